@@ -1,0 +1,58 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, idColumn } from "./columns";
+import { users } from "./users";
+
+export const fetchOutcomes = ["ok", "buy", "offline", "error"] as const;
+
+/** One row per terminal fetch result shown to someone: history, feeds and statistics. */
+export const downloads = sqliteTable(
+  "downloads",
+  {
+    id: idColumn(),
+    userId: text().references(() => users.id),
+    jobKey: text().notNull(),
+    outcome: text({ enum: fetchOutcomes }).notNull(),
+    doi: text(),
+    url: text(),
+    title: text(),
+    source: text(),
+    license: text(),
+    fileKey: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // home feed of latest successful downloads and daily statistics
+    index("downloads_outcome_created_idx").on(t.outcome, t.createdAt),
+    // the user's /profile/booksAndArticles
+    index("downloads_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** A user pays for a licensed document once; later downloads of it are free. */
+export const articleEntitlements = sqliteTable(
+  "article_entitlements",
+  {
+    userId: text().notNull().references(() => users.id),
+    jobKey: text().notNull(),
+    creditKind: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.jobKey] })],
+);
+
+/** Stored documents (R2 keys) with where the copy came from. */
+export const storedFiles = sqliteTable(
+  "stored_files",
+  {
+    key: text().primaryKey(),
+    jobKey: text(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    source: text(),
+    license: text(),
+    ownerId: text(),
+    createdAt: createdAt(),
+  },
+  // files of one fetch job
+  (t) => [index("stored_files_job_idx").on(t.jobKey)],
+);

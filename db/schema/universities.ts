@@ -1,0 +1,63 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, idColumn, timestamps } from "./columns";
+
+export const universityAccessKeys = [
+  "article_download",
+  "direct_access",
+  "tez_download",
+  "standard_download",
+  "book_download",
+  "ithenticate",
+  "grammarly",
+] as const;
+
+export const universities = sqliteTable("universities", {
+  id: idColumn(),
+  name: text().notNull(),
+  logo: text(),
+  access: text({ mode: "json" }).notNull().$type<string[]>(),
+  /** Optional key/description pairs shown instead of `access`. */
+  newAccess: text({ mode: "json" }).$type<{ key: string; description: string }[]>(),
+  /** Monthly quotas by access key. */
+  quotas: text({ mode: "json" }).notNull().$type<Record<string, number>>(),
+  active: integer({ mode: "boolean" }).notNull().default(true),
+  ...timestamps,
+});
+
+export const universityDomains = sqliteTable("university_domains", {
+  domain: text().primaryKey(),
+  universityId: text().notNull().references(() => universities.id),
+});
+
+/** Usage counted against a contract's monthly quota. */
+export const universityUsage = sqliteTable(
+  "university_usage",
+  {
+    universityId: text().notNull().references(() => universities.id),
+    month: text().notNull(),
+    accessKey: text().notNull(),
+    used: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.universityId, t.month, t.accessKey] })],
+);
+
+export const userGroups = sqliteTable(
+  "user_groups",
+  {
+    id: idColumn(),
+    universityId: text().notNull().references(() => universities.id),
+    name: text().notNull(),
+    createdAt: createdAt(),
+  },
+  // partner panel: groups of one institution
+  (t) => [index("user_groups_university_idx").on(t.universityId)],
+);
+
+export const userGroupMembers = sqliteTable(
+  "user_group_members",
+  {
+    groupId: text().notNull().references(() => userGroups.id),
+    userId: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+);

@@ -1,0 +1,26 @@
+import "./styles/fonts.css";
+import "./styles/global.css";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { I18nProvider } from "react-aria-components";
+import { z } from "zod";
+import { createAppRouter, queryClient } from "./router";
+import { PageDataProvider } from "./lib/page-data-context";
+
+z.config(z.locales.fa());
+
+const router = createAppRouter();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <I18nProvider locale="fa-IR">
+      <QueryClientProvider client={queryClient}>
+        <PageDataProvider>
+          <RouterProvider router={router} />
+        </PageDataProvider>
+      </QueryClientProvider>
+    </I18nProvider>
+  </StrictMode>,
+);

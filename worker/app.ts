@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { csrf } from "./lib/csrf";
+import type { AppEnv } from "./lib/context";
+import { handleError } from "./lib/errors";
+import { coreMessages } from "./lib/messages";
+import { requestLog, securityHeaders } from "./middleware/security-headers";
+import { services, session } from "./middleware/services";
+import { directAccessRoutes } from "./features/direct-access/routes";
+import { openApiRoutes } from "./features/openapi/routes";
+import { pageRoutes } from "./features/page/routes";
+import { systemRoutes } from "./features/system/routes";
+
+/** The whole HTTP surface: shared middleware, then one sub-app per feature, then the SPA pages. */
+export function createApp() {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use("*", services());
+  app.use("*", securityHeaders({ dev: !!import.meta.env?.DEV }));
+  app.use("*", requestLog());
+  // Uploads have their own larger limit inside their feature.
+  app.use("*", bodyLimit({ maxSize: 25 * 1024 * 1024, onError: (c) => c.json({ status: "error", error: coreMessages.tooLarge }, 413) }));
+  app.use("*", csrf());
+  app.use("*", session());
+
+  app.route("/", systemRoutes);
+  app.route("/", openApiRoutes);
+  app.route("/", directAccessRoutes);
+
+  // Non-GET requests to unknown paths: a Persian 404 in the error shape, never an HTML page.
+  app.all("*", async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return c.json({ status: "error", error: coreMessages.notFound }, 404);
+  });
+  app.route("/", pageRoutes);
+  return app;
+}
+
+export const app = createApp();

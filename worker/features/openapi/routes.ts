@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { BusinessErrorBody, ValidationErrorBody } from "../../../contract/common";
+import type { AppEnv } from "../../lib/context";
+import { type EndpointDef, registry } from "../../lib/endpoint";
+
+function toJsonSchema(schema: z.ZodType, io: "input" | "output") {
+  return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "openapi-3.0" });
+}
+
+/** `/directaccess/:id/:d?` → `/directaccess/{id}/{d}` */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z_]+)\??/g, "{$1}");
+}
+
+function operation(def: EndpointDef<z.ZodType | undefined, z.ZodType | undefined>) {
+  const parameters: unknown[] = [];
+  for (const m of def.path.matchAll(/:([A-Za-z_]+)(\?)?/g)) {
+    parameters.push({ name: m[1], in: "path", required: true, schema: { type: "string" } });
+  }
+  if (def.query) {
+    const js = toJsonSchema(def.query, "input") as { properties?: Record<string, unknown>; required?: string[] };
+    for (const [name, schema] of Object.entries(js.properties ?? {})) {
+      parameters.push({ name, in: "query", required: js.required?.includes(name) ?? false, schema });
+    }
+  }
+  const responses: Record<string, unknown> = {
+    "200": def.html
+      ? { description: "HTML or a redirect" }
+      : { description: "OK", content: { "application/json": { schema: def.response ? toJsonSchema(def.response, "output") : {} } } },
+    "422": { description: "Validation failure", content: { "application/json": { schema: toJsonSchema(ValidationErrorBody, "output") } } },
+    default: { description: "Business failure", content: { "application/json": { schema: toJsonSchema(BusinessErrorBody, "output") } } },
+  };
+  if (!def.roles.includes("guest")) responses["401"] = { description: "Login required" };
+  if (def.method !== "get") responses["419"] = { description: "Missing or wrong CSRF token" };
+  return {
+    summary: def.summary,
+    tags: def.tag ? [def.tag] : undefined,
+    "x-roles": [...def.roles],
+    parameters,
+    requestBody: def.body
+      ? {
+          required: true,
+          content: {
+            "application/json": { schema: toJsonSchema(def.body, "input") },
+            "application/x-www-form-urlencoded": { schema: toJsonSchema(def.body, "input") },
+          },
+        }
+      : undefined,
+    responses,
+  };
+}
+
+export function buildOpenApi() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const def of registry) {
+    const p = openApiPath(def.path);
+    (paths[p] ??= {})[def.method] = operation(def);
+  }
+  return {
+    openapi: "3.0.3",
+    info: { title: "Daryaft API", version: "1.0.0", description: "API of دریافت. Every operation lists the roles allowed in x-roles." },
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "daryaft_session" },
+        csrf: { type: "apiKey", in: "header", name: "X-CSRF-TOKEN" },
+      },
+    },
+    paths,
+  };
+}
+
+let cached: ReturnType<typeof buildOpenApi> | null = null;
+
+export const openApiRoutes = new Hono<AppEnv>().get("/openapi.json", (c) => c.json((cached ??= buildOpenApi())));

@@ -1,0 +1,61 @@
+import { desc, eq, inArray } from "drizzle-orm";
+import type { Context } from "hono";
+import type { PageData } from "../../../contract/page-data";
+import { schema } from "../../../db/client";
+import type { AppEnv } from "../../lib/context";
+import { buildUniversityInfo, buildUserInfo } from "../auth/user-info";
+import { loadSiteInfo } from "../home/site-info";
+
+const defaults = {
+  contact: { phone: "۰۲۱-۰۰۰۰۰۰۰۰", email: "support@daryaft.test", hours: "۹ تا ۱۷ به جز جمعه‌ها", social: [] as { name: string; href: string }[] },
+  outside_links: [] as { title: string; href: string }[],
+  footer_links: [] as { title: string; href: string }[],
+};
+
+function gatewaysFor(env: AppEnv["Bindings"]): string[] {
+  return env.PAYMENT_GATEWAY === "zarinpal" ? ["zarinpal"] : ["devbank"];
+}
+
+function environmentOf(env: AppEnv["Bindings"]): PageData["environment"] {
+  return env.APP_ENV === "production" ? "production" : env.APP_ENV === "test" ? "test" : "development";
+}
+
+/** Everything the SPA needs for its first paint, in one round of D1 reads. */
+export async function loadPageData(c: Context<AppEnv>): Promise<PageData> {
+  const { db } = c.var;
+  const user = c.var.user;
+  const now = c.var.now();
+  const [newsRows, postRows, packageRows, settingRows] = await db.batch([
+    db.select().from(schema.news).where(eq(schema.news.published, true)).orderBy(desc(schema.news.createdAt)).limit(10),
+    db.select().from(schema.blogPosts).orderBy(desc(schema.blogPosts.createdAt)).limit(5),
+    db.select().from(schema.pricePackages).orderBy(schema.pricePackages.id),
+    db.select().from(schema.settings).where(inArray(schema.settings.key, Object.keys(defaults))),
+  ]);
+  const setting = <K extends keyof typeof defaults>(key: K): (typeof defaults)[K] =>
+    (settingRows.find((r) => r.key === key)?.value as (typeof defaults)[K] | undefined) ?? defaults[key];
+  const [siteInfo, userInfo, universityInfo] = await Promise.all([
+    loadSiteInfo(db, now),
+    user ? buildUserInfo(db, user, now) : Promise.resolve(null),
+    buildUniversityInfo(db, user),
+  ]);
+  return {
+    userInfo,
+    universityInfo,
+    userType: universityInfo ? "university" : "ordinary",
+    siteInfo,
+    pricesPackages: packageRows,
+    lastBlogPosts: postRows.map((p) => ({ post_name: p.postName, post_title: p.postTitle })),
+    news: newsRows.map((n) => ({ id: n.id, title: n.title, created_at: n.createdAt.toISOString() })),
+    gateways: gatewaysFor(c.env),
+    mobileSmsConfirmation: c.env.MOBILE_SMS_CONFIRMATION !== "false",
+    showOldTabStandardSearch: c.env.SHOW_OLD_TAB_STANDARD_SEARCH === "true",
+    isGuest: !user,
+    isAdmin: !!user?.isAdmin,
+    isSolver: !!user?.isSolver,
+    isContract: !!user?.isPartner,
+    contact: setting("contact"),
+    outsideLinks: setting("outside_links"),
+    footerLinks: setting("footer_links"),
+    environment: environmentOf(c.env),
+  };
+}

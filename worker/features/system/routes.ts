@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../lib/context";
+import { defineEndpoint } from "../../lib/endpoint";
+import { anyone } from "../../lib/roles";
+
+export const systemRoutes = new Hono<AppEnv>();
+
+defineEndpoint(
+  systemRoutes,
+  { method: "get", path: "/csrf-token", summary: "CSRF token for clients that do not load a page first", roles: anyone, response: z.object({ token: z.string() }), tag: "system" },
+  (c) => c.json({ token: c.var.csrfToken }),
+);
+
+defineEndpoint(
+  systemRoutes,
+  { method: "get", path: "/health", summary: "Liveness and database check", roles: anyone, response: z.object({ status: z.literal("ok") }), tag: "system" },
+  async (c) => {
+    await c.env.DB.prepare("select 1").first();
+    return c.json({ status: "ok" as const });
+  },
+);

@@ -1,0 +1,57 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "./context";
+import { coreMessages } from "./messages";
+import { randomToken, timingSafeEqualStrings } from "./crypto";
+
+export const CSRF_COOKIE = "daryaft_csrf";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Paths a third party posts to (the bank's callback), which carry their own proof. */
+const EXEMPT = [/^\/gateway\/[^/]+\/callback$/];
+
+function isSecure(c: Context) {
+  return new URL(c.req.url).protocol === "https:";
+}
+
+/**
+ * Double-submit token: a random value in an HttpOnly cookie, echoed by the page in a meta tag
+ * and sent back as `X-CSRF-TOKEN` or the `_token` field. A cross-site page can neither read it nor set it.
+ */
+export function csrf(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    let token = getCookie(c, CSRF_COOKIE);
+    if (!token || token.length < 32) {
+      token = randomToken(32);
+      setCookie(c, CSRF_COOKIE, token, { httpOnly: true, sameSite: "Lax", path: "/", secure: isSecure(c) });
+    }
+    c.set("csrfToken", token);
+    const path = new URL(c.req.url).pathname;
+    if (SAFE_METHODS.has(c.req.method) || EXEMPT.some((re) => re.test(path))) return next();
+    const cookie = getCookie(c, CSRF_COOKIE);
+    const sent = c.req.header("x-csrf-token") ?? (await tokenFromBody(c));
+    if (!cookie || !sent || !timingSafeEqualStrings(cookie, sent)) {
+      return c.json({ message: coreMessages.csrf, status: "error", error: coreMessages.csrf }, 419 as never);
+    }
+    await next();
+  };
+}
+
+async function tokenFromBody(c: Context): Promise<string | undefined> {
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
+  try {
+    if (type.includes("application/json")) {
+      const body = (await c.req.json()) as unknown;
+      return body && typeof body === "object" && typeof (body as { _token?: unknown })._token === "string"
+        ? (body as { _token: string })._token
+        : undefined;
+    }
+    if (type.includes("form")) {
+      const form = await c.req.parseBody();
+      return typeof form._token === "string" ? form._token : undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}

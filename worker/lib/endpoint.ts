@@ -1,0 +1,101 @@
+import { zValidator } from "@hono/zod-validator";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "./context";
+import { AuthError, type FieldErrors, validationResponse } from "./errors";
+import { coreMessages } from "./messages";
+import type { Role } from "./roles";
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/**
+ * One declaration per endpoint: its path, roles and zod schemas. The same object drives
+ * validation, role enforcement and /openapi.json, so the three can never disagree.
+ */
+export type EndpointDef<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined> = {
+  method: Method;
+  path: string;
+  summary: string;
+  roles: readonly Role[];
+  /** JSON, urlencoded form or multipart body (chosen by Content-Type). */
+  body?: B;
+  query?: Q;
+  response?: z.ZodType;
+  /** Answers HTML or a redirect rather than JSON. */
+  html?: boolean;
+  tag?: string;
+};
+
+export const registry: EndpointDef<z.ZodType | undefined, z.ZodType | undefined>[] = [];
+
+type Input<B, Q> = {
+  body: B extends z.ZodType ? z.output<B> : undefined;
+  query: Q extends z.ZodType ? z.output<Q> : undefined;
+};
+
+/** Turns zod issues into the spec's `{ field: [messages] }` map. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_body";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+const hook = (result: { success: boolean; error?: unknown }, c: Context) => {
+  if (!result.success) return validationResponse(c, fieldErrors(result.error as z.ZodError));
+};
+
+export function requireRoles(allowed: readonly Role[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const mine = c.get("roles");
+    if (!mine.some((r) => allowed.includes(r))) throw new AuthError(mine.includes("guest") ? "login" : "forbidden");
+    await next();
+  };
+}
+
+function isJson(c: Context) {
+  return (c.req.header("content-type") ?? "").toLowerCase().includes("application/json");
+}
+
+function isForm(c: Context) {
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
+  return type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data");
+}
+
+function bodyValidator(schema: z.ZodType): MiddlewareHandler<AppEnv> {
+  const json = zValidator("json", schema, hook) as unknown as MiddlewareHandler<AppEnv>;
+  const form = zValidator("form", schema, hook) as unknown as MiddlewareHandler<AppEnv>;
+  return async (c, next) => {
+    if (isJson(c)) return json(c, next);
+    if (isForm(c)) return form(c, next);
+    // No or unknown body type: validate an empty object so required fields report themselves.
+    const result = schema.safeParse({});
+    if (!result.success) return validationResponse(c, fieldErrors(result.error));
+    c.req.addValidatedData("json", result.data as object);
+    await next();
+  };
+}
+
+export function defineEndpoint<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  app: Hono<AppEnv>,
+  def: EndpointDef<B, Q>,
+  handler: (c: Context<AppEnv>, input: Input<B, Q>) => Response | Promise<Response>,
+) {
+  registry.push(def as EndpointDef<z.ZodType | undefined, z.ZodType | undefined>);
+  const chain: MiddlewareHandler<AppEnv>[] = [requireRoles(def.roles)];
+  if (def.query) chain.push(zValidator("query", def.query, hook) as unknown as MiddlewareHandler<AppEnv>);
+  if (def.body) chain.push(bodyValidator(def.body));
+  app.on([def.method.toUpperCase()], [def.path], ...chain, (c) => {
+    const valid = c.req as unknown as { valid(target: string): unknown };
+    const body = def.body ? (isForm(c) ? valid.valid("form") : valid.valid("json")) : undefined;
+    const query = def.query ? valid.valid("query") : undefined;
+    return handler(c, { body, query } as Input<B, Q>);
+  });
+}
+
+/** Zod helpers for form posts, where every value arrives as a string. */
+export const formBool = z.preprocess((v) => v === true || v === "true" || v === "1" || v === "on" || v === 1, z.boolean());
+export const requiredText = (message: string, max = 2000) =>
+  z.preprocess((v) => (v == null ? "" : v), z.string({ error: message }).trim().min(1, message).max(max, coreMessages.invalidInput));
