@@ -9,6 +9,8 @@ export default defineConfig({
     react(),
     cloudflare({
       persistState: process.env.DARYAFT_STATE_DIR ? { path: process.env.DARYAFT_STATE_DIR } : true,
+      // Local runs (browser tests, benchmarks) point every outside service at a fake upstream.
+      config: (cfg) => (process.env.DARYAFT_UPSTREAM_BASE ? { vars: { ...cfg.vars, UPSTREAM_BASE: process.env.DARYAFT_UPSTREAM_BASE } } : {}),
     }),
   ],
   build: {

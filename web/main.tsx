@@ -8,6 +8,7 @@ import { I18nProvider } from "react-aria-components";
 import { z } from "zod";
 import { createAppRouter, queryClient } from "./router";
 import { PageDataProvider } from "./lib/page-data-context";
+import { UiStateProvider } from "./lib/ui-state";
 
 z.config(z.locales.fa());
 
@@ -18,7 +19,9 @@ createRoot(document.getElementById("root")!).render(
     <I18nProvider locale="fa-IR">
       <QueryClientProvider client={queryClient}>
         <PageDataProvider>
-          <RouterProvider router={router} />
+          <UiStateProvider>
+            <RouterProvider router={router} />
+          </UiStateProvider>
         </PageDataProvider>
       </QueryClientProvider>
     </I18nProvider>

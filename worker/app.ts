@@ -10,6 +10,11 @@ import { directAccessRoutes } from "./features/direct-access/routes";
 import { openApiRoutes } from "./features/openapi/routes";
 import { pageRoutes } from "./features/page/routes";
 import { systemRoutes } from "./features/system/routes";
+import { identifyRoutes } from "./features/getpdf/identify-route";
+import { z } from "zod";
+
+// Persian messages for zod's built-in checks (schemas add their own where the spec words them).
+z.config(z.locales.fa());
 
 /** The whole HTTP surface: shared middleware, then one sub-app per feature, then the SPA pages. */
 export function createApp() {
@@ -26,6 +31,7 @@ export function createApp() {
   app.route("/", systemRoutes);
   app.route("/", openApiRoutes);
   app.route("/", directAccessRoutes);
+  app.route("/", identifyRoutes);
 
   // Non-GET requests to unknown paths: a Persian 404 in the error shape, never an HTML page.
   app.all("*", async (c, next) => {

@@ -1,0 +1,52 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+
+/** The shell's dialog flags and the chosen search type (accounts spec §3 shared state). */
+export type DialogName = "login" | "register" | "mobile" | "news" | "packageOffer" | "offlineRequest";
+
+export type OfflineRequestPrefill = { url?: string; doi?: string; desc?: string; canEdit?: boolean; autoSubmit?: boolean; kind?: "article" | "book" | "standard" };
+
+type UiState = {
+  open: Partial<Record<DialogName, boolean>>;
+  openDialog(name: DialogName): void;
+  closeDialog(name: DialogName): void;
+  /** Mobile dialog's starting step (0 enter number, 1 send code, 2 enter code). */
+  mobileStep: 0 | 1 | 2;
+  setMobileStep(step: 0 | 1 | 2): void;
+  offlinePrefill: OfflineRequestPrefill;
+  openOfflineRequest(prefill: OfflineRequestPrefill): void;
+  typeOfSearch: number;
+  setTypeOfSearch(t: number): void;
+};
+
+const Ctx = createContext<UiState | null>(null);
+
+export function UiStateProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState<UiState["open"]>({});
+  const [mobileStep, setMobileStep] = useState<0 | 1 | 2>(0);
+  const [offlinePrefill, setOfflinePrefill] = useState<OfflineRequestPrefill>({});
+  const [typeOfSearch, setTypeOfSearch] = useState(1);
+  const value = useMemo<UiState>(
+    () => ({
+      open,
+      openDialog: (name) => setOpen((o) => ({ ...o, [name]: true })),
+      closeDialog: (name) => setOpen((o) => ({ ...o, [name]: false })),
+      mobileStep,
+      setMobileStep,
+      offlinePrefill,
+      openOfflineRequest: (prefill) => {
+        setOfflinePrefill(prefill);
+        setOpen((o) => ({ ...o, offlineRequest: true }));
+      },
+      typeOfSearch,
+      setTypeOfSearch,
+    }),
+    [open, mobileStep, offlinePrefill, typeOfSearch],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useUiState(): UiState {
+  const v = useContext(Ctx);
+  if (!v) throw new Error("useUiState outside UiStateProvider");
+  return v;
+}

@@ -1,0 +1,354 @@
+/**
+ * Crossref REST API client (https://api.crossref.org): one work by DOI and
+ * work search. Wire format: tests/fixtures/crossref (SOURCES.md §1).
+ */
+import { z } from "zod";
+import {
+  asArray,
+  asInt,
+  asRecord,
+  asRecords,
+  asString,
+  asStrings,
+  asUrl,
+  bareDoi,
+  bareDoiOrNull,
+  cleanText,
+  encodeDoiPath,
+  firstString,
+  shapeError,
+  validateOutput,
+  type Json,
+} from "./decode";
+import {
+  PROVIDER_LIMITS,
+  noteRateLimited,
+  readJson,
+  resolveRateLimiter,
+  upstreamFetch,
+  type ClientBaseOptions,
+} from "./http";
+
+const PROVIDER = "crossref";
+const BASE = "https://api.crossref.org";
+
+export const CrossrefAuthorSchema = z.object({
+  given: z.string().nullable(),
+  family: z.string().nullable(),
+  /** "Given Family", or the organisation name for corporate authors. */
+  name: z.string(),
+  orcid: z.string().nullable(),
+  sequence: z.string().nullable(),
+});
+
+export const CrossrefLicenseSchema = z.object({
+  url: z.string(),
+  /** ISO date the licence starts to apply, when given. */
+  start: z.string().nullable(),
+  delayInDays: z.number().int().nullable(),
+  contentVersion: z.string().nullable(),
+});
+
+export const CrossrefLinkSchema = z.object({
+  url: z.string(),
+  /** e.g. "application/pdf", "text/xml", "unspecified". */
+  contentType: z.string().nullable(),
+  contentVersion: z.string().nullable(),
+  intendedApplication: z.string().nullable(),
+});
+
+/** One entry of `update-to` (on a notice) or `updated-by` (on the updated work). */
+export const CrossrefUpdateSchema = z.object({
+  doi: z.string(),
+  /** retraction, correction, erratum, expression_of_concern, withdrawal, removal, ... */
+  type: z.string(),
+  label: z.string().nullable(),
+  /** ISO date of the update, when given. */
+  date: z.string().nullable(),
+});
+
+export const CrossrefRelationSchema = z.object({
+  relation: z.string(),
+  idType: z.string().nullable(),
+  id: z.string(),
+});
+
+export const CrossrefWorkSchema = z.object({
+  doi: z.string(),
+  title: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  type: z.string().nullable(),
+  publisher: z.string().nullable(),
+  containerTitle: z.string().nullable(),
+  volume: z.string().nullable(),
+  issue: z.string().nullable(),
+  page: z.string().nullable(),
+  issuedYear: z.number().int().nullable(),
+  authors: z.array(CrossrefAuthorSchema),
+  licenses: z.array(CrossrefLicenseSchema),
+  links: z.array(CrossrefLinkSchema),
+  /** This record is a notice about these works (e.g. a retraction notice). */
+  updateTo: z.array(CrossrefUpdateSchema),
+  /** Notices about this work (e.g. its retraction). */
+  updatedBy: z.array(CrossrefUpdateSchema),
+  relations: z.array(CrossrefRelationSchema),
+  /** True when an `updated-by` notice retracts, withdraws or removes this work. */
+  isRetracted: z.boolean(),
+  language: z.string().nullable(),
+  url: z.string().nullable(),
+  issn: z.array(z.string()),
+  isbn: z.array(z.string()),
+});
+export type CrossrefWork = z.infer<typeof CrossrefWorkSchema>;
+
+export const CrossrefWorkListSchema = z.object({
+  totalResults: z.number().int(),
+  itemsPerPage: z.number().int().nullable(),
+  startIndex: z.number().int().nullable(),
+  items: z.array(CrossrefWorkSchema),
+});
+export type CrossrefWorkList = z.infer<typeof CrossrefWorkListSchema>;
+
+export const CROSSREF_SORTS = [
+  "relevance",
+  "score",
+  "published",
+  "issued",
+  "published-print",
+  "published-online",
+  "deposited",
+  "indexed",
+  "updated",
+  "is-referenced-by-count",
+  "references-count",
+] as const;
+
+export const CrossrefSearchParamsSchema = z.object({
+  query: z.string().trim().min(1),
+  page: z.number().int().min(1).default(1),
+  rows: z.number().int().min(1).max(1000).default(20),
+  fromYear: z.number().int().min(1000).max(9999).optional(),
+  untilYear: z.number().int().min(1000).max(9999).optional(),
+  /** A Crossref type id, e.g. "journal-article", "book-chapter", "proceedings-article". */
+  type: z.string().regex(/^[a-z-]+$/).optional(),
+  /** Matched against the publisher name (query.publisher-name). */
+  publisher: z.string().trim().min(1).optional(),
+  sort: z.enum(CROSSREF_SORTS).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+});
+export type CrossrefSearchParams = z.input<typeof CrossrefSearchParamsSchema>;
+
+/** Crossref refuses offsets beyond this; deeper paging needs cursors. */
+export const CROSSREF_MAX_OFFSET = 10_000;
+
+const RETRACTING_UPDATES = new Set(["retraction", "withdrawal", "removal"]);
+
+export interface CrossrefClientOptions extends ClientBaseOptions {
+  /** Contact address for the polite pool. */
+  mailto?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+export interface CrossrefClient {
+  /** One work; null when Crossref does not know the DOI. */
+  getWork(doi: string): Promise<CrossrefWork | null>;
+  searchWorks(params: CrossrefSearchParams): Promise<CrossrefWorkList>;
+}
+
+export function createCrossrefClient(opts: CrossrefClientOptions): CrossrefClient {
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const limiter = resolveRateLimiter(opts.rateLimiter, "crossref", PROVIDER_LIMITS.crossref, PROVIDER);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const ua = opts.userAgent ?? (opts.mailto ? `Daryaft/1.0 (mailto:${opts.mailto})` : undefined);
+  if (ua) headers["User-Agent"] = ua;
+
+  async function get(url: URL, acceptStatuses?: number[]): Promise<Response> {
+    if (opts.mailto) url.searchParams.set("mailto", opts.mailto);
+    await limiter?.acquire();
+    try {
+      return await upstreamFetch(opts.fetch, opts.upstreamBase, url.toString(), { headers }, {
+        provider: PROVIDER,
+        timeoutMs,
+        acceptStatuses,
+        describeError: describeCrossrefError,
+      });
+    } catch (err) {
+      noteRateLimited(limiter, err);
+      throw err;
+    }
+  }
+
+  return {
+    async getWork(doi) {
+      const res = await get(new URL(`${BASE}/works/${encodeDoiPath(bareDoi(doi))}`), [404]);
+      if (res.status === 404) {
+        await res.body?.cancel();
+        return null;
+      }
+      const body = asRecord(await readJson(res, PROVIDER));
+      const message = asRecord(body?.["message"]);
+      if (!body || body["status"] !== "ok" || !message) throw shapeError(PROVIDER, "work envelope", res.status);
+      const work = mapWork(message);
+      if (!work) throw shapeError(PROVIDER, "work without a DOI", res.status);
+      return validateOutput(CrossrefWorkSchema, work, PROVIDER, "work");
+    },
+
+    async searchWorks(input) {
+      const p = CrossrefSearchParamsSchema.parse(input);
+      const offset = (p.page - 1) * p.rows;
+      if (offset > CROSSREF_MAX_OFFSET) {
+        throw new RangeError(`Crossref offset paging stops at ${CROSSREF_MAX_OFFSET} results`);
+      }
+      const url = new URL(`${BASE}/works`);
+      url.searchParams.set("query", p.query);
+      url.searchParams.set("rows", String(p.rows));
+      if (offset > 0) url.searchParams.set("offset", String(offset));
+      const filters: string[] = [];
+      if (p.fromYear !== undefined) filters.push(`from-pub-date:${p.fromYear}`);
+      if (p.untilYear !== undefined) filters.push(`until-pub-date:${p.untilYear}`);
+      if (p.type) filters.push(`type:${p.type}`);
+      if (filters.length) url.searchParams.set("filter", filters.join(","));
+      if (p.publisher) url.searchParams.set("query.publisher-name", p.publisher);
+      if (p.sort) url.searchParams.set("sort", p.sort);
+      if (p.order) url.searchParams.set("order", p.order);
+
+      const res = await get(url);
+      const body = asRecord(await readJson(res, PROVIDER));
+      const message = asRecord(body?.["message"]);
+      if (!body || body["status"] !== "ok" || !message) throw shapeError(PROVIDER, "work-list envelope", res.status);
+      const items = asRecords(message["items"]).flatMap((it) => {
+        const w = mapWork(it);
+        return w ? [w] : [];
+      });
+      const query = asRecord(message["query"]);
+      return validateOutput(
+        CrossrefWorkListSchema,
+        {
+          totalResults: asInt(message["total-results"]) ?? items.length,
+          itemsPerPage: asInt(message["items-per-page"]),
+          startIndex: asInt(query?.["start-index"]),
+          items,
+        },
+        PROVIDER,
+        "work list",
+      );
+    },
+  };
+}
+
+/** Crossref's 4xx bodies: a validation-failure list, or plain text ("Resource not found."). */
+function describeCrossrefError(body: string): string | undefined {
+  try {
+    const parsed = asRecord(JSON.parse(body));
+    const msgs = asRecords(parsed?.["message"]).flatMap((m) => {
+      const s = asString(m["message"]);
+      return s ? [s] : [];
+    });
+    if (msgs.length) return msgs.join("; ");
+    return asString(parsed?.["message"]) ?? undefined;
+  } catch {
+    const t = body.trim();
+    return t && !t.startsWith("<") ? t.slice(0, 300) : undefined;
+  }
+}
+
+function dateFromParts(v: unknown): { year: number | null; iso: string | null } {
+  const rec = asRecord(v);
+  const parts = asArray(asArray(rec?.["date-parts"])[0]).map(asInt);
+  const [y, m, d] = parts;
+  const year = y ?? null;
+  if (year === null) return { year: null, iso: asString(rec?.["date-time"])?.slice(0, 10) ?? null };
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const iso = m ? (d ? `${year}-${pad(m)}-${pad(d)}` : `${year}-${pad(m)}`) : String(year);
+  return { year, iso };
+}
+
+function mapAuthor(a: Json): z.infer<typeof CrossrefAuthorSchema> | null {
+  const given = asString(a["given"]);
+  const family = asString(a["family"]);
+  const name = [given, family].filter(Boolean).join(" ") || asString(a["name"]);
+  if (!name) return null;
+  return {
+    given,
+    family,
+    name,
+    orcid: asString(a["ORCID"]),
+    sequence: asString(a["sequence"]),
+  };
+}
+
+function mapUpdate(u: Json): z.infer<typeof CrossrefUpdateSchema> | null {
+  const doi = bareDoiOrNull(u["DOI"]);
+  const type = asString(u["type"]);
+  if (!doi || !type) return null;
+  return { doi, type: type.toLowerCase(), label: asString(u["label"]), date: dateFromParts(u["updated"]).iso };
+}
+
+function mapRelations(v: unknown): z.infer<typeof CrossrefRelationSchema>[] {
+  const rec = asRecord(v);
+  if (!rec) return [];
+  return Object.entries(rec).flatMap(([relation, list]) =>
+    asRecords(list).flatMap((r) => {
+      const id = asString(r["id"]);
+      return id ? [{ relation, idType: asString(r["id-type"]), id }] : [];
+    }),
+  );
+}
+
+/** Map one Crossref work object; null when it has no usable DOI. */
+export function mapWork(m: Json): CrossrefWork | null {
+  const doi = bareDoiOrNull(m["DOI"]);
+  if (!doi) return null;
+  const issued =
+    [m["issued"], m["published"], m["published-print"], m["published-online"], m["posted"]]
+      .map(dateFromParts)
+      .find((d) => d.year !== null) ?? null;
+  const updatedBy = asRecords(m["updated-by"]).flatMap((u) => mapUpdate(u) ?? []);
+  return {
+    doi,
+    title: cleanText(firstString(m["title"])),
+    subtitle: cleanText(firstString(m["subtitle"])),
+    type: asString(m["type"]),
+    publisher: asString(m["publisher"]),
+    containerTitle: cleanText(firstString(m["container-title"])),
+    volume: asString(m["volume"]),
+    issue: asString(m["issue"]),
+    page: asString(m["page"]),
+    issuedYear: issued?.year ?? null,
+    authors: asRecords(m["author"]).flatMap((a) => mapAuthor(a) ?? []),
+    licenses: asRecords(m["license"]).flatMap((l) => {
+      const url = asUrl(l["URL"]);
+      return url
+        ? [
+            {
+              url,
+              start: dateFromParts(l["start"]).iso,
+              delayInDays: asInt(l["delay-in-days"]),
+              contentVersion: asString(l["content-version"]),
+            },
+          ]
+        : [];
+    }),
+    links: asRecords(m["link"]).flatMap((l) => {
+      const url = asUrl(l["URL"]);
+      return url
+        ? [
+            {
+              url,
+              contentType: asString(l["content-type"]),
+              contentVersion: asString(l["content-version"]),
+              intendedApplication: asString(l["intended-application"]),
+            },
+          ]
+        : [];
+    }),
+    updateTo: asRecords(m["update-to"]).flatMap((u) => mapUpdate(u) ?? []),
+    updatedBy,
+    relations: mapRelations(m["relation"]),
+    isRetracted: updatedBy.some((u) => RETRACTING_UPDATES.has(u.type)),
+    language: asString(m["language"]),
+    url: asUrl(m["URL"]),
+    issn: asStrings(m["ISSN"]),
+    isbn: asStrings(m["ISBN"]),
+  };
+}
