@@ -1,0 +1,828 @@
+/**
+ * Turns whatever a user pastes into the "article link or DOI" box into
+ * identifiers. Pure: no network, no clock, no randomness.
+ *
+ * Rules, in order:
+ * 1. The text is cleaned (invisible bidi marks removed, whitespace collapsed)
+ *    and, for matching only, Persian/Arabic digits and typographic dashes are
+ *    folded to ASCII. The title keeps the user's own characters.
+ * 2. The whole input is checked for forms that are only meaningful alone
+ *    (see `identifyWholeInput`): bare digits, a bare ISBN, a bare arXiv id.
+ * 3. Otherwise the FIRST identifier in the text wins: a URL, a DOI, an
+ *    arXiv/PMID/PMCID/ISBN with its label, or an ISBN-13 without one.
+ * 4. A URL yields a DOI (or another id) only through an exact, host-specific
+ *    rule in `HOST_RULES`; an unknown host stays kind "url" even when its
+ *    path looks like it holds a DOI, and the pipeline reads the landing page.
+ * 5. Nothing recognised: kind "title" with the cleaned text.
+ */
+import type { IdentifyResult } from "../contract/identify";
+import { toLatinDigits } from "./digits";
+
+type Ids = Omit<IdentifyResult, "kind">;
+
+function result(kind: IdentifyResult["kind"], ids: Partial<Ids> = {}): IdentifyResult {
+  return {
+    kind,
+    doi: ids.doi ?? null,
+    arxiv: ids.arxiv ?? null,
+    pmid: ids.pmid ?? null,
+    pmcid: ids.pmcid ?? null,
+    isbn: ids.isbn ?? null,
+    url: ids.url ?? null,
+    title: ids.title ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Text normalisation
+
+// Marks that RTL editors and PDF viewers slip into copied text. ZWNJ (U+200C)
+// is kept: it is part of Persian spelling.
+const INVISIBLE_CHARS = /[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+
+function cleanText(input: string): string {
+  return input.replace(INVISIBLE_CHARS, "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Persian (U+06F0..) and Arabic-Indic (U+0660..) digits to ASCII, the Arabic
+ * decimal separator to ".", typographic dashes to "-", ZWNJ/ZWJ to a space.
+ * Every replacement is one UTF-16 unit for one, so indexes into the folded
+ * text stay valid.
+ */
+function foldForMatching(s: string): string {
+  return toLatinDigits(s)
+    .replace(/\u066b/g, ".")
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    // ZWNJ/ZWJ join Persian letters; next to an id they are only a separator.
+    .replace(/[\u200c\u200d]/g, " ");
+}
+
+function safeDecode(s: string): string {
+  if (!/%[0-9a-f]{2}/i.test(s)) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+// Always-trailing punctuation (Latin and Persian) that is never part of an id.
+const TRAILING_JUNK = new Set([".", ",", ";", ":", "!", "?", "،", "؛", "؟", "»", "«", "”", "’", "“", "‘", "…"]);
+const CLOSER_TO_OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{", ">": "<" };
+
+function countChar(s: string, ch: string): number {
+  let n = 0;
+  for (const c of s) if (c === ch) n++;
+  return n;
+}
+
+/**
+ * Strips trailing punctuation picked up from prose. Closing brackets and
+ * quotes go only when unbalanced, so SICI DOIs such as
+ * 10.1002/(SICI)1097-4636(199706)35:4<431::AID-JBM4>3.0.CO;2-C survive.
+ */
+function trimTrailingPunctuation(s: string): string {
+  let t = s;
+  for (;;) {
+    const last = t.at(-1);
+    if (last === undefined) return t;
+    if (TRAILING_JUNK.has(last)) {
+      t = t.slice(0, -1);
+      continue;
+    }
+    const opener = CLOSER_TO_OPENER[last];
+    if (opener !== undefined && countChar(t, last) > countChar(t, opener)) {
+      t = t.slice(0, -1);
+      continue;
+    }
+    if ((last === '"' || last === "'") && countChar(t, last) % 2 === 1) {
+      t = t.slice(0, -1);
+      continue;
+    }
+    return t;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// DOI
+
+const DOI_AT_START = /^10\.\d{4,9}(?:\.\d+)*\/\S+/;
+
+/**
+ * Returns the DOI in `s` lower-cased and without trailing prose punctuation,
+ * or null. Accepts resolver prefixes (doi.org, dx.doi.org), `doi:`,
+ * `info:doi/`, `urn:doi:` and URL-encoding.
+ */
+export function normalizeDoi(s: string): string | null {
+  let t = safeDecode(foldForMatching(cleanText(s)));
+  t = t.replace(/^(?:https?:\/\/)?(?:www\.|dx\.)?doi\.org\//i, "");
+  t = t.replace(/^(?:(?:info|urn):)?doi\s*[:/]\s*/i, "");
+  const match = DOI_AT_START.exec(t);
+  if (!match) return null;
+  const doi = trimTrailingPunctuation(match[0]);
+  if (!/^10\.\d{4,9}(?:\.\d+)*\/./.test(doi)) return null;
+  return doi.toLowerCase();
+}
+
+// ---------------------------------------------------------------------------
+// arXiv
+
+// New style (April 2007 on): YYMM.NNNN until 1412, YYMM.NNNNN from 1501.
+const ARXIV_NEW = String.raw`\d{4}\.\d{4,5}`;
+// Old style: archive(.SubjectClass)/YYMMNNN, e.g. hep-th/9901001, math.GT/0309136.
+const ARXIV_OLD = String.raw`[a-z]+(?:-[a-z]+)*(?:\.[a-z]{2})?\/\d{7}`;
+const ARXIV_ID = String.raw`(?:${ARXIV_NEW}|${ARXIV_OLD})`;
+
+/**
+ * Canonical arXiv id without version, or null when the id is not well formed.
+ * The version is dropped on purpose: one paper is one fetch job, and the
+ * latest version is what is fetched. An old-style subject class
+ * (math.GT/0309136) is dropped too; arXiv's canonical id is math/0309136.
+ */
+function canonicalArxivId(raw: string): string | null {
+  const id = raw.replace(/v\d+$/i, "");
+  const modern = /^(\d{4})\.(\d{4,5})$/.exec(id);
+  if (modern) {
+    const yymm = Number(modern[1]);
+    const month = yymm % 100;
+    if (month < 1 || month > 12 || yymm < 704) return null;
+    const serialDigits = yymm >= 1501 ? 5 : 4;
+    return modern[2]?.length === serialDigits ? id : null;
+  }
+  const old = /^([a-z]+(?:-[a-z]+)*)(?:\.[a-z]{2})?\/(\d{7})$/i.exec(id);
+  if (old) {
+    const month = Number(old[2]?.slice(2, 4));
+    if (month < 1 || month > 12) return null;
+    return `${old[1]?.toLowerCase()}/${old[2]}`;
+  }
+  return null;
+}
+
+function arxivResult(id: string, url: string | null): IdentifyResult {
+  return result("arxiv", { arxiv: id, doi: `10.48550/arxiv.${id}`, url });
+}
+
+/** A DOI found anywhere becomes an arXiv result when it is an arXiv DOI. */
+function resultForDoi(rawDoi: string, url: string | null): IdentifyResult | null {
+  const doi = normalizeDoi(rawDoi);
+  if (doi === null) return null;
+  const arxivDoi = /^10\.48550\/arxiv\.(.+)$/.exec(doi);
+  if (arxivDoi) {
+    const id = canonicalArxivId(arxivDoi[1] ?? "");
+    if (id !== null) return arxivResult(id, url);
+  }
+  return result("doi", { doi, url });
+}
+
+// ---------------------------------------------------------------------------
+// ISBN
+
+function isbnCharacters(s: string): string | null {
+  const compact = foldForMatching(s).replace(/^isbn(?:-?1[03])?:?/i, "").replace(/[\s-]/g, "").toUpperCase();
+  return /^(?:\d{9}[\dX]|\d{13})$/.test(compact) ? compact : null;
+}
+
+function isbn10CheckOk(d: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    const c = d[i];
+    const value = c === "X" ? 10 : Number(c);
+    if (c === "X" && i !== 9) return false;
+    sum += (10 - i) * value;
+  }
+  return sum % 11 === 0;
+}
+
+function isbn13CheckDigit(first12: string): number {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
+  return (10 - (sum % 10)) % 10;
+}
+
+/** True for a checksum-valid ISBN-10 or ISBN-13 (978/979), hyphens and spaces allowed. */
+export function isValidIsbn(s: string): boolean {
+  return toIsbn13(s) !== null;
+}
+
+/** The ISBN as 13 digits, converting an ISBN-10; null when not a valid ISBN. */
+export function toIsbn13(s: string): string | null {
+  const d = isbnCharacters(s);
+  if (d === null) return null;
+  if (d.length === 10) {
+    if (!isbn10CheckOk(d)) return null;
+    const first12 = "978" + d.slice(0, 9);
+    return first12 + String(isbn13CheckDigit(first12));
+  }
+  if (!/^97[89]/.test(d)) return null;
+  return isbn13CheckDigit(d.slice(0, 12)) === Number(d[12]) ? d : null;
+}
+
+/**
+ * The first valid ISBN at the start of a run like "978-3-16-148410-0 (pbk)"
+ * or "0 306 40615 2, 1999": digits are taken one by one and the run is cut
+ * where 13 (preferred) or 10 of them form a valid ISBN.
+ */
+function isbnAtStartOfRun(run: string): string | null {
+  let digits = "";
+  let best: string | null = null;
+  for (const ch of run) {
+    if (ch === "-" || ch === " ") continue;
+    if (!/[0-9Xx]/.test(ch)) break;
+    digits += ch.toUpperCase();
+    if (digits.length === 10) best = toIsbn13(digits);
+    if (digits.length === 13) {
+      const thirteen = toIsbn13(digits);
+      if (thirteen !== null) return thirteen;
+      break;
+    }
+    if (ch === "X" || ch === "x") break;
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------
+// URLs and the host table
+
+interface UrlParts {
+  /** Lower-case host without a leading "www." */
+  host: string;
+  /** Percent-decoded path without trailing slashes ("" for the root). */
+  path: string;
+  query: URLSearchParams;
+}
+
+type Found = { doi: string } | { arxiv: string } | { pmid: string } | { pmcid: string } | { isbn: string };
+
+interface HostRule {
+  publisher: string;
+  /** Exact hosts (www. removed); "*.example.org" also matches every subdomain. */
+  hosts: readonly string[];
+  /** Exact extraction for this host; null means "read the landing page". */
+  find: (u: UrlParts) => Found | null;
+}
+
+const DOI_PATTERN = String.raw`10\.\d{4,9}(?:\.\d+)*\/`;
+
+/** A rule that takes group 1 of `re` (matched against the decoded path) as the DOI. */
+function doiInPath(re: RegExp): (u: UrlParts) => Found | null {
+  return (u) => {
+    const m = re.exec(u.path);
+    return m?.[1] ? { doi: m[1] } : null;
+  };
+}
+
+/** A rule that builds the DOI from a fixed prefix and group 1 of `re`. */
+function doiFromSuffix(re: RegExp, prefix: string): (u: UrlParts) => Found | null {
+  return (u) => {
+    const m = re.exec(u.path);
+    return m?.[1] ? { doi: prefix + m[1] } : null;
+  };
+}
+
+/** Tries rules in order. */
+function firstOf(...finders: ((u: UrlParts) => Found | null)[]): (u: UrlParts) => Found | null {
+  return (u) => {
+    for (const find of finders) {
+      const found = find(u);
+      if (found) return found;
+    }
+    return null;
+  };
+}
+
+const noDoiInUrl = (): Found | null => null;
+
+// Atypon (Literatum) platform: /doi/{view}/{doi} or /doi/{doi}; a supplement
+// link continues with /suppl_file/<name> after the DOI.
+const atyponDoi = (u: UrlParts): Found | null => {
+  const m = new RegExp(String.raw`^\/doi\/(?:[a-z]+\/)?(${DOI_PATTERN}.+)$`, "i").exec(u.path);
+  return m?.[1] ? { doi: m[1].replace(/\/suppl_file\/.*$/i, "") } : null;
+};
+
+// Wiley's pre-2018 links put the view after the DOI: /doi/<doi>/abstract.
+const wileyDoi = (u: UrlParts): Found | null => {
+  const found = atyponDoi(u);
+  if (!found || !("doi" in found)) return found;
+  return {
+    doi: found.doi.replace(/\/(?:abstract|full|pdf|epdf|summary|references|suppinfo|citedby|figures)$/i, ""),
+  };
+};
+
+const arxivInPath = (u: UrlParts): Found | null => {
+  const m = new RegExp(String.raw`^\/(?:abs|pdf|html|format|ps|src)\/(${ARXIV_ID})(?:v\d+)?(?:\.pdf)?(?:\/.*)?$`, "i").exec(
+    u.path,
+  );
+  return m?.[1] ? { arxiv: m[1] } : null;
+};
+
+const pmidInPath =
+  (re: RegExp) =>
+  (u: UrlParts): Found | null => {
+    const m = re.exec(u.path);
+    return m?.[1] ? { pmid: m[1] } : null;
+  };
+
+const pmcidInPath =
+  (re: RegExp) =>
+  (u: UrlParts): Found | null => {
+    const m = re.exec(u.path);
+    return m?.[1] ? { pmcid: m[1] } : null;
+  };
+
+const queryParamDoi =
+  (...names: string[]) =>
+  (u: UrlParts): Found | null => {
+    for (const [key, value] of u.query) {
+      if (names.includes(key.toLowerCase()) && normalizeDoi(value) !== null) return { doi: value };
+    }
+    return null;
+  };
+
+/**
+ * Host → exact extraction rule. Only patterns that are a documented or
+ * platform-wide convention of that host are here; hosts whose URLs carry no
+ * DOI (PII, article numbers, hashes) are listed with `noDoiInUrl` so the
+ * decision is visible. For every host in this table a `doi` query parameter
+ * (as in Atypon's /action/showCitFormats?doi=…) is also read.
+ */
+export const HOST_RULES: readonly HostRule[] = [
+  // DOI resolvers: the path is the DOI. A DOI is a handle under prefix 10.
+  {
+    publisher: "DOI resolver",
+    hosts: ["doi.org", "dx.doi.org", "doi.wiley.com", "dx.plos.org", "doi.acm.org", "doi.ieeecomputersociety.org"],
+    find: doiInPath(new RegExp(String.raw`^\/(?:doi:)?(${DOI_PATTERN}.+)$`, "i")),
+  },
+  { publisher: "Handle System", hosts: ["hdl.handle.net"], find: doiInPath(new RegExp(String.raw`^\/(${DOI_PATTERN}.+)$`)) },
+  {
+    publisher: "Crossref API",
+    hosts: ["api.crossref.org"],
+    find: doiInPath(new RegExp(String.raw`^\/(?:v1\/)?works\/(${DOI_PATTERN}.+?)(?:\/agency)?$`, "i")),
+  },
+
+  // Springer Nature
+  {
+    publisher: "Springer",
+    hosts: ["link.springer.com"],
+    find: firstOf(
+      doiInPath(
+        new RegExp(
+          String.raw`^\/(?:article|chapter|book|referenceworkentry|referencework|protocol|rwe|epdf|content\/pdf)\/(${DOI_PATTERN}.+?)(?:\.pdf)?$`,
+          "i",
+        ),
+      ),
+      doiInPath(new RegExp(String.raw`^\/(${DOI_PATTERN}.+)$`, "i")),
+    ),
+  },
+  {
+    publisher: "Springer (book catalogue)",
+    hosts: ["springer.com"],
+    find: (u) => {
+      const m = /^\/(?:[a-z]{2}\/)?book\/(97[89]\d{10})$/i.exec(u.path);
+      return m?.[1] ? { isbn: m[1] } : null;
+    },
+  },
+  {
+    publisher: "BMC / SpringerOpen",
+    hosts: ["*.biomedcentral.com", "*.springeropen.com"],
+    find: doiInPath(new RegExp(String.raw`^\/(?:articles|track\/pdf)\/(${DOI_PATTERN}[^/]+)(?:\/.*)?$`, "i")),
+  },
+  {
+    publisher: "Nature",
+    hosts: ["nature.com"],
+    find: firstOf(
+      doiFromSuffix(/^\/articles\/([a-z0-9][a-z0-9._-]*?)(?:\.pdf)?(?:\/.*)?$/i, "10.1038/"),
+      doiInPath(new RegExp(String.raw`^\/doifinder\/(${DOI_PATTERN}.+)$`, "i")),
+      // Pre-2013 links: /nature/journal/v505/n7484/full/nature12968.html
+      doiFromSuffix(/^\/[a-z0-9]+\/journal\/v\d+\/n[a-z0-9]+\/(?:full|abs|pdf)\/([a-z0-9._-]+?)\.(?:html|pdf)$/i, "10.1038/"),
+    ),
+  },
+
+  // Atypon-hosted publishers: /doi/{view}/{doi}
+  { publisher: "Wiley", hosts: ["*.onlinelibrary.wiley.com"], find: wileyDoi },
+  { publisher: "Taylor & Francis", hosts: ["tandfonline.com"], find: atyponDoi },
+  { publisher: "ACS", hosts: ["pubs.acs.org"], find: atyponDoi },
+  { publisher: "SAGE", hosts: ["journals.sagepub.com"], find: atyponDoi },
+  { publisher: "Science (AAAS)", hosts: ["science.org"], find: atyponDoi },
+  { publisher: "PNAS", hosts: ["pnas.org"], find: atyponDoi },
+  { publisher: "NEJM", hosts: ["nejm.org"], find: atyponDoi },
+  { publisher: "Royal Society", hosts: ["royalsocietypublishing.org"], find: atyponDoi },
+  { publisher: "ASCE", hosts: ["ascelibrary.org"], find: atyponDoi },
+  { publisher: "ACM", hosts: ["dl.acm.org"], find: atyponDoi },
+  { publisher: "SIAM", hosts: ["epubs.siam.org"], find: atyponDoi },
+  { publisher: "World Scientific", hosts: ["worldscientific.com"], find: atyponDoi },
+  { publisher: "Annual Reviews", hosts: ["annualreviews.org"], find: atyponDoi },
+  { publisher: "American Heart Association", hosts: ["ahajournals.org"], find: atyponDoi },
+  { publisher: "ASM", hosts: ["journals.asm.org"], find: atyponDoi },
+  { publisher: "Mary Ann Liebert", hosts: ["liebertpub.com"], find: atyponDoi },
+  { publisher: "American Physiological Society", hosts: ["journals.physiology.org"], find: atyponDoi },
+  { publisher: "RSNA", hosts: ["pubs.rsna.org"], find: atyponDoi },
+  { publisher: "Karger", hosts: ["karger.com"], find: atyponDoi },
+  { publisher: "Future Science / Future Medicine", hosts: ["future-science.com", "futuremedicine.com"], find: atyponDoi },
+  { publisher: "INFORMS", hosts: ["pubsonline.informs.org"], find: atyponDoi },
+  { publisher: "American Meteorological Society", hosts: ["journals.ametsoc.org"], find: atyponDoi },
+
+  // Other platforms with the DOI in the path
+  {
+    publisher: "APS",
+    hosts: ["journals.aps.org"],
+    find: doiInPath(
+      new RegExp(String.raw`^\/[a-z]+\/(?:abstract|pdf|supplemental|references|cited-by|export)\/(${DOI_PATTERN}.+)$`, "i"),
+    ),
+  },
+  {
+    publisher: "IOP Publishing",
+    hosts: ["iopscience.iop.org"],
+    find: doiInPath(new RegExp(String.raw`^\/article\/(${DOI_PATTERN}.+?)(?:\/(?:pdf|meta|ampdf|data|fulltext|epub))?$`, "i")),
+  },
+  {
+    publisher: "Oxford University Press",
+    hosts: ["academic.oup.com"],
+    find: doiInPath(new RegExp(String.raw`\/article-lookup\/doi\/(${DOI_PATTERN}.+)$`, "i")),
+  },
+  {
+    publisher: "Emerald",
+    hosts: ["emerald.com"],
+    find: doiInPath(new RegExp(String.raw`^\/insight\/content\/doi\/(${DOI_PATTERN}[^/]+)(?:\/.*)?$`, "i")),
+  },
+  {
+    publisher: "De Gruyter",
+    hosts: ["degruyter.com", "degruyterbrill.com"],
+    find: doiInPath(new RegExp(String.raw`^\/document\/doi\/(${DOI_PATTERN}[^/]+)(?:\/.*)?$`, "i")),
+  },
+  {
+    publisher: "Frontiers",
+    hosts: ["frontiersin.org"],
+    find: doiInPath(new RegExp(String.raw`^\/(?:journals\/[^/]+\/)?articles\/(${DOI_PATTERN}[^/]+)(?:\/.*)?$`, "i")),
+  },
+  {
+    publisher: "PLOS",
+    hosts: ["*.plos.org", "plosone.org"],
+    find: firstOf(queryParamDoi("id"), doiInPath(new RegExp(String.raw`info:doi\/(${DOI_PATTERN}.+)$`, "i"))),
+  },
+  {
+    // bioRxiv/medRxiv DOIs are 10.1101/NNNNNN or 10.1101/YYYY.MM.DD.NNNNNN;
+    // the URL adds a version (v2) and a view (.full.pdf) that are not part of it.
+    publisher: "bioRxiv / medRxiv",
+    hosts: ["biorxiv.org", "medrxiv.org"],
+    find: doiInPath(/^\/content\/(10\.1101\/(?:\d{4}\.\d{2}\.\d{2}\.)?\d{6,})(?:v\d+)?(?:[./].*)?$/i),
+  },
+  {
+    publisher: "Thieme",
+    hosts: ["thieme-connect.com", "thieme-connect.de"],
+    find: doiInPath(/^\/products\/ejournals\/(?:abstract|html|pdf)\/(10\.1055\/[^/]+?)(?:\.pdf)?$/i),
+  },
+  {
+    publisher: "JSTOR",
+    hosts: ["jstor.org"],
+    // Only the explicit /stable/10.xxxx/… form: a bare /stable/<n> has no DOI for every item.
+    find: doiInPath(new RegExp(String.raw`^\/stable\/(?:pdf\/)?(${DOI_PATTERN}.+?)(?:\.pdf)?$`, "i")),
+  },
+  {
+    publisher: "APA PsycNet",
+    hosts: ["psycnet.apa.org"],
+    find: doiInPath(new RegExp(String.raw`^\/doi(?:landing)?\/(${DOI_PATTERN}.+)$`, "i")),
+  },
+
+  // Hosts whose article URL is a fixed function of the DOI suffix
+  {
+    publisher: "BMJ",
+    hosts: ["bmj.com"],
+    find: doiFromSuffix(/^\/content\/\d+\/(bmj\.[a-z]\d+)(?:\.(?:full|abstract|long|short)(?:\.pdf)?)?$/i, "10.1136/"),
+  },
+  { publisher: "eLife", hosts: ["elifesciences.org"], find: doiFromSuffix(/^\/articles\/(\d{4,6})(?:\/.*)?$/, "10.7554/eLife.") },
+  { publisher: "PeerJ", hosts: ["peerj.com"], find: doiFromSuffix(/^\/articles\/(\d+)$/, "10.7717/peerj.") },
+  {
+    publisher: "Hindawi",
+    hosts: ["hindawi.com"],
+    find: (u) => {
+      const m = /^\/journals\/[a-z0-9]+\/(\d{4})\/(\d{6,7})$/i.exec(u.path);
+      return m ? { doi: `10.1155/${m[1]}/${m[2]}` } : null;
+    },
+  },
+  {
+    publisher: "RSC",
+    hosts: ["pubs.rsc.org"],
+    find: doiFromSuffix(/^\/(?:[a-z]{2}\/)?content\/(?:articlelanding|articlehtml|articlepdf)\/\d{4}\/[a-z0-9]+\/([a-z0-9]+)$/i, "10.1039/"),
+  },
+  {
+    publisher: "Copernicus",
+    hosts: ["*.copernicus.org"],
+    find: (u) => {
+      const journal = /^([a-z0-9-]+)\.copernicus\.org$/.exec(u.host)?.[1];
+      const m = /^\/articles\/(\d+)\/(\d+)\/(\d{4})(?:\/.*)?$/.exec(u.path);
+      return journal && m ? { doi: `10.5194/${journal}-${m[1]}-${m[2]}-${m[3]}` } : null;
+    },
+  },
+  {
+    publisher: "SSRN",
+    hosts: ["papers.ssrn.com", "ssrn.com"],
+    find: (u) => {
+      for (const [key, value] of u.query) {
+        if (/^abstract_?id$/i.test(key) && /^\d+$/.test(value)) return { doi: `10.2139/ssrn.${value}` };
+      }
+      const m = /^\/abstract=(\d+)$/.exec(u.path);
+      return m ? { doi: `10.2139/ssrn.${m[1]}` } : null;
+    },
+  },
+  { publisher: "Zenodo", hosts: ["zenodo.org"], find: doiFromSuffix(/^\/records?\/(\d+)(?:\/.*)?$/, "10.5281/zenodo.") },
+
+  // Preprints and biomedical indexes
+  { publisher: "arXiv", hosts: ["arxiv.org", "export.arxiv.org"], find: arxivInPath },
+  { publisher: "PubMed", hosts: ["pubmed.ncbi.nlm.nih.gov"], find: pmidInPath(/^\/(\d{1,8})$/) },
+  {
+    publisher: "NCBI",
+    hosts: ["ncbi.nlm.nih.gov"],
+    find: firstOf(
+      pmidInPath(/^\/pubmed\/(\d{1,8})$/),
+      pmidInPath(/^\/pmc\/articles\/pmid\/(\d{1,8})$/i),
+      pmcidInPath(/^\/pmc\/articles\/(PMC\d+)(?:\/.*)?$/i),
+    ),
+  },
+  {
+    publisher: "PubMed Central",
+    hosts: ["pmc.ncbi.nlm.nih.gov"],
+    find: firstOf(pmidInPath(/^\/articles\/pmid\/(\d{1,8})$/i), pmcidInPath(/^\/articles\/(PMC\d+)(?:\/.*)?$/i)),
+  },
+  {
+    publisher: "Europe PMC",
+    hosts: ["europepmc.org"],
+    find: firstOf(
+      pmidInPath(/^\/(?:article|abstract)\/MED\/(\d{1,8})$/i),
+      (u) => {
+        const m = /^\/(?:(?:article|abstract)\/PMC\/|articles?\/)(?:PMC)?(\d+)(?:\/.*)?$/i.exec(u.path);
+        return m ? { pmcid: `PMC${m[1]}` } : null;
+      },
+    ),
+  },
+
+  // Known publishers whose URLs carry no DOI: the landing page is read.
+  { publisher: "Elsevier ScienceDirect (PII)", hosts: ["sciencedirect.com", "linkinghub.elsevier.com"], find: noDoiInUrl },
+  { publisher: "Cell Press (PII)", hosts: ["cell.com"], find: noDoiInUrl },
+  { publisher: "The Lancet (PII)", hosts: ["thelancet.com"], find: noDoiInUrl },
+  { publisher: "IEEE Xplore (article number)", hosts: ["ieeexplore.ieee.org"], find: noDoiInUrl },
+  { publisher: "JAMA Network (article id)", hosts: ["jamanetwork.com"], find: noDoiInUrl },
+  { publisher: "Cambridge Core (hash)", hosts: ["cambridge.org"], find: noDoiInUrl },
+  { publisher: "MDPI (volume/issue/article)", hosts: ["mdpi.com"], find: noDoiInUrl },
+  { publisher: "Wolters Kluwer LWW", hosts: ["journals.lww.com"], find: noDoiInUrl },
+  { publisher: "AIP Publishing", hosts: ["pubs.aip.org"], find: noDoiInUrl },
+  { publisher: "Science (legacy HighWire)", hosts: ["science.sciencemag.org"], find: noDoiInUrl },
+];
+
+function hostMatches(pattern: string, host: string): boolean {
+  if (pattern.startsWith("*.")) {
+    const base = pattern.slice(2);
+    return host === base || host.endsWith("." + base);
+  }
+  return host === pattern;
+}
+
+/** The rule of the most specific matching host pattern. */
+function ruleForHost(host: string): HostRule | null {
+  let best: HostRule | null = null;
+  let bestLength = -1;
+  for (const rule of HOST_RULES) {
+    for (const pattern of rule.hosts) {
+      const length = pattern.replace(/^\*\./, "").length;
+      if (hostMatches(pattern, host) && length > bestLength) {
+        best = rule;
+        bestLength = length;
+      }
+    }
+  }
+  return best;
+}
+
+function urlParts(u: URL): UrlParts {
+  const path = safeDecode(u.pathname).replace(/\/+$/, "");
+  return { host: u.hostname.toLowerCase().replace(/^www\d?\./, ""), path, query: u.searchParams };
+}
+
+function parseHttpUrl(raw: string): URL | null {
+  try {
+    const u = new URL(raw);
+    if (u.protocol !== "http:" && u.protocol !== "https:") return null;
+    if (!u.hostname.includes(".")) return null;
+    return u;
+  } catch {
+    return null;
+  }
+}
+
+function foundToResult(found: Found, url: string): IdentifyResult | null {
+  if ("doi" in found) return resultForDoi(found.doi, url);
+  if ("arxiv" in found) {
+    const id = canonicalArxivId(found.arxiv);
+    return id === null ? null : arxivResult(id, url);
+  }
+  if ("pmid" in found) return result("pmid", { pmid: found.pmid, url });
+  if ("pmcid" in found) return result("pmcid", { pmcid: found.pmcid.toUpperCase(), url });
+  const isbn = toIsbn13(found.isbn);
+  return isbn === null ? null : result("isbn", { isbn, url });
+}
+
+/** A URL: its identifier by the host's exact rule, else kind "url". Null if not an http(s) URL. */
+function identifyUrl(raw: string): IdentifyResult | null {
+  const u = parseHttpUrl(raw);
+  if (u === null) return null;
+  const url = u.href;
+  const parts = urlParts(u);
+  const rule = ruleForHost(parts.host);
+  if (rule !== null) {
+    const found = rule.find(parts) ?? queryParamDoi("doi")(parts);
+    const identified = found ? foundToResult(found, url) : null;
+    if (identified !== null) return identified;
+  }
+  return result("url", { url });
+}
+
+function isKnownHost(host: string): boolean {
+  return ruleForHost(host.toLowerCase().replace(/^www\d?\./, "")) !== null;
+}
+
+const TRACKING_PARAM = /^(?:utm_.*|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl)$/i;
+
+/**
+ * The URL as a stable key: no fragment, no tracking parameters (utm_* and
+ * click ids), remaining parameters sorted. Null if not an http(s) URL.
+ */
+export function normalizeUrl(raw: string): string | null {
+  const u = parseHttpUrl(raw);
+  if (u === null) return null;
+  u.hash = "";
+  const kept = [...u.searchParams].filter(([key]) => !TRACKING_PARAM.test(key));
+  kept.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
+  u.search = kept.length > 0 ? new URLSearchParams(kept).toString() : "";
+  return u.href;
+}
+
+// ---------------------------------------------------------------------------
+// Whole-input forms
+
+/**
+ * Forms that are only read as identifiers when they are the entire input:
+ * - 10 or 13 characters of an ISBN (hyphens/spaces allowed) with a valid
+ *   checksum: an ISBN. Checked first, so 10/13 digits never become a PMID.
+ * - 1 to 8 bare digits: a PubMed id (PMIDs are at most 8 digits today).
+ *   Other bare numbers (9, 11, 12, 14+ digits, or 10/13 digits with a bad
+ *   checksum) are not guessed at and fall through to a title search.
+ * - a bare arXiv id (2001.01234, 2001.01234v2, hep-th/9901001).
+ * - a URL that was percent-encoded as a whole (copied from a query string).
+ */
+function identifyWholeInput(text: string): IdentifyResult | null {
+  if (/^[0-9][0-9 -]{8,16}[0-9Xx]$/.test(text)) {
+    const isbn = toIsbn13(text);
+    if (isbn !== null) return result("isbn", { isbn });
+  }
+  if (/^\d{1,8}$/.test(text)) {
+    const pmid = text.replace(/^0+/, "");
+    if (pmid !== "") return result("pmid", { pmid });
+  }
+  if (new RegExp(String.raw`^${ARXIV_ID}(?:v\d+)?$`, "i").test(text)) {
+    const id = canonicalArxivId(text);
+    if (id !== null) return arxivResult(id, null);
+  }
+  if (/^https?%3a/i.test(text)) {
+    const decoded = safeDecode(text);
+    if (decoded !== text) return identifyUrl(trimTrailingPunctuation(decoded));
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Identifiers in prose
+
+interface Candidate {
+  index: number;
+  build: () => IdentifyResult | null;
+}
+
+type Scanner = (text: string) => Candidate[];
+
+function scan(re: RegExp, text: string, build: (m: RegExpExecArray) => IdentifyResult | null): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(re)) out.push({ index: m.index, build: () => build(m) });
+  return out;
+}
+
+const SCANNERS: readonly Scanner[] = [
+  // A URL with a scheme.
+  (text) => scan(/https?:\/\/\S+/gi, text, (m) => identifyUrl(trimTrailingPunctuation(m[0]))),
+
+  // A URL without a scheme, at the start of a word. To keep titles like
+  // "Node.js/Express …" titles, it counts only with "www.", on a host of the
+  // table, or when it is the whole input and has a path.
+  (text) =>
+    scan(
+      /(?<=^|[\s([{<«"'“])(?:www\d?\.)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:\/\S*)?/gi,
+      text,
+      (m) => {
+        const token = trimTrailingPunctuation(m[0]);
+        const host = token.split(/[/:]/)[0] ?? "";
+        const wholeWithPath = token === text && token.includes("/");
+        if (!/^www\d?\./i.test(host) && !isKnownHost(host) && !wholeWithPath) return null;
+        return identifyUrl("https://" + token);
+      },
+    ),
+
+  // A DOI, also URL-encoded (10.1002%2F…). Not when it sits inside some other
+  // path (example.com/10.1000/x is that host's business), except after "doi/".
+  (text) =>
+    scan(/10\.\d{4,9}(?:\.\d+)*(?:\/|%2f)\S+/gi, text, (m) => {
+      const before = text.slice(0, m.index);
+      if (/[\w.-]$/.test(before)) return null;
+      if (before.endsWith("/") && !/doi\/$/i.test(before)) return null;
+      return resultForDoi(m[0], null);
+    }),
+
+  // arXiv with its label: arXiv:2001.01234v2, arXiv hep-th/9901001.
+  (text) =>
+    scan(new RegExp(String.raw`\barxiv\s*(?::|\.|\s)\s*(${ARXIV_ID})(?:v\d+)?(?![\w.])`, "gi"), text, (m) => {
+      const id = canonicalArxivId(m[1] ?? "");
+      return id === null ? null : arxivResult(id, null);
+    }),
+
+  // PubMed id with its label: PMID: 12345678, PubMed ID 123.
+  (text) =>
+    scan(/\b(?:pmid|pubmed(?:\s*id)?)\s*[:#=]?\s*(\d{1,8})(?!\d)/gi, text, (m) => {
+      const pmid = (m[1] ?? "").replace(/^0+/, "");
+      return pmid === "" ? null : result("pmid", { pmid });
+    }),
+
+  // PubMed Central id: PMC1234567, PMCID: PMC1234567, PMCID: 1234567.
+  (text) =>
+    scan(/\b(?:pmcid\s*[:#=]?\s*(?:pmc)?|pmc)(\d{1,9})(?!\d)/gi, text, (m) =>
+      result("pmcid", { pmcid: `PMC${m[1] ?? ""}` }),
+    ),
+
+  // ISBN with its label: ISBN 0-306-40615-2, ISBN-13: 978-3-16-148410-0.
+  (text) =>
+    scan(/\bisbn(?:[- ]?1[03])?\s*[:#]?\s*([0-9][0-9Xx -]{8,20})/gi, text, (m) => {
+      const isbn = isbnAtStartOfRun(m[1] ?? "");
+      return isbn === null ? null : result("isbn", { isbn });
+    }),
+
+  // An ISBN-13 without a label: its 978/979 prefix and checksum make it safe to take.
+  (text) =>
+    scan(/(?<![\w-])97[89](?:[- ]?\d){10}(?![\w-])/g, text, (m) => {
+      const isbn = toIsbn13(m[0]);
+      return isbn === null ? null : result("isbn", { isbn });
+    }),
+];
+
+function firstIdentifierInProse(text: string): IdentifyResult | null {
+  const candidates = SCANNERS.flatMap((scanner) => scanner(text));
+  // Stable sort: at the same index, scanner order decides (URLs first).
+  candidates.sort((a, b) => a.index - b.index);
+  for (const candidate of candidates) {
+    const found = candidate.build();
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function cleanTitle(text: string): string {
+  const pairs: [string, string][] = [
+    ['"', '"'],
+    ["'", "'"],
+    ["«", "»"],
+    ["“", "”"],
+  ];
+  let t = text;
+  for (const [open, close] of pairs) {
+    if (t.length >= 2 && t.startsWith(open) && t.endsWith(close)) t = t.slice(1, -1).trim();
+  }
+  return t;
+}
+
+// ---------------------------------------------------------------------------
+// Public API
+
+/** What a pasted input identifies; see the module comment for the rules. */
+export function identify(input: string): IdentifyResult {
+  const cleaned = cleanText(input);
+  if (cleaned === "") return result("empty");
+  const text = foldForMatching(cleaned);
+  return identifyWholeInput(text) ?? firstIdentifierInProse(text) ?? result("title", { title: cleanTitle(cleaned) });
+}
+
+/**
+ * The stable key a fetch job is stored under, so the same document asked for
+ * in different ways (doi.org link, publisher link, bare DOI) shares one job.
+ * Null for a title or empty input: those need a search first.
+ */
+export function jobKeyFor(r: IdentifyResult): string | null {
+  if (r.doi !== null) return `doi:${r.doi.toLowerCase()}`;
+  if (r.arxiv !== null) return `doi:10.48550/arxiv.${r.arxiv.toLowerCase()}`;
+  if (r.pmcid !== null) return `pmcid:${r.pmcid.toUpperCase()}`;
+  if (r.pmid !== null) return `pmid:${r.pmid}`;
+  if (r.isbn !== null) {
+    const isbn = toIsbn13(r.isbn);
+    if (isbn !== null) return `isbn:${isbn}`;
+  }
+  if (r.url !== null) {
+    const url = normalizeUrl(r.url);
+    if (url !== null) return `url:${url}`;
+  }
+  return null;
+}
