@@ -11,6 +11,9 @@ import { openApiRoutes } from "./features/openapi/routes";
 import { pageRoutes } from "./features/page/routes";
 import { systemRoutes } from "./features/system/routes";
 import { identifyRoutes } from "./features/getpdf/identify-route";
+import { authRoutes } from "./features/auth/routes";
+import { notifyRoutes } from "./features/notify/routes";
+import { profileRoutes } from "./features/profile/routes";
 import { z } from "zod";
 
 // Persian messages for zod's built-in checks (schemas add their own where the spec words them).
@@ -32,6 +35,9 @@ export function createApp() {
   app.route("/", openApiRoutes);
   app.route("/", directAccessRoutes);
   app.route("/", identifyRoutes);
+  app.route("/", authRoutes);
+  app.route("/", profileRoutes);
+  app.route("/", notifyRoutes);
 
   // Non-GET requests to unknown paths: a Persian 404 in the error shape, never an HTML page.
   app.all("*", async (c, next) => {

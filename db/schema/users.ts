@@ -79,7 +79,8 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export const verificationPurposes = ["mobile_verify", "password_reset_sms", "password_reset_email", "university_email"] as const;
+// A text enum: SQLite stores plain text, so adding a purpose needs no migration.
+export const verificationPurposes = ["mobile_verify", "password_reset_sms", "password_reset_email", "university_email", "email_change"] as const;
 
 /** One-time codes and links (SMS codes, e-mail links); stored hashed. */
 export const verificationCodes = sqliteTable(

@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { authMessages } from "../../../contract/auth";
+import { schema, type Db } from "../../../db/client";
+import { newId } from "../../../db/ids";
+import { hmacHex, randomToken, sha256Hex, timingSafeEqualStrings } from "../../lib/crypto";
+import { RateLimitError } from "../../lib/errors";
+
+/** accounts spec §9 and the issue's abuse limits. */
+export const CODE_TTL_MS = 4 * 60_000;
+export const RESEND_AFTER_MS = 240_000;
+export const MAX_TRIES_PER_CODE = 5;
+export const MAX_SMS_CODES_PER_DAY = 5;
+export const LINK_TTL_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export type SmsPurpose = "mobile_verify" | "password_reset_sms";
+export type LinkPurpose = "password_reset_email" | "email_change";
+const SMS_PURPOSES: SmsPurpose[] = ["mobile_verify", "password_reset_sms"];
+
+const codes = schema.verificationCodes;
+
+/** Six uniformly random digits (rejection sampling avoids the modulo bias). */
+export function randomSixDigits(): string {
+  const buf = new Uint32Array(1);
+  const limit = Math.floor(0x1_0000_0000 / 1_000_000) * 1_000_000;
+  for (;;) {
+    crypto.getRandomValues(buf);
+    if (buf[0]! < limit) return String(buf[0]! % 1_000_000).padStart(6, "0");
+  }
+}
+
+/** Keyed hash: a copy of the table alone does not let anyone try the million codes offline. */
+function smsCodeHash(secret: string, purpose: SmsPurpose, mobile: string, code: string) {
+  return hmacHex(secret, `${purpose}\u0000${mobile}\u0000${code}`);
+}
+
+/**
+ * Resend not before the 240-second countdown ends, and at most five codes a day to one mobile
+ * (all purposes together). Throws RateLimitError with the seconds to wait.
+ */
+export async function assertCanSendSmsCode(db: Db, purpose: SmsPurpose, mobile: string, now: number) {
+  const recent = await db
+    .select({ createdAt: codes.createdAt })
+    .from(codes)
+    .where(and(inArray(codes.purpose, SMS_PURPOSES), eq(codes.target, mobile), gt(codes.createdAt, new Date(now - DAY_MS))))
+    .orderBy(asc(codes.createdAt));
+  const last = await db
+    .select({ createdAt: codes.createdAt })
+    .from(codes)
+    .where(and(eq(codes.purpose, purpose), eq(codes.target, mobile)))
+    .orderBy(desc(codes.createdAt))
+    .limit(1);
+  const lastAt = last[0]?.createdAt.getTime();
+  if (lastAt !== undefined && now - lastAt < RESEND_AFTER_MS) {
+    const wait = Math.ceil((lastAt + RESEND_AFTER_MS - now) / 1000);
+    throw new RateLimitError(wait, authMessages.resendTooSoon(wait));
+  }
+  if (recent.length >= MAX_SMS_CODES_PER_DAY) {
+    const oldest = recent[recent.length - MAX_SMS_CODES_PER_DAY]!.createdAt.getTime();
+    const wait = Math.max(1, Math.ceil((oldest + DAY_MS - now) / 1000));
+    throw new RateLimitError(wait, authMessages.dailyCodeLimit(wait));
+  }
+}
+
+/** Whether the daily cap alone would refuse another code (checked silently by password reset). */
+export async function smsDailyCapReached(db: Db, mobile: string, now: number): Promise<boolean> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(codes)
+    .where(and(inArray(codes.purpose, SMS_PURPOSES), eq(codes.target, mobile), gt(codes.createdAt, new Date(now - DAY_MS))));
+  return (row[0]?.n ?? 0) >= MAX_SMS_CODES_PER_DAY;
+}
+
+/** Stores a new code (hashed) and supersedes any earlier live code for the same purpose and mobile. */
+export async function issueSmsCode(
+  db: Db,
+  secret: string,
+  opts: { purpose: SmsPurpose; mobile: string; userId: string | null; now: number },
+): Promise<{ id: string; code: string }> {
+  const code = randomSixDigits();
+  const id = newId("vc", opts.now);
+  await db.batch([
+    db
+      .update(codes)
+      .set({ consumedAt: new Date(opts.now) })
+      .where(and(eq(codes.purpose, opts.purpose), eq(codes.target, opts.mobile), isNull(codes.consumedAt))),
+    db.insert(codes).values({
+      id,
+      purpose: opts.purpose,
+      userId: opts.userId,
+      target: opts.mobile,
+      codeHash: await smsCodeHash(secret, opts.purpose, opts.mobile, code),
+      expiresAt: new Date(opts.now + CODE_TTL_MS),
+      createdAt: new Date(opts.now),
+    }),
+  ]);
+  return { id, code };
+}
+
+/** A code whose message could not be sent does not count against the user. */
+export async function discardCode(db: Db, id: string) {
+  await db.delete(codes).where(eq(codes.id, id));
+}
+
+export type CodeCheck = { ok: true; userId: string | null } | { ok: false; reason: "wrong" | "expired" | "locked" };
+
+/**
+ * Checks a code against the latest live code for the mobile. Each try is reserved with a guarded
+ * increment first, so parallel guesses cannot exceed five tries; a right code is consumed once.
+ */
+export async function checkSmsCode(
+  db: Db,
+  secret: string,
+  opts: { purpose: SmsPurpose; mobile: string; code: string; now: number; userId?: string },
+): Promise<CodeCheck> {
+  const conditions = [eq(codes.purpose, opts.purpose), eq(codes.target, opts.mobile), isNull(codes.consumedAt)];
+  if (opts.userId) conditions.push(eq(codes.userId, opts.userId));
+  const [row] = await db.select().from(codes).where(and(...conditions)).orderBy(desc(codes.createdAt)).limit(1);
+  if (!row || row.expiresAt.getTime() <= opts.now) return { ok: false, reason: "expired" };
+  const reserved = await db
+    .update(codes)
+    .set({ attempts: sql`${codes.attempts} + 1` })
+    .where(and(eq(codes.id, row.id), sql`${codes.attempts} < ${MAX_TRIES_PER_CODE}`, isNull(codes.consumedAt)))
+    .returning({ attempts: codes.attempts });
+  if (!reserved.length) return { ok: false, reason: "locked" };
+  const expected = await smsCodeHash(secret, opts.purpose, opts.mobile, opts.code);
+  if (!timingSafeEqualStrings(expected, row.codeHash)) return { ok: false, reason: "wrong" };
+  const consumed = await db
+    .update(codes)
+    .set({ consumedAt: new Date(opts.now) })
+    .where(and(eq(codes.id, row.id), isNull(codes.consumedAt)))
+    .returning({ id: codes.id });
+  return consumed.length ? { ok: true, userId: row.userId } : { ok: false, reason: "expired" };
+}
+
+/** A single-use link token (e-mail): 256 random bits, stored as SHA-256. Earlier live links of the user for the purpose die. */
+export async function issueLinkToken(
+  db: Db,
+  opts: { purpose: LinkPurpose; userId: string; target: string; payload?: Record<string, string>; now: number; ttlMs?: number },
+): Promise<{ id: string; token: string }> {
+  const token = randomToken(32);
+  const id = newId("vc", opts.now);
+  await db.batch([
+    db
+      .update(codes)
+      .set({ consumedAt: new Date(opts.now) })
+      .where(and(eq(codes.purpose, opts.purpose), eq(codes.userId, opts.userId), isNull(codes.consumedAt))),
+    db.insert(codes).values({
+      id,
+      purpose: opts.purpose,
+      userId: opts.userId,
+      target: opts.target,
+      codeHash: await sha256Hex(token),
+      payload: opts.payload ?? null,
+      expiresAt: new Date(opts.now + (opts.ttlMs ?? LINK_TTL_MS)),
+      createdAt: new Date(opts.now),
+    }),
+  ]);
+  return { id, token };
+}
+
+/** Looks a link token up without using it (to show the reset form only for a live link). */
+export async function peekLinkToken(db: Db, purpose: LinkPurpose, token: string, now: number) {
+  const [row] = await db
+    .select()
+    .from(codes)
+    .where(and(eq(codes.codeHash, await sha256Hex(token)), eq(codes.purpose, purpose)))
+    .limit(1);
+  if (!row || row.consumedAt || row.expiresAt.getTime() <= now) return null;
+  return row;
+}
+
+/** Uses a link token once; null when unknown, expired or already used. */
+export async function consumeLinkToken(db: Db, purpose: LinkPurpose, token: string, now: number) {
+  const row = await peekLinkToken(db, purpose, token, now);
+  if (!row) return null;
+  const consumed = await db
+    .update(codes)
+    .set({ consumedAt: new Date(now) })
+    .where(and(eq(codes.id, row.id), isNull(codes.consumedAt)))
+    .returning({ id: codes.id });
+  return consumed.length ? row : null;
+}
+
+/** The user's e-mail change waiting for its link, if any. */
+export async function pendingLinkTarget(db: Db, purpose: LinkPurpose, userId: string, now: number): Promise<string | null> {
+  const [row] = await db
+    .select({ target: codes.target })
+    .from(codes)
+    .where(and(eq(codes.purpose, purpose), eq(codes.userId, userId), isNull(codes.consumedAt), gt(codes.expiresAt, new Date(now))))
+    .orderBy(desc(codes.createdAt))
+    .limit(1);
+  return row?.target ?? null;
+}

@@ -1,0 +1,70 @@
+import { and, eq } from "drizzle-orm";
+import { authMessages } from "../../../contract/auth";
+import { schema } from "../../../db/client";
+import { DomainError, RateLimitError } from "../../lib/errors";
+import type { UserRow } from "../../lib/roles";
+import { NotifyError } from "../notify/notifier";
+import { assertCanSendSmsCode, checkSmsCode, discardCode, issueSmsCode, type CodeCheck } from "./codes";
+import type { AuthDeps } from "./deps";
+import { mobileTaken, uniqueViolation } from "./queries";
+import { recordHits, retryAfter, type Window } from "./rate-limit";
+
+/** Codes one account may have sent in a day across all the numbers it tries (each number has its own cap of five). */
+export const SMS_PER_USER: Window = { limit: 10, windowMs: 86_400_000 };
+
+export function codeFailureMessage(reason: Exclude<CodeCheck, { ok: true }>["reason"]): string {
+  return reason === "wrong" ? authMessages.codeWrong : reason === "locked" ? authMessages.codeLocked : authMessages.codeExpired;
+}
+
+/** Step 0: saves the number. A new number is unverified until its code comes back. */
+export async function saveMobile(deps: AuthDeps, user: UserRow, mobile: string): Promise<{ changed: boolean }> {
+  if (user.mobile === mobile) return { changed: false };
+  if (await mobileTaken(deps.db, mobile, user.id)) throw new DomainError(authMessages.mobileTaken);
+  try {
+    await deps.db
+      .update(schema.users)
+      .set({ mobile, mobileVerifiedAt: null, updatedAt: new Date(deps.now) })
+      .where(eq(schema.users.id, user.id));
+  } catch (err) {
+    if (uniqueViolation(err) === "mobile") throw new DomainError(authMessages.mobileTaken);
+    throw err;
+  }
+  deps.log.info("auth.mobile_saved", { user: user.id });
+  return { changed: true };
+}
+
+/** Step 1: sends a code to the user's number (saving it first when the dialog carries a different one). */
+export async function sendMobileCode(deps: AuthDeps, user: UserRow, mobile: string) {
+  const { db, now } = deps;
+  if (user.mobile === mobile && user.mobileVerifiedAt) throw new DomainError(authMessages.mobileAlreadyVerified);
+  const userKey = `sms:user:${user.id}`;
+  const userWait = await retryAfter(db, userKey, SMS_PER_USER, now);
+  if (userWait) throw new RateLimitError(userWait, authMessages.dailyCodeLimit(userWait));
+  await assertCanSendSmsCode(db, "mobile_verify", mobile, now);
+  await saveMobile(deps, user, mobile);
+  const { id, code } = await issueSmsCode(db, deps.secret, { purpose: "mobile_verify", mobile, userId: user.id, now });
+  try {
+    await deps.notifier.notify({ mobile, template: "mobile_code", params: { code } });
+  } catch (err) {
+    if (!(err instanceof NotifyError)) throw err;
+    await discardCode(db, id);
+    throw new DomainError(authMessages.smsFailed, 502);
+  }
+  await recordHits(db, [userKey], now);
+}
+
+/** Step 2: the code proves the number; five wrong tries end the code. */
+export async function verifyMobile(deps: AuthDeps, user: UserRow, code: string) {
+  if (!user.mobile) throw new DomainError(authMessages.noMobile);
+  if (user.mobileVerifiedAt) return;
+  const result = await checkSmsCode(deps.db, deps.secret, { purpose: "mobile_verify", mobile: user.mobile, userId: user.id, code, now: deps.now });
+  if (!result.ok) {
+    deps.log.info("auth.mobile_code_rejected", { user: user.id, reason: result.reason });
+    throw new DomainError(codeFailureMessage(result.reason));
+  }
+  await deps.db
+    .update(schema.users)
+    .set({ mobileVerifiedAt: new Date(deps.now), updatedAt: new Date(deps.now) })
+    .where(and(eq(schema.users.id, user.id), eq(schema.users.mobile, user.mobile)));
+  deps.log.info("auth.mobile_verified", { user: user.id });
+}

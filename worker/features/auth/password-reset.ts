@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { authMessages, parseIdentifier, type ResetChannel, type ResetConfirmInput } from "../../../contract/auth";
+import { schema } from "../../../db/client";
+import { DomainError, RateLimitError } from "../../lib/errors";
+import { NotifyError } from "../notify/notifier";
+import { checkSmsCode, consumeLinkToken, discardCode, issueLinkToken, issueSmsCode, RESEND_AFTER_MS, smsDailyCapReached } from "./codes";
+import type { AuthDeps } from "./deps";
+import { codeFailureMessage } from "./mobile";
+import { findUserById, findUserByIdentifier } from "./queries";
+import { clearHits, recordHits, retryAfter, type Window } from "./rate-limit";
+import { hashPassword } from "./password";
+import { revokeAllSessions } from "./sessions";
+import { loginKeys } from "./service";
+
+/**
+ * Limits on asking for a reset, counted per identifier whether or not an account has it, so the
+ * answers (including 429s) are the same for every identifier.
+ */
+const RESET_RESEND: Window = { limit: 1, windowMs: RESEND_AFTER_MS };
+const RESET_PER_DAY: Window = { limit: 5, windowMs: 86_400_000 };
+const RESET_PER_IP: Window = { limit: 20, windowMs: 3_600_000 };
+
+/**
+ * A mobile gets an SMS code; an e-mail or username gets a single-use link valid one hour.
+ * The answer depends only on the identifier's shape, never on whether the account exists.
+ */
+export async function requestPasswordReset(deps: AuthDeps, identifier: string): Promise<{ channel: ResetChannel }> {
+  const { db, now } = deps;
+  const ident = parseIdentifier(identifier);
+  const channel: ResetChannel = ident.kind === "mobile" ? "sms" : "email";
+  const idKey = `reset:id:${ident.value}`;
+  const ipKey = `reset:ip:${deps.ip}`;
+  const waits = await Promise.all([
+    retryAfter(db, idKey, RESET_RESEND, now),
+    retryAfter(db, idKey, RESET_PER_DAY, now),
+    retryAfter(db, ipKey, RESET_PER_IP, now),
+  ]);
+  const wait = Math.max(0, ...waits.map((w) => w ?? 0));
+  if (wait > 0) throw new RateLimitError(wait, authMessages.tooManyResets(wait));
+  await recordHits(db, [idKey, ipKey], now);
+
+  const user = await findUserByIdentifier(db, ident);
+  if (!user || user.blockedAt) {
+    deps.log.info("auth.reset_requested", { channel, found: false });
+    return { channel };
+  }
+  try {
+    if (channel === "sms") {
+      // The number's own daily cap is enforced silently here: a refusal would tell that the account exists.
+      if (await smsDailyCapReached(db, ident.value, now)) {
+        deps.log.warn("auth.reset_sms_capped", { user: user.id });
+        return { channel };
+      }
+      const { id, code } = await issueSmsCode(db, deps.secret, { purpose: "password_reset_sms", mobile: ident.value, userId: user.id, now });
+      try {
+        await deps.notifier.notify({ mobile: ident.value, template: "reset_code", params: { code } });
+      } catch (err) {
+        await discardCode(db, id);
+        throw err;
+      }
+    } else {
+      const { id, token } = await issueLinkToken(db, { purpose: "password_reset_email", userId: user.id, target: user.email, now });
+      const link = `${deps.origin}/password/reset?token=${encodeURIComponent(token)}`;
+      try {
+        await deps.notifier.notify({ email: user.email, template: "reset_link", params: { link } });
+      } catch (err) {
+        await discardCode(db, id);
+        throw err;
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof NotifyError)) throw err;
+    // Same answer as for a missing account; the operator sees the failure in the logs.
+    deps.log.error("auth.reset_send_failed", { user: user.id, channel });
+    return { channel };
+  }
+  deps.log.info("auth.reset_requested", { channel, found: true, user: user.id });
+  return { channel };
+}
+
+/** Sets the new password from an SMS code or an e-mailed link, then ends every session of the account. */
+export async function confirmPasswordReset(deps: AuthDeps, input: ResetConfirmInput): Promise<{ userId: string }> {
+  const { db, now } = deps;
+  let userId: string | null = null;
+  let proved: "mobile" | "email";
+  let mobile: string | null = null;
+  if (input.token) {
+    const row = await consumeLinkToken(db, "password_reset_email", input.token, now);
+    if (!row?.userId) throw new DomainError(authMessages.resetLinkInvalid);
+    userId = row.userId;
+    proved = "email";
+    const user = await findUserById(db, userId);
+    // The link was for the address the account had then; a changed address voids it.
+    if (!user || user.email !== row.target) throw new DomainError(authMessages.resetLinkInvalid);
+  } else {
+    const ident = parseIdentifier(input.identifier ?? "");
+    if (ident.kind !== "mobile") throw new DomainError(authMessages.codeExpired);
+    const result = await checkSmsCode(db, deps.secret, { purpose: "password_reset_sms", mobile: ident.value, code: input.code!, now });
+    if (!result.ok) throw new DomainError(codeFailureMessage(result.reason));
+    userId = result.userId;
+    proved = "mobile";
+    mobile = ident.value;
+  }
+  const user = userId ? await findUserById(db, userId) : null;
+  if (!user || user.blockedAt || (mobile && user.mobile !== mobile)) throw new DomainError(authMessages.resetLinkInvalid);
+
+  const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
+  await db
+    .update(schema.users)
+    .set({
+      passwordHash,
+      updatedAt: new Date(now),
+      // Receiving the code or the link proves the channel too.
+      ...(proved === "mobile" && !user.mobileVerifiedAt ? { mobileVerifiedAt: new Date(now) } : {}),
+      ...(proved === "email" && !user.emailVerifiedAt ? { emailVerifiedAt: new Date(now) } : {}),
+    })
+    .where(eq(schema.users.id, user.id));
+  await revokeAllSessions(db, user.id, now);
+  // Failed logins against the old password no longer matter.
+  for (const v of [user.email, user.mobile, user.username]) if (v) await clearHits(db, loginKeys.identifier(v.toLowerCase()));
+  deps.log.info("auth.password_reset", { user: user.id, via: proved });
+  return { userId: user.id };
+}

@@ -1,0 +1,47 @@
+import { toPersianDigits } from "../../../lib/digits";
+
+/**
+ * Every message the service sends, by template. A code template can go by SMS (Kavenegar verify/lookup
+ * with the code as its token) or e-mail; link templates go by e-mail only (links do not fit a
+ * verify template's token).
+ */
+export type TemplateParams = {
+  mobile_code: { code: string };
+  reset_code: { code: string };
+  reset_link: { link: string };
+  email_change_link: { link: string; email: string };
+};
+export type TemplateName = keyof TemplateParams;
+
+export type Rendered = {
+  /** Plain SMS text (what the outbox shows; Kavenegar renders its own template from the token). */
+  sms?: { text: string; token: string };
+  email?: { subject: string; text: string };
+};
+
+const SITE = "دریافت";
+
+export const templates: { [K in TemplateName]: (p: TemplateParams[K]) => Rendered } = {
+  mobile_code: ({ code }) => ({
+    sms: { token: code, text: `${SITE}\nکد تأیید شمارهٔ موبایل: ${code}\nاین کد ۴ دقیقه اعتبار دارد.` },
+  }),
+  reset_code: ({ code }) => ({
+    sms: { token: code, text: `${SITE}\nکد بازیابی رمز عبور: ${code}\nاین کد ۴ دقیقه اعتبار دارد. اگر شما درخواست نکرده‌اید، این پیام را نادیده بگیرید.` },
+  }),
+  reset_link: ({ link }) => ({
+    email: {
+      subject: `بازیابی رمز عبور ${SITE}`,
+      text: `سلام،\n\nبرای گذاشتن رمز عبور تازه این لینک را باز کنید (تا ${toPersianDigits(1)} ساعت و فقط یک بار معتبر است):\n${link}\n\nاگر شما درخواست نکرده‌اید، این ایمیل را نادیده بگیرید؛ رمز عبور شما تغییری نمی‌کند.\n\n${SITE}`,
+    },
+  }),
+  email_change_link: ({ link, email }) => ({
+    email: {
+      subject: `تأیید ایمیل تازهٔ حساب ${SITE}`,
+      text: `سلام،\n\nبرای این که ${email} ایمیل حساب شما در ${SITE} شود، این لینک را باز کنید (تا ${toPersianDigits(1)} ساعت معتبر است):\n${link}\n\nاگر شما درخواست نکرده‌اید، این ایمیل را نادیده بگیرید.\n\n${SITE}`,
+    },
+  }),
+};
+
+export function render<K extends TemplateName>(name: K, params: TemplateParams[K]): Rendered {
+  return (templates[name] as (p: TemplateParams[K]) => Rendered)(params);
+}

@@ -1,0 +1,104 @@
+import { Hono, type Context } from "hono";
+import {
+  EmailChangeInput,
+  EmailVerifyQuery,
+  EndSessionInput,
+  PasswordChangeInput,
+  ProfileDetails,
+  ProfileOk,
+  ProfileSession,
+  UpdateDetailsInput,
+  profileMessages,
+} from "../../../contract/profile";
+import { z } from "zod";
+import type { AppEnv } from "../../lib/context";
+import { defineEndpoint } from "../../lib/endpoint";
+import { AuthError } from "../../lib/errors";
+import { anyone, signedIn, type UserRow } from "../../lib/roles";
+import { authDeps } from "../auth/deps";
+import { changePassword, confirmEmailChange, endOtherSessions, endSession, listSessions, profileDetails, requestEmailChange, updateDetails } from "./service";
+
+export const profileRoutes = new Hono<AppEnv>();
+
+function me(c: Context<AppEnv>): UserRow {
+  const user = c.var.user;
+  if (!user) throw new AuthError("login");
+  return user;
+}
+const currentSession = (c: Context<AppEnv>) => c.var.session?.id ?? null;
+const ok = (c: Context<AppEnv>, message: string) => c.json({ status: "ok" as const, message });
+
+defineEndpoint(
+  profileRoutes,
+  { method: "get", path: "/profile/ajax/details", summary: "The signed-in user's details, credits and active sessions", roles: signedIn, response: ProfileDetails, tag: "profile" },
+  async (c) => c.json(await profileDetails(authDeps(c), me(c), currentSession(c))),
+);
+
+defineEndpoint(
+  profileRoutes,
+  { method: "post", path: "/profile/ajax/details", summary: "Edit the user's details (name)", roles: signedIn, body: UpdateDetailsInput, response: ProfileOk, tag: "profile" },
+  async (c, { body }) => {
+    await updateDetails(authDeps(c), me(c), body);
+    return ok(c, profileMessages.detailsSaved);
+  },
+);
+
+defineEndpoint(
+  profileRoutes,
+  { method: "post", path: "/profile/ajax/email", summary: "Change the e-mail: a one-hour link goes to the new address, which applies when opened", roles: signedIn, body: EmailChangeInput, response: ProfileOk, tag: "profile" },
+  async (c, { body }) => {
+    await requestEmailChange(authDeps(c), me(c), body.email);
+    return ok(c, profileMessages.emailLinkSent(body.email));
+  },
+);
+
+defineEndpoint(
+  profileRoutes,
+  {
+    method: "get",
+    path: "/profile/email/verify",
+    summary: "The e-mail change link: applies the new address and redirects to /profile?email=changed|invalid",
+    // The link may be opened in another browser, signed in or not: the token is the proof.
+    roles: anyone,
+    query: EmailVerifyQuery,
+    html: true,
+    tag: "profile",
+  },
+  async (c, { query }) => {
+    const changed = await confirmEmailChange(authDeps(c), query.token);
+    return c.redirect(`/profile?email=${changed ? "changed" : "invalid"}`, 303);
+  },
+);
+
+defineEndpoint(
+  profileRoutes,
+  { method: "post", path: "/profile/ajax/password", summary: "Change the password (needs the current one); ends the user's other sessions", roles: signedIn, body: PasswordChangeInput, response: ProfileOk, tag: "profile" },
+  async (c, { body }) => {
+    await changePassword(authDeps(c), me(c), body, currentSession(c));
+    return ok(c, profileMessages.passwordChanged);
+  },
+);
+
+defineEndpoint(
+  profileRoutes,
+  { method: "get", path: "/profile/ajax/sessions", summary: "The user's active sessions", roles: signedIn, response: z.array(ProfileSession), tag: "profile" },
+  async (c) => c.json(await listSessions(authDeps(c), me(c).id, currentSession(c))),
+);
+
+defineEndpoint(
+  profileRoutes,
+  { method: "post", path: "/profile/ajax/sessions/end", summary: "End one of the user's other sessions", roles: signedIn, body: EndSessionInput, response: ProfileOk, tag: "profile" },
+  async (c, { body }) => {
+    await endSession(authDeps(c), me(c).id, body.id, currentSession(c));
+    return ok(c, profileMessages.sessionEnded);
+  },
+);
+
+defineEndpoint(
+  profileRoutes,
+  { method: "post", path: "/profile/ajax/sessions/end_others", summary: "End every session of the user except this one", roles: signedIn, response: ProfileOk, tag: "profile" },
+  async (c) => {
+    await endOtherSessions(authDeps(c), me(c).id, currentSession(c));
+    return ok(c, profileMessages.otherSessionsEnded);
+  },
+);

@@ -1,0 +1,123 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { authMessages } from "../../../contract/auth";
+import { profileMessages, type ProfileDetails, type ProfileSession } from "../../../contract/profile";
+import { schema } from "../../../db/client";
+import { DomainError, RateLimitError, ValidationError } from "../../lib/errors";
+import type { UserRow } from "../../lib/roles";
+import { consumeLinkToken, issueLinkToken, pendingLinkTarget } from "../auth/codes";
+import type { AuthDeps } from "../auth/deps";
+import { NotifyError } from "../notify/notifier";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { activeSessionsOf, emailTaken, findUserById, uniqueViolation } from "../auth/queries";
+import { recordHits, retryAfter, type Window } from "../auth/rate-limit";
+import { revokeSession } from "../auth/sessions";
+import { buildUserInfo } from "../auth/user-info";
+
+const EMAIL_CHANGES: Window = { limit: 5, windowMs: 3_600_000 };
+const WRONG_CURRENT_PASSWORD: Window = { limit: 5, windowMs: 60_000 };
+
+/** The public handle of a session: part of its stored hash, which is itself useless as a cookie. */
+export const sessionHandle = (sessionId: string) => sessionId.slice(0, 16);
+
+export async function listSessions(deps: AuthDeps, userId: string, currentSessionId: string | null): Promise<ProfileSession[]> {
+  const rows = await activeSessionsOf(deps.db, userId, deps.now);
+  return rows
+    .map((s) => ({
+      id: sessionHandle(s.id),
+      current: s.id === currentSessionId,
+      remember: s.remember,
+      user_agent: s.userAgent || null,
+      ip: s.ip,
+      created_at: s.createdAt.toISOString(),
+      last_seen_at: s.lastSeenAt.toISOString(),
+      expires_at: s.expiresAt.toISOString(),
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.last_seen_at.localeCompare(a.last_seen_at));
+}
+
+export async function profileDetails(deps: AuthDeps, user: UserRow, currentSessionId: string | null): Promise<ProfileDetails> {
+  const [info, sessions, pending] = await Promise.all([
+    buildUserInfo(deps.db, user, deps.now),
+    listSessions(deps, user.id, currentSessionId),
+    pendingLinkTarget(deps.db, "email_change", user.id, deps.now),
+  ]);
+  return {
+    user: info,
+    username: user.username,
+    email_verified: user.emailVerifiedAt ? 1 : 0,
+    pending_email: pending,
+    created_at: user.createdAt.toISOString(),
+    sessions,
+  };
+}
+
+export async function updateDetails(deps: AuthDeps, user: UserRow, input: { name: string }) {
+  await deps.db.update(schema.users).set({ name: input.name, updatedAt: new Date(deps.now) }).where(eq(schema.users.id, user.id));
+}
+
+/** The new address gets a one-hour link; the account keeps its old address until the link is opened. */
+export async function requestEmailChange(deps: AuthDeps, user: UserRow, email: string) {
+  const { db, now } = deps;
+  if (email === user.email) throw new ValidationError({ email: [profileMessages.emailUnchanged] });
+  if (await emailTaken(db, email, user.id)) throw new ValidationError({ email: [authMessages.emailTaken] });
+  const key = `email_change:${user.id}`;
+  const wait = await retryAfter(db, key, EMAIL_CHANGES, now);
+  if (wait) throw new RateLimitError(wait, profileMessages.tooManyEmailChanges(wait));
+  await recordHits(db, [key], now);
+  const { token } = await issueLinkToken(db, { purpose: "email_change", userId: user.id, target: email, now });
+  const link = `${deps.origin}/profile/email/verify?token=${encodeURIComponent(token)}`;
+  try {
+    await deps.notifier.notify({ email, template: "email_change_link", params: { link, email } });
+  } catch (err) {
+    if (err instanceof NotifyError) throw new DomainError(authMessages.emailFailed, 502);
+    throw err;
+  }
+  deps.log.info("profile.email_change_requested", { user: user.id });
+}
+
+/** Opening the link moves the account to the new (now verified) address. */
+export async function confirmEmailChange(deps: AuthDeps, token: string): Promise<boolean> {
+  const { db, now } = deps;
+  const row = await consumeLinkToken(db, "email_change", token, now);
+  if (!row?.userId) return false;
+  const user = await findUserById(db, row.userId);
+  if (!user || (await emailTaken(db, row.target, user.id))) return false;
+  try {
+    await db.update(schema.users).set({ email: row.target, emailVerifiedAt: new Date(now), updatedAt: new Date(now) }).where(eq(schema.users.id, user.id));
+  } catch (err) {
+    if (uniqueViolation(err) === "email") return false;
+    throw err;
+  }
+  deps.log.info("profile.email_changed", { user: user.id });
+  return true;
+}
+
+/** Needs the current password; every other session of the account ends. */
+export async function changePassword(deps: AuthDeps, user: UserRow, input: { current_password: string; password: string }, currentSessionId: string | null) {
+  const { db, now } = deps;
+  const key = `pwchange:${user.id}`;
+  const wait = await retryAfter(db, key, WRONG_CURRENT_PASSWORD, now);
+  if (wait) throw new RateLimitError(wait, authMessages.tooManyLogins(wait));
+  if (!(await verifyPassword(input.current_password, user.passwordHash, deps.pepper))) {
+    await recordHits(db, [key], now);
+    throw new ValidationError({ current_password: [profileMessages.currentPasswordWrong] });
+  }
+  const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
+  await db.update(schema.users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(schema.users.id, user.id));
+  await endOtherSessions(deps, user.id, currentSessionId);
+  deps.log.info("profile.password_changed", { user: user.id });
+}
+
+export async function endOtherSessions(deps: AuthDeps, userId: string, currentSessionId: string | null) {
+  const s = schema.sessions;
+  const others = currentSessionId ? and(eq(s.userId, userId), isNull(s.revokedAt), ne(s.id, currentSessionId)) : and(eq(s.userId, userId), isNull(s.revokedAt));
+  await deps.db.update(s).set({ revokedAt: new Date(deps.now) }).where(others);
+}
+
+export async function endSession(deps: AuthDeps, userId: string, handle: string, currentSessionId: string | null) {
+  const rows = await activeSessionsOf(deps.db, userId, deps.now);
+  const target = rows.find((s) => sessionHandle(s.id) === handle);
+  if (!target) throw new DomainError(profileMessages.sessionNotFound, 404);
+  if (target.id === currentSessionId) throw new DomainError(profileMessages.cannotEndCurrent);
+  await revokeSession(deps.db, target.id, deps.now);
+}
