@@ -1,0 +1,269 @@
+/**
+ * Fake api.crossref.org. Single works are tests/fixtures/crossref/work_single.json
+ * with the DOI, title and links replaced per scenario; the recorded DOIs
+ * (work_single and the works_query items) are served as recorded.
+ */
+import type { FakeProvider, FakeRequest, FakeResponse } from "../types";
+import {
+  failModeOfScenario,
+  failModeOfText,
+  failResponse,
+  fixtureJson,
+  fixtureText,
+  isEmptyMarker,
+  json,
+  scenarioOf,
+  scenarioTitle,
+  text,
+  urls,
+  type Scenario,
+  type ScenarioKind,
+} from "./_shared";
+
+const ALLOWED_FILTERS = new Set([
+  "from-pub-date",
+  "until-pub-date",
+  "from-issued-date",
+  "until-issued-date",
+  "type",
+  "has-full-text",
+  "has-license",
+  "is-update",
+  "update-type",
+  "prefix",
+  "member",
+]);
+const SORTS = new Set([
+  "relevance",
+  "score",
+  "published",
+  "issued",
+  "published-print",
+  "published-online",
+  "deposited",
+  "indexed",
+  "updated",
+  "is-referenced-by-count",
+  "references-count",
+]);
+/** Kinds that synthetic search results cycle through, so results can be downloaded end to end. */
+const SEARCH_KINDS: ScenarioKind[] = ["oa-unpaywall", "oa-openalex", "oa-landing", "licensed", "none"];
+const SEARCH_TOTAL = 137;
+
+function headersFor(req: FakeRequest): Record<string, string> {
+  const polite = req.query.has("mailto") || /mailto:/i.test(req.headers["user-agent"] ?? "");
+  return polite
+    ? { "x-api-pool": "polite", "x-concurrency-limit": "3", "x-rate-limit-interval": "1s", "x-rate-limit-limit": "10" }
+    : { "x-api-pool": "public", "x-concurrency-limit": "1", "x-rate-limit-interval": "1s", "x-rate-limit-limit": "5" };
+}
+
+function validationFailure(type: string, value: string, message: string): FakeResponse {
+  return json(400, { status: "failed", "message-type": "validation-failure", message: [{ type, value, message }] });
+}
+
+const dateParts = (y: number, m?: number, d?: number) => ({ "date-parts": [[y, ...(m ? [m] : []), ...(d ? [d] : [])]] });
+
+/** A work object for a scenario DOI. */
+export function scenarioWork(s: Scenario, overrides: { title?: string; year?: number; type?: string } = {}): Record<string, unknown> {
+  const doi = s.doi;
+  if (s.kind === "sparse") {
+    // Only what every Crossref record has: the rest is missing on purpose.
+    return { DOI: doi, type: overrides.type ?? "journal-article", title: [], URL: `https://doi.org/${doi}`, source: "Crossref", prefix: "10.5555" };
+  }
+  const m = fixtureJson("crossref/work_single.json").message as Record<string, unknown>;
+  const year = overrides.year ?? 2020 + (s.n % 5);
+  m["DOI"] = doi;
+  m["URL"] = `https://doi.org/${doi}`;
+  m["prefix"] = "10.5555";
+  m["title"] = [overrides.title ?? scenarioTitle(s)];
+  m["publisher"] = "Fake Open Publisher";
+  m["container-title"] = ["Journal of Fake Results"];
+  m["short-container-title"] = ["J Fake Res"];
+  m["member"] = "99999";
+  m["ISSN"] = ["0000-0019"];
+  m["issn-type"] = [{ value: "0000-0019", type: "electronic" }];
+  m["type"] = overrides.type ?? "journal-article";
+  m["reference"] = [];
+  m["relation"] = {};
+  delete m["updated-by"];
+  m["issued"] = dateParts(year, 3, 21);
+  m["published"] = dateParts(year, 3, 21);
+  m["published-online"] = dateParts(year, 3, 21);
+  m["resource"] = { primary: { URL: urls.landingNoPdf(doi) } };
+  m["link"] = [
+    { URL: urls.landingNoPdf(doi), "content-type": "unspecified", "content-version": "vor", "intended-application": "similarity-checking" },
+  ];
+  m["volume"] = String(s.n % 40 + 1);
+  m["issue"] = String(s.n % 12 + 1);
+  m["page"] = `e${10000 + s.n}`;
+
+  switch (s.kind) {
+    case "persian":
+      m["language"] = "fa";
+      m["publisher"] = "دانشگاه تهران";
+      m["container-title"] = ["مجله پژوهش‌های زبان فارسی"];
+      m["short-container-title"] = [];
+      break;
+    case "licensed":
+      m["publisher"] = "Elsevier BV";
+      m["container-title"] = ["Journal of Licensed Examples"];
+      m["license"] = [
+        {
+          start: dateParts(year, 1, 1),
+          "content-version": "tdm",
+          "delay-in-days": 0,
+          URL: "https://www.elsevier.com/tdm/userlicense/1.0/",
+        },
+      ];
+      m["link"] = [
+        {
+          URL: `https://api.elsevier.com/content/article/PII:S0000000000${String(s.n).padStart(6, "0")}?httpAccept=text/xml`,
+          "content-type": "text/xml",
+          "content-version": "vor",
+          "intended-application": "text-mining",
+        },
+      ];
+      break;
+    case "retracted":
+      m["updated-by"] = [
+        {
+          DOI: `10.5555/retraction-notice-${s.n}`,
+          type: "retraction",
+          label: "Retraction",
+          source: "publisher",
+          updated: { ...dateParts(year + 1, 6, 1), "date-time": `${year + 1}-06-01T00:00:00Z` },
+        },
+      ];
+      break;
+    case "retraction-notice":
+      m["title"] = [`Retraction notice to: ${scenarioTitle({ ...s, kind: "retracted" })}`];
+      m["update-to"] = [
+        {
+          DOI: `10.5555/retracted-${s.n}`,
+          type: "retraction",
+          label: "Retraction",
+          source: "publisher",
+          updated: { ...dateParts(year + 1, 6, 1), "date-time": `${year + 1}-06-01T00:00:00Z` },
+        },
+      ];
+      break;
+    default:
+      break;
+  }
+  return m;
+}
+
+function recordedWorks(): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  const single = fixtureJson("crossref/work_single.json").message as Record<string, unknown>;
+  out.set(String(single["DOI"]).toLowerCase(), single);
+  for (const item of fixtureJson("crossref/works_query.json").message.items as Record<string, unknown>[]) {
+    out.set(String(item["DOI"]).toLowerCase(), item);
+  }
+  return out;
+}
+
+function getWork(req: FakeRequest, doi: string, hit: (k: string) => void): FakeResponse {
+  hit(doi.toLowerCase());
+  for (const key of req.query.keys()) {
+    if (key.startsWith("query.")) return validationFailure("parameter-not-allowed", "query.*", "This route does not support field query parameters");
+  }
+  const s = scenarioOf(doi);
+  const mode = failModeOfScenario(s);
+  if (mode) return failResponse(mode);
+  const headers = headersFor(req);
+  const work = s ? scenarioWork(s) : recordedWorks().get(doi.toLowerCase());
+  if (!work) return text(404, fixtureText("crossref/work_not_found_404.txt"), "text/plain", headers);
+  return json(200, { status: "ok", "message-type": "work", "message-version": "1.0.0", message: work }, headers);
+}
+
+function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
+  const q = req.query.get("query") ?? req.query.get("query.bibliographic") ?? "";
+  hit(`search:${q}`);
+  const rowsRaw = req.query.get("rows") ?? "20";
+  const rows = Number(rowsRaw);
+  if (!/^\d+$/.test(rowsRaw) || rows > 1000) {
+    return validationFailure("integer-not-valid", rowsRaw, `Integer specified as ${rowsRaw} but must be a positive integer less than or equal to 1000. `);
+  }
+  const offsetRaw = req.query.get("offset") ?? "0";
+  const offset = Number(offsetRaw);
+  if (!/^\d+$/.test(offsetRaw) || offset > 10000) {
+    return validationFailure("integer-not-valid", offsetRaw, `Integer specified as ${offsetRaw} but must be a positive integer less than or equal to 10000. `);
+  }
+  const sort = req.query.get("sort");
+  if (sort && !SORTS.has(sort)) return validationFailure("sort-field-not-valid", sort, `Sort field specified as ${sort} but must be one of: ${[...SORTS].join(", ")}`);
+  const order = req.query.get("order");
+  if (order && order !== "asc" && order !== "desc") return validationFailure("order-not-valid", order, "Order must be one of: asc, desc");
+
+  const filters = new Map<string, string>();
+  for (const part of (req.query.get("filter") ?? "").split(",").filter(Boolean)) {
+    const i = part.indexOf(":");
+    const name = i === -1 ? part : part.slice(0, i);
+    if (!ALLOWED_FILTERS.has(name)) {
+      return validationFailure("filter-not-available", name, `Filter ${name} specified but there is no such filter for this route.`);
+    }
+    filters.set(name, i === -1 ? "" : part.slice(i + 1));
+  }
+
+  const mode = failModeOfText(q);
+  if (mode) return failResponse(mode);
+  const headers = headersFor(req);
+  if (isEmptyMarker(q)) {
+    const empty = fixtureJson("crossref/works_empty.json");
+    empty.message.query["search-terms"] = q;
+    empty.message["items-per-page"] = rows;
+    return json(200, empty, headers);
+  }
+
+  const fromYear = Number((filters.get("from-pub-date") ?? "").slice(0, 4)) || 2015;
+  const untilYear = Number((filters.get("until-pub-date") ?? "").slice(0, 4)) || 2024;
+  const type = filters.get("type");
+  const publisher = req.query.get("query.publisher-name");
+  const items: Record<string, unknown>[] = [];
+  // The recorded items lead page one of an unfiltered search, as a real answer would contain them.
+  const recorded = filters.size === 0 && !publisher ? (fixtureJson("crossref/works_query.json").message.items as Record<string, unknown>[]) : [];
+  for (let i = offset; i < Math.min(offset + rows, SEARCH_TOTAL); i++) {
+    if (i < recorded.length) {
+      items.push(recorded[i]!);
+      continue;
+    }
+    const n = i + 1;
+    const kind = SEARCH_KINDS[i % SEARCH_KINDS.length]!;
+    const s: Scenario = { doi: `10.5555/${kind}-${n}`, kind, n };
+    const span = Math.max(0, untilYear - fromYear);
+    const work = scenarioWork(s, { title: `${q || "untitled"}: result ${n}`, year: fromYear + (span ? n % (span + 1) : 0), ...(type ? { type } : {}) });
+    if (publisher) work["publisher"] = publisher;
+    items.push(work);
+  }
+  return json(
+    200,
+    {
+      status: "ok",
+      "message-type": "work-list",
+      "message-version": "1.0.0",
+      message: {
+        facets: {},
+        "total-results": SEARCH_TOTAL,
+        items,
+        "items-per-page": rows,
+        query: { "start-index": offset, "search-terms": q || null },
+      },
+    },
+    headers,
+  );
+}
+
+export function createCrossrefProvider(): FakeProvider {
+  return {
+    name: "crossref",
+    hosts: ["api.crossref.org"],
+    handle(req, state) {
+      if (req.method !== "GET") return null;
+      const hit = (k: string) => state.hit("crossref", k);
+      if (req.path === "/works" || req.path === "/works/") return searchWorks(req, hit);
+      const m = /^\/works\/(10\..+)$/.exec(req.path);
+      if (m) return getWork(req, m[1]!, hit);
+      return null;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Fake publisher and repository hosts (oa.publisher.test, repo.example.test)
+ * serving the documents the OA records point at. Paths carry the DOI:
+ *
+ *   /pdf/<doi>.pdf, /bitstream/<doi>.pdf  a real (small, valid) PDF
+ *   /article/<doi>                        landing page: citation_pdf_url (absolute), citation_doi, dc.identifier
+ *   /relative-landing/<doi>               landing page whose citation_pdf_url is a relative path
+ *   /landing-no-pdf/<doi>                 landing page with metadata but no PDF link
+ *   /impostor/<doi>.pdf                   an HTML page served as application/pdf
+ *   /slow/<doi>.pdf                       the PDF, after 20 s
+ *   /error/<doi>.pdf                      500
+ *   /redirect/<doi>.pdf                   302 to /pdf/<doi>.pdf
+ *
+ * Hits are counted as "publisher:<doi>".
+ */
+import type { FakeProvider, FakeResponse } from "../types";
+import { HANG_MS, escapeHtml, html, pdfResponse, scenarioOf, scenarioTitle } from "./_shared";
+
+function titleFor(doi: string): string {
+  const s = scenarioOf(doi);
+  return s ? scenarioTitle(s) : `Document ${doi}`;
+}
+
+function pdf(host: string, doi: string): FakeResponse {
+  return pdfResponse([titleFor(doi).replace(/[^\x20-\x7e]/g, ""), `DOI ${doi}`, `Served by ${host} (fake)`], {
+    "content-disposition": `inline; filename="${doi.replace(/[^a-z0-9.-]/gi, "_")}.pdf"`,
+  });
+}
+
+function landing(doi: string, pdfUrl: string | null): FakeResponse {
+  const t = escapeHtml(titleFor(doi));
+  const pdfMeta = pdfUrl ? `\n  <meta name="citation_pdf_url" content="${escapeHtml(pdfUrl)}">` : "";
+  return html(
+    200,
+    `<!doctype html>
+<html lang="en"><head>
+  <meta charset="utf-8">
+  <title>${t}</title>
+  <meta name="citation_title" content="${t}">
+  <meta name="citation_doi" content="${escapeHtml(doi)}">
+  <meta name="dc.identifier" content="doi:${escapeHtml(doi)}">${pdfMeta}
+  <meta name="citation_publisher" content="Fake Open Publisher">
+</head><body>
+  <h1>${t}</h1>
+  <p>Published under CC BY 4.0.</p>
+  ${pdfUrl ? `<a href="${escapeHtml(pdfUrl)}">Download PDF</a>` : "<p>Full text is not available here.</p>"}
+</body></html>`,
+  );
+}
+
+export function createPublisherProvider(): FakeProvider {
+  return {
+    name: "publisher",
+    hosts: ["oa.publisher.test", "repo.example.test"],
+    handle(req, state) {
+      if (req.method !== "GET" && req.method !== "HEAD") return null;
+      const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
+      if (!m) return null;
+      const [, route, rawDoi] = m;
+      const doi = rawDoi!.toLowerCase();
+      state.hit("publisher", doi);
+      switch (route) {
+        case "pdf":
+        case "bitstream":
+          return pdf(req.host, doi);
+        case "article":
+          return landing(doi, `https://${req.host}/pdf/${doi}.pdf`);
+        case "relative-landing":
+          return landing(doi, `/pdf/${doi}.pdf`);
+        case "landing-no-pdf":
+          return landing(doi, null);
+        case "impostor":
+          return {
+            status: 200,
+            headers: { "content-type": "application/pdf" },
+            body: `<!doctype html><html><head><title>Sign in</title></head><body><h1>Please sign in to read ${escapeHtml(doi)}</h1></body></html>`,
+          };
+        case "slow":
+          return { ...pdf(req.host, doi), delayMs: HANG_MS };
+        case "error":
+          return html(500, "<!doctype html><title>500 Internal Server Error</title><h1>Internal Server Error</h1>");
+        case "redirect":
+          return { status: 302, headers: { location: `https://${req.host}/pdf/${doi}.pdf`, "content-type": "text/plain" }, body: "" };
+        default:
+          return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeUpstream, type FakeUpstream } from "../../tests/fakes/upstream-server";
+import { CrossrefWorkSchema, createCrossrefClient } from "./crossref";
+import { UpstreamError, type RateLimiter } from "./http";
+
+let fake: FakeUpstream;
+const seen: string[] = [];
+const recordingFetch: typeof fetch = (input, init) => {
+  seen.push(String(input));
+  return fetch(input, init);
+};
+
+beforeAll(async () => {
+  fake = await startFakeUpstream({ port: 0 });
+});
+afterAll(() => fake.close());
+
+function client(extra: { timeoutMs?: number; rateLimiter?: RateLimiter | null } = {}) {
+  return createCrossrefClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.test", rateLimiter: null, ...extra });
+}
+
+async function caught(p: Promise<unknown>): Promise<UpstreamError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof UpstreamError) return err;
+    throw err;
+  }
+  throw new Error("expected an UpstreamError");
+}
+
+describe("crossref getWork", () => {
+  it("maps the recorded work (tests/fixtures/crossref/work_single.json)", async () => {
+    const w = await client().getWork("10.1371/journal.pone.0033693");
+    expect(w).not.toBeNull();
+    expect(CrossrefWorkSchema.parse(w)).toEqual(w);
+    expect(w!.doi).toBe("10.1371/journal.pone.0033693");
+    expect(w!.title).toBe(
+      "Methylphenidate Exposure Induces Dopamine Neuron Loss and Activation of Microglia in the Basal Ganglia of Mice",
+    );
+    expect(w!.type).toBe("journal-article");
+    expect(w!.publisher).toBe("Public Library of Science (PLoS)");
+    expect(w!.containerTitle).toBe("PLoS ONE");
+    expect([w!.volume, w!.issue, w!.issuedYear]).toEqual(["7", "3", 2012]);
+    expect(w!.authors).toHaveLength(6);
+    expect(w!.authors[0]).toMatchObject({ given: "Shankar", family: "Sadasivan", name: "Shankar Sadasivan", sequence: "first" });
+    expect(w!.licenses).toEqual([
+      { url: "http://creativecommons.org/licenses/by/4.0/", start: "2012-03-21", delayInDays: 0, contentVersion: "unspecified" },
+    ]);
+    expect(w!.links[0]).toMatchObject({ url: "http://dx.plos.org/10.1371/journal.pone.0033693", contentType: "unspecified" });
+    expect(w!.updatedBy).toEqual([
+      { doi: "10.1371/annotation/c76da2c1-ccb8-4797-94c1-359d3ceceeda", type: "correction", label: "Correction", date: "2012-05-08" },
+    ]);
+    expect(w!.isRetracted).toBe(false);
+    expect(w!.language).toBe("en");
+    expect(w!.issn).toEqual(["1932-6203"]);
+  });
+
+  it("asks for the polite pool and accepts a doi.org URL as input", async () => {
+    seen.length = 0;
+    await client().getWork("https://doi.org/10.5555/oa-unpaywall-101");
+    expect(seen).toHaveLength(1);
+    const u = new URL(seen[0]!);
+    expect(u.pathname).toBe("/api.crossref.org/works/10.5555/oa-unpaywall-101");
+    expect(u.searchParams.get("mailto")).toBe("dev@daryaft.test");
+    expect(fake.state.hits.get("crossref:10.5555/oa-unpaywall-101")).toBe(1);
+  });
+
+  it("strips JATS markup from titles and keeps link content types", async () => {
+    const treebase = await client().getWork("10.1111/j.2041-210x.2012.00247.x");
+    expect(treebase!.title).toBe("Treebase: anRpackage for discovery, access and manipulation of online phylogenies");
+    const trap = await client().getWork("10.1111/ele.14024");
+    expect(trap!.links.find((l) => l.contentType === "application/pdf")?.url).toBe(
+      "https://onlinelibrary.wiley.com/doi/pdf/10.1111/ele.14024",
+    );
+    expect(trap!.authors[0]!.orcid).toBe("https://orcid.org/0000-0002-1642-628X");
+  });
+
+  it("reports retractions from both sides: updated-by on the work, update-to on the notice", async () => {
+    const retracted = await client().getWork("10.5555/retracted-102");
+    expect(retracted!.isRetracted).toBe(true);
+    expect(retracted!.updatedBy).toEqual([{ doi: "10.5555/retraction-notice-102", type: "retraction", label: "Retraction", date: expect.stringMatching(/^\d{4}-06-01$/) }]);
+    const notice = await client().getWork("10.5555/retraction-notice-102");
+    expect(notice!.isRetracted).toBe(false);
+    expect(notice!.updateTo.map((u) => [u.doi, u.type])).toEqual([["10.5555/retracted-102", "retraction"]]);
+  });
+
+  it("keeps a Persian title and the language code", async () => {
+    const w = await client().getWork("10.5555/persian-103");
+    expect(w!.language).toBe("fa");
+    expect(w!.title).toMatch(/^بررسی روش‌های نوین/);
+  });
+
+  it("tolerates a record with almost every field missing", async () => {
+    const w = await client().getWork("10.5555/sparse-104");
+    expect(w).toMatchObject({
+      doi: "10.5555/sparse-104",
+      title: null,
+      publisher: null,
+      containerTitle: null,
+      issuedYear: null,
+      authors: [],
+      licenses: [],
+      links: [],
+      updatedBy: [],
+      language: null,
+    });
+  });
+
+  it("returns null for an unknown DOI (plain-text 404) and refuses a non-DOI without calling out", async () => {
+    expect(await client().getWork("10.5555/unknown-105")).toBeNull();
+    seen.length = 0;
+    await expect(client().getWork("not a doi")).rejects.toThrow(RangeError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("maps 429 to rate_limited (pausing the limiter), 500 to http, garbage to parse", async () => {
+    const pauses: number[] = [];
+    let acquired = 0;
+    const limiter: RateLimiter = {
+      acquire: async () => {
+        acquired++;
+      },
+      pause: (ms) => pauses.push(ms),
+    };
+    const limited = await caught(client({ rateLimiter: limiter }).getWork("10.5555/fail-429-106"));
+    expect(limited.kind).toBe("rate_limited");
+    expect(limited.retryAfterSeconds).toBe(7);
+    expect(acquired).toBe(1);
+    expect(pauses).toEqual([7000]);
+
+    const boom = await caught(client().getWork("10.5555/fail-500-106"));
+    expect([boom.kind, boom.status, boom.provider]).toEqual(["http", 500, "crossref"]);
+    expect((await caught(client().getWork("10.5555/fail-malformed-106"))).kind).toBe("parse");
+  });
+
+  it("times out", async () => {
+    const err = await caught(client({ timeoutMs: 200 }).getWork("10.5555/fail-slow-107"));
+    expect(err.kind).toBe("timeout");
+  });
+});
+
+describe("crossref searchWorks", () => {
+  it("sends query, paging, filters, publisher and sort the way Crossref expects", async () => {
+    seen.length = 0;
+    const list = await client().searchWorks({
+      query: "graph neural networks",
+      page: 3,
+      rows: 5,
+      fromYear: 2019,
+      untilYear: 2022,
+      type: "journal-article",
+      publisher: "Wiley",
+      sort: "published",
+      order: "desc",
+    });
+    const q = new URL(seen[0]!).searchParams;
+    expect(q.get("query")).toBe("graph neural networks");
+    expect(q.get("rows")).toBe("5");
+    expect(q.get("offset")).toBe("10");
+    expect(q.get("filter")).toBe("from-pub-date:2019,until-pub-date:2022,type:journal-article");
+    expect(q.get("query.publisher-name")).toBe("Wiley");
+    expect([q.get("sort"), q.get("order"), q.get("mailto")]).toEqual(["published", "desc", "dev@daryaft.test"]);
+
+    expect(list.totalResults).toBe(137);
+    expect(list.startIndex).toBe(10);
+    expect(list.items).toHaveLength(5);
+    for (const item of list.items) {
+      expect(item.issuedYear).toBeGreaterThanOrEqual(2019);
+      expect(item.issuedYear).toBeLessThanOrEqual(2022);
+      expect(item.publisher).toBe("Wiley");
+      expect(item.title).toContain("graph neural networks");
+    }
+  });
+
+  it("maps the recorded list items first on an unfiltered first page", async () => {
+    const list = await client().searchWorks({ query: "ecology", rows: 6 });
+    expect(list.items.slice(0, 4).map((i) => i.doi)).toEqual([
+      "10.1111/ele.14024",
+      "10.1101/055319",
+      "10.1111/j.2041-210x.2012.00247.x",
+      "10.32614/cran.package.rfishbase",
+    ]);
+    const dataset = list.items[3]!;
+    expect(dataset).toMatchObject({ type: "dataset", volume: null, issue: null, links: [], licenses: [] });
+    expect(list.items[1]!.type).toBe("posted-content");
+  });
+
+  it("returns an empty list for no hits", async () => {
+    const list = await client().searchWorks({ query: "fake:empty" });
+    expect(list).toEqual({ totalResults: 0, itemsPerPage: 20, startIndex: 0, items: [] });
+  });
+
+  it("refuses invalid parameters before calling out", async () => {
+    seen.length = 0;
+    await expect(client().searchWorks({ query: "x", rows: 1001 })).rejects.toThrow();
+    await expect(client().searchWorks({ query: "  " })).rejects.toThrow();
+    await expect(client().searchWorks({ query: "x", page: 502, rows: 20 })).rejects.toThrow(RangeError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("surfaces upstream failures as typed errors", async () => {
+    expect((await caught(client().searchWorks({ query: "fake:500" }))).status).toBe(500);
+    expect((await caught(client().searchWorks({ query: "fake:malformed" }))).kind).toBe("parse");
+    expect((await caught(client({ timeoutMs: 200 }).searchWorks({ query: "fake:slow" }))).kind).toBe("timeout");
+  });
+});
