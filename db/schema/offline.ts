@@ -1,9 +1,12 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn, timestamps } from "./columns";
 import { users } from "./users";
 
 export const offlineKinds = ["article", "book", "standard"] as const;
 export const offlineStatuses = ["registered", "priced", "paid", "in_progress", "delivered", "rejected", "cancelled"] as const;
+/** Statuses of a request still being worked on; a user has at most one such request per document. */
+export const openOfflineStatuses = ["registered", "priced", "paid", "in_progress"] as const;
 
 export const offlineRequests = sqliteTable(
   "offline_requests",
@@ -16,14 +19,23 @@ export const offlineRequests = sqliteTable(
     more: text(),
     /** Normalised document key; groups the same document requested by several users. */
     docKey: text().notNull(),
+    /** Title from the DOI's metadata, when the request named a DOI (shown to staff). */
+    title: text(),
+    /** A solution manual: the desk may assign it to a solver. */
+    isSolution: integer({ mode: "boolean" }).notNull().default(false),
     status: text({ enum: offlineStatuses }).notNull().default("registered"),
     price: integer(),
     rejectReason: text(),
     assignedTo: text(),
     fileKey: text(),
+    fileName: text(),
+    fileSize: integer(),
     deliveredLink: text(),
     /** The 12-hour promise for books. */
     promiseAt: integer({ mode: "timestamp_ms" }),
+    /** First staff answer (price, rejection or delivery): the 12-hour promise is met when this is before promiseAt. */
+    answeredAt: integer({ mode: "timestamp_ms" }),
+    paidAt: integer({ mode: "timestamp_ms" }),
     deliveredAt: integer({ mode: "timestamp_ms" }),
     canEdit: integer({ mode: "boolean" }).notNull().default(true),
     ...timestamps,
@@ -35,6 +47,12 @@ export const offlineRequests = sqliteTable(
     index("offline_requests_status_promise_idx").on(t.status, t.promiseAt),
     // home feeds by kind
     index("offline_requests_kind_created_idx").on(t.kind, t.createdAt),
+    // the same document requested by several users, grouped on the desk
+    index("offline_requests_doc_key_idx").on(t.docKey, t.status),
+    // a duplicate open request by the same user for the same document is refused by SQL too (races)
+    uniqueIndex("offline_requests_open_unique")
+      .on(t.userId, t.docKey)
+      .where(sql`${t.status} in ('registered', 'priced', 'paid', 'in_progress')`),
   ],
 );
 
@@ -44,6 +62,8 @@ export const offlineRequestEvents = sqliteTable(
     id: idColumn(),
     requestId: text().notNull().references(() => offlineRequests.id),
     actorId: text(),
+    /** What happened: a status change, or claimed / assigned / repriced without one. */
+    action: text(),
     fromStatus: text(),
     toStatus: text().notNull(),
     note: text(),
