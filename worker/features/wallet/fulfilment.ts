@@ -1,0 +1,66 @@
+/**
+ * Fulfilment registry: how a feature plugs a product into `POST /order` and the card-payment path.
+ *
+ *   import { registerFulfiller } from "../wallet/fulfilment";
+ *   registerFulfiller("scifinder", {
+ *     // Server-side price in whole toman (never the client's number). Throw a DomainError
+ *     // (Persian) or ValidationError when the item cannot be bought (unknown id, sold out...).
+ *     async price(db, item, ctx) { return 950_000; },
+ *     // What buying it does, as batch statements (raw D1 statements or Drizzle insert/update
+ *     // queries). They run IN THE SAME D1 BATCH as the order row and the wallet debit: if any
+ *     // statement fails, or the wallet does not cover the total, nothing at all is written.
+ *     // Use ctx.orderId to reference the order; ctx.now for timestamps (the request clock).
+ *     async statements(db, item, ctx) { return [db.insert(schema.serviceOrders).values({...})]; },
+ *     // Where the SPA goes after a wallet purchase (accounts spec §4); default /profile/vipServices.
+ *     redirect: "/profile/scifinders",
+ *   });
+ *
+ * Call `registerFulfiller` at module top level in a file your feature's routes.ts imports, so it
+ * is registered when worker/app.ts builds the app. An item is `{ kind, quantity, ref?, data? }`:
+ * `kind` is the registry key; `ref` an id from the cart (cart.id: a direct book, an offline
+ * request...); `data` the rest of the cart (e.g. `directaccess`'s `{ sites: { [siteId]: days } }`,
+ * url, doi, desc, period). Cart → items mapping: worker/features/wallet/cart.ts.
+ *
+ * Idempotency: the order row (unique user + idempotency key) is in the same batch, so a retried
+ * order aborts on that key before any of your statements can apply twice. Statements must not
+ * depend on reading state outside the batch for safety; put guards in SQL.
+ */
+import type { Db } from "../../../db/client";
+import type { MoneyBatchItem } from "./ledger";
+
+export type OrderItem = {
+  kind: string;
+  /** How many units (counts of credits, 1 for a single product). */
+  quantity: number;
+  ref?: string | null;
+  data?: Record<string, unknown>;
+};
+
+export type PricingContext = { userId: string; now: number };
+export type FulfilmentContext = { userId: string; orderId: string; now: number };
+
+export interface Fulfiller {
+  price(db: Db, item: OrderItem, ctx: PricingContext): Promise<number>;
+  statements(db: Db, item: OrderItem, ctx: FulfilmentContext): Promise<MoneyBatchItem[]>;
+  redirect?: string | ((item: OrderItem) => string);
+}
+
+const registry = new Map<string, Fulfiller>();
+
+/** Registers (or replaces) the fulfiller of a product kind. */
+export function registerFulfiller(productKind: string, fulfiller: Fulfiller): void {
+  registry.set(productKind, fulfiller);
+}
+
+export function fulfillerFor(productKind: string): Fulfiller | undefined {
+  return registry.get(productKind);
+}
+
+export function registeredKinds(): string[] {
+  return [...registry.keys()];
+}
+
+export function redirectOf(item: OrderItem): string | undefined {
+  const r = registry.get(item.kind)?.redirect;
+  return typeof r === "function" ? r(item) : r;
+}
