@@ -101,6 +101,7 @@ export function createOpenAlexClient(opts: OpenAlexClientOptions): OpenAlexClien
         provider: PROVIDER,
         timeoutMs,
         acceptStatuses,
+        describeError: describeOpenAlexError,
       });
     } catch (err) {
       noteRateLimited(limiter, err);
@@ -153,6 +154,17 @@ export function createOpenAlexClient(opts: OpenAlexClientOptions): OpenAlexClien
       );
     },
   };
+}
+
+/** OpenAlex errors: {"error": "<category>", "message": "<detail>"}. */
+function describeOpenAlexError(body: string): string | undefined {
+  try {
+    const o = asRecord(JSON.parse(body));
+    const parts = [asString(o?.["error"]), asString(o?.["message"])].filter((p): p is string => p !== null);
+    return parts.length ? parts.join(" ") : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** { type: "dissertation", is_oa: true, language: ["en","de"] } -> "type:dissertation,is_oa:true,language:en|de" */
