@@ -38,6 +38,11 @@ export const offlineRequests = sqliteTable(
     paidAt: integer({ mode: "timestamp_ms" }),
     deliveredAt: integer({ mode: "timestamp_ms" }),
     canEdit: integer({ mode: "boolean" }).notNull().default(true),
+    /**
+     * Id of the history row of the latest change. Every change sets it in its guarded UPDATE and the
+     * same batch asserts it, so a change that lost a race rolls back everything with it (refunds too).
+     */
+    lastEventId: text(),
     ...timestamps,
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE `offline_requests` ADD `last_event_id` text;
