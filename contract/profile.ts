@@ -52,7 +52,10 @@ export type UpdateDetailsInput = z.infer<typeof UpdateDetailsInput>;
 export const EmailChangeInput = z.object({ email: EmailField });
 export type EmailChangeInput = z.infer<typeof EmailChangeInput>;
 
-export const EmailVerifyQuery = z.object({ token: z.string({ error: profileMessages.emailLinkInvalid }).min(10, profileMessages.emailLinkInvalid).max(200, profileMessages.emailLinkInvalid) });
+/** Posted by the /verify/email page (a page, not a GET that acts, so mail scanners opening links change nothing). */
+export const EmailVerifyInput = z.object({
+  token: z.preprocess((v) => (v == null ? "" : v), z.string({ error: profileMessages.emailLinkInvalid }).min(10, profileMessages.emailLinkInvalid).max(200, profileMessages.emailLinkInvalid)),
+});
 
 export const PasswordChangeInput = z
   .object({

@@ -74,18 +74,18 @@ describe("e-mail change with re-verification", () => {
     expect((await details(c)).pending_email).toBe(next);
 
     const link = await latestLink(next);
-    expect(link.pathname).toBe("/profile/email/verify");
-    // Opened in another browser, not signed in: the token is the proof.
-    const open = await newClient().get(`${link.pathname}${link.search}`);
-    expect(open.status).toBe(303);
-    expect(open.headers.get("location")).toBe("/profile?email=changed");
+    expect(link.pathname).toBe("/verify/email");
+    const token = link.searchParams.get("token")!;
+    // The page posts the token, possibly from another browser that is not signed in: the token is the proof.
+    const open = await newClient().post("/profile/email/verify", { token });
+    expect(await open.json()).toEqual({ status: "ok", message: m.emailChanged });
     const row = await userRow(u.id);
     expect(row!.email).toBe(next);
     expect(row!.emailVerifiedAt).not.toBeNull();
     expect((await details(c)).pending_email).toBeNull();
 
-    const again = await newClient().get(`${link.pathname}${link.search}`);
-    expect(again.headers.get("location")).toBe("/profile?email=invalid");
+    const again = await newClient().post("/profile/email/verify", { token });
+    expect(BusinessErrorBody.parse(await again.json()).error).toBe(m.emailLinkInvalid);
   });
 
   it.each([
@@ -111,8 +111,8 @@ describe("e-mail change with re-verification", () => {
     await c.post("/profile/ajax/email", { email: next });
     const link = await latestLink(next);
     await newClient().post("/register", { name: "دیگری", email: next, mobile: `0935${String(Date.now()).slice(-7)}`, password: PASSWORD, password_confirmation: PASSWORD });
-    const open = await newClient().get(`${link.pathname}${link.search}`);
-    expect(open.headers.get("location")).toBe("/profile?email=invalid");
+    const open = await newClient().post("/profile/email/verify", { token: link.searchParams.get("token") });
+    expect(BusinessErrorBody.parse(await open.json()).error).toBe(m.emailLinkInvalid);
     expect((await userRow(u.id))!.email).toBe(u.email);
   });
 });
@@ -199,5 +199,19 @@ describe("active sessions", () => {
     expect((await details(here)).sessions).toHaveLength(1);
     const live = await env.DB.prepare("select count(*) as n from sessions where user_id = ? and revoked_at is null").bind(u.id).first<{ n: number }>();
     expect(live!.n).toBe(1);
+  });
+});
+
+describe("e-mail link expiry", () => {
+  it("refuses the e-mail change link after one hour", async () => {
+    const u = await makeUser();
+    const c = await signIn(u);
+    const next = uniqueEmail();
+    const t0 = Date.now();
+    await c.post("/profile/ajax/email", { email: next }, { now: t0 });
+    const token = (await latestLink(next)).searchParams.get("token");
+    const res = await newClient().post("/profile/email/verify", { token }, { now: t0 + 3_600_001 });
+    expect(BusinessErrorBody.parse(await res.json()).error).toBe(m.emailLinkInvalid);
+    expect((await userRow(u.id))!.email).toBe(u.email);
   });
 });

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import {
   EmailChangeInput,
-  EmailVerifyQuery,
+  EmailVerifyInput,
   EndSessionInput,
   PasswordChangeInput,
   ProfileDetails,
@@ -13,7 +13,7 @@ import {
 import { z } from "zod";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
-import { AuthError } from "../../lib/errors";
+import { AuthError, DomainError } from "../../lib/errors";
 import { anyone, signedIn, type UserRow } from "../../lib/roles";
 import { authDeps } from "../auth/deps";
 import { changePassword, confirmEmailChange, endOtherSessions, endSession, listSessions, profileDetails, requestEmailChange, updateDetails } from "./service";
@@ -55,18 +55,18 @@ defineEndpoint(
 defineEndpoint(
   profileRoutes,
   {
-    method: "get",
+    method: "post",
     path: "/profile/email/verify",
-    summary: "The e-mail change link: applies the new address and redirects to /profile?email=changed|invalid",
+    summary: "The e-mail change link's page posts its token here: applies the new, now verified, address",
     // The link may be opened in another browser, signed in or not: the token is the proof.
     roles: anyone,
-    query: EmailVerifyQuery,
-    html: true,
+    body: EmailVerifyInput,
+    response: ProfileOk,
     tag: "profile",
   },
-  async (c, { query }) => {
-    const changed = await confirmEmailChange(authDeps(c), query.token);
-    return c.redirect(`/profile?email=${changed ? "changed" : "invalid"}`, 303);
+  async (c, { body }) => {
+    if (!(await confirmEmailChange(authDeps(c), body.token))) throw new DomainError(profileMessages.emailLinkInvalid);
+    return ok(c, profileMessages.emailChanged);
   },
 );
 

@@ -65,7 +65,7 @@ export async function requestEmailChange(deps: AuthDeps, user: UserRow, email: s
   if (wait) throw new RateLimitError(wait, profileMessages.tooManyEmailChanges(wait));
   await recordHits(db, [key], now);
   const { token } = await issueLinkToken(db, { purpose: "email_change", userId: user.id, target: email, now });
-  const link = `${deps.origin}/profile/email/verify?token=${encodeURIComponent(token)}`;
+  const link = `${deps.origin}/verify/email?token=${encodeURIComponent(token)}`;
   try {
     await deps.notifier.notify({ email, template: "email_change_link", params: { link, email } });
   } catch (err) {
