@@ -3,8 +3,13 @@ import { createdAt, idColumn } from "./columns";
 import { users } from "./users";
 
 export const fetchOutcomes = ["ok", "buy", "offline", "error"] as const;
+/** open: an open-access copy anyone may download; licensed: served only to users entitled to it. */
+export const fileAccess = ["open", "licensed"] as const;
 
-/** One row per terminal fetch result shown to someone: history, feeds and statistics. */
+/**
+ * One row per terminal fetch result shown to someone: history, feeds and statistics.
+ * The id is the poll ticket's nonce, so showing one result again never adds a row.
+ */
 export const downloads = sqliteTable(
   "downloads",
   {
@@ -51,8 +56,16 @@ export const storedFiles = sqliteTable(
     source: text(),
     license: text(),
     ownerId: text(),
+    access: text({ enum: fileAccess }).notNull().default("open"),
     createdAt: createdAt(),
   },
   // files of one fetch job
   (t) => [index("stored_files_job_idx").on(t.jobKey)],
 );
+
+/** userInfo.last_download: { id, status, download_link, ads1, ads2 } saved after a signed-in `ok`. */
+export const userLastDownloads = sqliteTable("user_last_downloads", {
+  userId: text().primaryKey().references(() => users.id),
+  result: text({ mode: "json" }).notNull().$type<{ id: string; status: string; download_link: string | null; ads1: unknown; ads2: unknown }>(),
+  savedAt: integer({ mode: "timestamp_ms" }).notNull(),
+});

@@ -1,0 +1,104 @@
+import { z } from "zod";
+
+/**
+ * Link/DOI download (search-and-download.md §3 "Download result", §7 /getpdf/start and
+ * /getpdf/check). Field names are the spec's; the response has exactly these keys.
+ */
+
+export const GetPdfStatus = z.enum(["ok", "error", "offline", "buy", "processing"]);
+export type GetPdfStatus = z.infer<typeof GetPdfStatus>;
+
+/** A small banner under the result (spec: "ads1 and ads2 (each link, img, text)"). */
+export const GetPdfAd = z.object({
+  link: z.string(),
+  img: z.string().nullable(),
+  text: z.string(),
+});
+export type GetPdfAd = z.infer<typeof GetPdfAd>;
+
+export const GetPdfResult = z
+  .object({
+    /** Opaque ticket to poll with (POST|GET /getpdf/check). */
+    id: z.string(),
+    status: GetPdfStatus,
+    /** Our own signed /files/… link (valid 24 h); only with status ok. */
+    download_link: z.string().nullable(),
+    ads1: GetPdfAd.nullable(),
+    ads2: GetPdfAd.nullable(),
+    /** The main Persian message for the status (reason, notice, advice). */
+    msg: z.string(),
+    /** While processing: the current step. With ok: where the copy came from and its licence. */
+    msg2: z.string().nullable(),
+    /** For the offline request dialog: the link (or title) the user gave, or the DOI's link. */
+    url: z.string().nullable(),
+    doi: z.string().nullable(),
+    /** For the offline request dialog: a description (the title when known). */
+    desc: z.string().nullable(),
+    /** Whether the offline request dialog opens with editable fields. */
+    can_edit: z.boolean(),
+  })
+  .strict();
+export type GetPdfResult = z.infer<typeof GetPdfResult>;
+
+/** What a user pasted: a link, a DOI, an arXiv/PubMed id… (form field or JSON key `url`). */
+export const GetPdfStartInput = z.object({
+  url: z.preprocess(
+    (v) => (v == null ? "" : v),
+    z
+      .string({ error: "لینک یا DOI مقاله را وارد کنید." })
+      .trim()
+      .min(1, "عبارتی برای جستجو وارد نشده است.")
+      .max(2000, "لینک وارد شده بیش از حد طولانی است."),
+  ),
+});
+export type GetPdfStartInput = z.infer<typeof GetPdfStartInput>;
+
+export const GetPdfCheckInput = z.object({
+  id: z.preprocess(
+    (v) => (v == null ? "" : v),
+    z.string({ error: "شناسهٔ درخواست لازم است." }).trim().min(1, "شناسهٔ درخواست لازم است.").max(600, "شناسهٔ درخواست نامعتبر است."),
+  ),
+});
+export type GetPdfCheckInput = z.infer<typeof GetPdfCheckInput>;
+
+/** GET /last_articles: the home tab of latest downloaded articles (no user identity). */
+export const LastArticle = z.object({
+  created_at: z.string(),
+  url: z.string(),
+  download_link: z.string().nullable(),
+});
+export type LastArticle = z.infer<typeof LastArticle>;
+export const LastArticles = z.array(LastArticle);
+
+/** GET /profile/downloads: the signed-in user's own link/DOI downloads (/profile/booksAndArticles). */
+export const ProfileDownload = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  status: z.enum(["ok", "buy", "offline", "error"]),
+  url: z.string().nullable(),
+  doi: z.string().nullable(),
+  title: z.string().nullable(),
+  source: z.string().nullable(),
+  license: z.string().nullable(),
+  /** A fresh signed link while the stored copy may be served to this user, else null. */
+  download_link: z.string().nullable(),
+});
+export type ProfileDownload = z.infer<typeof ProfileDownload>;
+
+export const ProfileDownloadsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export const ProfileDownloads = z.object({
+  current_page: z.number().int(),
+  total_results: z.number().int(),
+  total_pages: z.number().int(),
+  data: z.array(ProfileDownload),
+});
+export type ProfileDownloads = z.infer<typeof ProfileDownloads>;
+
+/** The shape saved as userInfo.last_download after a signed-in `ok` (§4 "Link download"). */
+export const LastDownload = GetPdfResult.pick({ id: true, status: true, download_link: true, ads1: true, ads2: true });
+export type LastDownload = z.infer<typeof LastDownload>;
+
+/** How often the result dialog re-checks a processing job (spec §9). */
+export const GETPDF_POLL_MS = 3000;
