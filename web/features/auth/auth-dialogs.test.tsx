@@ -1,0 +1,311 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { I18nProvider } from "react-aria-components";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { authMessages as m } from "../../../contract/auth";
+import type { PageData } from "../../../contract/page-data";
+import type { UserInfo } from "../../../contract/user-info";
+import { emptyPageData } from "../../lib/page-data";
+import { PageDataProvider, usePageData } from "../../lib/page-data-context";
+import { UiStateProvider, useUiState } from "../../lib/ui-state";
+import { AuthDialogs } from "./auth-dialogs";
+import { authUi } from "./messages";
+
+const user = (over: Partial<UserInfo> = {}): UserInfo => ({
+  id: "usr_1",
+  name: "کاربر آزمایشی",
+  email: "a@b.c",
+  mobile: "09121234567",
+  mobile_verifed: 0,
+  balance: 0,
+  standard_credit: 0,
+  offline_article_credit: 0,
+  unlimited_vip_credits: 0,
+  limited_vip_credits: { count: 0, expiration: null },
+  admin: 0,
+  solver: 0,
+  contract: 0,
+  ...over,
+});
+
+type Call = { path: string; body: unknown };
+let calls: Call[] = [];
+let answers: Record<string, () => Response> = {};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+beforeEach(() => {
+  calls = [];
+  answers = {};
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input);
+    calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const answer = answers[path];
+    return answer ? answer() : json({ status: "error", error: "unexpected call" }, 500);
+  });
+  document.head.innerHTML = '<meta name="csrf-token" content="test-token">';
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+/** Exposes the shared state so a test can open dialogs and read what the dialogs saved. */
+let ui: ReturnType<typeof useUiState>;
+let page: ReturnType<typeof usePageData>;
+function Probe() {
+  ui = useUiState();
+  page = usePageData();
+  return null;
+}
+
+function renderDialogs(data: Partial<PageData> = {}) {
+  const initial: PageData = { ...emptyPageData, mobileSmsConfirmation: true, ...data, isGuest: !data.userInfo };
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <Probe />
+        <AuthDialogs />
+      </>
+    ),
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ["/"] }) });
+  const wrap = (children: ReactNode) => (
+    <I18nProvider locale="fa-IR">
+      <QueryClientProvider client={new QueryClient()}>
+        <PageDataProvider initial={initial}>
+          <UiStateProvider>{children}</UiStateProvider>
+        </PageDataProvider>
+      </QueryClientProvider>
+    </I18nProvider>
+  );
+  return render(wrap(<RouterProvider router={router} />));
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
+const submitOf = (el: HTMLElement) => fireEvent.submit(el.closest("form")!);
+
+describe("LoginDialog", () => {
+  it("is 400 wide, shows the spec's two messages before submitting, and sends nothing", async () => {
+    renderDialogs();
+    await waitFor(() => expect(ui).toBeTruthy());
+    act(() => ui.openDialog("login"));
+    const dialog = await screen.findByRole("dialog");
+    expect((dialog.closest(".ui-modal") as HTMLElement).style.getPropertyValue("--dialog-width")).toBe("400px");
+    submitOf(field(authUi.login.name));
+    expect(await screen.findByText(m.loginNameRequired)).toBeTruthy();
+    expect(screen.getByText(m.loginPasswordRequired)).toBeTruthy();
+    expect(calls).toEqual([]);
+    // The forgot-password link and the way to registration.
+    expect(screen.getByRole("link", { name: authUi.login.forgot }).getAttribute("href")).toBe("/password/reset");
+    fireEvent.click(button(authUi.login.toRegister));
+    await waitFor(() => expect(ui.open.register).toBe(true));
+    expect(ui.open.login).toBe(false);
+  });
+
+  it("posts email/password (remember only when checked), keeps the first element as user info", async () => {
+    const info = user({ admin: 1 });
+    answers["/login"] = () => json([info]);
+    const assign = vi.fn();
+    const reload = vi.fn();
+    vi.stubGlobal("location", { ...window.location, pathname: "/", search: "", assign, reload });
+    renderDialogs();
+    await waitFor(() => expect(ui).toBeTruthy());
+    act(() => ui.openDialog("login"));
+    await screen.findByRole("dialog");
+    type(authUi.login.name, "user@daryaft.test");
+    type(authUi.login.password, "secret-password");
+    submitOf(field(authUi.login.name));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({ path: "/login", body: { email: "user@daryaft.test", password: "secret-password" } });
+    await waitFor(() => expect(page.userInfo?.id).toBe("usr_1"));
+    expect(page.isAdmin).toBe(true);
+    expect(page.isGuest).toBe(false);
+    // Then the page reloads (no ?login, no pending intent).
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 2000 });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("goes to / after login when a guest's buy intent is waiting and the page is not home", async () => {
+    answers["/login"] = () => json([user()]);
+    localStorage.setItem("run", "buy");
+    const assign = vi.fn();
+    const reload = vi.fn();
+    vi.stubGlobal("location", { ...window.location, pathname: "/prices", search: "", assign, reload });
+    renderDialogs();
+    await waitFor(() => expect(ui).toBeTruthy());
+    act(() => ui.openDialog("login"));
+    await screen.findByRole("dialog");
+    type(authUi.login.name, "user@daryaft.test");
+    type(authUi.login.password, "secret-password");
+    submitOf(field(authUi.login.name));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/"), { timeout: 2000 });
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("sends remember when the box is checked", async () => {
+    answers["/login"] = () => json([user()]);
+    vi.stubGlobal("location", { ...window.location, pathname: "/", search: "", assign: vi.fn(), reload: vi.fn() });
+    renderDialogs();
+    await waitFor(() => expect(ui).toBeTruthy());
+    act(() => ui.openDialog("login"));
+    await screen.findByRole("dialog");
+    type(authUi.login.name, "09121234567");
+    type(authUi.login.password, "secret-password");
+    fireEvent.click(screen.getByRole("checkbox", { name: authUi.login.remember }));
+    submitOf(field(authUi.login.name));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ email: "09121234567", password: "secret-password", remember: true });
+  });
+
+  it("keeps the dialog open and the user a guest after a failed login", async () => {
+    answers["/login"] = () => json({ status: "error", error: m.loginFailed });
+    renderDialogs();
+    await waitFor(() => expect(ui).toBeTruthy());
+    act(() => ui.openDialog("login"));
+    await screen.findByRole("dialog");
+    type(authUi.login.name, "x@y.z");
+    type(authUi.login.password, "bad-password");
+    submitOf(field(authUi.login.name));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(button(authUi.login.submit).getAttribute("data-pending")).toBeNull());
+    expect(ui.open.login).toBe(true);
+    expect(page.userInfo).toBeNull();
+  });
+});
+
+describe("RegisterDialog", () => {
+  it("shows the first message per field from the shared schema and sends nothing", async () => {
+    renderDialogs();
+    await waitFor(() => expect(ui).toBeTruthy());
+    act(() => ui.openDialog("register"));
+    await screen.findByRole("dialog");
+    type(authUi.register.email, "someone@host");
+    type(authUi.register.mobile, "0912");
+    type(authUi.register.password, "1234567");
+    submitOf(field(authUi.register.name));
+    expect(await screen.findByText(m.nameRequired)).toBeTruthy();
+    expect(screen.getByText(m.emailInvalid)).toBeTruthy();
+    expect(screen.getByText(m.mobileLength)).toBeTruthy();
+    expect(screen.getByText(m.passwordTooShort)).toBeTruthy();
+    expect(screen.getByText(m.confirmationRequired)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the server's 422 field messages", async () => {
+    answers["/register"] = () => json({ message: m.emailTaken, errors: { email: [m.emailTaken] } }, 422);
+    renderDialogs();
+    await waitFor(() => expect(ui).toBeTruthy());
+    act(() => ui.openDialog("register"));
+    await screen.findByRole("dialog");
+    type(authUi.register.name, "نام");
+    type(authUi.register.email, "taken@example.org");
+    type(authUi.register.mobile, "۰۹۱۲۱۲۳۴۵۶۷");
+    type(authUi.register.password, "long-password");
+    type(authUi.register.confirmation, "long-password");
+    submitOf(field(authUi.register.name));
+    expect(await screen.findByText(m.emailTaken)).toBeTruthy();
+    expect(calls[0]!.body).toMatchObject({ email: "taken@example.org", mobile: "۰۹۱۲۱۲۳۴۵۶۷" });
+  });
+});
+
+describe("MobileDialog", () => {
+  it("opens by itself at step 1 for an unverified number, and not for a university user", async () => {
+    renderDialogs({ userInfo: user() });
+    await waitFor(() => expect(ui?.open.mobile).toBe(true));
+    expect(ui.mobileStep).toBe(1);
+    expect(await screen.findByRole("button", { name: authUi.mobile.send })).toBeTruthy();
+    cleanup();
+
+    renderDialogs({ userInfo: user({ mobile: null }) });
+    await waitFor(() => expect(ui?.open.mobile).toBe(true));
+    expect(ui.mobileStep).toBe(0);
+    cleanup();
+
+    renderDialogs({ userInfo: user(), userType: "university" });
+    await waitFor(() => expect(ui).toBeTruthy());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ui.open.mobile).toBeFalsy();
+  });
+
+  it("step 1 → 2 with a 04:00 countdown; resend appears at 00:00 and verify is disabled; change number returns to step 1", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answers["/profile/send/mobile/code"] = () => json({ status: "ok" });
+    renderDialogs({ userInfo: user() });
+    const send = await screen.findByRole("button", { name: authUi.mobile.send });
+    fireEvent.click(send);
+    await screen.findByText("۰۴:۰۰");
+    expect(calls[0]).toEqual({ path: "/profile/send/mobile/code", body: { mobile: "09121234567" } });
+    expect(screen.queryByRole("button", { name: authUi.mobile.resend })).toBeNull();
+    // Verify waits for a code.
+    expect(button(authUi.mobile.verify).hasAttribute("disabled")).toBe(true);
+    type(authUi.mobile.code, "123456");
+    expect(button(authUi.mobile.verify).hasAttribute("disabled")).toBe(false);
+
+    await act(async () => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.getByText("۰۳:۰۰")).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(180_000);
+    });
+    expect(await screen.findByRole("button", { name: authUi.mobile.resend })).toBeTruthy();
+    expect(button(authUi.mobile.verify).hasAttribute("disabled")).toBe(true);
+
+    fireEvent.click(button(authUi.mobile.resend));
+    await screen.findByText("۰۴:۰۰");
+    expect(calls).toHaveLength(2);
+
+    fireEvent.click(button(authUi.mobile.changeNumber));
+    expect(await screen.findByRole("button", { name: authUi.mobile.send })).toBeTruthy();
+  });
+
+  it("shows a server error as an alert and stays on the step", async () => {
+    answers["/profile/send/mobile/code"] = () => json({ status: "error", error: m.resendTooSoon(100) }, 429);
+    renderDialogs({ userInfo: user() });
+    fireEvent.click(await screen.findByRole("button", { name: authUi.mobile.send }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(m.resendTooSoon(100));
+    expect(screen.getByRole("button", { name: authUi.mobile.send })).toBeTruthy();
+  });
+
+  it("a right code closes the dialog and marks the number verified", async () => {
+    answers["/profile/send/mobile/code"] = () => json({ status: "ok" });
+    answers["/profile/mobile/verify"] = () => json({ status: "ok" });
+    renderDialogs({ userInfo: user() });
+    fireEvent.click(await screen.findByRole("button", { name: authUi.mobile.send }));
+    await screen.findByText("۰۴:۰۰");
+    type(authUi.mobile.code, "۱۲۳۴۵۶");
+    submitOf(field(authUi.mobile.code));
+    await waitFor(() => expect(ui.open.mobile).toBe(false));
+    expect(calls[1]).toEqual({ path: "/profile/mobile/verify", body: { code: "123456" } });
+    expect(page.userInfo?.mobile_verifed).toBe(1);
+  });
+
+  it("step 0 saves the number and moves to step 1 when SMS confirmation is on", async () => {
+    answers["/profile/ajax/mobile_update"] = () => json({ status: "ok" });
+    renderDialogs({ userInfo: user({ mobile: null }) });
+    await screen.findByRole("button", { name: authUi.mobile.save });
+    type(authUi.mobile.mobile, "+98 912 765 4321");
+    fireEvent.click(button(authUi.mobile.save));
+    expect(await screen.findByRole("button", { name: authUi.mobile.send })).toBeTruthy();
+    expect(calls[0]).toEqual({ path: "/profile/ajax/mobile_update", body: { mobile: "09127654321" } });
+    expect(page.userInfo?.mobile).toBe("09127654321");
+  });
+
+  it("step 0 closes after saving when SMS confirmation is off", async () => {
+    answers["/profile/ajax/mobile_update"] = () => json({ status: "ok" });
+    renderDialogs({ userInfo: user({ mobile: null }), mobileSmsConfirmation: false });
+    await screen.findByRole("button", { name: authUi.mobile.save });
+    type(authUi.mobile.mobile, "09127654321");
+    fireEvent.click(button(authUi.mobile.save));
+    await waitFor(() => expect(ui.open.mobile).toBe(false));
+  });
+});

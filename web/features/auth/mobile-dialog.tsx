@@ -1,0 +1,154 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { authMessages, MobileInput, MobileVerifyInput } from "../../../contract/auth";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { TextField } from "../../components/ui/text-field";
+import { toast } from "../../components/ui/toast";
+import { api } from "../../lib/api";
+import { usePageData } from "../../lib/page-data-context";
+import { useUiState } from "../../lib/ui-state";
+import { useForm, validate } from "./form";
+import { authUi, formatCountdown } from "./messages";
+import { stepAfterSave } from "./rules";
+import { useCountdown } from "./use-countdown";
+import "./auth.css";
+
+type Step = 0 | 1 | 2;
+
+/**
+ * The mobile number and its verification (accounts spec §4): 0 enter and save the number; 1 send
+ * the code; 2 enter the code, with the 240 s countdown, a resend once it ends, and a link back to
+ * step 1 to change the number. Server errors show as an alert and the step stays.
+ */
+export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange(open: boolean): void }) {
+  const { userInfo, setUserInfo, mobileSmsConfirmation } = usePageData();
+  const { mobileStep } = useUiState();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>(mobileStep);
+  const form = useForm({ mobile: userInfo?.mobile ?? "", code: "" });
+  const countdown = useCountdown();
+
+  // Each opening starts at the requested step with the saved number.
+  useEffect(() => {
+    if (!isOpen) return;
+    setStep(mobileStep);
+    form.setValues({ mobile: userInfo?.mobile ?? "", code: "" });
+    form.setErrors({});
+    form.setFormError(null);
+    // Only on opening: the rest is this dialog's own state.
+  }, [isOpen]);
+
+  // The timer belongs to step 2 only.
+  useEffect(() => {
+    if (step !== 2) countdown.clear();
+  }, [step]);
+
+  function markSaved(mobile: string, verified: boolean) {
+    if (userInfo) setUserInfo({ ...userInfo, mobile, mobile_verifed: verified ? 1 : 0 });
+    void queryClient.invalidateQueries({ queryKey: ["profile"] });
+  }
+
+  async function save() {
+    const checked = validate(MobileInput, { mobile: form.values.mobile });
+    if (!checked.ok) return form.setErrors(checked.errors);
+    const mobile = checked.data.mobile;
+    const ok = await form.run(() => api<{ status: "ok" }>("/profile/ajax/mobile_update", { body: { mobile } }));
+    if (!ok) return;
+    const verified = userInfo?.mobile === mobile && userInfo.mobile_verifed === 1;
+    markSaved(mobile, verified);
+    form.setValues((v) => ({ ...v, mobile }));
+    if (stepAfterSave({ mobileSmsConfirmation, verified }) === 1) setStep(1);
+    else {
+      toast.success(authMessages.mobileSuccess);
+      onOpenChange(false);
+    }
+  }
+
+  async function sendCode() {
+    const checked = validate(MobileInput, { mobile: form.values.mobile });
+    if (!checked.ok) return form.setErrors(checked.errors);
+    const mobile = checked.data.mobile;
+    const ok = await form.run(() => api<{ status: "ok" }>("/profile/send/mobile/code", { body: { mobile } }));
+    if (!ok) return;
+    if (userInfo && userInfo.mobile !== mobile) markSaved(mobile, false);
+    form.setValues((v) => ({ ...v, mobile, code: "" }));
+    setStep(2);
+    countdown.start();
+  }
+
+  async function verify() {
+    const checked = validate(MobileVerifyInput, { code: form.values.code });
+    if (!checked.ok) return form.setErrors(checked.errors);
+    const ok = await form.run(() => api<{ status: "ok" }>("/profile/mobile/verify", { body: { code: checked.data.code } }));
+    if (!ok) return;
+    markSaved(form.values.mobile, true);
+    toast.success(authMessages.mobileSuccess);
+    onOpenChange(false);
+  }
+
+  const mobileEmpty = !form.values.mobile.trim();
+  const codeEmpty = !form.values.code.trim();
+
+  return (
+    <Dialog title={authUi.mobile.title} width={400} isOpen={isOpen} onOpenChange={onOpenChange}>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void (step === 0 ? save() : step === 1 ? sendCode() : verify());
+        }}
+      >
+        {form.formError && <Alert tone="error">{form.formError}</Alert>}
+        {step === 0 && (
+          <>
+            <p className="auth-form__intro">{authUi.mobile.enterNumber}</p>
+            <TextField label={authUi.mobile.mobile} type="tel" inputMode="tel" autoComplete="tel" ltr autoFocus {...form.field("mobile")} />
+            <Button type="submit" fullWidth isDisabled={mobileEmpty || form.busy} isPending={form.busy}>
+              {authUi.mobile.save}
+            </Button>
+          </>
+        )}
+        {step === 1 && (
+          <>
+            <p className="auth-form__intro">{authUi.mobile.sendIntro}</p>
+            <TextField label={authUi.mobile.mobile} type="tel" inputMode="tel" autoComplete="tel" ltr {...form.field("mobile")} />
+            <Button type="submit" fullWidth isDisabled={mobileEmpty || form.busy} isPending={form.busy}>
+              {authUi.mobile.send}
+            </Button>
+          </>
+        )}
+        {step === 2 && (
+          <>
+            <p className="auth-form__intro">{authUi.mobile.codeIntro(form.values.mobile)}</p>
+            <TextField label={authUi.mobile.code} inputMode="numeric" autoComplete="one-time-code" ltr autoFocus maxLength={6} {...form.field("code")} />
+            <div className="auth-countdown" aria-live="off">
+              {countdown.finished ? (
+                <span className="auth-countdown__expired">{authUi.mobile.expired}</span>
+              ) : (
+                <span>
+                  {authUi.mobile.timeLeft}: <bdi className="auth-countdown__time">{formatCountdown(countdown.secondsLeft)}</bdi>
+                </span>
+              )}
+            </div>
+            <Button type="submit" fullWidth isDisabled={codeEmpty || form.busy || countdown.finished} isPending={form.busy}>
+              {authUi.mobile.verify}
+            </Button>
+            <div className="auth-form__row">
+              <Button variant="ghost" size="sm" onPress={() => setStep(1)}>
+                {authUi.mobile.changeNumber}
+              </Button>
+              {countdown.finished && (
+                <Button variant="outline" size="sm" onPress={() => void sendCode()} isDisabled={form.busy}>
+                  {authUi.mobile.resend}
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </form>
+    </Dialog>
+  );
+}
