@@ -14,6 +14,8 @@ import { identifyRoutes } from "./features/getpdf/identify-route";
 import { authRoutes } from "./features/auth/routes";
 import { notifyRoutes } from "./features/notify/routes";
 import { profileRoutes } from "./features/profile/routes";
+import { offlineRoutes } from "./features/offline/routes";
+import { walletRoutes } from "./features/wallet/routes";
 import { z } from "zod";
 
 // Persian messages for zod's built-in checks (schemas add their own where the spec words them).
@@ -38,6 +40,8 @@ export function createApp() {
   app.route("/", authRoutes);
   app.route("/", profileRoutes);
   app.route("/", notifyRoutes);
+  app.route("/", offlineRoutes);
+  app.route("/", walletRoutes);
 
   // Non-GET requests to unknown paths: a Persian 404 in the error shape, never an HTML page.
   app.all("*", async (c, next) => {

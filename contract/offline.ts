@@ -1,0 +1,278 @@
+import { z } from "zod";
+import { toLatinDigits } from "../lib/digits";
+
+/**
+ * Offline requests (search-and-download.md §3 "Offline request", §7; accounts-and-purchases.md §4, §7)
+ * and the staff's delivery desk, which the specs leave to us. Shared by the Worker's validators and the
+ * SPA's forms; the validation texts live here so both sides show the same words.
+ */
+export const offlineMessages = {
+  // accounts-and-purchases.md §5: "link or title required ('link not entered')"
+  urlRequired: "لینک یا عنوان وارد نشده است",
+  urlTooLong: "لینک یا عنوان نباید بیشتر از ۲۰۰۰ نویسه باشد.",
+  doiTooLong: "DOI نباید بیشتر از ۳۰۰ نویسه باشد.",
+  moreTooLong: "توضیحات نباید بیشتر از ۲۰۰۰ نویسه باشد.",
+  typeInvalid: "نوع درخواست را «کتاب» یا «استاندارد» انتخاب کنید.",
+  groupInvalid: "گروه درخواست‌ها نامعتبر است.",
+  priceRequired: "قیمت را به تومان وارد کنید.",
+  priceInvalid: "قیمت باید عددی صحیح بین ۱ تا ۱۰۰ میلیون تومان باشد.",
+  reasonRequired: "دلیل رد درخواست را انتخاب کنید یا بنویسید.",
+  reasonTooLong: "دلیل رد نباید بیشتر از ۵۰۰ نویسه باشد.",
+  deliveryRequired: "فایل PDF را بارگذاری کنید یا لینک مدرک را وارد کنید.",
+  deliveryBoth: "فقط یکی از فایل یا لینک را بفرستید.",
+  linkInvalid: "لینک باید با http:// یا https:// شروع شود.",
+  fileTooLarge: "حجم فایل نباید بیشتر از ۱۰۰ مگابایت باشد.",
+  fileEmpty: "فایل خالی است.",
+  fileNotPdf: "فایل باید PDF باشد.",
+  solverRequired: "حل‌کننده را انتخاب کنید.",
+  filterInvalid: "فیلتر نامعتبر است.",
+} as const;
+
+/** Delivered files: PDF only, up to 100 MB (DESIGN: R2 under random keys). */
+export const MAX_OFFLINE_FILE_BYTES = 100 * 1024 * 1024;
+/** Books are answered within at most 12 hours (search-and-download.md §1). */
+export const BOOK_PROMISE_MS = 12 * 60 * 60 * 1000;
+/** Latest rows of the home feeds. */
+export const LAST_OFFLINE_LIMIT = 20;
+
+export const OfflineKind = z.enum(["article", "book", "standard"]);
+export type OfflineKind = z.infer<typeof OfflineKind>;
+export const OfflineStatus = z.enum(["registered", "priced", "paid", "in_progress", "delivered", "rejected", "cancelled"]);
+export type OfflineStatus = z.infer<typeof OfflineStatus>;
+/** The two user pages: /profile/offilneArticles and /profile/offlineBooksStandards. */
+export const OfflineGroup = z.enum(["articles", "books"]);
+export type OfflineGroup = z.infer<typeof OfflineGroup>;
+
+const blankToUndefined = (v: unknown) => (v == null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+/** The form's single "link or title" field. */
+const UrlOrTitle = z.preprocess(
+  (v) => (v == null ? "" : v),
+  z.string({ error: offlineMessages.urlRequired }).trim().min(1, offlineMessages.urlRequired).max(2000, offlineMessages.urlTooLong),
+);
+const OptionalText = (max: number, message: string) => z.preprocess(blankToUndefined, z.string({ error: message }).trim().max(max, message).optional());
+
+export const OfflineArticleInput = z.object({
+  url: UrlOrTitle,
+  doi: OptionalText(300, offlineMessages.doiTooLong),
+  more: OptionalText(2000, offlineMessages.moreTooLong),
+});
+export type OfflineArticleInput = z.infer<typeof OfflineArticleInput>;
+
+export const OfflineBookType = z.enum(["book", "standard"], { error: offlineMessages.typeInvalid });
+export type OfflineBookType = z.infer<typeof OfflineBookType>;
+
+export const OfflineBookInput = OfflineArticleInput.extend({
+  /** Book by default: the spec's dialog always sends it, other callers (the download flow) may not. */
+  type: z.preprocess(blankToUndefined, OfflineBookType.default("book")),
+});
+export type OfflineBookInput = z.infer<typeof OfflineBookInput>;
+
+/** `{status:"ok"}` answer of both insert calls; `duplicate` when the user already had this request open. */
+export const OfflineInsertOk = z.object({
+  status: z.literal("ok"),
+  id: z.string(),
+  can_edit: z.boolean(),
+  duplicate: z.boolean(),
+});
+export type OfflineInsertOk = z.infer<typeof OfflineInsertOk>;
+
+/** GET /last_offline_books, /last_offline_articles (search-and-download.md §3 "Offline rows"). */
+export const LastOfflineRow = z.object({ created_at: z.string(), url: z.string() });
+export const LastOfflineList = z.array(LastOfflineRow);
+export type LastOfflineList = z.infer<typeof LastOfflineList>;
+
+// ---------------------------------------------------------------- the user's pages
+
+export const OfflineEventView = z.object({
+  status: OfflineStatus,
+  /** registered, priced, paid, claimed, assigned, in_progress, delivered, rejected, cancelled. */
+  action: z.string(),
+  at: z.string(),
+  note: z.string().nullable(),
+});
+export type OfflineEventView = z.infer<typeof OfflineEventView>;
+
+export const OfflineFileView = z.object({
+  name: z.string(),
+  size: z.number().int(),
+  /** A signed, expiring link bound to the viewer. */
+  download_url: z.string(),
+  expires_at: z.string(),
+});
+
+export const OfflineRequestView = z.object({
+  id: z.string(),
+  kind: OfflineKind,
+  url: z.string(),
+  doi: z.string().nullable(),
+  more: z.string().nullable(),
+  title: z.string().nullable(),
+  status: OfflineStatus,
+  /** Whole toman, once staff set it. */
+  price: z.number().int().nullable(),
+  reject_reason: z.string().nullable(),
+  created_at: z.string(),
+  /** Books only: the 12-hour promise. */
+  promise_at: z.string().nullable(),
+  answered_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  can_edit: z.boolean(),
+  can_cancel: z.boolean(),
+  can_pay: z.boolean(),
+  file: OfflineFileView.nullable(),
+  delivered_link: z.string().nullable(),
+  events: z.array(OfflineEventView),
+});
+export type OfflineRequestView = z.infer<typeof OfflineRequestView>;
+
+export const OfflineListQuery = z.object({ group: OfflineGroup.default("books") });
+export const OfflineRequestList = z.object({ now: z.string(), requests: z.array(OfflineRequestView) });
+export type OfflineRequestList = z.infer<typeof OfflineRequestList>;
+
+export const OfflineCancelOk = z.object({ status: z.literal("ok"), request: OfflineRequestView });
+
+/** The wallet's cart for paying a priced request (POST /order). */
+export const OFFLINE_PRODUCT = "offline_request" as const;
+
+// ---------------------------------------------------------------- the delivery desk
+
+/** Rejection reasons staff pick from; a written reason may replace them. */
+export const rejectTemplates = {
+  not_found: "این مدرک در منابعی که سامانه از راه قانونی به آن‌ها دسترسی دارد یافت نشد.",
+  persian: "سفارش مدارک فارسی‌زبان امکان‌پذیر نیست.",
+  wrong_type: "نوع درخواست با مدرک هم‌خوانی ندارد؛ لطفاً آن را با نوع درست دوباره ثبت کنید.",
+  unclear: "مشخصات مدرک کافی نیست؛ لطفاً لینک، DOI یا ISBN دقیق آن را وارد کنید.",
+  not_published: "این مدرک هنوز منتشر نشده است.",
+  open_access: "این مدرک دسترسی آزاد است و از بخش «لینک یا DOI مقاله» به‌صورت آنی دریافت می‌شود.",
+} as const;
+export type RejectTemplate = keyof typeof rejectTemplates;
+export const RejectTemplateKey = z.enum(Object.keys(rejectTemplates) as [RejectTemplate, ...RejectTemplate[]]);
+
+const formBool = z.preprocess((v) => v === true || v === "true" || v === "1" || v === "on" || v === 1, z.boolean());
+const digits = (v: unknown) => (typeof v === "string" ? toLatinDigits(v).replace(/[,٬\s]/g, "") : v);
+
+export const DeskStatusFilter = z.enum(["open", "all", ...OfflineStatus.options], { error: offlineMessages.filterInvalid });
+export const DeskGroup = z.enum(["articles", "books", "solutions"], { error: offlineMessages.groupInvalid });
+
+export const DeskQuery = z.object({
+  status: DeskStatusFilter.default("open"),
+  group: z.preprocess(blankToUndefined, DeskGroup.optional()),
+  kind: z.preprocess(blankToUndefined, OfflineKind.optional()),
+  /** Only requests at least this many hours old. */
+  min_age_hours: z.preprocess(blankToUndefined, z.coerce.number({ error: offlineMessages.filterInvalid }).int().min(0).max(24 * 365).optional()),
+  /** Name, e-mail, mobile or id of the requesting user. */
+  user: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
+});
+export type DeskQuery = z.infer<typeof DeskQuery>;
+
+export const DeskPerson = z.object({ id: z.string(), name: z.string() });
+
+export const DeskItem = OfflineRequestView.extend({
+  user: DeskPerson.extend({ email: z.string(), mobile: z.string().nullable() }),
+  assigned_to: DeskPerson.nullable(),
+  is_solution: z.boolean(),
+  doc_key: z.string(),
+  /** Other open requests for the same document (grouped for staff). */
+  same_document_open: z.number().int(),
+});
+export type DeskItem = z.infer<typeof DeskItem>;
+
+export const DeskList = z.object({
+  now: z.string(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  items: z.array(DeskItem),
+});
+export type DeskList = z.infer<typeof DeskList>;
+
+export const DeskEvent = OfflineEventView.extend({ actor: DeskPerson.nullable(), from_status: z.string().nullable() });
+export const DeskAudit = z.object({ action: z.string(), actor: DeskPerson.nullable(), at: z.string(), details: z.record(z.string(), z.unknown()).nullable() });
+export const DeskGroupMember = z.object({ id: z.string(), status: OfflineStatus, user_name: z.string(), created_at: z.string(), price: z.number().int().nullable() });
+
+export const DeskDetail = z.object({
+  now: z.string(),
+  request: DeskItem,
+  history: z.array(DeskEvent),
+  audit: z.array(DeskAudit),
+  group: z.array(DeskGroupMember),
+});
+export type DeskDetail = z.infer<typeof DeskDetail>;
+
+export const DeskActionOk = z.object({ status: z.literal("ok"), request: DeskItem, affected: z.array(z.string()) });
+export type DeskActionOk = z.infer<typeof DeskActionOk>;
+
+export const DeskPriceInput = z.object({
+  price: z.preprocess(
+    (v) => (v == null || v === "" ? undefined : digits(v)),
+    z.coerce.number({ error: offlineMessages.priceRequired }).int(offlineMessages.priceInvalid).min(1, offlineMessages.priceInvalid).max(100_000_000, offlineMessages.priceInvalid),
+  ),
+  /** Also price the other open requests for the same document. */
+  apply_to_group: formBool.optional(),
+});
+export type DeskPriceInput = z.infer<typeof DeskPriceInput>;
+
+export const DeskRejectInput = z
+  .object({
+    template: z.preprocess(blankToUndefined, RejectTemplateKey.optional()),
+    reason: z.preprocess(blankToUndefined, z.string().trim().max(500, offlineMessages.reasonTooLong).optional()),
+  })
+  .refine((v) => v.template !== undefined || v.reason !== undefined, { message: offlineMessages.reasonRequired, path: ["reason"] });
+export type DeskRejectInput = z.infer<typeof DeskRejectInput>;
+
+const HttpLink = z.string().trim().max(2000, offlineMessages.linkInvalid).regex(/^https?:\/\/\S+$/i, offlineMessages.linkInvalid);
+
+/** Multipart with `file` (a PDF), or JSON/form with `link`; exactly one. */
+export const DeskDeliverInput = z
+  .object({
+    file: z.preprocess(
+      (v) => (v == null || v === "" || (typeof File !== "undefined" && v instanceof File && v.size === 0 && v.name === "") ? undefined : v),
+      z
+        .custom<File>((v) => typeof File !== "undefined" && v instanceof File, { message: offlineMessages.deliveryRequired })
+        .refine((f) => f.size > 0, offlineMessages.fileEmpty)
+        .refine((f) => f.size <= MAX_OFFLINE_FILE_BYTES, offlineMessages.fileTooLarge)
+        .optional(),
+    ),
+    link: z.preprocess(blankToUndefined, HttpLink.optional()),
+    apply_to_group: formBool.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.file === undefined && v.link === undefined) ctx.addIssue({ code: "custom", message: offlineMessages.deliveryRequired, path: ["file"] });
+    if (v.file !== undefined && v.link !== undefined) ctx.addIssue({ code: "custom", message: offlineMessages.deliveryBoth, path: ["link"] });
+  });
+export type DeskDeliverInput = z.infer<typeof DeskDeliverInput>;
+
+export const DeskAssignInput = z.object({
+  solver_id: z.preprocess((v) => (v == null ? "" : v), z.string().trim().min(1, offlineMessages.solverRequired).max(64, offlineMessages.solverRequired)),
+});
+export type DeskAssignInput = z.infer<typeof DeskAssignInput>;
+
+export const DeskSolverList = z.object({ solvers: z.array(DeskPerson) });
+
+export const DeskDashboardQuery = z.object({
+  days: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(365).default(30)),
+});
+
+/** Numbers for the desk: everything over requests registered in the last `days` days. */
+export const DeskDashboard = z.object({
+  now: z.string(),
+  days: z.number().int(),
+  open: z.object({ registered: z.number().int(), priced: z.number().int(), paid: z.number().int(), in_progress: z.number().int() }),
+  delivered: z.number().int(),
+  rejected: z.number().int(),
+  /** Registration to delivery; null without deliveries. */
+  median_minutes_to_deliver: z.number().nullable(),
+  /** Registration to the first staff answer (price, rejection or delivery). */
+  median_minutes_to_answer: z.number().nullable(),
+  /** Books: the 12-hour promise. */
+  promise: z.object({
+    met: z.number().int(),
+    breached: z.number().int(),
+    /** Unanswered and already past the promise. */
+    overdue_now: z.number().int(),
+  }),
+});
+export type DeskDashboard = z.infer<typeof DeskDashboard>;

@@ -1,0 +1,62 @@
+import { formatToman } from "../../../lib/format";
+
+/** Persian texts of offline requests and the delivery desk (GLOSSARY terms). */
+export const offlineText = {
+  // search-and-download.md §8 "Notice: Persian documents are prohibited for offline ordering"
+  persianRefused: "سفارش مدارک فارسی‌زبان امکان‌پذیر نیست",
+  persianRefusedPublisher: "سفارش مدارک فارسی‌زبان امکان‌پذیر نیست؛ این لینک از یک ناشر یا پایگاه داخلی است.",
+  // accounts-and-purchases.md §8 "offline request credit is insufficient"
+  creditInsufficient: "اعتبار درخواست آفلاین شما کافی نیست",
+  // content type does not fit: the user is told what to use instead
+  articleSentAsBook: "این لینک یا DOI مربوط به یک مقاله است؛ لطفاً آن را از «درخواست آفلاین مقاله» ثبت کنید.",
+  standardSentAsBook: "این مدرک یک استاندارد است؛ لطفاً در فرم درخواست، نوع «استاندارد» را انتخاب کنید.",
+  bookSentAsStandard: "این مدرک یک کتاب است؛ لطفاً در فرم درخواست، نوع «کتاب» را انتخاب کنید.",
+  bookSentAsArticle: "این شناسه یا لینک مربوط به یک کتاب است؛ لطفاً آن را از «درخواست آفلاین کتاب و استاندارد» ثبت کنید.",
+  standardSentAsArticle: "این مدرک یک استاندارد است؛ لطفاً آن را از «درخواست آفلاین کتاب و استاندارد» با نوع «استاندارد» ثبت کنید.",
+  duplicate: "این درخواست پیش‌تر ثبت شده و در حال پیگیری است.",
+  // user actions
+  notFound: "درخواست یافت نشد.",
+  cannotCancel: "این درخواست دیگر قابل لغو نیست؛ فقط درخواست‌های پرداخت‌نشده لغو می‌شوند.",
+  notPayable: "این درخواست در انتظار پرداخت نیست.",
+  // the desk
+  notYours: "این درخواست به شما سپرده نشده است.",
+  wrongStatus: (status: string) => `این کار در وضعیت فعلی درخواست («${statusLabel(status)}») ممکن نیست.`,
+  changedMeanwhile: "وضعیت این درخواست هم‌زمان تغییر کرد؛ صفحه را دوباره بارگذاری کنید.",
+  articleNotPriced: "درخواست آفلاین مقاله با اعتبار درخواست آفلاین پرداخت شده است و قیمت‌گذاری نمی‌شود.",
+  notSolver: "کاربر انتخاب‌شده حل‌کننده نیست.",
+  fileMissing: "فایل این درخواست یافت نشد.",
+  linkExpired: "لینک دانلود منقضی شده است؛ صفحهٔ درخواست را دوباره باز کنید تا لینک تازه بگیرید.",
+  linkInvalid: "لینک دانلود نامعتبر است.",
+  notPdf: "فایل باید PDF باشد.",
+} as const;
+
+const statusLabels: Record<string, string> = {
+  registered: "ثبت‌شده",
+  priced: "در انتظار پرداخت",
+  paid: "پرداخت‌شده",
+  in_progress: "در حال انجام",
+  delivered: "تحویل‌شده",
+  rejected: "ردشده",
+  cancelled: "لغوشده",
+};
+
+export function statusLabel(status: string): string {
+  return statusLabels[status] ?? status;
+}
+
+const kindLabels = { article: "مقاله", book: "کتاب", standard: "استاندارد" } as const;
+
+/** Short name of the document for messages: the metadata title, else the link or title the user typed. */
+export function documentName(r: { title: string | null; url: string }): string {
+  const name = r.title ?? r.url;
+  return name.length > 80 ? `${name.slice(0, 77)}…` : name;
+}
+
+/** What the user is told by SMS and e-mail at each step (the notifier's offline templates render these). */
+export const offlineNotice = {
+  registered: (kind: keyof typeof kindLabels, name: string) =>
+    `درخواست آفلاین ${kindLabels[kind]} شما ثبت شد: ${name}` + (kind === "book" ? "\nپاسخ درخواست کتاب حداکثر تا ۱۲ ساعت داده می‌شود." : ""),
+  priced: (name: string, price: number) => `قیمت درخواست آفلاین شما تعیین شد: ${formatToman(price)}\n${name}\nبرای پرداخت به صفحهٔ درخواست‌های خود بروید.`,
+  delivered: (name: string) => `درخواست آفلاین شما آماده است و از صفحهٔ درخواست‌های شما دانلود می‌شود: ${name}`,
+  rejected: (name: string, reason: string) => `درخواست آفلاین شما رد شد: ${name}\nدلیل: ${reason}`,
+} as const;

@@ -1,0 +1,589 @@
+/**
+ * Offline requests: the user's verbs (register, list, cancel, download) and the delivery desk's
+ * (queue, claim, price, reject, deliver, assign, dashboard). Every change is one D1 batch (see
+ * queries.ts): guarded by the status that was read, with its history and audit rows and any refund.
+ *
+ * Life of a request (search-and-download.md §1, §4; the desk is ours):
+ *   book / standard: registered → priced → paid (wallet order) → in_progress (claimed) → delivered
+ *   article:         registered (one offline request credit spent) → in_progress → delivered
+ *   any open one may be rejected with a reason (a paid price or a spent credit is refunded);
+ *   the user may cancel while nothing is paid (a registered article gets its credit back).
+ *   Staff may also deliver a registered request at once (a free copy found).
+ * The 12-hour promise (books): staff answer (price, reject or deliver) within 12 hours of registration.
+ */
+import { eq } from "drizzle-orm";
+import {
+  BOOK_PROMISE_MS,
+  LAST_OFFLINE_LIMIT,
+  rejectTemplates,
+  type DeskDashboard,
+  type DeskDeliverInput,
+  type DeskDetail,
+  type DeskItem,
+  type DeskList,
+  type DeskQuery,
+  type LastOfflineList,
+  type OfflineGroup,
+  type OfflineRequestView,
+} from "../../../contract/offline";
+import { schema, type Db } from "../../../db/client";
+import { newId } from "../../../db/ids";
+import { detectPersianRequest } from "../../../lib/persian-detect";
+import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import type { UserRow } from "../../lib/roles";
+import type { Notifier } from "../notify/notifier";
+import { InsufficientFundsError, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";
+import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, type RequestedAs } from "./content-type";
+import { cleanFileName, FILE_LINK_TTL_MS, isPdf, signFileLink, storePdf } from "./files";
+import { documentName, offlineText } from "./messages";
+import { sendOfflineNotice, type OfflineNotice } from "./notifications";
+import * as q from "./queries";
+import type { OfflineEventRow, OfflineRow, OfflineStatusValue } from "./queries";
+
+/** What Crossref says about a DOI, when it knows it. */
+export type DoiMeta = { title: string | null; type: string | null; language: string | null };
+
+export type OfflineDeps = {
+  db: Db;
+  log: Logger;
+  now: number;
+  notifier: Notifier;
+  /** Signs download links. */
+  secret: string;
+  files: R2Bucket;
+  /** https://host, for links in messages. */
+  origin: string;
+  lookupDoi(doi: string): Promise<DoiMeta | null>;
+};
+
+/** Who acts on the desk. */
+export type Actor = { id: string; isAdmin: boolean; isSolver: boolean };
+
+export const actorOf = (user: UserRow): Actor => ({ id: user.id, isAdmin: user.isAdmin, isSolver: user.isSolver });
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const PAGE_OF = { article: "/profile/offilneArticles", book: "/profile/offlineBooksStandards", standard: "/profile/offlineBooksStandards" } as const;
+
+// ---------------------------------------------------------------- registering
+
+export type Registered = { id: string; canEdit: boolean; duplicate: boolean };
+
+async function lookupQuietly(deps: OfflineDeps, doi: string | null): Promise<DoiMeta | null> {
+  if (!doi) return null;
+  try {
+    return await deps.lookupDoi(doi);
+  } catch (err) {
+    // Crossref down or slow: decide from the identifiers alone; staff see every request anyway.
+    deps.log.warn("offline.doi_lookup_failed", { error: String((err as Error)?.message ?? err) });
+    return null;
+  }
+}
+
+/**
+ * Registers an offline request, or refuses it: Persian-language documents, a content type that does not
+ * fit (with what to use instead), an article without offline request credit. A duplicate open request of
+ * the same user for the same document answers the existing one.
+ */
+export async function registerRequest(
+  deps: OfflineDeps,
+  user: UserRow,
+  input: { url: string; doi?: string | undefined; more?: string | undefined },
+  requestedAs: RequestedAs,
+): Promise<Registered> {
+  const { db, now } = deps;
+  const { ids, doi } = identifyRequest(input);
+  const meta = await lookupQuietly(deps, doi);
+
+  const persian = [detectPersianRequest({ url: input.url, title: meta?.title ?? undefined, more: input.more }), detectPersianRequest({ url: input.doi })].find((p) => p.persian);
+  if (persian) throw new DomainError(persian.reason === "publisher" ? offlineText.persianRefusedPublisher : offlineText.persianRefused);
+  if (meta?.language && /^(fa|per|fas)\b/i.test(meta.language)) throw new DomainError(offlineText.persianRefused);
+
+  const misfit = contentTypeMisfit(requestedAs, classifyDocument(ids, meta?.type));
+  if (misfit) throw new DomainError(offlineText[misfit]);
+
+  const docKey = docKeyFor(ids, input.url);
+  const existing = await q.findOpenDuplicate(db, user.id, docKey);
+  if (existing) return { id: existing.id, canEdit: existing.canEdit && existing.status === "registered", duplicate: true };
+
+  if (requestedAs === "article" && user.offlineArticleCredit < 1) {
+    // The cached credit is re-checked by the ledger inside the batch; this only saves a round trip.
+    const fresh = await q.findUser(db, user.id);
+    if (!fresh || fresh.offlineArticleCredit < 1) throw new DomainError(offlineText.creditInsufficient);
+  }
+
+  const id = newId("off", now);
+  const eventId = newId("ore", now);
+  const statements: MoneyBatchItem[] = [
+    q.insertRequest(db, {
+      id,
+      userId: user.id,
+      kind: requestedAs,
+      url: input.url,
+      doi: doi ?? input.doi ?? null,
+      more: input.more ?? null,
+      docKey,
+      title: meta?.title ?? null,
+      isSolution: requestedAs === "book" && looksLikeSolutionManual(input.url, meta?.title, input.more),
+      status: "registered",
+      promiseAt: requestedAs === "book" ? new Date(now + BOOK_PROMISE_MS) : null,
+      lastEventId: eventId,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    }),
+    q.insertEvent(db, { id: eventId, requestId: id, actorId: user.id, action: "registered", fromStatus: null, toStatus: "registered", note: null, at: now }),
+  ];
+  if (requestedAs === "article") {
+    statements.push(
+      ...ledgerChange(db, { userId: user.id, account: "offline_article_credit", delta: -1, reason: "spend_offline", refType: "offline_request", refId: id, now, onShortfall: "abort" }),
+    );
+  }
+  try {
+    await runMoneyBatch(db, statements);
+  } catch (err) {
+    if (err instanceof InsufficientFundsError) throw new DomainError(offlineText.creditInsufficient);
+    const kind = classifyBatchError(err);
+    if (kind?.kind === "unique" && kind.table === "offline_requests") {
+      // The same request sent twice at once: the other one won; answer it.
+      const winner = await q.findOpenDuplicate(db, user.id, docKey);
+      if (winner) return { id: winner.id, canEdit: winner.canEdit, duplicate: true };
+    }
+    throw err;
+  }
+  deps.log.info("offline.registered", { id, kind: requestedAs });
+  await sendOfflineNotice(deps.notifier, deps.log, {
+    userId: user.id,
+    template: "offline_registered",
+    params: { name: documentName({ title: meta?.title ?? null, url: input.url }), kind: requestedAs, link: `${deps.origin}${PAGE_OF[requestedAs]}` },
+  });
+  return { id, canEdit: true, duplicate: false };
+}
+
+// ---------------------------------------------------------------- the user's side
+
+async function fileView(deps: OfflineDeps, row: OfflineRow, viewerId: string) {
+  if (!row.fileKey || row.status !== "delivered") return null;
+  const expiresAt = deps.now + FILE_LINK_TTL_MS;
+  return {
+    name: row.fileName ?? "document.pdf",
+    size: row.fileSize ?? 0,
+    download_url: await signFileLink(deps.secret, { requestId: row.id, fileKey: row.fileKey, viewerId, expiresAt }),
+    expires_at: new Date(expiresAt).toISOString(),
+  };
+}
+
+/** Not yet paid: a book while registered or priced; an article while no one has started on it (its credit comes back). */
+const canCancel = (row: OfflineRow) => row.status === "priced" || (row.status === "registered" && (row.kind !== "article" || row.assignedTo === null));
+
+export async function requestView(deps: OfflineDeps, row: OfflineRow, events: OfflineEventRow[], viewerId: string): Promise<OfflineRequestView> {
+  return {
+    id: row.id,
+    kind: row.kind,
+    url: row.url,
+    doi: row.doi,
+    more: row.more,
+    title: row.title,
+    status: row.status,
+    price: row.price,
+    reject_reason: row.rejectReason,
+    created_at: row.createdAt.toISOString(),
+    promise_at: iso(row.promiseAt),
+    answered_at: iso(row.answeredAt),
+    paid_at: iso(row.paidAt),
+    delivered_at: iso(row.deliveredAt),
+    can_edit: row.canEdit && row.status === "registered",
+    can_cancel: canCancel(row),
+    can_pay: row.status === "priced" && (row.price ?? 0) > 0,
+    file: await fileView(deps, row, viewerId),
+    delivered_link: row.status === "delivered" ? row.deliveredLink : null,
+    events: events.map((e) => ({
+      status: e.toStatus as OfflineStatusValue,
+      action: e.action ?? e.toStatus,
+      at: e.createdAt.toISOString(),
+      // Staff-internal notes (who claimed, to whom it was assigned) are not the user's business.
+      note: e.action === "rejected" || e.action === "priced" || e.action === "delivered" ? e.note : null,
+    })),
+  };
+}
+
+export async function listMyRequests(deps: OfflineDeps, userId: string, group: OfflineGroup): Promise<OfflineRequestView[]> {
+  const rows = await q.requestsOfUser(deps.db, userId, group);
+  const events = await q.eventsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return Promise.all(rows.map((r) => requestView(deps, r, events.get(r.id) ?? [], userId)));
+}
+
+/** The user's own request, else 404 (another user's request is not even acknowledged). */
+async function ownRequest(deps: OfflineDeps, userId: string, id: string): Promise<OfflineRow> {
+  const row = await q.findRequest(deps.db, id);
+  if (!row || row.userId !== userId) throw new NotFoundError(offlineText.notFound);
+  return row;
+}
+
+type Change = {
+  row: OfflineRow;
+  to: OfflineStatusValue;
+  action: string;
+  actorId: string | null;
+  note: string | null;
+  set?: Partial<typeof schema.offlineRequests.$inferInsert>;
+  audit: Record<string, unknown>;
+  /** Refunds and the like, all-or-nothing with the change. */
+  extra?: MoneyBatchItem[];
+};
+
+function changeStatements(deps: OfflineDeps, c: Change): MoneyBatchItem[] {
+  const { db, now } = deps;
+  const eventId = newId("ore", now);
+  return [
+    q.guardedUpdate(db, c.row.id, c.row.status, eventId, { ...c.set, status: c.to, updatedAt: new Date(now) }),
+    q.assertChanged(db, c.row.id, eventId),
+    q.insertEvent(db, { id: eventId, requestId: c.row.id, actorId: c.actorId, action: c.action, fromStatus: c.row.status, toStatus: c.to, note: c.note, at: now }),
+    q.insertAudit(db, { actorId: c.actorId, action: `offline.${c.action}`, requestId: c.row.id, at: now, details: { from: c.row.status, to: c.to, ...c.audit } }),
+    ...(c.extra ?? []),
+  ];
+}
+
+/** Runs changes in one batch; a lost race (status moved meanwhile) is told as such. */
+async function applyChanges(deps: OfflineDeps, changes: Change[]): Promise<void> {
+  try {
+    await runMoneyBatch(deps.db, changes.flatMap((c) => changeStatements(deps, c)));
+  } catch (err) {
+    if (err instanceof AssertionFailedError) throw new DomainError(offlineText.changedMeanwhile, 409);
+    throw err;
+  }
+}
+
+/** The refund that goes with ending a request that was paid for (credit or toman). */
+function refundFor(deps: OfflineDeps, row: OfflineRow, reason: string): MoneyBatchItem[] {
+  const base = { userId: row.userId, refType: "offline_request", refId: row.id, now: deps.now, note: reason };
+  if (row.kind === "article" && (row.status === "registered" || row.status === "in_progress")) {
+    return ledgerChange(deps.db, { ...base, account: "offline_article_credit", delta: 1, reason: "refund" });
+  }
+  if (row.kind !== "article" && (row.status === "paid" || row.status === "in_progress") && (row.price ?? 0) > 0) {
+    return ledgerChange(deps.db, { ...base, account: "balance", delta: row.price!, reason: "refund" });
+  }
+  return [];
+}
+
+export async function cancelMyRequest(deps: OfflineDeps, userId: string, id: string): Promise<OfflineRequestView> {
+  const row = await ownRequest(deps, userId, id);
+  if (!canCancel(row)) throw new DomainError(offlineText.cannotCancel);
+  await applyChanges(deps, [{ row, to: "cancelled", action: "cancelled", actorId: userId, note: null, set: { canEdit: false }, audit: {}, extra: refundFor(deps, row, "cancelled") }]);
+  const fresh = (await q.findRequest(deps.db, id))!;
+  return requestView(deps, fresh, (await q.eventsOf(deps.db, [id])).get(id) ?? [], userId);
+}
+
+export async function lastOffline(deps: Pick<OfflineDeps, "db">, group: OfflineGroup): Promise<LastOfflineList> {
+  const rows = await q.latestRequests(deps.db, group, LAST_OFFLINE_LIMIT);
+  return rows.map((r) => ({ created_at: r.createdAt.toISOString(), url: r.title ?? r.url }));
+}
+
+// ---------------------------------------------------------------- paying (the wallet's fulfiller)
+
+/** The price of a priced request of this user (the wallet's `price` step). */
+export async function payablePrice(db: Db, userId: string, requestId: string | null | undefined): Promise<number> {
+  const row = requestId ? await q.findRequest(db, requestId) : undefined;
+  if (!row || row.userId !== userId) throw new NotFoundError(offlineText.notFound);
+  if (row.status !== "priced" || !row.price || row.price <= 0) throw new DomainError(offlineText.notPayable);
+  return row.price;
+}
+
+/** Marking it paid, in the wallet's order batch: at most once, only from `priced`, only for its owner. */
+export function paidStatements(db: Db, userId: string, requestId: string, orderId: string, now: number): MoneyBatchItem[] {
+  const eventId = `ore_paid_${requestId}`;
+  const row = schema.offlineRequests;
+  return [
+    q.guardedUpdate(db, requestId, "priced", eventId, { status: "paid", paidAt: new Date(now), updatedAt: new Date(now), canEdit: false }, eq(row.userId, userId)),
+    q.assertChanged(db, requestId, eventId),
+    q.insertEvent(db, { id: eventId, requestId, actorId: userId, action: "paid", fromStatus: "priced", toStatus: "paid", note: null, at: now }),
+    q.insertAudit(db, { actorId: userId, action: "offline.paid", requestId, at: now, details: { from: "priced", to: "paid", order: orderId } }),
+  ];
+}
+
+// ---------------------------------------------------------------- the desk
+
+/** A solver acts only on solution manuals assigned to them; admins on everything. */
+function mayAct(actor: Actor, row: Pick<OfflineRow, "isSolution" | "assignedTo">): boolean {
+  return actor.isAdmin || (actor.isSolver && row.isSolution && row.assignedTo === actor.id);
+}
+
+async function deskTarget(deps: OfflineDeps, actor: Actor, id: string): Promise<OfflineRow> {
+  const row = await q.findRequest(deps.db, id);
+  if (!row) throw new NotFoundError(offlineText.notFound);
+  if (!mayAct(actor, row)) throw new DomainError(offlineText.notYours, 403);
+  return row;
+}
+
+async function deskItem(deps: OfflineDeps, d: q.DeskRow, events: OfflineEventRow[], viewerId: string): Promise<DeskItem> {
+  const r = d.request;
+  return {
+    ...(await requestView(deps, r, events, viewerId)),
+    user: { id: r.userId, name: d.userName, email: d.userEmail, mobile: d.userMobile },
+    assigned_to: r.assignedTo ? { id: r.assignedTo, name: d.assigneeName ?? "" } : null,
+    is_solution: r.isSolution,
+    doc_key: r.docKey,
+    same_document_open: Number(d.sameDocumentOpen ?? 0),
+  };
+}
+
+const DESK_PAGE = 25;
+
+export async function deskList(deps: OfflineDeps, actor: Actor, query: DeskQuery): Promise<DeskList> {
+  const solverOnly = !actor.isAdmin;
+  const kinds = query.kind ? [query.kind] : query.group === "articles" ? (["article"] as const) : query.group === "books" ? (["book", "standard"] as const) : null;
+  const filter: q.DeskFilter = {
+    statuses: query.status === "all" ? null : query.status === "open" ? q.OPEN_STATUSES : [query.status],
+    kinds,
+    solutionsOnly: solverOnly || query.group === "solutions",
+    assignedTo: solverOnly ? actor.id : null,
+    createdBefore: query.min_age_hours !== undefined ? deps.now - query.min_age_hours * 3_600_000 : null,
+    user: query.user ?? null,
+    page: query.page,
+    perPage: DESK_PAGE,
+  };
+  const { rows, total } = await q.deskPage(deps.db, filter);
+  const events = await q.eventsOf(
+    deps.db,
+    rows.map((r) => r.request.id),
+  );
+  return {
+    now: new Date(deps.now).toISOString(),
+    page: query.page,
+    per_page: DESK_PAGE,
+    total: Number(total),
+    items: await Promise.all(rows.map((r) => deskItem(deps, r, events.get(r.request.id) ?? [], actor.id))),
+  };
+}
+
+async function deskItemById(deps: OfflineDeps, id: string, viewerId: string): Promise<DeskItem> {
+  const d = await q.deskRow(deps.db, id);
+  if (!d) throw new NotFoundError(offlineText.notFound);
+  return deskItem(deps, d, (await q.eventsOf(deps.db, [id])).get(id) ?? [], viewerId);
+}
+
+export async function deskDetail(deps: OfflineDeps, actor: Actor, id: string): Promise<DeskDetail> {
+  const row = await deskTarget(deps, actor, id);
+  const [request, history, audit, group] = await Promise.all([
+    deskItemById(deps, id, actor.id),
+    q.historyWithActors(deps.db, id),
+    q.auditOf(deps.db, id),
+    q.sameDocument(deps.db, row.docKey),
+  ]);
+  const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? "" } : null);
+  return {
+    now: new Date(deps.now).toISOString(),
+    request,
+    history: history.map((h) => ({
+      status: h.event.toStatus as OfflineStatusValue,
+      from_status: h.event.fromStatus,
+      action: h.event.action ?? h.event.toStatus,
+      at: h.event.createdAt.toISOString(),
+      note: h.event.note,
+      actor: person(h.event.actorId, h.actorName),
+    })),
+    audit: audit.map((a) => ({ action: a.audit.action, actor: person(a.audit.actorId, a.actorName), at: a.audit.createdAt.toISOString(), details: a.audit.details ?? null })),
+    // A solver sees only the members of the group they may act on.
+    group: group
+      .filter((g) => g.id !== id && mayAct(actor, g))
+      .map((g) => ({ id: g.id, status: g.status, user_name: g.userName, created_at: g.createdAt.toISOString(), price: g.price })),
+  };
+}
+
+export type DeskResult = { request: DeskItem; affected: string[] };
+
+async function result(deps: OfflineDeps, actor: Actor, id: string, affected: string[]): Promise<DeskResult> {
+  return { request: await deskItemById(deps, id, actor.id), affected };
+}
+
+function notice(deps: OfflineDeps, rows: OfflineRow[], build: (row: OfflineRow, link: string) => OfflineNotice) {
+  return Promise.all(rows.map((row) => sendOfflineNotice(deps.notifier, deps.log, build(row, `${deps.origin}${PAGE_OF[row.kind]}`))));
+}
+
+/** Other open requests for the same document that this actor may act on and that are in one of `statuses`. */
+async function groupMembers(deps: OfflineDeps, actor: Actor, row: OfflineRow, eligible: (r: OfflineRow) => boolean): Promise<OfflineRow[]> {
+  const group = await q.sameDocument(deps.db, row.docKey);
+  const ids = group.filter((g) => g.id !== row.id).map((g) => g.id);
+  const rows = await q.findRequests(deps.db, ids);
+  return rows.filter((r) => mayAct(actor, r) && eligible(r));
+}
+
+/** Claim: the request is this staff member's to work on; a paid request (or an article) is now in progress. */
+export async function claimRequest(deps: OfflineDeps, actor: Actor, id: string): Promise<DeskResult> {
+  const row = await deskTarget(deps, actor, id);
+  if (!(q.OPEN_STATUSES as readonly string[]).includes(row.status)) throw new DomainError(offlineText.wrongStatus(row.status));
+  const startsWork = row.status === "paid" || (row.kind === "article" && row.status === "registered");
+  await applyChanges(deps, [
+    {
+      row,
+      to: startsWork ? "in_progress" : row.status,
+      action: "claimed",
+      actorId: actor.id,
+      note: null,
+      set: { assignedTo: actor.id, canEdit: false },
+      audit: { previous_assignee: row.assignedTo },
+    },
+  ]);
+  return result(deps, actor, id, [id]);
+}
+
+const priceable = (r: OfflineRow) => r.kind !== "article" && (r.status === "registered" || r.status === "priced");
+
+export async function priceRequest(deps: OfflineDeps, actor: Actor, id: string, input: { price: number; apply_to_group?: boolean | undefined }): Promise<DeskResult> {
+  const row = await deskTarget(deps, actor, id);
+  if (row.kind === "article") throw new DomainError(offlineText.articleNotPriced);
+  if (!priceable(row)) throw new DomainError(offlineText.wrongStatus(row.status));
+  const targets = [row, ...(input.apply_to_group ? await groupMembers(deps, actor, row, priceable) : [])];
+  const answeredAt = new Date(deps.now);
+  await applyChanges(
+    deps,
+    targets.map((t) => ({
+      row: t,
+      to: "priced" as const,
+      action: "priced",
+      actorId: actor.id,
+      note: null,
+      set: { price: input.price, canEdit: false, answeredAt: t.answeredAt ?? answeredAt },
+      audit: { price: input.price, previous_price: t.price, group: targets.length > 1 },
+    })),
+  );
+  await notice(deps, targets, (t, link) => ({ userId: t.userId, template: "offline_priced", params: { name: documentName(t), price: input.price, link } }));
+  return result(
+    deps,
+    actor,
+    id,
+    targets.map((t) => t.id),
+  );
+}
+
+export async function rejectRequest(deps: OfflineDeps, actor: Actor, id: string, input: { template?: keyof typeof rejectTemplates | undefined; reason?: string | undefined }): Promise<DeskResult> {
+  const row = await deskTarget(deps, actor, id);
+  if (!(q.OPEN_STATUSES as readonly string[]).includes(row.status)) throw new DomainError(offlineText.wrongStatus(row.status));
+  const reason = input.reason ?? rejectTemplates[input.template!];
+  await applyChanges(deps, [
+    {
+      row,
+      to: "rejected",
+      action: "rejected",
+      actorId: actor.id,
+      note: reason,
+      set: { rejectReason: reason, canEdit: false, answeredAt: row.answeredAt ?? new Date(deps.now) },
+      audit: { template: input.template ?? null, reason, refunded: row.kind === "article" ? "offline_article_credit" : row.status === "paid" || row.status === "in_progress" ? row.price : null },
+      extra: refundFor(deps, row, "rejected"),
+    },
+  ]);
+  await notice(deps, [row], (t, link) => ({ userId: t.userId, template: "offline_rejected", params: { name: documentName(t), reason, link } }));
+  return result(deps, actor, id, [id]);
+}
+
+/** Delivery is possible once paid (or in progress), and for a registered request (a free copy). */
+const deliverable = (r: OfflineRow) => r.status === "paid" || r.status === "in_progress" || r.status === "registered";
+/** Group members get the file only when they, too, have paid (books) or spent their credit (articles). */
+const groupDeliverable = (r: OfflineRow) => r.status === "paid" || r.status === "in_progress" || (r.kind === "article" && r.status === "registered");
+
+export async function deliverRequest(deps: OfflineDeps, actor: Actor, id: string, input: DeskDeliverInput): Promise<DeskResult> {
+  const row = await deskTarget(deps, actor, id);
+  if (!deliverable(row)) throw new DomainError(offlineText.wrongStatus(row.status));
+  const targets = [row, ...(input.apply_to_group ? await groupMembers(deps, actor, row, groupDeliverable) : [])];
+  let file: { key: string; size: number; name: string } | null = null;
+  if (input.file) {
+    if (!(await isPdf(input.file))) throw new ValidationError({ file: [offlineText.notPdf] });
+    const stored = await storePdf(deps.files, input.file, { requestId: row.id, uploadedBy: actor.id });
+    file = { ...stored, name: cleanFileName(input.file.name) };
+  }
+  const now = new Date(deps.now);
+  try {
+    await applyChanges(
+      deps,
+      targets.map((t) => ({
+        row: t,
+        to: "delivered" as const,
+        action: "delivered",
+        actorId: actor.id,
+        note: null,
+        set: {
+          fileKey: file?.key ?? null,
+          fileName: file?.name ?? null,
+          fileSize: file?.size ?? null,
+          deliveredLink: input.link ?? null,
+          deliveredAt: now,
+          answeredAt: t.answeredAt ?? now,
+          assignedTo: t.assignedTo ?? actor.id,
+          canEdit: false,
+        },
+        audit: file ? { file: file.key, size: file.size, name: file.name } : { link: input.link },
+      })),
+    );
+  } catch (err) {
+    // Nothing refers to the object now: do not leave it behind.
+    if (file) await deps.files.delete(file.key).catch(() => undefined);
+    throw err;
+  }
+  await notice(deps, targets, (t, link) => ({ userId: t.userId, template: "offline_delivered", params: { name: documentName(t), link } }));
+  return result(
+    deps,
+    actor,
+    id,
+    targets.map((t) => t.id),
+  );
+}
+
+/** Admins give a solution manual to a solver, who then sees it on /solver. */
+export async function assignRequest(deps: OfflineDeps, actor: Actor, id: string, solverId: string): Promise<DeskResult> {
+  const row = await deskTarget(deps, actor, id);
+  if (!(q.OPEN_STATUSES as readonly string[]).includes(row.status)) throw new DomainError(offlineText.wrongStatus(row.status));
+  const solver = await q.findUser(deps.db, solverId);
+  if (!solver || !solver.isSolver) throw new ValidationError({ solver_id: [offlineText.notSolver] });
+  await applyChanges(deps, [
+    { row, to: row.status, action: "assigned", actorId: actor.id, note: solver.name, set: { assignedTo: solver.id, isSolution: true }, audit: { solver: solver.id, previous_assignee: row.assignedTo } },
+  ]);
+  return result(deps, actor, id, [id]);
+}
+
+export async function solverList(deps: OfflineDeps) {
+  return q.solvers(deps.db);
+}
+
+function median(values: number[]): number | null {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export async function dashboard(deps: OfflineDeps, days: number): Promise<DeskDashboard> {
+  const { db, now } = deps;
+  const [rows, open, overdue] = await Promise.all([q.dashboardRows(db, now - days * 86_400_000), q.openCounts(db), q.overdueCount(db, now)]);
+  const minutes = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / 60_000);
+  const openBy = Object.fromEntries(open.map((o) => [o.status, Number(o.n)]));
+  let met = 0;
+  let breached = 0;
+  for (const r of rows) {
+    if (!r.promiseAt) continue;
+    if (r.answeredAt) r.answeredAt <= r.promiseAt ? met++ : breached++;
+    else if (r.status === "registered" && r.promiseAt.getTime() < now) breached++;
+  }
+  return {
+    now: new Date(now).toISOString(),
+    days,
+    open: { registered: openBy["registered"] ?? 0, priced: openBy["priced"] ?? 0, paid: openBy["paid"] ?? 0, in_progress: openBy["in_progress"] ?? 0 },
+    delivered: rows.filter((r) => r.status === "delivered").length,
+    rejected: rows.filter((r) => r.status === "rejected").length,
+    median_minutes_to_deliver: median(rows.flatMap((r) => (r.deliveredAt ? [minutes(r.createdAt, r.deliveredAt)] : []))),
+    median_minutes_to_answer: median(rows.flatMap((r) => (r.answeredAt ? [minutes(r.createdAt, r.answeredAt)] : []))),
+    promise: { met, breached, overdue_now: overdue },
+  };
+}
+
+// ---------------------------------------------------------------- files
+
+/** The request whose file a signed link names, if the viewer may download it. */
+export async function fileForViewer(deps: OfflineDeps, viewer: Actor, requestId: string): Promise<OfflineRow | null> {
+  const row = await q.findRequest(deps.db, requestId);
+  if (!row || !row.fileKey || row.status !== "delivered") return null;
+  if (row.userId !== viewer.id && !mayAct(viewer, row)) return null;
+  return row;
+}
+
