@@ -3,7 +3,9 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createDb } from "../../db/client";
 import { creditWallet, grantLimitedCredits, ledgerChange, runMoneyBatch, type CachedAccount } from "../../worker/features/wallet/ledger";
-import { clientFor, makeUser } from "./auth-helpers";
+import { schema } from "../../db/client";
+import { randomToken, sha256Hex } from "../../worker/lib/crypto";
+import { makeUser, newClient } from "./auth-helpers";
 
 export const db = () => createDb(env.DB);
 export const DAY = 86_400_000;
@@ -31,9 +33,25 @@ export async function fundedUser(f: Funding = {}, opts: Parameters<typeof makeUs
   return user;
 }
 
+/**
+ * A signed-in browser for `userId` whose session lasts a year (tests move the clock with
+ * x-test-now), with its CSRF token fetched once up front so parallel posts share one token.
+ */
+export async function signedInClient(userId: string) {
+  const token = randomToken(32);
+  const now = Date.now();
+  await db()
+    .insert(schema.sessions)
+    .values({ id: await sha256Hex(token), userId, remember: true, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + 400 * DAY) });
+  const c = newClient();
+  c.cookies.set("daryaft_session", token);
+  await c.token();
+  return c;
+}
+
 export async function fundedClient(f: Funding = {}, opts: Parameters<typeof makeUser>[0] = {}) {
   const user = await fundedUser(f, opts);
-  return { user, client: await clientFor(user.id) };
+  return { user, client: await signedInClient(user.id) };
 }
 
 export type Balances = { balance: number; standard_credit: number; offline_article_credit: number; unlimited_article_credit: number; limited_article_credit: number };

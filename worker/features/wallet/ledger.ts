@@ -72,6 +72,9 @@ export type LedgerChangeInput = {
   /** Pre-chosen ledger row id (to look the row up afterwards); generated when absent. */
   entryId?: string;
   onShortfall?: "skip" | "abort";
+  /** Skip mode only: more SQL ANDed into the ledger INSERT's guard (with its parameters). */
+  extraGuard?: string;
+  extraParams?: unknown[];
 };
 
 export const d1Of = (db: Db): D1Database => db.$client;
@@ -94,6 +97,7 @@ export function ledgerChange(db: Db, input: LedgerChangeInput): D1PreparedStatem
   const id = input.entryId ?? newId("led", input.now);
   const row = [id, input.userId, input.account, input.delta, input.reason, input.refType ?? null, input.refId ?? null, input.note ?? null, input.createdBy ?? null, input.now];
   if (input.onShortfall === "abort") {
+    if (input.extraGuard) throw new RangeError("extraGuard needs skip mode");
     // No guard: if the column would go negative, the CHECK constraint fails and the batch rolls back.
     return [
       d1.prepare(`INSERT INTO ledger_entries (${LEDGER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(...row),
@@ -104,16 +108,16 @@ export function ledgerChange(db: Db, input: LedgerChangeInput): D1PreparedStatem
     d1
       .prepare(
         `INSERT INTO ledger_entries (${LEDGER_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-         WHERE EXISTS (SELECT 1 FROM users WHERE id = ? AND ${col} + ? >= 0)`,
+         WHERE EXISTS (SELECT 1 FROM users WHERE id = ? AND ${col} + ? >= 0)${input.extraGuard ? ` AND (${input.extraGuard})` : ""}`,
       )
-      .bind(...row, input.userId, input.delta),
+      .bind(...row, input.userId, input.delta, ...(input.extraParams ?? [])),
     d1
       .prepare(`UPDATE users SET ${col} = ${col} + ? WHERE id = ? AND EXISTS (SELECT 1 FROM ledger_entries WHERE id = ?)`)
       .bind(input.delta, input.userId, id),
   ];
 }
 
-type WalletInput = Omit<LedgerChangeInput, "account" | "delta" | "onShortfall"> & { amount: number };
+type WalletInput = Omit<LedgerChangeInput, "account" | "delta" | "onShortfall" | "extraGuard" | "extraParams"> & { amount: number };
 
 /** Adds toman to the wallet (top-ups, refunds, admin credit). */
 export function creditWallet(db: Db, input: WalletInput): D1PreparedStatement[] {

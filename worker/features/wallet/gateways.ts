@@ -1,0 +1,98 @@
+/**
+ * Card gateways behind one small interface: Zarinpal v4 (production; sandbox by configuration)
+ * and the built-in development bank page (development and tests only), so a new developer can
+ * finish a purchase with no account anywhere.
+ */
+import { createZarinpalClient, ZarinpalError } from "../../clients/zarinpal";
+import { isUpstreamError } from "../../clients/http";
+import { isDevelopment, type Bindings } from "../../env";
+import { randomToken } from "../../lib/crypto";
+
+export type GatewayRequest = { paymentId: string; amount: number; description: string; callbackUrl: string; mobile?: string | null; email?: string | null };
+export type GatewayVerify = { code: 100 | 101; refId: string | null; cardPan: string | null };
+
+/** The gateway said no (a final answer: the payment failed). */
+export class GatewayRefusal extends Error {
+  constructor(readonly code: number, readonly persianMessage: string) {
+    super(`gateway refused: ${code}`);
+  }
+}
+/** The gateway could not be reached or answered garbage (not final: the payment stays pending). */
+export class GatewayUnavailable extends Error {}
+
+export interface GatewayDriver {
+  name: string;
+  request(req: GatewayRequest): Promise<{ authority: string; redirectUrl: string }>;
+  verify(req: { authority: string; amount: number; alreadyPaid: boolean }): Promise<GatewayVerify>;
+}
+
+/** Any UUID-shaped merchant id works on the sandbox and the local fake. */
+const DEV_MERCHANT = "00000000-0000-4000-8000-000000000000";
+
+function zarinpal(env: Bindings): GatewayDriver {
+  const merchantId = env.ZARINPAL_MERCHANT_ID ?? (isDevelopment(env) ? DEV_MERCHANT : "");
+  const client = createZarinpalClient({
+    fetch: (...a) => fetch(...a),
+    upstreamBase: env.UPSTREAM_BASE,
+    merchantId,
+    sandbox: env.ZARINPAL_SANDBOX === "true",
+  });
+  const wrap = async <T>(f: () => Promise<T>): Promise<T> => {
+    try {
+      return await f();
+    } catch (err) {
+      if (err instanceof ZarinpalError) throw new GatewayRefusal(err.code, err.persianMessage);
+      if (isUpstreamError(err) || err instanceof TypeError) throw new GatewayUnavailable(String(err));
+      throw err;
+    }
+  };
+  return {
+    name: "zarinpal",
+    async request(req) {
+      return wrap(async () => {
+        const r = await client.requestPayment({
+          amount: req.amount,
+          description: req.description,
+          callbackUrl: req.callbackUrl,
+          mobile: req.mobile ?? undefined,
+          email: req.email ?? undefined,
+          orderId: req.paymentId,
+        });
+        return { authority: r.authority, redirectUrl: client.startPayUrl(r.authority) };
+      });
+    },
+    async verify(req) {
+      return wrap(async () => {
+        const r = await client.verifyPayment({ amount: req.amount, authority: req.authority });
+        return { code: r.code, refId: r.refId === null ? null : String(r.refId), cardPan: r.cardPan };
+      });
+    },
+  };
+}
+
+/** The development bank: its page is /gateway/devbank/pay/{paymentId}; paying there is a click. */
+function devbank(): GatewayDriver {
+  return {
+    name: "devbank",
+    async request(req) {
+      return { authority: `DEV${randomToken(16).replace(/[^A-Za-z0-9]/g, "").slice(0, 24).padEnd(24, "0")}`, redirectUrl: `/gateway/devbank/pay/${req.paymentId}` };
+    },
+    async verify(req) {
+      return { code: req.alreadyPaid ? 101 : 100, refId: String(100000 + Math.floor(Math.random() * 900000)), cardPan: "603799******1234" };
+    },
+  };
+}
+
+/** Gateways this deployment accepts: the configured one; development also offers the other. */
+export function enabledGateways(env: Bindings): string[] {
+  const configured = env.PAYMENT_GATEWAY === "zarinpal" ? "zarinpal" : "devbank";
+  if (isDevelopment(env)) return configured === "zarinpal" ? ["zarinpal", "devbank"] : ["devbank", "zarinpal"];
+  return configured === "devbank" ? [] : ["zarinpal"];
+}
+
+export function gatewayDriver(env: Bindings, name: string): GatewayDriver | null {
+  if (!enabledGateways(env).includes(name)) return null;
+  if (name === "zarinpal") return zarinpal(env);
+  if (name === "devbank" && isDevelopment(env)) return devbank();
+  return null;
+}

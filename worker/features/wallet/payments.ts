@@ -1,0 +1,246 @@
+/**
+ * Card payment for the shortfall (accounts §4): a pending payment with the cart, the bank, and the
+ * callback that verifies with the amount from OUR record, credits the wallet and completes the
+ * pending order. A payment credits the wallet at most once, ever: its ledger row id is derived
+ * from the payment id (`led_pay_<id>`), so a replayed or concurrent callback aborts on that key.
+ */
+import { and, eq } from "drizzle-orm";
+import { Cart, type GatewayForm, type PaymentResult } from "../../../contract/wallet";
+import { schema, type Db } from "../../../db/client";
+import { newId } from "../../../db/ids";
+import type { Bindings } from "../../env";
+import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import type { UserRow } from "../../lib/roles";
+import { fieldErrors } from "../../lib/endpoint";
+import { withGatewayFields } from "./cart";
+import { GatewayRefusal, GatewayUnavailable, gatewayDriver } from "./gateways";
+import { classifyBatchError, creditWallet, d1Of, debitWallet, InsufficientFundsError, runMoneyBatch, type MoneyBatchItem } from "./ledger";
+import { walletMessages } from "./messages";
+import { findOrder, placeOrder, planOrder, priceCart, redirectAfter } from "./orders";
+
+/** Zarinpal's minimum is 100 toman; we ask at least this much (any surplus stays in the wallet). */
+export const MIN_PAYMENT = 1_000;
+
+export type PaymentDeps = { db: Db; env: Bindings; now: number; origin: string; log?: Logger };
+
+/** What a pending payment remembers about the purchase it pays for. */
+type PaymentCart = { cart: Cart | null; idempotency_key: string | null };
+
+function parseCartJson(text: string): Cart {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new ValidationError({ cart: [walletMessages.badCart] });
+  }
+  const parsed = Cart.safeParse(raw);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new ValidationError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [`cart.${k}`, v])));
+  }
+  return parsed.data;
+}
+
+export type StartResult = { kind: "redirect"; location: string };
+
+/**
+ * Form POST /gateway/{gateway}: records a pending payment for the shortfall (or a top-up, or an
+ * invoice), asks the gateway for a payment and answers where to send the browser.
+ */
+export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: string, form: GatewayForm): Promise<StartResult> {
+  const { db, now } = deps;
+  const driver = gatewayDriver(deps.env, gateway);
+  if (!driver) throw new NotFoundError(walletMessages.unknownGateway);
+
+  let cart: Cart | null = null;
+  let amount: number;
+  let invoiceId: string | null = null;
+  let returnTo: string | null = null;
+  if (form.invoice_id) {
+    const invoice = await payableInvoice(db, user, form.invoice_id);
+    amount = invoice.amount;
+    invoiceId = invoice.id;
+  } else if (form.cart) {
+    cart = withGatewayFields(parseCartJson(form.cart), form);
+    const priced = await priceCart(db, cart, { userId: user.id, now });
+    const [fresh] = await db.select({ balance: schema.users.balance }).from(schema.users).where(eq(schema.users.id, user.id));
+    const shortfall = priced.total - (fresh?.balance ?? 0);
+    if (shortfall <= 0) {
+      // The wallet covers it now (e.g. topped up in another tab): buy from the wallet directly.
+      const placed = await placeOrder(db, { userId: user.id, cart, idempotencyKey: form.idempotency_key ?? `gw:${newId("k", now)}`, now });
+      return { kind: "redirect", location: placed.redirect };
+    }
+    amount = Math.max(shortfall, MIN_PAYMENT);
+    returnTo = redirectAfter(cart, priced.items);
+  } else {
+    if (!form.amount || form.amount < MIN_PAYMENT) throw new ValidationError({ amount: [walletMessages.amountTooSmall] });
+    amount = form.amount;
+  }
+
+  const paymentId = newId("pay", now);
+  const stored: PaymentCart = { cart, idempotency_key: cart ? (form.idempotency_key ?? `pay:${paymentId}`) : null };
+  await db.insert(schema.payments).values({
+    id: paymentId,
+    userId: user.id,
+    gateway,
+    amount,
+    status: "pending",
+    cart: stored,
+    invoiceId,
+    returnTo,
+    createdAt: new Date(now),
+    updatedAt: new Date(now),
+  });
+  try {
+    const r = await driver.request({
+      paymentId,
+      amount,
+      description: invoiceId ? `${walletMessages.paymentDescription} (صورت‌حساب)` : walletMessages.paymentDescription,
+      callbackUrl: `${deps.origin}/gateway/${gateway}/callback`,
+      mobile: user.mobile,
+      email: user.email,
+    });
+    await db.update(schema.payments).set({ authority: r.authority, updatedAt: new Date(now) }).where(eq(schema.payments.id, paymentId));
+    return { kind: "redirect", location: r.redirectUrl };
+  } catch (err) {
+    const reason = err instanceof GatewayRefusal ? err.persianMessage : walletMessages.gatewayFailed;
+    if (!(err instanceof GatewayRefusal) && !(err instanceof GatewayUnavailable)) deps.log?.error("gateway request failed", { paymentId, error: String(err) });
+    await db.update(schema.payments).set({ status: "failed", failureReason: reason, updatedAt: new Date(now) }).where(eq(schema.payments.id, paymentId));
+    return { kind: "redirect", location: `/payment?id=${paymentId}` };
+  }
+}
+
+async function payableInvoice(db: Db, user: UserRow, id: string) {
+  const [invoice] = await db.select().from(schema.invoices).where(eq(schema.invoices.id, id));
+  if (!invoice) throw new NotFoundError(walletMessages.invoiceNotFound);
+  if (invoice.status !== "open") throw new DomainError(walletMessages.invoiceNotOpen);
+  const mine = invoice.userId ? invoice.userId === user.id : !!invoice.universityId && invoice.universityId === user.universityId;
+  if (!mine) throw new DomainError(walletMessages.invoiceNotYours, 403);
+  return invoice;
+}
+
+/** The statements that settle a verified payment: mark it paid, credit the wallet (once, ever). */
+function settlementStatements(db: Db, p: typeof schema.payments.$inferSelect, v: { refId: string | null; cardPan: string | null }, now: number): MoneyBatchItem[] {
+  const d1 = d1Of(db);
+  const out: MoneyBatchItem[] = [
+    d1
+      .prepare("UPDATE payments SET status = 'paid', ref_id = ?, card_pan = ?, verified_at = ?, failure_reason = NULL, updated_at = ? WHERE id = ? AND status = 'pending'")
+      .bind(v.refId, v.cardPan, now, now, p.id),
+    // A plain INSERT with a derived id: a second settlement of this payment fails here and rolls back.
+    ...creditWallet(db, { userId: p.userId, amount: p.amount, reason: "topup", refType: "payment", refId: p.id, note: v.refId ? `ref ${v.refId}` : null, now, entryId: `led_pay_${p.id}` }),
+  ];
+  if (p.invoiceId) {
+    out.push(
+      d1.prepare("UPDATE invoices SET status = 'paid', payment_id = ?, paid_at = ? WHERE id = ? AND status = 'open'").bind(p.id, now, p.invoiceId),
+      ...debitWallet(db, { userId: p.userId, amount: p.amount, reason: "invoice", refType: "invoice", refId: p.invoiceId, now, entryId: `led_inv_${p.id}` }),
+    );
+  }
+  return out;
+}
+
+type Settled = "settled" | "already" | "settled_order_failed";
+
+/** Credits the wallet and completes the pending order in one batch; if the order cannot complete, credits alone. */
+async function settle(deps: PaymentDeps, p: typeof schema.payments.$inferSelect, v: { refId: string | null; cardPan: string | null }): Promise<Settled> {
+  const { db, now } = deps;
+  const base = settlementStatements(db, p, v, now);
+  const stored = (p.cart ?? null) as PaymentCart | null;
+  const cart = stored?.cart ? Cart.safeParse(stored.cart) : null;
+  let orderError: string | null = null;
+  if (cart?.success && stored?.idempotency_key) {
+    try {
+      const existing = await findOrder(db, p.userId, stored.idempotency_key);
+      if (!existing) {
+        const plan = await planOrder(db, { userId: p.userId, cart: cart.data, idempotencyKey: stored.idempotency_key, now, paymentId: p.id });
+        await runMoneyBatch(db, [...base, ...plan.statements]);
+        return "settled";
+      }
+    } catch (err) {
+      const kind = classifyBatchError(err);
+      if (kind?.kind === "unique" && kind.table === "ledger_entries") return "already";
+      orderError = err instanceof DomainError || err instanceof InsufficientFundsError ? err.message : walletMessages.paymentPaidOrderFailed;
+      if (!(err instanceof DomainError)) deps.log?.warn("order after payment failed", { paymentId: p.id, error: String(err) });
+    }
+  }
+  try {
+    await runMoneyBatch(db, base);
+  } catch (err) {
+    const kind = classifyBatchError(err);
+    if (kind?.kind === "unique" && kind.table === "ledger_entries") return "already";
+    throw err;
+  }
+  if (orderError) {
+    await db.update(schema.payments).set({ failureReason: orderError }).where(eq(schema.payments.id, p.id));
+    return "settled_order_failed";
+  }
+  return "settled";
+}
+
+/**
+ * GET /gateway/{gateway}/callback?Authority=&Status=. Always answers where to send the browser
+ * (/payment?id=...). Unknown authority: nothing happens. NOK: cancelled. Refused verify (amount
+ * mismatch -50, not paid -51, foreign -53/-54...): failed. Verified (100, or 101 = already): settled.
+ * A gateway that cannot be reached leaves the payment pending; replaying the callback retries.
+ */
+export async function handleCallback(deps: PaymentDeps, gateway: string, q: { Authority?: string | undefined; Status?: string | undefined }): Promise<string> {
+  const { db, now } = deps;
+  const authority = q.Authority ?? "";
+  if (!authority) return "/payment";
+  const [p] = await db.select().from(schema.payments).where(and(eq(schema.payments.authority, authority), eq(schema.payments.gateway, gateway)));
+  if (!p) return "/payment?error=not_found";
+  const back = `/payment?id=${p.id}`;
+  if (p.status !== "pending") return back;
+  const driver = gatewayDriver(deps.env, gateway);
+  if (!driver) return back;
+  const pendingOnly = and(eq(schema.payments.id, p.id), eq(schema.payments.status, "pending"));
+  if (q.Status !== "OK") {
+    await db.update(schema.payments).set({ status: "cancelled", failureReason: walletMessages.paymentCancelled, updatedAt: new Date(now) }).where(pendingOnly);
+    return back;
+  }
+  let verified;
+  try {
+    verified = await driver.verify({ authority, amount: p.amount, alreadyPaid: false });
+  } catch (err) {
+    if (err instanceof GatewayRefusal) {
+      await db.update(schema.payments).set({ status: "failed", failureReason: err.persianMessage, updatedAt: new Date(now) }).where(pendingOnly);
+      return back;
+    }
+    if (err instanceof GatewayUnavailable) return back;
+    throw err;
+  }
+  await settle(deps, p, verified);
+  return back;
+}
+
+/** GET /payments/{id}: the owner's view of a payment for /payment. */
+export async function paymentResult(db: Db, user: UserRow, id: string): Promise<PaymentResult> {
+  const [p] = await db.select().from(schema.payments).where(eq(schema.payments.id, id));
+  if (!p || (p.userId !== user.id && !user.isAdmin)) throw new NotFoundError(walletMessages.paymentNotFound);
+  const stored = (p.cart ?? null) as PaymentCart | null;
+  const order = stored?.idempotency_key ? await findOrder(db, p.userId, stored.idempotency_key) : null;
+  const orderStatus: PaymentResult["order_status"] = !stored?.cart ? "none" : order ? "completed" : p.status === "paid" ? "failed" : "none";
+  let message: string;
+  if (p.status === "paid") message = orderStatus === "completed" ? walletMessages.paymentPaidOrderDone : orderStatus === "failed" ? (p.failureReason ?? walletMessages.paymentPaidOrderFailed) : walletMessages.paymentPaid;
+  else if (p.status === "pending") message = walletMessages.paymentPending;
+  else if (p.status === "cancelled") message = walletMessages.paymentCancelled;
+  else message = p.failureReason ?? walletMessages.paymentVerifyFailed;
+  return {
+    id: p.id,
+    status: p.status,
+    amount: p.amount,
+    gateway: p.gateway,
+    ref_id: p.refId,
+    card_pan: p.cardPan,
+    message,
+    order_status: orderStatus,
+    redirect: p.status === "paid" ? (orderStatus === "completed" ? (p.returnTo ?? "/profile/financial") : "/profile/financial") : null,
+    created_at: p.createdAt.toISOString(),
+  };
+}
+
+/** The development bank's page data: the payment it plays the bank for. */
+export async function devbankPayment(db: Db, id: string) {
+  const [p] = await db.select().from(schema.payments).where(and(eq(schema.payments.id, id), eq(schema.payments.gateway, "devbank")));
+  return p ?? null;
+}

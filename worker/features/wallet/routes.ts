@@ -1,0 +1,257 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import {
+  AdjustInput,
+  AdjustResponse,
+  BalanceResponse,
+  GatewayCallbackQuery,
+  GatewayForm,
+  IdempotencyKey,
+  Invoice,
+  InvoiceInput,
+  InvoiceList,
+  LedgerPage,
+  LedgerQuery,
+  OrderInput,
+  OrderResponse,
+  PaymentResult,
+  PriceInput,
+  PriceResponse,
+  PriceTable,
+  PriceUpdateInput,
+  StandardStatusInput,
+  StandardStatusResponse,
+  TransactionsQuery,
+  TransactionsResponse,
+  walletTexts,
+} from "../../../contract/wallet";
+import type { AppEnv } from "../../lib/context";
+import { defineEndpoint } from "../../lib/endpoint";
+import { AuthError, NotFoundError, ValidationError } from "../../lib/errors";
+import { adminOnly, anyone, signedIn, type UserRow } from "../../lib/roles";
+import { adjustCredits, createInvoice, invoiceFor, listInvoices, priceTable, updatePrice } from "./admin";
+import { devbankPage } from "./devbank-page";
+import { gatewayDriver } from "./gateways";
+import { devbankPayment, handleCallback, paymentResult, startPayment, type PaymentDeps } from "./payments";
+import { findUserId, ledgerPage, parseDay, transactions } from "./queries";
+import { balanceOf, freshUserInfo, placeOrder, quote } from "./service";
+import { standardStatus } from "./standards";
+
+export const walletRoutes = new Hono<AppEnv>();
+
+function me(c: Context<AppEnv>): UserRow {
+  const user = c.var.user;
+  if (!user) throw new AuthError("login");
+  return user;
+}
+
+const paymentDeps = (c: Context<AppEnv>): PaymentDeps => ({ db: c.var.db, env: c.env, now: c.var.now(), origin: new URL(c.req.url).origin, log: c.var.log });
+
+defineEndpoint(
+  walletRoutes,
+  {
+    method: "post",
+    path: "/price",
+    summary: "Unit prices and sum_total for article, offline_article, limited_article (packs) and standard counts (0–50, digits only); a limited pack resets an article count of 1 to 0",
+    roles: anyone,
+    body: PriceInput,
+    response: PriceResponse,
+    tag: "wallet",
+  },
+  async (c, { body }) => c.json(await quote(c.var.db, body)),
+);
+
+defineEndpoint(
+  walletRoutes,
+  { method: "get", path: "/show/balance", summary: "The signed-in user's balance and every credit kind (limited credits: unexpired count and soonest expiry)", roles: signedIn, response: BalanceResponse, tag: "wallet" },
+  async (c) => c.json(await balanceOf(c.var.db, me(c), c.var.now())),
+);
+
+defineEndpoint(
+  walletRoutes,
+  {
+    method: "post",
+    path: "/order",
+    summary:
+      "Buy a cart from the wallet, priced by the server. Requires an `Idempotency-Key` header or `idempotency_key` field: the same key twice is one order. Answers the updated userInfo (+ redirect, order_id) or {status:'error'} (insufficient balance: with shortfall)",
+    roles: signedIn,
+    body: OrderInput,
+    response: OrderResponse,
+    tag: "wallet",
+  },
+  async (c, { body }) => {
+    const raw = c.req.header("idempotency-key") ?? body.idempotency_key;
+    const key = IdempotencyKey.safeParse(raw);
+    if (!key.success) throw new ValidationError({ idempotency_key: [raw ? walletTexts.idempotencyFormat : walletTexts.idempotencyRequired] });
+    const user = me(c);
+    const now = c.var.now();
+    const placed = await placeOrder(c.var.db, { userId: user.id, cart: body.cart, idempotencyKey: key.data, now });
+    const info = await freshUserInfo(c.var.db, user.id, now);
+    return c.json({ ...info, redirect: placed.redirect, order_id: placed.orderId } satisfies OrderResponse);
+  },
+);
+
+const GatewayParam = z.object({ gateway: z.string().regex(/^[a-z]{2,20}$/) });
+
+defineEndpoint(
+  walletRoutes,
+  {
+    method: "post",
+    path: "/gateway/:gateway",
+    summary: "Form post: a pending payment for the cart's shortfall (or a top-up `amount`, or `invoice_id`), then a redirect to the bank (Zarinpal StartPay, or /gateway/devbank/pay/{id} in development)",
+    roles: signedIn,
+    body: GatewayForm,
+    html: true,
+    tag: "wallet",
+  },
+  async (c, { body }) => {
+    const { gateway } = GatewayParam.parse({ gateway: c.req.param("gateway") ?? "" });
+    const r = await startPayment(paymentDeps(c), me(c), gateway, body);
+    return c.redirect(r.location, 303);
+  },
+);
+
+defineEndpoint(
+  walletRoutes,
+  {
+    method: "get",
+    path: "/gateway/:gateway/callback",
+    summary: "The bank's return (?Authority=&Status=OK|NOK): verifies with the amount of our own record, credits the wallet once and completes the pending order; then /payment?id=",
+    roles: anyone,
+    query: GatewayCallbackQuery,
+    html: true,
+    tag: "wallet",
+  },
+  async (c, { query }) => {
+    const gateway = c.req.param("gateway") ?? "";
+    return c.redirect(await handleCallback(paymentDeps(c), gateway, query), 302);
+  },
+);
+
+function devbankOnly(c: Context<AppEnv>) {
+  if (!gatewayDriver(c.env, "devbank")) throw new NotFoundError();
+}
+
+defineEndpoint(
+  walletRoutes,
+  { method: "get", path: "/gateway/devbank/pay/:id", summary: "Development only: the built-in bank page with pay and cancel buttons", roles: anyone, html: true, tag: "wallet" },
+  async (c) => {
+    devbankOnly(c);
+    const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
+    if (!p) throw new NotFoundError();
+    c.header("Cache-Control", "no-store");
+    return c.html(devbankPage({ id: p.id, amount: p.amount, status: p.status }, c.var.csrfToken));
+  },
+);
+
+defineEndpoint(
+  walletRoutes,
+  {
+    method: "post",
+    path: "/gateway/devbank/pay/:id",
+    summary: "Development only: the bank page's pay/cancel buttons; redirects to the callback like a bank",
+    roles: anyone,
+    body: z.object({ action: z.enum(["pay", "cancel"]) }),
+    html: true,
+    tag: "wallet",
+  },
+  async (c, { body }) => {
+    devbankOnly(c);
+    const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
+    if (!p?.authority) throw new NotFoundError();
+    const q = new URLSearchParams({ Authority: p.authority, Status: body.action === "pay" ? "OK" : "NOK" });
+    return c.redirect(`/gateway/devbank/callback?${q}`, 303);
+  },
+);
+
+defineEndpoint(
+  walletRoutes,
+  { method: "get", path: "/payments/:id", summary: "A payment's result for /payment (owner or admin)", roles: signedIn, response: PaymentResult, tag: "wallet" },
+  async (c) => c.json(await paymentResult(c.var.db, me(c), c.req.param("id") ?? "")),
+);
+
+defineEndpoint(
+  walletRoutes,
+  {
+    method: "post",
+    path: "/show/standard_status",
+    summary: "The standard dialog: free, credit, buy, wait or wait_or_credit with msg and download_link; use_credit=1 spends one standard credit (once per standard)",
+    roles: anyone,
+    body: StandardStatusInput,
+    response: StandardStatusResponse,
+    tag: "wallet",
+  },
+  async (c, { body }) => c.json(await standardStatus(c.var.db, c.var.user, { id: body.id, useCredit: body.use_credit }, c.var.now())),
+);
+
+defineEndpoint(
+  walletRoutes,
+  { method: "get", path: "/wallet/ledger", summary: "/profile/financial: the user's ledger rows, newest first", roles: signedIn, query: LedgerQuery, response: LedgerPage, tag: "wallet" },
+  async (c, { query }) => c.json(await ledgerPage(c.var.db, me(c).id, query.page, query.per_page)),
+);
+
+defineEndpoint(
+  walletRoutes,
+  {
+    method: "get",
+    path: "/admin/ajax/transactions",
+    summary: "/admin/transactions: ledger rows by user (id, e-mail, mobile, username), account, reason and date range, with totals over all matches and current balances",
+    roles: adminOnly,
+    query: TransactionsQuery,
+    response: TransactionsResponse,
+    tag: "admin",
+  },
+  async (c, { query }) => {
+    let userId: string | null = null;
+    if (query.user) {
+      userId = await findUserId(c.var.db, query.user);
+      if (!userId) userId = "__none__";
+    }
+    const filters = { userId, account: query.account, reason: query.reason, from: parseDay(query.from, false), to: parseDay(query.to, true) };
+    return c.json(await transactions(c.var.db, filters, query.page, query.per_page));
+  },
+);
+
+defineEndpoint(
+  walletRoutes,
+  {
+    method: "post",
+    path: "/admin/users/:id/adjust",
+    summary: "Admin credit adjustment: one ledger row (admin_adjust) with a required reason; all-or-nothing, never below zero",
+    roles: adminOnly,
+    body: AdjustInput,
+    response: AdjustResponse,
+    tag: "admin",
+  },
+  async (c, { body }) => c.json({ status: "ok" as const, balances: await adjustCredits(c.var.db, me(c), c.req.param("id") ?? "", body, c.var.now()) }),
+);
+
+defineEndpoint(
+  walletRoutes,
+  { method: "post", path: "/admin/createInvoice", summary: "Create an invoice with a payment link for a user or an institution", roles: adminOnly, body: InvoiceInput, response: Invoice, tag: "admin" },
+  async (c, { body }) => c.json(await createInvoice(c.var.db, me(c), body, c.var.now())),
+);
+
+defineEndpoint(
+  walletRoutes,
+  { method: "get", path: "/admin/ajax/invoices", summary: "Latest invoices", roles: adminOnly, response: InvoiceList, tag: "admin" },
+  async (c) => c.json({ data: await listInvoices(c.var.db) }),
+);
+
+defineEndpoint(
+  walletRoutes,
+  { method: "get", path: "/invoices/:id", summary: "An invoice as its payer sees it (its user, a member of its institution, or an admin)", roles: signedIn, response: Invoice, tag: "wallet" },
+  async (c) => c.json(await invoiceFor(c.var.db, me(c), c.req.param("id") ?? "")),
+);
+
+defineEndpoint(
+  walletRoutes,
+  { method: "get", path: "/admin/ajax/prices", summary: "The price table and price packages", roles: adminOnly, response: PriceTable, tag: "admin" },
+  async (c) => c.json(await priceTable(c.var.db)),
+);
+
+defineEndpoint(
+  walletRoutes,
+  { method: "post", path: "/admin/ajax/prices", summary: "Set one price (a price key, or package_N)", roles: adminOnly, body: PriceUpdateInput, response: PriceTable, tag: "admin" },
+  async (c, { body }) => c.json(await updatePrice(c.var.db, body, c.var.now())),
+);

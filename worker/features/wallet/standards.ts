@@ -1,0 +1,86 @@
+/**
+ * The standard dialog's status (search-and-download.md §3, §4): free, credit, buy, wait,
+ * wait_or_credit; and spending one standard credit on a standard, once per user per standard.
+ */
+import { and, eq } from "drizzle-orm";
+import type { StandardStatusResponse } from "../../../contract/wallet";
+import { schema, type Db } from "../../../db/client";
+import { newId } from "../../../db/ids";
+import { NotFoundError } from "../../lib/errors";
+import type { UserRow } from "../../lib/roles";
+import { changed, d1Of, ledgerChange } from "./ledger";
+import { walletMessages } from "./messages";
+
+const STANDARD_TYPE = 2;
+export const standardJobKey = (id: number) => `standard:${id}`;
+
+async function loadStandard(db: Db, id: number) {
+  const [row] = await db.select().from(schema.catalogItems).where(and(eq(schema.catalogItems.id, id), eq(schema.catalogItems.type, STANDARD_TYPE)));
+  if (!row) throw new NotFoundError(walletMessages.standardNotFound);
+  return row;
+}
+
+async function entitled(db: Db, userId: string, id: number) {
+  const [row] = await db
+    .select({ k: schema.articleEntitlements.jobKey })
+    .from(schema.articleEntitlements)
+    .where(and(eq(schema.articleEntitlements.userId, userId), eq(schema.articleEntitlements.jobKey, standardJobKey(id))));
+  return !!row;
+}
+
+/** One standard credit for one standard, guarded; a repeat costs nothing. Returns whether a credit was spent. */
+export async function spendStandardCredit(db: Db, input: { userId: string; standardId: number; now: number }): Promise<boolean> {
+  const jobKey = standardJobKey(input.standardId);
+  const entryId = newId("led", input.now);
+  const [ledgerInsert, columnUpdate] = ledgerChange(db, {
+    userId: input.userId,
+    account: "standard_credit",
+    delta: -1,
+    reason: "spend_standard",
+    refType: "standard",
+    refId: String(input.standardId),
+    now: input.now,
+    entryId,
+    extraGuard: "NOT EXISTS (SELECT 1 FROM article_entitlements WHERE user_id = ? AND job_key = ?)",
+    extraParams: [input.userId, jobKey],
+  });
+  const results = await d1Of(db).batch([
+    ledgerInsert!,
+    columnUpdate!,
+    d1Of(db)
+      .prepare("INSERT INTO article_entitlements (user_id, job_key, credit_kind, created_at) SELECT ?, ?, 'standard', ? WHERE EXISTS (SELECT 1 FROM ledger_entries WHERE id = ?)")
+      .bind(input.userId, jobKey, input.now, entryId),
+  ]);
+  return changed(results, 0);
+}
+
+/**
+ * free: a free standard, or one this user already paid for, with its file;
+ * credit: file ready, the user has standard credit (the download spends one);
+ * buy: no credit — buy standard credits first (guests too: the SPA asks them to log in);
+ * wait: paid for, the file is being prepared by staff;
+ * wait_or_credit: no file yet, the user has credit: wait, or order it with one credit.
+ * `useCredit` spends the credit for credit / wait_or_credit and answers the new status.
+ */
+export async function standardStatus(db: Db, user: UserRow | null, input: { id: number; useCredit?: boolean | undefined }, now: number): Promise<StandardStatusResponse> {
+  const item = await loadStandard(db, input.id);
+  const file = item.links[0] ?? null;
+  const base = { title: item.title };
+  if (item.free && file) return { ...base, standard_status: "free", msg: walletMessages.standardFree, download_link: file };
+  if (!user) return { ...base, standard_status: "buy", msg: walletMessages.standardBuy, download_link: null };
+  if (await entitled(db, user.id, item.id)) {
+    return file
+      ? { ...base, standard_status: "free", msg: walletMessages.standardDownloadReady, download_link: file }
+      : { ...base, standard_status: "wait", msg: walletMessages.standardWait, download_link: null };
+  }
+  const [fresh] = await db.select({ credit: schema.users.standardCredit }).from(schema.users).where(eq(schema.users.id, user.id));
+  const credit = fresh?.credit ?? 0;
+  if (credit <= 0) return { ...base, standard_status: "buy", msg: walletMessages.standardBuy, download_link: null, standard_credit: 0 };
+  if (input.useCredit) {
+    await spendStandardCredit(db, { userId: user.id, standardId: item.id, now });
+    return standardStatus(db, user, { id: input.id }, now);
+  }
+  return file
+    ? { ...base, standard_status: "credit", msg: walletMessages.standardCredit, download_link: null, standard_credit: credit }
+    : { ...base, standard_status: "wait_or_credit", msg: walletMessages.standardWaitOrCredit, download_link: null, standard_credit: credit };
+}
