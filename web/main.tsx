@@ -5,12 +5,9 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nProvider } from "react-aria-components";
-import { z } from "zod";
 import { createAppRouter, queryClient } from "./router";
 import { PageDataProvider } from "./lib/page-data-context";
 import { UiStateProvider } from "./lib/ui-state";
-
-z.config(z.locales.fa());
 
 const router = createAppRouter();
 
@@ -27,3 +24,6 @@ createRoot(document.getElementById("root")!).render(
     </I18nProvider>
   </StrictMode>,
 );
+
+// zod's Persian messages for client forms, in their own chunk so zod stays out of the first paint.
+void import("./lib/zod-locale");

@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
+import { PageLoading } from "./components/shell/page-loading";
 import { routeTree } from "./routes/tree";
 
 export const queryClient = new QueryClient({
@@ -12,6 +13,9 @@ export function createAppRouter() {
     context: { queryClient },
     defaultPreload: "intent",
     defaultPreloadStaleTime: 0,
+    // A lazy page's chunk usually arrives at once; show the loader only when it does not.
+    defaultPendingComponent: PageLoading,
+    defaultPendingMs: 300,
     scrollRestoration: true,
   });
 }

@@ -1,28 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import type { PageData } from "../../contract/page-data";
 import type { UserInfo } from "../../contract/user-info";
-import { readPageData } from "./page-data";
-
-const emptyPageData: PageData = {
-  userInfo: null,
-  universityInfo: null,
-  userType: "ordinary",
-  siteInfo: { successful_download: 0, successful_download_percent: 0, successful_download_yesterday: 0, number_of_users: 0, contract_centers: 0 },
-  pricesPackages: [],
-  lastBlogPosts: [],
-  news: [],
-  gateways: [],
-  mobileSmsConfirmation: false,
-  showOldTabStandardSearch: false,
-  isGuest: true,
-  isAdmin: false,
-  isSolver: false,
-  isContract: false,
-  contact: { phone: "", email: "", hours: "", social: [] },
-  outsideLinks: [],
-  footerLinks: [],
-  environment: "production",
-};
+import { emptyPageData, readPageData } from "./page-data";
 
 type PageState = PageData & {
   /** Saving user info: non-null makes the user not a guest and sets the role flags (accounts spec §4). */

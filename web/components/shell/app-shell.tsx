@@ -1,0 +1,74 @@
+import { Outlet, useLocation, useRouter, type NavigateOptions, type ToOptions } from "@tanstack/react-router";
+import { lazy, Suspense, useState, type MouseEvent } from "react";
+import { RouterProvider as AriaRouterProvider } from "react-aria-components";
+import { usePageData } from "../../lib/page-data-context";
+import { useUiState } from "../../lib/ui-state";
+import { cx } from "../ui/class-names";
+import { AppBar } from "./app-bar";
+import { BottomTabBar } from "./bottom-tab-bar";
+import { CreditBar } from "./credit-bar";
+import { FloatingOfflineButton } from "./floating-offline-button";
+import { Footer } from "./footer";
+import { shellMessages as m } from "./messages";
+import { TopBar } from "./top-bar";
+import "./shell.css";
+
+// Dialogs load after the first paint: they are not needed until someone opens them, and the
+// auth dialogs bring their form schemas (zod) with them.
+const AuthDialogs = lazy(() => import("../../features/auth/auth-dialogs").then((mod) => ({ default: mod.AuthDialogs })));
+const NewsDialog = lazy(() => import("./news-dialog"));
+const Toaster = lazy(() => import("../ui/toaster"));
+
+declare module "react-aria-components" {
+  interface RouterConfig {
+    routerOptions: Omit<NavigateOptions, keyof ToOptions>;
+  }
+}
+
+function focusMain(e: MouseEvent<HTMLAnchorElement>) {
+  e.preventDefault();
+  const main = document.getElementById("main");
+  main?.focus();
+  main?.scrollIntoView();
+}
+
+/**
+ * The shell of every page (accounts spec §2): top bar with news, app bar, credit bar for signed-in
+ * users, the routed content, footer, the home page's bottom tab bar, the floating offline request
+ * button, toasts and the account dialogs. react-aria links and menu items navigate through the router.
+ */
+export function AppShell() {
+  const router = useRouter();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const isHome = pathname === "/";
+  const { userInfo, news } = usePageData();
+  const { open, openDialog, closeDialog } = useUiState();
+  const [newsMounted, setNewsMounted] = useState(false);
+  if (open.news && !newsMounted) setNewsMounted(true);
+
+  return (
+    <AriaRouterProvider navigate={(href, options) => router.navigate({ ...options, href })} useHref={(href) => href}>
+      <div className={cx("app-shell", isHome && "app-shell--home")}>
+        <a href="#main" className="skip-link" onClick={focusMain}>
+          {m.skipToContent}
+        </a>
+        <header className="site-header" aria-label={m.landmarks.header}>
+          <TopBar />
+          <AppBar />
+          {userInfo && <CreditBar user={userInfo} />}
+        </header>
+        <main id="main" className="site-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer isHome={isHome} />
+        {isHome && <BottomTabBar />}
+        <FloatingOfflineButton />
+        <Suspense fallback={null}>
+          <Toaster />
+          <AuthDialogs />
+          {newsMounted && <NewsDialog news={news} isOpen={!!open.news} onOpenChange={(o) => (o ? openDialog("news") : closeDialog("news"))} />}
+        </Suspense>
+      </div>
+    </AriaRouterProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import type { UserInfo } from "../../../contract/user-info";
+import { Button } from "../ui/button";
+import { Icon } from "../ui/icon";
+import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from "../ui/menu";
+import { useLogout } from "./logout";
+import { shellMessages as m } from "./messages";
+import { adminLinks, panelLinks, profileLinks, solverLinks, type NavLink } from "./nav-links";
+
+export type Roles = { isAdmin: boolean; isSolver: boolean; isContract: boolean };
+
+/** The menu's groups for a user's roles (accounts spec §2 and §6): extra roles add their groups before logout. */
+export function menuGroupsFor(roles: Roles): { key: string; title?: string; links: NavLink[] }[] {
+  const extra = roles.isAdmin || roles.isSolver || roles.isContract;
+  const groups: { key: string; title?: string; links: NavLink[] }[] = [{ key: "profile", title: extra ? m.groups.profile : undefined, links: profileLinks }];
+  if (roles.isAdmin) groups.push({ key: "admin", title: m.groups.admin, links: adminLinks });
+  if (roles.isContract) groups.push({ key: "panel", title: m.groups.panel, links: panelLinks });
+  if (roles.isSolver) groups.push({ key: "solver", title: m.groups.solver, links: solverLinks });
+  return groups;
+}
+
+/** The signed-in user's menu: a button with the name, and the role groups with logout in red. */
+export default function UserMenu({ user, roles }: { user: UserInfo; roles: Roles }) {
+  const logout = useLogout();
+  const groups = menuGroupsFor(roles);
+  return (
+    <MenuTrigger>
+      <Button variant="ghost" className="user-menu__trigger" aria-label={m.userMenu(user.name)}>
+        <span className="user-menu__avatar" aria-hidden="true">
+          <Icon name="user" size={20} />
+        </span>
+        <span className="user-menu__name">{user.name}</span>
+        <Icon name="chevronDown" size={18} />
+      </Button>
+      <Menu
+        aria-label={m.userMenu(user.name)}
+        onAction={(key) => {
+          if (key === "logout") void logout();
+        }}
+      >
+        {groups.map((g) => (
+          <MenuSection key={g.key} title={g.title}>
+            {g.links.map((l) => (
+              <MenuItem key={l.href} id={l.href} href={l.href}>
+                {l.label}
+              </MenuItem>
+            ))}
+          </MenuSection>
+        ))}
+        <MenuSeparator />
+        <MenuSection>
+          <MenuItem id="logout" tone="danger" icon={<Icon name="logout" size={18} />} textValue={m.logout}>
+            {m.logout}
+          </MenuItem>
+        </MenuSection>
+      </Menu>
+    </MenuTrigger>
+  );
+}

@@ -1,0 +1,15 @@
+import { useEffect } from "react";
+
+export const SITE_NAME = "دریافت";
+
+/** "Page | دریافت", or the site's own title on home. */
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | دانلود آنی مقاله و کتاب`;
+}
+
+/** Sets document.title while the page is shown. */
+export function useDocumentTitle(title?: string) {
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+}
