@@ -1,7 +1,14 @@
 /**
- * Queue entry for the fetch pipeline, mounted by the Worker's entry (one Env, one deploy).
- * The fetch pipeline issue fills in the resolver chain.
+ * Queue entry for the fetch pipeline, mounted by the Worker's entry (one Env, one deploy):
+ * daryaft-fetch-jobs runs the resolver chain, daryaft-fetch-jobs-dlq ends jobs whose messages
+ * used up their retries. Messages of a batch run concurrently and are acknowledged one by one.
  */
-export async function handleQueueBatch(batch: MessageBatch<unknown>, _env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
-  for (const message of batch.messages) message.ack();
+import { defaultConsumerDeps, handleDeadLetter, processFetchMessage, type ConsumerDeps } from "./process";
+
+export const FETCH_QUEUE = "daryaft-fetch-jobs";
+export const DEAD_LETTER_QUEUE = "daryaft-fetch-jobs-dlq";
+
+export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Cloudflare.Env, _ctx: ExecutionContext, deps: ConsumerDeps = defaultConsumerDeps): Promise<void> {
+  const deadLetters = batch.queue === DEAD_LETTER_QUEUE || batch.queue.endsWith("-dlq");
+  await Promise.all(batch.messages.map((m) => (deadLetters ? handleDeadLetter(m, env, deps.now) : processFetchMessage(m, env, deps))));
 }

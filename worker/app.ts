@@ -11,6 +11,7 @@ import { openApiRoutes } from "./features/openapi/routes";
 import { pageRoutes } from "./features/page/routes";
 import { systemRoutes } from "./features/system/routes";
 import { identifyRoutes } from "./features/getpdf/identify-route";
+import { getpdfRoutes } from "./features/getpdf/routes";
 import { authRoutes } from "./features/auth/routes";
 import { notifyRoutes } from "./features/notify/routes";
 import { profileRoutes } from "./features/profile/routes";
@@ -37,6 +38,7 @@ export function createApp() {
   app.route("/", openApiRoutes);
   app.route("/", directAccessRoutes);
   app.route("/", identifyRoutes);
+  app.route("/", getpdfRoutes);
   app.route("/", authRoutes);
   app.route("/", profileRoutes);
   app.route("/", notifyRoutes);

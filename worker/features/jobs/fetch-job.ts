@@ -1,11 +1,145 @@
 import { DurableObject } from "cloudflare:workers";
+import {
+  JOB_DEADLINE_MS,
+  decideStart,
+  emptyMeta,
+  idleState,
+  type FetchJobMessage,
+  type FoundFile,
+  type JobErrorReason,
+  type JobInput,
+  type JobMeta,
+  type JobState,
+  type StepName,
+  type StepRecord,
+} from "./job-state";
+import { jobMessages } from "./messages";
+
+const STATE_KEY = "job";
+
+export type StartResult = { state: JobState; enqueued: boolean };
+
+export type JobOutcome =
+  | { phase: "found"; file: FoundFile; meta: JobMeta; steps: StepRecord[] }
+  | { phase: "not_found"; meta: JobMeta; steps: StepRecord[] }
+  | { phase: "error"; reason: JobErrorReason; message: string; meta: JobMeta; steps: StepRecord[] };
 
 /**
- * Job status for one normalised document identifier. The fetch pipeline issue fills in
- * start/progress/complete/fail/read; declared now so the binding and its migration exist.
+ * One fetch job per normalised document identifier (the object's name is the job key).
+ *
+ * Concurrency: state lives in the synchronous KV storage, so a start() decides and records
+ * "processing" before its first await; starts arriving while the queue send is in flight see
+ * that state and join. Only the start that moved the job to processing enqueues a message.
+ * An alarm ends any job still processing JOB_DEADLINE_MS after it started.
  */
 export class FetchJob extends DurableObject<Cloudflare.Env> {
-  async read(): Promise<unknown> {
-    return (await this.ctx.storage.get("job")) ?? null;
+  private load(): JobState | null {
+    return this.ctx.storage.kv.get<JobState>(STATE_KEY) ?? null;
   }
+
+  private save(state: JobState): void {
+    this.ctx.storage.kv.put(STATE_KEY, state);
+  }
+
+  /** Join, reuse or run; enqueues exactly one message per run. */
+  async start(req: { key: string; input: JobInput; now: number }): Promise<StartResult> {
+    const current = this.load();
+    const decision = decideStart(current, req.now);
+    if (decision !== "run" && current) return { state: current, enqueued: false };
+
+    const runId = crypto.randomUUID();
+    const next: JobState = {
+      ...idleState(req.key),
+      phase: "processing",
+      runId,
+      step: "queued",
+      input: req.input,
+      startedAt: req.now,
+      runs: (current?.runs ?? 0) + 1,
+      meta: { ...emptyMeta(), doi: req.input.identified.doi },
+    };
+    this.save(next);
+    const message: FetchJobMessage = { key: req.key, runId, startedAt: req.now, input: req.input };
+    try {
+      await this.ctx.storage.setAlarm(req.now + JOB_DEADLINE_MS);
+      await this.env.FETCH_JOBS.send(message, { contentType: "json" });
+    } catch (err) {
+      console.error(JSON.stringify({ level: "error", msg: "fetch job enqueue failed", key: req.key, error: String(err) }));
+      const failed: JobState = { ...next, phase: "error", step: null, finishedAt: req.now, error: { reason: "internal", message: jobMessages.enqueueFailed } };
+      this.save(failed);
+      return { state: failed, enqueued: false };
+    }
+    return { state: next, enqueued: true };
+  }
+
+  /** The consumer asks before working: is this run still the job's current, unfinished run? */
+  async claim(req: { runId: string; attempt: number }): Promise<{ proceed: boolean; state: JobState | null }> {
+    const s = this.load();
+    if (!s || s.runId !== req.runId || s.phase !== "processing") return { proceed: false, state: s };
+    const next: JobState = { ...s, attempt: req.attempt, step: s.step === "retry" ? "queued" : s.step };
+    this.save(next);
+    return { proceed: true, state: next };
+  }
+
+  /** The step now running; `records` are the steps of a delivery that ended without a result (before a retry). */
+  async progress(req: { runId: string; step: StepName; records?: StepRecord[] | undefined; meta?: JobMeta | undefined }): Promise<{ current: boolean }> {
+    const s = this.load();
+    if (!s || s.runId !== req.runId || s.phase !== "processing") return { current: false };
+    this.save({ ...s, step: req.step, steps: req.records ? [...s.steps, ...req.records] : s.steps, meta: req.meta ?? s.meta });
+    return { current: true };
+  }
+
+  /**
+   * The run's result. A late "found" for the current run is still taken after the alarm ended
+   * it (the copy is stored; the next check shows it); anything else only while processing.
+   */
+  async complete(req: { runId: string; finishedAt: number; outcome: JobOutcome }): Promise<{ accepted: boolean }> {
+    const s = this.load();
+    if (!s || s.runId !== req.runId) return { accepted: false };
+    const lateFound = s.phase === "error" && s.error?.reason === "timeout" && req.outcome.phase === "found";
+    if (s.phase !== "processing" && !lateFound) return { accepted: false };
+    const o = req.outcome;
+    const base: JobState = { ...s, step: null, finishedAt: req.finishedAt, meta: o.meta, steps: [...s.steps, ...o.steps] };
+    const next: JobState =
+      o.phase === "found"
+        ? { ...base, phase: "found", file: o.file, error: null }
+        : o.phase === "not_found"
+          ? { ...base, phase: "not_found", file: null, error: null }
+          : { ...base, phase: "error", file: null, error: { reason: o.reason, message: o.message } };
+    this.save(next);
+    await this.ctx.storage.deleteAlarm();
+    return { accepted: true };
+  }
+
+  /** The dead-letter consumer gave up on this run. */
+  async fail(req: { runId: string; reason: JobErrorReason; message: string; finishedAt: number }): Promise<{ accepted: boolean }> {
+    const s = this.load();
+    if (!s || s.runId !== req.runId || s.phase !== "processing") return { accepted: false };
+    this.save({ ...s, phase: "error", step: null, finishedAt: req.finishedAt, error: { reason: req.reason, message: req.message } });
+    await this.ctx.storage.deleteAlarm();
+    return { accepted: true };
+  }
+
+  async read(): Promise<JobState | null> {
+    return this.load();
+  }
+
+  /** Ends a job still processing at its deadline, so nobody polls forever. */
+  override async alarm(): Promise<void> {
+    const s = this.load();
+    if (!s || s.phase !== "processing" || s.startedAt === null) return;
+    const due = s.startedAt + JOB_DEADLINE_MS;
+    const now = Date.now();
+    if (now < due) {
+      await this.ctx.storage.setAlarm(due);
+      return;
+    }
+    this.save({ ...s, phase: "error", step: null, finishedAt: now, error: { reason: "timeout", message: jobMessages.timeout } });
+  }
+}
+
+/** The typed stub of the job for `key`. */
+export function fetchJobStub(env: Cloudflare.Env, key: string): DurableObjectStub<FetchJob> {
+  const ns = env.FETCH_JOB as unknown as DurableObjectNamespace<FetchJob>;
+  return ns.get(ns.idFromName(key));
 }

@@ -1,0 +1,99 @@
+/**
+ * Trying the locations resolvers found, in order, until one gives a real PDF: fetched safely
+ * (queue-consumer/safe-fetch.ts), at most MAX_PDF_BYTES, and starting with "%PDF-". A location
+ * that answers HTML is read as a landing page and followed once to its citation_pdf_url.
+ */
+import { isUpstreamError, type FetchFn } from "../worker/clients/http";
+import { startsWithPdfMagic } from "../worker/clients/elsevier";
+import { readLandingPage } from "./landing";
+import { DEADLINES, MAX_LANDING_BYTES, MAX_PDF_BYTES, hostLimiter } from "./limits";
+import { FetchRefused, safeFetch, type SafeFetchResult } from "./safe-fetch";
+
+export const PDF_TYPES = ["application/pdf", "application/x-pdf", "application/octet-stream", "binary/octet-stream", "application/download", ""] as const;
+export const HTML_TYPES = ["text/html", "application/xhtml+xml"] as const;
+
+export type Candidate = {
+  url: string;
+  /** "pdf": said to be the document; "landing": a page that may link to it. */
+  kind: "pdf" | "landing";
+  /** Shown to the user: where the copy came from. */
+  source: string;
+  license: string | null;
+};
+
+export type PdfHit = { bytes: Uint8Array; url: string; source: string; license: string | null };
+
+/** One location's outcome, for the step record. */
+export type Attempt = { url: string; outcome: "found" | "rejected" | "failed"; transient: boolean; detail: string };
+
+export type DocumentFetcher = (url: string, accept: readonly string[], maxBytes: number) => Promise<SafeFetchResult>;
+
+export function createDocumentFetcher(env: Pick<Cloudflare.Env, "UPSTREAM_BASE">, fetchFn: FetchFn, signal: AbortSignal): DocumentFetcher {
+  return (url, accept, maxBytes) =>
+    safeFetch(url, {
+      fetch: fetchFn,
+      upstreamBase: env.UPSTREAM_BASE,
+      timeoutMs: DEADLINES.document,
+      signal,
+      maxBytes,
+      accept,
+      headers: { Accept: "application/pdf, text/html;q=0.5, */*;q=0.1" },
+      limiterFor: (host) => hostLimiter(env, host),
+    });
+}
+
+const isPdfType = (t: string) => (PDF_TYPES as readonly string[]).includes(t);
+
+/** Try `candidates` in order; URLs already in `tried` are skipped (and new ones added). */
+export async function tryCandidates(candidates: Candidate[], fetchDoc: DocumentFetcher, tried: Set<string>): Promise<{ hit: PdfHit | null; attempts: Attempt[] }> {
+  const attempts: Attempt[] = [];
+  for (const c of candidates) {
+    if (tried.has(c.url)) continue;
+    tried.add(c.url);
+    const hit = await tryOne(c, fetchDoc, tried, attempts);
+    if (hit) return { hit, attempts };
+  }
+  return { hit: null, attempts };
+}
+
+async function tryOne(c: Candidate, fetchDoc: DocumentFetcher, tried: Set<string>, attempts: Attempt[]): Promise<PdfHit | null> {
+  let first: SafeFetchResult;
+  try {
+    first = await fetchDoc(c.url, [...PDF_TYPES, ...HTML_TYPES], c.kind === "pdf" ? MAX_PDF_BYTES : MAX_LANDING_BYTES);
+  } catch (err) {
+    attempts.push(failure(c.url, err));
+    return null;
+  }
+  if (isPdfType(first.contentType)) return asPdf(first, c, attempts);
+
+  // HTML: a landing page (or a "PDF" link that is really one). Follow its citation_pdf_url once.
+  const info = await readLandingPage(first.bytes, first.url);
+  if (!info.pdfUrl) {
+    attempts.push({ url: c.url, outcome: "rejected", transient: false, detail: "HTML without citation_pdf_url" });
+    return null;
+  }
+  if (tried.has(info.pdfUrl)) return null;
+  tried.add(info.pdfUrl);
+  try {
+    const pdf = await fetchDoc(info.pdfUrl, PDF_TYPES, MAX_PDF_BYTES);
+    return asPdf(pdf, c, attempts);
+  } catch (err) {
+    attempts.push(failure(info.pdfUrl, err));
+    return null;
+  }
+}
+
+function asPdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[]): PdfHit | null {
+  if (!startsWithPdfMagic(r.bytes)) {
+    attempts.push({ url: r.url, outcome: "rejected", transient: false, detail: `not a PDF (${r.contentType || "no type"}, ${r.bytes.length} bytes)` });
+    return null;
+  }
+  attempts.push({ url: r.url, outcome: "found", transient: false, detail: `${r.bytes.length} bytes` });
+  return { bytes: r.bytes, url: r.url, source: c.source, license: c.license };
+}
+
+function failure(url: string, err: unknown): Attempt {
+  if (err instanceof FetchRefused) return { url, outcome: "rejected", transient: false, detail: err.kind };
+  if (isUpstreamError(err)) return { url, outcome: "failed", transient: err.retryable, detail: `${err.kind}${err.status ? ` ${err.status}` : ""}` };
+  return { url, outcome: "failed", transient: true, detail: String(err).slice(0, 200) };
+}

@@ -1,0 +1,123 @@
+/**
+ * One fetch-jobs message: claim the run, resolve, store, report to the job. Acknowledged one
+ * by one; a transient failure (or an unexpected exception) is retried explicitly with
+ * exponential backoff from message.attempts. After max_retries the runtime moves the message
+ * to the dead-letter queue, whose consumer (handleDeadLetter) marks the job failed.
+ */
+import type { FetchFn } from "../worker/clients/http";
+import { fetchJobStub } from "../worker/features/jobs/fetch-job";
+import { MAX_ATTEMPTS, backoffSeconds, type FetchJobMessage, type StepRecord } from "../worker/features/jobs/job-state";
+import { jobMessages } from "../worker/features/jobs/messages";
+import { resolveDocument, type ChainOutcome, type ResolveDeps } from "./resolve";
+import { storeDocument } from "./store";
+
+export type ConsumerDeps = {
+  fetch: FetchFn;
+  /** The resolver chain (tests wrap it to inject faults). */
+  resolve: (msg: FetchJobMessage, env: Cloudflare.Env, deps: ResolveDeps) => Promise<ChainOutcome>;
+  now: () => number;
+};
+
+export const defaultConsumerDeps: ConsumerDeps = {
+  fetch: (input, init) => fetch(input, init),
+  resolve: resolveDocument,
+  now: () => Date.now(),
+};
+
+export function parseJobMessage(body: unknown): FetchJobMessage | null {
+  if (!body || typeof body !== "object") return null;
+  const b = body as Partial<FetchJobMessage>;
+  if (typeof b.key !== "string" || typeof b.runId !== "string" || typeof b.startedAt !== "number") return null;
+  if (!b.input || typeof b.input !== "object" || !b.input.identified || typeof b.input.identified !== "object") return null;
+  return b as FetchJobMessage;
+}
+
+function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown>) {
+  const line = JSON.stringify({ level, msg, ...fields });
+  if (level === "error") console.error(line);
+  else if (level === "warn") console.warn(line);
+  else console.log(line);
+}
+
+export async function processFetchMessage(message: Message<unknown>, env: Cloudflare.Env, deps: ConsumerDeps = defaultConsumerDeps): Promise<void> {
+  const body = parseJobMessage(message.body);
+  if (!body) {
+    // Unusable forever: acknowledge so it does not cycle to the dead-letter queue.
+    log("error", "fetch job message malformed", { id: message.id });
+    message.ack();
+    return;
+  }
+  const stub = fetchJobStub(env, body.key);
+  try {
+    const claim = await stub.claim({ runId: body.runId, attempt: message.attempts });
+    if (!claim.proceed) {
+      message.ack();
+      return;
+    }
+    const outcome = await deps.resolve(body, env, {
+      fetch: deps.fetch,
+      report: async (step, meta) => (await stub.progress({ runId: body.runId, step, meta })).current,
+    });
+    const finishedAt = deps.now();
+    switch (outcome.kind) {
+      case "abandoned":
+        message.ack();
+        return;
+      case "found": {
+        const file = await storeDocument(env, {
+          jobKey: body.key,
+          doi: outcome.meta.doi,
+          bytes: outcome.hit.bytes,
+          access: outcome.access,
+          source: outcome.hit.source,
+          license: outcome.hit.license,
+          now: finishedAt,
+        });
+        await stub.complete({ runId: body.runId, finishedAt, outcome: { phase: "found", file, meta: outcome.meta, steps: outcome.steps } });
+        message.ack();
+        return;
+      }
+      case "not_found":
+        await stub.complete({ runId: body.runId, finishedAt, outcome: { phase: "not_found", meta: outcome.meta, steps: outcome.steps } });
+        message.ack();
+        return;
+      case "refused":
+        await stub.complete({ runId: body.runId, finishedAt, outcome: { phase: "error", reason: outcome.reason, message: outcome.message, meta: outcome.meta, steps: outcome.steps } });
+        message.ack();
+        return;
+      case "transient":
+        await retryLater(message, stub, body, outcome.steps, outcome.detail);
+        return;
+    }
+  } catch (err) {
+    log("error", "fetch job attempt failed", { key: body.key, attempt: message.attempts, error: String(err) });
+    await retryLater(message, stub, body, [{ step: "retry", outcome: "failed", ms: 0, detail: String(err).slice(0, 300) }], "exception");
+  }
+}
+
+async function retryLater(message: Message<unknown>, stub: ReturnType<typeof fetchJobStub>, body: FetchJobMessage, steps: StepRecord[], detail: string) {
+  const delaySeconds = backoffSeconds(message.attempts);
+  log("warn", "fetch job retry", { key: body.key, attempt: message.attempts, of: MAX_ATTEMPTS, delaySeconds, detail });
+  try {
+    await stub.progress({ runId: body.runId, step: "retry", records: steps });
+  } catch {
+    // The record is diagnosis only; the retry itself must still be asked for.
+  }
+  message.retry({ delaySeconds });
+}
+
+/** A message that used up its retries: the job ends in error, so nobody polls forever. */
+export async function handleDeadLetter(message: Message<unknown>, env: Cloudflare.Env, now: () => number = () => Date.now()): Promise<void> {
+  const body = parseJobMessage(message.body);
+  if (!body) {
+    message.ack();
+    return;
+  }
+  try {
+    await fetchJobStub(env, body.key).fail({ runId: body.runId, reason: "upstream", message: jobMessages.upstream, finishedAt: now() });
+    message.ack();
+  } catch (err) {
+    log("error", "dead letter could not mark the job", { key: body.key, error: String(err) });
+    message.retry({ delaySeconds: backoffSeconds(message.attempts) });
+  }
+}

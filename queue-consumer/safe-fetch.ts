@@ -1,0 +1,148 @@
+/**
+ * Fetching URLs that came from users or from open-access records: every hop is checked by
+ * checkOutboundUrl BEFORE the transport may rewrite it onto the local fake upstream, redirects
+ * are followed by hand (at most 5, each re-checked), and the content type and declared size
+ * are checked before the body is read; the body is read with a hard byte cap.
+ */
+import { UpstreamError, upstreamFetch, type FetchFn, type RateLimiter } from "../worker/clients/http";
+import { checkOutboundUrl, type UnsafeReason } from "../worker/features/getpdf/safe-url";
+
+export const MAX_REDIRECTS = 5;
+
+export type RefusalKind = UnsafeReason | "too-many-redirects" | "bad-redirect" | "content-type" | "too-large";
+
+/** The fetch was refused by a rule (not a transport failure): trying again will not help. */
+export class FetchRefused extends Error {
+  constructor(
+    readonly kind: RefusalKind,
+    readonly url: string,
+    detail?: string,
+  ) {
+    super(`refused ${kind}: ${url}${detail ? ` (${detail})` : ""}`);
+    this.name = "FetchRefused";
+  }
+}
+
+export type SafeFetchOptions = {
+  fetch: FetchFn;
+  /** Tests and benchmarks: the transport sends the (already checked) request here. */
+  upstreamBase?: string | undefined;
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  maxBytes: number;
+  maxRedirects?: number | undefined;
+  /** Media types (lower case, no parameters) the caller can use; "" stands for a missing header. */
+  accept: readonly string[];
+  headers?: Record<string, string> | undefined;
+  /** Per-host politeness, applied to every hop. */
+  limiterFor?: ((host: string) => RateLimiter | null) | undefined;
+};
+
+export type SafeFetchResult = {
+  /** The URL finally answered (after redirects), as the user-facing host saw it. */
+  url: string;
+  contentType: string;
+  bytes: Uint8Array;
+  /** Every URL requested, in order. */
+  hops: string[];
+};
+
+/**
+ * A Location received through the fake upstream points back at it
+ * ({base}/{host}/{path}); give the caller the real URL it stands for, so the next hop is
+ * checked as what it is. Only meaningful when an upstream base is configured.
+ */
+export function originalUrlFromUpstream(location: string, upstreamBase: string | undefined): string | null {
+  if (!upstreamBase) return null;
+  const base = upstreamBase.replace(/\/+$/, "");
+  if (!location.startsWith(`${base}/`)) return null;
+  const rest = location.slice(base.length + 1);
+  const slash = rest.indexOf("/");
+  const host = slash === -1 ? rest : rest.slice(0, slash);
+  if (!host) return null;
+  return `https://${host}${slash === -1 ? "/" : rest.slice(slash)}`;
+}
+
+export async function safeFetch(startUrl: string, opts: SafeFetchOptions): Promise<SafeFetchResult> {
+  const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
+  const hops: string[] = [];
+  let current = startUrl;
+  for (let redirects = 0; ; redirects++) {
+    const check = checkOutboundUrl(current);
+    if (!check.ok) throw new FetchRefused(check.reason, current);
+    const url = check.url.href;
+    hops.push(url);
+    await opts.limiterFor?.(check.url.hostname)?.acquire();
+    const res = await upstreamFetch(
+      opts.fetch,
+      opts.upstreamBase,
+      url,
+      { redirect: "manual", headers: { "User-Agent": "Daryaft/1.0 (+https://daryaft.example/bot)", ...opts.headers } },
+      { provider: check.url.hostname, timeoutMs: opts.timeoutMs, signal: opts.signal },
+    );
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel();
+      const location = res.headers.get("location");
+      if (!location) throw new FetchRefused("bad-redirect", url, `HTTP ${res.status} without Location`);
+      if (redirects >= maxRedirects) throw new FetchRefused("too-many-redirects", url);
+      current = originalUrlFromUpstream(location, opts.upstreamBase) ?? resolveLocation(location, url);
+      continue;
+    }
+    const contentType = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!opts.accept.includes(contentType)) {
+      await res.body?.cancel();
+      throw new FetchRefused("content-type", url, contentType || "none");
+    }
+    const declared = Number(res.headers.get("content-length") ?? "NaN");
+    if (Number.isFinite(declared) && declared > opts.maxBytes) {
+      await res.body?.cancel();
+      throw new FetchRefused("too-large", url, `${declared} bytes`);
+    }
+    const bytes = await readCapped(res, opts.maxBytes, url);
+    return { url, contentType, bytes, hops };
+  }
+}
+
+function resolveLocation(location: string, base: string): string {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    throw new FetchRefused("bad-redirect", base, location.slice(0, 200));
+  }
+}
+
+/** Read at most maxBytes; a longer body is cancelled and refused. */
+async function readCapped(res: Response, maxBytes: number, url: string): Promise<Uint8Array> {
+  if (!res.body) return new Uint8Array(0);
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel();
+        throw new FetchRefused("too-large", url, `more than ${maxBytes} bytes`);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof FetchRefused) throw err;
+    const name = (err as { name?: string }).name;
+    throw new UpstreamError({
+      provider: new URL(url).hostname,
+      kind: name === "TimeoutError" || name === "AbortError" ? "timeout" : "network",
+      message: `reading ${url} failed: ${String(err)}`,
+      cause: err,
+    });
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}

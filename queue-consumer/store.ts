@@ -1,0 +1,45 @@
+/**
+ * Storing a found document: R2 keyed by DOI (doi/<lower-case DOI>.pdf; other identifiers by a
+ * hash of the job key), plus its stored_files row with source, licence and access.
+ */
+import { createDb, schema } from "../db/client";
+import type { FileAccess, FoundFile } from "../worker/features/jobs/job-state";
+import { sha256Hex } from "../worker/lib/crypto";
+
+export async function fileKeyFor(jobKey: string, doi: string | null): Promise<string> {
+  if (doi) return `doi/${doi.toLowerCase()}.pdf`;
+  return `job/${(await sha256Hex(jobKey)).slice(0, 40)}.pdf`;
+}
+
+/** A download name for the file: the DOI with unsafe characters replaced. */
+export function downloadNameFor(doi: string | null, fileKey: string): string {
+  const base = doi ?? fileKey.replace(/^.*\//, "").replace(/\.pdf$/, "");
+  return `${base.replace(/[^a-z0-9._-]+/gi, "_").slice(0, 120)}.pdf`;
+}
+
+export async function storeDocument(
+  env: Pick<Cloudflare.Env, "FILES" | "DB">,
+  input: { jobKey: string; doi: string | null; bytes: Uint8Array; access: FileAccess; source: string; license: string | null; now: number },
+): Promise<FoundFile> {
+  const fileKey = await fileKeyFor(input.jobKey, input.doi);
+  await env.FILES.put(fileKey, input.bytes, {
+    httpMetadata: { contentType: "application/pdf", contentDisposition: `attachment; filename="${downloadNameFor(input.doi, fileKey)}"` },
+    customMetadata: { access: input.access, source: input.source.slice(0, 300), license: (input.license ?? "").slice(0, 300), jobKey: input.jobKey },
+  });
+  const row = {
+    key: fileKey,
+    jobKey: input.jobKey,
+    contentType: "application/pdf",
+    size: input.bytes.byteLength,
+    source: input.source,
+    license: input.license,
+    access: input.access,
+    ownerId: null,
+    createdAt: new Date(input.now),
+  };
+  await createDb(env.DB)
+    .insert(schema.storedFiles)
+    .values(row)
+    .onConflictDoUpdate({ target: schema.storedFiles.key, set: { jobKey: row.jobKey, size: row.size, source: row.source, license: row.license, access: row.access, createdAt: row.createdAt } });
+  return { fileKey, size: row.size, access: input.access, source: input.source, license: input.license };
+}

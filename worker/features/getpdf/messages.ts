@@ -1,0 +1,40 @@
+import type { GetPdfAd } from "../../../contract/getpdf";
+import type { StepName } from "../jobs/job-state";
+
+/** Persian texts of the link/DOI download (GLOSSARY terms). */
+export const getpdfMessages = {
+  processing: "در حال پردازش…",
+  ok: "عملیات با موفقیت انجام شد. برای دریافت فایل PDF روی «دانلود» بزنید.",
+  buyGuest: "این مقاله از منابع دارای مجوز در دسترس است. برای دریافت آن ابتدا وارد حساب کاربری خود شوید.",
+  buyNoCredit: "این مقاله از منابع دارای مجوز در دسترس است و دریافت آن به یک اعتبار ویژه نیاز دارد. با خرید بسته، آن را فوری دریافت کنید.",
+  offline: "نسخهٔ قانونی این مدرک به صورت آنی در دسترس نیست. می‌توانید به رایگان درخواست آفلاین ثبت کنید تا کارشناسان آن را برایتان تهیه کنند.",
+  titleOnly: "برای دانلود آنی، لینک صفحهٔ مقاله در سایت ناشر یا DOI آن را وارد کنید؛ با عنوان مقاله نمی‌توان آن را فوری پیدا کرد. می‌توانید برای همین عنوان درخواست آفلاین ثبت کنید.",
+  unknownTicket: "این درخواست یافت نشد یا منقضی شده است. لطفاً دوباره جستجو کنید.",
+  badTicket: "شناسهٔ درخواست نامعتبر است.",
+  unsafeUrl: "این لینک قابل دریافت نیست. فقط لینک‌های http و https سایت‌های عمومی پذیرفته می‌شوند.",
+  shadowLibrary: "دریافت از این سایت امکان‌پذیر نیست؛ دریافت فقط از منابع دسترسی آزاد و منابع دارای مجوز انجام می‌شود. لینک صفحهٔ مقاله در سایت ناشر یا DOI آن را وارد کنید.",
+  persianPublisher: "سفارش مدارک فارسی‌زبان امکان‌پذیر نیست؛ این لینک از یک ناشر یا پایگاه داخلی است.",
+  source: (source: string, license: string) => `منبع: ${source} — مجوز: ${license}`,
+  licenseUnknown: "اعلام نشده",
+  licensedLicense: "مجوز سازمانی",
+} as const;
+
+/** msg2 while processing: the step the pipeline is on. */
+export const stepTexts: Record<StepName, string> = {
+  queued: "در صف پردازش…",
+  landing: "در حال خواندن صفحهٔ مقاله…",
+  ids: "در حال یافتن شناسه‌های مقاله…",
+  crossref: "در حال دریافت مشخصات مقاله از Crossref…",
+  unpaywall: "در حال جستجوی نسخه‌های دسترسی آزاد (Unpaywall)…",
+  openalex: "در حال جستجوی نسخه‌های دسترسی آزاد (OpenAlex)…",
+  arxiv: "در حال جستجو در arXiv…",
+  pmc: "در حال جستجو در PubMed Central…",
+  licensed: "در حال جستجو در منابع دارای مجوز…",
+  retry: "یکی از منابع موقتاً پاسخ نداد؛ تا چند لحظهٔ دیگر دوباره تلاش می‌شود…",
+};
+
+/** The two banners under a successful result (spec: ads1, ads2 — link, img, text). */
+export const resultAds: { ads1: GetPdfAd; ads2: GetPdfAd } = {
+  ads1: { link: "/prices", img: null, text: "با بسته‌های اعتبار ویژه، مقاله‌های منابع دارای مجوز را هم فوری دریافت کنید." },
+  ads2: { link: "/extension", img: null, text: "افزونهٔ مرورگر دریافت: مقاله را از صفحهٔ ناشر با یک کلیک دریافت کنید." },
+};

@@ -1,0 +1,78 @@
+/**
+ * A job's shared state shown to one viewer (DESIGN.md: per-user rules apply when the result is
+ * shown). Open-access copies are `ok` for everyone, guests included; a licensed copy is `ok` for
+ * a signed-in user who has (or now spends) an article credit for this document, `buy` otherwise.
+ */
+import type { GetPdfResult } from "../../../contract/getpdf";
+import type { JobState } from "../jobs/job-state";
+import { getpdfMessages as m, resultAds, stepTexts } from "./messages";
+
+export type Viewer = { userId: string | null };
+
+export type PresentDeps = {
+  /** spendArticleCredit for this viewer and job (idempotent per user and document). */
+  spendCredit(userId: string, jobKey: string): Promise<boolean>;
+  /** A signed /files/… link, bound to the user for licensed copies. */
+  signLink(fileKey: string, userId: string | null): Promise<string>;
+};
+
+/** The document's link for the offline dialog and history: what the user gave, or the DOI's. */
+export function documentUrl(state: JobState | null): string | null {
+  const input = state?.input;
+  if (!input) return null;
+  const id = input.identified;
+  if (id.url) return id.url;
+  const doi = state.meta.doi ?? id.doi;
+  if (doi) return `https://doi.org/${doi}`;
+  if (id.pmcid) return `https://pmc.ncbi.nlm.nih.gov/articles/${id.pmcid}/`;
+  if (id.pmid) return `https://pubmed.ncbi.nlm.nih.gov/${id.pmid}/`;
+  return input.raw;
+}
+
+export function licenseLabel(license: string | null, access: "open" | "licensed"): string {
+  if (!license) return access === "licensed" ? m.licensedLicense : m.licenseUnknown;
+  const cc = /^(?:https?:\/\/creativecommons\.org\/licenses\/)?(cc[-_ ]?)?(by(?:[-_ ](?:nc|sa|nd))*)(?:\/([\d.]+))?\/?$/i.exec(license.trim());
+  if (cc && (cc[1] || /creativecommons/i.test(license))) return `CC ${cc[2]!.toUpperCase().replace(/[-_]/g, " ")}${cc[3] ? ` ${cc[3]}` : ""}`;
+  if (/^cc0$|publicdomain\/zero/i.test(license)) return "CC0";
+  if (/^public-domain$/i.test(license)) return "مالکیت عمومی";
+  return license;
+}
+
+const base = (id: string, state: JobState | null): GetPdfResult => ({
+  id,
+  status: "processing",
+  download_link: null,
+  ads1: null,
+  ads2: null,
+  msg: "",
+  msg2: null,
+  url: documentUrl(state),
+  doi: state?.meta.doi ?? state?.input?.identified.doi ?? null,
+  desc: null,
+  can_edit: false,
+});
+
+const withNotices = (text: string, state: JobState) => [...state.meta.notices, text].join("\n");
+
+export async function presentJob(id: string, state: JobState | null, viewer: Viewer, deps: PresentDeps): Promise<GetPdfResult> {
+  const r = base(id, state);
+  if (!state || state.phase === "idle") return { ...r, status: "error", msg: m.unknownTicket };
+  switch (state.phase) {
+    case "processing":
+      return { ...r, status: "processing", msg: m.processing, msg2: stepTexts[state.step ?? "queued"] };
+    case "not_found":
+      return { ...r, status: "offline", msg: withNotices(m.offline, state), desc: state.meta.title, can_edit: true };
+    case "error":
+      return { ...r, status: "error", msg: state.error?.message ?? m.unknownTicket };
+    case "found": {
+      const file = state.file!;
+      const source = m.source(file.source, licenseLabel(file.license, file.access));
+      if (file.access === "licensed") {
+        if (!viewer.userId) return { ...r, status: "buy", msg: m.buyGuest, msg2: source, desc: state.meta.title };
+        if (!(await deps.spendCredit(viewer.userId, state.key))) return { ...r, status: "buy", msg: m.buyNoCredit, msg2: source, desc: state.meta.title };
+      }
+      const link = await deps.signLink(file.fileKey, file.access === "licensed" ? viewer.userId : null);
+      return { ...r, status: "ok", download_link: link, ...resultAds, msg: withNotices(m.ok, state), msg2: source, desc: state.meta.title };
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { LastDownload } from "../../../contract/getpdf";
+import { schema, type Db } from "../../../db/client";
+
+export type OutcomeRow = {
+  /** The ticket nonce: one row per showing of a result. */
+  id: string;
+  userId: string | null;
+  jobKey: string;
+  outcome: "ok" | "buy" | "offline" | "error";
+  doi: string | null;
+  url: string | null;
+  title: string | null;
+  source: string | null;
+  license: string | null;
+  fileKey: string | null;
+  now: number;
+};
+
+/** Records a terminal result once per ticket; true when this call wrote it. */
+export async function recordOutcome(db: Db, row: OutcomeRow): Promise<boolean> {
+  const res = await db
+    .insert(schema.downloads)
+    .values({
+      id: row.id,
+      userId: row.userId,
+      jobKey: row.jobKey,
+      outcome: row.outcome,
+      doi: row.doi,
+      url: row.url?.slice(0, 2000) ?? null,
+      title: row.title?.slice(0, 1000) ?? null,
+      source: row.source,
+      license: row.license,
+      fileKey: row.fileKey,
+      createdAt: new Date(row.now),
+    })
+    .onConflictDoNothing()
+    .run();
+  return (res.meta.changes ?? 0) > 0;
+}
+
+export async function saveLastDownload(db: Db, userId: string, result: LastDownload, now: number): Promise<void> {
+  await db
+    .insert(schema.userLastDownloads)
+    .values({ userId, result, savedAt: new Date(now) })
+    .onConflictDoUpdate({ target: schema.userLastDownloads.userId, set: { result, savedAt: new Date(now) } });
+}
+
+/** userInfo.last_download for the accounts feature: the last `ok` saved for this user, or null. */
+export async function readLastDownload(db: Db, userId: string): Promise<LastDownload | null> {
+  const row = await db.query.userLastDownloads.findFirst({ where: eq(schema.userLastDownloads.userId, userId) });
+  return row ? (row.result as LastDownload) : null;
+}
+
+export type OkRow = { createdAt: Date; url: string | null; doi: string | null; jobKey: string; fileKey: string | null; access: "open" | "licensed" | null };
+
+/** The newest `ok` rows (the home feed dedupes them per document). */
+export async function latestOkDownloads(db: Db, limit: number): Promise<OkRow[]> {
+  return db
+    .select({
+      createdAt: schema.downloads.createdAt,
+      url: schema.downloads.url,
+      doi: schema.downloads.doi,
+      jobKey: schema.downloads.jobKey,
+      fileKey: schema.downloads.fileKey,
+      access: schema.storedFiles.access,
+    })
+    .from(schema.downloads)
+    .leftJoin(schema.storedFiles, eq(schema.storedFiles.key, schema.downloads.fileKey))
+    .where(eq(schema.downloads.outcome, "ok"))
+    .orderBy(desc(schema.downloads.createdAt))
+    .limit(limit);
+}
+
+export async function userDownloadsPage(db: Db, userId: string, page: number, perPage: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: schema.downloads.id,
+        createdAt: schema.downloads.createdAt,
+        outcome: schema.downloads.outcome,
+        url: schema.downloads.url,
+        doi: schema.downloads.doi,
+        title: schema.downloads.title,
+        source: schema.downloads.source,
+        license: schema.downloads.license,
+        fileKey: schema.downloads.fileKey,
+        access: schema.storedFiles.access,
+      })
+      .from(schema.downloads)
+      .leftJoin(schema.storedFiles, eq(schema.storedFiles.key, schema.downloads.fileKey))
+      .where(eq(schema.downloads.userId, userId))
+      .orderBy(desc(schema.downloads.createdAt), desc(schema.downloads.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(schema.downloads).where(and(eq(schema.downloads.userId, userId))),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}

@@ -1,0 +1,72 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
+import { signingSecret } from "../../env";
+import type { AppEnv } from "../../lib/context";
+import { defineEndpoint } from "../../lib/endpoint";
+import { anyone, signedIn } from "../../lib/roles";
+import { filesRoutes } from "../files/routes";
+import { checkDownload, lastArticles, profileDownloads, startDownload, type GetpdfContext } from "./service";
+
+/** Link/DOI download (search-and-download.md §7), its feeds, and the signed /files/… links. */
+export const getpdfRoutes = new Hono<AppEnv>();
+
+function context(c: Context<AppEnv>): GetpdfContext {
+  return { db: c.var.db, env: c.env, now: c.var.now(), userId: c.var.user?.id ?? null, secret: signingSecret(c.env) };
+}
+
+const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
+
+defineEndpoint(
+  getpdfRoutes,
+  { method: "post", path: "/getpdf/start", summary: "Start (or join) the instant download of a link, DOI, arXiv or PubMed id", roles: anyone, body: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
+  async (c, { body }) => {
+    noStore(c);
+    return c.json(await startDownload(context(c), body.url));
+  },
+);
+
+defineEndpoint(
+  getpdfRoutes,
+  { method: "get", path: "/getpdf/start", summary: "Start (or join) the instant download of a link (result dialogs)", roles: anyone, query: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
+  async (c, { query }) => {
+    noStore(c);
+    return c.json(await startDownload(context(c), query.url));
+  },
+);
+
+defineEndpoint(
+  getpdfRoutes,
+  { method: "post", path: "/getpdf/check", summary: "The current result of a started download (poll every 3 s while processing)", roles: anyone, body: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
+  async (c, { body }) => {
+    noStore(c);
+    return c.json(await checkDownload(context(c), body.id));
+  },
+);
+
+defineEndpoint(
+  getpdfRoutes,
+  { method: "get", path: "/getpdf/check", summary: "The current result of a started download (result dialogs)", roles: anyone, query: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
+  async (c, { query }) => {
+    noStore(c);
+    return c.json(await checkDownload(context(c), query.id));
+  },
+);
+
+defineEndpoint(
+  getpdfRoutes,
+  { method: "get", path: "/last_articles", summary: "The 20 latest downloaded articles (home tab): date, link and download link", roles: anyone, response: LastArticles, tag: "getpdf" },
+  async (c) => c.json(await lastArticles(context(c))),
+);
+
+defineEndpoint(
+  getpdfRoutes,
+  { method: "get", path: "/profile/downloads", summary: "The signed-in user's link/DOI downloads (/profile/booksAndArticles)", roles: signedIn, query: ProfileDownloadsQuery, response: ProfileDownloads, tag: "getpdf" },
+  async (c, { query }) => {
+    noStore(c);
+    const ctx = context(c);
+    return c.json(await profileDownloads({ ...ctx, userId: ctx.userId! }, query.page));
+  },
+);
+
+getpdfRoutes.route("/", filesRoutes);

@@ -1,0 +1,123 @@
+/**
+ * Verbs of the link/DOI download: start (identify, screen, ask the job's Durable Object to join,
+ * reuse or run), check (read the job), and show a result to one viewer, recording every
+ * terminal result shown (downloads) and a signed-in user's last `ok` (userInfo.last_download).
+ */
+import type { GetPdfResult, LastArticle, ProfileDownload, ProfileDownloads } from "../../../contract/getpdf";
+import { identify, jobKeyFor } from "../../../lib/identify";
+import type { Db } from "../../../db/client";
+import { ValidationError } from "../../lib/errors";
+import { signFileLink } from "../files/signing";
+import { fetchJobStub } from "../jobs/fetch-job";
+import type { JobState } from "../jobs/job-state";
+import { spendArticleCredit } from "../wallet/ledger";
+import { screenInput } from "./guards";
+import { getpdfMessages as m } from "./messages";
+import { presentJob, type PresentDeps } from "./present";
+import { latestOkDownloads, recordOutcome, saveLastDownload, userDownloadsPage } from "./queries";
+import { makeTicket, readTicket, type Ticket } from "./ticket";
+
+export type GetpdfContext = {
+  db: Db;
+  env: Cloudflare.Env;
+  now: number;
+  userId: string | null;
+  secret: string;
+};
+
+function presentDeps(ctx: GetpdfContext): PresentDeps {
+  return {
+    spendCredit: async (userId, jobKey) => (await spendArticleCredit(ctx.db, { userId, jobKey, now: ctx.now })).ok,
+    signLink: (fileKey, userId) => signFileLink(ctx.secret, { key: fileKey, now: ctx.now, userId }),
+  };
+}
+
+export async function startDownload(ctx: GetpdfContext, raw: string): Promise<GetPdfResult> {
+  const identified = identify(raw);
+  if (identified.kind === "empty") throw new ValidationError({ url: ["عبارتی برای جستجو وارد نشده است."] });
+  const verdict = screenInput(raw, identified);
+  const key = jobKeyFor(identified);
+  if (verdict || key === null) {
+    // Answered at once, without a job; the ticket only names the showing.
+    const pseudoKey = key ?? `input:${raw.trim().slice(0, 500)}`;
+    const { id, ticket } = await makeTicket(ctx.secret, pseudoKey, ctx.now);
+    const title = verdict?.refuse === "offline-title" ? verdict.title : (identified.title ?? raw.trim());
+    const result: GetPdfResult =
+      verdict?.refuse === "error"
+        ? { id, status: "error", download_link: null, ads1: null, ads2: null, msg: verdict.msg, msg2: null, url: identified.url ?? raw.trim(), doi: identified.doi, desc: null, can_edit: false }
+        : { id, status: "offline", download_link: null, ads1: null, ads2: null, msg: m.titleOnly, msg2: null, url: title, doi: null, desc: null, can_edit: true };
+    await record(ctx, ticket, result, null);
+    return result;
+  }
+  const { state } = await fetchJobStub(ctx.env, key).start({ key, input: { raw: raw.trim(), identified }, now: ctx.now });
+  const { id, ticket } = await makeTicket(ctx.secret, key, ctx.now);
+  return show(ctx, ticket, id, state);
+}
+
+export async function checkDownload(ctx: GetpdfContext, id: string): Promise<GetPdfResult> {
+  const ticket = await readTicket(ctx.secret, id);
+  if (!ticket) throw new ValidationError({ id: [m.badTicket] });
+  if (ticket.jobKey.startsWith("input:")) {
+    return { id, status: "error", download_link: null, ads1: null, ads2: null, msg: m.unknownTicket, msg2: null, url: null, doi: null, desc: null, can_edit: false };
+  }
+  const state = await fetchJobStub(ctx.env, ticket.jobKey).read();
+  return show(ctx, ticket, id, state);
+}
+
+async function show(ctx: GetpdfContext, ticket: Ticket, id: string, state: JobState | null): Promise<GetPdfResult> {
+  const result = await presentJob(id, state, { userId: ctx.userId }, presentDeps(ctx));
+  if (result.status !== "processing" && state && state.phase !== "idle") await record(ctx, ticket, result, state);
+  return result;
+}
+
+async function record(ctx: GetpdfContext, ticket: Ticket, result: GetPdfResult, state: JobState | null): Promise<void> {
+  if (result.status === "processing") return;
+  const written = await recordOutcome(ctx.db, {
+    id: ticket.nonce,
+    userId: ctx.userId,
+    jobKey: ticket.jobKey,
+    outcome: result.status,
+    doi: result.doi,
+    url: result.url,
+    title: state?.meta.title ?? null,
+    source: state?.file?.source ?? null,
+    license: state?.file?.license ?? null,
+    fileKey: result.status === "ok" ? (state?.file?.fileKey ?? null) : null,
+    now: ctx.now,
+  });
+  if (written && ctx.userId && result.status === "ok") {
+    await saveLastDownload(ctx.db, ctx.userId, { id: result.id, status: result.status, download_link: result.download_link, ads1: result.ads1, ads2: result.ads2 }, ctx.now);
+  }
+}
+
+/** GET /last_articles: the 20 latest documents downloaded, one row per document, no user identity. */
+export async function lastArticles(ctx: Omit<GetpdfContext, "userId">, limit = 20): Promise<LastArticle[]> {
+  const rows = await latestOkDownloads(ctx.db, limit * 5);
+  const seen = new Set<string>();
+  const out: LastArticle[] = [];
+  for (const row of rows) {
+    if (seen.has(row.jobKey) || !row.url) continue;
+    seen.add(row.jobKey);
+    // A licensed copy is never linked publicly.
+    const link = row.fileKey && row.access === "open" ? await signFileLink(ctx.secret, { key: row.fileKey, now: ctx.now }) : null;
+    out.push({ created_at: row.createdAt.toISOString(), url: row.url, download_link: link });
+    if (out.length === limit) break;
+  }
+  return out;
+}
+
+export const PROFILE_DOWNLOADS_PER_PAGE = 20;
+
+/** GET /profile/downloads: the user's own history with fresh links for what they may still download. */
+export async function profileDownloads(ctx: GetpdfContext & { userId: string }, page: number): Promise<ProfileDownloads> {
+  const { rows, total } = await userDownloadsPage(ctx.db, ctx.userId, page, PROFILE_DOWNLOADS_PER_PAGE);
+  const data: ProfileDownload[] = [];
+  for (const r of rows) {
+    let link: string | null = null;
+    if (r.outcome === "ok" && r.fileKey && r.access) {
+      link = await signFileLink(ctx.secret, { key: r.fileKey, now: ctx.now, userId: r.access === "licensed" ? ctx.userId : null });
+    }
+    data.push({ id: r.id, created_at: r.createdAt.toISOString(), status: r.outcome, url: r.url, doi: r.doi, title: r.title, source: r.source, license: r.license, download_link: link });
+  }
+  return { current_page: page, total_results: total, total_pages: Math.max(1, Math.ceil(total / PROFILE_DOWNLOADS_PER_PAGE)), data };
+}

@@ -1,0 +1,110 @@
+/**
+ * The state of one fetch job (one normalised document identifier), shared by the FetchJob
+ * Durable Object, the queue consumer and the getpdf routes. Pure: no bindings, no clock.
+ *
+ * The job holds the shared outcome only (found / not found / error). Per-user rules — guest or
+ * not, credits, `buy` — are applied when the result is shown (DESIGN.md "Shape of the system").
+ */
+import type { IdentifyResult } from "../../../contract/identify";
+
+/** Resolver steps in their fixed order, plus the pipeline's own states. */
+export const STEP_NAMES = ["queued", "landing", "ids", "crossref", "unpaywall", "openalex", "arxiv", "pmc", "licensed", "retry"] as const;
+export type StepName = (typeof STEP_NAMES)[number];
+
+export type StepOutcome = "found" | "none" | "failed" | "skipped" | "rejected";
+
+/** What one resolver step did, kept with the job for diagnosis. */
+export type StepRecord = { step: StepName; outcome: StepOutcome; ms: number; detail?: string | undefined };
+
+export type JobPhase = "idle" | "processing" | "found" | "not_found" | "error";
+
+/**
+ * persian: a Persian-language document (refused); invalid: input the pipeline cannot use;
+ * upstream: sources kept failing after every retry; timeout: the 60 s deadline passed.
+ */
+export type JobErrorReason = "persian" | "invalid" | "upstream" | "timeout" | "internal";
+
+export type FileAccess = "open" | "licensed";
+
+export type FoundFile = {
+  /** R2 key of the stored PDF. */
+  fileKey: string;
+  size: number;
+  access: FileAccess;
+  /** Where the copy came from, for the dialog ("Unpaywall — repository (…)"). */
+  source: string;
+  license: string | null;
+};
+
+export type JobMeta = {
+  title: string | null;
+  doi: string | null;
+  /** Crossref/OpenAlex type, e.g. journal-article. */
+  type: string | null;
+  language: string | null;
+  /** Retraction and update notices (Persian), shown with the result. */
+  notices: string[];
+};
+
+export type JobInput = { raw: string; identified: IdentifyResult };
+
+export type JobState = {
+  key: string;
+  phase: JobPhase;
+  /** The current run; a start after a stale result begins a new one. */
+  runId: string | null;
+  step: StepName | null;
+  steps: StepRecord[];
+  input: JobInput | null;
+  startedAt: number | null;
+  finishedAt: number | null;
+  /** Delivery attempt of the queue message being worked on. */
+  attempt: number;
+  /** Messages ever enqueued for this identifier (each one is one resolution). */
+  runs: number;
+  file: FoundFile | null;
+  error: { reason: JobErrorReason; message: string } | null;
+  meta: JobMeta;
+};
+
+/** The queue message: everything the consumer needs, nothing per-user. */
+export type FetchJobMessage = { key: string; runId: string; startedAt: number; input: JobInput };
+
+export const JOB_DEADLINE_MS = 60_000;
+export const FRESH_FOUND_MS = 24 * 3_600_000;
+export const FRESH_NOT_FOUND_MS = 3_600_000;
+/** Persian or unusable input gives the same answer again; reuse it like a not-found. */
+export const FRESH_PERMANENT_ERROR_MS = 3_600_000;
+/** max_retries 4 in wrangler.toml: five deliveries in all. */
+export const MAX_ATTEMPTS = 5;
+
+export const emptyMeta = (): JobMeta => ({ title: null, doi: null, type: null, language: null, notices: [] });
+
+export function idleState(key: string): JobState {
+  return { key, phase: "idle", runId: null, step: null, steps: [], input: null, startedAt: null, finishedAt: null, attempt: 0, runs: 0, file: null, error: null, meta: emptyMeta() };
+}
+
+export type StartDecision = "join" | "reuse" | "run";
+
+/**
+ * A start joins a running job, reuses a fresh terminal result (found 24 h, not found 1 h,
+ * a permanent error 1 h), and otherwise runs the job again.
+ */
+export function decideStart(state: JobState | null, now: number): StartDecision {
+  if (!state || state.phase === "idle") return "run";
+  if (state.phase === "processing") {
+    // A job past its deadline whose alarm has not fired yet is treated as dead.
+    return state.startedAt !== null && now - state.startedAt < JOB_DEADLINE_MS ? "join" : "run";
+  }
+  const age = now - (state.finishedAt ?? 0);
+  if (age < 0) return "reuse"; // clock skew between callers: a result from "the future" is fresh
+  if (state.phase === "found") return age < FRESH_FOUND_MS ? "reuse" : "run";
+  if (state.phase === "not_found") return age < FRESH_NOT_FOUND_MS ? "reuse" : "run";
+  if (state.error && (state.error.reason === "persian" || state.error.reason === "invalid")) return age < FRESH_PERMANENT_ERROR_MS ? "reuse" : "run";
+  return "run";
+}
+
+/** Seconds before the next delivery of a message that failed on delivery `attempts` (1-based). */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(2 ** Math.max(0, attempts - 1), 30);
+}
