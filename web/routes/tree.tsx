@@ -1,15 +1,84 @@
-import { createRootRouteWithContext, createRoute, Outlet } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
+import { AppShell } from "../components/shell/app-shell";
+import { NotFound } from "../components/shell/not-found";
+import { HomePage } from "../features/home/home-page";
+import { parseHomeSearch } from "../features/home/query-forms";
+
+// Every page of both specs. Home ships in the entry chunk; every other page is its own chunk,
+// loaded when visited (or preloaded when a link to it is hovered).
 
 export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: () => (
-    <main>
-      <h1>دریافت</h1>
-      <Outlet />
-    </main>
-  ),
+  component: AppShell,
+  notFoundComponent: NotFound,
 });
 
-const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", component: () => <p>خانه</p> });
+// Generic over the path so the route tree keeps every path's literal type (typed `to` in links).
+const page = <const TPath extends string>(path: TPath, load: Parameters<typeof lazyRouteComponent>[0]) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load) });
 
-export const routeTree = rootRoute.addChildren([homeRoute]);
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", validateSearch: parseHomeSearch, component: HomePage });
+
+// Site pages (web/routes/pages).
+const sitePages = [
+  page("/services", () => import("./pages/services-page")),
+  page("/enterprisePurchase", () => import("./pages/enterprise-purchase-page")),
+  page("/contact", () => import("./pages/contact-page")),
+  page("/terms", () => import("./pages/terms-page")),
+  page("/about", () => import("./pages/about-page")),
+  page("/extension", () => import("./pages/extension-page")),
+  page("/prices", () => import("./pages/prices-page")),
+  page("/logout", () => import("./pages/logout-page")),
+];
+
+// Feature pages (web/features/<feature>/pages).
+const featurePages = [
+  page("/payment", () => import("../features/wallet/pages/Payment")),
+  page("/directaccess/$id", () => import("../features/vip/pages/DirectAccessPage")),
+  page("/directaccess/$id/$d", () => import("../features/vip/pages/DirectAccessPage")),
+  page("/password/reset", () => import("../features/account/pages/PasswordReset")),
+  page("/password/reset/$token", () => import("../features/account/pages/PasswordReset")),
+  page("/verify/email", () => import("../features/account/pages/VerifyEmail")),
+  page("/dev/outbox", () => import("../features/account/pages/DevOutbox")),
+
+  page("/profile", () => import("../features/account/pages/Profile")),
+  page("/profile/financial", () => import("../features/wallet/pages/Financial")),
+  page("/profile/scifinders", () => import("../features/vip/pages/Scifinders")),
+  page("/profile/directBooks", () => import("../features/search/pages/DirectBooks")),
+  page("/profile/standards", () => import("../features/wallet/pages/Standards")),
+  page("/profile/booksAndArticles", () => import("../features/getpdf/pages/BooksAndArticles")),
+  page("/profile/offilneArticles", () => import("../features/offline/pages/OfflineArticles")),
+  page("/profile/offlineBooksStandards", () => import("../features/offline/pages/OfflineBooksStandards")),
+  page("/profile/vipServices", () => import("../features/vip/pages/VipServices")),
+
+  page("/admin", () => import("../features/admin/pages/AdminDashboard")),
+  page("/admin/offlineArticles", () => import("../features/offline/pages/AdminOfflineArticles")),
+  page("/admin/offlineBooks", () => import("../features/offline/pages/AdminOfflineBooks")),
+  page("/admin/directBooks", () => import("../features/admin/pages/AdminDirectBooks")),
+  page("/admin/directAccess", () => import("../features/vip/pages/AdminDirectAccess")),
+  page("/admin/contracts", () => import("../features/admin/pages/AdminContracts")),
+  page("/admin/users", () => import("../features/admin/pages/AdminUsers")),
+  page("/admin/solvers", () => import("../features/admin/pages/AdminSolvers")),
+  page("/admin/transactions", () => import("../features/wallet/pages/AdminTransactions")),
+  page("/admin/createInvoice", () => import("../features/wallet/pages/CreateInvoice")),
+
+  page("/panel2/statistics", () => import("../features/panel/pages/Panel2Statistics")),
+  page("/panel2/users", () => import("../features/panel/pages/Panel2Users")),
+  page("/panel2/userGroup", () => import("../features/panel/pages/Panel2UserGroup")),
+  page("/panel2/articles", () => import("../features/panel/pages/Panel2Articles")),
+
+  page("/solver", () => import("../features/offline/pages/Solver")),
+];
+
+// The partner panel's group header (/panel) and bare /panel2 open its first page.
+const panelRedirects = ["/panel", "/panel2"].map((path) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    beforeLoad: () => {
+      throw redirect({ to: "/panel2/statistics", replace: true });
+    },
+  }),
+);
+
+export const routeTree = rootRoute.addChildren([homeRoute, ...sitePages, ...featurePages, ...panelRedirects]);

@@ -1,0 +1,62 @@
+import { useEffect, useRef } from "react";
+
+export type BookSource = "standard" | "solution" | "report";
+export type HashShortcut = { type: number; bookSource?: BookSource };
+
+/** The hash is cleared this long after a shortcut is applied (search spec §9). */
+export const HASH_CLEAR_MS = 1000;
+
+const shortcuts: Record<string, HashShortcut> = {
+  link: { type: 1 },
+  article: { type: 2 },
+  book: { type: 3 },
+  standard: { type: 3, bookSource: "standard" },
+  solution: { type: 3, bookSource: "solution" },
+  report: { type: 3, bookSource: "report" },
+  tez: { type: 4 },
+  direct: { type: 6 },
+  vip: { type: 7 },
+};
+
+/** "#book", "book" or "/#book" → its shortcut; anything else → null. */
+export function parseHashShortcut(hash: string): HashShortcut | null {
+  const key = hash.slice(hash.lastIndexOf("#") + 1).trim().toLowerCase();
+  return Object.hasOwn(shortcuts, key) ? shortcuts[key]! : null;
+}
+
+/**
+ * The book source a #standard, #solution or #report shortcut preselects. The hash stays in the
+ * address for a second so the book search panel can read it when it mounts.
+ */
+export function bookSourceFromHash(hash: string = typeof window !== "undefined" ? window.location.hash : ""): BookSource | null {
+  return parseHashShortcut(hash)?.bookSource ?? null;
+}
+
+/**
+ * Applies home hash shortcuts (search spec §2): #link, #article, #book, #standard, #solution,
+ * #report, #tez, #direct, #vip choose the search type, then the hash is cleared after 1 s.
+ * A shortcut to a type that is not offered (e.g. #vip for university users) is ignored.
+ */
+export function useHashShortcuts({
+  hash,
+  availableTypes,
+  setType,
+  clearHash,
+}: {
+  hash: string;
+  availableTypes: number[];
+  setType(type: number): void;
+  clearHash(): void;
+}) {
+  // Callbacks change identity each render; the effect only reacts to the hash.
+  const latest = useRef({ availableTypes, setType, clearHash });
+  latest.current = { availableTypes, setType, clearHash };
+
+  useEffect(() => {
+    const shortcut = parseHashShortcut(hash);
+    if (!shortcut) return;
+    if (latest.current.availableTypes.includes(shortcut.type)) latest.current.setType(shortcut.type);
+    const timer = setTimeout(() => latest.current.clearHash(), HASH_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [hash]);
+}

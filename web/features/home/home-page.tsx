@@ -1,0 +1,88 @@
+import { getRouteApi, useLocation, useNavigate } from "@tanstack/react-router";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { useDocumentTitle } from "../../lib/document-title";
+import { usePageData } from "../../lib/page-data-context";
+import { useUiState } from "../../lib/ui-state";
+import { useHashShortcuts } from "./hash-shortcuts";
+import { InfoBox } from "./info-box";
+import { homeMessages as m } from "./messages";
+import { useResumePendingIntent } from "./pending-intent";
+import { Banners, PromoText } from "./promo";
+import { linkPanelStartFrom } from "./query-forms";
+import { SearchPanel } from "./search-panel";
+import { SearchTypeSelector } from "./search-type-selector";
+import { DEFAULT_SEARCH_TYPE, searchTypeOptions } from "./search-types";
+import { StatsStrip } from "./stats-strip";
+import { UniversityBox } from "./university-box";
+import "./home.css";
+
+// Below the fold and the only home part that needs react-aria's Table: its own chunk.
+const HomeTabs = lazy(() => import("./home-tabs"));
+
+const homeRoute = getRouteApi("/");
+
+function scrollToSearch() {
+  document.getElementById("search-area")?.scrollIntoView?.({ block: "start" });
+}
+
+/** The home page (search spec §2): service box, search-type selector and panel, latest-data tabs, statistics, info text, banners. */
+export function HomePage() {
+  useDocumentTitle();
+  const { universityInfo, showOldTabStandardSearch, siteInfo, isGuest } = usePageData();
+  const { typeOfSearch, setTypeOfSearch, openDialog, openOfflineRequest } = useUiState();
+  const search = homeRoute.useSearch();
+  const hash = useLocation({ select: (l) => l.hash });
+  const navigate = useNavigate();
+
+  const options = useMemo(
+    () => searchTypeOptions({ showOldTabStandardSearch, hasUniversity: !!universityInfo }),
+    [showOldTabStandardSearch, universityInfo],
+  );
+  const available = options.map((o) => o.id);
+  // A type that is not offered (e.g. 7 for a university user) falls back to the default.
+  const type = available.includes(typeOfSearch) ? typeOfSearch : DEFAULT_SEARCH_TYPE;
+
+  // The query forms are read once: the link panel gets them, and the address is cleaned.
+  const [linkStart] = useState(() => linkPanelStartFrom(search));
+  useEffect(() => {
+    if (linkStart.initialUrl || linkStart.initialOffline) {
+      setTypeOfSearch(1);
+      // ?login stays: after logging in, the auth dialog goes to / when the address carried it.
+      void navigate({ to: "/", search: search.login ? { login: true } : {}, hash: hash || undefined, replace: true, resetScroll: false });
+    }
+    if (search.login) openDialog("login");
+    // Once, on arrival.
+  }, []);
+
+  useHashShortcuts({
+    hash,
+    availableTypes: available,
+    setType: (t) => {
+      setTypeOfSearch(t);
+      scrollToSearch();
+    },
+    clearHash: () => void navigate({ to: "/", search: (s) => s, hash: undefined, replace: true, resetScroll: false, hashScrollIntoView: false }),
+  });
+
+  useResumePendingIntent({ isGuest, openDialog, openOfflineRequest });
+
+  return (
+    <div className="container home">
+      <h1 className="visually-hidden">{m.pageHeading}</h1>
+      {universityInfo ? <UniversityBox info={universityInfo} /> : <InfoBox />}
+
+      <section id="search-area" className="card search-area" aria-label={m.searchPrompt}>
+        <SearchTypeSelector options={options} value={type} onChange={setTypeOfSearch} />
+        <SearchPanel type={type} linkStart={linkStart} />
+      </section>
+
+      <Suspense fallback={<div className="card home-tabs-placeholder" aria-hidden="true" />}>
+        <HomeTabs />
+      </Suspense>
+
+      <StatsStrip info={siteInfo} />
+      <PromoText />
+      <Banners hasUniversity={!!universityInfo} />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Home query forms (search spec §2): ?getUrl={url} starts a link download, ?getOfflineUrl={url}
+ * &doi={doi}&desc={desc} opens an offline request, ?login opens the login dialog.
+ */
+export type HomeSearch = {
+  getUrl?: string;
+  getOfflineUrl?: string;
+  doi?: string;
+  desc?: string;
+  login?: boolean;
+};
+
+function text(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  // The router's parser turns "123" into a number and "true" into a boolean; the forms want text.
+  const s = typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : undefined;
+  return s && s.trim() ? s.trim() : undefined;
+}
+
+/** The home route's search validator: unknown keys are dropped, values become text. */
+export function parseHomeSearch(raw: Record<string, unknown>): HomeSearch {
+  const out: HomeSearch = {};
+  const getUrl = text(raw.getUrl);
+  const getOfflineUrl = text(raw.getOfflineUrl);
+  if (getUrl) out.getUrl = getUrl;
+  if (getOfflineUrl) {
+    out.getOfflineUrl = getOfflineUrl;
+    const doi = text(raw.doi);
+    const desc = text(raw.desc);
+    if (doi) out.doi = doi;
+    if (desc) out.desc = desc;
+  }
+  // "?login" has no value: the key being there is the signal.
+  if ("login" in raw && raw.login !== false) out.login = true;
+  return out;
+}
+
+export type LinkPanelStart = { initialUrl?: string; initialOffline?: { url: string; doi?: string; desc?: string } };
+
+/** What the type-1 panel receives from the query forms. */
+export function linkPanelStartFrom(search: HomeSearch): LinkPanelStart {
+  const start: LinkPanelStart = {};
+  if (search.getUrl) start.initialUrl = search.getUrl;
+  if (search.getOfflineUrl) start.initialOffline = { url: search.getOfflineUrl, doi: search.doi, desc: search.desc };
+  return start;
+}

@@ -1,0 +1,6 @@
+import { PanelPlaceholder } from "../../../components/shell/panel-placeholder";
+
+/** Placeholder: the search type's panel, replaced by its feature. */
+export default function ArticleSearchPanel(_props: Record<string, never>) {
+  return <PanelPlaceholder title="جستجوی مقاله" />;
+}
