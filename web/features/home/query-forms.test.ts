@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { linkPanelStartFrom, parseHomeSearch } from "./query-forms";
+
+describe("parseHomeSearch", () => {
+  it("reads ?getUrl as text", () => {
+    expect(parseHomeSearch({ getUrl: "https://doi.org/10.1000/182" })).toEqual({ getUrl: "https://doi.org/10.1000/182" });
+  });
+
+  it("turns values the router parsed as numbers back into text", () => {
+    expect(parseHomeSearch({ getUrl: 123456 })).toEqual({ getUrl: "123456" });
+  });
+
+  it("reads ?getOfflineUrl with its doi and desc, and drops doi/desc without it", () => {
+    expect(parseHomeSearch({ getOfflineUrl: "https://x.test/a", doi: "10.1/abc", desc: "فصل ۲" })).toEqual({
+      getOfflineUrl: "https://x.test/a",
+      doi: "10.1/abc",
+      desc: "فصل ۲",
+    });
+    expect(parseHomeSearch({ doi: "10.1/abc" })).toEqual({});
+  });
+
+  it("treats a bare ?login as the login flag", () => {
+    expect(parseHomeSearch({ login: "" })).toEqual({ login: true });
+    expect(parseHomeSearch({})).toEqual({});
+  });
+
+  it("drops blank values and unknown keys", () => {
+    expect(parseHomeSearch({ getUrl: "  ", other: "x", getOfflineUrl: null })).toEqual({});
+  });
+});
+
+describe("linkPanelStartFrom", () => {
+  it("hands the link and the offline request to the link panel", () => {
+    expect(linkPanelStartFrom({ getUrl: "https://a.test" })).toEqual({ initialUrl: "https://a.test" });
+    expect(linkPanelStartFrom({ getOfflineUrl: "https://b.test", doi: "10.1/x" })).toEqual({
+      initialOffline: { url: "https://b.test", doi: "10.1/x", desc: undefined },
+    });
+    expect(linkPanelStartFrom({ login: true })).toEqual({});
+  });
+});
