@@ -289,3 +289,15 @@ export function redirectForCart(cart: Cart): string {
   if ((name.offline_article ?? 0) > 0 && !(name.article || name.limited_article)) return "/profile/offilneArticles/";
   return "/profile/booksAndArticles/";
 }
+
+/** GET /wallet/standards: the standards the user paid for (/profile/standards). */
+export const MyStandard = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  standard_number: z.string().nullable(),
+  organization: z.string().nullable(),
+  download_link: z.string().nullable(),
+  created_at: z.string(),
+});
+export const MyStandards = z.object({ data: z.array(MyStandard) });
+export type MyStandards = z.infer<typeof MyStandards>;

@@ -1,7 +1,7 @@
 /** Admin credit adjustments, /admin transactions, the price table, the user's ledger page and the standard dialog's status. */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AdjustResponse, LedgerPage, PriceTable, StandardStatusResponse, TransactionsResponse, walletTexts } from "../../contract/wallet";
+import { AdjustResponse, MyStandards, LedgerPage, PriceTable, StandardStatusResponse, TransactionsResponse, walletTexts } from "../../contract/wallet";
 import { walletMessages } from "../../worker/features/wallet/messages";
 import { newClient } from "./auth-helpers";
 import { count, seedDemoData, type Client } from "./helpers";
@@ -149,6 +149,8 @@ describe("POST /show/standard_status", () => {
     expect((await expectLedgerConsistent(user.id)).standard_credit).toBe(0);
     // another standard now needs buying
     expect((await status(client, noFile)).standard_status).toBe("buy");
+    const mine = MyStandards.parse(await (await client.get("/wallet/standards")).json());
+    expect(mine.data.map((s) => [s.id, s.download_link])).toEqual([[paidFile, "https://files.example/paid.pdf"]]);
   });
 
   it("no file yet: wait_or_credit, and after spending a credit: wait", async () => {

@@ -12,6 +12,7 @@ import {
   InvoiceList,
   LedgerPage,
   LedgerQuery,
+  MyStandards,
   OrderInput,
   OrderResponse,
   PaymentResult,
@@ -35,7 +36,7 @@ import { gatewayDriver } from "./gateways";
 import { devbankPayment, handleCallback, paymentResult, startPayment, type PaymentDeps } from "./payments";
 import { findUserId, ledgerPage, parseDay, transactions } from "./queries";
 import { balanceOf, freshUserInfo, placeOrder, quote } from "./service";
-import { standardStatus } from "./standards";
+import { myStandards, standardStatus } from "./standards";
 
 export const walletRoutes = new Hono<AppEnv>();
 
@@ -182,6 +183,12 @@ defineEndpoint(
     tag: "wallet",
   },
   async (c, { body }) => c.json(await standardStatus(c.var.db, c.var.user, { id: body.id, useCredit: body.use_credit }, c.var.now())),
+);
+
+defineEndpoint(
+  walletRoutes,
+  { method: "get", path: "/wallet/standards", summary: "/profile/standards: the standards the user paid for, with their files once ready", roles: signedIn, response: MyStandards, tag: "wallet" },
+  async (c) => c.json({ data: await myStandards(c.var.db, me(c).id) }),
 );
 
 defineEndpoint(

@@ -84,3 +84,24 @@ export async function standardStatus(db: Db, user: UserRow | null, input: { id: 
     ? { ...base, standard_status: "credit", msg: walletMessages.standardCredit, download_link: null, standard_credit: credit }
     : { ...base, standard_status: "wait_or_credit", msg: walletMessages.standardWaitOrCredit, download_link: null, standard_credit: credit };
 }
+
+/** /profile/standards: every standard the user paid for, newest first, with its file once ready. */
+export async function myStandards(db: Db, userId: string) {
+  const { results } = await d1Of(db)
+    .prepare(
+      `SELECT c.id, c.title, c.standard_number, c.organization, c.links, e.created_at
+       FROM article_entitlements e JOIN catalog_items c ON e.job_key = 'standard:' || c.id
+       WHERE e.user_id = ? AND e.job_key LIKE 'standard:%' ORDER BY e.created_at DESC LIMIT 500`,
+    )
+    .bind(userId)
+    .all<{ id: number; title: string; standard_number: string | null; organization: string | null; links: string; created_at: number }>();
+  return results.map((r) => {
+    let links: string[] = [];
+    try {
+      links = JSON.parse(r.links) as string[];
+    } catch {
+      links = [];
+    }
+    return { id: r.id, title: r.title, standard_number: r.standard_number, organization: r.organization, download_link: links[0] ?? null, created_at: new Date(r.created_at).toISOString() };
+  });
+}
