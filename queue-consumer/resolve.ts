@@ -125,9 +125,10 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
         try {
           page = await fetchDoc(ids.url!, [...HTML_TYPES, ...PDF_TYPES], MAX_LANDING_BYTES);
         } catch (err) {
-          if (err instanceof FetchRefused) {
+          // Refused by a rule, or a permanent answer (404, 403): the page will not tell us more.
+          if (err instanceof FetchRefused || (isUpstreamError(err) && !err.retryable)) {
             meta.notices.push(jobMessages.unreachable);
-            return { outcome: "rejected", detail: err.message };
+            return { outcome: "rejected", detail: err instanceof Error ? err.message : String(err) };
           }
           throw err;
         }

@@ -15,7 +15,9 @@ import {
 } from "./job-state";
 import { jobMessages } from "./messages";
 
-const STATE_KEY = "job";
+/** Storage key of the job state (exported for tests that set a job up without the queue). */
+export const JOB_STORAGE_KEY = "job";
+const STATE_KEY = JOB_STORAGE_KEY;
 
 export type StartResult = { state: JobState; enqueued: boolean };
 
