@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import { BusinessErrorBody, ValidationErrorBody } from "../../contract/common";
 import { BOOK_PROMISE_MS, LastOfflineList, OfflineCancelOk, offlineMessages as m } from "../../contract/offline";
 import { offlineText as t } from "../../worker/features/offline/messages";
+import { findRequest } from "../../worker/features/offline/queries";
+import { applyChanges, refundFor, type OfflineDeps } from "../../worker/features/offline/service";
 import { newClient, outbox } from "./auth-helpers";
 import {
   countRequests,
@@ -20,7 +22,7 @@ import {
   requestRow,
   uniqueTitle,
 } from "./offline-factories";
-import { balancesOf, expectLedgerConsistent } from "./wallet-factories";
+import { balancesOf, db, expectLedgerConsistent } from "./wallet-factories";
 
 // Near the real clock: sessions made by the factories expire a day from now.
 const T0 = Math.floor(Date.now() / 1000) * 1000;
@@ -368,5 +370,24 @@ describe("GET /last_offline_books and /last_offline_articles", () => {
     const times = rows.map((r) => Date.parse(r.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(rows[0]!.url).toContain("Many 21");
+  });
+});
+
+describe("a change that lost a race writes nothing", () => {
+  it("a refund built on a stale read rolls back with its change", async () => {
+    const { user, client } = await person({ funding: { offline: 1 } });
+    const { body } = await insertArticle(client, { url: "10.5555/none-91" });
+    const id = String(body["id"]);
+    const stale = (await findRequest(db(), id))!;
+    // meanwhile the user cancels: the credit comes back once
+    expect((await client.post(`/profile/offline/requests/${id}/cancel`, {})).status).toBe(200);
+    expect((await balancesOf(user.id)).offline_article_credit).toBe(1);
+    const deps = { db: db(), now: Date.now() } as OfflineDeps;
+    const change = { row: stale, to: "rejected" as const, action: "rejected", actorId: null, note: "late", audit: {}, extra: refundFor(deps, stale, "late") };
+    await expect(applyChanges(deps, [change])).rejects.toThrow(t.changedMeanwhile);
+    expect((await balancesOf(user.id)).offline_article_credit).toBe(1);
+    expect((await requestRow(id))!["status"]).toBe("cancelled");
+    expect((await eventsOf(id)).map((e) => e["action"])).toEqual(["registered", "cancelled"]);
+    await expectLedgerConsistent(user.id);
   });
 });

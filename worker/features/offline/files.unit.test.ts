@@ -1,33 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkFileLink, cleanFileName, isPdf, signFileLink } from "./files";
-
-const SECRET = "unit-test-secret";
-const claims = { requestId: "off_abc", fileKey: "offline/xyz.pdf", viewerId: "usr_owner", expiresAt: 2_000_000 };
-
-function sigOf(path: string) {
-  const u = new URL(path, "https://x.test");
-  return { exp: Number(u.searchParams.get("exp")), sig: u.searchParams.get("sig")! };
-}
-
-describe("signed file links", () => {
-  it("checks for the viewer they were made for, until they expire", async () => {
-    const path = await signFileLink(SECRET, claims);
-    expect(path.startsWith("/offline/file/off_abc?exp=2000000&sig=")).toBe(true);
-    const { sig } = sigOf(path);
-    expect(await checkFileLink(SECRET, claims, sig, 1_999_999)).toBe("ok");
-    expect(await checkFileLink(SECRET, claims, sig, 2_000_000)).toBe("expired");
-  });
-
-  it("does not work for another viewer, another file, another expiry or another secret", async () => {
-    const { sig } = sigOf(await signFileLink(SECRET, claims));
-    expect(await checkFileLink(SECRET, { ...claims, viewerId: "usr_other" }, sig, 0)).toBe("invalid");
-    expect(await checkFileLink(SECRET, { ...claims, fileKey: "offline/new.pdf" }, sig, 0)).toBe("invalid");
-    expect(await checkFileLink(SECRET, { ...claims, expiresAt: 9_000_000 }, sig, 0)).toBe("invalid");
-    expect(await checkFileLink("another-secret", claims, sig, 0)).toBe("invalid");
-    // an expired link for another viewer is invalid, not merely expired
-    expect(await checkFileLink(SECRET, { ...claims, viewerId: "usr_other" }, sig, 3_000_000)).toBe("invalid");
-  });
-});
+import { attachmentHeader, cleanFileName, isPdf } from "./files";
 
 describe("isPdf", () => {
   it("accepts %PDF- and refuses anything else", async () => {
@@ -47,4 +19,11 @@ describe("cleanFileName", () => {
     ["", "document.pdf"],
     ["کتاب.pdf", "کتاب.pdf"],
   ])("%j → %j", (input, out) => expect(cleanFileName(input)).toBe(out));
+});
+
+describe("attachmentHeader", () => {
+  it("keeps a Persian name in filename* and gives an ASCII fallback", () => {
+    expect(attachmentHeader("کتاب 1.pdf")).toBe(`attachment; filename="____ 1.pdf"; filename*=UTF-8''${encodeURIComponent("کتاب 1.pdf")}`);
+    expect(attachmentHeader('a"b.pdf')).toBe(`attachment; filename="a_b.pdf"; filename*=UTF-8''a%22b.pdf`);
+  });
 });

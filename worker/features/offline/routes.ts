@@ -1,6 +1,7 @@
 /**
- * HTTP of offline requests: the spec's insert calls and home feeds, the user's request pages, signed
- * file downloads, and the delivery desk under /admin/offline/ (admins; solvers for what is theirs).
+ * HTTP of offline requests: the spec's insert calls and home feeds, the user's request pages, and the
+ * delivery desk under /admin/offline/ (admins; solvers for what is theirs). Delivered files are served
+ * by the files feature's signed /files/… route.
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -29,10 +30,9 @@ import { createCrossrefClient } from "../../clients/crossref";
 import { signingSecret } from "../../env";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
-import { AuthError, DomainError, NotFoundError } from "../../lib/errors";
+import { AuthError, NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn, staff, type UserRow } from "../../lib/roles";
 import { createNotifier } from "../notify/notifier";
-import { checkFileLink, pdfResponse } from "./files";
 import "./fulfiller";
 import { offlineText } from "./messages";
 import * as service from "./service";
@@ -151,34 +151,6 @@ defineEndpoint(
     tag: "offline",
   },
   async (c) => c.json({ status: "ok" as const, request: await service.cancelMyRequest(offlineDeps(c), me(c).id, idParam(c)) }),
-);
-
-const FileQuery = z.object({ exp: z.coerce.number().int().positive(), sig: z.string().regex(/^[0-9a-f]{64}$/) });
-
-defineEndpoint(
-  offlineRoutes,
-  {
-    method: "get",
-    path: "/offline/file/:id",
-    summary: "Download a delivered file through a signed link (bound to the viewer, expiring)",
-    roles: signedIn,
-    query: FileQuery,
-    html: true,
-    tag: "offline",
-  },
-  async (c, { query }) => {
-    const deps = offlineDeps(c);
-    const viewer = service.actorOf(me(c));
-    const row = await service.fileForViewer(deps, viewer, idParam(c));
-    // One answer for "no such file" and "not yours", so links cannot be probed.
-    if (!row) throw new DomainError(offlineText.linkInvalid, 403);
-    const check = await checkFileLink(deps.secret, { requestId: row.id, fileKey: row.fileKey!, viewerId: viewer.id, expiresAt: query.exp }, query.sig, deps.now);
-    if (check === "invalid") throw new DomainError(offlineText.linkInvalid, 403);
-    if (check === "expired") throw new DomainError(offlineText.linkExpired, 410);
-    const res = await pdfResponse(deps.files, row.fileKey!, row.fileName ?? "document.pdf");
-    if (!res) throw new NotFoundError(offlineText.fileMissing);
-    return res;
-  },
 );
 
 // ---------------------------------------------------------------- the delivery desk

@@ -35,7 +35,8 @@ import type { UserRow } from "../../lib/roles";
 import type { Notifier } from "../notify/notifier";
 import { InsufficientFundsError, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";
 import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, type RequestedAs } from "./content-type";
-import { cleanFileName, FILE_LINK_TTL_MS, isPdf, signFileLink, storePdf } from "./files";
+import { FILE_LINK_TTL_MS, signFileLink } from "../files/signing";
+import { cleanFileName, isPdf, storePdf } from "./files";
 import { documentName, offlineText } from "./messages";
 import { sendOfflineNotice, type OfflineNotice } from "./notifications";
 import * as q from "./queries";
@@ -161,14 +162,15 @@ export async function registerRequest(
 
 // ---------------------------------------------------------------- the user's side
 
+/** The delivered file with a fresh link signed for this viewer (the owner, or staff on the desk). */
 async function fileView(deps: OfflineDeps, row: OfflineRow, viewerId: string) {
   if (!row.fileKey || row.status !== "delivered") return null;
-  const expiresAt = deps.now + FILE_LINK_TTL_MS;
   return {
     name: row.fileName ?? "document.pdf",
     size: row.fileSize ?? 0,
-    download_url: await signFileLink(deps.secret, { requestId: row.id, fileKey: row.fileKey, viewerId, expiresAt }),
-    expires_at: new Date(expiresAt).toISOString(),
+    download_url: await signFileLink(deps.secret, { key: row.fileKey, now: deps.now, userId: viewerId }),
+    // The signer keeps whole seconds.
+    expires_at: new Date(Math.floor((deps.now + FILE_LINK_TTL_MS) / 1000) * 1000).toISOString(),
   };
 }
 
@@ -222,7 +224,7 @@ async function ownRequest(deps: OfflineDeps, userId: string, id: string): Promis
   return row;
 }
 
-type Change = {
+export type Change = {
   row: OfflineRow;
   to: OfflineStatusValue;
   action: string;
@@ -246,8 +248,11 @@ function changeStatements(deps: OfflineDeps, c: Change): MoneyBatchItem[] {
   ];
 }
 
-/** Runs changes in one batch; a lost race (status moved meanwhile) is told as such. */
-async function applyChanges(deps: OfflineDeps, changes: Change[]): Promise<void> {
+/**
+ * Runs changes in one batch; a change whose row moved on since it was read (another change won the
+ * race) fails the whole batch, refunds included, and is told as such.
+ */
+export async function applyChanges(deps: OfflineDeps, changes: Change[]): Promise<void> {
   try {
     await runMoneyBatch(deps.db, changes.flatMap((c) => changeStatements(deps, c)));
   } catch (err) {
@@ -257,7 +262,7 @@ async function applyChanges(deps: OfflineDeps, changes: Change[]): Promise<void>
 }
 
 /** The refund that goes with ending a request that was paid for (credit or toman). */
-function refundFor(deps: OfflineDeps, row: OfflineRow, reason: string): MoneyBatchItem[] {
+export function refundFor(deps: OfflineDeps, row: OfflineRow, reason: string): MoneyBatchItem[] {
   const base = { userId: row.userId, refType: "offline_request", refId: row.id, now: deps.now, note: reason };
   if (row.kind === "article" && (row.status === "registered" || row.status === "in_progress")) {
     return ledgerChange(deps.db, { ...base, account: "offline_article_credit", delta: 1, reason: "refund" });
@@ -490,8 +495,9 @@ export async function deliverRequest(deps: OfflineDeps, actor: Actor, id: string
   let file: { key: string; size: number; name: string } | null = null;
   if (input.file) {
     if (!(await isPdf(input.file))) throw new ValidationError({ file: [offlineText.notPdf] });
-    const stored = await storePdf(deps.files, input.file, { requestId: row.id, uploadedBy: actor.id });
-    file = { ...stored, name: cleanFileName(input.file.name) };
+    const name = cleanFileName(input.file.name);
+    const stored = await storePdf(deps.files, input.file, { requestId: row.id, uploadedBy: actor.id, fileName: name });
+    file = { ...stored, name };
   }
   const now = new Date(deps.now);
   try {
@@ -576,14 +582,3 @@ export async function dashboard(deps: OfflineDeps, days: number): Promise<DeskDa
     promise: { met, breached, overdue_now: overdue },
   };
 }
-
-// ---------------------------------------------------------------- files
-
-/** The request whose file a signed link names, if the viewer may download it. */
-export async function fileForViewer(deps: OfflineDeps, viewer: Actor, requestId: string): Promise<OfflineRow | null> {
-  const row = await q.findRequest(deps.db, requestId);
-  if (!row || !row.fileKey || row.status !== "delivered") return null;
-  if (row.userId !== viewer.id && !mayAct(viewer, row)) return null;
-  return row;
-}
-
