@@ -68,6 +68,18 @@ export const OfflineBookInput = OfflineArticleInput.extend({
 });
 export type OfflineBookInput = z.infer<typeof OfflineBookInput>;
 
+/**
+ * Machine-readable `code` next to the Persian `error` of a refused insert, so the dialog can act on it:
+ * open the package offer when credit is short, or offer the request type that fits (`use`).
+ */
+export const OfflineRefusal = z.object({
+  status: z.literal("error"),
+  error: z.string(),
+  code: z.enum(["offline_credit_insufficient", "persian_document", "wrong_type"]).optional(),
+  use: z.enum(["article", "book", "standard"]).optional(),
+});
+export type OfflineRefusal = z.infer<typeof OfflineRefusal>;
+
 /** `{status:"ok"}` answer of both insert calls; `duplicate` when the user already had this request open. */
 export const OfflineInsertOk = z.object({
   status: z.literal("ok"),

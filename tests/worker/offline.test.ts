@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BusinessErrorBody, ValidationErrorBody } from "../../contract/common";
-import { BOOK_PROMISE_MS, LastOfflineList, OfflineCancelOk, offlineMessages as m } from "../../contract/offline";
+import { BOOK_PROMISE_MS, LastOfflineList, OfflineCancelOk, OfflineRefusal, offlineMessages as m } from "../../contract/offline";
 import { offlineText as t } from "../../worker/features/offline/messages";
 import { findRequest } from "../../worker/features/offline/queries";
 import { applyChanges, refundFor, type OfflineDeps } from "../../worker/features/offline/service";
@@ -181,8 +181,9 @@ describe("Persian-language requests are refused with the spec's notice", () => {
     for (const path of ["/insert/offline_book", "/insert/offline_article"]) {
       const res = await client.post(path, body);
       expect(res.status).toBe(200);
-      const json = BusinessErrorBody.parse(await res.json());
+      const json = OfflineRefusal.parse(await res.json());
       expect(json.error.startsWith(t.persianRefused)).toBe(true);
+      expect(json.code).toBe("persian_document");
     }
     expect(await countRequests()).toBe(before);
     expect((await balancesOf(user.id)).offline_article_credit).toBe(1);
@@ -205,20 +206,20 @@ describe("Persian-language requests are refused with the spec's notice", () => {
 });
 
 describe("a request of the wrong content type is not registered; the user is told what to use", () => {
-  const cases: [string, "/insert/offline_book" | "/insert/offline_article", Record<string, unknown>, string][] = [
-    ["an article DOI sent as a book", "/insert/offline_book", { url: "10.5555/none-7", type: "book" }, t.articleSentAsBook],
-    ["an article link sent as a book", "/insert/offline_book", { url: "https://arxiv.org/abs/2001.01234", type: "book" }, t.articleSentAsBook],
-    ["a PubMed id sent as a standard", "/insert/offline_book", { url: "PMID: 12345678", type: "standard" }, t.articleSentAsBook],
-    ["a standard DOI sent as a book", "/insert/offline_book", { url: "IEEE 802.3", doi: "10.1109/IEEESTD.2018.8457469", type: "book" }, t.standardSentAsBook],
-    ["an ISBN sent as an article", "/insert/offline_article", { url: "ISBN 978-0-306-40615-7" }, t.bookSentAsArticle],
-    ["a book link sent as an article", "/insert/offline_article", { url: "https://link.springer.com/book/10.1007/978-3-030-12345-6" }, t.bookSentAsArticle],
-    ["a standard sent as an article", "/insert/offline_article", { url: "https://standards.ieee.org/ieee/802.11/7028/" }, t.standardSentAsArticle],
+  const cases: [string, "/insert/offline_book" | "/insert/offline_article", Record<string, unknown>, string, string][] = [
+    ["an article DOI sent as a book", "/insert/offline_book", { url: "10.5555/none-7", type: "book" }, t.articleSentAsBook, "article"],
+    ["an article link sent as a book", "/insert/offline_book", { url: "https://arxiv.org/abs/2001.01234", type: "book" }, t.articleSentAsBook, "article"],
+    ["a PubMed id sent as a standard", "/insert/offline_book", { url: "PMID: 12345678", type: "standard" }, t.articleSentAsBook, "article"],
+    ["a standard DOI sent as a book", "/insert/offline_book", { url: "IEEE 802.3", doi: "10.1109/IEEESTD.2018.8457469", type: "book" }, t.standardSentAsBook, "standard"],
+    ["an ISBN sent as an article", "/insert/offline_article", { url: "ISBN 978-0-306-40615-7" }, t.bookSentAsArticle, "book"],
+    ["a book link sent as an article", "/insert/offline_article", { url: "https://link.springer.com/book/10.1007/978-3-030-12345-6" }, t.bookSentAsArticle, "book"],
+    ["a standard sent as an article", "/insert/offline_article", { url: "https://standards.ieee.org/ieee/802.11/7028/" }, t.standardSentAsArticle, "standard"],
   ];
-  it.each(cases)("%s", async (_name, path, body, hint) => {
+  it.each(cases)("%s", async (_name, path, body, hint, use) => {
     const { user, client } = await person({ funding: { offline: 1 } });
     const before = await countRequests();
     const res = await client.post(path, body);
-    expect(BusinessErrorBody.parse(await res.json())).toEqual({ status: "error", error: hint });
+    expect(OfflineRefusal.parse(await res.json())).toEqual({ status: "error", error: hint, code: "wrong_type", use });
     expect(await countRequests()).toBe(before);
     expect((await balancesOf(user.id)).offline_article_credit).toBe(1);
   });
@@ -246,7 +247,7 @@ describe("POST /insert/offline_article", () => {
     const before = await countRequests();
     const { res, body } = await insertArticle(client, { url: "10.5555/none-22" });
     expect(res.status).toBe(200);
-    expect(body).toEqual({ status: "error", error: t.creditInsufficient });
+    expect(body).toEqual({ status: "error", error: t.creditInsufficient, code: "offline_credit_insufficient" });
     expect(await countRequests()).toBe(before);
     await expectLedgerConsistent(user.id);
   });
@@ -265,7 +266,7 @@ describe("POST /insert/offline_article", () => {
     const results = await Promise.all([1, 2, 3, 4].map((i) => insertArticle(client, { url: `10.5555/none-${300 + i}` })));
     const ok = results.filter((r) => r.body["status"] === "ok");
     expect(ok).toHaveLength(1);
-    for (const r of results.filter((r) => r.body["status"] !== "ok")) expect(r.body).toEqual({ status: "error", error: t.creditInsufficient });
+    for (const r of results.filter((r) => r.body["status"] !== "ok")) expect(r.body).toEqual({ status: "error", error: t.creditInsufficient, code: "offline_credit_insufficient" });
     expect((await balancesOf(user.id)).offline_article_credit).toBe(0);
     await expectLedgerConsistent(user.id);
   });

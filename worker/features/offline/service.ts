@@ -34,7 +34,7 @@ import type { Logger } from "../../lib/logger";
 import type { UserRow } from "../../lib/roles";
 import type { Notifier } from "../notify/notifier";
 import { InsufficientFundsError, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";
-import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, type RequestedAs } from "./content-type";
+import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, type Misfit, type RequestedAs } from "./content-type";
 import { FILE_LINK_TTL_MS, signFileLink } from "../files/signing";
 import { cleanFileName, isPdf, storePdf } from "./files";
 import { documentName, offlineText } from "./messages";
@@ -70,6 +70,18 @@ const PAGE_OF = { article: "/profile/offilneArticles", book: "/profile/offlineBo
 
 export type Registered = { id: string; canEdit: boolean; duplicate: boolean };
 
+/** What to use instead, for the dialog's one-press switch. */
+const MISFIT_USE: Record<Misfit, RequestedAs> = {
+  articleSentAsBook: "article",
+  standardSentAsBook: "standard",
+  bookSentAsStandard: "book",
+  bookSentAsArticle: "book",
+  standardSentAsArticle: "standard",
+};
+
+// accounts-and-purchases.md §8: the SPA answers this one by opening the package offer.
+const creditShort = () => new DomainError(offlineText.creditInsufficient, 200, { code: "offline_credit_insufficient" });
+
 async function lookupQuietly(deps: OfflineDeps, doi: string | null): Promise<DoiMeta | null> {
   if (!doi) return null;
   try {
@@ -97,11 +109,11 @@ export async function registerRequest(
   const meta = await lookupQuietly(deps, doi);
 
   const persian = [detectPersianRequest({ url: input.url, title: meta?.title ?? undefined, more: input.more }), detectPersianRequest({ url: input.doi })].find((p) => p.persian);
-  if (persian) throw new DomainError(persian.reason === "publisher" ? offlineText.persianRefusedPublisher : offlineText.persianRefused);
-  if (meta?.language && /^(fa|per|fas)\b/i.test(meta.language)) throw new DomainError(offlineText.persianRefused);
+  if (persian) throw new DomainError(persian.reason === "publisher" ? offlineText.persianRefusedPublisher : offlineText.persianRefused, 200, { code: "persian_document" });
+  if (meta?.language && /^(fa|per|fas)\b/i.test(meta.language)) throw new DomainError(offlineText.persianRefused, 200, { code: "persian_document" });
 
   const misfit = contentTypeMisfit(requestedAs, classifyDocument(ids, meta?.type));
-  if (misfit) throw new DomainError(offlineText[misfit]);
+  if (misfit) throw new DomainError(offlineText[misfit], 200, { code: "wrong_type", use: MISFIT_USE[misfit] });
 
   const docKey = docKeyFor(ids, input.url);
   const existing = await q.findOpenDuplicate(db, user.id, docKey);
@@ -110,7 +122,7 @@ export async function registerRequest(
   if (requestedAs === "article" && user.offlineArticleCredit < 1) {
     // The cached credit is re-checked by the ledger inside the batch; this only saves a round trip.
     const fresh = await q.findUser(db, user.id);
-    if (!fresh || fresh.offlineArticleCredit < 1) throw new DomainError(offlineText.creditInsufficient);
+    if (!fresh || fresh.offlineArticleCredit < 1) throw creditShort();
   }
 
   const id = newId("off", now);
@@ -142,7 +154,7 @@ export async function registerRequest(
   try {
     await runMoneyBatch(db, statements);
   } catch (err) {
-    if (err instanceof InsufficientFundsError) throw new DomainError(offlineText.creditInsufficient);
+    if (err instanceof InsufficientFundsError) throw creditShort();
     const kind = classifyBatchError(err);
     if (kind?.kind === "unique" && kind.table === "offline_requests") {
       // The same request sent twice at once: the other one won; answer it.
