@@ -1,5 +1,209 @@
-import { PagePlaceholder } from "../../../components/shell/page-placeholder";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { ledgerAccounts, type TransactionsQuery } from "../../../../contract/wallet";
+import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
+import { PageHeading } from "../../../components/shell/page-heading";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { Select, SelectItem } from "../../../components/ui/select";
+import { TextField } from "../../../components/ui/text-field";
+import { toast } from "../../../components/ui/toast";
+import { api } from "../../../lib/api";
+import { walletUi as t } from "../messages";
+import { transactionsQuery, walletKeys } from "../queries";
+import "../wallet.css";
 
+const reasons = ["order", "topup", "spend_download", "spend_standard", "spend_offline", "admin_adjust", "refund", "expiry", "invoice"] as const;
+const reasonTitles: Record<string, string> = {
+  order: "خرید",
+  topup: "شارژ کیف پول",
+  spend_download: "دانلود مقاله",
+  spend_standard: "دانلود استاندارد",
+  spend_offline: "درخواست آفلاین",
+  admin_adjust: "تغییر توسط مدیر",
+  refund: "بازگشت وجه",
+  expiry: "انقضای اعتبار محدود",
+  invoice: "پرداخت صورت‌حساب",
+};
+const ANY = "any";
+const amountText = (account: string, n: number) => (account === "balance" ? formatToman(n) : formatNumber(n));
+
+type Filters = { user: string; account: string; reason: string; from: string; to: string };
+
+function AdjustForm({ user }: { user: string }) {
+  const queryClient = useQueryClient();
+  const [account, setAccount] = useState<string>("balance");
+  const [delta, setDelta] = useState("");
+  const [reason, setReason] = useState("");
+  const adjust = useMutation({
+    mutationFn: async () => {
+      const r = await api<{ data: { user_id: string }[] }>(`/admin/ajax/transactions?user=${encodeURIComponent(user)}&per_page=5`);
+      const id = r.data[0]?.user_id ?? user;
+      return api(`/admin/users/${encodeURIComponent(id)}/adjust`, { body: { account, delta, reason } });
+    },
+    onSuccess: () => {
+      toast.success(t.admin.adjustDone);
+      setDelta("");
+      setReason("");
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    adjust.mutate();
+  };
+  return (
+    <form className="card wallet-card" onSubmit={submit} aria-labelledby="wallet-adjust">
+      <h2 id="wallet-adjust">{t.admin.adjust}</h2>
+      <div className="wallet-filters">
+        <Select label={t.admin.account} selectedKey={account} onSelectionChange={(k) => setAccount(String(k))}>
+          {ledgerAccounts.map((a) => (
+            <SelectItem key={a} id={a}>
+              {t.accounts[a]}
+            </SelectItem>
+          ))}
+        </Select>
+        <TextField label={t.admin.delta} value={delta} onChange={setDelta} ltr inputMode="numeric" />
+        <TextField label={t.admin.adjustReason} value={reason} onChange={setReason} isRequired />
+        <Button type="submit" variant="primary" isPending={adjust.isPending}>
+          {t.admin.adjustSubmit}
+        </Button>
+      </div>
+      {adjust.isError && <Alert tone="error">{adjust.error.message}</Alert>}
+    </form>
+  );
+}
+
+/** /admin/transactions: ledger rows by user, kind and date, with totals over every match and current balances. */
 export default function AdminTransactions() {
-  return <PagePlaceholder title="تراکنش‌ها" />;
+  const [draft, setDraft] = useState<Filters>({ user: "", account: ANY, reason: ANY, from: "", to: "" });
+  const [filters, setFilters] = useState<Filters>(draft);
+  const [page, setPage] = useState(1);
+  const q: TransactionsQuery = {
+    user: filters.user || undefined,
+    account: filters.account === ANY ? undefined : (filters.account as TransactionsQuery["account"]),
+    reason: filters.reason === ANY ? undefined : filters.reason,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    page,
+    per_page: 50,
+  };
+  const query = useQuery({ ...transactionsQuery(q), placeholderData: keepPreviousData });
+  const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setPage(1);
+    setFilters(draft);
+  };
+  const data = query.data;
+  return (
+    <div className="container wallet-page">
+      <PageHeading title={t.admin.title} />
+      <form className="card wallet-card" onSubmit={search} role="search">
+        <div className="wallet-filters">
+          <TextField label={t.admin.user} value={draft.user} onChange={set("user")} ltr />
+          <Select label={t.admin.account} selectedKey={draft.account} onSelectionChange={(k) => set("account")(String(k))}>
+            {[ANY, ...ledgerAccounts].map((a) => (
+              <SelectItem key={a} id={a}>
+                {a === ANY ? t.admin.any : t.accounts[a]}
+              </SelectItem>
+            ))}
+          </Select>
+          <Select label={t.admin.reason} selectedKey={draft.reason} onSelectionChange={(k) => set("reason")(String(k))}>
+            {[ANY, ...reasons].map((r) => (
+              <SelectItem key={r} id={r}>
+                {r === ANY ? t.admin.any : reasonTitles[r]}
+              </SelectItem>
+            ))}
+          </Select>
+          <TextField label={t.admin.from} value={draft.from} onChange={set("from")} ltr placeholder="2025-03-21" />
+          <TextField label={t.admin.to} value={draft.to} onChange={set("to")} ltr placeholder="2025-04-20" />
+          <Button type="submit" variant="primary" isPending={query.isFetching}>
+            {t.admin.search}
+          </Button>
+        </div>
+      </form>
+      {query.isError && <Alert tone="error">{query.error.message}</Alert>}
+      {data && (
+        <>
+          <section className="card wallet-card" aria-labelledby="wallet-totals">
+            <h2 id="wallet-totals">{t.admin.totals}</h2>
+            <DataTable caption={t.admin.totals}>
+              <thead>
+                <tr>
+                  <HeaderCell>{t.admin.account}</HeaderCell>
+                  <HeaderCell>{t.admin.credited}</HeaderCell>
+                  <HeaderCell>{t.admin.debited}</HeaderCell>
+                  <HeaderCell>{t.admin.net}</HeaderCell>
+                  <HeaderCell>{t.admin.currentBalances}</HeaderCell>
+                </tr>
+              </thead>
+              <tbody>
+                {ledgerAccounts.map((a) => (
+                  <DataRow key={a}>
+                    <DataCell>{t.accounts[a]}</DataCell>
+                    <DataCell>{amountText(a, data.totals[a].credited)}</DataCell>
+                    <DataCell>{amountText(a, data.totals[a].debited)}</DataCell>
+                    <DataCell>{amountText(a, data.totals[a].net)}</DataCell>
+                    <DataCell>{amountText(a, data.balances[a])}</DataCell>
+                  </DataRow>
+                ))}
+              </tbody>
+            </DataTable>
+            <p className="wallet-muted">{t.admin.paidPayments(formatNumber(data.payments.paid_count), formatToman(data.payments.paid_amount))}</p>
+          </section>
+          {filters.user && <AdjustForm user={filters.user} />}
+          <section className="card wallet-card" aria-labelledby="wallet-rows">
+            <h2 id="wallet-rows">
+              {t.admin.rows} ({formatNumber(data.total)})
+            </h2>
+            <DataTable caption={t.admin.rows}>
+              <thead>
+                <tr>
+                  <HeaderCell>{t.financial.date}</HeaderCell>
+                  <HeaderCell>{t.admin.who}</HeaderCell>
+                  <HeaderCell>{t.financial.account}</HeaderCell>
+                  <HeaderCell>{t.financial.change}</HeaderCell>
+                  <HeaderCell>{t.financial.reason}</HeaderCell>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((r) => (
+                  <DataRow key={r.id}>
+                    <DataCell>{formatJalaliDate(r.created_at, { withTime: true })}</DataCell>
+                    <DataCell>
+                      {r.user_name} <bdi dir="ltr" className="wallet-muted">{r.user_email}</bdi>
+                    </DataCell>
+                    <DataCell>{t.accounts[r.account]}</DataCell>
+                    <DataCell>
+                      <bdi className={r.delta > 0 ? "wallet-amount--plus" : "wallet-amount--minus"}>
+                        {r.delta > 0 ? "+" : "−"}
+                        {amountText(r.account, Math.abs(r.delta))}
+                      </bdi>
+                    </DataCell>
+                    <DataCell>
+                      {r.reason_title}
+                      {r.note ? ` — ${r.note}` : ""}
+                    </DataCell>
+                  </DataRow>
+                ))}
+              </tbody>
+            </DataTable>
+            {data.total_pages > 1 && (
+              <nav className="wallet-pager" aria-label={t.admin.rows}>
+                <Button size="sm" variant="outline" isDisabled={page <= 1} onPress={() => setPage((p) => p - 1)}>
+                  {t.financial.prev}
+                </Button>
+                <span>{t.financial.page(formatNumber(page), formatNumber(data.total_pages))}</span>
+                <Button size="sm" variant="outline" isDisabled={page >= data.total_pages} onPress={() => setPage((p) => p + 1)}>
+                  {t.financial.next}
+                </Button>
+              </nav>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
 }

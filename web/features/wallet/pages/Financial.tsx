@@ -1,5 +1,187 @@
-import { PagePlaceholder } from "../../../components/shell/page-placeholder";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { LedgerRow } from "../../../../contract/wallet";
+import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
+import { PageHeading } from "../../../components/shell/page-heading";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { NumberField } from "../../../components/ui/number-field";
+import { usePageData } from "../../../lib/page-data-context";
+import { submitGatewayForm } from "../checkout";
+import { PackageOfferDialog } from "../package-offer-dialog";
+import { walletUi as t } from "../messages";
+import { ledgerQuery, useBalanceQuery } from "../queries";
+import "../wallet.css";
 
+const MIN_TOPUP = 1000;
+
+function Amount({ row }: { row: LedgerRow }) {
+  const text = row.account === "balance" ? formatToman(Math.abs(row.delta)) : formatNumber(Math.abs(row.delta));
+  const sign = row.delta > 0 ? "+" : "−";
+  return (
+    <span className={row.delta > 0 ? "wallet-amount--plus" : "wallet-amount--minus"}>
+      <bdi>
+        {sign}
+        {text}
+      </bdi>
+    </span>
+  );
+}
+
+function Balances() {
+  const { userInfo } = usePageData();
+  const balance = useBalanceQuery();
+  if (!userInfo) return null;
+  const limited = userInfo.limited_vip_credits;
+  return (
+    <section className="card wallet-card" aria-labelledby="wallet-balances">
+      <h2 id="wallet-balances">{t.financial.balances}</h2>
+      {balance.isError && (
+        <Alert
+          tone="error"
+          title={t.balanceFailed}
+          action={
+            <Button size="sm" variant="outline" onPress={() => void balance.refetch()}>
+              {t.retry}
+            </Button>
+          }
+        >
+          {balance.error.message}
+        </Alert>
+      )}
+      <dl className="wallet-balances">
+        <div>
+          <dt>{t.accounts.balance}</dt>
+          <dd data-testid="financial-balance">{formatToman(userInfo.balance)}</dd>
+        </div>
+        <div>
+          <dt>{t.accounts.unlimited_article_credit}</dt>
+          <dd data-testid="financial-unlimited">{formatNumber(userInfo.unlimited_vip_credits)}</dd>
+        </div>
+        <div>
+          <dt>{t.accounts.limited_article_credit}</dt>
+          <dd data-testid="financial-limited">
+            {formatNumber(limited.count)}
+            {limited.count > 0 && limited.expiration && <small> ({t.financial.limitedUntil(formatJalaliDate(limited.expiration))})</small>}
+          </dd>
+        </div>
+        <div>
+          <dt>{t.accounts.offline_article_credit}</dt>
+          <dd>{formatNumber(userInfo.offline_article_credit)}</dd>
+        </div>
+        <div>
+          <dt>{t.accounts.standard_credit}</dt>
+          <dd>{formatNumber(userInfo.standard_credit)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function TopUp() {
+  const { gateways } = usePageData();
+  // A dialog of this page's own, so the page works whether or not the shell mounts WalletDialogs.
+  const [offerOpen, setOfferOpen] = useState(false);
+  const [amount, setAmount] = useState(50_000);
+  const tooSmall = !Number.isFinite(amount) || amount < MIN_TOPUP;
+  return (
+    <section className="card wallet-card" aria-labelledby="wallet-topup">
+      <h2 id="wallet-topup">{t.financial.topUp}</h2>
+      <div className="wallet-inline">
+        <NumberField
+          label={t.financial.amount}
+          description={t.financial.amountHint}
+          minValue={MIN_TOPUP}
+          step={1000}
+          value={amount}
+          onChange={setAmount}
+          isInvalid={tooSmall}
+          errorMessage={tooSmall ? t.financial.amountTooSmall : undefined}
+        />
+        <Button variant="primary" isDisabled={tooSmall} onPress={() => submitGatewayForm(gateways[0] ?? "devbank", { amount: String(Math.trunc(amount)) })}>
+          {t.pay}
+        </Button>
+        <Button variant="outline" onPress={() => setOfferOpen(true)}>
+          {t.financial.buyPackage}
+        </Button>
+      </div>
+      {offerOpen && <PackageOfferDialog isOpen onOpenChange={setOfferOpen} />}
+    </section>
+  );
+}
+
+function Ledger() {
+  const [page, setPage] = useState(1);
+  const query = useQuery({ ...ledgerQuery(page), placeholderData: keepPreviousData });
+  return (
+    <section className="card wallet-card" aria-labelledby="wallet-ledger">
+      <h2 id="wallet-ledger">{t.financial.ledger}</h2>
+      {query.isError ? (
+        <Alert
+          tone="error"
+          action={
+            <Button size="sm" variant="outline" onPress={() => void query.refetch()}>
+              {t.retry}
+            </Button>
+          }
+        >
+          {query.error.message}
+        </Alert>
+      ) : query.data && query.data.total === 0 ? (
+        <p className="wallet-muted">{t.financial.empty}</p>
+      ) : (
+        <>
+          <DataTable caption={t.financial.ledgerCaption}>
+            <thead>
+              <tr>
+                <HeaderCell>{t.financial.date}</HeaderCell>
+                <HeaderCell>{t.financial.account}</HeaderCell>
+                <HeaderCell>{t.financial.change}</HeaderCell>
+                <HeaderCell>{t.financial.reason}</HeaderCell>
+              </tr>
+            </thead>
+            <tbody>
+              {(query.data?.data ?? []).map((r) => (
+                <DataRow key={r.id}>
+                  <DataCell>{formatJalaliDate(r.created_at, { withTime: true })}</DataCell>
+                  <DataCell>{t.accounts[r.account] ?? r.account}</DataCell>
+                  <DataCell>
+                    <Amount row={r} />
+                  </DataCell>
+                  <DataCell>
+                    {r.reason_title}
+                    {r.note && r.reason === "admin_adjust" ? ` — ${r.note}` : ""}
+                  </DataCell>
+                </DataRow>
+              ))}
+            </tbody>
+          </DataTable>
+          {query.data && query.data.total_pages > 1 && (
+            <nav className="wallet-pager" aria-label={t.financial.ledger}>
+              <Button size="sm" variant="outline" isDisabled={page <= 1} onPress={() => setPage((p) => p - 1)}>
+                {t.financial.prev}
+              </Button>
+              <span>{t.financial.page(formatNumber(page), formatNumber(query.data.total_pages))}</span>
+              <Button size="sm" variant="outline" isDisabled={page >= query.data.total_pages} onPress={() => setPage((p) => p + 1)}>
+                {t.financial.next}
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** /profile/financial: balances and credits, top-up by card, and the ledger with Solar Hijri dates. */
 export default function Financial() {
-  return <PagePlaceholder title="کیف پول و تراکنش‌ها" />;
+  return (
+    <div className="container wallet-page">
+      <PageHeading title={t.financial.title} />
+      <Balances />
+      <TopUp />
+      <Ledger />
+    </div>
+  );
 }

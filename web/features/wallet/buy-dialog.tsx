@@ -1,0 +1,62 @@
+import type { CartInput } from "../../../contract/wallet";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { useCheckout } from "./checkout";
+import { walletUi as t } from "./messages";
+import { PurchaseSummary } from "./purchase-summary";
+import "./wallet.css";
+
+export type BuyDialogProps = {
+  cart: CartInput;
+  /** What is bought, shown as the dialog's heading (Latin titles are isolated left-to-right). */
+  title: string;
+  /** The displayed price (toman); the server prices the cart again and is the one that counts. */
+  price: number;
+  isOpen: boolean;
+  onOpenChange(isOpen: boolean): void;
+  /** The direct-access basket: the gateway opens after 1 s instead of 3 s. */
+  basket?: boolean;
+};
+
+function BuyBody({ cart, title, price, basket, close }: Omit<BuyDialogProps, "isOpen" | "onOpenChange"> & { close(): void }) {
+  const { checkout, phase, cancel, balance } = useCheckout();
+  const busy = phase.kind === "ordering" || phase.kind === "redirecting";
+  return (
+    <>
+      <p className="wallet-buy__title">
+        <bdi>{title}</bdi>
+      </p>
+      <PurchaseSummary price={price} balance={balance} phase={phase} />
+      <div className="ui-dialog__actions wallet-actions">
+        <Button
+          variant="ghost"
+          onPress={() => {
+            cancel();
+            close();
+          }}
+        >
+          {t.cancel}
+        </Button>
+        <Button
+          variant="primary"
+          isPending={busy}
+          isDisabled={busy}
+          onPress={async () => {
+            if (await checkout({ cart, price, basket })) close();
+          }}
+        >
+          {t.buy}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** The buy dialog for any product: a cart, its title and price; wallet or card for the shortfall. */
+export function BuyDialog({ isOpen, onOpenChange, ...rest }: BuyDialogProps) {
+  return (
+    <Dialog title={t.buyDialog.title} width={400} isOpen={isOpen} onOpenChange={onOpenChange}>
+      {({ close }) => <BuyBody {...rest} close={close} />}
+    </Dialog>
+  );
+}

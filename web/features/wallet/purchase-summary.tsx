@@ -1,0 +1,31 @@
+import { formatToman } from "../../../lib/format";
+import { Alert } from "../../components/ui/alert";
+import { redirectingText, type CheckoutPhase } from "./checkout";
+import { walletUi as t } from "./messages";
+
+/** Price, balance and how the purchase will be paid (wallet, or card for the shortfall). */
+export function PurchaseSummary({ price, balance, phase }: { price: number | null; balance: number; phase: CheckoutPhase }) {
+  return (
+    <div className="wallet-summary">
+      <dl className="wallet-summary__list">
+        <div>
+          <dt>{t.total}</dt>
+          <dd data-testid="purchase-total">{price === null ? "…" : formatToman(price)}</dd>
+        </div>
+        <div>
+          <dt>{t.balance}</dt>
+          <dd>{formatToman(balance)}</dd>
+        </div>
+      </dl>
+      {price !== null && price > 0 && (
+        <p className="wallet-summary__how">{balance >= price ? t.fromWallet : t.shortfall(formatToman(price - balance))}</p>
+      )}
+      {phase.kind === "redirecting" && (
+        <Alert tone="info">
+          <span data-testid="gateway-countdown">{redirectingText(phase.seconds)}</span>
+        </Alert>
+      )}
+      {phase.kind === "error" && <Alert tone="error">{phase.message}</Alert>}
+    </div>
+  );
+}
