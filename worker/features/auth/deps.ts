@@ -1,10 +1,15 @@
 import type { Context } from "hono";
 import type { Db } from "../../../db/client";
-import { passwordPepper, signingSecret, type Bindings } from "../../env";
+import { isTest, passwordPepper, signingSecret, type Bindings } from "../../env";
 import type { AppEnv } from "../../lib/context";
 import type { Logger } from "../../lib/logger";
 import { createNotifier, type Notifier } from "../notify/notifier";
-import { hashParamsFor, type HashParams } from "./password";
+import { OWASP_PARAMS, TEST_PARAMS, type HashParams } from "./password";
+
+/** The parameters new hashes get: OWASP's everywhere except tests (password.ts stays free of Worker types for the seed script). */
+export function hashParamsFor(env: Bindings): HashParams {
+  return isTest(env) ? TEST_PARAMS : OWASP_PARAMS;
+}
 
 /** What the account verbs need, built from the request once; the verbs never read a Request. */
 export type AuthDeps = {

@@ -1,5 +1,4 @@
 import { argon2idAsync } from "@noble/hashes/argon2.js";
-import { isTest, type Bindings } from "../../env";
 import { timingSafeEqualStrings } from "../../lib/crypto";
 
 /**
@@ -45,11 +44,6 @@ export async function verifyPassword(password: string, stored: string, pepper: s
 
 /** A hash to compare against when the user does not exist, so timing does not reveal accounts. */
 export const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
-
-/** The parameters new hashes get here: OWASP's in every environment except tests. */
-export function hashParamsFor(env: Bindings): HashParams {
-  return isTest(env) ? TEST_PARAMS : OWASP_PARAMS;
-}
 
 /** DUMMY_HASH with the given parameters, so a missing account costs as much as a wrong password. */
 export function dummyHashFor(params: HashParams): string {
