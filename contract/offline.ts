@@ -144,6 +144,7 @@ export const OfflineRequestList = z.object({ now: z.string(), requests: z.array(
 export type OfflineRequestList = z.infer<typeof OfflineRequestList>;
 
 export const OfflineCancelOk = z.object({ status: z.literal("ok"), request: OfflineRequestView });
+export type OfflineCancelOk = z.infer<typeof OfflineCancelOk>;
 
 /** The wallet's cart for paying a priced request (POST /order). */
 export const OFFLINE_PRODUCT = "offline_request" as const;
@@ -263,6 +264,7 @@ export const DeskAssignInput = z.object({
 export type DeskAssignInput = z.infer<typeof DeskAssignInput>;
 
 export const DeskSolverList = z.object({ solvers: z.array(DeskPerson) });
+export type DeskSolverList = z.infer<typeof DeskSolverList>;
 
 export const DeskDashboardQuery = z.object({
   days: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(365).default(30)),

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/shell/page-placeholder";
+import { DeskPage } from "../desk-page";
 
 export default function AdminOfflineArticles() {
-  return <PagePlaceholder title="مدیریت درخواست‌های آفلاین مقاله" />;
+  return <DeskPage mode="articles" />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/shell/page-placeholder";
+import { DeskPage } from "../desk-page";
 
 export default function AdminOfflineBooks() {
-  return <PagePlaceholder title="مدیریت درخواست‌های آفلاین کتاب" />;
+  return <DeskPage mode="books" />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/shell/page-placeholder";
+import { MyRequestsPage } from "../my-requests-page";
 
 export default function OfflineArticles() {
-  return <PagePlaceholder title="درخواست‌های آفلاین مقاله" />;
+  return <MyRequestsPage group="articles" />;
 }

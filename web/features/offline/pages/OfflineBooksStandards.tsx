@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/shell/page-placeholder";
+import { MyRequestsPage } from "../my-requests-page";
 
 export default function OfflineBooksStandards() {
-  return <PagePlaceholder title="درخواست‌های آفلاین کتاب و استاندارد" />;
+  return <MyRequestsPage group="books" />;
 }

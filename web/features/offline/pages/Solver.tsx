@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/shell/page-placeholder";
+import { DeskPage } from "../desk-page";
 
 export default function Solver() {
-  return <PagePlaceholder title="داشبورد حل‌کننده" />;
+  return <DeskPage mode="solver" />;
 }

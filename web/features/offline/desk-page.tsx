@@ -1,0 +1,225 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { DeskItem, DeskQuery } from "../../../contract/offline";
+import { formatJalaliDate, formatNumber, formatToman } from "../../../lib/format";
+import { PageHeading } from "../../components/shell/page-heading";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
+import { Select, SelectItem } from "../../components/ui/select";
+import { TextField } from "../../components/ui/text-field";
+import type { ApiError } from "../../lib/api";
+import { usePageData } from "../../lib/page-data-context";
+import { DeskDetailPanel } from "./desk-detail";
+import { offlineUi } from "./messages";
+import { dashboardQuery, deskListQuery } from "./queries";
+import { DocumentName, StatusBadge, timeLeft } from "./request-parts";
+import "./offline.css";
+
+const t = offlineUi.desk;
+
+export type DeskMode = "articles" | "books" | "solver";
+
+type Filters = { status: DeskQuery["status"]; kind: "" | "book" | "standard"; min_age_hours: string; user: string };
+const EMPTY: Filters = { status: "open", kind: "", min_age_hours: "", user: "" };
+
+function queryOf(mode: DeskMode, f: Filters, page: number): Partial<DeskQuery> {
+  const q: Partial<DeskQuery> = { status: f.status, page };
+  if (mode === "articles") q.group = "articles";
+  if (mode === "books") q.group = "books";
+  if (mode === "books" && f.kind) q.kind = f.kind;
+  const age = Number(f.min_age_hours.replace(/[۰-۹]/g, (d) => String("۰۱۲۳۴۵۶۷۸۹".indexOf(d))));
+  if (f.min_age_hours.trim() && Number.isInteger(age) && age >= 0) q.min_age_hours = age;
+  if (f.user.trim()) q.user = f.user.trim();
+  return q;
+}
+
+/** The delivery desk (ours to design): /admin/offlineArticles, /admin/offlineBooks and, for solvers, /solver. */
+export function DeskPage({ mode }: { mode: DeskMode }) {
+  const { isAdmin, isSolver } = usePageData();
+  const title = mode === "articles" ? t.articlesTitle : mode === "books" ? t.booksTitle : t.solverTitle;
+  const allowed = mode === "solver" ? isSolver || isAdmin : isAdmin;
+  return (
+    <div className="container page offline-page offline-desk">
+      <PageHeading title={title} />
+      {allowed ? <DeskBody mode={mode} isAdmin={isAdmin} /> : <Alert tone="warning">{t.forbidden}</Alert>}
+    </div>
+  );
+}
+
+function DeskBody({ mode, isAdmin }: { mode: DeskMode; isAdmin: boolean }) {
+  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string | null>(null);
+  const list = useQuery({ ...deskListQuery(queryOf(mode, filters, page)), placeholderData: keepPreviousData });
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setFilters(draft);
+    setPage(1);
+  };
+
+  return (
+    <>
+      {isAdmin && mode !== "solver" && <Dashboard />}
+      <form className="card offline-filters" onSubmit={apply} aria-label={t.filters}>
+        <Select label={t.status} selectedKey={draft.status} onSelectionChange={(k) => setDraft({ ...draft, status: k as Filters["status"] })}>
+          <SelectItem id="open">{t.statusOpen}</SelectItem>
+          <SelectItem id="all">{t.statusAll}</SelectItem>
+          {Object.entries(offlineUi.statuses).map(([id, label]) => (
+            <SelectItem key={id} id={id}>
+              {label}
+            </SelectItem>
+          ))}
+        </Select>
+        {mode === "books" && (
+          <Select label={t.kind} selectedKey={draft.kind || "all"} onSelectionChange={(k) => setDraft({ ...draft, kind: k === "all" ? "" : (k as Filters["kind"]) })}>
+            <SelectItem id="all">{t.kindAll}</SelectItem>
+            <SelectItem id="book">{offlineUi.kinds.book}</SelectItem>
+            <SelectItem id="standard">{offlineUi.kinds.standard}</SelectItem>
+          </Select>
+        )}
+        <TextField label={t.minAge} inputMode="numeric" value={draft.min_age_hours} onChange={(v) => setDraft({ ...draft, min_age_hours: v })} />
+        <TextField label={t.user} value={draft.user} onChange={(v) => setDraft({ ...draft, user: v })} />
+        <Button type="submit" variant="outline">
+          {t.apply}
+        </Button>
+      </form>
+
+      {selected && <DeskDetailPanel id={selected} isAdmin={isAdmin} onClose={() => setSelected(null)} />}
+
+      {list.isPending ? (
+        <p className="offline-muted">…</p>
+      ) : list.isError ? (
+        <Alert
+          tone="error"
+          action={
+            <Button variant="outline" onPress={() => void list.refetch()}>
+              {offlineUi.pages.retry}
+            </Button>
+          }
+        >
+          {(list.error as ApiError).message}
+        </Alert>
+      ) : list.data.items.length === 0 ? (
+        <p className="card offline-empty">{t.empty}</p>
+      ) : (
+        <section className="card offline-queue" aria-label={title(mode)}>
+          <p className="offline-muted">{t.total(list.data.total)}</p>
+          <DataTable caption={title(mode)}>
+            <thead>
+              <tr>
+                <HeaderCell>{t.timeLeft}</HeaderCell>
+                <HeaderCell>{t.document}</HeaderCell>
+                <HeaderCell>{t.requester}</HeaderCell>
+                <HeaderCell>{t.status}</HeaderCell>
+                <HeaderCell>{offlineUi.pages.price}</HeaderCell>
+                <HeaderCell>{t.assignedTo}</HeaderCell>
+                <HeaderCell>
+                  <span className="visually-hidden">{t.open}</span>
+                </HeaderCell>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((item) => (
+                <QueueRow key={item.id} item={item} now={Date.parse(list.data.now)} onOpen={() => setSelected(item.id)} isSelected={selected === item.id} />
+              ))}
+            </tbody>
+          </DataTable>
+          <nav className="offline-pager" aria-label={t.filters}>
+            <Button variant="ghost" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+              {t.prev}
+            </Button>
+            <span>
+              {formatNumber(page)} / {formatNumber(Math.max(1, Math.ceil(list.data.total / list.data.per_page)))}
+            </span>
+            <Button variant="ghost" size="sm" isDisabled={page * list.data.per_page >= list.data.total} onPress={() => setPage(page + 1)}>
+              {t.next}
+            </Button>
+          </nav>
+        </section>
+      )}
+    </>
+  );
+}
+
+const title = (mode: DeskMode) => (mode === "articles" ? t.articlesTitle : mode === "books" ? t.booksTitle : t.solverTitle);
+
+function TimeLeftCell({ item, now }: { item: DeskItem; now: number }) {
+  if (!item.promise_at || item.status !== "registered") return <span className="offline-muted">{t.noPromise}</span>;
+  const left = timeLeft(item.promise_at, now);
+  return <span className={left.past ? "offline-overdue" : left.hours < 3 ? "offline-soon" : undefined}>{left.past ? t.overdue(left.hours) : t.left(left.hours, left.minutes)}</span>;
+}
+
+function QueueRow({ item, now, onOpen, isSelected }: { item: DeskItem; now: number; onOpen(): void; isSelected: boolean }) {
+  return (
+    <DataRow>
+      <DataCell>
+        <TimeLeftCell item={item} now={now} />
+      </DataCell>
+      <DataCell className="offline-queue__doc">
+        <span className="offline-kind">{offlineUi.kinds[item.kind]}</span>
+        {item.is_solution && <span className="offline-kind offline-kind--solution">{t.solutionBadge}</span>} <DocumentName request={item} max={70} />
+        {item.same_document_open > 0 && <small className="offline-group-hint">{t.sameDocument(item.same_document_open)}</small>}
+        <small className="offline-muted">{formatJalaliDate(item.created_at, { withTime: true })}</small>
+      </DataCell>
+      <DataCell>
+        {item.user.name}
+        <small className="offline-muted">
+          <bdi dir="ltr">{item.user.mobile ?? item.user.email}</bdi>
+        </small>
+      </DataCell>
+      <DataCell>
+        <StatusBadge status={item.status} />
+      </DataCell>
+      <DataCell>{item.price !== null ? formatToman(item.price) : "—"}</DataCell>
+      <DataCell>{item.assigned_to?.name ?? <span className="offline-muted">{t.nobody}</span>}</DataCell>
+      <DataCell>
+        <Button size="sm" variant={isSelected ? "primary" : "outline"} onPress={onOpen} aria-label={`${t.open}: ${item.title ?? item.url}`}>
+          {t.open}
+        </Button>
+      </DataCell>
+    </DataRow>
+  );
+}
+
+function Dashboard() {
+  const q = useQuery(dashboardQuery());
+  if (!q.data) return null;
+  const d = q.data;
+  const open = d.open.registered + d.open.priced + d.open.paid + d.open.in_progress;
+  return (
+    <section className="card offline-dashboard" aria-label={t.dashboard}>
+      <h2>{t.dashboard}</h2>
+      <dl>
+        <div>
+          <dt>{t.openNow}</dt>
+          <dd>{formatNumber(open)}</dd>
+        </div>
+        <div>
+          <dt>{t.medianAnswer}</dt>
+          <dd>{t.minutes(d.median_minutes_to_answer)}</dd>
+        </div>
+        <div>
+          <dt>{t.medianDeliver}</dt>
+          <dd>{t.minutes(d.median_minutes_to_deliver)}</dd>
+        </div>
+        <div>
+          <dt>{t.promiseMet}</dt>
+          <dd>{formatNumber(d.promise.met)}</dd>
+        </div>
+        <div>
+          <dt>{t.promiseBreached}</dt>
+          <dd className={d.promise.breached ? "offline-overdue" : undefined}>{formatNumber(d.promise.breached)}</dd>
+        </div>
+        <div>
+          <dt>{t.overdueNow}</dt>
+          <dd className={d.promise.overdue_now ? "offline-overdue" : undefined} data-testid="overdue-now">
+            {formatNumber(d.promise.overdue_now)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
