@@ -17,6 +17,7 @@ import { notifyRoutes } from "./features/notify/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { offlineRoutes } from "./features/offline/routes";
 import { walletRoutes } from "./features/wallet/routes";
+import { searchRoutes } from "./features/search/routes";
 import { z } from "zod";
 
 // Persian messages for zod's built-in checks (schemas add their own where the spec words them).
@@ -44,6 +45,7 @@ export function createApp() {
   app.route("/", notifyRoutes);
   app.route("/", offlineRoutes);
   app.route("/", walletRoutes);
+  app.route("/", searchRoutes);
 
   // Non-GET requests to unknown paths: a Persian 404 in the error shape, never an HTML page.
   app.all("*", async (c, next) => {

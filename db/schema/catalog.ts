@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 
@@ -14,6 +15,11 @@ export const catalogItems = sqliteTable(
     year: integer(),
     publisher: text(),
     isbn: text(),
+    /**
+     * The ISBN without hyphens or spaces: seeds store "978-0-262-03384-8", imports
+     * "9780262033848"; both must be one book for upserts and ISBN search.
+     */
+    isbnKey: text().generatedAlwaysAs(sql`upper(replace(replace(isbn, '-', ''), ' ', ''))`, { mode: "virtual" }),
     edition: text(),
     pages: integer(),
     language: text().notNull().default("English"),
@@ -34,12 +40,13 @@ export const catalogItems = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // upsert by ISBN / external id on import
-    uniqueIndex("catalog_items_isbn_unique").on(t.isbn),
+    // catalog:import upserts ON CONFLICT(isbn_key), whatever the hyphenation
+    uniqueIndex("catalog_items_isbn_key_unique").on(t.isbnKey),
+    // catalog:import upserts ON CONFLICT(external_id)
     uniqueIndex("catalog_items_external_unique").on(t.externalId),
-    // filter by type and year after the FTS match
+    // operators' listings by type and year (searches filter inside the FTS index, see catalog_fts)
     index("catalog_items_type_year_idx").on(t.type, t.year),
-    // standard search by organisation
+    // the standard-search organisation list and admin listings by organisation
     index("catalog_items_org_idx").on(t.organization),
   ],
 );

@@ -1,0 +1,26 @@
+/**
+ * Guards in front of the article sources: a source must be configured, and one client may not
+ * spend the operator's Scopus/Crossref quota alone (searches are open to guests).
+ */
+import type { ArticleSearchRequest } from "../../../contract/search";
+import type { Db } from "../../../db/client";
+import { DomainError, RateLimitError } from "../../lib/errors";
+import { recordHits, retryAfter } from "../auth/rate-limit";
+import type { ArticleSearchDeps } from "./article-search";
+import { searchMessages as m } from "./messages";
+
+/** Uncached article searches one client may start per window. */
+export const ARTICLE_SEARCH_BUDGET = { limit: 60, windowMs: 10 * 60_000 };
+
+/** Scopus without SCOPUS_API_KEY says so in Persian instead of failing. */
+export function assertSourceConfigured(deps: Pick<ArticleSearchDeps, "scopus">, req: Pick<ArticleSearchRequest, "search_from">): void {
+  if (req.search_from === "scopus" && !deps.scopus) throw new DomainError(m.scopusNotConfigured);
+}
+
+/** Counts one upstream search for `client` (an IP), or throws 429 with Retry-After. */
+export async function spendArticleSearchBudget(db: Db, client: string, now: number): Promise<void> {
+  const key = `article_search:${client}`;
+  const wait = await retryAfter(db, key, ARTICLE_SEARCH_BUDGET, now);
+  if (wait !== null) throw new RateLimitError(wait);
+  await recordHits(db, [key], now);
+}

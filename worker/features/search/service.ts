@@ -1,0 +1,179 @@
+/**
+ * Catalogue searches (types 3, 4 and 5): request -> MATCH expression -> ranked page -> the
+ * spec's response shape. Article search (type 2) lives in article-search.ts.
+ */
+import type {
+  BookResult,
+  BookSearchRequest,
+  BookSearchResponse,
+  CatalogType,
+  SearchOptions,
+  StandardSearchRequest,
+  StandardSearchResponse,
+  ThesisSearchRequest,
+  ThesisSearchResponse,
+} from "../../../contract/search";
+import type { Db } from "../../../db/client";
+import { DomainError, ValidationError } from "../../lib/errors";
+import { openLibraryCoverUrl } from "../../clients/openlibrary";
+import { buildMatch, facetTag, yearRangeTags } from "./fts-query";
+import { searchMessages as m } from "./messages";
+import { COUNT_CAP, RANK_WINDOW, searchCatalog, searchOptionLists, searchTheses as queryTheses, type CatalogRow } from "./queries";
+
+const BOOK_COLUMNS = ["title", "authors", "publisher", "isbn", "standard_number", "keywords"] as const;
+/** §2 type 5: "part of title, standard code or keywords". */
+const STANDARD_COLUMNS = ["title", "standard_number", "keywords"] as const;
+const THESIS_COLUMNS = ["title", "author", "abstract", "department"] as const;
+
+/** Book sources -> the tag that filters them; "all" is every type. */
+const SOURCE_TAGS: Record<BookSearchRequest["search_from"], string[] | null> = {
+  all: null,
+  solutions: ["t1"],
+  standard: ["t2"],
+  report: ["t3"],
+  free: ["f1"],
+};
+
+export type Paging = { current_page: number; total_results: number; total_pages: number; total_capped: boolean };
+
+/** The page numbers a client may open: bounded by the ranked window. */
+export function paging(counted: number, page: number, count: number): Paging {
+  const total_capped = counted > COUNT_CAP;
+  const total_results = Math.min(counted, COUNT_CAP);
+  return {
+    current_page: page,
+    total_results,
+    total_capped,
+    total_pages: Math.ceil(Math.min(total_results, RANK_WINDOW) / count),
+  };
+}
+
+/** The offset of a page, or a 422 when it lies past the ranked window. */
+function offsetOf(page: number, count: number): number {
+  const offset = (page - 1) * count;
+  if (offset >= RANK_WINDOW) throw new ValidationError({ page: [m.pageOutOfRange] });
+  return offset;
+}
+
+function matchOrFail(match: string | null): string {
+  // The phrase held only punctuation or symbols: nothing the index can look for.
+  if (match === null) throw new ValidationError({ keywords: [m.noPhrase] });
+  return match;
+}
+
+function parseLinks(json: string): string[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toBookResult(r: CatalogRow): BookResult {
+  const free = r.free === 1;
+  const links = free ? parseLinks(r.links) : [];
+  return {
+    id: r.id,
+    Cover: r.cover_url ?? openLibraryCoverUrl({ isbn: r.isbn }),
+    type: (r.type >= 0 && r.type <= 3 ? r.type : 0) as CatalogType,
+    Title: r.title,
+    "Author(s)": r.authors,
+    Year: r.year,
+    Publisher: r.publisher,
+    ISBN: r.isbn,
+    Edition: r.edition,
+    Pages_biblio: r.pages,
+    Language: r.language,
+    Size: r.size_bytes,
+    Extension: r.extension,
+    Url: links[0] ?? null,
+    link1: links[0] ?? null,
+    link2: links[1] ?? null,
+    link3: links[2] ?? null,
+    link4: links[3] ?? null,
+    toman_price: free ? null : r.toman_price,
+    ebookrally_url: null,
+    free,
+    license: r.license,
+    Number: r.standard_number,
+  };
+}
+
+/** POST /book_search. */
+export async function searchBooks(db: Db, req: BookSearchRequest): Promise<BookSearchResponse> {
+  const match = matchOrFail(
+    buildMatch({
+      keywords: req.keywords,
+      match: req.type,
+      columns: BOOK_COLUMNS,
+      tagGroups: [SOURCE_TAGS[req.search_from], yearRangeTags(req.year_from, req.year_to)],
+    }),
+  );
+  const { rows, counted } = await searchCatalog(db, match, req.count, offsetOf(req.page, req.count));
+  return { ...paging(counted, req.page, req.count), results: rows.map(toBookResult) };
+}
+
+/** POST /standard_search: standards only (type 2), optionally of one organisation. */
+export async function searchStandards(db: Db, req: StandardSearchRequest): Promise<StandardSearchResponse> {
+  const match = matchOrFail(
+    buildMatch({
+      keywords: req.keywords,
+      match: req.type,
+      columns: STANDARD_COLUMNS,
+      tagGroups: [["t2"], req.organization ? [facetTag("o", req.organization)] : null, yearRangeTags(req.year_from, req.year_to)],
+    }),
+  );
+  const { rows, counted } = await searchCatalog(db, match, req.count, offsetOf(req.page, req.count));
+  return {
+    ...paging(counted, req.page, req.count),
+    data: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      Number: r.standard_number || null,
+      Organization: r.organization || null,
+      CD_name: r.cd_name || null,
+      Publication_Date: r.publication_date || null,
+      free: r.free === 1,
+      toman_price: r.free === 1 ? null : r.toman_price,
+    })),
+  };
+}
+
+/** POST /tez_search: the free thesis catalogue. ProQuest is reached through direct access (type 6). */
+export async function searchTheses(db: Db, req: ThesisSearchRequest): Promise<ThesisSearchResponse> {
+  if (req.search_from === "proquest") throw new DomainError(m.proquestHint);
+  const match = matchOrFail(
+    buildMatch({
+      keywords: req.keywords,
+      match: "all",
+      columns: THESIS_COLUMNS,
+      tagGroups: [
+        req.department ? [facetTag("p", req.department)] : null,
+        req.language ? [facetTag("l", req.language)] : null,
+        yearRangeTags(req.year_from, req.year_to),
+      ],
+    }),
+  );
+  const { rows, counted } = await queryTheses(db, match, req.sort_by, req.count, offsetOf(req.page, req.count));
+  return {
+    ...paging(counted, req.page, req.count),
+    data: rows.map((t) => ({
+      id: t.id,
+      Title: t.title,
+      Author: t.author,
+      Degree: t.degree,
+      Download_Link: t.download_link,
+      Abstract: t.abstract,
+      Department: t.department,
+      Language: t.language,
+      Year: t.year,
+      University: t.university,
+    })),
+  };
+}
+
+/** GET /search_options. */
+export async function searchOptions(db: Db): Promise<SearchOptions> {
+  return searchOptionLists(db);
+}
