@@ -13,9 +13,11 @@ import { shellMessages as m } from "./messages";
 import { TopBar } from "./top-bar";
 import "./shell.css";
 
-// Dialogs load after the first paint: they are not needed until someone opens them, and the
-// auth dialogs bring their form schemas (zod) with them.
+// The features' shell-level dialogs (account, package offer, offline request) load after the first
+// paint: they are not needed until someone opens them, and they bring their form schemas (zod).
 const AuthDialogs = lazy(() => import("../../features/auth/auth-dialogs").then((mod) => ({ default: mod.AuthDialogs })));
+const WalletDialogs = lazy(() => import("../../features/wallet/wallet-dialogs").then((mod) => ({ default: mod.WalletDialogs })));
+const OfflineDialogs = lazy(() => import("../../features/offline/offline-request-dialog").then((mod) => ({ default: mod.OfflineDialogs })));
 const NewsDialog = lazy(() => import("./news-dialog"));
 const Toaster = lazy(() => import("../ui/toaster"));
 
@@ -66,6 +68,8 @@ export function AppShell() {
         <Suspense fallback={null}>
           <Toaster />
           <AuthDialogs />
+          <WalletDialogs />
+          <OfflineDialogs />
           {newsMounted && <NewsDialog news={news} isOpen={!!open.news} onOpenChange={(o) => (o ? openDialog("news") : closeDialog("news"))} />}
         </Suspense>
       </div>

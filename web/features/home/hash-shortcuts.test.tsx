@@ -85,6 +85,8 @@ describe("useHashShortcuts", () => {
 
 describe("home page with a hash shortcut", () => {
   beforeEach(() => {
+    // No server here: whatever the page's features ask for is not found.
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("{}", { status: 404, headers: { "Content-Type": "application/json" } })));
     // Wide screen: tiles; no reduced motion.
     vi.stubGlobal("matchMedia", (query: string) => ({
       matches: /min-width/.test(query) && !/max-width/.test(query),
