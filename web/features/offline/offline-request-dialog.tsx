@@ -125,7 +125,7 @@ function OfflineRequestForm({ prefill, close }: { prefill: OfflineRequestPrefill
       }}
     >
       {auto.secondsLeft !== null && (
-        <p className="offline-countdown" role="timer" aria-live="polite" data-testid="offline-countdown">
+        <p className="offline-countdown" role="timer" data-testid="offline-countdown">
           {t.countdown(auto.secondsLeft)}
         </p>
       )}
