@@ -11,6 +11,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { api } from "../../../lib/api";
 import { walletUi as t } from "../messages";
+import { Amount } from "../ledger-amount";
 import { transactionsQuery, walletKeys } from "../queries";
 import "../wallet.css";
 
@@ -177,10 +178,7 @@ export default function AdminTransactions() {
                     </DataCell>
                     <DataCell>{t.accounts[r.account]}</DataCell>
                     <DataCell>
-                      <bdi className={r.delta > 0 ? "wallet-amount--plus" : "wallet-amount--minus"}>
-                        {r.delta > 0 ? "+" : "−"}
-                        {amountText(r.account, Math.abs(r.delta))}
-                      </bdi>
+                      <Amount row={r} />
                     </DataCell>
                     <DataCell>
                       {r.reason_title}

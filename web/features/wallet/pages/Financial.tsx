@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { LedgerRow } from "../../../../contract/wallet";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
@@ -11,23 +10,11 @@ import { usePageData } from "../../../lib/page-data-context";
 import { submitGatewayForm } from "../checkout";
 import { PackageOfferDialog } from "../package-offer-dialog";
 import { walletUi as t } from "../messages";
+import { Amount } from "../ledger-amount";
 import { ledgerQuery, useBalanceQuery } from "../queries";
 import "../wallet.css";
 
 const MIN_TOPUP = 1000;
-
-function Amount({ row }: { row: LedgerRow }) {
-  const text = row.account === "balance" ? formatToman(Math.abs(row.delta)) : formatNumber(Math.abs(row.delta));
-  const sign = row.delta > 0 ? "+" : "−";
-  return (
-    <span className={row.delta > 0 ? "wallet-amount--plus" : "wallet-amount--minus"}>
-      <bdi>
-        {sign}
-        {text}
-      </bdi>
-    </span>
-  );
-}
 
 function Balances() {
   const { userInfo } = usePageData();

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useLocation, useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { PaymentResult } from "../../../../contract/wallet";
+import { toPersianDigits } from "../../../../lib/digits";
 import { formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert, type AlertTone } from "../../../components/ui/alert";
@@ -49,7 +50,7 @@ function PaymentView({ id }: { id: string }) {
           <>
             <dt>{t.payment.ref}</dt>
             <dd>
-              <bdi dir="ltr">{formatNumber(Number(result.ref_id))}</bdi>
+              <bdi dir="ltr">{toPersianDigits(result.ref_id)}</bdi>
             </dd>
           </>
         )}
@@ -57,7 +58,7 @@ function PaymentView({ id }: { id: string }) {
           <>
             <dt>{t.payment.card}</dt>
             <dd>
-              <bdi dir="ltr">{result.card_pan}</bdi>
+              <bdi dir="ltr">{toPersianDigits(result.card_pan)}</bdi>
             </dd>
           </>
         )}
