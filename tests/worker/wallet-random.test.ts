@@ -30,7 +30,8 @@ beforeAll(async () => {
 });
 
 it("500 mixed operations keep admin totals equal to balances + spent", { timeout: 120_000 }, async () => {
-  const seed = Number(process.env.WALLET_SEED ?? Date.now() % 1_000_000);
+  // A failing run prints its seed; put it here to replay that exact run.
+  const seed = Date.now() % 1_000_000;
   const rand = rng(seed);
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
