@@ -133,3 +133,8 @@ export function useCheckout() {
 }
 
 export const redirectingText = (seconds: number) => (seconds > 0 ? t.redirecting(formatNumber(seconds)) : t.redirectingNow);
+
+/** The direct-access basket as the spec's cart: `{ name: { directaccess: { [siteId]: days } } }` (check out with `basket: true`). */
+export function basketCart(items: { id: string | number; period: number; name?: string }[], title: string): CartInput {
+  return { name: { directaccess: Object.fromEntries(items.map((i) => [String(i.id), i.period])) }, title };
+}
