@@ -99,8 +99,8 @@ const SUFFIXES = [
   ": Models and Algorithms", " with Python", " with MATLAB", ": Problems and Solutions", ": Case Studies",
 ];
 
-// Rare, specific terms so that rare-word queries have few matches.
-const RARE_TERMS = [
+// Named methods and materials: each appears in about 1-3% of records (mid-frequency words).
+const SPECIALTY_TERMS = [
   "Kalman", "Navier-Stokes", "Lyapunov", "Bayesian", "Monte Carlo", "Fourier", "Laplace", "Markov", "Hamiltonian", "Lagrangian",
   "Schrodinger", "Riemannian", "Hilbert", "Banach", "Galerkin", "Runge-Kutta", "Voronoi", "Delaunay", "Dijkstra", "Boltzmann",
   "Maxwell", "Euler", "Gaussian", "Wavelet", "Tensor", "Spline", "Fractal", "Chaos", "Entropy", "Percolation", "Superconductivity",
@@ -108,6 +108,31 @@ const RARE_TERMS = [
   "Microfluidics", "Metamaterials", "Piezoelectric", "Rheology", "Cavitation", "Turbulence", "Aeroelasticity", "Fatigue", "Creep",
   "Fracture", "Welding", "Corrosion", "Tunneling", "Blockchain", "Transformer", "Autoencoder", "Kriging", "Geostatistics",
 ];
+
+// The long tail: 72,000 distinct made-up technical terms ("kalorite", "vimutase"...), drawn with a
+// Zipf-like law (the rank-r term has probability ~1/r), as specific terms are in a real catalogue:
+// a handful are common, most occur in a few records at a million rows.
+const TAIL_SYLLABLES = ["ka", "lo", "ri", "sa", "te", "mu", "no", "vi", "ze", "po", "dra", "fli", "gro", "ber", "tal", "sen", "mor", "lin", "cas", "qui"];
+const TAIL_SUFFIXES = ["rite", "tase", "nology", "nics", "lium", "noid", "rene", "mation", "tism"];
+export const TAIL_SIZE = TAIL_SYLLABLES.length ** 3 * TAIL_SUFFIXES.length;
+
+/** The long-tail term of a rank (1-based): the same word for the same rank, always. */
+export function tailTerm(rank: number): string {
+  const i = ((rank - 1) % TAIL_SIZE + TAIL_SIZE) % TAIL_SIZE;
+  const n = TAIL_SYLLABLES.length;
+  const s = TAIL_SYLLABLES;
+  return s[i % n]! + s[Math.floor(i / n) % n]! + s[Math.floor(i / n ** 2) % n]! + TAIL_SUFFIXES[Math.floor(i / n ** 3)]!;
+}
+
+/** A rank drawn log-uniformly over 1..TAIL_SIZE, i.e. with probability proportional to 1/rank. */
+function tailRank(r: () => number): number {
+  return Math.min(TAIL_SIZE, Math.floor(Math.exp(r() * Math.log(TAIL_SIZE + 1))));
+}
+
+function tailWord(r: () => number): string {
+  const w = tailTerm(tailRank(r));
+  return w[0]!.toUpperCase() + w.slice(1);
+}
 
 const FIRST_NAMES = [
   "James", "Mary", "John", "Patricia", "Robert", "Jennifer", "Michael", "Linda", "William", "Elizabeth", "David", "Barbara",
@@ -230,11 +255,12 @@ export function isbnForIndex(seed: number, index: number): string {
 
 function bookTitle(r: () => number, topic: string): string {
   const shape = r();
-  if (shape < 0.35) return `${pick(r, QUALIFIERS)} ${topic}${pick(r, SUFFIXES)}`;
+  if (shape < 0.25) return `${pick(r, QUALIFIERS)} ${topic}${pick(r, SUFFIXES)}`;
+  if (shape < 0.4) return `${tailWord(r)} in ${topic}${pick(r, SUFFIXES)}`;
   if (shape < 0.55) return `${topic}${pick(r, SUFFIXES) || ": Theory and Applications"}`;
-  if (shape < 0.75) return `${pick(r, RARE_TERMS)} Methods in ${topic}`;
+  if (shape < 0.75) return `${pick(r, SPECIALTY_TERMS)} Methods in ${topic}`;
   if (shape < 0.9) return `${topic} and ${pick(r, SUBJECTS[pick(r, SUBJECT_NAMES)]!)}`;
-  return `${pick(r, QUALIFIERS)} ${pick(r, RARE_TERMS)} ${topic}`;
+  return `${pick(r, QUALIFIERS)} ${pick(r, SPECIALTY_TERMS)} ${topic}`;
 }
 
 export interface GenerateOptions {
@@ -257,7 +283,7 @@ export function generateRecord(index: number, opts: GenerateOptions): CatalogImp
     return {
       kind: "thesis",
       id,
-      title: `${pick(r, RARE_TERMS)} ${topic}: ${pick(r, ["A Study of", "Modelling", "Analysis of", "Design of"])} ${pick(r, SUBJECTS[subject]!)}`,
+      title: `${pick(r, SPECIALTY_TERMS)} ${topic}: ${pick(r, ["A Study of", "Modelling", "Analysis of", "Design of"])} ${pick(r, SUBJECTS[subject]!)}`,
       author: authorName(r),
       degree: r() < 0.6 ? "PhD" : "Master",
       department: pick(r, DEPARTMENTS),
@@ -265,7 +291,7 @@ export function generateRecord(index: number, opts: GenerateOptions): CatalogImp
       year,
       university: uni.name,
       download_link: `${uni.repo}${100_000 + index}`,
-      abstract: `This thesis studies ${topic.toLowerCase()} with ${pick(r, RARE_TERMS)} methods and reports experiments on ${pick(r, SUBJECTS[subject]!).toLowerCase()}.`,
+      abstract: `This thesis studies ${topic.toLowerCase()} with ${pick(r, SPECIALTY_TERMS)} methods and reports experiments on ${pick(r, SUBJECTS[subject]!).toLowerCase()}.`,
     };
   }
 
@@ -275,7 +301,7 @@ export function generateRecord(index: number, opts: GenerateOptions): CatalogImp
   const free = r() < 0.28;
   const sizeBytes = Math.round(pages * (extension === "pdf" ? 42_000 : extension === "djvu" ? 18_000 : 9_000) * (0.6 + r()));
   const price = Math.round((39_000 + Math.ceil(pages / 100) * 6_000) / 1000) * 1000;
-  const keywords = [topic, pick(r, SUBJECTS[subject]!), pick(r, RARE_TERMS), subject].join(", ").toLowerCase();
+  const keywords = [topic, pick(r, SUBJECTS[subject]!), pick(r, SPECIALTY_TERMS), tailTerm(tailRank(r)), subject].join(", ").toLowerCase();
   const openLinks = (n: number) => Array.from({ length: n }, (_, i) => `${pick(r, OPEN_HOSTS)}${index}-${i + 1}`);
 
   if (typeRoll < 0.08) {
@@ -348,10 +374,13 @@ export function generateRecord(index: number, opts: GenerateOptions): CatalogImp
   };
 }
 
-/** Words the benchmark uses for its fixed workload, by how often they occur in generated titles. */
+/**
+ * Words of the benchmark's fixed workload. rare: long-tail terms of ranks 411 to 9,011 (at a
+ * million records each is in roughly 10 to 250 records); common: words in several percent of records.
+ */
 export const BENCH_VOCABULARY = {
   common: ["introduction", "engineering", "analysis", "systems", "theory", "applications", "principles", "advanced"],
-  rare: ["kalman", "voronoi", "zeolite", "percolation", "graphene", "aeroelasticity", "kriging", "tribology"],
+  rare: [411, 733, 1259, 2087, 3061, 4517, 6553, 9011].map(tailTerm),
   phrases: ["machine learning", "heat transfer", "fluid mechanics", "quality management systems", "signal processing"],
   pairs: [
     ["quantum", "mechanics"],

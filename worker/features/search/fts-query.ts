@@ -78,6 +78,17 @@ export function yearRangeTags(from: number | undefined, to: number | undefined):
   return tags;
 }
 
+/**
+ * A type/free filter and a year range as one tag group: the index carries combined tokens
+ * (t3d199, f1y2005; see db/migrations/0006), whose doclists hold only the rows that pass both.
+ */
+export function filterTags(kind: string | null, years: string[] | null): string[][] {
+  if (kind && years) return [years.map((y) => kind + y)];
+  if (kind) return [[kind]];
+  if (years) return [years];
+  return [];
+}
+
 /** The tag of a free-text facet value, spelled as the SQL views spell it (o<org>, p<department>, l<language>). */
 export function facetTag(prefix: "o" | "p" | "l", value: string): string {
   return prefix + value.replace(/[ /\-.]/g, "").toLowerCase();

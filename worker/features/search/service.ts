@@ -16,23 +16,9 @@ import type {
 import type { Db } from "../../../db/client";
 import { DomainError, ValidationError } from "../../lib/errors";
 import { openLibraryCoverUrl } from "../../clients/openlibrary";
-import { buildMatch, facetTag, yearRangeTags } from "./fts-query";
+import { bookSearchMatch, standardSearchMatch, thesisSearchMatch } from "./matches";
 import { searchMessages as m } from "./messages";
 import { COUNT_CAP, RANK_WINDOW, searchCatalog, searchOptionLists, searchTheses as queryTheses, type CatalogRow } from "./queries";
-
-const BOOK_COLUMNS = ["title", "authors", "publisher", "isbn", "standard_number", "keywords"] as const;
-/** §2 type 5: "part of title, standard code or keywords". */
-const STANDARD_COLUMNS = ["title", "standard_number", "keywords"] as const;
-const THESIS_COLUMNS = ["title", "author", "abstract", "department"] as const;
-
-/** Book sources -> the tag that filters them; "all" is every type. */
-const SOURCE_TAGS: Record<BookSearchRequest["search_from"], string[] | null> = {
-  all: null,
-  solutions: ["t1"],
-  standard: ["t2"],
-  report: ["t3"],
-  free: ["f1"],
-};
 
 export type Paging = { current_page: number; total_results: number; total_pages: number; total_capped: boolean };
 
@@ -102,28 +88,14 @@ export function toBookResult(r: CatalogRow): BookResult {
 
 /** POST /book_search. */
 export async function searchBooks(db: Db, req: BookSearchRequest): Promise<BookSearchResponse> {
-  const match = matchOrFail(
-    buildMatch({
-      keywords: req.keywords,
-      match: req.type,
-      columns: BOOK_COLUMNS,
-      tagGroups: [SOURCE_TAGS[req.search_from], yearRangeTags(req.year_from, req.year_to)],
-    }),
-  );
+  const match = matchOrFail(bookSearchMatch(req));
   const { rows, counted } = await searchCatalog(db, match, req.count, offsetOf(req.page, req.count));
   return { ...paging(counted, req.page, req.count), results: rows.map(toBookResult) };
 }
 
 /** POST /standard_search: standards only (type 2), optionally of one organisation. */
 export async function searchStandards(db: Db, req: StandardSearchRequest): Promise<StandardSearchResponse> {
-  const match = matchOrFail(
-    buildMatch({
-      keywords: req.keywords,
-      match: req.type,
-      columns: STANDARD_COLUMNS,
-      tagGroups: [["t2"], req.organization ? [facetTag("o", req.organization)] : null, yearRangeTags(req.year_from, req.year_to)],
-    }),
-  );
+  const match = matchOrFail(standardSearchMatch(req));
   const { rows, counted } = await searchCatalog(db, match, req.count, offsetOf(req.page, req.count));
   return {
     ...paging(counted, req.page, req.count),
@@ -143,18 +115,7 @@ export async function searchStandards(db: Db, req: StandardSearchRequest): Promi
 /** POST /tez_search: the free thesis catalogue. ProQuest is reached through direct access (type 6). */
 export async function searchTheses(db: Db, req: ThesisSearchRequest): Promise<ThesisSearchResponse> {
   if (req.search_from === "proquest") throw new DomainError(m.proquestHint);
-  const match = matchOrFail(
-    buildMatch({
-      keywords: req.keywords,
-      match: "all",
-      columns: THESIS_COLUMNS,
-      tagGroups: [
-        req.department ? [facetTag("p", req.department)] : null,
-        req.language ? [facetTag("l", req.language)] : null,
-        yearRangeTags(req.year_from, req.year_to),
-      ],
-    }),
-  );
+  const match = matchOrFail(thesisSearchMatch(req));
   const { rows, counted } = await queryTheses(db, match, req.sort_by, req.count, offsetOf(req.page, req.count));
   return {
     ...paging(counted, req.page, req.count),
