@@ -99,6 +99,3 @@ export type ProfileDownloads = z.infer<typeof ProfileDownloads>;
 /** The shape saved as userInfo.last_download after a signed-in `ok` (§4 "Link download"). */
 export const LastDownload = GetPdfResult.pick({ id: true, status: true, download_link: true, ads1: true, ads2: true });
 export type LastDownload = z.infer<typeof LastDownload>;
-
-/** How often the result dialog re-checks a processing job (spec §9). */
-export const GETPDF_POLL_MS = 3000;

@@ -1,5 +1,110 @@
-import { PagePlaceholder } from "../../../components/shell/page-placeholder";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { ProfileDownload } from "../../../../contract/getpdf";
+import { formatJalaliDate } from "../../../../lib/format";
+import { PageHeading } from "../../../components/shell/page-heading";
+import { Alert } from "../../../components/ui/alert";
+import { Button, buttonClass } from "../../../components/ui/button";
+import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { Icon } from "../../../components/ui/icon";
+import { ProgressBar } from "../../../components/ui/progress-bar";
+import { getpdfUi } from "../messages";
+import { downloadsQuery } from "../queries";
+import "../getpdf.css";
 
+const t = getpdfUi.page;
+
+function DocumentCell({ row }: { row: ProfileDownload }) {
+  const label = row.title ?? row.doi ?? row.url ?? "—";
+  return (
+    <div className="getpdf-doc">
+      <bdi dir="ltr" className="getpdf-doc__title">
+        {label}
+      </bdi>
+      {row.doi && row.title && (
+        <bdi dir="ltr" className="getpdf-doc__doi">
+          {row.doi}
+        </bdi>
+      )}
+    </div>
+  );
+}
+
+/** /profile/booksAndArticles: the user's link/DOI downloads, with fresh 24-hour links. */
 export default function BooksAndArticles() {
-  return <PagePlaceholder title="مقاله‌ها و کتاب‌های دانلودشده" />;
+  const [page, setPage] = useState(1);
+  const q = useQuery({ ...downloadsQuery(page), placeholderData: keepPreviousData });
+  const data = q.data;
+  return (
+    <div className="container stack getpdf-page">
+      <PageHeading title={t.title}>
+        <p className="getpdf-muted">{t.intro}</p>
+      </PageHeading>
+      {q.isPending && <ProgressBar isIndeterminate aria-label={t.title} />}
+      {q.isError && (
+        <Alert
+          tone="error"
+          title={t.failed}
+          action={
+            <Button size="sm" variant="outline" onPress={() => void q.refetch()}>
+              {getpdfUi.retry}
+            </Button>
+          }
+        >
+          {q.error.message}
+        </Alert>
+      )}
+      {data && data.data.length === 0 && <Alert tone="info">{t.empty}</Alert>}
+      {data && data.data.length > 0 && (
+        <section className="card getpdf-page__card">
+          <DataTable caption={t.caption}>
+            <thead>
+              <tr>
+                <HeaderCell>{t.date}</HeaderCell>
+                <HeaderCell>{t.document}</HeaderCell>
+                <HeaderCell>{t.status}</HeaderCell>
+                <HeaderCell className="getpdf-page__source">{t.source}</HeaderCell>
+                <HeaderCell>{t.action}</HeaderCell>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((row) => (
+                <DataRow key={row.id}>
+                  <DataCell>{formatJalaliDate(row.created_at, { withTime: true })}</DataCell>
+                  <DataCell>
+                    <DocumentCell row={row} />
+                  </DataCell>
+                  <DataCell>
+                    <span className={`getpdf-badge getpdf-badge--${row.status}`}>{t.statuses[row.status] ?? row.status}</span>
+                  </DataCell>
+                  <DataCell className="getpdf-page__source">{row.source ?? "—"}</DataCell>
+                  <DataCell>
+                    {row.download_link ? (
+                      <a className={buttonClass({ variant: "outline", size: "sm" })} href={row.download_link} download>
+                        <Icon name="download" size={16} />
+                        {getpdfUi.download}
+                      </a>
+                    ) : (
+                      "—"
+                    )}
+                  </DataCell>
+                </DataRow>
+              ))}
+            </tbody>
+          </DataTable>
+          {data.total_pages > 1 && (
+            <nav className="getpdf-pager" aria-label={t.caption}>
+              <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => setPage((p) => p - 1)}>
+                {t.prev}
+              </Button>
+              <span>{t.pageOf(data.current_page, data.total_pages)}</span>
+              <Button variant="outline" size="sm" isDisabled={page >= data.total_pages} onPress={() => setPage((p) => p + 1)}>
+                {t.next}
+              </Button>
+            </nav>
+          )}
+        </section>
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,20 @@
-import { PanelPlaceholder } from "../../../components/shell/panel-placeholder";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { GetPdfResult } from "../../../../contract/getpdf";
+import type { IdentifyResult } from "../../../../contract/identify";
+import { Button } from "../../../components/ui/button";
+import { Icon } from "../../../components/ui/icon";
+import { Link } from "../../../components/ui/link";
+import { TextField } from "../../../components/ui/text-field";
+import { toast } from "../../../components/ui/toast";
+import { usePageData } from "../../../lib/page-data-context";
+import { savePendingIntent } from "../../../lib/pending-intent";
+import { useUiState } from "../../../lib/ui-state";
+import { HelpDialog } from "../help-dialog";
+import { getpdfUi as t } from "../messages";
+import { identifyQuery } from "../queries";
+import { ResultDialog } from "../result-dialog";
+import "../getpdf.css";
 
 export type LinkPanelProps = {
   /** From /?getUrl=: start this link's download at once. */
@@ -7,7 +23,130 @@ export type LinkPanelProps = {
   initialOffline?: { url: string; doi?: string; desc?: string };
 };
 
-/** Placeholder: the link/DOI box (type 1), replaced by the fetch-pipeline feature. */
-export default function LinkPanel(_props: LinkPanelProps) {
-  return <PanelPlaceholder title="لینک یا DOI مقاله" />;
+const IDENTIFY_DEBOUNCE_MS = 350;
+
+/** The offline-status result the ?getOfflineUrl= form opens with (no request is made). */
+function offlinePreset(o: { url: string; doi?: string; desc?: string }): GetPdfResult {
+  return { id: "preset", status: "offline", download_link: null, ads1: null, ads2: null, msg: t.offlineAdvice, msg2: null, url: o.url, doi: o.doi ?? null, desc: o.desc ?? null, can_edit: true };
+}
+
+function useDebounced(value: string, ms: number): string {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return v;
+}
+
+/** "DOI شناسایی شد: …" under the box, from GET /identify (no network access on the server). */
+function Recognised({ input }: { input: string }) {
+  const debounced = useDebounced(input.trim(), IDENTIFY_DEBOUNCE_MS);
+  const q = useQuery({ ...identifyQuery(debounced), enabled: debounced.length > 0 && debounced.length <= 2000 });
+  const r: IdentifyResult | undefined = debounced === input.trim() ? q.data : undefined;
+  let content: ReactNode = null;
+  if (r && debounced) {
+    const id = r.kind === "doi" ? r.doi : r.kind === "arxiv" ? r.arxiv : r.kind === "pmid" ? r.pmid : r.kind === "pmcid" ? r.pmcid : r.kind === "isbn" ? r.isbn : null;
+    if (id) {
+      content = (
+        <>
+          <Icon name="check" size={16} /> {t.recognised[r.kind as "doi"]} <bdi dir="ltr">{id}</bdi>
+        </>
+      );
+    } else if (r.kind === "url" || r.kind === "title") content = t.recognised[r.kind];
+  }
+  return (
+    <p className="getpdf-recognised" aria-live="polite" data-kind={r?.kind}>
+      {content}
+    </p>
+  );
+}
+
+/** Type 1: the link/DOI box (search spec §2). Enter or the button starts; the result shows in a dialog. */
+export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps) {
+  const { isGuest } = usePageData();
+  const { openDialog, openOfflineRequest } = useUiState();
+  const [value, setValue] = useState(initialUrl ?? "");
+  const [active, setActive] = useState<{ url: string; run: number; preset: GetPdfResult | null } | null>(null);
+  const [open, setOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const status = useRef<string>("idle");
+  const runs = useRef(0);
+
+  const startSearch = useCallback(
+    (raw: string) => {
+      const url = raw.trim();
+      if (!url) {
+        toast.error(t.emptyQuery);
+        return;
+      }
+      // A start is ignored while the same search is running (§4 "Link download").
+      if (open && active?.url === url && (status.current === "processing" || status.current === "starting")) return;
+      runs.current += 1;
+      setActive({ url, run: runs.current, preset: null });
+      setOpen(true);
+    },
+    [open, active],
+  );
+
+  // ?getUrl=: start at once; ?getOfflineUrl=: the offline-status result and its editable request.
+  useEffect(() => {
+    if (initialUrl) startSearch(initialUrl);
+    else if (initialOffline) {
+      setActive({ url: initialOffline.url, run: 0, preset: offlinePreset(initialOffline) });
+      setOpen(true);
+      const prefill = { url: initialOffline.url, doi: initialOffline.doi, desc: initialOffline.desc };
+      if (isGuest) {
+        savePendingIntent({ run: "offline", ...prefill });
+        openDialog("login");
+      } else openOfflineRequest({ ...prefill, canEdit: true, kind: "article" });
+    }
+    // Once, from the query forms the page was opened with.
+  }, []);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    startSearch(value);
+  };
+
+  return (
+    <section className="getpdf-panel" aria-labelledby="getpdf-panel-title">
+      <h2 id="getpdf-panel-title" className="visually-hidden">
+        {t.panelTitle}
+      </h2>
+      <form className="getpdf-form" onSubmit={onSubmit} role="search">
+        <TextField className="getpdf-form__field" label={t.inputLabel} placeholder={t.placeholder} value={value} onChange={setValue} ltr autoComplete="off" name="url" type="search" />
+        <Button type="submit" className="getpdf-form__submit">
+          <Icon name="search" size={20} />
+          {t.search}
+        </Button>
+      </form>
+      <Recognised input={value} />
+      <div className="getpdf-links">
+        <Button variant="ghost" size="sm" onPress={() => setHelpOpen(true)}>
+          <Icon name="info" size={18} />
+          {t.help}
+        </Button>
+        <Link to="/extension" className="getpdf-links__extension">
+          <Icon name="puzzle" size={18} />
+          {t.extension}
+        </Link>
+        <span className="getpdf-muted getpdf-links__hint">{t.extensionHint}</span>
+      </div>
+      {active && (
+        <ResultDialog
+          url={active.url}
+          run={active.run}
+          method="post"
+          preset={active.preset}
+          isOpen={open}
+          onOpenChange={setOpen}
+          onStatus={(s) => {
+            status.current = s;
+          }}
+        />
+      )}
+      <HelpDialog isOpen={helpOpen} onOpenChange={setHelpOpen} />
+    </section>
+  );
 }

@@ -1,0 +1,74 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { GetPdfResult, GetPdfStatus, ProfileDownloads } from "../../../contract/getpdf";
+import type { IdentifyResult } from "../../../contract/identify";
+import { api, ApiError } from "../../lib/api";
+
+/** Re-check interval while a job is processing (search spec §9: 3 seconds). */
+export const POLL_MS = 3000;
+
+const STATUSES: readonly GetPdfStatus[] = ["ok", "error", "offline", "buy", "processing"];
+
+/** Types only come from the contract (no zod in this chunk); this is the cheap runtime check. */
+export function isResult(v: unknown): v is GetPdfResult {
+  return !!v && typeof v === "object" && typeof (v as GetPdfResult).id === "string" && STATUSES.includes((v as GetPdfResult).status);
+}
+
+/** A getpdf call: `status: "error"` is a result to show, not a failure. */
+async function resultCall(path: string, init: Parameters<typeof api>[1]): Promise<GetPdfResult> {
+  try {
+    const data = await api<unknown>(path, init);
+    if (!isResult(data)) throw new ApiError("unexpected answer", 0, {}, data);
+    return data;
+  } catch (err) {
+    if (err instanceof ApiError && isResult(err.body)) return err.body;
+    throw err;
+  }
+}
+
+export const getpdfKeys = {
+  all: ["getpdf"] as const,
+  identify: (input: string) => ["getpdf", "identify", input] as const,
+  start: (url: string, method: "post" | "get", run: number) => ["getpdf", "start", method, url, run] as const,
+  check: (id: string) => ["getpdf", "check", id] as const,
+  downloads: (page: number) => ["getpdf", "downloads", page] as const,
+};
+
+/** Starting is a call that may enqueue work: never retried, never refetched, forgotten on close. */
+export const startQuery = (url: string, method: "post" | "get", run: number) =>
+  queryOptions({
+    queryKey: getpdfKeys.start(url, method, run),
+    queryFn: ({ signal }) =>
+      method === "post" ? resultCall("/getpdf/start", { body: { url }, signal }) : resultCall(`/getpdf/start?url=${encodeURIComponent(url)}`, { signal }),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+/** Polls every POLL_MS until the status is terminal; the dialog's unmount stops it. */
+export const checkQuery = (id: string, method: "post" | "get") =>
+  queryOptions({
+    queryKey: getpdfKeys.check(id),
+    queryFn: ({ signal }) => (method === "post" ? resultCall("/getpdf/check", { body: { id }, signal }) : resultCall(`/getpdf/check?id=${encodeURIComponent(id)}`, { signal })),
+    refetchInterval: (q) => (q.state.data?.status === "processing" ? POLL_MS : false),
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: false,
+    staleTime: POLL_MS,
+    gcTime: 0,
+    retry: 2,
+  });
+
+export const identifyQuery = (input: string) =>
+  queryOptions({
+    queryKey: getpdfKeys.identify(input),
+    queryFn: ({ signal }) => api<IdentifyResult>(`/identify?input=${encodeURIComponent(input)}`, { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export const downloadsQuery = (page: number) =>
+  queryOptions({
+    queryKey: getpdfKeys.downloads(page),
+    queryFn: ({ signal }) => api<ProfileDownloads>(`/profile/downloads?page=${page}`, { signal }),
+  });

@@ -1,0 +1,226 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { GetPdfAd, GetPdfResult } from "../../../contract/getpdf";
+import type { UserInfo } from "../../../contract/user-info";
+import { Alert } from "../../components/ui/alert";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { Icon } from "../../components/ui/icon";
+import { ProgressBar } from "../../components/ui/progress-bar";
+import { api, ApiError } from "../../lib/api";
+import { usePageData } from "../../lib/page-data-context";
+import { savePendingIntent } from "../../lib/pending-intent";
+import { useUiState } from "../../lib/ui-state";
+import { getpdfUi as t } from "./messages";
+import { checkQuery, startQuery } from "./queries";
+import "./getpdf.css";
+
+export type ResultDialogProps = {
+  /** The link, DOI or id to fetch; the dialog starts it when it opens. */
+  url: string;
+  isOpen: boolean;
+  onOpenChange(isOpen: boolean): void;
+  /** "post" for the link box, "get" for per-result dialogs (search spec §7). */
+  method?: "post" | "get";
+  /** Bumping it starts the same url again. */
+  run?: number;
+  /** Show this result instead of starting (the ?getOfflineUrl= offline status). */
+  preset?: GetPdfResult | null;
+  /** Told about every status the dialog shows (the link box ignores a start while processing). */
+  onStatus?(status: GetPdfResult["status"] | "starting" | "failed"): void;
+};
+
+/**
+ * The download result dialog (width 370): progress while processing (re-checked every 3 s until a
+ * terminal status; closing it stops the polling and clears its timers), then the result by status
+ * — ok (download, source and licence, a dismissible banner), buy (login or package offer),
+ * offline (the offline request, prefilled) or error.
+ */
+export function ResultDialog(props: ResultDialogProps) {
+  // Mounted only while open: closing unmounts the queries, which stops polling and drops them.
+  return props.isOpen ? <OpenResultDialog {...props} /> : null;
+}
+
+function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, onStatus }: ResultDialogProps) {
+  const start = useQuery({ ...startQuery(url, method, run), enabled: !preset });
+  const started = preset ?? start.data ?? null;
+  const poll = useQuery({
+    ...checkQuery(started?.id ?? "", method),
+    enabled: !preset && started?.status === "processing",
+    initialData: started ?? undefined,
+    initialDataUpdatedAt: start.dataUpdatedAt,
+  });
+  const result = preset ?? (started?.status === "processing" ? poll.data : started) ?? null;
+  const failure = start.error ?? (result?.status === "processing" ? poll.error : null);
+  const status = failure ? "failed" : (result?.status ?? "starting");
+
+  useEffect(() => onStatus?.(status), [status, onStatus]);
+  useRememberOk(result);
+
+  const close = () => onOpenChange(false);
+  const title = result ? t.dialogTitles[result.status] : failure ? t.dialogTitles.error : t.dialogTitles.processing;
+
+  return (
+    <Dialog title={title} width={370} isOpen onOpenChange={onOpenChange} className="getpdf-result" actions={<Actions result={result} failed={!!failure} close={close} />}>
+      <div className="getpdf-result__body" data-status={status}>
+        {failure ? (
+          <Alert tone="error">{t.errorCode(failure instanceof ApiError ? failure.status : 0)}</Alert>
+        ) : !result || result.status === "processing" ? (
+          <Progress result={result} />
+        ) : (
+          <Outcome result={result} />
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function Progress({ result }: { result: GetPdfResult | null }) {
+  return (
+    <div className="getpdf-progress">
+      <ProgressBar isIndeterminate aria-label={result?.msg2 ?? t.starting} />
+      <p className="getpdf-progress__step" aria-live="polite">
+        {result?.msg2 ?? t.starting}
+      </p>
+      {result && <p className="getpdf-muted">{t.pollingNote}</p>}
+    </div>
+  );
+}
+
+function Outcome({ result }: { result: GetPdfResult }) {
+  const tone = result.status === "ok" ? "success" : result.status === "error" ? "error" : result.status === "buy" ? "warning" : "info";
+  return (
+    <div className="getpdf-outcome">
+      <Alert tone={tone}>
+        {result.msg.split("\n").map((line, i) => (
+          <p key={i} className="getpdf-outcome__line">
+            {line}
+          </p>
+        ))}
+      </Alert>
+      {result.desc && result.status !== "error" && (
+        <p className="getpdf-outcome__title">
+          <span className="visually-hidden">{t.documentTitle}: </span>
+          <bdi dir="ltr">{result.desc}</bdi>
+        </p>
+      )}
+      {result.msg2 && (result.status === "ok" || result.status === "buy") && <p className="getpdf-outcome__source">{result.msg2}</p>}
+      {result.status === "ok" && <AdBanner ads={[result.ads1, result.ads2]} />}
+    </div>
+  );
+}
+
+function AdBanner({ ads }: { ads: (GetPdfAd | null)[] }) {
+  const [dismissed, setDismissed] = useState(false);
+  const shown = ads.filter((a): a is GetPdfAd => !!a);
+  if (dismissed || shown.length === 0) return null;
+  return (
+    <aside className="getpdf-ad" aria-label="آگهی">
+      <ul>
+        {shown.map((ad) => (
+          <li key={ad.link}>
+            <a href={ad.link}>
+              {ad.img && <img src={ad.img} alt="" width={40} height={40} />}
+              {ad.text}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <Button variant="ghost" size="sm" iconOnly aria-label={t.dismissAd} onPress={() => setDismissed(true)}>
+        <Icon name="close" size={16} />
+      </Button>
+    </aside>
+  );
+}
+
+function Actions({ result, failed, close }: { result: GetPdfResult | null; failed: boolean; close(): void }) {
+  const { isGuest } = usePageData();
+  const { openDialog, openOfflineRequest } = useUiState();
+  const cancel = (
+    <Button variant="outline" onPress={close}>
+      {result && result.status !== "processing" && !failed ? t.close : t.cancel}
+    </Button>
+  );
+  if (failed || !result) return cancel;
+  switch (result.status) {
+    case "ok":
+      return (
+        <>
+          {cancel}
+          {result.download_link && (
+            // A plain same-origin link: the browser downloads it (Content-Disposition), no router involved.
+            <a className={buttonClass({ variant: "primary" })} href={result.download_link} download>
+              <Icon name="download" size={18} />
+              {t.download}
+            </a>
+          )}
+        </>
+      );
+    case "buy":
+      return (
+        <>
+          {cancel}
+          <Button
+            onPress={() => {
+              close();
+              if (isGuest) {
+                savePendingIntent({ run: "buy" });
+                openDialog("login");
+              } else openDialog("packageOffer");
+            }}
+          >
+            {isGuest ? t.login : t.buyPackage}
+          </Button>
+        </>
+      );
+    case "offline":
+      return (
+        <>
+          {cancel}
+          <Button
+            onPress={() => {
+              const prefill = { url: result.url ?? undefined, doi: result.doi ?? undefined, desc: result.desc ?? undefined };
+              close();
+              if (isGuest) {
+                savePendingIntent({ run: "offline", ...prefill });
+                openDialog("login");
+              } else openOfflineRequest({ ...prefill, canEdit: result.can_edit, kind: "article" });
+            }}
+          >
+            {t.offlineRequest}
+          </Button>
+        </>
+      );
+    default:
+      return cancel;
+  }
+}
+
+/**
+ * A signed-in user's ok is saved into userInfo.last_download (§4); a licensed copy may have used
+ * an article credit, so the balances shown in the credit bar are reloaded with it.
+ */
+function useRememberOk(result: GetPdfResult | null) {
+  const { userInfo, setUserInfo } = usePageData();
+  const okId = result?.status === "ok" ? result.id : null;
+  useEffect(() => {
+    if (!okId || !result || !userInfo || userInfo.last_download?.id === okId) return;
+    const last_download = { id: result.id, status: result.status, download_link: result.download_link, ads1: result.ads1, ads2: result.ads2 };
+    setUserInfo({ ...userInfo, last_download });
+    const controller = new AbortController();
+    api<Balances>("/show/balance", { signal: controller.signal }).then(
+      (b) => setUserInfo({ ...userInfo, ...pickBalances(b), last_download }),
+      () => undefined, // the credit bar keeps its numbers; the next page load refreshes them
+    );
+    return () => controller.abort();
+    // Once per ok result.
+  }, [okId]);
+}
+
+type Balances = Pick<UserInfo, "balance" | "standard_credit" | "offline_article_credit" | "unlimited_vip_credits" | "limited_vip_credits">;
+
+function pickBalances(b: Balances): Balances {
+  return { balance: b.balance, standard_credit: b.standard_credit, offline_article_credit: b.offline_article_credit, unlimited_vip_credits: b.unlimited_vip_credits, limited_vip_credits: b.limited_vip_credits };
+}
+
+export default ResultDialog;
