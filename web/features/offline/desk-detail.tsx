@@ -248,22 +248,29 @@ function DeliverAction({ id, hasGroup }: { id: string; hasGroup: boolean }) {
   return (
     <form className="offline-action" onSubmit={submit}>
       <div className="ui-field">
-        <label className="ui-field__label" htmlFor={`deliver-file-${id}`}>
+        <span className="ui-field__label" id={`deliver-file-label-${id}`}>
           {t.deliverFile}
-        </label>
+        </span>
+        {/* The native input stays focusable (keyboard) but hidden; its label is drawn as a button in Persian. */}
         <input
           ref={fileInput}
           id={`deliver-file-${id}`}
-          className="offline-file-input"
+          className="visually-hidden offline-file-input"
           type="file"
           accept="application/pdf,.pdf"
+          aria-labelledby={`deliver-file-label-${id}`}
           onChange={(e) => {
             setFile(e.target.files?.[0] ?? null);
             setLocalError(null);
           }}
           aria-invalid={!!fileError || undefined}
         />
-        {file && <small className="offline-muted">{file.name}</small>}
+        <span className="offline-file-pick">
+          <label htmlFor={`deliver-file-${id}`} className="ui-button ui-button--outline ui-button--sm">
+            {t.chooseFile}
+          </label>
+          <small className="offline-muted">{file ? <bdi>{file.name}</bdi> : t.noFile}</small>
+        </span>
         {fileError && (
           <span className="ui-field__error" role="alert">
             {fileError}
@@ -296,7 +303,7 @@ function AssignAction({ id, current }: { id: string; current: string | null }) {
         m.mutate({ body: { solver_id: solver } });
       }}
     >
-      <Select label={t.solver} selectedKey={solver || null} onSelectionChange={(k) => setSolver(String(k))} isInvalid={!!m.fieldErrors["solver_id"]} errorMessage={m.fieldErrors["solver_id"]?.join(" ")}>
+      <Select label={t.solver} placeholder={t.chooseSolver} selectedKey={solver || null} onSelectionChange={(k) => setSolver(String(k))} isInvalid={!!m.fieldErrors["solver_id"]} errorMessage={m.fieldErrors["solver_id"]?.join(" ")}>
         {solvers.data.solvers.map((s) => (
           <SelectItem key={s.id} id={s.id}>
             {s.name}

@@ -120,6 +120,7 @@ export const offlineUi = {
     noFile: "فایلی انتخاب نشده است",
     assign: "سپردن به حل‌کننده",
     solver: "حل‌کننده",
+    chooseSolver: "انتخاب کنید",
     assigned: "به حل‌کننده سپرده شد",
     solutionBadge: "حل‌المسائل",
     history: "سابقه",
