@@ -1,0 +1,199 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { useState, type ReactNode } from "react";
+import { I18nProvider } from "react-aria-components";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { GetPdfResult } from "../../../contract/getpdf";
+import type { PageData } from "../../../contract/page-data";
+import type { UserInfo } from "../../../contract/user-info";
+import { emptyPageData } from "../../lib/page-data";
+import { PageDataProvider, usePageData } from "../../lib/page-data-context";
+import { UiStateProvider, useUiState } from "../../lib/ui-state";
+import { getpdfUi as t } from "./messages";
+import { POLL_MS } from "./queries";
+import { ResultDialog } from "./result-dialog";
+
+const user: UserInfo = {
+  id: "usr_1",
+  name: "کاربر",
+  email: "a@b.c",
+  mobile: null,
+  mobile_verifed: 1,
+  balance: 0,
+  standard_credit: 0,
+  offline_article_credit: 0,
+  unlimited_vip_credits: 3,
+  limited_vip_credits: { count: 0, expiration: null },
+  admin: 0,
+  solver: 0,
+  contract: 0,
+};
+
+const result = (over: Partial<GetPdfResult>): GetPdfResult => ({
+  id: "ticket-1",
+  status: "processing",
+  download_link: null,
+  ads1: null,
+  ads2: null,
+  msg: "در حال پردازش…",
+  msg2: "در صف پردازش…",
+  url: "https://doi.org/10.1/x",
+  doi: "10.1/x",
+  desc: null,
+  can_edit: false,
+  ...over,
+});
+
+const okResult = result({
+  status: "ok",
+  download_link: "/files/doi/10.1/x.pdf?exp=1&sig=abc",
+  msg: "عملیات با موفقیت انجام شد.",
+  msg2: "منبع: Unpaywall — مجوز: CC BY",
+  desc: "A title",
+  ads1: { link: "/prices", img: null, text: "بسته‌ها" },
+  ads2: null,
+});
+
+let calls: string[] = [];
+let checks: GetPdfResult[] = [];
+let startAnswer: GetPdfResult = result({});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+  calls = [];
+  checks = [];
+  startAnswer = result({});
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+    const path = String(input);
+    calls.push(path);
+    if (path.startsWith("/getpdf/start")) return json(startAnswer);
+    if (path.startsWith("/getpdf/check")) return json(checks.shift() ?? result({}));
+    if (path === "/show/balance") return json({ balance: 0, standard_credit: 0, offline_article_credit: 0, unlimited_vip_credits: 2, limited_vip_credits: { count: 0, expiration: null } });
+    return json({ status: "error", error: "unexpected" }, 500);
+  });
+  document.head.innerHTML = '<meta name="csrf-token" content="test-token">';
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+let ui: ReturnType<typeof useUiState>;
+let page: ReturnType<typeof usePageData>;
+let setOpen: (open: boolean) => void;
+
+function Harness({ preset }: { preset?: GetPdfResult }) {
+  ui = useUiState();
+  page = usePageData();
+  const [open, set] = useState(true);
+  setOpen = set;
+  return <ResultDialog url="10.1/x" isOpen={open} onOpenChange={set} preset={preset ?? null} />;
+}
+
+function renderDialog(opts: { signedIn?: boolean; preset?: GetPdfResult } = {}) {
+  const initial: PageData = { ...emptyPageData, userInfo: opts.signedIn ? user : null, isGuest: !opts.signedIn };
+  const wrap = (children: ReactNode) => (
+    <I18nProvider locale="fa-IR">
+      <QueryClientProvider client={new QueryClient()}>
+        <PageDataProvider initial={initial}>
+          <UiStateProvider>{children}</UiStateProvider>
+        </PageDataProvider>
+      </QueryClientProvider>
+    </I18nProvider>
+  );
+  return render(wrap(<Harness preset={opts.preset} />));
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const checkCalls = () => calls.filter((c) => c.startsWith("/getpdf/check")).length;
+
+describe("ResultDialog", () => {
+  it("starts on open, re-checks every 3 s while processing, and stops at a terminal status", async () => {
+    checks = [result({ msg2: "در حال جستجوی نسخه‌های دسترسی آزاد (Unpaywall)…" }), okResult];
+    renderDialog();
+    await advance(0);
+    expect(calls).toEqual(["/getpdf/start?url=10.1%2Fx"]);
+    expect(screen.getByRole("progressbar")).toBeTruthy();
+    await advance(POLL_MS - 100);
+    expect(checkCalls()).toBe(0);
+    await advance(200);
+    expect(checkCalls()).toBe(1);
+    expect(screen.getByText("در حال جستجوی نسخه‌های دسترسی آزاد (Unpaywall)…")).toBeTruthy();
+    await advance(POLL_MS);
+    expect(checkCalls()).toBe(2);
+    expect(calls.at(-1)).toBe("/getpdf/check?id=ticket-1");
+    // terminal: the download button, no more polling
+    const link = screen.getByRole("link", { name: t.download }) as HTMLAnchorElement;
+    expect(link.getAttribute("href")).toBe(okResult.download_link);
+    expect(link.hasAttribute("download")).toBe(true);
+    await advance(POLL_MS * 4);
+    expect(checkCalls()).toBe(2);
+    // the dialog is 370 wide and the banner can be dismissed
+    expect((screen.getByRole("dialog").closest(".ui-modal") as HTMLElement).style.getPropertyValue("--dialog-width")).toBe("370px");
+    fireEvent.click(screen.getByRole("button", { name: t.dismissAd }));
+    expect(screen.queryByText("بسته‌ها")).toBeNull();
+  });
+
+  it("closing the dialog stops the polling and clears its timers", async () => {
+    renderDialog();
+    await advance(0);
+    await advance(POLL_MS + 10);
+    expect(checkCalls()).toBe(1);
+    act(() => setOpen(false));
+    await advance(POLL_MS * 5);
+    expect(checkCalls()).toBe(1);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("a failed call shows the error code", async () => {
+    vi.stubGlobal("fetch", async () => json({ message: "x" }, 503));
+    renderDialog();
+    await advance(0);
+    expect(screen.getByText(t.errorCode(503))).toBeTruthy();
+  });
+
+  it("saves a signed-in user's ok as userInfo.last_download and reloads the balances", async () => {
+    startAnswer = okResult;
+    renderDialog({ signedIn: true });
+    await advance(0);
+    await advance(0);
+    expect(page.userInfo?.last_download).toEqual({ id: okResult.id, status: "ok", download_link: okResult.download_link, ads1: okResult.ads1, ads2: null });
+    expect(page.userInfo?.unlimited_vip_credits).toBe(2);
+  });
+
+  it("buy: a guest is sent to login (the intent is kept); a user gets the package offer", async () => {
+    startAnswer = result({ status: "buy", msg: "اعتبار لازم است" });
+    renderDialog();
+    await advance(0);
+    fireEvent.click(screen.getByRole("button", { name: t.login }));
+    expect(ui.open.login).toBe(true);
+    expect(localStorage.getItem("run")).toBe("buy");
+    cleanup();
+    renderDialog({ signedIn: true });
+    await advance(0);
+    fireEvent.click(screen.getByRole("button", { name: t.buyPackage }));
+    expect(ui.open.packageOffer).toBe(true);
+  });
+
+  it("offline: the offline request opens prefilled and editable", async () => {
+    startAnswer = result({ status: "offline", msg: "نسخه‌ای نیست", desc: "A title", can_edit: true });
+    renderDialog({ signedIn: true });
+    await advance(0);
+    fireEvent.click(screen.getByRole("button", { name: t.offlineRequest }));
+    expect(ui.open.offlineRequest).toBe(true);
+    expect(ui.offlinePrefill).toMatchObject({ url: "https://doi.org/10.1/x", doi: "10.1/x", desc: "A title", canEdit: true });
+  });
+
+  it("a preset result is shown without any request", async () => {
+    renderDialog({ preset: result({ status: "offline", msg: t.offlineAdvice, can_edit: true }) });
+    await advance(POLL_MS * 2);
+    expect(calls).toEqual([]);
+    expect(screen.getByText(t.offlineAdvice)).toBeTruthy();
+  });
+});
