@@ -182,7 +182,9 @@ async function openSqlite(file: string): Promise<Sqlite> {
 
 async function main() {
   mkdirSync(work, { recursive: true });
-  log(`bench:search — ${int(COUNT)} records, seed ${SEED}, ${ROUNDS} HTTP round(s), machine: ${(await import("node:os")).cpus().length} cores`);
+  const os = await import("node:os");
+  const load = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
+  log(`bench:search — ${int(COUNT)} records, seed ${SEED}, ${ROUNDS} HTTP round(s); ${os.cpus().length} cores, load average ${load()} (other work on the machine skews every figure)`);
 
   // 1. records
   const data = path.join(work, `catalog-${COUNT}-${SEED}.jsonl`);
@@ -196,7 +198,7 @@ async function main() {
   const base: Omit<ImportArgs, "target" | "persistTo"> = { file: data, format: "jsonl", chunkRows: 100_000, rowsPerStatement: 100, keepSql: undefined, optimize: true, dryRun: false, quiet: true };
   const direct = await runImport({ ...base, target: "direct", persistTo: state });
   const importRate = direct.recordsPerSecond;
-  log(`import:    ${int(direct.catalogRows)} rows via catalog:import --direct in ${fmt(direct.ms / 1000)} s = ${int(importRate)} records/s (${direct.rejected.length} rejected; includes parse, validation, upsert, FTS rebuild and optimise)`);
+  log(`import:    ${int(direct.catalogRows)} rows via catalog:import --direct in ${fmt(direct.ms / 1000)} s = ${int(importRate)} records/s (${direct.rejected.length} rejected; includes parse, validation, upsert, FTS rebuild ${fmt((direct.phases?.rebuildMs ?? 0) / 1000)} s and optimise ${fmt((direct.phases?.optimizeMs ?? 0) / 1000)} s)`);
   const dbFile = localD1File(state);
   log(`database:  ${fmt(statSync(dbFile).size / 1e6, 0)} MB SQLite (${fmt(dirSize(state) / 1e6, 0)} MB state directory)`);
 
@@ -284,6 +286,7 @@ async function main() {
   db.close();
 
   // 5. report
+  log(`load average at the end: ${load()}`);
   const h = stats(http);
   const f = stats(ftsDirect);
   const fSub = stats(ftsSameSubset);

@@ -44,10 +44,9 @@ export const catalogItems = sqliteTable(
     uniqueIndex("catalog_items_isbn_key_unique").on(t.isbnKey),
     // catalog:import upserts ON CONFLICT(external_id)
     uniqueIndex("catalog_items_external_unique").on(t.externalId),
-    // operators' listings by type and year (searches filter inside the FTS index, see catalog_fts)
-    index("catalog_items_type_year_idx").on(t.type, t.year),
-    // the standard-search organisation list and admin listings by organisation
-    index("catalog_items_org_idx").on(t.organization),
+    // No index on type, year or organization: every search filters inside the FTS index
+    // (tag tokens, see db/migrations/0005 and 0006), and each extra b-tree slows imports of
+    // millions of rows. Other reads are by primary key.
   ],
 );
 

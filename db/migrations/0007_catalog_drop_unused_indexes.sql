@@ -1,0 +1,2 @@
+DROP INDEX `catalog_items_type_year_idx`;--> statement-breakpoint
+DROP INDEX `catalog_items_org_idx`;
