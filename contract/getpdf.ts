@@ -99,3 +99,14 @@ export type ProfileDownloads = z.infer<typeof ProfileDownloads>;
 /** The shape saved as userInfo.last_download after a signed-in `ok` (§4 "Link download"). */
 export const LastDownload = GetPdfResult.pick({ id: true, status: true, download_link: true, ads1: true, ads2: true });
 export type LastDownload = z.infer<typeof LastDownload>;
+
+/** GET /dev/getpdf/job?id= (development and tests only): when a job started and ended, and its steps. */
+export const DevJobTiming = z.object({
+  key: z.string(),
+  phase: z.enum(["idle", "processing", "found", "not_found", "error"]),
+  runs: z.number().int(),
+  started_at: z.number().nullable(),
+  finished_at: z.number().nullable(),
+  steps: z.array(z.object({ step: z.string(), outcome: z.string(), ms: z.number(), detail: z.string().optional() })),
+});
+export type DevJobTiming = z.infer<typeof DevJobTiming>;

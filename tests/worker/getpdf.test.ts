@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ValidationErrorBody } from "../../contract/common";
-import { GetPdfResult, LastArticles, ProfileDownloads } from "../../contract/getpdf";
+import { DevJobTiming, GetPdfResult, LastArticles, ProfileDownloads } from "../../contract/getpdf";
 import { UserInfo } from "../../contract/user-info";
 import { readLastDownload } from "../../worker/features/getpdf/queries";
 import { clientFor, makeUser, newClient } from "./auth-helpers";
@@ -389,6 +389,20 @@ describe("signed /files links", () => {
     const { link } = await okLink();
     expect((await download(newClient(), link)).status).toBe(200);
     expect((await download(await clientFor((await makeUser()).id), link)).status).toBe(200);
+  });
+});
+
+describe("GET /dev/getpdf/job (development and tests only)", () => {
+  it("reports when a job started and finished, and its steps", async () => {
+    const c = newClient();
+    const r = await startAndWait(c, scenarioDoi("oa-unpaywall"));
+    const res = await c.get(`/dev/getpdf/job?id=${encodeURIComponent(r.id)}`);
+    expect(res.status).toBe(200);
+    const t = DevJobTiming.parse(await res.json());
+    expect(t).toMatchObject({ phase: "found", runs: 1 });
+    expect(t.finished_at!).toBeGreaterThanOrEqual(t.started_at!);
+    expect(t.steps.map((s) => s.step)).toEqual(["crossref", "unpaywall"]);
+    expect((await c.get("/dev/getpdf/job?id=nope")).status).toBe(422);
   });
 });
 

@@ -1,10 +1,14 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
-import { signingSecret } from "../../env";
+import { DevJobTiming, GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
+import { isDevelopment, signingSecret } from "../../env";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
+import { NotFoundError, ValidationError } from "../../lib/errors";
 import { anyone, signedIn } from "../../lib/roles";
+import { fetchJobStub } from "../jobs/fetch-job";
+import { getpdfMessages } from "./messages";
+import { readTicket } from "./ticket";
 import { filesRoutes } from "../files/routes";
 import { checkDownload, lastArticles, profileDownloads, startDownload, type GetpdfContext } from "./service";
 
@@ -66,6 +70,26 @@ defineEndpoint(
     noStore(c);
     const ctx = context(c);
     return c.json(await profileDownloads({ ...ctx, userId: ctx.userId! }, query.page));
+  },
+);
+
+defineEndpoint(
+  getpdfRoutes,
+  { method: "get", path: "/dev/getpdf/job", summary: "Development only: a job's start and end times and its steps (benchmarks, diagnosis)", roles: anyone, query: GetPdfCheckInput, response: DevJobTiming, tag: "getpdf" },
+  async (c, { query }) => {
+    if (!isDevelopment(c.env)) throw new NotFoundError();
+    const ticket = await readTicket(signingSecret(c.env), query.id);
+    if (!ticket) throw new ValidationError({ id: [getpdfMessages.badTicket] });
+    const s = await fetchJobStub(c.env, ticket.jobKey).read();
+    const timing: DevJobTiming = {
+      key: ticket.jobKey,
+      phase: s?.phase ?? "idle",
+      runs: s?.runs ?? 0,
+      started_at: s?.startedAt ?? null,
+      finished_at: s?.finishedAt ?? null,
+      steps: (s?.steps ?? []).map((st) => ({ step: st.step, outcome: st.outcome, ms: st.ms, ...(st.detail ? { detail: st.detail } : {}) })),
+    };
+    return c.json(timing);
   },
 );
 
