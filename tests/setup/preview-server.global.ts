@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, "dist/client/index.html"))) {
     execFileSync("vite", ["build"], { cwd: root, stdio: "inherit" });
   }
-  const stateDir = path.join(root, ".tmp/e2e-state");
+  const stateDir = path.join(root, `.tmp/e2e-state-${process.pid}`);
   rmSync(stateDir, { recursive: true, force: true });
   const upstream = await startFakeUpstream({ port: 0 });
   execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`], { cwd: root, stdio: "ignore" });
@@ -37,7 +37,9 @@ export default async function setup(project: TestProject) {
   const port = Number(process.env.E2E_PORT ?? 18788);
   const child: ChildProcess = spawn("vite", ["preview", "--port", String(port), "--strictPort"], {
     cwd: root,
-    env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstream.url },
+    // The vite config's DARYAFT_UPSTREAM_BASE only reaches a build; a preview takes Worker vars
+    // from the process environment when CLOUDFLARE_INCLUDE_PROCESS_ENV is set.
+    env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstream.url, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", UPSTREAM_BASE: upstream.url },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -55,6 +57,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill("SIGTERM");
     await upstream.close();
+    rmSync(stateDir, { recursive: true, force: true });
   };
 }
 

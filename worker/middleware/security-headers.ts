@@ -18,6 +18,12 @@ const CSP = [
 export function securityHeaders(opts: { dev: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
+    // Responses passed through from fetch() or ASSETS have immutable headers.
+    try {
+      c.res.headers.set("X-Content-Type-Options", "nosniff");
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+    }
     const h = c.res.headers;
     // Vite's dev server injects inline scripts for hot reload; production is strict.
     if (!opts.dev && !h.has("Content-Security-Policy")) h.set("Content-Security-Policy", CSP);

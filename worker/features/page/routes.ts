@@ -16,7 +16,11 @@ const ASSET_PATH = /\.[a-z0-9]{1,8}$/i;
  */
 export const pageRoutes = new Hono<AppEnv>().get("*", async (c) => {
   const url = new URL(c.req.url);
-  if (ASSET_PATH.test(url.pathname) && !url.pathname.endsWith(".html")) return c.env.ASSETS.fetch(c.req.raw);
+  if (ASSET_PATH.test(url.pathname) && !url.pathname.endsWith(".html")) {
+    // Asset responses have immutable headers; copy so the security-header middleware can add its own.
+    const asset = await c.env.ASSETS.fetch(c.req.raw);
+    return new Response(asset.body, asset);
+  }
   const known = isPagePath(url.pathname);
   const indexUrl = new URL("/", url);
   const [shell, data] = await Promise.all([c.env.ASSETS.fetch(new Request(indexUrl, { headers: { accept: "text/html" } })), loadPageData(c)]);
@@ -34,5 +38,7 @@ export const pageRoutes = new Hono<AppEnv>().get("*", async (c) => {
   // Page data is per user: never cached by a shared cache.
   headers.set("Cache-Control", "private, no-store");
   headers.delete("ETag");
+  // Keep what earlier middleware set on c.res (the CSRF and session cookies).
+  for (const cookie of c.res.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return new Response(rewritten.body, { status: known ? 200 : 404, headers });
 });
