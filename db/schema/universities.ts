@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn, timestamps } from "./columns";
 
 export const universityAccessKeys = [
@@ -29,7 +30,12 @@ export const universityDomains = sqliteTable("university_domains", {
   universityId: text().notNull().references(() => universities.id),
 });
 
-/** Usage counted against a contract's monthly quota. */
+/**
+ * Usage counted against a contract's monthly quota (month = Solar Hijri "1405-09", Tehran time).
+ * `quota` is copied from the contract by every consuming UPDATE (null = no limit), so the CHECK
+ * makes SQLite itself refuse a unit over the quota: the caller's whole batch aborts, even when
+ * two requests race (see worker/features/institutions/access.ts).
+ */
 export const universityUsage = sqliteTable(
   "university_usage",
   {
@@ -37,8 +43,12 @@ export const universityUsage = sqliteTable(
     month: text().notNull(),
     accessKey: text().notNull(),
     used: integer().notNull().default(0),
+    quota: integer(),
   },
-  (t) => [primaryKey({ columns: [t.universityId, t.month, t.accessKey] })],
+  (t) => [
+    primaryKey({ columns: [t.universityId, t.month, t.accessKey] }),
+    check("university_usage_within_quota", sql`${t.used} >= 0 AND (${t.quota} IS NULL OR ${t.used} <= ${t.quota})`),
+  ],
 );
 
 export const userGroups = sqliteTable(
