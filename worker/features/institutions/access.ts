@@ -49,7 +49,7 @@ export function usageMonth(now: number): string {
  * follow the spec: grammarly, ithenticate and direct_access as such, `article` is article
  * download, `offline_article` grants no free download, any other key is standard download.
  */
-export function grantedKeys(uni: { access: string[]; newAccess: { key: string }[] | null }): Set<AccessKey> {
+export function grantedKeys(uni: { access: string[]; newAccess: { key: string; description?: string }[] | null }): Set<AccessKey> {
   const out = new Set<AccessKey>();
   for (const k of uni.access) if ((universityAccessKeys as readonly string[]).includes(k)) out.add(k as AccessKey);
   for (const { key } of uni.newAccess ?? []) {
