@@ -18,6 +18,7 @@ import { profileRoutes } from "./features/profile/routes";
 import { offlineRoutes } from "./features/offline/routes";
 import { walletRoutes } from "./features/wallet/routes";
 import { searchRoutes } from "./features/search/routes";
+import { institutionRoutes } from "./features/institutions/routes";
 import { z } from "zod";
 
 // Persian messages for zod's built-in checks (schemas add their own where the spec words them).
@@ -53,6 +54,7 @@ export function createApp() {
   app.route("/", offlineRoutes);
   app.route("/", walletRoutes);
   app.route("/", searchRoutes);
+  app.route("/", institutionRoutes);
 
   // Non-GET requests to unknown paths: a Persian 404 in the error shape, never an HTML page.
   app.all("*", async (c, next) => {

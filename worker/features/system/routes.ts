@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { anyone } from "../../lib/roles";
+import { NotFoundError } from "../../lib/errors";
+import { isDevelopment } from "../../env";
 
 export const systemRoutes = new Hono<AppEnv>();
 
@@ -18,5 +20,16 @@ defineEndpoint(
   async (c) => {
     await c.env.DB.prepare("select 1").first();
     return c.json({ status: "ok" as const });
+  },
+);
+
+// Benchmarks only (bench/throughput.ts): the cheapest answer the app can give — the shared
+// middleware and nothing else — as the floor the measured routes are compared with.
+defineEndpoint(
+  systemRoutes,
+  { method: "get", path: "/dev/bench/bare", summary: "Development only: a bare text answer (throughput baseline for benchmarks)", roles: anyone, tag: "system" },
+  (c) => {
+    if (!isDevelopment(c.env)) throw new NotFoundError();
+    return c.text("ok");
   },
 );
