@@ -14,6 +14,7 @@ export const institutionMessages = {
   linkUsed: "این لینک تأیید قبلاً استفاده شده است.",
   linkOtherUser: "این لینک تأیید برای حساب دیگری است؛ با همان حساب وارد شوید.",
   joined: (name: string) => `حساب شما به «${name}» متصل شد.`,
+  emailTaken: "این ایمیل دانشگاهی قبلاً به حساب دیگری متصل شده است.",
   alreadyMember: "حساب شما قبلاً به این دانشگاه متصل شده است.",
   groupNameRequired: "نام گروه را وارد نکرده‌اید.",
   groupNotFound: "گروه پیدا نشد.",

@@ -10,6 +10,7 @@ export type TemplateParams = {
   reset_code: { code: string };
   reset_link: { link: string };
   email_change_link: { link: string; email: string };
+  university_link: { link: string; university: string };
 };
 export type TemplateName = keyof TemplateParams;
 
@@ -38,6 +39,13 @@ export const templates: { [K in TemplateName]: (p: TemplateParams[K]) => Rendere
     email: {
       subject: `تأیید ایمیل تازهٔ حساب ${SITE}`,
       text: `سلام،\n\nبرای این که ${email} ایمیل حساب شما در ${SITE} شود، این لینک را باز کنید (تا ${toPersianDigits(1)} ساعت معتبر است):\n${link}\n\nاگر شما درخواست نکرده‌اید، این ایمیل را نادیده بگیرید.\n\n${SITE}`,
+    },
+  }),
+  // Joining a contracted institution (issue 9, worker/features/institutions).
+  university_link: ({ link, university }) => ({
+    email: {
+      subject: `تأیید ایمیل دانشگاهی در ${SITE}`,
+      text: `سلام،\n\nبرای اتصال حساب خود در ${SITE} به «${university}» این لینک را باز کنید (تا ${toPersianDigits(24)} ساعت و فقط یک بار معتبر است):\n${link}\n\nاگر شما درخواست نکرده‌اید، این ایمیل را نادیده بگیرید.\n\n${SITE}`,
     },
   }),
 };
