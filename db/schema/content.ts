@@ -19,6 +19,8 @@ export const blogPosts = sqliteTable(
     id: integer().primaryKey({ autoIncrement: true }),
     postName: text().notNull(),
     postTitle: text().notNull(),
+    /** Unpublished posts stay in the admin console only (the footer lists published ones). */
+    published: integer({ mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
   },
   // footer: latest posts

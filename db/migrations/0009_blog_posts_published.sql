@@ -1,0 +1,1 @@
+ALTER TABLE `blog_posts` ADD `published` integer DEFAULT true NOT NULL;
