@@ -7,6 +7,7 @@ import { coreMessages } from "./lib/messages";
 import { requestLog, securityHeaders } from "./middleware/security-headers";
 import { services, session } from "./middleware/services";
 import { directAccessRoutes } from "./features/direct-access/routes";
+import { vipRoutes } from "./features/vip/routes";
 import { openApiRoutes } from "./features/openapi/routes";
 import { pageRoutes } from "./features/page/routes";
 import { systemRoutes } from "./features/system/routes";
@@ -19,6 +20,8 @@ import { offlineRoutes } from "./features/offline/routes";
 import { walletRoutes } from "./features/wallet/routes";
 import { searchRoutes } from "./features/search/routes";
 import { institutionRoutes } from "./features/institutions/routes";
+import { panelRoutes } from "./features/panel/routes";
+import { adminRoutes } from "./features/admin/routes";
 import { z } from "zod";
 
 // Persian messages for zod's built-in checks (schemas add their own where the spec words them).
@@ -46,6 +49,7 @@ export function createApp() {
   app.route("/", systemRoutes);
   app.route("/", openApiRoutes);
   app.route("/", directAccessRoutes);
+  app.route("/", vipRoutes);
   app.route("/", identifyRoutes);
   app.route("/", getpdfRoutes);
   app.route("/", authRoutes);
@@ -55,6 +59,8 @@ export function createApp() {
   app.route("/", walletRoutes);
   app.route("/", searchRoutes);
   app.route("/", institutionRoutes);
+  app.route("/", panelRoutes);
+  app.route("/", adminRoutes);
 
   // Non-GET requests to unknown paths: a Persian 404 in the error shape, never an HTML page.
   app.all("*", async (c, next) => {

@@ -1,0 +1,20 @@
+/** Persian texts of the admin console's business refusals (GLOSSARY terms). */
+export const adminMessages = {
+  userNotFound: "کاربر یافت نشد.",
+  contractNotFound: "قرارداد یافت نشد.",
+  bookNotFound: "کتاب یافت نشد.",
+  newsNotFound: "خبر یافت نشد.",
+  postNotFound: "نوشته یافت نشد.",
+  ownAdminRole: "نمی‌توانید نقش مدیریت را از حساب خودتان بردارید.",
+  blockSelf: "نمی‌توانید حساب خودتان را مسدود کنید.",
+  partnerNeedsInstitution: "برای نقش نمایندهٔ سازمان، سازمان (قرارداد) را انتخاب کنید.",
+  institutionUnknown: "سازمان انتخاب‌شده وجود ندارد.",
+  domainTaken: (domain: string, owner: string) => `دامنهٔ ${domain} پیش‌تر برای «${owner}» ثبت شده است.`,
+  isbnTaken: "کتابی با این شابک در فهرست هست.",
+  postNameTaken: "نوشته‌ای با این نامک هست.",
+  notBlocked: "این حساب مسدود نیست.",
+  alreadyBlocked: "این حساب پیش‌تر مسدود شده است.",
+  solverHasOpen: (n: number) => `این حل‌کننده ${n.toLocaleString("fa-IR")} درخواست باز دارد؛ پیش از برداشتن نقش، آن‌ها را به دیگری بسپارید.`,
+  notSolver: "این کاربر حل‌کننده نیست.",
+  notPartnerHere: "این کاربر نمایندهٔ این سازمان نیست.",
+} as const;

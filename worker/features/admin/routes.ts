@@ -1,0 +1,248 @@
+/**
+ * The admin console's HTTP surface (/admin/ajax/*): every endpoint admin-only, zod-validated, with
+ * Persian errors. Credit and cash changes are wallet's POST /admin/users/:id/adjust (ledger rows with a
+ * reason); the offline desk, transactions, invoices and direct access have their own features.
+ */
+import { Hono, type Context } from "hono";
+import {
+  AdminDashboard,
+  AdminUserDetail,
+  AdminUsersPage,
+  AdminUsersQuery,
+  BlockInput,
+  BlogPage,
+  BlogPost,
+  BlogPostInput,
+  Contract,
+  ContractInput,
+  ContractList,
+  DirectBook,
+  DirectBookInput,
+  DirectBookPriceInput,
+  DirectBooksPage,
+  DirectBooksQuery,
+  NewsInput,
+  NewsItem,
+  NewsPage,
+  OkResponse,
+  PageQuery,
+  PartnerInput,
+  PublishInput,
+  RolesInput,
+  SolverInput,
+  SolverList,
+} from "../../../contract/admin";
+import type { AppEnv } from "../../lib/context";
+import { defineEndpoint } from "../../lib/endpoint";
+import { AuthError, NotFoundError } from "../../lib/errors";
+import { adminOnly, type UserRow } from "../../lib/roles";
+import { addPartner, createContract, listContracts, removePartner, updateContract } from "./contracts";
+import { createNews, createPost, deleteNews, deletePost, listNews, listPosts, updateNews, updatePost } from "./content";
+import { dashboard } from "./dashboard";
+import { createDirectBook, listDirectBooks, setDirectBookPrice, updateDirectBook } from "./direct-books";
+import { adminMessages as m } from "./messages";
+import { addSolver, listSolvers, removeSolver } from "./solvers";
+import { searchUsers, setBlocked, setRoles, userDetail } from "./users";
+
+export const adminRoutes = new Hono<AppEnv>();
+const tag = "admin";
+
+function me(c: Context<AppEnv>): UserRow {
+  const user = c.var.user;
+  if (!user) throw new AuthError("login");
+  return user;
+}
+const param = (c: Context<AppEnv>, name = "id") => c.req.param(name) ?? "";
+/** Integer ids (catalogue items, news, posts); anything else names nothing. */
+function intParam(c: Context<AppEnv>, notFound: string): number {
+  const raw = param(c);
+  if (!/^[0-9]{1,12}$/.test(raw)) throw new NotFoundError(notFound);
+  return Number(raw);
+}
+
+// ---------------------------------------------------------------- dashboard
+
+defineEndpoint(
+  adminRoutes,
+  {
+    method: "get",
+    path: "/admin/ajax/dashboard",
+    summary: "Dashboard: downloads today and yesterday (Tehran days) with the success rate, open offline requests and broken promises, revenue, new users",
+    roles: adminOnly,
+    response: AdminDashboard,
+    tag,
+  },
+  async (c) => c.json(await dashboard(c.var.db, c.var.now())),
+);
+
+// ---------------------------------------------------------------- users
+
+defineEndpoint(
+  adminRoutes,
+  { method: "get", path: "/admin/ajax/users", summary: "Users by name, e-mail, mobile or username, and by role; paged", roles: adminOnly, query: AdminUsersQuery, response: AdminUsersPage, tag },
+  async (c, { query }) => c.json(await searchUsers(c.var.db, query)),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "get", path: "/admin/ajax/users/:id", summary: "One user: roles, balances and credits, recent downloads, orders, payments, offline requests and ledger rows", roles: adminOnly, response: AdminUserDetail, tag },
+  async (c) => c.json(await userDetail(c.var.db, param(c), c.var.now())),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/users/:id/roles", summary: "Set the admin, solver and partner roles (a partner needs an institution); not one's own admin role", roles: adminOnly, body: RolesInput, response: AdminUserDetail, tag },
+  async (c, { body }) => c.json(await setRoles(c.var.db, me(c), param(c), body, c.var.now())),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/users/:id/block", summary: "Block (ends every session; login refused) or unblock a user, with a reason in the audit log", roles: adminOnly, body: BlockInput, response: AdminUserDetail, tag },
+  async (c, { body }) => c.json(await setBlocked(c.var.db, me(c), param(c), body, c.var.now())),
+);
+
+// ---------------------------------------------------------------- contracts
+
+defineEndpoint(
+  adminRoutes,
+  { method: "get", path: "/admin/ajax/contracts", summary: "Institutions with domains, access list, quotas, members and partners", roles: adminOnly, response: ContractList, tag },
+  async (c) => c.json({ data: await listContracts(c.var.db) }),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/contracts", summary: "Create an institution (name, logo, e-mail domains, access list or new_access pairs, quotas, active)", roles: adminOnly, body: ContractInput, response: Contract, tag },
+  async (c, { body }) => c.json(await createContract(c.var.db, me(c), body, c.var.now())),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/contracts/:id", summary: "Replace an institution's contract, domains included", roles: adminOnly, body: ContractInput, response: Contract, tag },
+  async (c, { body }) => c.json(await updateContract(c.var.db, me(c), param(c), body, c.var.now())),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/contracts/:id/partners", summary: "Make a user (id, e-mail, mobile or username) the institution's partner", roles: adminOnly, body: PartnerInput, response: Contract, tag },
+  async (c, { body }) => c.json(await addPartner(c.var.db, me(c), param(c), body, c.var.now())),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/contracts/:id/partners/:userId/remove", summary: "End a user's partner role at the institution", roles: adminOnly, response: Contract, tag },
+  async (c) => c.json(await removePartner(c.var.db, me(c), param(c), param(c, "userId"), c.var.now())),
+);
+
+// ---------------------------------------------------------------- solvers
+
+defineEndpoint(
+  adminRoutes,
+  { method: "get", path: "/admin/ajax/solvers", summary: "Solvers with their open and delivered offline requests", roles: adminOnly, response: SolverList, tag },
+  async (c) => c.json({ data: await listSolvers(c.var.db) }),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/solvers", summary: "Give a user (id, e-mail, mobile or username) the solver role", roles: adminOnly, body: SolverInput, response: SolverList, tag },
+  async (c, { body }) => c.json({ data: await addSolver(c.var.db, me(c), body, c.var.now()) }),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/solvers/:id/remove", summary: "Take the solver role away (refused while the solver holds open requests)", roles: adminOnly, response: SolverList, tag },
+  async (c) => c.json({ data: await removeSolver(c.var.db, me(c), param(c), c.var.now()) }),
+);
+
+// ---------------------------------------------------------------- direct books
+
+defineEndpoint(
+  adminRoutes,
+  { method: "get", path: "/admin/ajax/directBooks", summary: "Catalogue books and solution manuals sold as direct books (title, ISBN or id search); paged", roles: adminOnly, query: DirectBooksQuery, response: DirectBooksPage, tag },
+  async (c, { query }) => c.json(await listDirectBooks(c.var.db, query)),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/directBooks", summary: "Add a direct book to the catalogue with its toman price", roles: adminOnly, body: DirectBookInput, response: DirectBook, tag },
+  async (c, { body }) => c.json(await createDirectBook(c.var.db, me(c), body, c.var.now())),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/directBooks/:id", summary: "Edit a direct book", roles: adminOnly, body: DirectBookInput, response: DirectBook, tag },
+  async (c, { body }) => c.json(await updateDirectBook(c.var.db, me(c), intParam(c, m.bookNotFound), body, c.var.now())),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/directBooks/:id/price", summary: "Set a direct book's toman price", roles: adminOnly, body: DirectBookPriceInput, response: DirectBook, tag },
+  async (c, { body }) => c.json(await setDirectBookPrice(c.var.db, me(c), intParam(c, m.bookNotFound), body, c.var.now())),
+);
+
+// ---------------------------------------------------------------- news and blog posts
+
+defineEndpoint(
+  adminRoutes,
+  { method: "get", path: "/admin/ajax/news", summary: "News items, published or not, newest first; paged", roles: adminOnly, query: PageQuery, response: NewsPage, tag },
+  async (c, { query }) => c.json(await listNews(c.var.db, query)),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/news", summary: "Create a news item", roles: adminOnly, body: NewsInput, response: NewsItem, tag },
+  async (c, { body }) => c.json(await createNews(c.var.db, body, c.var.now())),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/news/:id", summary: "Edit a news item", roles: adminOnly, body: NewsInput, response: NewsItem, tag },
+  async (c, { body }) => c.json(await updateNews(c.var.db, intParam(c, m.newsNotFound), body)),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/news/:id/publish", summary: "Publish or unpublish a news item", roles: adminOnly, body: PublishInput, response: NewsItem, tag },
+  async (c, { body }) => c.json(await updateNews(c.var.db, intParam(c, m.newsNotFound), body)),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/news/:id/delete", summary: "Delete a news item", roles: adminOnly, response: OkResponse, tag },
+  async (c) => {
+    await deleteNews(c.var.db, intParam(c, m.newsNotFound));
+    return c.json({ status: "ok" as const });
+  },
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "get", path: "/admin/ajax/blog", summary: "Blog posts, published or not, newest first; paged", roles: adminOnly, query: PageQuery, response: BlogPage, tag },
+  async (c, { query }) => c.json(await listPosts(c.var.db, query)),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/blog", summary: "Create a blog post link (title and post_name)", roles: adminOnly, body: BlogPostInput, response: BlogPost, tag },
+  async (c, { body }) => c.json(await createPost(c.var.db, body, c.var.now())),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/blog/:id", summary: "Edit a blog post", roles: adminOnly, body: BlogPostInput, response: BlogPost, tag },
+  async (c, { body }) => c.json(await updatePost(c.var.db, intParam(c, m.postNotFound), body)),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/blog/:id/publish", summary: "Publish or unpublish a blog post", roles: adminOnly, body: PublishInput, response: BlogPost, tag },
+  async (c, { body }) => c.json(await updatePost(c.var.db, intParam(c, m.postNotFound), body)),
+);
+
+defineEndpoint(
+  adminRoutes,
+  { method: "post", path: "/admin/ajax/blog/:id/delete", summary: "Delete a blog post", roles: adminOnly, response: OkResponse, tag },
+  async (c) => {
+    await deletePost(c.var.db, intParam(c, m.postNotFound));
+    return c.json({ status: "ok" as const });
+  },
+);
