@@ -31,6 +31,9 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(browser: Browser, viewport: keyof typeof viewports): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: viewports[viewport], locale: "fa-IR", baseURL: baseUrl() });
+  // A loaded 2-core CI machine runs workerd and Chromium side by side: allow slow steps.
+  context.setDefaultTimeout(45_000);
+  context.setDefaultNavigationTimeout(45_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
