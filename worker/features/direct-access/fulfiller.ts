@@ -1,0 +1,60 @@
+/**
+ * The `directaccess` product in the wallet's fulfilment registry: a basket `{siteId: days}` priced
+ * from the admin's period prices, and bought as one grant per site (with a credential lent from the
+ * site's pool) in the same D1 batch as the order row and the wallet debit.
+ */
+import { z } from "zod";
+import { newId } from "../../../db/ids";
+import { DomainError, ValidationError } from "../../lib/errors";
+import { registerFulfiller, type OrderItem } from "../wallet/fulfilment";
+import { directAccessMessages as m } from "./messages";
+import { insertGrantStatement, lendCredentialStatements, poolCounts, sitesAndPrices } from "./queries";
+import type { Db } from "../../../db/client";
+
+const Sites = z.record(z.string().regex(/^[0-9]{1,9}$/), z.number().int().positive().max(3650));
+
+type Line = { siteId: number; days: number; price: number };
+
+function basketOf(item: OrderItem): [number, number][] {
+  const parsed = Sites.safeParse(item.data?.["sites"]);
+  if (!parsed.success) throw new ValidationError({ cart: [m.siteNotFound] });
+  return Object.entries(parsed.data).map(([id, days]) => [Number(id), days]);
+}
+
+/** Every site of the basket with its server price; unknown sites, missing periods and empty pools refuse. */
+async function priceLines(db: Db, item: OrderItem, now: number): Promise<Line[]> {
+  const basket = basketOf(item);
+  const { sites, prices } = await sitesAndPrices(db, basket.map(([id]) => id));
+  const pools = await poolCounts(db, now);
+  return basket.map(([siteId, days]) => {
+    const site = sites.find((s) => s.id === siteId && s.active);
+    if (!site) throw new ValidationError({ cart: [m.siteNotFound] });
+    const price = prices.find((p) => p.siteId === siteId && p.days === days);
+    if (!price) throw new ValidationError({ cart: [m.periodUnavailable(site.name)] });
+    // A site with a pool must have an account to lend (a race past this check is handled in SQL).
+    const pool = pools.get(siteId);
+    if (pool && pool.total > 0 && pool.free <= 0) throw new DomainError(m.poolEmpty(site.name));
+    return { siteId, days, price: price.price };
+  });
+}
+
+registerFulfiller("directaccess", {
+  async price(db, item, ctx) {
+    return (await priceLines(db, item, ctx.now)).reduce((s, l) => s + l.price, 0);
+  },
+  async statements(db, item, ctx) {
+    return basketOf(item).flatMap(([siteId, days]) => {
+      const grantId = newId("dag", ctx.now);
+      return [
+        insertGrantStatement(db, { grantId, userId: ctx.userId, siteId, days, orderId: ctx.orderId, now: ctx.now }),
+        ...lendCredentialStatements(db, { grantId, userId: ctx.userId, siteId, now: ctx.now }),
+      ];
+    });
+  },
+  // One site: straight to its access page; a basket of several: the list of the user's accesses.
+  redirect(item) {
+    const basket = Sites.safeParse(item.data?.["sites"]);
+    const entries = basket.success ? Object.entries(basket.data) : [];
+    return entries.length === 1 ? `/directaccess/${entries[0]![0]}/${entries[0]![1]}` : "/profile/vipServices";
+  },
+});
