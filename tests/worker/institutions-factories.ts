@@ -27,7 +27,10 @@ export async function member(uni: Contract, opts: { partner?: boolean; verified?
     .update(schema.users)
     .set({ universityId: uni.id, universityEmail: `${user.username}@${uni.domain}`, universityVerifiedAt: opts.verified === false ? null : new Date() })
     .where(eq(schema.users.id, user.id));
-  return { user, client: await clientFor(user.id) };
+  const client = await clientFor(user.id);
+  // Tests move the clock (x-test-now) to fixed dates; keep the session alive across them.
+  await db().update(schema.sessions).set({ expiresAt: new Date(Date.UTC(2100, 0, 1)) }).where(eq(schema.sessions.userId, user.id));
+  return { user, client };
 }
 
 export async function rowOf(userId: string) {
