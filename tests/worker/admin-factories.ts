@@ -49,12 +49,18 @@ export async function expect422(res: Response, field: string, message?: string) 
   return body;
 }
 
-/** A user, a solver, a partner and a guest: each refused by an admin-only endpoint (403, 401 for the guest). */
-export async function expectAdminOnly(call: (c: Client) => Promise<Response>) {
+/**
+ * A user, a solver, a partner and a guest: each refused by an admin-only endpoint (403, 401 for the
+ * guest). With `tables`, none of them may change (the callers are made before the snapshot).
+ */
+export async function expectAdminOnly(call: (c: Client) => Promise<Response>, tables: string[] = []) {
+  const callers: { label: string; client: Client; status: number }[] = [];
   for (const opts of [{}, { solver: true }, { partner: true, university: true }]) {
     const u = await makeUser(opts);
-    const res = await call(await clientFor(u.id));
-    expect(res.status, JSON.stringify(opts)).toBe(403);
+    callers.push({ label: JSON.stringify(opts), client: await clientFor(u.id), status: 403 });
   }
-  expect((await call(newClient())).status).toBe(401);
+  callers.push({ label: "guest", client: newClient(), status: 401 });
+  const before = await snapshot(tables);
+  for (const c of callers) expect((await call(c.client)).status, c.label).toBe(c.status);
+  expect(await snapshot(tables)).toEqual(before);
 }

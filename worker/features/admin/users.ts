@@ -30,9 +30,10 @@ const rowColumns = {
   blockedAt: u.blockedAt,
   balance: u.balance,
   createdAt: u.createdAt,
-  universityName: schema.universities.name,
+  // Aliased: D1 batches map rows by column name, and users.name would shadow it.
+  universityName: sql<string | null>`${schema.universities.name}`.as("university_name"),
 };
-type RowIn = { [K in keyof typeof rowColumns]: (typeof rowColumns)[K]["_"]["data"] | null };
+type RowIn = { [K in Exclude<keyof typeof rowColumns, "universityName">]: (typeof rowColumns)[K]["_"]["data"] | null } & { universityName: string | null };
 
 function rowOut(r: RowIn): AdminUserRow {
   return {
