@@ -1,0 +1,31 @@
+/**
+ * The VIP products in the wallet's fulfilment registry. Buying one writes a service order in the
+ * same batch as the order row and the debit: plagiarism, grammar and AI checks wait for the user's
+ * file; a SciFinder account goes straight to the service desk.
+ */
+import { newId } from "../../../db/ids";
+import { registerFulfiller } from "../wallet/fulfilment";
+import { unitPrice } from "../wallet/prices";
+import type { VipKind } from "../../../contract/vip";
+
+function serviceProduct(kind: VipKind, redirect: string) {
+  registerFulfiller(kind, {
+    async price(db, item) {
+      return (await unitPrice(db, kind)) * item.quantity;
+    },
+    async statements(db, item, ctx) {
+      const status = kind === "scifinder" ? "submitted" : "awaiting_upload";
+      return Array.from({ length: item.quantity }, (_, i) =>
+        db.$client
+          .prepare("INSERT INTO service_orders (id, user_id, kind, status, order_id, paid_by_contract, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)")
+          .bind(newId("svc", ctx.now), ctx.userId, kind, status, ctx.orderId, ctx.now + i, ctx.now + i),
+      );
+    },
+    redirect,
+  });
+}
+
+serviceProduct("ithenticate", "/profile/vipServices");
+serviceProduct("grammarly", "/profile/vipServices");
+serviceProduct("ai", "/profile/vipServices");
+serviceProduct("scifinder", "/profile/scifinders");
