@@ -8,7 +8,6 @@ import { requestLog, securityHeaders } from "./middleware/security-headers";
 import { services, session } from "./middleware/services";
 import { directAccessRoutes } from "./features/direct-access/routes";
 import { vipRoutes } from "./features/vip/routes";
-import { vipRoutes } from "./features/vip/routes";
 import { openApiRoutes } from "./features/openapi/routes";
 import { pageRoutes } from "./features/page/routes";
 import { systemRoutes } from "./features/system/routes";
@@ -50,7 +49,6 @@ export function createApp() {
   app.route("/", systemRoutes);
   app.route("/", openApiRoutes);
   app.route("/", directAccessRoutes);
-  app.route("/", vipRoutes);
   app.route("/", vipRoutes);
   app.route("/", identifyRoutes);
   app.route("/", getpdfRoutes);
