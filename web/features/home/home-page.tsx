@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useDocumentTitle } from "../../lib/document-title";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
+import { toast } from "../../components/ui/toast";
 import { useHashShortcuts } from "./hash-shortcuts";
 import { InfoBox } from "./info-box";
 import { homeMessages as m } from "./messages";
@@ -18,6 +19,8 @@ import "./home.css";
 
 // Below the fold and the only home part that needs react-aria's Table: its own chunk.
 const HomeTabs = lazy(() => import("./home-tabs"));
+// Only signed-in users without an institution see it: kept out of the entry chunk.
+const EmailVerifyBox = lazy(() => import("./email-verify-box"));
 
 const homeRoute = getRouteApi("/");
 
@@ -51,6 +54,13 @@ export function HomePage() {
       void navigate({ to: "/", search: search.login ? { login: true } : {}, hash: hash || undefined, replace: true, resetScroll: false });
     }
     if (search.login) openDialog("login");
+    // The institution joining link lands here with its outcome: say it once, then clean the address.
+    if (search.university_verify) {
+      const text = m.verifyOutcome[search.university_verify] ?? m.verifyOutcome.invalid!;
+      if (search.university_verify === "joined") toast.success(text);
+      else toast.error(text);
+      void navigate({ to: "/", search: {}, hash: hash || undefined, replace: true, resetScroll: false });
+    }
     // Once, on arrival.
   }, []);
 
@@ -69,7 +79,15 @@ export function HomePage() {
   return (
     <div className="container home">
       <h1 className="visually-hidden">{m.pageHeading}</h1>
-      {universityInfo ? <UniversityBox info={universityInfo} /> : <InfoBox />}
+      {universityInfo ? (
+        <UniversityBox info={universityInfo} />
+      ) : isGuest ? (
+        <InfoBox />
+      ) : (
+        <Suspense fallback={<div className="card home-box email-verify-box--placeholder" aria-hidden="true" />}>
+          <EmailVerifyBox />
+        </Suspense>
+      )}
 
       <section id="search-area" className="card search-area" aria-label={m.searchPrompt}>
         <SearchTypeSelector options={options} value={type} onChange={setTypeOfSearch} />

@@ -8,6 +8,8 @@ export type HomeSearch = {
   doi?: string;
   desc?: string;
   login?: boolean;
+  /** Where the institution joining link landed (worker/features/institutions): joined, expired, used, invalid, taken. */
+  university_verify?: string;
 };
 
 function text(v: unknown): string | undefined {
@@ -32,6 +34,8 @@ export function parseHomeSearch(raw: Record<string, unknown>): HomeSearch {
   }
   // "?login" has no value: the key being there is the signal.
   if ("login" in raw && raw.login !== false) out.login = true;
+  const verify = text(raw.university_verify);
+  if (verify && /^[a-z]{1,16}$/.test(verify)) out.university_verify = verify;
   return out;
 }
 

@@ -4,6 +4,9 @@ import { CreateGroupBody, GroupMemberBody, PanelArticles, PanelGroups, PanelList
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import type { Role } from "../../lib/roles";
+import { isDevelopment } from "../../env";
+import { NotFoundError } from "../../lib/errors";
+import { seedDemoActivity } from "./demo";
 import * as service from "./service";
 
 /** The contract partner's panel API (the SPA pages are /panel2/statistics, /users, /userGroup, /articles). */
@@ -61,4 +64,14 @@ defineEndpoint(
   panelRoutes,
   { method: "get", path: "/panel2/ajax/articles", summary: "Members' downloads and offline requests, newest first (20 a page)", roles: partnerOnly, query: PanelListQuery, response: PanelArticles, tag },
   async (c, { query }) => c.json(await service.articles(c.var.db, c.var.user!, query.page)),
+);
+
+defineEndpoint(
+  panelRoutes,
+  { method: "post", path: "/dev/panel/demo-activity", summary: "Development only: six months of demo quota usage and members' downloads for the partner's institution (404 in production)", roles: partnerOnly, response: PanelOk, tag },
+  async (c) => {
+    if (!isDevelopment(c.env)) throw new NotFoundError();
+    await seedDemoActivity(c.var.db, service.partnerUniversityId(c.var.user!), c.var.now());
+    return c.json({ status: "ok" as const });
+  },
 );

@@ -1,5 +1,78 @@
-import { PagePlaceholder } from "../../../components/shell/page-placeholder";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { formatJalaliDate, formatNumber } from "../../../../lib/format";
+import { PageHeading } from "../../../components/shell/page-heading";
+import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { TextField } from "../../../components/ui/text-field";
+import { panelMessages as m } from "../messages";
+import { PanelNav } from "../panel-nav";
+import { Pager, QueryState } from "../parts";
+import { groupsQuery, usersQuery } from "../queries";
+import "../panel.css";
 
+/** /panel2/users: the institution's members with their downloads, requests and groups. */
 export default function Panel2Users() {
-  return <PagePlaceholder title="کاربران سازمان" />;
+  const [page, setPage] = useState(1);
+  const [text, setText] = useState("");
+  const [q, setQ] = useState("");
+  // Re-query 600 ms after typing stops (search spec §9), from page 1.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setQ(text.trim());
+      setPage(1);
+    }, 600);
+    return () => clearTimeout(t);
+  }, [text]);
+  const query = useQuery({ ...usersQuery(page, q), placeholderData: keepPreviousData });
+  const groups = useQuery(groupsQuery());
+  const groupName = (id: string) => groups.data?.groups.find((g) => g.id === id)?.name ?? "";
+  return (
+    <div className="container stack panel-page">
+      <PageHeading title={m.users.title} />
+      <PanelNav />
+      <div className="panel-toolbar">
+        <TextField label={m.users.search} value={text} onChange={setText} type="search" />
+        {query.data && <span className="panel-muted">{m.users.total(query.data.total)}</span>}
+      </div>
+      <QueryState query={query} label={m.users.title}>
+        {(list) =>
+          list.data.length === 0 ? (
+            <p className="panel-muted">{m.users.empty}</p>
+          ) : (
+            <section className="card panel-section">
+              <DataTable caption={m.users.title}>
+                <thead>
+                  <tr>
+                    <HeaderCell>{m.users.name}</HeaderCell>
+                    <HeaderCell className="panel-hide-xs">{m.users.email}</HeaderCell>
+                    <HeaderCell className="panel-hide-xs">{m.users.verified}</HeaderCell>
+                    <HeaderCell>{m.users.downloads}</HeaderCell>
+                    <HeaderCell>{m.users.requests}</HeaderCell>
+                    <HeaderCell className="panel-hide-xs">{m.users.lastActivity}</HeaderCell>
+                    <HeaderCell className="panel-hide-xs">{m.users.groups}</HeaderCell>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.map((u) => (
+                    <DataRow key={u.id}>
+                      <DataCell>{u.name}</DataCell>
+                      <DataCell className="panel-hide-xs">
+                        <bdi dir="ltr">{u.university_email ?? "—"}</bdi>
+                      </DataCell>
+                      <DataCell className="panel-hide-xs">{u.verified_at ? formatJalaliDate(u.verified_at) : m.users.notVerified}</DataCell>
+                      <DataCell>{formatNumber(u.downloads)}</DataCell>
+                      <DataCell>{formatNumber(u.offline_requests)}</DataCell>
+                      <DataCell className="panel-hide-xs">{u.last_activity ? formatJalaliDate(u.last_activity, { withTime: true }) : "—"}</DataCell>
+                      <DataCell className="panel-hide-xs">{u.groups.map(groupName).filter(Boolean).join("، ") || "—"}</DataCell>
+                    </DataRow>
+                  ))}
+                </tbody>
+              </DataTable>
+              <Pager page={list.page} total={list.total} perPage={list.per_page} onChange={setPage} />
+            </section>
+          )
+        }
+      </QueryState>
+    </div>
+  );
 }
