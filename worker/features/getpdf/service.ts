@@ -11,6 +11,7 @@ import { signFileLink } from "../files/signing";
 import { fetchJobStub } from "../jobs/fetch-job";
 import type { JobState } from "../jobs/job-state";
 import { spendArticleCredit } from "../wallet/ledger";
+import { grantByUniversityForUserId } from "../institutions/enforce";
 import { screenInput } from "./guards";
 import { getpdfMessages as m } from "./messages";
 import { presentJob, type PresentDeps } from "./present";
@@ -27,7 +28,9 @@ export type GetpdfContext = {
 
 function presentDeps(ctx: GetpdfContext): PresentDeps {
   return {
-    spendCredit: async (userId, jobKey) => (await spendArticleCredit(ctx.db, { userId, jobKey, now: ctx.now })).ok,
+    // Issue 9: a university member's licensed copy comes from the institution's article_download quota first.
+    spendCredit: async (userId, jobKey) =>
+      (await grantByUniversityForUserId(ctx.db, userId, "article_download", jobKey, ctx.now)) || (await spendArticleCredit(ctx.db, { userId, jobKey, now: ctx.now })).ok,
     signLink: (fileKey, userId) => signFileLink(ctx.secret, { key: fileKey, now: ctx.now, userId }),
   };
 }
