@@ -39,7 +39,17 @@ export default async function setup(project: TestProject) {
     cwd: root,
     // The vite config's DARYAFT_UPSTREAM_BASE only reaches a build; a preview takes Worker vars
     // from the process environment when CLOUDFLARE_INCLUDE_PROCESS_ENV is set.
-    env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstream.url, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", UPSTREAM_BASE: upstream.url },
+    // The licensed resolver is switched on with a key the fake Elsevier accepts, so the journeys can
+    // download a licensed-only article (tests/fakes/README.md, `10.5555/licensed-<n>`).
+    env: {
+      ...process.env,
+      DARYAFT_STATE_DIR: stateDir,
+      DARYAFT_UPSTREAM_BASE: upstream.url,
+      CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+      UPSTREAM_BASE: upstream.url,
+      LICENSED_RESOLVERS: "elsevier",
+      ELSEVIER_API_KEY: "e2e-fake-elsevier-key",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
