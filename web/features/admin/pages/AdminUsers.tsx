@@ -1,5 +1,106 @@
-import { PagePlaceholder } from "../../../components/shell/page-placeholder";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
+import { userRoleFilters, type AdminUserRow } from "../../../../contract/admin";
+import { formatJalaliDate, formatToman } from "../../../../lib/format";
+import { PageHeading } from "../../../components/shell/page-heading";
+import { Button } from "../../../components/ui/button";
+import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { Select, SelectItem } from "../../../components/ui/select";
+import { TextField } from "../../../components/ui/text-field";
+import { adminUi as t } from "../messages";
+import { AdminPage, Pager, QueryState } from "../parts";
+import { usersQuery } from "../queries";
+import { UserDetail } from "../user-detail";
 
+function RoleBadges({ u }: { u: AdminUserRow }) {
+  return (
+    <>
+      {u.blocked_at && <span className="admin-badge admin-badge--danger">{t.users.blocked}</span>}
+      {(["admin", "solver", "partner", "university"] as const).filter((r) => u.roles[r]).map((r) => (
+        <span key={r} className="admin-badge">
+          {t.users.roles[r]}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** /admin/users: search by name, e-mail, mobile or username; one user's balances, credits, roles and activity. */
 export default function AdminUsers() {
-  return <PagePlaceholder title="کاربران" />;
+  const [draft, setDraft] = useState({ q: "", role: "all" });
+  const [filters, setFilters] = useState(draft);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string | null>(null);
+  const query = useQuery({ ...usersQuery(filters.q, filters.role, page), placeholderData: keepPreviousData });
+  useEffect(() => {
+    if (selected) document.getElementById("admin-user-title")?.focus();
+  }, [selected]);
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setPage(1);
+    setFilters(draft);
+  };
+  return (
+    <AdminPage heading={<PageHeading title={t.users.title} />}>
+      <form className="card admin-card admin-form" onSubmit={search} role="search">
+        <TextField label={t.users.searchLabel} value={draft.q} onChange={(q) => setDraft((d) => ({ ...d, q }))} />
+        <Select label={t.users.role} selectedKey={draft.role} onSelectionChange={(k) => setDraft((d) => ({ ...d, role: String(k) }))}>
+          {userRoleFilters.map((r) => (
+            <SelectItem key={r} id={r}>
+              {t.users.roles[r]}
+            </SelectItem>
+          ))}
+        </Select>
+        <Button type="submit" isPending={query.isFetching}>
+          {t.common.search}
+        </Button>
+      </form>
+      {selected && <UserDetail id={selected} onClose={() => setSelected(null)} />}
+      <section className="card admin-card" aria-labelledby="admin-users-list">
+        <h2 id="admin-users-list">{t.users.title}</h2>
+        <QueryState query={query} />
+        {query.data && (
+          <>
+            {query.data.data.length === 0 ? (
+              <p className="admin-muted">{t.common.empty}</p>
+            ) : (
+              <DataTable caption={t.users.title}>
+                <thead>
+                  <tr>
+                    <HeaderCell>{t.users.name}</HeaderCell>
+                    <HeaderCell>{t.users.email}</HeaderCell>
+                    <HeaderCell className="admin-hide-xs">{t.users.mobile}</HeaderCell>
+                    <HeaderCell className="admin-hide-xs">{t.users.balance}</HeaderCell>
+                    <HeaderCell className="admin-hide-xs">{t.users.registered}</HeaderCell>
+                    <HeaderCell>{t.common.actions}</HeaderCell>
+                  </tr>
+                </thead>
+                <tbody>
+                  {query.data.data.map((u) => (
+                    <DataRow key={u.id}>
+                      <DataCell>
+                        {u.name} <RoleBadges u={u} />
+                      </DataCell>
+                      <DataCell>
+                        <bdi dir="ltr">{u.email}</bdi>
+                      </DataCell>
+                      <DataCell className="admin-hide-xs">{u.mobile ? <bdi dir="ltr">{u.mobile}</bdi> : t.common.none}</DataCell>
+                      <DataCell className="admin-hide-xs">{formatToman(u.balance)}</DataCell>
+                      <DataCell className="admin-hide-xs">{formatJalaliDate(u.created_at)}</DataCell>
+                      <DataCell>
+                        <Button size="sm" variant="outline" onPress={() => setSelected(u.id)} aria-label={`${t.common.view} ${u.name}`}>
+                          {t.common.view}
+                        </Button>
+                      </DataCell>
+                    </DataRow>
+                  ))}
+                </tbody>
+              </DataTable>
+            )}
+            <Pager page={page} totalPages={query.data.total_pages} total={query.data.total} onPage={setPage} label={t.users.title} />
+          </>
+        )}
+      </section>
+    </AdminPage>
+  );
 }

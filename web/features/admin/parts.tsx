@@ -1,0 +1,147 @@
+/** Pieces every admin page shares: the console's own navigation, paging, load states, field errors and confirmations. */
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useRouterState } from "@tanstack/react-router";
+import { useState, type ReactNode } from "react";
+import { formatNumber } from "../../../lib/format";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { Link } from "../../components/ui/link";
+import { ApiError } from "../../lib/api";
+import { adminUi as t } from "./messages";
+import "./admin.css";
+
+const sections = [
+  { to: "/admin", label: t.nav.dashboard },
+  { to: "/admin/users", label: t.nav.users },
+  { to: "/admin/contracts", label: t.nav.contracts },
+  { to: "/admin/solvers", label: t.nav.solvers },
+  { to: "/admin/directBooks", label: t.nav.directBooks },
+  { to: "/admin/offlineArticles", label: t.nav.offlineArticles },
+  { to: "/admin/offlineBooks", label: t.nav.offlineBooks },
+  { to: "/admin/transactions", label: t.nav.transactions },
+  { to: "/admin/createInvoice", label: t.nav.createInvoice },
+  { to: "/admin/directAccess", label: t.nav.directAccess },
+] as const;
+
+/** The console's sections, the current one marked; a scrolling strip on phones. */
+export function AdminNav() {
+  const path = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, "") || "/" });
+  return (
+    <nav className="admin-nav" aria-label={t.nav.label}>
+      <ul>
+        {sections.map((s) => (
+          <li key={s.to}>
+            <Link to={s.to} className="admin-nav__link" aria-current={path === s.to ? "page" : undefined}>
+              {s.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function Pager({ page, totalPages, total, onPage, label }: { page: number; totalPages: number; total: number; onPage(p: number): void; label: string }) {
+  return (
+    <nav className="admin-pager" aria-label={label}>
+      <span className="admin-muted">{t.common.total(formatNumber(total))}</span>
+      {totalPages > 1 && (
+        <>
+          <Button size="sm" variant="outline" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
+            {t.common.prev}
+          </Button>
+          <span>{t.common.page(formatNumber(page), formatNumber(totalPages))}</span>
+          <Button size="sm" variant="outline" isDisabled={page >= totalPages} onPress={() => onPage(page + 1)}>
+            {t.common.next}
+          </Button>
+        </>
+      )}
+    </nav>
+  );
+}
+
+/** Loading text, or the Persian error with a retry button, for a query without data yet. */
+export function QueryState({ query }: { query: UseQueryResult<unknown> }) {
+  if (query.isError)
+    return (
+      <Alert
+        tone="error"
+        action={
+          <Button size="sm" variant="outline" onPress={() => void query.refetch()}>
+            {t.common.retry}
+          </Button>
+        }
+      >
+        {query.error.message}
+      </Alert>
+    );
+  if (query.isPending) return <p className="admin-muted" role="status">{t.common.loading}</p>;
+  return null;
+}
+
+/** The server's message for one field of a failed mutation (422), for a field's errorMessage. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const hit = Object.entries(error.fieldErrors).find(([k]) => k === field || k.startsWith(`${field}.`));
+  return hit?.[1]?.[0];
+}
+
+/** A mutation's error not tied to a shown field (business errors, or fields the form does not show). */
+export function FormError({ error, shown = [] }: { error: unknown; shown?: string[] }) {
+  if (!error) return null;
+  if (error instanceof ApiError && error.status === 422) {
+    const rest = Object.entries(error.fieldErrors).filter(([k]) => !shown.some((f) => k === f || k.startsWith(`${f}.`)));
+    if (!rest.length) return null;
+    return <Alert tone="error">{rest.map(([, v]) => v[0]).join(" ")}</Alert>;
+  }
+  return <Alert tone="error">{(error as Error).message}</Alert>;
+}
+
+/** A button that asks before doing something that cannot be undone. */
+export function ConfirmButton({ label, question, onConfirm, isPending, ariaLabel }: { label: ReactNode; question: string; onConfirm(): void; isPending?: boolean; ariaLabel?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="danger" onPress={() => setOpen(true)} isPending={isPending} aria-label={ariaLabel}>
+        {label}
+      </Button>
+      <Dialog
+        title={question}
+        width={400}
+        role="alertdialog"
+        isOpen={open}
+        onOpenChange={setOpen}
+        actions={({ close }) => (
+          <>
+            <Button variant="outline" onPress={close}>
+              {t.common.cancel}
+            </Button>
+            <Button
+              variant="danger"
+              onPress={() => {
+                close();
+                onConfirm();
+              }}
+            >
+              {t.common.yes}
+            </Button>
+          </>
+        )}
+      >
+        {null}
+      </Dialog>
+    </>
+  );
+}
+
+/** The frame of every console page: heading, section navigation, content. */
+export function AdminPage({ heading, children }: { heading: ReactNode; children: ReactNode }) {
+  return (
+    <div className="container admin-page">
+      {heading}
+      <AdminNav />
+      {children}
+    </div>
+  );
+}
