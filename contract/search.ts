@@ -1,33 +1,29 @@
 import { z } from "zod";
 import { toLatinDigits } from "../lib/digits";
+import {
+  ARTICLE_SORTS,
+  ARTICLE_SOURCES,
+  ARTICLE_TYPES,
+  BOOK_SOURCES,
+  DEFAULT_PAGE_SIZE,
+  MATCH_TYPES,
+  PAGE_SIZES,
+  SCOPUS_LANGUAGES,
+  SCOPUS_SEARCH_IN,
+  SUBJECT_AREAS,
+  searchTexts,
+  THESIS_SORTS,
+  THESIS_SOURCES,
+  type SubjectArea,
+} from "./search-constants";
+
+export * from "./search-constants";
 
 /**
  * Searches of types 2 to 5 (search-and-download.md §3, §5, §7, §9): /article_search,
  * /book_search, /tez_search, /standard_search and the filter options behind them.
  * Form posts send every value as a string, so numbers are coerced here (any digit script).
  */
-export const searchTexts = {
-  noPhrase: "عبارتی برای جستجو وارد نشده است.",
-  noSource: "منبعی برای جستجو انتخاب نشده است.",
-  badCount: "تعداد نتایج در هر صفحه معتبر نیست.",
-  badPage: "شمارهٔ صفحه معتبر نیست.",
-  badYear: "سال را به صورت عددی چهاررقمی وارد کنید.",
-  yearOrder: "«از سال» نباید بعد از «تا سال» باشد.",
-  badOption: "گزینهٔ انتخاب‌شده معتبر نیست.",
-  tooLong: "عبارت جستجو بیش از حد طولانی است.",
-} as const;
-
-/** §9 page sizes and defaults. Books are not listed in the spec; they offer the union. */
-export const PAGE_SIZES = {
-  article: [10, 15, 20],
-  book: [10, 15, 20, 30],
-  thesis: [15, 20, 30],
-  standard: [10, 15, 20],
-} as const;
-export const DEFAULT_PAGE_SIZE = { article: 10, book: 10, thesis: 30, standard: 10 } as const;
-/** §9: pagination shows this many page buttons. */
-export const VISIBLE_PAGES = 6;
-
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 const digits = (v: unknown) => (typeof v === "string" ? toLatinDigits(v).trim() : v);
 
@@ -75,58 +71,16 @@ function yearOrder(v: { year_from?: number | undefined; year_to?: number | undef
   }
 }
 
-export const MATCH_TYPES = ["all", "any", "exact"] as const;
 export const MatchType = z.enum(MATCH_TYPES);
 export type MatchType = z.infer<typeof MatchType>;
 
 // ---------------------------------------------------------------------------
 // Articles (type 2)
 
-export const ARTICLE_SOURCES = ["scopus", "crossref"] as const;
 export const ArticleSource = z.enum(ARTICLE_SOURCES);
 export type ArticleSource = z.infer<typeof ArticleSource>;
 
-export const SCOPUS_SEARCH_IN = ["title-abs-key", "title", "abstract", "keywords", "authors", "all"] as const;
-export const ARTICLE_SORTS = ["relevance", "newest", "oldest", "cited"] as const;
-/** Scopus SUBJAREA codes; Crossref has no subject filter, so there the subject's name joins the query. */
-export const SUBJECT_AREAS = {
-  AGRI: "Agricultural and Biological Sciences",
-  ARTS: "Arts and Humanities",
-  BIOC: "Biochemistry, Genetics and Molecular Biology",
-  BUSI: "Business, Management and Accounting",
-  CENG: "Chemical Engineering",
-  CHEM: "Chemistry",
-  COMP: "Computer Science",
-  DECI: "Decision Sciences",
-  DENT: "Dentistry",
-  EART: "Earth and Planetary Sciences",
-  ECON: "Economics, Econometrics and Finance",
-  ENER: "Energy",
-  ENGI: "Engineering",
-  ENVI: "Environmental Science",
-  HEAL: "Health Professions",
-  IMMU: "Immunology and Microbiology",
-  MATE: "Materials Science",
-  MATH: "Mathematics",
-  MEDI: "Medicine",
-  NEUR: "Neuroscience",
-  NURS: "Nursing",
-  PHAR: "Pharmacology, Toxicology and Pharmaceutics",
-  PHYS: "Physics and Astronomy",
-  PSYC: "Psychology",
-  SOCI: "Social Sciences",
-  VETE: "Veterinary",
-  MULT: "Multidisciplinary",
-} as const;
-export type SubjectArea = keyof typeof SUBJECT_AREAS;
 const SUBJECT_CODES = Object.keys(SUBJECT_AREAS) as [SubjectArea, ...SubjectArea[]];
-
-/** Document types per source: Scopus DOCTYPE codes, Crossref type ids. */
-export const ARTICLE_TYPES = {
-  scopus: ["ar", "re", "cp", "ch", "bk", "le", "ed", "no", "sh", "er", "dp"],
-  crossref: ["journal-article", "proceedings-article", "book-chapter", "book", "posted-content", "report", "dissertation", "dataset", "monograph", "reference-entry", "standard"],
-} as const;
-export const SCOPUS_LANGUAGES = ["english", "german", "french", "spanish", "chinese", "russian", "japanese", "italian", "portuguese", "persian", "arabic", "turkish"] as const;
 
 export const ArticleSearchRequest = z
   .object({
@@ -187,7 +141,6 @@ export type ArticleSearchResponse = z.infer<typeof ArticleSearchResponse>;
 // ---------------------------------------------------------------------------
 // Books, solution manuals, standards and reports (type 3)
 
-export const BOOK_SOURCES = ["all", "solutions", "standard", "report", "free"] as const;
 export const BookSource = z.enum(BOOK_SOURCES);
 export type BookSource = z.infer<typeof BookSource>;
 
@@ -261,9 +214,6 @@ export type BookSearchResponse = z.infer<typeof BookSearchResponse>;
 
 // ---------------------------------------------------------------------------
 // Theses (type 4)
-
-export const THESIS_SOURCES = ["free", "proquest"] as const;
-export const THESIS_SORTS = ["relevance", "newest", "oldest"] as const;
 
 export const ThesisSearchRequest = z
   .object({
