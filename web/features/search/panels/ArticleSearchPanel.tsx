@@ -1,6 +1,207 @@
-import { PanelPlaceholder } from "../../../components/shell/panel-placeholder";
+import { lazy, Suspense, useState, type FormEvent } from "react";
+import { ARTICLE_SORTS, ARTICLE_TYPES, DEFAULT_PAGE_SIZE, MATCH_TYPES, PAGE_SIZES, SCOPUS_LANGUAGES, SCOPUS_SEARCH_IN, SUBJECT_AREAS } from "../../../../contract/search-constants";
+import type { ArticleResult, ArticleSearchInput, ArticleSearchResponse } from "../../../../contract/search";
+import { toPersianDigits } from "../../../../lib/digits";
+import { Button } from "../../../components/ui/button";
+import { Icon } from "../../../components/ui/icon";
+import { ExternalLink } from "../../../components/ui/link";
+import { TextField } from "../../../components/ui/text-field";
+import { toast } from "../../../components/ui/toast";
+import { Choice, ListFooter, SearchStatus, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
+import { searchUi as t } from "../messages";
+import { fetchers } from "../queries";
+import { useSearchList } from "../use-search-list";
+import "../search.css";
 
-/** Placeholder: the search type's panel, replaced by its feature. */
+// The per-result download dialog (the link pipeline's result dialog) loads on the first download click.
+const ResultDialog = lazy(() => import("../../getpdf/result-dialog"));
+
+type Source = "none" | "scopus" | "cross";
+type Form = {
+  source: Source;
+  keywords: string;
+  publisher: string;
+  subject: string;
+  type: string;
+  searchType: (typeof MATCH_TYPES)[number];
+  searchIn: (typeof SCOPUS_SEARCH_IN)[number];
+  language: string;
+  sortBy: (typeof ARTICLE_SORTS)[number];
+  yearFrom: string;
+  yearTo: string;
+};
+
+const initial: Form = {
+  source: "none",
+  keywords: "",
+  publisher: "",
+  subject: "",
+  type: "",
+  searchType: "all",
+  searchIn: "title-abs-key",
+  language: "",
+  sortBy: "relevance",
+  yearFrom: "",
+  yearTo: "",
+};
+
+type ArticleRequest = Omit<ArticleSearchInput, "page" | "count">;
+
+/** The request §3 describes: common fields, plus the chosen source's own (others left empty). */
+export function articleRequest(f: Form): ArticleRequest {
+  const scopus = f.source === "scopus";
+  return {
+    search_from: scopus ? "scopus" : "crossref",
+    keywords: f.keywords.trim(),
+    year_from: f.yearFrom,
+    year_to: f.yearTo,
+    sort_by: f.sortBy,
+    subject: f.subject,
+    type: f.type,
+    search_type: scopus ? f.searchType : "",
+    search_in: scopus ? f.searchIn : "",
+    language: scopus ? f.language : "",
+    publisher: scopus ? "" : f.publisher,
+  };
+}
+
+const subjectOptions = [["", t.all] as const, ...Object.keys(SUBJECT_AREAS).map((code) => [code, t.article.subjects[code as keyof typeof SUBJECT_AREAS]] as const)];
+
+function typeLabel(type: string | null): string | null {
+  if (!type) return null;
+  const all: Record<string, string> = { ...t.article.types.crossref, ...t.article.types.scopus };
+  return all[type] ?? type;
+}
+
+function ArticleItem({ item, n, onDownload }: { item: ArticleResult; n: number; onDownload(): void }) {
+  const volumeIssue = t.article.volumeIssue(item.volume, item.issue);
+  return (
+    <li className="search-item card" value={n}>
+      <div className="search-item__number" aria-hidden="true">
+        {toPersianDigits(n)}
+      </div>
+      <div className="search-item__body">
+        <h3 className="search-item__title">
+          <bdi dir="ltr">{item.title ?? item.doi ?? "—"}</bdi>
+        </h3>
+        {item.authors && (
+          <p className="search-item__line" dir="ltr">
+            <bdi dir="ltr">{item.authors}</bdi>
+          </p>
+        )}
+        <p className="search-item__meta">
+          {typeLabel(item.type) && <span className="search-badge">{typeLabel(item.type)}</span>}
+          {item.open_access && <span className="search-badge search-badge--free">{t.article.openAccess}</span>}
+          {item.year !== null && <span>{toPersianDigits(item.year)}</span>}
+          {volumeIssue && <span>{volumeIssue}</span>}
+          {item.publisher && (
+            <span>
+              <bdi dir="ltr">{item.publisher}</bdi>
+            </span>
+          )}
+        </p>
+        {item.document_details && (
+          <p className="search-item__details" dir="ltr">
+            <bdi dir="ltr">{item.document_details}</bdi>
+          </p>
+        )}
+        {item.doi && (
+          <p className="search-item__doi" dir="ltr">
+            {t.doi}: <bdi dir="ltr">{item.doi}</bdi>
+          </p>
+        )}
+        <div className="search-item__actions">
+          <Button size="sm" onPress={onDownload} isDisabled={!item.doi && !item.url}>
+            <Icon name="download" size={18} />
+            {t.download}
+          </Button>
+          {item.url && (
+            <ExternalLink href={item.url} className="search-item__view">
+              <Icon name="external" size={16} /> {t.view}
+            </ExternalLink>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Type 2: article search in Scopus or Crossref (search spec §2, §3). */
 export default function ArticleSearchPanel(_props: Record<string, never>) {
-  return <PanelPlaceholder title="جستجوی مقاله" />;
+  const [form, setForm] = useState<Form>(initial);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [dialogUrl, setDialogUrl] = useState<string | null>(null);
+  const check = useDownloadCheck();
+  const list = useSearchList<ArticleRequest, ArticleSearchResponse>({ kind: "article", defaultCount: DEFAULT_PAGE_SIZE.article, fetch: (body, signal) => fetchers.article(body, signal) });
+  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.keywords.trim()) return void toast.error(t.noPhrase);
+    if (form.source === "none") return void toast.error(t.noSource);
+    list.submit(articleRequest(form));
+  };
+
+  const scopus = form.source === "scopus";
+  const typeOptions = form.source === "none" ? [] : Object.entries(form.source === "scopus" ? t.article.types.scopus : t.article.types.crossref);
+  const data = list.data;
+
+  return (
+    <section className="search-pane" aria-labelledby="article-search-title">
+      <PanelHead id="article-search-title" title={t.article.title} helpTitle={t.article.helpTitle} help={t.article.help} />
+      <form className="search-form" onSubmit={onSubmit} role="search" noValidate>
+        <div className="search-form__main">
+          <Choice
+            label={t.source}
+            className="search-form__source"
+            value={form.source}
+            options={(["none", "scopus", "cross"] as const).map((s) => [s, t.article.sources[s]] as const)}
+            onChange={(s) => setForm((f) => ({ ...f, source: s, type: "" }))}
+          />
+          <TextField className="search-form__keywords" label={t.keywords} placeholder={t.keywordsPlaceholder} value={form.keywords} onChange={set("keywords")} ltr name="keywords" type="search" />
+          <Button type="submit" className="search-form__submit">
+            <Icon name="search" size={20} />
+            {t.search}
+          </Button>
+        </div>
+        <Button variant="ghost" size="sm" className="search-form__toggle" aria-expanded={filtersOpen} aria-controls="article-filters" onPress={() => setFiltersOpen((o) => !o)}>
+          <Icon name={filtersOpen ? "close" : "chevronDown"} size={18} />
+          {filtersOpen ? t.hideFilters : t.showFilters}
+        </Button>
+        <div id="article-filters" className="search-form__filters" hidden={!filtersOpen}>
+          {form.source === "cross" && <TextField label={t.article.publisher} placeholder="Elsevier" value={form.publisher} onChange={set("publisher")} ltr name="publisher" />}
+          <Choice label={t.article.subject} value={form.subject} options={subjectOptions} onChange={set("subject")} />
+          {typeOptions.length > 0 && <Choice label={t.article.type} value={form.type} options={[["", t.all], ...typeOptions]} onChange={set("type")} />}
+          {scopus && (
+            <>
+              <Choice label={t.article.searchType} value={form.searchType} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("searchType")} />
+              <Choice label={t.article.searchIn} value={form.searchIn} options={SCOPUS_SEARCH_IN.map((s) => [s, t.article.searchIn_[s]] as const)} onChange={set("searchIn")} />
+              <Choice label={t.article.language} value={form.language} options={[["", t.all], ...SCOPUS_LANGUAGES.map((l) => [l, t.article.languages[l] ?? l] as const)]} onChange={set("language")} />
+            </>
+          )}
+          <Choice label={t.sort} value={form.sortBy} options={ARTICLE_SORTS.map((s) => [s, t.article.sorts[s]] as const)} onChange={set("sortBy")} />
+          <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
+        </div>
+      </form>
+
+      {list.submitted && (
+        <div className="search-results" aria-busy={list.busy}>
+          <SearchStatus busy={list.busy} error={list.error} total={data ? data.total_results : null} />
+          {data && data.data.length > 0 && (
+            <ol className="search-list" aria-label={t.resultList} start={list.firstNumber}>
+              {data.data.map((item, i) => (
+                <ArticleItem key={`${item.doi ?? item.url ?? i}-${i}`} item={item} n={list.firstNumber + i} onDownload={() => check(() => setDialogUrl(item.doi ?? item.url))} />
+              ))}
+            </ol>
+          )}
+          {list.last && <ListFooter sizes={PAGE_SIZES.article} count={list.count} onCount={list.setCount} page={list.page} total={list.last.total_pages} onPage={list.setPage} />}
+        </div>
+      )}
+      {dialogUrl && (
+        <Suspense fallback={null}>
+          <ResultDialog url={dialogUrl} method="get" isOpen onOpenChange={(open) => !open && setDialogUrl(null)} />
+        </Suspense>
+      )}
+    </section>
+  );
 }

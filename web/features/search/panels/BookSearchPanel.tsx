@@ -1,6 +1,211 @@
-import { PanelPlaceholder } from "../../../components/shell/panel-placeholder";
+import { useLocation } from "@tanstack/react-router";
+import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
+import { BOOK_SOURCES, DEFAULT_PAGE_SIZE, MATCH_TYPES, PAGE_SIZES } from "../../../../contract/search-constants";
+import type { BookResult, BookSearchInput, BookSearchResponse, BookSource } from "../../../../contract/search";
+import { toPersianDigits } from "../../../../lib/digits";
+import { formatToman } from "../../../../lib/format";
+import { Button } from "../../../components/ui/button";
+import { Icon } from "../../../components/ui/icon";
+import { Radio, RadioGroup } from "../../../components/ui/radio-group";
+import { TextField } from "../../../components/ui/text-field";
+import { toast } from "../../../components/ui/toast";
+import { bookSourceFromHash } from "../../home/hash-shortcuts";
+import { Choice, Fact, ListFooter, openLink, SearchStatus, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
+import { searchUi as t } from "../messages";
+import { fetchers } from "../queries";
+import { useSearchList } from "../use-search-list";
+import "../search.css";
 
-/** Placeholder: the search type's panel, replaced by its feature. */
+// Loaded when a signed-in user asks for a standard: the wallet's purchase flow stays out of this chunk.
+const StandardDialog = lazy(() => import("../../wallet/standard-dialog").then((m) => ({ default: m.StandardDialog })));
+
+type Form = { source: BookSource; keywords: string; match: (typeof MATCH_TYPES)[number]; yearFrom: string; yearTo: string };
+
+/** #standard, #solution, #report preselect the source (§2 hash shortcuts). */
+function sourceFromHash(hash?: string): BookSource | null {
+  const fromHash = bookSourceFromHash(hash);
+  return fromHash === "solution" ? "solutions" : fromHash;
+}
+
+/**
+ * The source of the address the home page was opened with. The home page clears the hash after
+ * 1 s (§9); on a slow connection this chunk arrives later than that, so the landing address (the
+ * navigation entry keeps its fragment) still counts — once per page load.
+ */
+const landingSource: BookSource | null = (() => {
+  try {
+    const entry = performance.getEntriesByType("navigation")[0];
+    const url = entry ? new URL(entry.name) : null;
+    return url && url.pathname === "/" ? sourceFromHash(url.hash) : null;
+  } catch {
+    return null;
+  }
+})();
+let landingSourceUsed = false;
+
+export function bookRequest(f: Form): Omit<BookSearchInput, "page" | "count"> {
+  return { search_from: f.source, keywords: f.keywords.trim(), type: f.match, year_from: f.yearFrom, year_to: f.yearTo };
+}
+
+function Cover({ src, title }: { src: string | null; title: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) {
+    return (
+      <div className="search-cover search-cover--none" aria-hidden="true">
+        <Icon name="book" size={30} />
+      </div>
+    );
+  }
+  return <img className="search-cover" src={src} alt={t.book.cover(title)} loading="lazy" decoding="async" width={72} height={104} referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+}
+
+function BookItem({ item, n, onGet, onLink }: { item: BookResult; n: number; onGet(): void; onLink(href: string): void }) {
+  const links = [item.link1, item.link2, item.link3, item.link4].filter((l): l is string => !!l);
+  const file = [item.Pages_biblio ? t.book.pages(item.Pages_biblio) : null, item.Size ? t.book.size(item.Size) : null, item.Extension?.toUpperCase()].filter(Boolean).join(" · ");
+  return (
+    <li className="search-item search-item--book card" value={n}>
+      <div className="search-item__number" aria-hidden="true">
+        {toPersianDigits(n)}
+      </div>
+      <Cover src={item.Cover} title={item.Title} />
+      <div className="search-item__body">
+        <p className="search-item__meta">
+          <span className={`search-badge search-badge--type${item.type}`}>{t.book.types[item.type]}</span>
+          {item.free && <span className="search-badge search-badge--free">{t.book.free}</span>}
+        </p>
+        <h3 className="search-item__title">
+          <bdi dir="ltr">{item.Title}</bdi>
+        </h3>
+        <dl className="search-facts">
+          <Fact label={t.book.authors} ltr>
+            {item["Author(s)"]}
+          </Fact>
+          <Fact label={t.book.number} ltr>
+            {item.Number}
+          </Fact>
+          <Fact label={t.book.publisher} ltr>
+            {item.Publisher}
+          </Fact>
+          <Fact label={t.book.year}>{item.Year !== null ? toPersianDigits(item.Year) : null}</Fact>
+          <Fact label={t.book.edition} ltr>
+            {item.Edition}
+          </Fact>
+          <Fact label={t.book.isbn} ltr>
+            {item.ISBN}
+          </Fact>
+          <Fact label={t.book.language}>{item.Language}</Fact>
+          <Fact label={t.book.license} ltr>
+            {item.free ? item.license : null}
+          </Fact>
+        </dl>
+        {file && <p className="search-item__line search-muted">{file}</p>}
+        <div className="search-item__actions">
+          {item.free && links.length > 0 ? (
+            links.map((href, i) => (
+              <Button key={href} size="sm" variant={i === 0 ? "primary" : "outline"} onPress={() => onLink(href)}>
+                <Icon name="download" size={18} />
+                {links.length > 1 ? t.book.link(i + 1) : t.download}
+              </Button>
+            ))
+          ) : (
+            <>
+              {item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>}
+              <Button size="sm" onPress={onGet}>
+                <Icon name={item.type === 2 ? "standard" : "cart"} size={18} />
+                {item.type === 2 ? t.book.standardRequest : t.book.buy}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Type 3: books, solution manuals, standards and reports from the catalogue (search spec §2, §3). */
 export default function BookSearchPanel(_props: Record<string, never>) {
-  return <PanelPlaceholder title="جستجوی کتاب، استاندارد و حل‌المسائل" />;
+  const [form, setForm] = useState<Form>(() => ({ source: sourceFromHash() ?? (landingSourceUsed ? null : landingSource) ?? "all", keywords: "", match: "all", yearFrom: "", yearTo: "" }));
+  const [standardId, setStandardId] = useState<number | null>(null);
+  const check = useDownloadCheck();
+  const requestOffline = useOfflineRequest();
+  const list = useSearchList<Omit<BookSearchInput, "page" | "count">, BookSearchResponse>({ kind: "book", defaultCount: DEFAULT_PAGE_SIZE.book, fetch: (body, signal) => fetchers.book(body, signal) });
+  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // A shortcut followed while this panel is already shown (e.g. a #solution link) also picks the source.
+  const hash = useLocation({ select: (l) => l.hash });
+  useEffect(() => {
+    landingSourceUsed = true;
+  }, []);
+  useEffect(() => {
+    const source = sourceFromHash(hash);
+    if (source) setForm((f) => ({ ...f, source }));
+  }, [hash]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.keywords.trim()) return void toast.error(t.noPhrase);
+    list.submit(bookRequest(form));
+  };
+  const data = list.data;
+
+  return (
+    <section className="search-pane" aria-labelledby="book-search-title">
+      <PanelHead id="book-search-title" title={t.book.title} helpTitle={t.book.helpTitle} help={t.book.help} />
+      <form className="search-form" onSubmit={onSubmit} role="search" noValidate>
+        <RadioGroup label={t.source} value={form.source} onChange={(v) => set("source")(v as BookSource)} className="search-form__sources">
+          {BOOK_SOURCES.map((s) => (
+            <Radio key={s} value={s} appearance="chip">
+              {t.book.sources[s]}
+            </Radio>
+          ))}
+        </RadioGroup>
+        <div className="search-form__main">
+          <TextField className="search-form__keywords" label={t.keywords} placeholder={t.keywordsPlaceholder} value={form.keywords} onChange={set("keywords")} ltr name="keywords" type="search" />
+          <Button type="submit" className="search-form__submit">
+            <Icon name="search" size={20} />
+            {t.search}
+          </Button>
+        </div>
+        <div className="search-form__filters">
+          <Choice label={t.matchType} value={form.match} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("match")} />
+          <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
+        </div>
+      </form>
+
+      {list.submitted && (
+        <div className="search-results" aria-busy={list.busy}>
+          <SearchStatus busy={list.busy} error={list.error} total={data ? data.total_results : null} capped={data?.total_capped} />
+          {data && data.results.length > 0 && (
+            <ol className="search-list" aria-label={t.resultList} start={list.firstNumber}>
+              {data.results.map((item, i) => (
+                <BookItem
+                  key={item.id}
+                  item={item}
+                  n={list.firstNumber + i}
+                  onLink={(href) => check(() => openLink(href))}
+                  onGet={() => check(item.type === 2 ? () => setStandardId(item.id) : undefined)}
+                />
+              ))}
+            </ol>
+          )}
+          {list.last && <ListFooter sizes={PAGE_SIZES.book} count={list.count} onCount={list.setCount} page={list.page} total={list.last.total_pages} onPage={list.setPage} />}
+        </div>
+      )}
+
+      <aside className="search-offline-prompt" aria-label={t.book.offlineButton}>
+        <div>
+          <strong>{t.book.offlinePrompt}</strong>
+          <span className="search-muted"> {t.book.offlinePromptHint}</span>
+        </div>
+        <Button variant="secondary" size="sm" onPress={() => requestOffline({ kind: "book", url: form.keywords.trim() || undefined })}>
+          <Icon name="offline" size={18} />
+          {t.book.offlineButton}
+        </Button>
+      </aside>
+      {standardId !== null && (
+        <Suspense fallback={null}>
+          <StandardDialog id={standardId} isOpen onOpenChange={(open) => !open && setStandardId(null)} />
+        </Suspense>
+      )}
+    </section>
+  );
 }

@@ -1,6 +1,131 @@
-import { PanelPlaceholder } from "../../../components/shell/panel-placeholder";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useState, type FormEvent } from "react";
+import { DEFAULT_PAGE_SIZE, MATCH_TYPES, PAGE_SIZES } from "../../../../contract/search-constants";
+import type { StandardResult, StandardSearchInput, StandardSearchResponse } from "../../../../contract/search";
+import { toPersianDigits } from "../../../../lib/digits";
+import { formatToman } from "../../../../lib/format";
+import { Button } from "../../../components/ui/button";
+import { Icon } from "../../../components/ui/icon";
+import { TextField } from "../../../components/ui/text-field";
+import { toast } from "../../../components/ui/toast";
+import { Choice, Fact, ListFooter, SearchStatus, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
+import { searchUi as t } from "../messages";
+import { fetchers, searchOptionsQuery } from "../queries";
+import { useSearchList } from "../use-search-list";
+import "../search.css";
 
-/** Placeholder: the search type's panel, replaced by its feature. */
+// Loaded when a signed-in user asks for a standard: the wallet's purchase flow stays out of this chunk.
+const StandardDialog = lazy(() => import("../../wallet/standard-dialog").then((m) => ({ default: m.StandardDialog })));
+
+type Form = { keywords: string; organization: string; match: (typeof MATCH_TYPES)[number]; yearFrom: string; yearTo: string };
+
+export function standardRequest(f: Form): Omit<StandardSearchInput, "page" | "count"> {
+  return { keywords: f.keywords.trim(), organization: f.organization, type: f.match, year_from: f.yearFrom, year_to: f.yearTo };
+}
+
+function StandardItem({ item, n, onRequest }: { item: StandardResult; n: number; onRequest(): void }) {
+  return (
+    <li className="search-item card" value={n}>
+      <div className="search-item__number" aria-hidden="true">
+        {toPersianDigits(n)}
+      </div>
+      <div className="search-item__body">
+        <h3 className="search-item__title">
+          <bdi dir="ltr">{item.title}</bdi>
+        </h3>
+        {/* §2 type 5: each field only when non-empty. */}
+        <dl className="search-facts">
+          <Fact label={t.standard.number} ltr>
+            {item.Number}
+          </Fact>
+          <Fact label={t.standard.organizationField} ltr>
+            {item.Organization}
+          </Fact>
+          <Fact label={t.standard.cdName} ltr>
+            {item.CD_name}
+          </Fact>
+          <Fact label={t.standard.publicationDate} ltr>
+            {item.Publication_Date}
+          </Fact>
+        </dl>
+        <div className="search-item__actions">
+          {item.free ? <span className="search-badge search-badge--free">{t.book.free}</span> : item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>}
+          <Button size="sm" onPress={onRequest}>
+            <Icon name="download" size={18} />
+            {t.standard.requestDownload}
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Type 5 (old-standard flag): standards by title, code or keywords, organisation and year (search spec §2). */
 export default function StandardSearchPanel(_props: Record<string, never>) {
-  return <PanelPlaceholder title="جستجوی استاندارد" />;
+  const [form, setForm] = useState<Form>({ keywords: "", organization: "", match: "all", yearFrom: "", yearTo: "" });
+  const [standardId, setStandardId] = useState<number | null>(null);
+  const options = useQuery(searchOptionsQuery());
+  const check = useDownloadCheck();
+  const requestOffline = useOfflineRequest();
+  const list = useSearchList<Omit<StandardSearchInput, "page" | "count">, StandardSearchResponse>({ kind: "standard", defaultCount: DEFAULT_PAGE_SIZE.standard, fetch: (body, signal) => fetchers.standard(body, signal) });
+  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.keywords.trim()) return void toast.error(t.noPhrase);
+    list.submit(standardRequest(form));
+  };
+  const data = list.data;
+  const organizations = options.data?.organizations ?? [];
+  const requestStandard = () => requestOffline({ kind: "standard", url: (list.submitted?.keywords as string | undefined) ?? form.keywords.trim() });
+
+  return (
+    <section className="search-pane" aria-labelledby="standard-search-title">
+      <PanelHead id="standard-search-title" title={t.standard.title} helpTitle={t.standard.helpTitle} help={t.standard.help} />
+      <form className="search-form" onSubmit={onSubmit} role="search" noValidate>
+        <div className="search-form__main">
+          <TextField className="search-form__keywords" label={t.standard.keywordsLabel} placeholder={t.standard.keywordsPlaceholder} value={form.keywords} onChange={set("keywords")} ltr name="keywords" type="search" />
+          <Button type="submit" iconOnly aria-label={t.search} className="search-form__submit search-form__submit--icon">
+            <Icon name="search" size={22} />
+          </Button>
+        </div>
+        <div className="search-form__filters">
+          <Choice label={t.standard.organization} value={form.organization} options={[["", t.all], ...organizations.map((o) => [o.code, o.code === o.name ? o.code : `${o.code} — ${o.name}`] as const)]} onChange={set("organization")} ltrLabels />
+          <Choice label={t.matchType} value={form.match} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("match")} />
+          <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
+        </div>
+      </form>
+
+      {list.submitted && (
+        <div className="search-results" aria-busy={list.busy}>
+          <SearchStatus busy={list.busy} error={list.error} total={data ? data.total_results : null} capped={data?.total_capped} />
+          {data && data.data.length > 0 && (
+            <ol className="search-list" aria-label={t.resultList} start={list.firstNumber}>
+              {data.data.map((item, i) => (
+                <StandardItem key={item.id} item={item} n={list.firstNumber + i} onRequest={() => check(() => setStandardId(item.id))} />
+              ))}
+            </ol>
+          )}
+          {list.last && <ListFooter sizes={PAGE_SIZES.standard} count={list.count} onCount={list.setCount} page={list.page} total={list.last.total_pages} onPage={list.setPage} />}
+          {data && (
+            <aside className="search-offline-prompt search-offline-prompt--inline" aria-label={t.standard.requestStandard}>
+              <div>
+                <strong>{t.standard.notFound}</strong>
+                <span className="search-muted"> {t.standard.notFoundHint}</span>
+              </div>
+              <Button variant={data.data.length === 0 ? "primary" : "secondary"} size="sm" onPress={requestStandard}>
+                <Icon name="offline" size={18} />
+                {t.standard.requestStandard}
+              </Button>
+            </aside>
+          )}
+        </div>
+      )}
+      {standardId !== null && (
+        <Suspense fallback={null}>
+          <StandardDialog id={standardId} isOpen onOpenChange={(open) => !open && setStandardId(null)} />
+        </Suspense>
+      )}
+    </section>
+  );
 }

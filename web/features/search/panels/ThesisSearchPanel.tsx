@@ -1,6 +1,157 @@
-import { PanelPlaceholder } from "../../../components/shell/panel-placeholder";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, THESIS_SORTS } from "../../../../contract/search-constants";
+import type { ThesisResult, ThesisSearchInput, ThesisSearchResponse } from "../../../../contract/search";
+import { toPersianDigits } from "../../../../lib/digits";
+import { truncateTitle } from "../../../../lib/format";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Icon } from "../../../components/ui/icon";
+import { Radio, RadioGroup } from "../../../components/ui/radio-group";
+import { TextField } from "../../../components/ui/text-field";
+import { toast } from "../../../components/ui/toast";
+import { useUiState } from "../../../lib/ui-state";
+import { Choice, Fact, ListFooter, openLink, SearchStatus, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
+import { searchUi as t } from "../messages";
+import { fetchers, searchOptionsQuery } from "../queries";
+import { useSearchList } from "../use-search-list";
+import "../search.css";
 
-/** Placeholder: the search type's panel, replaced by its feature. */
+type Source = "free" | "proquest";
+type Form = { keywords: string; department: string; language: string; sortBy: (typeof THESIS_SORTS)[number]; yearFrom: string; yearTo: string };
+
+export function thesisRequest(f: Form): Omit<ThesisSearchInput, "page" | "count"> {
+  return { search_from: "free", keywords: f.keywords.trim(), department: f.department, language: f.language, sort_by: f.sortBy, year_from: f.yearFrom, year_to: f.yearTo };
+}
+
+const ABSTRACT_PREVIEW = 260;
+
+function ThesisItem({ item, n, onDownload }: { item: ThesisResult; n: number; onDownload(): void }) {
+  const [expanded, setExpanded] = useState(false);
+  const long = item.Abstract.length > ABSTRACT_PREVIEW + 40;
+  const id = `thesis-abstract-${item.id}`;
+  return (
+    <li className="search-item card" value={n}>
+      <div className="search-item__number" aria-hidden="true">
+        {toPersianDigits(n)}
+      </div>
+      <div className="search-item__body">
+        <h3 className="search-item__title">
+          <bdi dir="ltr">{item.Title}</bdi>
+        </h3>
+        <dl className="search-facts">
+          <Fact label={t.book.authors} ltr>
+            {item.Author}
+          </Fact>
+          <Fact label={t.thesis.degree}>{t.thesis.degrees[item.Degree] ?? item.Degree}</Fact>
+          <Fact label={t.thesis.department} ltr>
+            {item.Department}
+          </Fact>
+          <Fact label={t.thesis.university} ltr>
+            {item.University}
+          </Fact>
+          <Fact label={t.thesis.year}>{item.Year !== null ? toPersianDigits(item.Year) : null}</Fact>
+          <Fact label={t.thesis.language}>{t.thesis.languages[item.Language] ?? item.Language}</Fact>
+        </dl>
+        {item.Abstract && (
+          <div className="search-abstract">
+            <p id={id} dir="ltr">
+              {expanded || !long ? item.Abstract : truncateTitle(item.Abstract, ABSTRACT_PREVIEW, ABSTRACT_PREVIEW + 40)}
+            </p>
+            {long && (
+              <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={id} onPress={() => setExpanded((e) => !e)}>
+                {expanded ? t.thesis.less : t.thesis.more}
+              </Button>
+            )}
+          </div>
+        )}
+        <div className="search-item__actions">
+          <Button size="sm" onPress={onDownload}>
+            <Icon name="download" size={18} />
+            {t.thesis.downloadLink}
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Type 4: thesis search. Only the free catalogue is searchable; ProQuest points to direct access (type 6). */
 export default function ThesisSearchPanel(_props: Record<string, never>) {
-  return <PanelPlaceholder title="جستجوی پایان‌نامه" />;
+  const [source, setSource] = useState<Source>("free");
+  const [form, setForm] = useState<Form>({ keywords: "", department: "", language: "", sortBy: "relevance", yearFrom: "", yearTo: "" });
+  const { setTypeOfSearch } = useUiState();
+  const options = useQuery(searchOptionsQuery());
+  const check = useDownloadCheck();
+  const list = useSearchList<Omit<ThesisSearchInput, "page" | "count">, ThesisSearchResponse>({ kind: "thesis", defaultCount: DEFAULT_PAGE_SIZE.thesis, fetch: (body, signal) => fetchers.thesis(body, signal) });
+  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    // §5: thesis search runs only for source free.
+    if (source !== "free") return;
+    if (!form.keywords.trim()) return void toast.error(t.noPhrase);
+    list.submit(thesisRequest(form));
+  };
+  const data = list.data;
+  const departments = options.data?.departments ?? [];
+  const languages = options.data?.languages ?? [];
+
+  return (
+    <section className="search-pane" aria-labelledby="thesis-search-title">
+      <PanelHead id="thesis-search-title" title={t.thesis.title} helpTitle={t.thesis.helpTitle} help={t.thesis.help} />
+      <RadioGroup label={t.source} value={source} onChange={(v) => setSource(v as Source)} className="search-form__sources">
+        {(["proquest", "free"] as const).map((s) => (
+          <Radio key={s} value={s} appearance="chip">
+            {t.thesis.sources[s]}
+          </Radio>
+        ))}
+      </RadioGroup>
+
+      {source === "proquest" ? (
+        <Alert
+          tone="info"
+          className="search-proquest"
+          action={
+            <Button variant="secondary" size="sm" onPress={() => setTypeOfSearch(6)}>
+              <Icon name="globe" size={18} />
+              {t.thesis.proquestButton}
+            </Button>
+          }
+        >
+          {t.thesis.proquestHint}
+        </Alert>
+      ) : (
+        <form className="search-form" onSubmit={onSubmit} role="search" noValidate>
+          <div className="search-form__main">
+            <TextField className="search-form__keywords" label={t.keywords} placeholder={t.keywordsPlaceholder} value={form.keywords} onChange={set("keywords")} ltr name="keywords" type="search" />
+            <Button type="submit" className="search-form__submit">
+              <Icon name="search" size={20} />
+              {t.search}
+            </Button>
+          </div>
+          <div className="search-form__filters">
+            <Choice label={t.thesis.department} value={form.department} options={[["", t.all], ...departments.map((d) => [d, d] as const)]} onChange={set("department")} ltrLabels />
+            <Choice label={t.thesis.language} value={form.language} options={[["", t.all], ...languages.map((l) => [l, t.thesis.languages[l] ?? l] as const)]} onChange={set("language")} />
+            <Choice label={t.sort} value={form.sortBy} options={THESIS_SORTS.map((s) => [s, t.thesis.sorts[s]] as const)} onChange={set("sortBy")} />
+            <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
+          </div>
+        </form>
+      )}
+
+      {source === "free" && list.submitted && (
+        <div className="search-results" aria-busy={list.busy}>
+          <SearchStatus busy={list.busy} error={list.error} total={data ? data.total_results : null} capped={data?.total_capped} />
+          {data && data.data.length > 0 && (
+            <ol className="search-list" aria-label={t.resultList} start={list.firstNumber}>
+              {data.data.map((item, i) => (
+                <ThesisItem key={item.id} item={item} n={list.firstNumber + i} onDownload={() => check(() => openLink(item.Download_Link))} />
+              ))}
+            </ol>
+          )}
+          {list.last && <ListFooter sizes={PAGE_SIZES.thesis} count={list.count} onCount={list.setCount} page={list.page} total={list.last.total_pages} onPage={list.setPage} />}
+        </div>
+      )}
+    </section>
+  );
 }

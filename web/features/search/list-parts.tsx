@@ -1,0 +1,195 @@
+import { useState, type ReactNode } from "react";
+import { toPersianDigits } from "../../../lib/digits";
+import { VISIBLE_PAGES } from "../../../contract/search-constants";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { Icon } from "../../components/ui/icon";
+import { ProgressBar } from "../../components/ui/progress-bar";
+import { TextField } from "../../components/ui/text-field";
+import { ApiError } from "../../lib/api";
+import { messages } from "../../lib/messages";
+import { usePageData } from "../../lib/page-data-context";
+import { savePendingIntent, type PendingIntent } from "../../lib/pending-intent";
+import { useUiState, type OfflineRequestPrefill } from "../../lib/ui-state";
+import { searchUi as t } from "./messages";
+import { NativeSelect } from "./native-select";
+
+/** The page numbers shown: `visible` of them around the current page, within 1..total. */
+export function pageWindow(current: number, total: number, visible = VISIBLE_PAGES): number[] {
+  if (total <= 0) return [];
+  const size = Math.min(visible, total);
+  const start = Math.min(Math.max(1, current - Math.floor((size - 1) / 2)), total - size + 1);
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+/** §9: pagination with 6 visible pages; Persian digits; the current page is marked for screen readers. */
+export function Pagination({ page, total, onChange }: { page: number; total: number; onChange(page: number): void }) {
+  if (total <= 1) return null;
+  return (
+    <nav className="search-pager" aria-label={t.pagination}>
+      <Button variant="ghost" size="sm" iconOnly aria-label={t.previous} isDisabled={page <= 1} onPress={() => onChange(page - 1)}>
+        <Icon name="chevronRight" size={18} />
+      </Button>
+      {pageWindow(page, total).map((n) => (
+        <Button
+          key={n}
+          variant={n === page ? "primary" : "ghost"}
+          size="sm"
+          aria-label={t.pageN(n)}
+          aria-current={n === page ? "page" : undefined}
+          className="search-pager__page"
+          onPress={() => n !== page && onChange(n)}
+        >
+          {toPersianDigits(n)}
+        </Button>
+      ))}
+      <Button variant="ghost" size="sm" iconOnly aria-label={t.next} isDisabled={page >= total} onPress={() => onChange(page + 1)}>
+        <Icon name="chevronLeft" size={18} />
+      </Button>
+    </nav>
+  );
+}
+
+export function PageSizeSelect({ sizes, value, onChange }: { sizes: readonly number[]; value: number; onChange(n: number): void }) {
+  return <NativeSelect label={t.pageSize} className="search-size" value={String(value)} options={sizes.map((n) => [String(n), toPersianDigits(n)] as const)} onChange={(v) => onChange(Number(v))} />;
+}
+
+/** "From year" / "to year": free text (§5), any digit script. */
+export function YearRange({ from, to, onFrom, onTo }: { from: string; to: string; onFrom(v: string): void; onTo(v: string): void }) {
+  return (
+    <div className="search-years">
+      <TextField label={t.yearFrom} value={from} onChange={onFrom} inputMode="numeric" placeholder={t.yearPlaceholder} name="year_from" />
+      <TextField label={t.yearTo} value={to} onChange={onTo} inputMode="numeric" placeholder={t.yearPlaceholder} name="year_to" />
+    </div>
+  );
+}
+
+/** A choice from a list of [value, label] pairs (a native dropdown; see native-select.tsx). */
+export function Choice<K extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+  ltrLabels,
+}: {
+  label: string;
+  value: K;
+  options: readonly (readonly [K, string])[];
+  onChange(v: K): void;
+  className?: string;
+  ltrLabels?: boolean;
+}) {
+  return <NativeSelect label={label} className={className} value={value} options={options} onChange={onChange} ltr={ltrLabels} />;
+}
+
+/** A failed search's text: the server's Persian message, or "an error occurred, code {status}" (§8). */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.message || messages.errorCode(error.status);
+  return messages.network;
+}
+
+/** Loading bar, error line, or the result count above a list. */
+export function SearchStatus({ busy, error, total, capped }: { busy: boolean; error: unknown; total: number | null; capped?: boolean }) {
+  if (busy) return <ProgressBar isIndeterminate label={t.loading} className="search-loading" />;
+  if (error) {
+    const noResult = error instanceof ApiError && error.message === t.noResults;
+    return (
+      <Alert tone={noResult ? "info" : "error"} className="search-error">
+        {errorText(error)}
+      </Alert>
+    );
+  }
+  if (total === null) return null;
+  return (
+    <p className="search-count" role="status">
+      {total === 0 ? t.noResults : t.results(total, !!capped)}
+    </p>
+  );
+}
+
+/** The footer of a result list: page-size selector and pages. */
+export function ListFooter({ sizes, count, onCount, page, total, onPage }: { sizes: readonly number[]; count: number; onCount(n: number): void; page: number; total: number; onPage(p: number): void }) {
+  return (
+    <div className="search-footer">
+      <Pagination page={page} total={total} onChange={onPage} />
+      <PageSizeSelect sizes={sizes} value={count} onChange={onCount} />
+    </div>
+  );
+}
+
+/**
+ * §4 download-click check: outside type 1 a guest gets the login dialog; a signed-in user goes on
+ * to `next` (which, where there is nothing to fetch, opens the package offer).
+ */
+export function useDownloadCheck() {
+  const { isGuest } = usePageData();
+  const { openDialog } = useUiState();
+  return (next: () => void = () => openDialog("packageOffer")) => {
+    if (isGuest) openDialog("login");
+    else next();
+  };
+}
+
+/** The offline request dialog, prefilled; a guest's request is kept for after login (accounts §4). */
+export function useOfflineRequest() {
+  const { isGuest } = usePageData();
+  const { openDialog, openOfflineRequest } = useUiState();
+  return (prefill: OfflineRequestPrefill & { kind: "book" | "standard" }) => {
+    if (isGuest) {
+      const intent: PendingIntent = { run: "offline", url: prefill.url, doi: prefill.doi, desc: prefill.desc };
+      savePendingIntent(intent);
+      openDialog("login");
+    } else openOfflineRequest({ canEdit: true, ...prefill });
+  };
+}
+
+/** One labelled fact of a result, shown only when it has a value (§2 type 5). */
+export function Fact({ label, children, ltr }: { label: string; children: ReactNode; ltr?: boolean }) {
+  if (children === null || children === undefined || children === "") return null;
+  return (
+    <div className="search-fact">
+      <dt>{label}</dt>
+      <dd>{ltr ? <bdi dir="ltr">{children}</bdi> : children}</dd>
+    </div>
+  );
+}
+
+/** Opens a lawful download link in a new tab. */
+export function openLink(href: string) {
+  window.open(href, "_blank", "noopener,noreferrer");
+}
+
+/** A panel's heading with its help button and help dialog (§2 "help dialogs types 1 to 6"). */
+export function PanelHead({ id, title, helpTitle, help }: { id: string; title: string; helpTitle: string; help: readonly string[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="search-pane__head">
+      <h2 id={id} className="search-pane__title">
+        {title}
+      </h2>
+      <Button variant="ghost" size="sm" onPress={() => setOpen(true)}>
+        <Icon name="info" size={18} />
+        {t.help}
+      </Button>
+      <Dialog
+        title={helpTitle}
+        width={450}
+        isOpen={open}
+        onOpenChange={setOpen}
+        actions={({ close }) => (
+          <Button variant="outline" onPress={close}>
+            {t.close}
+          </Button>
+        )}
+      >
+        <ol className="search-help">
+          {help.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ol>
+      </Dialog>
+    </div>
+  );
+}
