@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { AdminUserDetail } from "../../../contract/admin";
 import { ledgerAccounts } from "../../../contract/wallet";
+import { toLatinDigits } from "../../../lib/digits";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../lib/format";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
@@ -47,7 +48,8 @@ function AdjustForm({ id }: { id: string }) {
   const [delta, setDelta] = useState("");
   const [reason, setReason] = useState("");
   const adjust = useMutation({
-    mutationFn: () => api(`/admin/users/${encodeURIComponent(id)}/adjust`, { body: { account, delta, reason } }),
+    // The amount may be typed with Persian digits and a Persian minus sign.
+    mutationFn: () => api(`/admin/users/${encodeURIComponent(id)}/adjust`, { body: { account, delta: toLatinDigits(delta).replace(/[−–]/g, "-").trim(), reason } }),
     onSuccess: () => {
       toast.success(t.users.adjustDone);
       setDelta("");

@@ -1,5 +1,214 @@
-import { PagePlaceholder } from "../../../components/shell/page-placeholder";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { DirectBook } from "../../../../contract/admin";
+import { formatNumber, formatToman } from "../../../../lib/format";
+import { PageHeading } from "../../../components/shell/page-heading";
+import { Button } from "../../../components/ui/button";
+import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { Dialog } from "../../../components/ui/dialog";
+import { Select, SelectItem } from "../../../components/ui/select";
+import { TextField } from "../../../components/ui/text-field";
+import { toast } from "../../../components/ui/toast";
+import { api } from "../../../lib/api";
+import { adminUi as t } from "../messages";
+import { AdminPage, FormError, Pager, QueryState, fieldError } from "../parts";
+import { adminKeys, booksQuery } from "../queries";
 
+const b = t.books;
+const textFields = ["title", "authors", "year", "publisher", "isbn", "edition", "pages", "language", "extension", "cover_url", "toman_price"] as const;
+type Field = (typeof textFields)[number];
+type Draft = Record<Field, string> & { type: string };
+const labels: Record<Field, string> = {
+  title: b.bookTitle,
+  authors: b.authors,
+  year: b.year,
+  publisher: b.publisher,
+  isbn: b.isbn,
+  edition: b.edition,
+  pages: b.pages,
+  language: b.language,
+  extension: b.extension,
+  cover_url: b.cover,
+  toman_price: b.price,
+};
+const latin: Field[] = ["title", "authors", "publisher", "isbn", "edition", "language", "extension", "cover_url", "year", "pages", "toman_price"];
+
+function draftOf(x?: DirectBook): Draft {
+  const out = { type: String(x?.type ?? 0) } as Draft;
+  for (const f of textFields) out[f] = x?.[f] == null ? "" : String(x[f]);
+  if (!x) out.language = "English";
+  return out;
+}
+
+function BookForm({ item, onDone }: { item?: DirectBook; onDone(): void }) {
+  const qc = useQueryClient();
+  const [d, setD] = useState<Draft>(() => draftOf(item));
+  const save = useMutation({
+    mutationFn: () => api<DirectBook>(item ? `/admin/ajax/directBooks/${item.id}` : "/admin/ajax/directBooks", { body: d }),
+    onSuccess: () => {
+      toast.success(t.common.saved);
+      void qc.invalidateQueries({ queryKey: adminKeys.books });
+      onDone();
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form className="card admin-card admin-detail" onSubmit={submit} aria-labelledby="book-form">
+      <h2 id="book-form">{item ? b.editTitle : b.newTitle}</h2>
+      <div className="admin-form">
+        <Select label={b.type} selectedKey={d.type} onSelectionChange={(k) => setD({ ...d, type: String(k) })}>
+          {[0, 1].map((ty) => (
+            <SelectItem key={ty} id={String(ty)}>
+              {b.types[ty]}
+            </SelectItem>
+          ))}
+        </Select>
+        {textFields.map((f) => (
+          <TextField
+            key={f}
+            label={labels[f]}
+            value={d[f]}
+            onChange={(v) => setD({ ...d, [f]: v })}
+            ltr={latin.includes(f)}
+            isRequired={f === "title" || f === "toman_price"}
+            inputMode={f === "year" || f === "pages" || f === "toman_price" ? "numeric" : undefined}
+            isInvalid={!!fieldError(save.error, f)}
+            errorMessage={fieldError(save.error, f)}
+          />
+        ))}
+      </div>
+      <FormError error={save.error} shown={[...textFields]} />
+      <div className="admin-actions">
+        <Button type="submit" isPending={save.isPending}>
+          {t.common.save}
+        </Button>
+        <Button variant="outline" onPress={onDone}>
+          {t.common.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PriceDialog({ item, onClose }: { item: DirectBook; onClose(): void }) {
+  const qc = useQueryClient();
+  const [price, setPrice] = useState(String(item.toman_price));
+  const save = useMutation({
+    mutationFn: () => api<DirectBook>(`/admin/ajax/directBooks/${item.id}/price`, { body: { toman_price: price } }),
+    onSuccess: () => {
+      toast.success(t.common.saved);
+      void qc.invalidateQueries({ queryKey: adminKeys.books });
+      onClose();
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <Dialog title={b.setPrice} width={400} isOpen onOpenChange={(o) => !o && onClose()}>
+      <form className="admin-form--stack" onSubmit={submit}>
+        <TextField
+          label={b.priceFor(item.title)}
+          value={price}
+          onChange={setPrice}
+          ltr
+          inputMode="numeric"
+          autoFocus
+          isInvalid={!!fieldError(save.error, "toman_price")}
+          errorMessage={fieldError(save.error, "toman_price")}
+        />
+        <FormError error={save.error} shown={["toman_price"]} />
+        <div className="admin-actions">
+          <Button type="submit" isPending={save.isPending}>
+            {t.common.save}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** /admin/directBooks: catalogue books and solution manuals sold for a price — list, search, add, edit, price. */
 export default function AdminDirectBooks() {
-  return <PagePlaceholder title="کتاب‌های خرید مستقیم" />;
+  const [draftQ, setDraftQ] = useState("");
+  const [q, setQ] = useState("");
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<DirectBook | "new" | null>(null);
+  const [pricing, setPricing] = useState<DirectBook | null>(null);
+  const query = useQuery({ ...booksQuery(q, page), placeholderData: keepPreviousData });
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setPage(1);
+    setQ(draftQ);
+  };
+  return (
+    <AdminPage heading={<PageHeading title={b.title} />}>
+      <form className="card admin-card admin-form" onSubmit={search} role="search">
+        <TextField label={b.searchLabel} value={draftQ} onChange={setDraftQ} />
+        <div className="admin-actions">
+          <Button type="submit" isPending={query.isFetching}>
+            {t.common.search}
+          </Button>
+          <Button variant="outline" onPress={() => setEditing("new")}>
+            {b.add}
+          </Button>
+        </div>
+      </form>
+      {editing && <BookForm key={editing === "new" ? "new" : editing.id} item={editing === "new" ? undefined : editing} onDone={() => setEditing(null)} />}
+      {pricing && <PriceDialog item={pricing} onClose={() => setPricing(null)} />}
+      <section className="card admin-card" aria-labelledby="books-list">
+        <h2 id="books-list">{b.title}</h2>
+        <QueryState query={query} />
+        {query.data && (
+          <>
+            {query.data.data.length === 0 ? (
+              <p className="admin-muted">{t.common.empty}</p>
+            ) : (
+              <DataTable caption={b.title}>
+                <thead>
+                  <tr>
+                    <HeaderCell className="admin-hide-xs">#</HeaderCell>
+                    <HeaderCell>{b.bookTitle}</HeaderCell>
+                    <HeaderCell className="admin-hide-xs">{b.type}</HeaderCell>
+                    <HeaderCell className="admin-hide-xs">{b.isbn}</HeaderCell>
+                    <HeaderCell>{b.price}</HeaderCell>
+                    <HeaderCell>{t.common.actions}</HeaderCell>
+                  </tr>
+                </thead>
+                <tbody>
+                  {query.data.data.map((x) => (
+                    <DataRow key={x.id}>
+                      <DataCell className="admin-hide-xs">{formatNumber(x.id)}</DataCell>
+                      <DataCell className="admin-cell-title">
+                        <bdi dir="ltr">{x.title}</bdi>
+                        {x.authors && <span className="admin-stat__note"><bdi dir="ltr">{x.authors}</bdi></span>}
+                      </DataCell>
+                      <DataCell className="admin-hide-xs">{b.types[x.type]}</DataCell>
+                      <DataCell className="admin-hide-xs">{x.isbn ? <bdi dir="ltr">{x.isbn}</bdi> : t.common.none}</DataCell>
+                      <DataCell>{formatToman(x.toman_price)}</DataCell>
+                      <DataCell>
+                        <div className="admin-actions">
+                          <Button size="sm" variant="outline" onPress={() => setPricing(x)} aria-label={`${b.setPrice}: ${x.title}`}>
+                            {b.setPrice}
+                          </Button>
+                          <Button size="sm" variant="ghost" onPress={() => setEditing(x)} aria-label={`${t.common.edit}: ${x.title}`}>
+                            {t.common.edit}
+                          </Button>
+                        </div>
+                      </DataCell>
+                    </DataRow>
+                  ))}
+                </tbody>
+              </DataTable>
+            )}
+            <Pager page={page} totalPages={query.data.total_pages} total={query.data.total} onPage={setPage} label={b.title} />
+          </>
+        )}
+      </section>
+    </AdminPage>
+  );
 }
