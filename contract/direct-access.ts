@@ -170,3 +170,11 @@ export const AdminGrantsQuery = z.object({
 
 export const AdminOk = z.object({ status: z.literal("ok"), id: z.union([z.string(), z.number()]).optional(), count: z.number().int().optional() });
 export type AdminOk = z.infer<typeof AdminOk>;
+
+/**
+ * search-and-download.md §4: for a guest, a type-2 site whose expiry text has neither unlimited nor
+ * university wording shows a disabled expiry button instead of its links.
+ */
+export function hidesLinksFromGuest(site: Pick<DirectAccessSite, "type" | "expire">): boolean {
+  return site.type === 2 && !/نامحدود|بدون\s*محدودیت|دانشگاه|unlimited|university/i.test(site.expire);
+}
