@@ -86,58 +86,85 @@ export async function focusedStyle(page: Page): Promise<FocusStyle | null> {
  * that its outline or box-shadow differs from its unfocused style. Returns the number of Tabs used.
  */
 export async function tabTo(page: Page, target: Locator, maxTabs = 60): Promise<number> {
-  const handle = await target.elementHandle();
-  if (!handle) throw new Error("tabTo: target not found");
+  await target.waitFor();
   for (let i = 1; i <= maxTabs; i++) {
     await page.keyboard.press("Tab");
-    if (await handle.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return i;
+    // Re-resolved each time: a lazily loaded widget may replace its placeholder meanwhile.
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return i;
   }
   throw new Error(`tabTo: not reached by ${maxTabs} Tab presses (focus is on ${JSON.stringify(await focusedStyle(page))})`);
 }
 
 /**
- * The focused element's ring compared with the same element blurred: visible when the outline or the
- * box-shadow differs. Focus is put back afterwards (keyboard modality stays, so :focus-visible and
- * react-aria's data-focus-visible come back too).
+ * Whether keyboard focus is visible: the outline and box-shadow of the focused element, its three
+ * nearest ancestors and their descendants (react-aria draws a radio's or a field's ring on a wrapper
+ * or an indicator next to the hidden input) are read focused and blurred; any difference counts.
+ * Focus is put back afterwards (keyboard modality stays, so :focus-visible and react-aria's
+ * data-focus-visible come back too).
  */
-export async function hasVisibleFocus(page: Page): Promise<{ visible: boolean; focused: FocusStyle | null; blurred: { outline: string; boxShadow: string } | null }> {
+export async function hasVisibleFocus(page: Page): Promise<{ visible: boolean; focused: FocusStyle | null; changed: string[] }> {
   // Past any focus-ring transition, so computed styles are final.
   await page.waitForTimeout(250);
   const focused = await focusedStyle(page);
-  const blurred = await page.evaluate(async () => {
+  const changed = await page.evaluate(async () => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
-    el.blur();
+    let root: HTMLElement = el;
+    for (let i = 0; i < 3 && root.parentElement && root.parentElement !== document.body; i++) root = root.parentElement;
+    const nodes = [el, ...Array.from(root.querySelectorAll<HTMLElement>("*")).slice(0, 300), root];
+    const read = () =>
+      nodes.map((n) => {
+        const s = getComputedStyle(n);
+        const outline = s.outlineStyle === "none" || s.outlineWidth === "0px" ? "none" : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`;
+        return `${outline}|${s.boxShadow}`;
+      });
+    const on = read();
+    // Focus moves to a probe next to the element rather than to nowhere: a dialog's focus scope
+    // would pull a plain blur() straight back, and a menu would close.
+    const probe = document.createElement("span");
+    probe.tabIndex = -1;
+    probe.style.cssText = "position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)";
+    el.parentElement!.appendChild(probe);
+    probe.focus({ preventScroll: true });
     await new Promise((r) => setTimeout(r, 250));
-    const s = getComputedStyle(el);
-    const outline = s.outlineStyle === "none" || s.outlineWidth === "0px" ? "none" : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`;
-    const result = { outline, boxShadow: s.boxShadow };
+    const off = read();
     el.focus({ preventScroll: true });
-    return result;
+    probe.remove();
+    const diff = nodes.flatMap((n, i) => (on[i] !== off[i] ? [`${n.tagName.toLowerCase()}.${n.className}: ${on[i]} vs ${off[i]}`] : []));
+    if (diff.length > 0) return diff;
+    // A collection item (menu item, option, tab) keeps its focused look while focus stays inside the
+    // collection, so it is compared with an unfocused item of the same collection instead.
+    const role = el.getAttribute("role");
+    const collection = role ? el.closest('[role="menu"],[role="listbox"],[role="tablist"],[role="grid"],[role="radiogroup"]') : null;
+    const other = collection ? Array.from(collection.querySelectorAll<HTMLElement>(`[role="${role}"]`)).find((n) => n !== el) : undefined;
+    if (!other) return diff;
+    const [mine, theirs] = [el, other].map((n) => {
+      const s = getComputedStyle(n);
+      return `${s.outlineStyle === "none" ? "none" : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`}|${s.boxShadow}`;
+    });
+    return mine !== theirs ? [`${role}: ${mine} vs an unfocused ${role}: ${theirs}`] : [];
   });
-  const visible = !!focused && !!blurred && (focused.outline !== blurred.outline || focused.boxShadow !== blurred.boxShadow);
-  return { visible, focused, blurred };
+  return { visible: !!changed && changed.length > 0, focused, changed: changed ?? [] };
 }
 
-/**
- * The horizontal centres of the focusable elements met by `count` Tab presses, with their labels:
- * used to check that focus moves right to left within a row.
- */
-export async function tabSequence(page: Page, count: number): Promise<{ label: string; x: number; y: number; visible: boolean }[]> {
-  const seq: { label: string; x: number; y: number; visible: boolean }[] = [];
+export type TabStop = { label: string; x: number; y: number; visible: boolean; ring: string };
+
+/** The next `count` Tab stops: where each sits on the page, and whether it shows a focus ring. */
+export async function tabStops(page: Page, count: number): Promise<TabStop[]> {
+  const stops: TabStop[] = [];
   for (let i = 0; i < count; i++) {
     await page.keyboard.press("Tab");
-    const info = await page.evaluate(() => {
+    const where = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
       const r = el.getBoundingClientRect();
       return { label: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40), x: r.left + r.width / 2, y: r.top + r.height / 2 + window.scrollY };
     });
-    if (!info) continue;
-    const ring = await focusedStyle(page);
-    seq.push({ ...info, visible: !!ring && (ring.outline !== "none" || ring.boxShadow !== "none") });
+    if (!where) continue;
+    const ring = await hasVisibleFocus(page);
+    stops.push({ ...where, visible: ring.visible, ring: `${ring.focused?.outline} / ${ring.focused?.boxShadow}` });
   }
-  return seq;
+  return stops;
 }
 
 /**

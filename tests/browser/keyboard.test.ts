@@ -1,0 +1,300 @@
+/**
+ * Keyboard use of the journeys' critical widgets, in Chromium: each widget is reached by Tab, focus
+ * moves right to left along a visual row, every stop shows a focus ring (computed outline or
+ * box-shadow differs from the blurred element), and Enter/Space/Escape/arrows operate it. Dialogs
+ * trap focus, close with Escape and give focus back to what opened them. Axe runs on each dialog.
+ */
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, hasVisibleFocus, leftToRightInversions, tabStops, tabTo, type TabStop } from "./a11y";
+import { launch, newPage, pageErrors } from "./harness";
+import { signUpByApi } from "./journeys/journey";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function expectRingsAndRtl(stops: TabStop[]) {
+  expect(stops.length).toBeGreaterThan(0);
+  expect(stops.filter((s) => !s.visible).map((s) => `${s.label}: ${s.ring}`)).toEqual([]);
+  expect(leftToRightInversions(stops)).toEqual([]);
+}
+
+async function expectFocusInside(container: Locator) {
+  await expect.poll(() => container.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+}
+
+async function expectFocusOn(target: Locator) {
+  await expect.poll(() => target.evaluate((el) => el === document.activeElement)).toBe(true);
+}
+
+/** Tab presses inside an open dialog never leave it (focus trap). */
+async function expectTrapped(page: Page, dialog: Locator, presses = 25) {
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+}
+
+describe("keyboard at desktop width", () => {
+  it("header: logo, navigation and sign-in buttons in right-to-left order with visible focus; Enter follows a link", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await page.goto("/");
+    await page.getByRole("searchbox", { name: "لینک یا DOI مقاله" }).waitFor();
+    const stops = await tabStops(page, 18);
+    expectRingsAndRtl(stops);
+    // The app bar row: the logo (rightmost) comes before the navigation, which comes before the buttons.
+    const labels = stops.map((s) => s.label);
+    const logo = labels.findIndex((l) => l.startsWith("دریافت"));
+    const prices = labels.indexOf("قیمت‌ها");
+    const login = labels.indexOf("ورود");
+    expect(logo).toBeGreaterThanOrEqual(0);
+    expect(prices).toBeGreaterThan(logo);
+    expect(login).toBeGreaterThan(prices);
+
+    const link = page.getByRole("navigation", { name: "منوی اصلی" }).getByRole("link", { name: "قیمت‌ها" });
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/prices$/);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("search type selector: one Tab stop, arrow keys move right to left and switch the panel", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await page.goto("/");
+    const group = page.getByRole("radiogroup", { name: "نوع جستجو را انتخاب کنید" });
+    await group.waitFor();
+    const first = group.getByRole("radio").first();
+    await tabTo(page, group);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    const before = await page.evaluate(() => document.activeElement?.getBoundingClientRect().left ?? 0);
+    // In right-to-left, ArrowLeft moves to the next option, which sits to the left.
+    await page.keyboard.press("ArrowLeft");
+    const after = await page.evaluate(() => document.activeElement?.getBoundingClientRect().left ?? 0);
+    expect(after).toBeLessThan(before);
+    expect(await first.isChecked()).toBe(false);
+    const checked = group.getByRole("radio", { checked: true });
+    expect(await checked.count()).toBe(1);
+    // The next Tab leaves the group (roving tab index), into the chosen panel.
+    await page.keyboard.press("Tab");
+    expect(await group.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+    await context.close();
+  });
+
+  it("register dialog: opens with Enter, focus inside and trapped, fields in order, Escape closes and returns focus", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await page.goto("/");
+    const trigger = page.getByRole("button", { name: "ثبت‌نام", exact: true }).first();
+    await tabTo(page, trigger);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "ثبت‌نام" });
+    await dialog.waitFor();
+    await expectFocusInside(dialog);
+    await expectNoAxeViolations(page, "register dialog");
+    // Fields come in reading order, each with a ring.
+    const names: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const label = await page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return el?.labels?.[0]?.textContent?.trim() ?? el?.getAttribute("aria-label") ?? el?.textContent?.trim() ?? "";
+      });
+      names.push(label);
+      const ring = await hasVisibleFocus(page);
+      expect(ring.visible, `focus ring on ${label}: ${JSON.stringify(ring.focused)}`).toBe(true);
+      await page.keyboard.press("Tab");
+    }
+    const order = ["نام و نام خانوادگی", "ایمیل", "شماره موبایل", "رمز عبور", "تکرار رمز عبور"].map((n) => names.findIndex((x) => x.startsWith(n)));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    await expectTrapped(page, dialog);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expectFocusOn(trigger);
+    await context.close();
+  });
+
+  it("login dialog: Enter submits; a wrong password is announced; Escape closes", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await page.goto("/");
+    const trigger = page.getByRole("button", { name: "ورود", exact: true }).first();
+    await tabTo(page, trigger);
+    await page.keyboard.press("Space");
+    const dialog = page.getByRole("dialog", { name: "ورود به حساب کاربری" });
+    await dialog.waitFor();
+    await expectFocusInside(dialog);
+    await page.keyboard.type("user@daryaft.test");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("not-the-password-1");
+    await page.keyboard.press("Enter");
+    // Login failures are a red toast (accounts spec §8); the dialog stays open.
+    await page.getByRole("region", { name: "اعلان‌ها" }).locator(".ui-toast").first().waitFor({ timeout: 15_000 });
+    expect(await dialog.isVisible()).toBe(true);
+    await expectNoAxeViolations(page, "login dialog with an error");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expectFocusOn(trigger);
+    await context.close();
+  });
+
+  it("user menu: Enter opens, arrows move, Escape closes back to the button; Enter on an item navigates", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await signUpByApi(page, "kbd-menu");
+    await page.goto("/");
+    const trigger = page.getByRole("button", { name: /^منوی کاربری/ });
+    // The menu's chunk loads lazily behind a disabled placeholder of the same name.
+    await expect.poll(() => trigger.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await tabTo(page, trigger);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await menu.waitFor();
+    await expectFocusInside(menu);
+    await expectNoAxeViolations(page, "user menu");
+    const first = await page.evaluate(() => document.activeElement?.textContent);
+    await page.keyboard.press("ArrowDown");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).not.toBe(first);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    await expectFocusOn(trigger);
+    await page.keyboard.press("Enter");
+    await menu.waitFor();
+    await menu.getByRole("menuitem", { name: "حساب کاربری" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/profile\/?$/);
+    await context.close();
+  });
+
+  it("DOI box: Enter starts, the result dialog takes focus, Escape closes it and focus returns to the box", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await page.goto("/");
+    const box = page.getByRole("searchbox", { name: "لینک یا DOI مقاله" });
+    await tabTo(page, box);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.type(`10.5555/oa-unpaywall-${100_000 + Math.floor(Math.random() * 800_000)}`);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("link", { name: "دانلود" }).waitFor({ timeout: 30_000 });
+    await expectFocusInside(dialog);
+    await expectNoAxeViolations(page, "download result dialog");
+    await expectTrapped(page, dialog, 8);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expectFocusOn(box);
+    await context.close();
+  }, 60_000);
+
+  it("offline request: the floating button opens the dialog by keyboard; its fields take text; Escape closes", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await signUpByApi(page, "kbd-offline");
+    await page.goto("/");
+    const fab = page.getByRole("button", { name: "درخواست آفلاین" }).first();
+    await tabTo(page, fab, 120);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "درخواست آفلاین" });
+    await dialog.waitFor();
+    await expectFocusInside(dialog);
+    await tabTo(page, dialog.getByLabel("لینک یا عنوان مدرک"), 10);
+    await page.keyboard.type("Keyboard Only Handbook");
+    expect(await dialog.getByLabel("لینک یا عنوان مدرک").inputValue()).toBe("Keyboard Only Handbook");
+    await expectNoAxeViolations(page, "offline request dialog");
+    await expectTrapped(page, dialog, 12);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expectFocusOn(fab);
+    await context.close();
+  });
+
+  it("package purchase: keyboard opens the dialog, arrows choose a package, Enter buys, the development bank pays by keyboard", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await signUpByApi(page, "kbd-buy");
+    await page.goto("/profile/financial");
+    const trigger = page.getByRole("button", { name: "خرید بستهٔ اعتبار" });
+    await trigger.waitFor();
+    await tabTo(page, trigger, 120);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "خرید بستهٔ اعتبار" });
+    await dialog.waitFor();
+    await expectFocusInside(dialog);
+    const group = dialog.getByRole("radiogroup");
+    await tabTo(page, group, 10);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    // Arrow keys move the choice; Space keeps it; the total follows.
+    const totals: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Space");
+      totals.push((await dialog.getByTestId("purchase-total").textContent()) ?? "");
+    }
+    expect(new Set(totals).size).toBeGreaterThan(1);
+    await expectNoAxeViolations(page, "package purchase dialog");
+    await tabTo(page, dialog.getByRole("button", { name: "خرید", exact: true }), 10);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/gateway\/devbank\/pay\/pay_/, { timeout: 20_000 });
+    await expectNoAxeViolations(page, "development bank page");
+    const pay = page.getByRole("button", { name: "پرداخت" });
+    await tabTo(page, pay, 20);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/payment\?id=pay_/, { timeout: 15_000 });
+    await context.close();
+  }, 90_000);
+});
+
+describe("keyboard at phone width", () => {
+  it("drawer: the menu button opens it with Enter, focus is inside, Escape closes and returns focus", async () => {
+    const { context, page } = await newPage(browser, "phone");
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "باز کردن منو" });
+    await tabTo(page, button);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "منوی سایت" });
+    await drawer.waitFor();
+    await expectFocusInside(drawer);
+    await expectNoAxeViolations(page, "drawer");
+    await expectTrapped(page, drawer, 15);
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    await expectFocusOn(button);
+    await context.close();
+  });
+
+  it("bottom tab bar: reachable by Tab, right to left, Enter picks the search type", async () => {
+    const { context, page } = await newPage(browser, "phone");
+    await page.goto("/");
+    const bar = page.getByRole("navigation", { name: "انتخاب سریع نوع جستجو" });
+    await bar.waitFor();
+    const items = bar.locator("a, button");
+    const n = await items.count();
+    expect(n).toBeGreaterThan(1);
+    await tabTo(page, items.first(), 150);
+    const stops: TabStop[] = [];
+    for (let i = 0; i < n; i++) {
+      const where = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const r = el.getBoundingClientRect();
+        return { label: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(), x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      });
+      const ring = await hasVisibleFocus(page);
+      stops.push({ ...where, visible: ring.visible, ring: `${ring.focused?.outline} / ${ring.focused?.boxShadow}` });
+      if (i < n - 1) await page.keyboard.press("Tab");
+    }
+    expectRingsAndRtl(stops);
+    // Enter on the third item (books) selects that search type.
+    await items.nth(2).focus();
+    expect(await items.nth(2).getAttribute("aria-pressed")).toBe("false");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => items.nth(2).getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => page.getByRole("radio", { name: "کتاب، استاندارد، حل‌المسائل", exact: true }).first().isChecked()).toBe(true);
+    await context.close();
+  });
+});
