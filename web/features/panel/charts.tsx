@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "../../../lib/format";
 import type { MonthUsage } from "../../../contract/panel";
 import { monthLabel, panelMessages as m } from "./messages";
@@ -26,18 +27,34 @@ export function QuotaMeter({ label, used, quota }: { label: string; used: number
   );
 }
 
-const W = 640;
 const H = 240;
 const PAD = { top: 16, right: 44, bottom: 34, left: 12 };
 
+/** The element's width in CSS pixels, so one SVG unit is one pixel and text keeps its size on every screen. */
+function useWidth<T extends HTMLElement>(fallback: number) {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const ro = new ResizeObserver(([entry]) => {
+      const w = Math.round(entry?.contentRect.width ?? 0);
+      if (w > 0) setWidth(w);
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return { ref, width };
+}
+
 /** Months oldest-first come in; in a right-to-left page the oldest sits on the right. */
-function slotX(i: number, n: number) {
+function slotX(W: number, i: number, n: number) {
   const inner = W - PAD.left - PAD.right;
   const slot = inner / n;
   return { x: W - PAD.right - (i + 1) * slot, slot };
 }
 
-function Grid({ max }: { max: number }) {
+function Grid({ max, W }: { max: number; W: number }) {
   const inner = H - PAD.top - PAD.bottom;
   return (
     <g className="panel-chart__grid">
@@ -58,17 +75,18 @@ function Grid({ max }: { max: number }) {
 
 /** Members' activity per month: successful and other downloads (stacked) and offline requests. */
 export function ActivityChart({ months }: { months: MonthUsage[] }) {
+  const { ref, width: W } = useWidth<HTMLElement>(640);
   const max = niceMax(Math.max(...months.map((x) => Math.max(x.downloads_all, x.offline_requests))));
   const inner = H - PAD.top - PAD.bottom;
   const h = (v: number) => (v / max) * inner;
   const base = PAD.top + inner;
   const summary = months.map((x) => `${monthLabel(x.month)}: ${formatNumber(x.downloads_ok)} ${m.statistics.ok}، ${formatNumber(x.downloads_all)} ${m.statistics.all}، ${formatNumber(x.offline_requests)} ${m.statistics.offline}`).join("؛ ");
   return (
-    <figure className="panel-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${m.statistics.activityChart}. ${summary}`} data-testid="activity-chart">
-        <Grid max={max} />
+    <figure className="panel-chart" ref={ref}>
+      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`${m.statistics.activityChart}. ${summary}`} data-testid="activity-chart">
+        <Grid max={max} W={W} />
         {months.map((x, i) => {
-          const { x: sx, slot } = slotX(i, months.length);
+          const { x: sx, slot } = slotX(W, i, months.length);
           const bw = Math.min(28, slot / 3.2);
           const cx = sx + slot / 2;
           const failed = x.downloads_all - x.downloads_ok;

@@ -18,8 +18,9 @@ export async function seedDemoActivity(db: Db, universityId: string, now: number
   months.forEach((month, i) => {
     for (const key of grantedKeys(uni)) {
       const quota = quotaOf(uni.quotas, key);
-      // A rising curve that reaches the quota in the busiest month.
-      const used = quota === null ? 10 + i * 3 : Math.min(quota, Math.round(quota * (0.25 + 0.15 * i)));
+      // A rising curve that meets the quota once; the current month is still under way.
+      const share = [0.42, 0.55, 0.71, 0.88, 1, 0.63][i] ?? 0.5;
+      const used = quota === null ? 10 + i * 3 : Math.min(quota, Math.round(quota * share));
       statements.push(
         d1.prepare("INSERT OR IGNORE INTO university_usage (university_id, month, access_key, used, quota) VALUES (?, ?, ?, ?, ?)").bind(universityId, month, key, used, quota),
       );
@@ -39,6 +40,19 @@ export async function seedDemoActivity(db: Db, universityId: string, now: number
       downloads += 1;
     }
   });
+  // A few offline requests a month from the first member.
+  const first = members.results[0];
+  if (first) {
+    for (let back = 3; back < 180; back += 11) {
+      const at = (today - back) * 86_400_000 + 9 * 3_600_000;
+      const kind = back % 2 ? "book" : "article";
+      statements.push(
+        d1
+          .prepare("INSERT OR IGNORE INTO offline_requests (id, user_id, kind, url, doc_key, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'delivered', ?, ?)")
+          .bind(`off_demo_${first.id}_${back}`, first.id, kind, `Demo ${kind} request ${back}`, `demo:${kind}:${back}`, at, at),
+      );
+    }
+  }
   for (let i = 0; i < statements.length; i += 50) await d1.batch(statements.slice(i, i + 50));
   return { months: months.length, downloads };
 }

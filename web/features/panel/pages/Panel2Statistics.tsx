@@ -1,4 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Icon } from "../../../components/ui/icon";
 import { formatNumber } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
@@ -8,6 +10,18 @@ import { PanelNav } from "../panel-nav";
 import { QueryState } from "../parts";
 import { statisticsQuery } from "../queries";
 import "../panel.css";
+
+/** The institution's logo, or a neutral mark when it is missing or fails to load. */
+function Logo({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed)
+    return (
+      <span className="panel-uni__logo" aria-hidden="true">
+        <Icon name="building" size={28} />
+      </span>
+    );
+  return <img src={src} alt="" width={48} height={48} className="panel-uni__logo" onError={() => setFailed(true)} />;
+}
 
 /** /panel2/statistics: the partner's institution, usage against quotas by month, members' activity. */
 export default function Panel2Statistics() {
@@ -23,7 +37,7 @@ export default function Panel2Statistics() {
           return (
             <>
               <section className="card panel-uni" aria-label={s.university.name}>
-                {s.university.logo && <img src={s.university.logo} alt="" width={48} height={48} className="panel-uni__logo" />}
+                <Logo src={s.university.logo} />
                 <div>
                   <h2 className="panel-uni__name">{s.university.name}</h2>
                   <p className="panel-uni__members">
