@@ -35,7 +35,7 @@ async function outboxCode(mobile: string): Promise<string> {
 }
 
 /** A fresh, verified user signed in inside this browser context (through the real endpoints). */
-export async function signUp(page: Page, tag: string) {
+async function signUp(page: Page, tag: string) {
   await page.goto("/");
   const csrf = async () => ((await (await page.request.get("/csrf-token")).json()) as { token: string }).token;
   const suffix = `${Date.now() % 10_000_000}`.padStart(7, "0");

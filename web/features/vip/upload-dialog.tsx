@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
-import { acceptAttribute, MAX_UPLOAD_BYTES, vipTexts, type UploadKind, type UploadOk } from "../../../contract/vip";
+import { ACCEPTED, acceptAttribute, MAX_UPLOAD_BYTES, vipTexts, type UploadKind, type UploadOk } from "../../../contract/vip";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -60,7 +60,7 @@ function UploadBody({ kind, close }: { kind: UploadKind; close(): void }) {
   return (
     <>
       <FilePicker
-        label={vipUi.vip.accepts(acceptAttribute(kind).replaceAll(",", "، "))}
+        label={vipUi.vip.accepts(ACCEPTED[kind].join("، "))}
         accept={acceptAttribute(kind)}
         file={file}
         onChange={(f) => {
