@@ -1,6 +1,7 @@
 /**
  * Trying the locations resolvers found, in order, until one gives a real PDF: fetched safely
- * (queue-consumer/safe-fetch.ts), at most MAX_PDF_BYTES, and starting with "%PDF-". A location
+ * (queue-consumer/safe-fetch.ts), at most MAX_PDF_BYTES, starting with "%PDF-" and ending with
+ * "%%EOF" (whole, not cut off in transit). A location
  * that answers HTML is read as a landing page and followed once to its citation_pdf_url.
  */
 import { isUpstreamError, type FetchFn } from "../worker/clients/http";
@@ -83,9 +84,26 @@ async function tryOne(c: Candidate, fetchDoc: DocumentFetcher, tried: Set<string
   }
 }
 
+/**
+ * A PDF ends with an `%%EOF` marker, which readers look for in the last KB. A body cut off in
+ * transit (a dropped connection without a Content-Length) starts right but lacks it.
+ */
+export function hasPdfEnd(bytes: Uint8Array): boolean {
+  const tail = bytes.subarray(Math.max(0, bytes.length - 1024));
+  for (let i = tail.length - 5; i >= 0; i--) {
+    if (tail[i] === 0x25 && tail[i + 1] === 0x25 && tail[i + 2] === 0x45 && tail[i + 3] === 0x4f && tail[i + 4] === 0x46) return true;
+  }
+  return false;
+}
+
 function asPdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[]): PdfHit | null {
   if (!startsWithPdfMagic(r.bytes)) {
     attempts.push({ url: r.url, outcome: "rejected", transient: false, detail: `not a PDF (${r.contentType || "no type"}, ${r.bytes.length} bytes)` });
+    return null;
+  }
+  if (!hasPdfEnd(r.bytes)) {
+    // Retried later: the next transfer may well arrive whole.
+    attempts.push({ url: r.url, outcome: "failed", transient: true, detail: `truncated PDF (${r.bytes.length} bytes, no %%EOF)` });
     return null;
   }
   attempts.push({ url: r.url, outcome: "found", transient: false, detail: `${r.bytes.length} bytes` });

@@ -5,6 +5,7 @@
  */
 import { createElsevierClient } from "../worker/clients/elsevier";
 import type { FetchFn } from "../worker/clients/http";
+import { hasPdfEnd } from "./documents";
 import { DEADLINES, MAX_PDF_BYTES, providerLimiter } from "./limits";
 
 export type LicensedCopy = { bytes: Uint8Array; source: string; license: string };
@@ -32,6 +33,8 @@ export const elsevierResolver: LicensedResolver = {
       rateLimiter: providerLimiter(env, "elsevier"),
     });
     const pdf = await client.getPdf(doi);
+    // A cut-off transfer is a failure to retry, not a copy to charge a credit for.
+    if (pdf && !hasPdfEnd(pdf.bytes)) throw new Error(`truncated PDF from Elsevier (${pdf.bytes.length} bytes, no %%EOF)`);
     return pdf ? { bytes: pdf.bytes, source: "Elsevier ScienceDirect (منبع دارای مجوز)", license: "مجوز سازمانی Elsevier" } : null;
   },
 };
