@@ -3,12 +3,13 @@ import { formatNumber } from "../../../lib/format";
 import type { MonthUsage } from "../../../contract/panel";
 import { monthLabel, panelMessages as m } from "./messages";
 
-/** A "nice" axis maximum (1, 2, 5 × 10ⁿ) at or above `v`. */
+/** An axis maximum whose four grid steps are whole "nice" numbers (1, 2, 5 × 10ⁿ). */
 export function niceMax(v: number): number {
-  if (v <= 0) return 4;
-  const p = 10 ** Math.floor(Math.log10(v));
-  for (const f of [1, 2, 2.5, 5, 10]) if (f * p >= v) return Math.max(4, f * p);
-  return 10 * p;
+  if (!(v > 0)) return 4;
+  const raw = v / 4;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(1, ([1, 2, 5, 10].find((f) => f * p >= raw) ?? 10) * p);
+  return step * 4;
 }
 
 /** A quota meter: used against quota, filled from the right (RTL). */

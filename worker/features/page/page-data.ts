@@ -27,7 +27,7 @@ export async function loadPageData(c: Context<AppEnv>): Promise<PageData> {
   const now = c.var.now();
   const [newsRows, postRows, packageRows, settingRows] = await db.batch([
     db.select().from(schema.news).where(eq(schema.news.published, true)).orderBy(desc(schema.news.createdAt)).limit(10),
-    db.select().from(schema.blogPosts).orderBy(desc(schema.blogPosts.createdAt)).limit(5),
+    db.select().from(schema.blogPosts).where(eq(schema.blogPosts.published, true)).orderBy(desc(schema.blogPosts.createdAt)).limit(5),
     db.select().from(schema.pricePackages).orderBy(schema.pricePackages.id),
     db.select().from(schema.settings).where(inArray(schema.settings.key, Object.keys(defaults))),
   ]);
