@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { MAX_OFFLINE_FILE_BYTES, offlineMessages, rejectTemplates, type DeskDetail, type RejectTemplate } from "../../../contract/offline";
 import { formatJalaliDate, formatToman } from "../../../lib/format";
 import { Alert } from "../../components/ui/alert";
@@ -20,8 +20,14 @@ const OPEN = new Set(["registered", "priced", "paid", "in_progress"]);
 /** One request on the desk: what was asked, by whom, its history and audit trail, and what staff can do with it now. */
 export function DeskDetailPanel({ id, isAdmin, onClose }: { id: string; isAdmin: boolean; onClose(): void }) {
   const q = useQuery(deskDetailQuery(id));
+  // The panel renders above the queue: focus moves to it on opening, or keyboard users would have to
+  // tab backwards through the whole page to reach what they just opened.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.focus();
+  }, [id]);
   return (
-    <section className="card offline-detail" aria-label={t.open} data-testid="desk-detail">
+    <section ref={panel} tabIndex={-1} className="card offline-detail" aria-label={t.open} data-testid="desk-detail">
       <div className="offline-detail__top">
         <Button variant="ghost" size="sm" onPress={onClose}>
           {t.close}
