@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, hasVisibleFocus, leftToRightInversions, tabStops, tabTo, type TabStop } from "./a11y";
 import { launch, newPage, pageErrors } from "./harness";
-import { signUpByApi } from "./journeys/journey";
+import { csrf, outbox, SEEDED_PASSWORD, signInByApi, signUpByApi } from "./journeys/journey";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -245,6 +245,72 @@ describe("keyboard at desktop width", () => {
     expect((await hasVisibleFocus(page)).visible).toBe(true);
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/payment\?id=pay_/, { timeout: 15_000 });
+    await context.close();
+  }, 90_000);
+});
+
+describe("keyboard in the journeys' later steps (desktop)", () => {
+  it("offline desk: the filter form submits with Enter, a request opens by keyboard, the price is set with Enter", async () => {
+    const user = await newPage(browser, "desktop");
+    const who = await signUpByApi(user.page, "kbd-desk");
+    const created = await user.page.request.post("/insert/offline_book", {
+      headers: { "X-CSRF-TOKEN": await csrf(user.page), Accept: "application/json" },
+      data: { url: `Keyboard Desk Manual ${Date.now()}`, type: "book" },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    await user.context.close();
+
+    const { context, page } = await newPage(browser, "desktop");
+    await signInByApi(page, "admin@daryaft.test", SEEDED_PASSWORD);
+    await page.goto("/admin/offlineBooks");
+    const userField = page.getByLabel("کاربر (نام، ایمیل یا موبایل)");
+    await tabTo(page, userField, 120);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.type(who.email);
+    await page.keyboard.press("Enter");
+    const rows = page.locator("tbody tr");
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    const open = rows.getByRole("button", { name: /^رسیدگی/ });
+    await tabTo(page, open, 40);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.press("Enter");
+    // Opening moves focus into the request's panel, so the next Tabs walk its actions.
+    const detail = page.getByTestId("desk-detail");
+    await expectFocusInside(detail);
+    const price = detail.getByLabel("قیمت (تومان)");
+    await tabTo(page, price, 40);
+    await page.keyboard.type("۸۸۰۰۰");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByText("قیمت ثبت شد و به کاربر خبر داده شد").first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await outbox(who.email))[0]?.text ?? "").toContain("۸۸٬۰۰۰ تومان");
+    await expectNoAxeViolations(page, "offline desk with a request open");
+    await context.close();
+  }, 90_000);
+
+  it("direct access: Enter adds a site, the basket opens by keyboard and closes with Escape back to its button", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await signUpByApi(page, "kbd-direct");
+    await page.goto("/");
+    await page.getByRole("radio", { name: "دسترسی مستقیم", exact: true }).first().click({ force: true });
+    const table = page.getByRole("table", { name: "فهرست سایت‌های دسترسی مستقیم" });
+    await table.waitFor({ timeout: 20_000 });
+    const add = table.locator("tbody tr").first().getByRole("button", { name: "افزودن به سبد" });
+    await tabTo(page, add, 80);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => table.locator("tbody tr").first().locator("[aria-pressed]").first().getAttribute("aria-pressed")).toBe("true");
+    // The basket button follows the whole table in the tab order (several stops per site).
+    const fab = page.getByRole("button", { name: "سبد خرید (۱)" });
+    await tabTo(page, fab, 500);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.press("Space");
+    const basket = page.getByRole("dialog", { name: "سبد دسترسی مستقیم" });
+    await basket.waitFor();
+    await expectFocusInside(basket);
+    await expectTrapped(page, basket, 8);
+    await page.keyboard.press("Escape");
+    await basket.waitFor({ state: "detached" });
+    await expectFocusOn(fab);
     await context.close();
   }, 90_000);
 });
