@@ -10,7 +10,7 @@ import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { Notifier } from "../notify/notifier";
 import { DAY_MS } from "../wallet/prices";
-import { ledgerChange } from "../wallet/ledger";
+import { assertStatement, ledgerChange } from "../wallet/ledger";
 import { vipMessages as m } from "./messages";
 import { sendVipNotice } from "./notices";
 import { orderView } from "./service";
@@ -152,6 +152,8 @@ export async function rejectOrder(deps: DeskDeps, id: string, reason: string): P
       .prepare("UPDATE service_orders SET status = 'rejected', note = ?, handled_by = ?, updated_at = ? WHERE id = ? AND status NOT IN ('done', 'rejected')")
       .bind(reason, deps.adminId, deps.now, id),
   ];
+  // A racing reject that lost (its UPDATE matched nothing) rolls back here instead of answering ok.
+  statements.push(assertStatement(deps.db, "EXISTS (SELECT 1 FROM service_orders WHERE id = ? AND status = 'rejected' AND handled_by = ? AND updated_at = ?)", [id, deps.adminId, deps.now]));
   if (amount > 0) {
     // Only when this batch's UPDATE rejected the order (not an order finished meanwhile).
     statements.push(
@@ -173,7 +175,7 @@ export async function rejectOrder(deps: DeskDeps, id: string, reason: string): P
   try {
     await d1.batch(statements);
   } catch (err) {
-    if (/UNIQUE/i.test(String((err as Error)?.message ?? err))) throw new DomainError(m.changedMeanwhile, 409);
+    if (/UNIQUE|malformed JSON|daryaft-assertion-failed/i.test(String((err as Error)?.message ?? err))) throw new DomainError(m.changedMeanwhile, 409);
     throw err;
   }
   await sendVipNotice(deps.notifier, deps.log, { userId: row.o.userId, template: "vip_rejected", params: { title: m.titles[row.o.kind], reason, link: profileLink(deps.origin, row.o.kind) } });
