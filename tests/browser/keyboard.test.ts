@@ -313,6 +313,43 @@ describe("keyboard in the journeys' later steps (desktop)", () => {
     await expectFocusOn(fab);
     await context.close();
   }, 90_000);
+
+  it("plagiarism upload: the dialog opens by keyboard, the file picker shows focus and opens with Space, Enter sends", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await signUpByApi(page, "kbd-upload");
+    // Buying is the purchase journey's part (mouse is fine here); the upload is what is under test.
+    await page.goto("/");
+    const typeRadio = page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first();
+    await typeRadio.click({ force: true });
+    const card = () => page.getByRole("region", { name: "همانندجویی، ویرایش گرامر و اکانت‌های تخصصی" }).locator("article").filter({ hasText: /iThenticate|همانندجویی/ }).first();
+    await card().getByRole("button", { name: "خرید", exact: true }).click();
+    await page.getByRole("dialog").first().getByRole("button", { name: /^خرید|پرداخت/ }).last().click();
+    await page.waitForURL(/\/gateway\/devbank\/pay\/pay_/, { timeout: 20_000 });
+    await page.getByRole("button", { name: "پرداخت" }).click();
+    await page.waitForURL(/\/payment\?id=pay_/, { timeout: 15_000 });
+    await page.goto("/");
+    await typeRadio.click({ force: true });
+
+    const send = card().getByRole("button", { name: "ارسال فایل" });
+    await tabTo(page, send, 120);
+    expect((await hasVisibleFocus(page)).visible).toBe(true);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: /^ارسال فایل برای/ });
+    await dialog.waitFor();
+    await expectFocusInside(dialog);
+    const input = dialog.locator('input[type="file"]');
+    await tabTo(page, input, 10);
+    const ring = await hasVisibleFocus(page);
+    expect(ring.visible, JSON.stringify(ring)).toBe(true);
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
+    await chooser.setFiles({ name: "keyboard-thesis.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n") });
+    await expect.poll(() => dialog.getByText("keyboard-thesis.pdf").isVisible()).toBe(true);
+    await expectNoAxeViolations(page, "upload dialog with a file chosen");
+    await tabTo(page, dialog.getByRole("button", { name: "ارسال", exact: true }), 10);
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached", timeout: 20_000 });
+    await context.close();
+  }, 120_000);
 });
 
 describe("keyboard at phone width", () => {

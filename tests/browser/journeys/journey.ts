@@ -3,7 +3,7 @@
  * test-results/journeys/<journey>/<width>/NN-step.png (test-results/ is what CI keeps and git
  * ignores), an axe check of every page and dialog shown, and sign-up/sign-in through the real endpoints.
  */
-import { mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
@@ -57,6 +57,8 @@ export class Journey {
       } catch (e) {
         axeError = e;
       }
+      // One line per check, for the run's record (test-results/journeys/axe.jsonl).
+      appendFileSync(path.join(journeyRoot, "axe.jsonl"), `${JSON.stringify({ at: new Date().toISOString(), where, url: page.url(), serious_or_critical: axeError ? String(axeError).split("\n")[0] : 0 })}\n`);
     }
     // With a dialog open only the viewport matters (the overlay covers just the viewport anyway).
     const dialogOpen = (await page.locator('[role="dialog"], [role="alertdialog"]').count()) > 0;
