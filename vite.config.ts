@@ -1,6 +1,8 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { defineConfig, type Rollup } from "vite";
 
 // One build: the React SPA (dist/client) and the Worker (dist/daryaft) that serves it.
 // DARYAFT_STATE_DIR lets the browser tests run on their own local D1/R2/DO state.
@@ -16,7 +18,37 @@ export default defineConfig({
   build: {
     target: "es2022",
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      plugins: [chunkGraph()],
+    },
   },
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1" },
 });
+
+/**
+ * Writes each build's chunk graph (imports, dynamic imports, source modules) beside its output
+ * directory — dist/client.chunks.json, dist/daryaft.chunks.json — so `npm run bench:bundle` can
+ * attribute bytes to routes by their source files. Outside the deployed directories.
+ */
+function chunkGraph(): Rollup.Plugin {
+  return {
+    name: "daryaft-chunk-graph",
+    generateBundle(options, bundle) {
+      if (!options.dir) return;
+      const chunks = Object.values(bundle)
+        .filter((o): o is Rollup.OutputChunk => o.type === "chunk")
+        .map((c) => ({
+          fileName: c.fileName,
+          isEntry: c.isEntry,
+          isDynamicEntry: c.isDynamicEntry,
+          facadeModuleId: c.facadeModuleId ? path.relative(process.cwd(), c.facadeModuleId) : null,
+          imports: c.imports,
+          dynamicImports: c.dynamicImports,
+          modules: Object.fromEntries(Object.entries(c.modules).map(([id, m]) => [path.relative(process.cwd(), id), m.renderedLength])),
+        }));
+      mkdirSync(path.dirname(options.dir), { recursive: true });
+      writeFileSync(`${options.dir.replace(/\/+$/, "")}.chunks.json`, JSON.stringify({ chunks }, null, 1));
+    },
+  };
+}

@@ -25,5 +25,11 @@ createRoot(document.getElementById("root")!).render(
   </StrictMode>,
 );
 
-// zod's Persian messages for client forms, in their own chunk so zod stays out of the first paint.
-void import("./lib/zod-locale");
+// zod's Persian messages for client forms, in their own chunk, fetched at the first interaction:
+// no form validates before someone points, taps, types or tabs, and the page load skips zod.
+const loadZodLocale = () => {
+  for (const type of INTERACTIONS) removeEventListener(type, loadZodLocale, true);
+  void import("./lib/zod-locale");
+};
+const INTERACTIONS = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+for (const type of INTERACTIONS) addEventListener(type, loadZodLocale, { capture: true, passive: true });
