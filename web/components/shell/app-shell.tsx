@@ -2,7 +2,8 @@ import { Outlet, useLocation, useRouter, type NavigateOptions, type ToOptions } 
 import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { RouterProvider as AriaRouterProvider } from "react-aria-components";
 import { usePageData } from "../../lib/page-data-context";
-import { useUiState } from "../../lib/ui-state";
+import { useUiState, type DialogName } from "../../lib/ui-state";
+import { autoMobileStep } from "../../features/auth/rules";
 import { cx } from "../ui/class-names";
 import { AppBar } from "./app-bar";
 import { BottomTabBar } from "./bottom-tab-bar";
@@ -43,10 +44,16 @@ export function AppShell() {
   const router = useRouter();
   const pathname = useLocation({ select: (l) => l.pathname });
   const isHome = pathname === "/";
-  const { userInfo, news } = usePageData();
+  const { userInfo, userType, mobileSmsConfirmation, news } = usePageData();
   const { open, openDialog, closeDialog } = useUiState();
-  const [newsMounted, setNewsMounted] = useState(false);
-  if (open.news && !newsMounted) setNewsMounted(true);
+  // Each lazy dialog group is fetched and mounted the first time one of its dialogs opens (then
+  // stays mounted), so the home page does not download every dialog and zod before anyone asks.
+  const [mounted, setMounted] = useState<Partial<Record<DialogName, boolean>>>({});
+  const newlyOpen = (Object.keys(open) as DialogName[]).filter((k) => open[k] && !mounted[k]);
+  if (newlyOpen.length) setMounted((m) => ({ ...m, ...Object.fromEntries(newlyOpen.map((k) => [k, true])) }));
+  const newsMounted = !!mounted.news;
+  // The mobile dialog also opens by itself for a signed-in user without a confirmed number.
+  const authMounted = mounted.login || mounted.register || mounted.mobile || autoMobileStep({ userInfo, userType, mobileSmsConfirmation }) !== null;
 
   return (
     <AriaRouterProvider navigate={(href, options) => router.navigate({ ...options, href })} useHref={(href) => href}>
@@ -67,9 +74,9 @@ export function AppShell() {
         <FloatingOfflineButton />
         <Suspense fallback={null}>
           <Toaster />
-          <AuthDialogs />
-          <WalletDialogs />
-          <OfflineDialogs />
+          {authMounted && <AuthDialogs />}
+          {mounted.packageOffer && <WalletDialogs />}
+          {mounted.offlineRequest && <OfflineDialogs />}
           {newsMounted && <NewsDialog news={news} isOpen={!!open.news} onOpenChange={(o) => (o ? openDialog("news") : closeDialog("news"))} />}
         </Suspense>
       </div>
