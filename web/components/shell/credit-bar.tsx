@@ -52,7 +52,7 @@ export function CreditBar({ user, now = new Date() }: { user: UserInfo; now?: Da
         </dl>
         <LinkButton to="/profile/financial" variant="secondary" size="sm" className="credit-bar__topup">
           <Icon name="wallet" size={18} />
-          {m.credits.topUp}
+          <span className="credit-bar__topup-text">{m.credits.topUp}</span>
         </LinkButton>
       </div>
     </section>
