@@ -143,7 +143,7 @@ export const adminUi = {
     members: "اعضا",
     partners: "نمایندگان",
     addPartner: "افزودن نماینده",
-    partnerUser: "ایمیل، موبایل یا نام کاربری نماینده",
+    partnerUser: "ایمیل یا موبایل نماینده",
     removePartner: (n: string) => `برداشتن ${n}`,
     accessNames: {
       article_download: "دانلود مقاله",

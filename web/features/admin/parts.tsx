@@ -32,7 +32,7 @@ export function AdminNav() {
       <ul>
         {sections.map((s) => (
           <li key={s.to}>
-            <Link to={s.to} className="admin-nav__link" aria-current={path === s.to ? "page" : undefined}>
+            <Link to={s.to} className="admin-nav__link" activeOptions={{ exact: true }} aria-current={path === s.to ? "page" : undefined}>
               {s.label}
             </Link>
           </li>

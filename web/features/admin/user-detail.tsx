@@ -178,21 +178,21 @@ function Recent({ d }: { d: Detail }) {
         <DataTable caption={t.users.ledger}>
           <thead>
             <tr>
-              <HeaderCell>{t.common.date}</HeaderCell>
+              <HeaderCell className="admin-hide-xs">{t.common.date}</HeaderCell>
               <HeaderCell>{t.users.account}</HeaderCell>
               <HeaderCell>{t.users.delta}</HeaderCell>
-              <HeaderCell className="admin-hide-xs">{t.users.reason}</HeaderCell>
+              <HeaderCell>{t.users.reason}</HeaderCell>
             </tr>
           </thead>
           <tbody>
             {d.ledger.map((l) => (
               <DataRow key={l.id}>
-                <DataCell>{formatJalaliDate(l.created_at, { withTime: true })}</DataCell>
+                <DataCell className="admin-hide-xs">{formatJalaliDate(l.created_at, { withTime: true })}</DataCell>
                 <DataCell>{t.accounts[l.account]}</DataCell>
                 <DataCell>
                   <bdi>{signed(l.account, l.delta)}</bdi>
                 </DataCell>
-                <DataCell className="admin-hide-xs">{l.note ?? l.reason}</DataCell>
+                <DataCell>{l.note ?? l.reason}</DataCell>
               </DataRow>
             ))}
           </tbody>

@@ -173,7 +173,7 @@ export default function AdminContracts() {
               {query.data.data.map((x) => (
                 <DataRow key={x.id}>
                   <DataCell>
-                    {x.logo && <img className="admin-logo" src={x.logo} alt="" />}
+                    {x.logo && <img className="admin-logo" src={x.logo} alt="" onError={(e) => (e.currentTarget.style.display = "none")} />}
                     {x.name} {!x.active && <span className="admin-badge admin-badge--muted">{c.inactive}</span>}
                   </DataCell>
                   <DataCell className="admin-hide-xs">
