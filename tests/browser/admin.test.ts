@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations } from "./a11y";
 import { baseUrl, launch, newPage, pageErrors, screenshot, viewports } from "./harness";
 
 let browser: Browser;
@@ -72,6 +73,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("admin conso
     for (const name of ["کاربران", "قراردادها", "حل‌کننده‌ها", "کتاب‌های خرید مستقیم", "میز آفلاین مقاله", "میز آفلاین کتاب", "تراکنش‌ها", "صدور فاکتور", "دسترسی مستقیم"])
       expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(1);
     await screenshot(admin.page, `admin-dashboard-${viewport}`);
+    await expectNoAxeViolations(admin.page, `admin dashboard ${viewport}`);
 
     await admin.page.goto("/admin/users");
     await admin.page.getByLabel("نام، ایمیل، موبایل یا نام کاربری").fill(email);
@@ -86,6 +88,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("admin conso
     await poll(() => admin.page.getByTestId("admin-balance-unlimited_article_credit").textContent()).toBe("۷");
     await poll(() => admin.page.getByRole("cell", { name: "جبران قطعی سرویس" }).count()).toBeGreaterThan(0);
     await screenshot(admin.page, `admin-user-detail-${viewport}`);
+    await expectNoAxeViolations(admin.page, `admin user detail ${viewport}`);
 
     // A refused adjustment (no reason) shows the Persian field error and changes nothing.
     await admin.page.getByLabel("مقدار تغییر").fill("-100");
@@ -106,6 +109,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("admin conso
       await poll(() => admin.page.getByRole("heading", { level: 1, name: heading }).isVisible()).toBe(true);
       await poll(() => admin.page.locator("table").count()).toBeGreaterThan(0);
       await screenshot(admin.page, `admin-${path.split("/").at(-1)}-${viewport}`);
+      await expectNoAxeViolations(admin.page, `${path} ${viewport}`);
     }
     expect(pageErrors(admin.page)).toEqual([]);
     expect(pageErrors(user.page)).toEqual([]);
