@@ -91,7 +91,7 @@ export async function runThroughput(base: string, opts: { durationS: number; con
   const run = async (t: Target) => {
     log("throughput", `${t.method} ${t.path}: ${opts.durationS} s at ${opts.connections} connections …`);
     const l = await hammer(base, t, opts.durationS, opts.connections);
-    log("throughput", `  ${l.reqPerS} req/s, p99 ${l.p99Ms} ms${l.non2xx ? `, ${l.non2xx} non-2xx` : ""}${l.errors ? `, ${l.errors} errors` : ""}`);
+    log("throughput", `  ${l.requests} requests, ${l.reqPerS} req/s, p99 ${l.p99Ms} ms${l.non2xx ? `, ${l.non2xx} non-2xx` : ""}${l.errors ? `, ${l.errors} errors` : ""}`);
     return l;
   };
   const bareRuns: Load[] = [await run(bare)];
