@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toPersianDigits } from "../lib/digits";
 
 /**
  * Direct access to external databases (search-and-download.md §2 "Type 6", §3 "Direct-access site",
@@ -15,7 +16,7 @@ export const directAccessTexts = {
   priceInvalid: "قیمت باید عددی صحیح بین ۰ تا ۵۰۰ میلیون تومان باشد.",
   daysRepeated: "هر دوره فقط یک بار می‌تواند قیمت داشته باشد.",
   credentialsRequired: "دست‌کم یک اکانت به شکل «نام کاربری:رمز عبور» در هر خط وارد کنید.",
-  credentialLineInvalid: (n: number) => `خط ${n} باید به شکل «نام کاربری:رمز عبور» باشد.`,
+  credentialLineInvalid: (n: number) => `خط ${toPersianDigits(n)} باید به شکل «نام کاربری:رمز عبور» باشد.`,
 } as const;
 
 /** §3: prices are keyed "price_" (the six-character prefix) + days. */

@@ -60,7 +60,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("direct acce
     // A full load (not a hash change) so the page data knows the new session.
     await page.goto("/profile");
     await page.goto("/#direct");
-    await expect.poll(() => table(page).locator("tbody tr").count(), { timeout: 30_000 }).toBe(44);
+    await expect.poll(() => table(page).locator("tbody tr").count(), { timeout: 60_000 }).toBe(44);
     await screenshot(page, `direct-table-${viewport}`);
     await table(page).scrollIntoViewIfNeeded();
     await view(page, `direct-table-view-${viewport}`);
@@ -118,7 +118,12 @@ describe("direct access for guests", () => {
   it("adding to the basket opens the login dialog", async () => {
     const { context, page } = await newPage(browser, "desktop");
     await page.goto("/#direct");
-    await expect.poll(() => table(page).locator("tbody tr").count(), { timeout: 30_000 }).toBe(44);
+    await expect.poll(() => table(page).locator("tbody tr").count(), { timeout: 60_000 }).toBe(44);
+    // §4: a type-2 site whose expiry text has no unlimited/university wording shows a disabled expiry button, not its links.
+    const personal = row(page, "Scopus");
+    expect(await personal.getByRole("button", { name: "اکانت شخصی با اعتبار ۳۰ روزه" }).isDisabled()).toBe(true);
+    expect(await personal.getByRole("link", { name: "ورود به سایت" }).count()).toBe(0);
+    expect(await row(page, "ScienceDirect").getByRole("link", { name: "ورود به سایت" }).count()).toBe(1);
     await row(page, "ScienceDirect").getByRole("button", { name: "افزودن به سبد" }).click();
     await expect.poll(() => page.getByRole("dialog").first().isVisible()).toBe(true);
     expect(await page.locator(".vip-basket-fab").count()).toBe(0);

@@ -47,6 +47,13 @@ async function signUp(page: Page, tag: string) {
   expect((await page.request.post("/profile/mobile/verify", { headers, data: { code: await outboxCode(mobile) } })).status()).toBe(200);
 }
 
+async function login(page: Page, email: string, password: string) {
+  await page.goto("/");
+  const token = ((await (await page.request.get("/csrf-token")).json()) as { token: string }).token;
+  const res = await page.request.post("/login", { headers: { "X-CSRF-TOKEN": token, Accept: "application/json" }, data: { email, password } });
+  expect(res.status()).toBe(200);
+}
+
 async function view(page: Page, name: string) {
   await page.screenshot({ path: `${screenshotDir}/${name}.png` });
 }
@@ -99,6 +106,34 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("VIP service
     await expect.poll(() => order.getByText("my-paper.docx").isVisible()).toBe(true);
     await screenshot(page, `vip-submitted-${viewport}`);
     expect(pageErrors(page)).toEqual([]);
+
+    // Staff take the order on /admin/directAccess and upload the report; the user then has it.
+    const staff = await newPage(browser, viewport);
+    await login(staff.page, "admin@daryaft.test", "daryaft-dev-1234");
+    await staff.page.goto("/admin/directAccess");
+    await expect.poll(() => staff.page.locator("table").first().isVisible(), { timeout: 30_000 }).toBe(true);
+    await view(staff.page, `vip-admin-sites-${viewport}`);
+    await staff.page.getByRole("tab", { name: "سفارش‌های خدمات ویژه" }).click();
+    const desk = staff.page.getByTestId("desk-order").filter({ hasText: `vip-${viewport}` });
+    await expect.poll(() => desk.count(), { timeout: 20_000 }).toBe(1);
+    await desk.getByRole("button", { name: "برداشتن" }).click();
+    await staff.page.getByRole("button", { name: /وضعیت/ }).click();
+    await staff.page.getByRole("option", { name: "در حال انجام" }).click();
+    await expect.poll(() => desk.count(), { timeout: 20_000 }).toBe(1);
+    await desk.locator('input[type="file"]').setInputFiles({ name: "grammar-report.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdfBytes("grammar report")) });
+    await desk.getByRole("button", { name: "بارگذاری گزارش" }).click();
+    await expect.poll(() => desk.count(), { timeout: 20_000 }).toBe(0);
+    await view(staff.page, `vip-admin-desk-${viewport}`);
+    await staff.context.close();
+
+    await page.reload();
+    await expect.poll(() => order.locator(".vip-status").textContent(), { timeout: 20_000 }).toBe("انجام شده");
+    const report = order.getByRole("link", { name: "دریافت گزارش" });
+    const href = await report.getAttribute("href");
+    const res = await page.request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("application/pdf");
+    await view(page, `vip-done-${viewport}`);
     await context.close();
   });
 });

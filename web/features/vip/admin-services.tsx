@@ -101,7 +101,7 @@ function ServiceCard({ order: o }: { order: AdminServiceOrder }) {
             act.mutate({ action: "report", form });
           }}
         >
-          <FilePicker label={t.report} accept=".pdf,.doc,.docx" file={file} onChange={setFile} />
+          <FilePicker label={t.reportFile} accept=".pdf,.doc,.docx" file={file} onChange={setFile} />
           <TextField label={t.note} value={note} onChange={setNote} />
           <Button type="submit" isDisabled={!file} isPending={act.isPending}>
             {t.report}

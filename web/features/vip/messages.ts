@@ -139,6 +139,7 @@ export const vipUi = {
     all: "همه",
     take: "برداشتن",
     report: "بارگذاری گزارش",
+    reportFile: "فایل گزارش (PDF یا Word)",
     account: "صدور اکانت",
     reject: "رد و بازپرداخت",
     reason: "دلیل رد",
