@@ -12,9 +12,15 @@ export const toastQueue = new ToastQueue<ToastContentValue>({
   maxVisibleToasts: 4,
   // Animate additions and removals where the browser can.
   wrapUpdate(fn) {
-    const doc = typeof document !== "undefined" ? (document as Document & { startViewTransition?: (cb: () => void) => unknown }) : undefined;
-    if (doc?.startViewTransition && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) doc.startViewTransition(() => flushSync(fn));
-    else fn();
+    type Transition = { ready?: Promise<unknown>; finished?: Promise<unknown> };
+    const doc = typeof document !== "undefined" ? (document as Document & { startViewTransition?: (cb: () => void) => Transition }) : undefined;
+    if (doc?.startViewTransition && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
+      const transition = doc.startViewTransition(() => flushSync(fn));
+      // A transition aborted midway (the viewport resized, the tab hidden) rejects these promises;
+      // the toast update itself still ran, so the rejection is only noise (an uncaught page error).
+      transition?.ready?.catch(() => undefined);
+      transition?.finished?.catch(() => undefined);
+    } else fn();
   },
 });
 
