@@ -59,6 +59,8 @@ describe("direct books", () => {
     for (const r of types.results) expect(r.type <= 1 && r.free === 0 && r.toman_price !== null).toBe(true);
     const direct = await env.DB.prepare("SELECT COUNT(*) AS n FROM catalog_items WHERE type IN (0, 1) AND free = 0 AND toman_price IS NOT NULL").first<{ n: number }>();
     expect(page.total).toBe(direct!.n);
+    const long = await admin.get(`/admin/ajax/directBooks?q=${encodeURIComponent("{{constructor}}کتاب".repeat(10))}`);
+    expect(DirectBooksPage.parse(await long.json()).total).toBe(0);
     const byIsbn = DirectBooksPage.parse(await (await admin.get(`/admin/ajax/directBooks?q=${b.isbn!.slice(0, 3)}-${b.isbn!.slice(3)}`)).json());
     expect(byIsbn.data.map((x) => x.id)).toEqual([b.id]);
     const byTitle = DirectBooksPage.parse(await (await admin.get(`/admin/ajax/directBooks?q=${encodeURIComponent(b.title.split(" ").at(-1)!)}`)).json());

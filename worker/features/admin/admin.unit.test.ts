@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { ContractInput, DirectBookInput, universityAccessKeys as contractKeys } from "../../../contract/admin";
 import { universityAccessKeys as schemaKeys } from "../../../db/schema/universities";
 import { DAY_MS, tehranDayStart } from "./dashboard";
-import { containsPattern } from "./users";
 
 describe("tehranDayStart", () => {
   it("is Tehran midnight (UTC+3:30) on both sides of UTC midnight", () => {
@@ -20,13 +19,6 @@ describe("tehranDayStart", () => {
       expect(day(start - 1)).not.toBe(day(t));
       expect(start + DAY_MS).toBeGreaterThan(t);
     }
-  });
-});
-
-describe("containsPattern", () => {
-  it("takes LIKE's wildcards and the escape character literally", () => {
-    expect(containsPattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
-    expect(containsPattern("ABC")).toBe("%abc%");
   });
 });
 

@@ -6,7 +6,7 @@ import { schema, type Db } from "../../../db/client";
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { adminMessages as m } from "./messages";
-import { auditRow, containsPattern } from "./users";
+import { auditRow, contains } from "./users";
 
 const c = schema.catalogItems;
 /** What makes a catalogue item a direct book. */
@@ -34,7 +34,7 @@ function out(r: typeof c.$inferSelect): DirectBook {
 
 export async function listDirectBooks(db: Db, query: z.output<typeof DirectBooksQuery>): Promise<DirectBooksPage> {
   const where: SQL[] = [isDirectBook];
-  if (query.q) where.push(or(sql`lower(${c.title}) LIKE ${containsPattern(query.q)} ESCAPE '\\'`, eq(c.isbnKey, isbnKeyOf(query.q)), eq(c.id, Number(query.q) || -1))!);
+  if (query.q) where.push(or(contains(c.title, query.q), eq(c.isbnKey, isbnKeyOf(query.q)), eq(c.id, /^[0-9]{1,12}$/.test(query.q) ? Number(query.q) : -1))!);
   const cond = and(...where);
   const [rows, totals] = await db.batch([
     db

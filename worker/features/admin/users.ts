@@ -12,9 +12,13 @@ import { adminMessages as m } from "./messages";
 
 const u = schema.users;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** A LIKE pattern matching `q` anywhere, with LIKE's own wildcards taken literally. */
-export const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-const like = (col: SQL | AnyColumn, pattern: string) => sql`lower(${col}) LIKE ${pattern} ESCAPE '\\'`;
+/**
+ * `col` contains `q`, case-insensitively. instr() rather than LIKE: D1 refuses LIKE patterns over
+ * 50 bytes (a few Persian words), and instr() has no wildcards to escape.
+ */
+export const contains = (col: SQL | AnyColumn, q: string) => sql`instr(lower(${col}), ${asciiLower(q)}) > 0`;
+/** SQLite's lower() folds ASCII only; fold the needle the same way. */
+const asciiLower = (s: string) => s.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
 
 const rowColumns = {
   id: u.id,
@@ -54,9 +58,9 @@ function rowOut(r: RowIn): AdminUserRow {
 export async function searchUsers(db: Db, query: z.output<typeof AdminUsersQuery>): Promise<AdminUsersPage> {
   const where: SQL[] = [];
   if (query.q) {
-    const p = containsPattern(query.q);
-    const mobile = normalizeMobile(query.q);
-    where.push(or(like(u.name, p), like(u.email, p), like(sql`coalesce(${u.mobile}, '')`, p), like(sql`coalesce(${u.username}, '')`, p), eq(u.id, query.q), ...(mobile ? [eq(u.mobile, mobile)] : []))!);
+    const q = query.q;
+    const mobile = normalizeMobile(q);
+    where.push(or(contains(u.name, q), contains(u.email, q), contains(sql`coalesce(${u.mobile}, '')`, q), contains(sql`coalesce(${u.username}, '')`, q), eq(u.id, q), ...(mobile ? [eq(u.mobile, mobile)] : []))!);
   }
   if (query.role === "admin") where.push(eq(u.isAdmin, true));
   if (query.role === "solver") where.push(eq(u.isSolver, true));
