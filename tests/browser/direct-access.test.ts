@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations } from "./a11y";
 import { baseUrl, launch, newPage, pageErrors, screenshot, screenshotDir, viewports } from "./harness";
 
 /** What the viewport shows (full-page shots of a 44-row table are too tall to read). */
@@ -64,6 +65,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("direct acce
     await screenshot(page, `direct-table-${viewport}`);
     await table(page).scrollIntoViewIfNeeded();
     await view(page, `direct-table-view-${viewport}`);
+    await expectNoAxeViolations(page, `direct-access table (${viewport})`, ".vip-direct");
 
     // Search narrows the rows; sorting by name puts them in order.
     await page.getByLabel("جستجو در سایت‌ها").fill("spring");
@@ -91,6 +93,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("direct acce
     // ScienceDirect 30 days 189,000 + SpringerLink 7 days 59,000.
     await expect.poll(() => dialog.getByTestId("purchase-total").textContent()).toBe("۲۴۸٬۰۰۰ تومان");
     await view(page, `direct-basket-dialog-${viewport}`);
+    await expectNoAxeViolations(page, `basket dialog (${viewport})`, '[role="dialog"]');
     await dialog.getByRole("button", { name: "پرداخت و خرید" }).click();
 
     await page.waitForURL(/\/gateway\/devbank\/pay\/pay_/, { timeout: 20_000 });
@@ -109,6 +112,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("direct acce
     await page.waitForURL(/\/directaccess\/\d+\/\d+$/);
     await expect.poll(() => page.getByTestId("time-left").isVisible(), { timeout: 20_000 }).toBe(true);
     await screenshot(page, `direct-access-page-${viewport}`);
+    await expectNoAxeViolations(page, `access page (${viewport})`, "#main");
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });
@@ -124,6 +128,7 @@ describe("direct access for guests", () => {
     expect(await personal.getByRole("button", { name: "اکانت شخصی با اعتبار ۳۰ روزه" }).isDisabled()).toBe(true);
     expect(await personal.getByRole("link", { name: "ورود به سایت" }).count()).toBe(0);
     expect(await row(page, "ScienceDirect").getByRole("link", { name: "ورود به سایت" }).count()).toBe(1);
+    await expectNoAxeViolations(page, "direct-access table (guest)", ".vip-direct");
     await row(page, "ScienceDirect").getByRole("button", { name: "افزودن به سبد" }).click();
     await expect.poll(() => page.getByRole("dialog").first().isVisible()).toBe(true);
     expect(await page.locator(".vip-basket-fab").count()).toBe(0);

@@ -7,6 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docxBytes, pdfBytes } from "../worker/vip-documents";
+import { expectNoAxeViolations } from "./a11y";
 import { baseUrl, launch, newPage, pageErrors, screenshot, screenshotDir, viewports } from "./harness";
 
 let browser: Browser;
@@ -68,6 +69,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("VIP service
     await expect.poll(() => card.isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => card.locator(".vip-card__price").textContent()).toBe("۱۲۰٬۰۰۰ تومان");
     await screenshot(page, `vip-cards-${viewport}`);
+    await expectNoAxeViolations(page, `VIP cards (${viewport})`, ".vip-cards");
 
     await card.getByRole("button", { name: "خرید" }).click();
     const buy = page.getByRole("dialog", { name: "خرید" });
@@ -99,6 +101,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("VIP service
     });
     await expect.poll(() => dialog.getByText("my-paper.docx").isVisible()).toBe(true);
     await view(page, `vip-upload-dialog-${viewport}`);
+    await expectNoAxeViolations(page, `upload dialog (${viewport})`, '[role="dialog"]');
     await send.click();
     await expect.poll(() => dialog.isVisible(), { timeout: 20_000 }).toBe(false);
     await page.waitForURL(/\/profile\/vipServices$/);
@@ -113,6 +116,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("VIP service
     await staff.page.goto("/admin/directAccess");
     await expect.poll(() => staff.page.locator("table").first().isVisible(), { timeout: 30_000 }).toBe(true);
     await view(staff.page, `vip-admin-sites-${viewport}`);
+    await expectNoAxeViolations(staff.page, `admin direct access (${viewport})`, "#main");
     await staff.page.getByRole("tab", { name: "سفارش‌های خدمات ویژه" }).click();
     const desk = staff.page.getByTestId("desk-order").filter({ hasText: `vip-${viewport}` });
     await expect.poll(() => desk.count(), { timeout: 20_000 }).toBe(1);
@@ -134,6 +138,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("VIP service
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("application/pdf");
     await view(page, `vip-done-${viewport}`);
+    await expectNoAxeViolations(page, `profile vipServices (${viewport})`, "#main");
     await context.close();
   });
 });
