@@ -1,7 +1,7 @@
 /** Pieces every admin page shares: the console's own navigation, paging, load states, field errors and confirmations. */
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useRouterState } from "@tanstack/react-router";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { formatNumber } from "../../../lib/format";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -27,8 +27,13 @@ const sections = [
 /** The console's sections, the current one marked; a scrolling strip on phones. */
 export function AdminNav() {
   const path = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, "") || "/" });
+  const ref = useRef<HTMLElement>(null);
+  // On phones the strip scrolls: bring the current section into view.
+  useEffect(() => {
+    ref.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [path]);
   return (
-    <nav className="admin-nav" aria-label={t.nav.label}>
+    <nav className="admin-nav" aria-label={t.nav.label} ref={ref}>
       <ul>
         {sections.map((s) => (
           <li key={s.to}>
