@@ -75,6 +75,17 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("admin conso
     await screenshot(admin.page, `admin-dashboard-${viewport}`);
     await expectNoAxeViolations(admin.page, `admin dashboard ${viewport}`);
 
+    // News: typed and submitted with Enter; it lands at the top of the list, published.
+    const newsTitle = `خبر آزمون مدیریت ${viewport} ${Date.now() % 100_000}`;
+    await admin.page.getByLabel("عنوان خبر").first().fill(newsTitle);
+    await admin.page.getByLabel("عنوان خبر").first().press("Enter");
+    await poll(() => admin.page.getByRole("cell", { name: newsTitle }).count()).toBe(1);
+    // The blog tab by keyboard: focus the selected tab, then the arrow key toward the next one (left in RTL).
+    await admin.page.getByRole("tab", { name: "اخبار" }).focus();
+    await admin.page.keyboard.press("ArrowLeft");
+    await poll(() => admin.page.getByRole("tab", { name: "نوشته‌های وبلاگ" }).getAttribute("aria-selected")).toBe("true");
+    await poll(() => admin.page.getByLabel("نامک (post_name)").isVisible()).toBe(true);
+
     await admin.page.goto("/admin/users");
     await admin.page.getByLabel("نام، ایمیل، موبایل یا نام کاربری").fill(email);
     await admin.page.getByLabel("نام، ایمیل، موبایل یا نام کاربری").press("Enter");
@@ -99,6 +110,18 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("admin conso
     await user.page.reload();
     await poll(() => user.page.getByTestId("credit-unlimited").first().textContent()).toBe("۷");
     await screenshot(user.page, `admin-user-credit-bar-${viewport}`);
+
+    // A new contract with a domain and one access key with its quota.
+    await admin.page.goto("/admin/contracts");
+    await admin.page.getByRole("button", { name: "قرارداد تازه" }).click();
+    const uniName = `دانشگاه آزمون ${viewport} ${Date.now() % 100_000}`;
+    await admin.page.getByLabel("نام سازمان").fill(uniName);
+    await admin.page.getByLabel("دامنه‌های ایمیل").fill(`${viewport}${Date.now() % 100_000}.test-uni.ac.ir`);
+    await admin.page.getByText("دانلود مقاله", { exact: true }).click();
+    await admin.page.getByLabel("سهمیهٔ ماهانه: دانلود مقاله").fill("۲۵۰");
+    await admin.page.getByRole("button", { name: "ذخیره" }).click();
+    await poll(() => admin.page.getByRole("row").filter({ hasText: uniName }).count()).toBe(1);
+    await poll(() => admin.page.getByText("دانلود مقاله (۲۵۰)").count()).toBeGreaterThan(0);
 
     for (const [path, heading] of [
       ["/admin/contracts", "قراردادها"],
