@@ -25,19 +25,34 @@ function expectRingsAndRtl(stops: TabStop[]) {
 }
 
 async function expectFocusInside(container: Locator) {
-  await expect.poll(() => container.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await expect.poll(() => container.evaluate((el) => el.contains(document.activeElement)), { timeout: 5_000 }).toBe(true);
 }
 
 async function expectFocusOn(target: Locator) {
-  await expect.poll(() => target.evaluate((el) => el === document.activeElement)).toBe(true);
+  const on = () => target.evaluate((el) => el === document.activeElement);
+  await expect
+    .poll(async () => ((await on()) ? true : await target.page().evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? "nothing focused")), { timeout: 5_000 })
+    .toBe(true);
 }
 
-/** Tab presses inside an open dialog never leave it (focus trap). */
-async function expectTrapped(page: Page, dialog: Locator, presses = 25) {
+/**
+ * Tab presses inside an open dialog never leave it (focus trap), every stop shows a focus ring, and
+ * stops on one visual row come right to left. Presses: one round of the dialog's controls and then
+ * some, so the wrap from the last control back to the first is crossed too.
+ */
+async function expectTrapped(page: Page, dialog: Locator, atLeast = 4) {
+  const controls = await dialog.evaluate(
+    (el) =>
+      Array.from(el.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])')).filter((n) => n.getClientRects().length > 0).length,
+  );
+  const presses = Math.min(30, Math.max(atLeast, controls + 2));
+  const stops: TabStop[] = [];
   for (let i = 0; i < presses; i++) {
-    await page.keyboard.press("Tab");
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    const [next] = await tabStops(page, 1);
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `Tab ${i + 1} left the dialog`).toBe(true);
+    if (next) stops.push(next);
   }
+  expectRingsAndRtl(stops);
 }
 
 describe("keyboard at desktop width", () => {
@@ -136,6 +151,7 @@ describe("keyboard at desktop width", () => {
     await page.getByRole("region", { name: "اعلان‌ها" }).locator(".ui-toast").first().waitFor({ timeout: 15_000 });
     expect(await dialog.isVisible()).toBe(true);
     await expectNoAxeViolations(page, "login dialog with an error");
+    await expectTrapped(page, dialog);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     await expectFocusOn(trigger);
@@ -236,6 +252,7 @@ describe("keyboard at desktop width", () => {
     }
     expect(new Set(totals).size).toBeGreaterThan(1);
     await expectNoAxeViolations(page, "package purchase dialog");
+    await expectTrapped(page, dialog);
     await tabTo(page, dialog.getByRole("button", { name: "خرید", exact: true }), 10);
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/gateway\/devbank\/pay\/pay_/, { timeout: 20_000 });
@@ -345,6 +362,7 @@ describe("keyboard in the journeys' later steps (desktop)", () => {
     await chooser.setFiles({ name: "keyboard-thesis.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n") });
     await expect.poll(() => dialog.getByText("keyboard-thesis.pdf").isVisible()).toBe(true);
     await expectNoAxeViolations(page, "upload dialog with a file chosen");
+    await expectTrapped(page, dialog);
     await tabTo(page, dialog.getByRole("button", { name: "ارسال", exact: true }), 10);
     await page.keyboard.press("Enter");
     await dialog.waitFor({ state: "detached", timeout: 20_000 });
