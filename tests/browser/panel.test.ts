@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations } from "./a11y";
 import { launch, newPage, pageErrors, screenshot, viewports } from "./harness";
 
 let browser: Browser;
@@ -37,7 +38,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("partner pan
     const { context, page } = await newPage(browser, viewport);
     await signInPartner(page);
     await page.goto("/panel2/statistics");
-    await expect.poll(() => page.getByRole("heading", { name: "دانشگاه صنعتی نمونه" }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "دانشگاه صنعتی نمونه" }).isVisible(), { timeout: 45_000 }).toBe(true);
     // One meter per access key of the contract (5 in the seed).
     expect(await page.locator(".panel-meter").count()).toBe(5);
     const meterText = await page.locator(".panel-meter__value").first().textContent();
@@ -53,6 +54,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("partner pan
     expect(activity.some((h) => h > 0)).toBe(true);
     await page.getByTestId("activity-chart").scrollIntoViewIfNeeded();
     await screenshot(page, `panel-statistics-${viewport}`);
+    await expectNoAxeViolations(page, `panel statistics ${viewport}`);
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });
@@ -61,7 +63,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("partner pan
     const { context, page } = await newPage(browser, viewport);
     await signInPartner(page);
     await page.goto("/panel2/users");
-    await expect.poll(() => page.getByRole("cell", { name: "دانشجوی دانشگاه نمونه" }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByRole("cell", { name: "دانشجوی دانشگاه نمونه" }).isVisible(), { timeout: 45_000 }).toBe(true);
     // Only this institution's members: the plain seeded user is not there.
     expect(await page.getByText("user@daryaft.test").count()).toBe(0);
     await screenshot(page, `panel-users-${viewport}`);
@@ -70,11 +72,12 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("partner pan
     const name = `گروه ${viewport}`;
     await page.getByLabel("نام گروه تازه").fill(name);
     await page.getByRole("button", { name: "ساخت گروه" }).click();
-    await expect.poll(() => page.getByRole("heading", { name }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name }).isVisible(), { timeout: 45_000 }).toBe(true);
     await screenshot(page, `panel-groups-${viewport}`);
+    await expectNoAxeViolations(page, `panel groups ${viewport}`);
 
     await page.goto("/panel2/articles");
-    await expect.poll(() => page.getByText("Demo article").first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText("Demo article").first().isVisible(), { timeout: 45_000 }).toBe(true);
     await screenshot(page, `panel-articles-${viewport}`);
     expect(pageErrors(page)).toEqual([]);
     await context.close();

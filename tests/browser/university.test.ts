@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations } from "./a11y";
 import { baseUrl, launch, newPage, pageErrors, screenshot, viewports } from "./harness";
 
 let browser: Browser;
@@ -66,17 +67,18 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("university 
     await signIn(page, "uni@daryaft.test");
     await page.goto("/");
     const box = page.locator("section.university-box");
-    await expect.poll(() => box.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => box.isVisible(), { timeout: 45_000 }).toBe(true);
     expect(await box.getByRole("heading").textContent()).toContain("دانشگاه صنعتی نمونه");
     expect(await box.getByText(WARNING).isVisible()).toBe(true);
     const sources = await box.locator(".university-box__access li").allTextContents();
     expect(sources).toEqual(["دانلود مقاله", "دسترسی مستقیم", "دانلود استاندارد", "دانلود کتاب", "همانندجویی (بررسی سرقت علمی)"]);
     // No VIP option: not among the search types, not in the banners; #vip does not open it.
-    await expect.poll(() => page.getByRole("radio").count(), { timeout: 20_000 }).toBeGreaterThan(3);
+    await expect.poll(() => page.getByRole("radio").count(), { timeout: 45_000 }).toBeGreaterThan(3);
     expect(await page.getByRole("radio", { name: VIP_LABEL }).count()).toBe(0);
     expect(await page.locator(".banner--vip a[href*='#vip']").count()).toBe(0);
     expect(await page.locator("section.email-verify-box, section.info-box").count()).toBe(0);
     await screenshot(page, `university-box-${viewport}`);
+    await expectNoAxeViolations(page, `university box ${viewport}`, "section.university-box");
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });
@@ -86,29 +88,30 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("university 
     const suffix = await signUp(page, viewport);
     await page.goto("/");
     const box = page.locator("section.email-verify-box");
-    await expect.poll(() => box.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => box.isVisible(), { timeout: 45_000 }).toBe(true);
     // A VIP option is there before joining.
-    await expect.poll(() => page.getByRole("radio", { name: VIP_LABEL }).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByRole("radio", { name: VIP_LABEL }).count(), { timeout: 45_000 }).toBe(1);
     await box.getByLabel("ایمیل دانشگاهی").fill("someone@gmail.com");
     await box.getByRole("button", { name: "ارسال لینک تأیید" }).click();
-    await expect.poll(() => box.getByText("طرف قرارداد").isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => box.getByText("این نشانی ایمیل متعلق به هیچ‌یک").isVisible(), { timeout: 45_000 }).toBe(true);
 
     const address = `s${suffix}-${viewport}@sample-tech.ac.ir`;
     await box.getByLabel("ایمیل دانشگاهی").fill(address);
     await box.getByRole("button", { name: "ارسال لینک تأیید" }).click();
-    await expect.poll(() => box.getByText("لینک تأیید به ایمیل شما فرستاده شد").isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => box.getByText("لینک تأیید به ایمیل شما فرستاده شد").isVisible(), { timeout: 45_000 }).toBe(true);
     await screenshot(page, `university-email-box-${viewport}`);
+    await expectNoAxeViolations(page, `e-mail verification box ${viewport}`, "section.email-verify-box");
 
     const link = await waitFor(async () => (await outbox(address))[0]?.text.match(/https?:\/\/\S+/)?.[0], "the joining link");
     await page.goto(new URL(link).pathname);
-    await expect.poll(() => page.getByText("حساب شما به دانشگاه متصل شد").first().isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => page.locator("section.university-box").isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText("حساب شما به دانشگاه متصل شد").first().isVisible(), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => page.locator("section.university-box").isVisible(), { timeout: 45_000 }).toBe(true);
     expect(page.url()).not.toContain("university_verify");
     expect(await page.getByRole("radio", { name: VIP_LABEL }).count()).toBe(0);
 
     // The same link again is refused.
     await page.goto(new URL(link).pathname);
-    await expect.poll(() => page.getByText("این لینک تأیید قبلاً استفاده شده است.").first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText("این لینک تأیید قبلاً استفاده شده است.").first().isVisible(), { timeout: 45_000 }).toBe(true);
     await screenshot(page, `university-joined-${viewport}`);
     expect(pageErrors(page)).toEqual([]);
     await context.close();
