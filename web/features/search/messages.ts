@@ -35,6 +35,8 @@ export const searchUi = {
   close: "بستن",
   open: "باز کردن",
   doi: "DOI",
+  /** Catalogue languages (English names in the data) in Persian; others are shown as they are. */
+  languages: { English: "انگلیسی", German: "آلمانی", French: "فرانسوی", Spanish: "اسپانیایی", Russian: "روسی", Chinese: "چینی", Japanese: "ژاپنی", Italian: "ایتالیایی", Arabic: "عربی", Turkish: "ترکی" } as Record<string, string>,
 
   article: {
     title: "جستجوی مقاله",
@@ -175,7 +177,6 @@ export const searchUi = {
     more: "ادامهٔ چکیده",
     less: "بستن چکیده",
     downloadLink: "دانلود پایان‌نامه",
-    languages: { English: "انگلیسی", German: "آلمانی", French: "فرانسوی" } as Record<string, string>,
     helpTitle: "راهنمای جستجوی پایان‌نامه",
     help: [
       "پایان‌نامه‌های رایگان (دسترسی آزاد) را با عنوان، نام نویسنده یا کلیدواژه به انگلیسی جستجو کنید.",

@@ -93,7 +93,7 @@ function BookItem({ item, n, onGet, onLink }: { item: BookResult; n: number; onG
           <Fact label={t.book.isbn} ltr>
             {item.ISBN}
           </Fact>
-          <Fact label={t.book.language}>{item.Language}</Fact>
+          <Fact label={t.book.language}>{t.languages[item.Language] ?? item.Language}</Fact>
           <Fact label={t.book.license} ltr>
             {item.free ? item.license : null}
           </Fact>

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState, type FormEvent } from "react";
 import { DEFAULT_PAGE_SIZE, MATCH_TYPES, PAGE_SIZES } from "../../../../contract/search-constants";
 import type { StandardResult, StandardSearchInput, StandardSearchResponse } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
-import { formatToman } from "../../../../lib/format";
+import { formatJalaliDate, formatToman } from "../../../../lib/format";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { TextField } from "../../../components/ui/text-field";
@@ -21,6 +21,13 @@ type Form = { keywords: string; organization: string; match: (typeof MATCH_TYPES
 
 export function standardRequest(f: Form): Omit<StandardSearchInput, "page" | "count"> {
   return { keywords: f.keywords.trim(), organization: f.organization, type: f.match, year_from: f.yearFrom, year_to: f.yearTo };
+}
+
+/** A full date is shown in the Solar Hijri calendar; a bare year or other text as it is. */
+function publicationDate(value: string | null): string | null {
+  if (!value) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatJalaliDate(`${value}T12:00:00Z`) || value;
+  return toPersianDigits(value);
 }
 
 function StandardItem({ item, n, onRequest }: { item: StandardResult; n: number; onRequest(): void }) {
@@ -44,9 +51,7 @@ function StandardItem({ item, n, onRequest }: { item: StandardResult; n: number;
           <Fact label={t.standard.cdName} ltr>
             {item.CD_name}
           </Fact>
-          <Fact label={t.standard.publicationDate} ltr>
-            {item.Publication_Date}
-          </Fact>
+          <Fact label={t.standard.publicationDate}>{publicationDate(item.Publication_Date)}</Fact>
         </dl>
         <div className="search-item__actions">
           {item.free ? <span className="search-badge search-badge--free">{t.book.free}</span> : item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>}

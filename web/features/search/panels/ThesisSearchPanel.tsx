@@ -51,7 +51,7 @@ function ThesisItem({ item, n, onDownload }: { item: ThesisResult; n: number; on
             {item.University}
           </Fact>
           <Fact label={t.thesis.year}>{item.Year !== null ? toPersianDigits(item.Year) : null}</Fact>
-          <Fact label={t.thesis.language}>{t.thesis.languages[item.Language] ?? item.Language}</Fact>
+          <Fact label={t.thesis.language}>{t.languages[item.Language] ?? item.Language}</Fact>
         </dl>
         {item.Abstract && (
           <div className="search-abstract">
@@ -132,7 +132,7 @@ export default function ThesisSearchPanel(_props: Record<string, never>) {
           </div>
           <div className="search-form__filters">
             <Choice label={t.thesis.department} value={form.department} options={[["", t.all], ...departments.map((d) => [d, d] as const)]} onChange={set("department")} ltrLabels />
-            <Choice label={t.thesis.language} value={form.language} options={[["", t.all], ...languages.map((l) => [l, t.thesis.languages[l] ?? l] as const)]} onChange={set("language")} />
+            <Choice label={t.thesis.language} value={form.language} options={[["", t.all], ...languages.map((l) => [l, t.languages[l] ?? l] as const)]} onChange={set("language")} />
             <Choice label={t.sort} value={form.sortBy} options={THESIS_SORTS.map((s) => [s, t.thesis.sorts[s]] as const)} onChange={set("sortBy")} />
             <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
           </div>
