@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { z } from "zod";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { coreMessages } from "./messages";
 
@@ -59,6 +60,12 @@ export function domainResponse(c: Context, err: DomainError) {
 export function handleError(err: Error, c: Context) {
   if (err instanceof ValidationError) return validationResponse(c, err.errors);
   if (err instanceof DomainError) return domainResponse(c, err);
+  // A schema parsed inside a handler (a path parameter, say) refused its input: that is bad input, so 422.
+  if (err instanceof z.ZodError) {
+    const errors: FieldErrors = {};
+    for (const issue of err.issues) (errors[issue.path.length ? issue.path.map(String).join(".") : "_body"] ??= []).push(issue.message);
+    return validationResponse(c, errors);
+  }
   if (err instanceof HTTPException) {
     // Hono's own parsers (e.g. malformed JSON) throw 400s: that is bad input, so 422.
     if (err.status === 400) return validationResponse(c, { _body: [coreMessages.malformedBody] });
