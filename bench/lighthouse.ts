@@ -12,7 +12,7 @@
  *             Results have no address of their own in this SPA, so this is how they are measured.
  *   profile   /profile                (signed in as user@daryaft.test; the session cookie goes
  *             with every request through Lighthouse's extraHeaders)
- * Served through a gzip proxy standing in for Cloudflare's edge compression (bench/lib/stack.ts).
+ * Served through a proxy standing in for Cloudflare's edge: HTTP/2 over TLS and gzip (bench/lib/stack.ts).
  * Each page runs --runs times (cold cache each time); the run with the median score is reported.
  * Budgets: performance ≥ 95 and LCP ≤ 2.0 s. Full reports: bench/out/lighthouse-<page>.json.
  */

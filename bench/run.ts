@@ -9,7 +9,7 @@
  *
  * Steps: `vite build`; bundle figures from the chunk graph; one fresh migrated + seeded state
  * served by `vite preview` with the fake upstream; Chromium counts the scripts / fetches;
- * Lighthouse (mobile) behind a gzip edge proxy; autocannon against the preview directly; then,
+ * Lighthouse (mobile) behind an HTTP/2 + gzip proxy standing in for Cloudflare's edge; autocannon against the preview directly; then,
  * with --all, the pipeline and search benchmarks as their own processes (their output quoted).
  * The machine (CPU, cores, memory, OS, Node, Chromium) and its load before and after go in the
  * report: figures from a busy machine are marked as such.
@@ -144,7 +144,7 @@ function report(r: {
   // ------------------------------------------------------------------ Lighthouse
   if (r.lighthouse.length) {
     L.push("", "## Lighthouse (mobile)", "");
-    L.push(`Lighthouse ${"13"} with Debian's Chromium, default (mobile) config: Moto G Power screen, simulated slow 4G (150 ms RTT, 1.6 Mbps) and 4× CPU slowdown; performance category only. The production build served by the Worker under \`vite preview\` (fresh seeded state, fake upstream), behind a local gzip proxy that stands in for Cloudflare's edge compression (the preview sends text uncompressed). ${RUNS} runs per page, cold cache each; the run with the median score is shown, all runs as score/LCP. Full reports of the median runs: bench/out/lighthouse-<page>.json.`, "");
+    L.push(`Lighthouse ${"13"} with Debian's Chromium, default (mobile) config: Moto G Power screen, simulated slow 4G (150 ms RTT, 1.6 Mbps) and 4× CPU slowdown; performance category only. The production build served by the Worker under \`vite preview\` (fresh seeded state, fake upstream), behind a local proxy that stands in for Cloudflare's edge: HTTP/2 over TLS (self-signed, 127.0.0.1) and gzip for text (the preview speaks HTTP/1.1 and sends text uncompressed; Lighthouse's network model would then charge six connections and three times the bytes, which production never sees). ${RUNS} runs per page, cold cache each; the run with the median score is shown, all runs as score/LCP. Full reports of the median runs: bench/out/lighthouse-<page>.json.`, "");
     L.push("| Page | Score | LCP | FCP | TBT | CLS | Speed Index | Runs (score/LCP ms) | CPU benchmark index | Budgets |", "|---|---:|---:|---:|---:|---:|---:|---|---:|---|");
     for (const p of r.lighthouse) {
       const x = p.median;
