@@ -8,6 +8,8 @@ import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { NotFoundError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
+import { universityAccess } from "../institutions/access";
+import { grantByUniversity } from "../institutions/enforce";
 import { changed, d1Of, ledgerChange } from "./ledger";
 import { walletMessages } from "./messages";
 
@@ -72,6 +74,16 @@ export async function standardStatus(db: Db, user: UserRow | null, input: { id: 
     return file
       ? { ...base, standard_status: "free", msg: walletMessages.standardDownloadReady, download_link: file }
       : { ...base, standard_status: "wait", msg: walletMessages.standardWait, download_link: null };
+  }
+  // A member whose contract lists standard_download takes it on the institution's quota (one unit
+  // per standard, on the download click), before any credit of their own.
+  if (user.universityId && (await universityAccess(db, user, "standard_download", now)).allowed) {
+    if (!input.useCredit) {
+      return file
+        ? { ...base, standard_status: "credit", msg: walletMessages.standardUniversity, download_link: null }
+        : { ...base, standard_status: "wait_or_credit", msg: walletMessages.standardUniversity, download_link: null };
+    }
+    if ((await grantByUniversity(db, user, "standard_download", standardJobKey(item.id), now)).granted) return standardStatus(db, user, { id: input.id }, now);
   }
   const [fresh] = await db.select({ credit: schema.users.standardCredit }).from(schema.users).where(eq(schema.users.id, user.id));
   const credit = fresh?.credit ?? 0;
