@@ -68,7 +68,7 @@ async function expectEscaped(page: Page, literal: string | null, name: string) {
     flag: (window as unknown as { __xss?: unknown }).__xss ?? null,
     handlers: document.querySelectorAll("[onerror], [onload]").length,
     badImages: document.querySelectorAll('img[src="x"]').length,
-    scripts: [...document.querySelectorAll("script")].filter((s) => s.type !== "application/json" && (s.textContent ?? "").includes("__xss")).length,
+    scripts: Array.from(document.querySelectorAll("script")).filter((s) => s.type !== "application/json" && (s.textContent ?? "").includes("__xss")).length,
     text: document.body.innerText,
   }));
   await screenshot(page, `xss-${name}`);
