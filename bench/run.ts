@@ -179,6 +179,7 @@ function report(r: {
   }
   if (!ALL) L.push("", "The fetch-pipeline and search benchmarks were not part of this run: `npm run bench -- --all` adds them (search with 100,000 records unless `--search-count` says otherwise).");
 
+  L.push("", "What each figure means, what was fixed and the plan for each miss: [bench/NOTES.md](NOTES.md).");
   L.push("", "## How to re-run", "");
   L.push("```", "npm run bench                                  # build + bundle + Lighthouse + throughput, ~8 min on 2 cores", "npm run bench -- --all                         # + bench:getpdf and bench:search (100,000 records)", "npm run bench -- --all --search-count 1000000   # search at catalogue scale (much longer)", "npm run bench:bundle -- --loaded               # bundle figures only", "npm run bench:lighthouse -- --runs 5           # Lighthouse only", "npm run bench:throughput                       # autocannon only", "```");
   L.push("", "Run it on a quiet machine: nothing else using the CPU (check `uptime`), since Lighthouse's simulated throttling and the throughput figures both scale with the CPU time the benchmark gets.");
