@@ -29,8 +29,9 @@ const digits = (v: unknown) => (typeof v === "string" ? toLatinDigits(v).trim() 
 
 /** Required search phrase: missing or blank gives the spec's "no search phrase" alert. */
 const Keywords = z.preprocess(
-  (v) => (v == null ? "" : typeof v === "string" ? v : String(v)),
-  z.string().trim().min(1, searchTexts.noPhrase).max(500, searchTexts.tooLong),
+  // Only scalars become text: String() of a hostile, deeply nested array would overflow the stack.
+  (v) => (v == null ? "" : typeof v === "number" || typeof v === "boolean" ? String(v) : v),
+  z.string({ error: searchTexts.noPhrase }).trim().min(1, searchTexts.noPhrase).max(500, searchTexts.tooLong),
 );
 
 const Page = z.preprocess(

@@ -62,7 +62,9 @@ async function view(page: Page, name: string) {
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("VIP services at %s width", (viewport) => {
   it("buy a grammar check, upload a .docx, see it on /profile/vipServices", async () => {
     const { context, page } = await newPage(browser, viewport);
-    await signUp(page, `vip-${viewport}`);
+    // Unique per run: other tests' orders on the same desk must not match this one.
+    const tag = `vip-${viewport}-${Date.now().toString(36)}`;
+    await signUp(page, tag);
     await page.goto("/profile");
     await page.goto("/#vip");
     const card = page.locator("article.vip-card", { hasText: "ویرایش و بررسی گرامر" });
@@ -118,7 +120,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("VIP service
     await view(staff.page, `vip-admin-sites-${viewport}`);
     await expectNoAxeViolations(staff.page, `admin direct access (${viewport})`, "#main");
     await staff.page.getByRole("tab", { name: "سفارش‌های خدمات ویژه" }).click();
-    const desk = staff.page.getByTestId("desk-order").filter({ hasText: `vip-${viewport}` });
+    const desk = staff.page.getByTestId("desk-order").filter({ hasText: tag });
     await expect.poll(() => desk.count(), { timeout: 20_000 }).toBe(1);
     await desk.getByRole("button", { name: "برداشتن" }).click();
     await staff.page.getByRole("button", { name: /وضعیت/ }).click();

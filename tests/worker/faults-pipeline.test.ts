@@ -204,7 +204,7 @@ describe("D1 and Durable Object failures mid-job", () => {
       vi.spyOn(console, "error").mockImplementation(() => {});
       vi.spyOn(console, "warn").mockImplementation(() => {});
       const job = await seedProcessingJob(scenarioDoi("oa-unpaywall"));
-      const run = await runLikeTheQueue(job, withBindings({ FETCH_JOB: jobsFailingOn(method, 1) as Cloudflare.Env["FETCH_JOB"] }));
+      const run = await runLikeTheQueue(job, withBindings({ FETCH_JOB: jobsFailingOn(method, 1) as unknown as Cloudflare.Env["FETCH_JOB"] }));
       expect(run.deadLettered).toBe(false);
       const { state } = await expectTerminalForUser(job);
       expect(state.phase).toBe("found");
@@ -241,7 +241,7 @@ function faultyFetch(plan: Fault[]): { fetch: FetchFn; log: string[] } {
   const fetchFn: FetchFn = async (input, init) => {
     const fault = plan[i++] ?? "pass";
     const url = String(input instanceof Request ? input.url : input);
-    log.push(`${fault} ${url.replace(env.UPSTREAM_BASE, "")}`);
+    log.push(`${fault} ${url.replace(env.UPSTREAM_BASE ?? "", "")}`);
     switch (fault) {
       case "500":
         return new Response("<!doctype html><h1>500 Internal Server Error</h1>", { status: 500, headers: { "content-type": "text/html" } });

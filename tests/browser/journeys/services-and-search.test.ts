@@ -118,7 +118,7 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
     const j = new Journey(browser, "plagiarism-upload", viewport);
     try {
       const page = await j.open();
-      await signUpByApi(page, `vip-${viewport}`);
+      await signUpByApi(page, `plagiarism-${viewport}`);
       await page.goto("/");
       await page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().click({ force: true });
       const cards = page.getByRole("region", { name: "همانندجویی، ویرایش گرامر و اکانت‌های تخصصی" });
