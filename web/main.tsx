@@ -8,6 +8,7 @@ import { I18nProvider } from "react-aria-components";
 import { createAppRouter, queryClient } from "./router";
 import { PageDataProvider } from "./lib/page-data-context";
 import { UiStateProvider } from "./lib/ui-state";
+import { initialSearchType } from "./features/home/hash-shortcuts";
 
 const router = createAppRouter();
 
@@ -16,7 +17,7 @@ createRoot(document.getElementById("root")!).render(
     <I18nProvider locale="fa-IR">
       <QueryClientProvider client={queryClient}>
         <PageDataProvider>
-          <UiStateProvider>
+          <UiStateProvider initialTypeOfSearch={initialSearchType()}>
             <RouterProvider router={router} />
           </UiStateProvider>
         </PageDataProvider>

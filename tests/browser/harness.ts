@@ -64,6 +64,16 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Home's latest-data tabs load when their place nears the viewport: scroll it into view, wait for
+ * the tabs, and go back to the top.
+ */
+export async function revealHomeTabs(page: Page) {
+  await page.evaluate(() => document.querySelector(".home-tabs-placeholder")?.scrollIntoView({ block: "center" }));
+  await page.getByRole("tab", { name: "منابع مورد استفاده" }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 export function pageErrors(page: Page): string[] {
   return (page as Page & { errors?: string[] }).errors ?? [];
 }

@@ -12,7 +12,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage, screenshot } from "./harness";
+import { launch, newPage, revealHomeTabs, screenshot } from "./harness";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const n = Date.now() % 1_000_000;
@@ -144,12 +144,10 @@ describe("stored text is rendered escaped", () => {
 
     await page.goto("/");
     await expectEscaped(page, null, "home");
-    // The latest offline requests tab, wherever the home page puts it.
-    const tab = page.getByRole("tab", { name: /کتاب/ }).first();
-    if (await tab.isVisible().catch(() => false)) {
-      await tab.click();
-      await expectEscaped(page, null, "home-latest-books");
-    }
+    // The latest offline book requests tab.
+    await revealHomeTabs(page);
+    await page.getByRole("tab", { name: /کتاب/ }).first().click();
+    await expectEscaped(page, null, "home-latest-books");
 
     // Book search results (type 3) for the catalogue item.
     await page.getByRole("radio", { name: "کتاب، استاندارد، حل‌المسائل", exact: true }).first().click({ force: true });

@@ -20,11 +20,12 @@ type UiState = {
 
 const Ctx = createContext<UiState | null>(null);
 
-export function UiStateProvider({ children }: { children: ReactNode }) {
+/** `initialTypeOfSearch`: the type the home page opens with (a hash shortcut's), so it renders first. */
+export function UiStateProvider({ children, initialTypeOfSearch = 1 }: { children: ReactNode; initialTypeOfSearch?: number }) {
   const [open, setOpen] = useState<UiState["open"]>({});
   const [mobileStep, setMobileStep] = useState<0 | 1 | 2>(0);
   const [offlinePrefill, setOfflinePrefill] = useState<OfflineRequestPrefill>({});
-  const [typeOfSearch, setTypeOfSearch] = useState(1);
+  const [typeOfSearch, setTypeOfSearch] = useState(initialTypeOfSearch);
   const value = useMemo<UiState>(
     () => ({
       open,

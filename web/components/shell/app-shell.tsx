@@ -1,10 +1,11 @@
 import { Outlet, useLocation, useRouter, type NavigateOptions, type ToOptions } from "@tanstack/react-router";
-import { lazy, Suspense, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from "react";
 import { RouterProvider as AriaRouterProvider } from "react-aria-components";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState, type DialogName } from "../../lib/ui-state";
 import { autoMobileStep } from "../../features/auth/rules";
 import { cx } from "../ui/class-names";
+import { toastQueue } from "../ui/toast";
 import { AppBar } from "./app-bar";
 import { BottomTabBar } from "./bottom-tab-bar";
 import { CreditBar } from "./credit-bar";
@@ -26,6 +27,24 @@ declare module "react-aria-components" {
   interface RouterConfig {
     routerOptions: Omit<NavigateOptions, keyof ToOptions>;
   }
+}
+
+/**
+ * True from the first toast on. The region (react-aria's toast region and its styles) is fetched
+ * then rather than with every page; it reads the queue when it mounts, so that first toast shows,
+ * and each toast's content is an alert that screen readers announce when it is inserted.
+ */
+function useToastsStarted(): boolean {
+  const [started, setStarted] = useState(() => toastQueue.visibleToasts.length > 0);
+  useEffect(() => {
+    if (started) return;
+    if (toastQueue.visibleToasts.length > 0) {
+      setStarted(true);
+      return;
+    }
+    return toastQueue.subscribe(() => setStarted(true));
+  }, [started]);
+  return started;
 }
 
 function focusMain(e: MouseEvent<HTMLAnchorElement>) {
@@ -52,6 +71,7 @@ export function AppShell() {
   const newlyOpen = (Object.keys(open) as DialogName[]).filter((k) => open[k] && !mounted[k]);
   if (newlyOpen.length) setMounted((m) => ({ ...m, ...Object.fromEntries(newlyOpen.map((k) => [k, true])) }));
   const newsMounted = !!mounted.news;
+  const toastsStarted = useToastsStarted();
   // The mobile dialog also opens by itself for a signed-in user without a confirmed number.
   const authMounted = mounted.login || mounted.register || mounted.mobile || autoMobileStep({ userInfo, userType, mobileSmsConfirmation }) !== null;
 
@@ -73,7 +93,7 @@ export function AppShell() {
         {isHome && <BottomTabBar />}
         <FloatingOfflineButton />
         <Suspense fallback={null}>
-          <Toaster />
+          {toastsStarted && <Toaster />}
           {authMounted && <AuthDialogs />}
           {mounted.packageOffer && <WalletDialogs />}
           {mounted.offlineRequest && <OfflineDialogs />}

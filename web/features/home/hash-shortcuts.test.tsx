@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRouter, testPageData } from "../../lib/test-render";
 import { QueryClient } from "@tanstack/react-query";
 import { routeTree } from "../../routes/tree";
-import { bookSourceFromHash, HASH_CLEAR_MS, parseHashShortcut, useHashShortcuts } from "./hash-shortcuts";
+import { bookSourceFromHash, HASH_CLEAR_MS, initialSearchType, parseHashShortcut, useHashShortcuts } from "./hash-shortcuts";
 import { homeMessages as m } from "./messages";
 
 afterEach(() => {
@@ -127,5 +127,20 @@ describe("home page with a hash shortcut", () => {
     // The address is cleaned once the link panel has the URL.
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(router.state.location.search).toEqual({});
+  });
+});
+
+describe("initialSearchType", () => {
+  it.each([
+    ["/", "#book", 3],
+    ["/", "#standard", 3],
+    ["/", "#tez", 4],
+    ["/", "#vip", 7],
+    ["/", "", 1],
+    ["/", "#nothing", 1],
+    // Hash shortcuts belong to home only.
+    ["/profile", "#book", 1],
+  ])("%s%s → type %i", (pathname, hash, type) => {
+    expect(initialSearchType({ pathname, hash })).toBe(type);
   });
 });

@@ -25,6 +25,16 @@ export function parseHashShortcut(hash: string): HashShortcut | null {
 }
 
 /**
+ * The search type a page load on home starts with: the one its hash shortcut names, else type 1.
+ * Read before the first render, so that panel (already requested by search-panel.tsx) is the first
+ * one drawn instead of type 1's being drawn and replaced.
+ */
+export function initialSearchType(loc: { pathname: string; hash: string } | undefined = typeof window !== "undefined" ? window.location : undefined): number {
+  if (!loc || loc.pathname !== "/") return 1;
+  return parseHashShortcut(loc.hash)?.type ?? 1;
+}
+
+/**
  * The book source a #standard, #solution or #report shortcut preselects. The hash stays in the
  * address for a second so the book search panel can read it when it mounts.
  */

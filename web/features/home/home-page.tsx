@@ -1,6 +1,7 @@
 import { getRouteApi, useLocation, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useDocumentTitle } from "../../lib/document-title";
+import { useNearViewport } from "../../lib/near-viewport";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
 import { toast } from "../../components/ui/toast";
@@ -17,7 +18,8 @@ import { StatsStrip } from "./stats-strip";
 import { UniversityBox } from "./university-box";
 import "./home.css";
 
-// Below the fold and the only home part that needs react-aria's Table: its own chunk.
+// Below the fold on phones and the only home part that needs react-aria's tabs and collections:
+// its own chunk, fetched when its place comes near the viewport.
 const HomeTabs = lazy(() => import("./home-tabs"));
 // Only signed-in users without an institution see it: kept out of the entry chunk.
 const EmailVerifyBox = lazy(() => import("./email-verify-box"));
@@ -75,6 +77,7 @@ export function HomePage() {
   });
 
   useResumePendingIntent({ isGuest, openDialog, openOfflineRequest });
+  const [tabsPlace, tabsNear] = useNearViewport<HTMLDivElement>();
 
   return (
     <div className="container home">
@@ -94,9 +97,13 @@ export function HomePage() {
         <SearchPanel type={type} linkStart={linkStart} />
       </section>
 
-      <Suspense fallback={<div className="card home-tabs-placeholder" aria-hidden="true" />}>
-        <HomeTabs />
-      </Suspense>
+      {tabsNear ? (
+        <Suspense fallback={<div className="card home-tabs-placeholder" aria-hidden="true" />}>
+          <HomeTabs />
+        </Suspense>
+      ) : (
+        <div ref={tabsPlace} className="card home-tabs-placeholder" aria-hidden="true" />
+      )}
 
       <StatsStrip info={siteInfo} />
       <PromoText />

@@ -1,20 +1,35 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { ProgressBar } from "../../components/ui/progress-bar";
+import { initialSearchType } from "./hash-shortcuts";
 import { homeMessages as m } from "./messages";
 import type { LinkPanelStart } from "./query-forms";
 
 // Every panel is its own chunk so the search features can grow without weighing on the first
-// paint. Type 1 is the default: its chunk is requested as soon as this module runs, in parallel
-// with the rest of the page, so it is usually there by the time it renders.
-const loadLinkPanel = () => import("../getpdf/panels/LinkPanel");
-const linkPanelRequest = loadLinkPanel();
-const LinkPanel = lazy(() => linkPanelRequest.catch(loadLinkPanel));
-const ArticleSearchPanel = lazy(() => import("../search/panels/ArticleSearchPanel"));
-const BookSearchPanel = lazy(() => import("../search/panels/BookSearchPanel"));
-const ThesisSearchPanel = lazy(() => import("../search/panels/ThesisSearchPanel"));
-const StandardSearchPanel = lazy(() => import("../search/panels/StandardSearchPanel"));
-const DirectAccessPanel = lazy(() => import("../vip/panels/DirectAccessPanel"));
-const VipServicesPanel = lazy(() => import("../vip/panels/VipServicesPanel"));
+// paint. The panel the page opens with (type 1, or the type a home hash shortcut names) is
+// requested as soon as this module runs, in parallel with the rest of the page, so it is usually
+// there by the time it renders and nothing shifts when it arrives.
+const loaders: Record<number, () => Promise<{ default: ComponentType<never> }>> = {
+  1: () => import("../getpdf/panels/LinkPanel"),
+  2: () => import("../search/panels/ArticleSearchPanel"),
+  3: () => import("../search/panels/BookSearchPanel"),
+  4: () => import("../search/panels/ThesisSearchPanel"),
+  5: () => import("../search/panels/StandardSearchPanel"),
+  6: () => import("../vip/panels/DirectAccessPanel"),
+  7: () => import("../vip/panels/VipServicesPanel"),
+};
+const firstType = initialSearchType();
+const firstRequest = loaders[firstType]!();
+function panel<P>(type: number) {
+  const load = loaders[type]!;
+  return lazy(() => (type === firstType ? firstRequest.catch(load) : load()) as Promise<{ default: ComponentType<P> }>);
+}
+const LinkPanel = panel<LinkPanelStart>(1);
+const ArticleSearchPanel = panel<object>(2);
+const BookSearchPanel = panel<object>(3);
+const ThesisSearchPanel = panel<object>(4);
+const StandardSearchPanel = panel<object>(5);
+const DirectAccessPanel = panel<object>(6);
+const VipServicesPanel = panel<object>(7);
 
 function Panel({ type, linkStart }: { type: number; linkStart: LinkPanelStart }) {
   switch (type) {

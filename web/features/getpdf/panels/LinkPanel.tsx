@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { GetPdfResult } from "../../../../contract/getpdf";
 import type { IdentifyResult } from "../../../../contract/identify";
 import { Button } from "../../../components/ui/button";
@@ -10,10 +10,8 @@ import { toast } from "../../../components/ui/toast";
 import { usePageData } from "../../../lib/page-data-context";
 import { savePendingIntent } from "../../../lib/pending-intent";
 import { useUiState } from "../../../lib/ui-state";
-import { HelpDialog } from "../help-dialog";
 import { getpdfUi as t } from "../messages";
 import { identifyQuery } from "../queries";
-import { ResultDialog } from "../result-dialog";
 import "../getpdf.css";
 
 export type LinkPanelProps = {
@@ -24,6 +22,11 @@ export type LinkPanelProps = {
 };
 
 const IDENTIFY_DEBOUNCE_MS = 350;
+
+// The result and help dialogs (react-aria's Dialog, overlays, focus scope) are not needed until a
+// start or a click, so they are fetched then instead of with the home page.
+const ResultDialog = lazy(() => import("../result-dialog"));
+const HelpDialog = lazy(() => import("../help-dialog").then((mod) => ({ default: mod.HelpDialog })));
 
 /** The offline-status result the ?getOfflineUrl= form opens with (no request is made). */
 function offlinePreset(o: { url: string; doi?: string; desc?: string }): GetPdfResult {
@@ -70,6 +73,8 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
   const [active, setActive] = useState<{ url: string; run: number; preset: GetPdfResult | null } | null>(null);
   const [open, setOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  // Mounted from the first opening on, so closing still animates and the chunk loads only once.
+  const [helpMounted, setHelpMounted] = useState(false);
   const status = useRef<string>("idle");
   const runs = useRef(0);
 
@@ -123,7 +128,14 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
       </form>
       <Recognised input={value} />
       <div className="getpdf-links">
-        <Button variant="ghost" size="sm" onPress={() => setHelpOpen(true)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onPress={() => {
+            setHelpMounted(true);
+            setHelpOpen(true);
+          }}
+        >
           <Icon name="info" size={18} />
           {t.help}
         </Button>
@@ -133,20 +145,22 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
         </Link>
         <span className="getpdf-muted getpdf-links__hint">{t.extensionHint}</span>
       </div>
-      {active && (
-        <ResultDialog
-          url={active.url}
-          run={active.run}
-          method="post"
-          preset={active.preset}
-          isOpen={open}
-          onOpenChange={setOpen}
-          onStatus={(s) => {
-            status.current = s;
-          }}
-        />
-      )}
-      <HelpDialog isOpen={helpOpen} onOpenChange={setHelpOpen} />
+      <Suspense fallback={null}>
+        {active && (
+          <ResultDialog
+            url={active.url}
+            run={active.run}
+            method="post"
+            preset={active.preset}
+            isOpen={open}
+            onOpenChange={setOpen}
+            onStatus={(s) => {
+              status.current = s;
+            }}
+          />
+        )}
+        {helpMounted && <HelpDialog isOpen={helpOpen} onOpenChange={setHelpOpen} />}
+      </Suspense>
     </section>
   );
 }
