@@ -40,7 +40,8 @@ export type OfflineKind = z.infer<typeof OfflineKind>;
 export const OfflineStatus = z.enum(["registered", "priced", "paid", "in_progress", "delivered", "rejected", "cancelled"]);
 export type OfflineStatus = z.infer<typeof OfflineStatus>;
 /** The two user pages: /profile/offilneArticles and /profile/offlineBooksStandards. */
-export const OfflineGroup = z.enum(["articles", "books"]);
+/** The user's request pages: offline articles, offline books and standards, and direct books bought from the catalogue. */
+export const OfflineGroup = z.enum(["articles", "books", "direct_books"]);
 export type OfflineGroup = z.infer<typeof OfflineGroup>;
 
 const blankToUndefined = (v: unknown) => (v == null || (typeof v === "string" && v.trim() === "") ? undefined : v);

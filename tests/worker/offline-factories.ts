@@ -35,7 +35,7 @@ export async function insertArticle(c: Client, body: Record<string, unknown>, no
   return { res, body: (await res.json()) as Record<string, unknown> };
 }
 
-export async function myRequests(c: Client, group: "books" | "articles", now?: number): Promise<OfflineRequestView[]> {
+export async function myRequests(c: Client, group: "books" | "articles" | "direct_books", now?: number): Promise<OfflineRequestView[]> {
   const res = await c.get(`/profile/offline/requests?group=${group}`, { now });
   expect(res.status).toBe(200);
   return OfflineRequestList.parse(await res.json()).requests;

@@ -5,7 +5,7 @@ import { formatJalaliDate, formatToman } from "../../../lib/format";
 import { PageHeading } from "../../components/shell/page-heading";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { ExternalLink } from "../../components/ui/link";
+import { ExternalLink, LinkButton } from "../../components/ui/link";
 import { toast } from "../../components/ui/toast";
 import type { ApiError } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
@@ -18,21 +18,30 @@ import "./offline.css";
 
 const t = offlineUi.pages;
 
-/** /profile/offilneArticles and /profile/offlineBooksStandards: the user's requests with their history, price, payment and delivery. */
+/**
+ * /profile/offilneArticles, /profile/offlineBooksStandards and /profile/directBooks (books bought
+ * from the book search, delivered by the desk): the user's requests with their history, price,
+ * payment and delivery.
+ */
 export function MyRequestsPage({ group }: { group: OfflineGroup }) {
   const { isGuest } = usePageData();
   const { openDialog, openOfflineRequest } = useUiState();
   const query = useQuery({ ...myRequestsQuery(group), enabled: !isGuest });
-  const title = group === "articles" ? t.articlesTitle : t.booksTitle;
+  const title = group === "articles" ? t.articlesTitle : group === "direct_books" ? t.directBooksTitle : t.booksTitle;
 
   return (
     <div className="container page offline-page">
       <PageHeading title={title}>
-        {!isGuest && (
-          <Button variant="outline" onPress={() => openOfflineRequest({ kind: group === "articles" ? "article" : "book" })}>
-            {t.newRequest}
-          </Button>
-        )}
+        {!isGuest &&
+          (group === "direct_books" ? (
+            <LinkButton to="/" hash="book" variant="outline">
+              {t.findBooks}
+            </LinkButton>
+          ) : (
+            <Button variant="outline" onPress={() => openOfflineRequest({ kind: group === "articles" ? "article" : "book" })}>
+              {t.newRequest}
+            </Button>
+          ))}
       </PageHeading>
       {isGuest ? (
         <Alert tone="info" action={<Button onPress={() => openDialog("login")}>{t.login}</Button>}>
@@ -53,7 +62,7 @@ export function MyRequestsPage({ group }: { group: OfflineGroup }) {
           {(query.error as ApiError).message}
         </Alert>
       ) : query.data.requests.length === 0 ? (
-        <p className="card offline-empty">{t.empty}</p>
+        <p className="card offline-empty">{group === "direct_books" ? t.directBooksEmpty : t.empty}</p>
       ) : (
         <ul className="offline-list" aria-label={title}>
           {query.data.requests.map((r) => (
@@ -136,7 +145,7 @@ function RequestCard({ request: r, group }: { request: OfflineRequestView; group
           </div>
         )}
       </dl>
-      {r.kind === "book" && r.promise_at && r.status === "registered" && <PromiseLeft until={r.promise_at} />}
+      {r.kind === "book" && r.promise_at && (r.status === "registered" || (group === "direct_books" && (r.status === "paid" || r.status === "in_progress"))) && <PromiseLeft until={r.promise_at} />}
 
       {r.status === "delivered" && (
         <div className="offline-delivery">

@@ -101,11 +101,23 @@ export async function eventsOf(db: Db, requestIds: readonly string[]): Promise<M
 
 const GROUP_KINDS = { articles: ["article"], books: ["book", "standard"] } as const;
 
-export async function requestsOfUser(db: Db, userId: string, group: "articles" | "books"): Promise<OfflineRow[]> {
+/** A direct book bought from the catalogue is a book request keyed by its catalogue id (see direct-book.ts). */
+export const DIRECT_BOOK_KEY_PREFIX = "catalog:";
+export const directBookKey = (catalogId: number) => `${DIRECT_BOOK_KEY_PREFIX}${catalogId}`;
+const isDirectBook = sql`substr(${r.docKey}, 1, ${DIRECT_BOOK_KEY_PREFIX.length}) = ${DIRECT_BOOK_KEY_PREFIX}`;
+
+/** The user's pages: offline articles; offline books and standards; direct books bought from the catalogue. */
+export async function requestsOfUser(db: Db, userId: string, group: "articles" | "books" | "direct_books"): Promise<OfflineRow[]> {
+  const which =
+    group === "direct_books"
+      ? and(eq(r.kind, "book"), isDirectBook)
+      : group === "books"
+        ? and(inArray(r.kind, [...GROUP_KINDS.books]), sql`not (${isDirectBook})`)
+        : inArray(r.kind, [...GROUP_KINDS.articles]);
   return db
     .select()
     .from(r)
-    .where(and(eq(r.userId, userId), inArray(r.kind, [...GROUP_KINDS[group]])))
+    .where(and(eq(r.userId, userId), which))
     .orderBy(desc(r.createdAt), desc(r.id))
     .limit(200);
 }

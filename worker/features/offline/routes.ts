@@ -33,6 +33,7 @@ import { defineEndpoint } from "../../lib/endpoint";
 import { AuthError, NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn, staff, type UserRow } from "../../lib/roles";
 import { createNotifier } from "../notify/notifier";
+import "./direct-book";
 import "./fulfiller";
 import { offlineText } from "./messages";
 import * as service from "./service";

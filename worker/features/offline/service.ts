@@ -293,7 +293,7 @@ export async function cancelMyRequest(deps: OfflineDeps, userId: string, id: str
   return requestView(deps, fresh, (await q.eventsOf(deps.db, [id])).get(id) ?? [], userId);
 }
 
-export async function lastOffline(deps: Pick<OfflineDeps, "db">, group: OfflineGroup): Promise<LastOfflineList> {
+export async function lastOffline(deps: Pick<OfflineDeps, "db">, group: "articles" | "books"): Promise<LastOfflineList> {
   const rows = await q.latestRequests(deps.db, group, LAST_OFFLINE_LIMIT);
   return rows.map((r) => ({ created_at: r.createdAt.toISOString(), url: r.title ?? r.url }));
 }

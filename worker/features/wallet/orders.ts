@@ -95,6 +95,11 @@ export async function placeOrder(db: Db, input: { userId: string; cart: Cart; id
       const row = await findOrder(db, input.userId, input.idempotencyKey);
       if (row) return replayed(row);
     }
+    if (kind?.kind === "unique") {
+      // A fulfiller's own uniqueness (e.g. the same direct book bought twice at once): the other
+      // purchase won, this one wrote nothing.
+      throw new DomainError(walletMessages.alreadyBought);
+    }
     if (err instanceof InsufficientFundsError && err.account === "balance") {
       const [u] = await db.select({ balance: schema.users.balance }).from(schema.users).where(eq(schema.users.id, input.userId));
       throw new DomainError(walletMessages.insufficientBalance, 200, { shortfall: Math.max(0, plan.total - (u?.balance ?? 0)), sum_total: plan.total });

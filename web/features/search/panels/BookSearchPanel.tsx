@@ -16,8 +16,9 @@ import { fetchers } from "../queries";
 import { useSearchList } from "../use-search-list";
 import "../search.css";
 
-// Loaded when a signed-in user asks for a standard: the wallet's purchase flow stays out of this chunk.
+// Loaded when a signed-in user asks for a standard or buys a book: the wallet's purchase flow stays out of this chunk.
 const StandardDialog = lazy(() => import("../../wallet/standard-dialog").then((m) => ({ default: m.StandardDialog })));
+const BuyDialog = lazy(() => import("../../wallet/buy-dialog").then((m) => ({ default: m.BuyDialog })));
 
 type Form = { source: BookSource; keywords: string; match: (typeof MATCH_TYPES)[number]; yearFrom: string; yearTo: string };
 
@@ -111,8 +112,8 @@ function BookItem({ item, n, onGet, onLink }: { item: BookResult; n: number; onG
             <>
               {item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>}
               <Button size="sm" onPress={onGet}>
-                <Icon name={item.type === 2 ? "standard" : "cart"} size={18} />
-                {item.type === 2 ? t.book.standardRequest : t.book.buy}
+                <Icon name={item.type === 2 ? "standard" : item.toman_price !== null ? "cart" : "offline"} size={18} />
+                {item.type === 2 ? t.book.standardRequest : item.toman_price !== null ? t.book.buy : t.book.offlineButton}
               </Button>
             </>
           )}
@@ -126,6 +127,7 @@ function BookItem({ item, n, onGet, onLink }: { item: BookResult; n: number; onG
 export default function BookSearchPanel(_props: Record<string, never>) {
   const [form, setForm] = useState<Form>(() => ({ source: sourceFromHash() ?? (landingSourceUsed ? null : landingSource) ?? "all", keywords: "", match: "all", yearFrom: "", yearTo: "" }));
   const [standardId, setStandardId] = useState<number | null>(null);
+  const [buying, setBuying] = useState<BookResult | null>(null);
   const check = useDownloadCheck();
   const requestOffline = useOfflineRequest();
   const list = useSearchList<Omit<BookSearchInput, "page" | "count">, BookSearchResponse>({ kind: "book", defaultCount: DEFAULT_PAGE_SIZE.book, fetch: (body, signal) => fetchers.book(body, signal) });
@@ -182,7 +184,17 @@ export default function BookSearchPanel(_props: Record<string, never>) {
                   item={item}
                   n={list.firstNumber + i}
                   onLink={(href) => check(() => openLink(href))}
-                  onGet={() => check(item.type === 2 ? () => setStandardId(item.id) : undefined)}
+                  onGet={() =>
+                    check(
+                      // A standard opens its dialog; a priced book is bought (then delivered by the desk);
+                      // a book without a price is ordered offline, prefilled with its ISBN or title.
+                      item.type === 2
+                        ? () => setStandardId(item.id)
+                        : item.toman_price !== null
+                          ? () => setBuying(item)
+                          : () => requestOffline({ kind: "book", url: item.ISBN ? `ISBN ${item.ISBN}` : item.Title, desc: item.ISBN ? item.Title : undefined }),
+                    )
+                  }
                 />
               ))}
             </ol>
@@ -201,6 +213,11 @@ export default function BookSearchPanel(_props: Record<string, never>) {
           {t.book.offlineButton}
         </Button>
       </aside>
+      {buying && buying.toman_price !== null && (
+        <Suspense fallback={null}>
+          <BuyDialog cart={{ name: "book", id: buying.id, title: buying.Title }} title={buying.Title} price={buying.toman_price} isOpen onOpenChange={(open) => !open && setBuying(null)} />
+        </Suspense>
+      )}
       {standardId !== null && (
         <Suspense fallback={null}>
           <StandardDialog id={standardId} isOpen onOpenChange={(open) => !open && setStandardId(null)} />

@@ -1,0 +1,75 @@
+/**
+ * Direct books (accounts spec §1 products, §4 "book to /profile/directBooks"): a catalogue book or
+ * solution manual with a toman price, bought from the book search with the cart
+ * `{ name: "book", id: <catalogue id> }`. The catalogue holds metadata, not files, so a purchase is
+ * a book request that is already paid: it enters the delivery desk with the 12-hour promise, staff
+ * upload the file, and a rejection refunds the price (refundFor). Priced by the server from the
+ * catalogue row, never from the cart.
+ */
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { BOOK_PROMISE_MS } from "../../../contract/offline";
+import { schema, type Db } from "../../../db/client";
+import { newId } from "../../../db/ids";
+import { DomainError, NotFoundError } from "../../lib/errors";
+import { registerFulfiller, type OrderItem } from "../wallet/fulfilment";
+import { offlineText } from "./messages";
+import * as q from "./queries";
+
+export const DIRECT_BOOK_PRODUCT = "book";
+
+const c = schema.catalogItems;
+
+/** A catalogue item is for sale when it is a book or solution manual, not free, with a price. */
+async function directBookOf(db: Db, ref: OrderItem["ref"]) {
+  const id = typeof ref === "string" && /^[0-9]{1,12}$/.test(ref) ? Number(ref) : null;
+  if (id === null) throw new NotFoundError(offlineText.directBookNotFound);
+  const [book] = await db
+    .select({ id: c.id, type: c.type, title: c.title, isbn: c.isbn, price: c.tomanPrice })
+    .from(c)
+    .where(and(eq(c.id, id), inArray(c.type, [0, 1]), eq(c.free, false), isNotNull(c.tomanPrice)));
+  if (!book || !book.price || book.price <= 0) throw new NotFoundError(offlineText.directBookNotFound);
+  return book as typeof book & { price: number };
+}
+
+/** The amount each order item was priced at, so the request records what the wallet was charged. */
+const pricedAt = new WeakMap<OrderItem, number>();
+
+registerFulfiller(DIRECT_BOOK_PRODUCT, {
+  async price(db, item, ctx) {
+    const book = await directBookOf(db, item.ref);
+    // Bought and not yet delivered: a second purchase would only pay twice for one file. The
+    // unique index on open requests refuses it in SQL too, when two purchases race.
+    if (await q.findOpenDuplicate(db, ctx.userId, q.directBookKey(book.id))) throw new DomainError(offlineText.directBookOpen);
+    pricedAt.set(item, book.price);
+    return book.price;
+  },
+  async statements(db, item, ctx) {
+    const book = await directBookOf(db, item.ref);
+    const id = newId("off", ctx.now);
+    const eventId = newId("ore", ctx.now);
+    const at = new Date(ctx.now);
+    return [
+      q.insertRequest(db, {
+        id,
+        userId: ctx.userId,
+        kind: "book",
+        url: book.isbn ? `ISBN ${book.isbn}` : book.title,
+        docKey: q.directBookKey(book.id),
+        title: book.title,
+        isSolution: book.type === 1,
+        status: "paid",
+        // What the order charged (a refund on rejection gives back exactly this).
+        price: pricedAt.get(item) ?? book.price,
+        promiseAt: new Date(ctx.now + BOOK_PROMISE_MS),
+        paidAt: at,
+        canEdit: false,
+        lastEventId: eventId,
+        createdAt: at,
+        updatedAt: at,
+      }),
+      q.insertEvent(db, { id: eventId, requestId: id, actorId: ctx.userId, action: "paid", fromStatus: null, toStatus: "paid", note: null, at: ctx.now }),
+      q.insertAudit(db, { actorId: ctx.userId, action: "offline.direct_book", requestId: id, at: ctx.now, details: { catalog_id: book.id, price: book.price, order: ctx.orderId } }),
+    ];
+  },
+  redirect: "/profile/directBooks",
+});
