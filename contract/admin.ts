@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toLatinDigits } from "../lib/digits";
+import { universityAccessKeys } from "./university-access";
 import { LedgerAccount } from "./wallet";
 
 /**
@@ -141,7 +142,7 @@ export type BlockInput = z.input<typeof BlockInput>;
 
 // ---------------------------------------------------------------- contracts (institutions)
 
-export const universityAccessKeys = ["article_download", "direct_access", "tez_download", "standard_download", "book_download", "ithenticate", "grammarly"] as const;
+export { universityAccessKeys };
 export const AccessKey = z.enum(universityAccessKeys, { error: adminTexts.accessInvalid });
 export type AccessKey = z.infer<typeof AccessKey>;
 

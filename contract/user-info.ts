@@ -31,3 +31,5 @@ export const UniversityInfo = z.object({
   new_access: z.array(z.object({ key: z.string(), description: z.string() })).nullable(),
 });
 export type UniversityInfo = z.infer<typeof UniversityInfo>;
+
+export { grantedAccessKeys, universityAccessKeys, type UniversityAccessKey } from "./university-access";

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import type { PageData } from "../../contract/page-data";
 import type { UserInfo } from "../../contract/user-info";
+import { grantedAccessKeys, type UniversityAccessKey } from "../../contract/university-access";
 import { emptyPageData, readPageData } from "./page-data";
 
 type PageState = PageData & {
@@ -31,4 +32,13 @@ export function usePageData(): PageState {
   const v = useContext(PageDataContext);
   if (!v) throw new Error("usePageData outside PageDataProvider");
   return v;
+}
+
+/**
+ * Whether the signed-in member's contract lists this access key. The server decides with the
+ * monthly quota; the SPA only says that the institution may cover the purchase.
+ */
+export function useUniversityGrants(key: UniversityAccessKey): boolean {
+  const { universityInfo } = usePageData();
+  return !!universityInfo && grantedAccessKeys(universityInfo.access, universityInfo.new_access).has(key);
 }

@@ -4,6 +4,7 @@ import { formatNumber, formatToman } from "../../../lib/format";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icon";
+import { useUniversityGrants } from "../../lib/page-data-context";
 import { basketCart, useCheckout } from "../wallet/checkout";
 import { PurchaseSummary } from "../wallet/purchase-summary";
 import { vipUi } from "./messages";
@@ -33,6 +34,7 @@ export function Basket({ items, onRemove }: { items: BasketItem[]; onRemove(id: 
 function BasketBody({ items, onRemove, close }: { items: BasketItem[]; onRemove(id: number): void; close(): void }) {
   const { checkout, phase, cancel, balance } = useCheckout();
   const total = items.reduce((s, i) => s + i.price, 0);
+  const university = useUniversityGrants("direct_access");
   const busy = phase.kind === "ordering" || phase.kind === "redirecting";
   return (
     <>
@@ -53,7 +55,7 @@ function BasketBody({ items, onRemove, close }: { items: BasketItem[]; onRemove(
           </li>
         ))}
       </ul>
-      <PurchaseSummary price={total} balance={balance} phase={phase} />
+      <PurchaseSummary price={total} balance={balance} phase={phase} university={university} />
       <div className="ui-dialog__actions vip-actions">
         <Button
           variant="ghost"
@@ -69,7 +71,8 @@ function BasketBody({ items, onRemove, close }: { items: BasketItem[]; onRemove(
           isPending={busy}
           isDisabled={busy}
           onPress={async () => {
-            if (await checkout({ cart: basketCart(items, t.cartTitle(formatNumber(items.length))), price: total, basket: true })) close();
+            // A member's contract may cover it: the server decides (quota), so the order goes first.
+            if (await checkout({ cart: basketCart(items, t.cartTitle(formatNumber(items.length))), price: university ? 0 : total, basket: true })) close();
           }}
         >
           {t.checkout}

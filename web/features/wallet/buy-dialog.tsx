@@ -16,9 +16,14 @@ export type BuyDialogProps = {
   onOpenChange(isOpen: boolean): void;
   /** The direct-access basket: the gateway opens after 1 s instead of 3 s. */
   basket?: boolean;
+  /**
+   * The member's contract lists this product: the order goes to the server first, which takes it
+   * from the monthly quota at no charge, or prices it in full (then wallet, or card for the shortfall).
+   */
+  university?: boolean;
 };
 
-function BuyBody({ cart, title, price, basket, close }: Omit<BuyDialogProps, "isOpen" | "onOpenChange"> & { close(): void }) {
+function BuyBody({ cart, title, price, basket, university, close }: Omit<BuyDialogProps, "isOpen" | "onOpenChange"> & { close(): void }) {
   const { checkout, phase, cancel, balance } = useCheckout();
   const busy = phase.kind === "ordering" || phase.kind === "redirecting";
   return (
@@ -26,7 +31,7 @@ function BuyBody({ cart, title, price, basket, close }: Omit<BuyDialogProps, "is
       <p className="wallet-buy__title">
         <bdi>{title}</bdi>
       </p>
-      <PurchaseSummary price={price} balance={balance} phase={phase} />
+      <PurchaseSummary price={price} balance={balance} phase={phase} university={university} />
       <div className="ui-dialog__actions wallet-actions">
         <Button
           variant="ghost"
@@ -42,7 +47,7 @@ function BuyBody({ cart, title, price, basket, close }: Omit<BuyDialogProps, "is
           isPending={busy}
           isDisabled={busy}
           onPress={async () => {
-            if (await checkout({ cart, price, basket })) close();
+            if (await checkout({ cart, price: university ? 0 : price, basket })) close();
           }}
         >
           {t.buy}

@@ -4,7 +4,8 @@ import { redirectingText, type CheckoutPhase } from "./checkout";
 import { walletUi as t } from "./messages";
 
 /** Price, balance and how the purchase will be paid (wallet, or card for the shortfall). */
-export function PurchaseSummary({ price, balance, phase }: { price: number | null; balance: number; phase: CheckoutPhase }) {
+/** `university`: the member's contract may cover it (the server decides with the monthly quota). */
+export function PurchaseSummary({ price, balance, phase, university }: { price: number | null; balance: number; phase: CheckoutPhase; university?: boolean }) {
   return (
     <div className="wallet-summary">
       <dl className="wallet-summary__list">
@@ -17,7 +18,11 @@ export function PurchaseSummary({ price, balance, phase }: { price: number | nul
           <dd>{formatToman(balance)}</dd>
         </div>
       </dl>
-      {price !== null && price > 0 && (
+      {university ? (
+        <p className="wallet-summary__how" data-testid="university-cover">
+          {t.universityCover}
+        </p>
+      ) : price !== null && price > 0 && (
         <p className="wallet-summary__how">{balance >= price ? t.fromWallet : t.shortfall(formatToman(price - balance))}</p>
       )}
       {phase.kind === "redirecting" && (

@@ -1,11 +1,13 @@
 /**
  * The `directaccess` product in the wallet's fulfilment registry: a basket `{siteId: days}` priced
  * from the admin's period prices, and bought as one grant per site (with a credential lent from the
- * site's pool) in the same D1 batch as the order row and the wallet debit.
+ * site's pool) in the same D1 batch as the order row and the wallet debit. A member whose
+ * contract lists direct_access pays nothing: one unit of the monthly quota per site instead.
  */
 import { z } from "zod";
 import { newId } from "../../../db/ids";
 import { DomainError, ValidationError } from "../../lib/errors";
+import { consumeQuotaStatements, universityCover } from "../institutions/access";
 import { registerFulfiller, type OrderItem } from "../wallet/fulfilment";
 import { directAccessMessages as m } from "./messages";
 import { insertGrantStatement, lendCredentialStatements, poolCounts, sitesAndPrices } from "./queries";
@@ -38,18 +40,31 @@ async function priceLines(db: Db, item: OrderItem, now: number): Promise<Line[]>
   });
 }
 
+/** Baskets a member's institution covers (contract access `direct_access`): one quota unit per site. */
+const coveredBy = new WeakMap<OrderItem, string>();
+
 registerFulfiller("directaccess", {
   async price(db, item, ctx) {
-    return (await priceLines(db, item, ctx.now)).reduce((s, l) => s + l.price, 0);
+    const lines = await priceLines(db, item, ctx.now);
+    const cover = await universityCover(db, ctx.userId, "direct_access", lines.length, ctx.now);
+    if (cover) {
+      coveredBy.set(item, cover.universityId);
+      return 0;
+    }
+    return lines.reduce((s, l) => s + l.price, 0);
   },
   async statements(db, item, ctx) {
-    return basketOf(item).flatMap(([siteId, days]) => {
+    const basket = basketOf(item);
+    const universityId = coveredBy.get(item);
+    const quota = universityId ? consumeQuotaStatements(db, { universityId, key: "direct_access", now: ctx.now, units: basket.length }) : [];
+    const grants = basket.flatMap(([siteId, days]) => {
       const grantId = newId("dag", ctx.now);
       return [
         insertGrantStatement(db, { grantId, userId: ctx.userId, siteId, days, orderId: ctx.orderId, now: ctx.now }),
         ...lendCredentialStatements(db, { grantId, userId: ctx.userId, siteId, now: ctx.now }),
       ];
     });
+    return [...quota, ...grants];
   },
   // One site: straight to its access page; a basket of several: the list of the user's accesses.
   redirect(item) {

@@ -14,6 +14,7 @@
  * Months are Solar Hijri months in Tehran time ("1405-09"), the way contracts are written.
  */
 import { and, eq } from "drizzle-orm";
+import { grantedAccessKeys } from "../../../contract/university-access";
 import { schema, type Db } from "../../../db/client";
 import { universityAccessKeys } from "../../../db/schema/universities";
 import { DomainError } from "../../lib/errors";
@@ -44,20 +45,9 @@ export function usageMonth(now: number): string {
   return `${year.replace(/\D/g, "")}-${month.padStart(2, "0")}`;
 }
 
-/**
- * The access keys a contract grants. `new_access` keys (shown instead of `access` when present)
- * follow the spec: grammarly, ithenticate and direct_access as such, `article` is article
- * download, `offline_article` grants no free download, any other key is standard download.
- */
+/** The access keys a contract grants (the rule lives in contract/user-info.ts, shared with the SPA). */
 export function grantedKeys(uni: { access: string[]; newAccess: { key: string; description?: string }[] | null }): Set<AccessKey> {
-  const out = new Set<AccessKey>();
-  for (const k of uni.access) if ((universityAccessKeys as readonly string[]).includes(k)) out.add(k as AccessKey);
-  for (const { key } of uni.newAccess ?? []) {
-    if (key === "grammarly" || key === "ithenticate" || key === "direct_access") out.add(key);
-    else if (key === "article") out.add("article_download");
-    else if (key !== "offline_article") out.add("standard_download");
-  }
-  return out;
+  return grantedAccessKeys(uni.access, uni.newAccess);
 }
 
 /** The contract's monthly quota for a key; null = no limit. */
@@ -159,4 +149,19 @@ export async function consumeUniversityQuota(db: Db, user: UserRow | null, key: 
     throw err;
   }
   return { ...access, remaining: access.remaining === null ? null : Math.max(0, access.remaining - units) };
+}
+
+/**
+ * For a wallet fulfiller: does the buyer's institution cover `units` of `key` this month? Then the
+ * item is priced 0 and its statements take the units with consumeQuotaStatements in the order's
+ * own batch (a race past this check fails that batch on the quota CHECK: QuotaExhaustedError).
+ * Otherwise null, and the buyer pays as anyone else does.
+ */
+export async function universityCover(db: Db, userId: string, key: AccessKey, units: number, now: number): Promise<{ universityId: string } | null> {
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
+  if (!user?.universityId) return null;
+  const access = await universityAccess(db, user, key, now);
+  if (!access.allowed || !access.universityId) return null;
+  if (access.remaining !== null && access.remaining < units) return null;
+  return { universityId: access.universityId };
 }

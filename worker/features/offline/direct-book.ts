@@ -4,13 +4,15 @@
  * `{ name: "book", id: <catalogue id> }`. The catalogue holds metadata, not files, so a purchase is
  * a book request that is already paid: it enters the delivery desk with the 12-hour promise, staff
  * upload the file, and a rejection refunds the price (refundFor). Priced by the server from the
- * catalogue row, never from the cart.
+ * catalogue row, never from the cart; free (one unit of the monthly quota) for a member whose
+ * contract lists book_download.
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { BOOK_PROMISE_MS } from "../../../contract/offline";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { DomainError, NotFoundError } from "../../lib/errors";
+import { consumeQuotaStatements, universityCover } from "../institutions/access";
 import { registerFulfiller, type OrderItem } from "../wallet/fulfilment";
 import { offlineText } from "./messages";
 import * as q from "./queries";
@@ -33,6 +35,8 @@ async function directBookOf(db: Db, ref: OrderItem["ref"]) {
 
 /** The amount each order item was priced at, so the request records what the wallet was charged. */
 const pricedAt = new WeakMap<OrderItem, number>();
+/** Items a member's institution covers (contract access `book_download`): one unit of its monthly quota. */
+const coveredBy = new WeakMap<OrderItem, string>();
 
 registerFulfiller(DIRECT_BOOK_PRODUCT, {
   async price(db, item, ctx) {
@@ -40,15 +44,20 @@ registerFulfiller(DIRECT_BOOK_PRODUCT, {
     // Bought and not yet delivered: a second purchase would only pay twice for one file. The
     // unique index on open requests refuses it in SQL too, when two purchases race.
     if (await q.findOpenDuplicate(db, ctx.userId, q.directBookKey(book.id))) throw new DomainError(offlineText.directBookOpen);
-    pricedAt.set(item, book.price);
-    return book.price;
+    const cover = await universityCover(db, ctx.userId, "book_download", 1, ctx.now);
+    if (cover) coveredBy.set(item, cover.universityId);
+    const price = cover ? 0 : book.price;
+    pricedAt.set(item, price);
+    return price;
   },
   async statements(db, item, ctx) {
     const book = await directBookOf(db, item.ref);
     const id = newId("off", ctx.now);
     const eventId = newId("ore", ctx.now);
     const at = new Date(ctx.now);
+    const universityId = coveredBy.get(item);
     return [
+      ...(universityId ? consumeQuotaStatements(db, { universityId, key: "book_download", now: ctx.now }) : []),
       q.insertRequest(db, {
         id,
         userId: ctx.userId,
@@ -68,7 +77,7 @@ registerFulfiller(DIRECT_BOOK_PRODUCT, {
         updatedAt: at,
       }),
       q.insertEvent(db, { id: eventId, requestId: id, actorId: ctx.userId, action: "paid", fromStatus: null, toStatus: "paid", note: null, at: ctx.now }),
-      q.insertAudit(db, { actorId: ctx.userId, action: "offline.direct_book", requestId: id, at: ctx.now, details: { catalog_id: book.id, price: book.price, order: ctx.orderId } }),
+      q.insertAudit(db, { actorId: ctx.userId, action: "offline.direct_book", requestId: id, at: ctx.now, details: { catalog_id: book.id, price: pricedAt.get(item) ?? book.price, university: universityId ?? null, order: ctx.orderId } }),
     ];
   },
   redirect: "/profile/directBooks",

@@ -8,6 +8,7 @@ import { Cart, redirectForCart } from "../../../contract/wallet";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { DomainError, ValidationError } from "../../lib/errors";
+import { isQuotaExceeded, QuotaExhaustedError } from "../institutions/access";
 import { cartToItems } from "./cart";
 import { fulfillerFor, redirectOf, type OrderItem } from "./fulfilment";
 import { InsufficientFundsError, classifyBatchError, d1Of, debitWallet, runMoneyBatch, type MoneyBatchItem } from "./ledger";
@@ -95,6 +96,7 @@ export async function placeOrder(db: Db, input: { userId: string; cart: Cart; id
       const row = await findOrder(db, input.userId, input.idempotencyKey);
       if (row) return replayed(row);
     }
+    if (isQuotaExceeded(err)) throw new QuotaExhaustedError();
     if (kind?.kind === "unique") {
       // A fulfiller's own uniqueness (e.g. the same direct book bought twice at once): the other
       // purchase won, this one wrote nothing.

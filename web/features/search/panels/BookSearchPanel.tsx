@@ -9,6 +9,7 @@ import { Icon } from "../../../components/ui/icon";
 import { Radio, RadioGroup } from "../../../components/ui/radio-group";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
+import { useUniversityGrants } from "../../../lib/page-data-context";
 import { bookSourceFromHash } from "../../home/hash-shortcuts";
 import { Choice, Fact, ListFooter, openLink, SearchStatus, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
 import { searchUi as t } from "../messages";
@@ -128,6 +129,7 @@ export default function BookSearchPanel(_props: Record<string, never>) {
   const [form, setForm] = useState<Form>(() => ({ source: sourceFromHash() ?? (landingSourceUsed ? null : landingSource) ?? "all", keywords: "", match: "all", yearFrom: "", yearTo: "" }));
   const [standardId, setStandardId] = useState<number | null>(null);
   const [buying, setBuying] = useState<BookResult | null>(null);
+  const universityBooks = useUniversityGrants("book_download");
   const check = useDownloadCheck();
   const requestOffline = useOfflineRequest();
   const list = useSearchList<Omit<BookSearchInput, "page" | "count">, BookSearchResponse>({ kind: "book", defaultCount: DEFAULT_PAGE_SIZE.book, fetch: (body, signal) => fetchers.book(body, signal) });
@@ -215,7 +217,14 @@ export default function BookSearchPanel(_props: Record<string, never>) {
       </aside>
       {buying && buying.toman_price !== null && (
         <Suspense fallback={null}>
-          <BuyDialog cart={{ name: "book", id: buying.id, title: buying.Title }} title={buying.Title} price={buying.toman_price} isOpen onOpenChange={(open) => !open && setBuying(null)} />
+          <BuyDialog
+            cart={{ name: "book", id: buying.id, title: buying.Title }}
+            title={buying.Title}
+            price={buying.toman_price}
+            university={universityBooks}
+            isOpen
+            onOpenChange={(open) => !open && setBuying(null)}
+          />
         </Suspense>
       )}
       {standardId !== null && (
