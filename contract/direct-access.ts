@@ -99,6 +99,8 @@ export const AdminSiteInput = z.object({
   expire: z.preprocess((v) => v ?? "", z.string().trim().max(300)),
   active: z.boolean().default(true),
   sort_order: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** A thesis database: members whose contract lists tez_download get it on the quota. */
+  thesis_database: z.boolean().default(false),
   prices: z
     .array(PeriodPrice, { error: directAccessTexts.pricesRequired })
     .min(1, directAccessTexts.pricesRequired)
@@ -112,6 +114,7 @@ export const PoolCounts = z.object({ total: z.number().int(), free: z.number().i
 export const AdminSite = DirectAccessSite.extend({
   active: z.boolean(),
   sort_order: z.number().int(),
+  thesis_database: z.boolean(),
   periods: z.array(PeriodPrice),
   pool: PoolCounts,
   active_grants: z.number().int(),

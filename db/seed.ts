@@ -89,7 +89,7 @@ export function seedStatements(opts: { now: number; passwordHash: string }): str
 
   directAccessSites.forEach((s, i) => {
     const id = i + 1;
-    out.push(insert("direct_access_sites", { id, name: s.name, description: s.description, url: s.url, type: s.type, link: s.url, link2: null, expire_text: s.expireText, active: 1, sort_order: id }));
+    out.push(insert("direct_access_sites", { id, name: s.name, description: s.description, url: s.url, type: s.type, link: s.url, link2: null, expire_text: s.expireText, active: 1, sort_order: id, thesis_database: s.thesisDatabase ? 1 : 0 }));
     for (const [key, price] of Object.entries(s.prices)) {
       out.push(insert("direct_access_prices", { site_id: id, days: Number(key.slice(6)), price }));
     }

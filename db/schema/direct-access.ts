@@ -14,6 +14,8 @@ export const directAccessSites = sqliteTable("direct_access_sites", {
   expireText: text().notNull().default(""),
   active: integer({ mode: "boolean" }).notNull().default(true),
   sortOrder: integer().notNull().default(0),
+  /** A thesis database (e.g. ProQuest Dissertations): covered for members whose contract lists tez_download. */
+  thesisDatabase: integer({ mode: "boolean" }).notNull().default(false),
 });
 
 export const directAccessPrices = sqliteTable(

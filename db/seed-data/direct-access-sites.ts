@@ -27,6 +27,8 @@ export type DirectAccessSite = {
   expireText: string;
   /** Keys "price_" + days; values in whole toman. */
   prices: Record<`price_${number}`, number>;
+  /** A thesis database: members whose contract lists tez_download get it on the quota. */
+  thesisDatabase?: boolean;
 };
 
 const { sharedAccount, personalAccount, other } = DIRECT_ACCESS_TYPE;
@@ -87,6 +89,7 @@ export const directAccessSites: DirectAccessSite[] = [
     type: sharedAccount,
     expireText: "اعتبار ۷، ۳۰ یا ۹۰ روزه",
     prices: { price_7: 79000, price_30: 219000, price_90: 549000 },
+    thesisDatabase: true,
   },
   {
     name: "JSTOR",

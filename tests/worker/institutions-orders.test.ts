@@ -1,6 +1,7 @@
 /**
  * A contract's access list in the wallet's order path: members whose contract lists book_download
- * get a direct book, and those with direct_access get direct-access sites, without paying, each
+ * get a direct book, those with direct_access get direct-access sites, and those with tez_download
+ * get the thesis databases among them, without paying, each
  * unit on the institution's monthly quota in the order's own batch; past the quota (or without the
  * key) they pay like anyone else, and racing orders never take more than the quota.
  */
@@ -116,6 +117,21 @@ describe("direct_access", () => {
     // One site still fits.
     expect((await buySites(m.client, [c])).res.status).toBe(200);
     expect(await used(uni.id, "direct_access")).toBe(3);
+    await expectLedgerConsistent(m.user.id);
+  });
+
+  it("tez_download covers the thesis databases of a basket; the other sites are paid", async () => {
+    const uni = await makeUniversity({ access: ["tez_download"], quotas: { tez_download: 5 } });
+    const m = await member(uni);
+    const proquest = catalogue.find((s) => s.name.startsWith("ProQuest Dissertations"))!;
+    const other = catalogue.find((s) => s.id !== proquest.id && !s.name.includes("ProQuest"))!;
+    await fund(m.user.id, { balance: periodOf(other).price });
+    const { res, json } = await buySites(m.client, [proquest, other]);
+    expect(res.status, JSON.stringify(json)).toBe(200);
+    expect(OrderResponse.parse(json).balance).toBe(0);
+    expect(await used(uni.id, "tez_download")).toBe(1);
+    const grants = await env.DB.prepare("SELECT site_id FROM direct_access_grants WHERE user_id = ? ORDER BY site_id").bind(m.user.id).all<{ site_id: number }>();
+    expect(grants.results.map((g) => g.site_id)).toEqual([proquest.id, other.id].sort((x, y) => x - y));
     await expectLedgerConsistent(m.user.id);
   });
 

@@ -102,6 +102,7 @@ function SiteDialog({ site, close }: { site: AdminSite | null; close(): void }) 
     link2: site?.link2 ?? "",
     expire: site?.expire ?? "",
     active: site?.active ?? true,
+    thesis_database: site?.thesis_database ?? false,
     sort_order: String(site?.sort_order ?? 0),
     prices: pricesText(site),
   });
@@ -141,6 +142,9 @@ function SiteDialog({ site, close }: { site: AdminSite | null; close(): void }) 
         {field("prices", t.fields.prices, { multiline: true, ltr: true })}
         <Checkbox isSelected={f.active} onChange={(v) => setF((o) => ({ ...o, active: v }))}>
           {t.fields.active}
+        </Checkbox>
+        <Checkbox isSelected={f.thesis_database} onChange={(v) => setF((o) => ({ ...o, thesis_database: v }))}>
+          {t.fields.thesisDatabase}
         </Checkbox>
         {save.error && !Object.keys(errs).length && <Alert tone="error">{save.error.message}</Alert>}
         <div className="vip-actions">

@@ -34,7 +34,10 @@ export function Basket({ items, onRemove }: { items: BasketItem[]; onRemove(id: 
 function BasketBody({ items, onRemove, close }: { items: BasketItem[]; onRemove(id: number): void; close(): void }) {
   const { checkout, phase, cancel, balance } = useCheckout();
   const total = items.reduce((s, i) => s + i.price, 0);
-  const university = useUniversityGrants("direct_access");
+  // direct_access covers any site; tez_download the thesis databases (the server knows which).
+  const allSites = useUniversityGrants("direct_access");
+  const theses = useUniversityGrants("tez_download");
+  const university = allSites || theses;
   const busy = phase.kind === "ordering" || phase.kind === "redirecting";
   return (
     <>

@@ -124,7 +124,7 @@ export const vipUi = {
     save: "ذخیره",
     cancel: "انصراف",
     saved: "ذخیره شد.",
-    fields: { name: "نام", description: "توضیح", url: "نشانی اطلاعات بیشتر", type: "نوع (۱ اشتراکی، ۲ شخصی، ۳ سایر)", link: "لینک ورود", link2: "لینک دوم", expire: "متن اعتبار", active: "فعال", sort: "ترتیب", prices: "قیمت دوره‌ها (هر خط: روز=قیمت)" },
+    fields: { name: "نام", description: "توضیح", url: "نشانی اطلاعات بیشتر", type: "نوع (۱ اشتراکی، ۲ شخصی، ۳ سایر)", link: "لینک ورود", link2: "لینک دوم", expire: "متن اعتبار", active: "فعال", thesisDatabase: "پایگاه پایان‌نامه (برای قراردادهای دارای دسترسی پایان‌نامه رایگان است)", sort: "ترتیب", prices: "قیمت دوره‌ها (هر خط: روز=قیمت)" },
     poolSummary: (total: string, free: string) => `${total} اکانت، ${free} آزاد`,
     grantsRunning: (n: string) => `${n} دسترسی فعال`,
     addCredentials: "افزودن اکانت‌ها (هر خط نام‌کاربری:رمز)",

@@ -19,6 +19,7 @@ export async function adminSites(db: Db, now: number): Promise<AdminSite[]> {
       ...siteView(s, prices),
       active: s.active,
       sort_order: s.sortOrder,
+      thesis_database: s.thesisDatabase,
       periods: prices.filter((p) => p.siteId === s.id).map((p) => ({ days: p.days, price: p.price })),
       pool: { total: pool.total, free: pool.free, held: pool.total - pool.free },
       active_grants: grants.get(s.id) ?? 0,
@@ -37,6 +38,7 @@ function siteValues(input: SiteInput) {
     expireText: input.expire,
     active: input.active,
     sortOrder: input.sort_order,
+    thesisDatabase: input.thesis_database,
   };
 }
 

@@ -2,7 +2,8 @@
  * The `directaccess` product in the wallet's fulfilment registry: a basket `{siteId: days}` priced
  * from the admin's period prices, and bought as one grant per site (with a credential lent from the
  * site's pool) in the same D1 batch as the order row and the wallet debit. A member whose
- * contract lists direct_access pays nothing: one unit of the monthly quota per site instead.
+ * contract lists direct_access (or tez_download, for thesis databases) pays nothing for those
+ * sites: one unit of the monthly quota per site instead.
  */
 import { z } from "zod";
 import { newId } from "../../../db/ids";
@@ -15,7 +16,7 @@ import type { Db } from "../../../db/client";
 
 const Sites = z.record(z.string().regex(/^[0-9]{1,9}$/), z.number().int().positive().max(3650));
 
-type Line = { siteId: number; days: number; price: number };
+type Line = { siteId: number; days: number; price: number; thesisDatabase: boolean };
 
 function basketOf(item: OrderItem): [number, number][] {
   const parsed = Sites.safeParse(item.data?.["sites"]);
@@ -36,27 +37,38 @@ async function priceLines(db: Db, item: OrderItem, now: number): Promise<Line[]>
     // A site with a pool must have an account to lend (a race past this check is handled in SQL).
     const pool = pools.get(siteId);
     if (pool && pool.total > 0 && pool.free <= 0) throw new DomainError(m.poolEmpty(site.name));
-    return { siteId, days, price: price.price };
+    return { siteId, days, price: price.price, thesisDatabase: site.thesisDatabase };
   });
 }
 
-/** Baskets a member's institution covers (contract access `direct_access`): one quota unit per site. */
-const coveredBy = new WeakMap<OrderItem, string>();
+/** Quota units a member's institution covers in a basket, per access key (one unit per site). */
+const coveredBy = new WeakMap<OrderItem, { universityId: string; key: "direct_access" | "tez_download"; units: number }[]>();
+
+/**
+ * A member whose contract lists direct_access gets every site of the basket on the quota; one whose
+ * contract lists tez_download gets the thesis databases (ProQuest Dissertations...). What the
+ * quota cannot cover is priced as for anyone.
+ */
+async function coverLines(db: Db, item: OrderItem, lines: Line[], ctx: { userId: string; now: number }): Promise<number> {
+  const all = await universityCover(db, ctx.userId, "direct_access", lines.length, ctx.now);
+  if (all) {
+    coveredBy.set(item, [{ ...all, key: "direct_access", units: lines.length }]);
+    return 0;
+  }
+  const theses = lines.filter((l) => l.thesisDatabase);
+  const cover = theses.length ? await universityCover(db, ctx.userId, "tez_download", theses.length, ctx.now) : null;
+  if (!cover) return lines.reduce((s, l) => s + l.price, 0);
+  coveredBy.set(item, [{ ...cover, key: "tez_download", units: theses.length }]);
+  return lines.filter((l) => !l.thesisDatabase).reduce((s, l) => s + l.price, 0);
+}
 
 registerFulfiller("directaccess", {
   async price(db, item, ctx) {
-    const lines = await priceLines(db, item, ctx.now);
-    const cover = await universityCover(db, ctx.userId, "direct_access", lines.length, ctx.now);
-    if (cover) {
-      coveredBy.set(item, cover.universityId);
-      return 0;
-    }
-    return lines.reduce((s, l) => s + l.price, 0);
+    return coverLines(db, item, await priceLines(db, item, ctx.now), ctx);
   },
   async statements(db, item, ctx) {
     const basket = basketOf(item);
-    const universityId = coveredBy.get(item);
-    const quota = universityId ? consumeQuotaStatements(db, { universityId, key: "direct_access", now: ctx.now, units: basket.length }) : [];
+    const quota = (coveredBy.get(item) ?? []).flatMap((c) => consumeQuotaStatements(db, { universityId: c.universityId, key: c.key, now: ctx.now, units: c.units }));
     const grants = basket.flatMap(([siteId, days]) => {
       const grantId = newId("dag", ctx.now);
       return [

@@ -1,0 +1,1 @@
+ALTER TABLE `direct_access_sites` ADD `thesis_database` integer DEFAULT false NOT NULL;
