@@ -11,7 +11,7 @@ import { MyServiceOrders, UploadOk, VipServicesResponse, vipTexts } from "../../
 import { vipMessages } from "../../worker/features/vip/messages";
 import { institutionMessages } from "../../worker/features/institutions/messages";
 import { newClient } from "./auth-helpers";
-import { count, seedDemoData, type Client } from "./helpers";
+import { count, seedDemoData } from "./helpers";
 import { docBytes, docxBytes, exeBytes, pdfBytes, plainZipBytes, r2Keys, upload } from "./vip-helpers";
 import { expectLedgerConsistent, fundedClient } from "./wallet-factories";
 

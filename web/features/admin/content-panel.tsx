@@ -11,7 +11,7 @@ import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { adminUi as t } from "./messages";
 import { ConfirmButton, FormError, Pager, QueryState, fieldError } from "./parts";
-import { adminKeys, blogQuery, newsQuery } from "./queries";
+import { blogQuery, newsQuery } from "./queries";
 
 function Status({ published }: { published: boolean }) {
   return <span className={published ? "admin-badge" : "admin-badge admin-badge--muted"}>{published ? t.news.published : t.news.draft}</span>;

@@ -1,5 +1,5 @@
 /** Direct books: catalogue books and solution manuals sold for a toman price (the FTS triggers keep search in step). */
-import { and, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, ne, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { DirectBook, DirectBookInput, DirectBookPriceInput, DirectBooksPage, DirectBooksQuery } from "../../../contract/admin";
 import { schema, type Db } from "../../../db/client";

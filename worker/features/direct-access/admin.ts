@@ -1,6 +1,6 @@
 /** /admin/directAccess: sites and their period prices, the credential pools and the grants. */
 import { and, desc, eq, gt, lte } from "drizzle-orm";
-import type { AdminCredential, AdminGrant, AdminSite, AdminSiteInput, Credential } from "../../../contract/direct-access";
+import type { AdminCredential, AdminGrant, AdminSite, Credential } from "../../../contract/direct-access";
 import { AdminSiteInput as SiteInputSchema } from "../../../contract/direct-access";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";

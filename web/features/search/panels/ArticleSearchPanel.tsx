@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from "react";
-import { ARTICLE_SORTS, ARTICLE_TYPES, DEFAULT_PAGE_SIZE, MATCH_TYPES, PAGE_SIZES, SCOPUS_LANGUAGES, SCOPUS_SEARCH_IN, SUBJECT_AREAS } from "../../../../contract/search-constants";
+import { ARTICLE_SORTS, DEFAULT_PAGE_SIZE, MATCH_TYPES, PAGE_SIZES, SCOPUS_LANGUAGES, SCOPUS_SEARCH_IN, SUBJECT_AREAS } from "../../../../contract/search-constants";
 import type { ArticleResult, ArticleSearchInput, ArticleSearchResponse } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
 import { Button } from "../../../components/ui/button";
