@@ -1,5 +1,5 @@
 import { getRouteApi, useLocation, useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useDocumentTitle } from "../../lib/document-title";
 import { useNearViewport } from "../../lib/near-viewport";
 import { usePageData } from "../../lib/page-data-context";
@@ -66,12 +66,28 @@ export function HomePage() {
     // Once, on arrival.
   }, []);
 
+  // What sits below the search panel appears once the first panel is in: drawn earlier, it would be
+  // pushed down when the panel's chunk arrives (a layout shift on /#book and the like). A shortcut's
+  // scroll to the search area waits for it too, or the footer would be scrolled into view and pushed.
+  const [panelReady, setPanelReady] = useState(false);
+  const scrollWhenReady = useRef(false);
+  const onPanelReady = () => setPanelReady(true);
+  useEffect(() => {
+    // A frame after the one that drew the content below the panel: scrolled in the same frame, the
+    // footer would count as shown at the old page height and then pushed down.
+    if (panelReady && scrollWhenReady.current) {
+      scrollWhenReady.current = false;
+      requestAnimationFrame(() => requestAnimationFrame(scrollToSearch));
+    }
+  }, [panelReady]);
+
   useHashShortcuts({
     hash,
     availableTypes: available,
     setType: (t) => {
       setTypeOfSearch(t);
-      scrollToSearch();
+      if (panelReady) scrollToSearch();
+      else scrollWhenReady.current = true;
     },
     clearHash: () => void navigate({ to: "/", search: (s) => s, hash: undefined, replace: true, resetScroll: false, hashScrollIntoView: false }),
   });
@@ -94,20 +110,24 @@ export function HomePage() {
 
       <section id="search-area" className="card search-area" aria-label={m.searchPrompt}>
         <SearchTypeSelector options={options} value={type} onChange={setTypeOfSearch} />
-        <SearchPanel type={type} linkStart={linkStart} />
+        <SearchPanel type={type} linkStart={linkStart} onReady={onPanelReady} />
       </section>
 
-      {tabsNear ? (
-        <Suspense fallback={<div className="card home-tabs-placeholder" aria-hidden="true" />}>
-          <HomeTabs />
-        </Suspense>
-      ) : (
-        <div ref={tabsPlace} className="card home-tabs-placeholder" aria-hidden="true" />
-      )}
+      {panelReady && (
+        <>
+          {tabsNear ? (
+            <Suspense fallback={<div className="card home-tabs-placeholder" aria-hidden="true" />}>
+              <HomeTabs />
+            </Suspense>
+          ) : (
+            <div ref={tabsPlace} className="card home-tabs-placeholder" aria-hidden="true" />
+          )}
 
-      <StatsStrip info={siteInfo} />
-      <PromoText />
-      <Banners hasUniversity={!!universityInfo} />
+          <StatsStrip info={siteInfo} />
+          <PromoText />
+          <Banners hasUniversity={!!universityInfo} />
+        </>
+      )}
     </div>
   );
 }

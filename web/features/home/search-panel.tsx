@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { initialSearchType } from "./hash-shortcuts";
 import { homeMessages as m } from "./messages";
@@ -50,11 +50,21 @@ function Panel({ type, linkStart }: { type: number; linkStart: LinkPanelStart })
   }
 }
 
-/** The search area below the selector: the chosen type's panel. */
-export function SearchPanel({ type, linkStart }: { type: number; linkStart: LinkPanelStart }) {
+/** Calls `onReady` once, when it first commits: inside the panel's Suspense, that is when the panel is in. */
+function ReadySignal({ onReady }: { onReady?: () => void }) {
+  useEffect(() => onReady?.(), []);
+  return null;
+}
+
+/**
+ * The search area below the selector: the chosen type's panel. `onReady` tells the home page when
+ * the first panel has arrived, so what sits below it can wait instead of being pushed down by it.
+ */
+export function SearchPanel({ type, linkStart, onReady }: { type: number; linkStart: LinkPanelStart; onReady?: () => void }) {
   return (
     <div className="search-panel" data-search-type={type}>
       <Suspense fallback={<ProgressBar isIndeterminate aria-label={m.panelLoading} />}>
+        <ReadySignal onReady={onReady} />
         <Panel type={type} linkStart={linkStart} />
       </Suspense>
     </div>
