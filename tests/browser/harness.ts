@@ -77,3 +77,35 @@ export async function revealHomeTabs(page: Page) {
 export function pageErrors(page: Page): string[] {
   return (page as Page & { errors?: string[] }).errors ?? [];
 }
+
+/** The latest 6-digit code the development outbox holds for this mobile number. */
+export async function outboxCode(mobile: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${baseUrl()}/dev/outbox.json?recipient=${mobile}`);
+    const { messages } = (await res.json()) as { messages: { text: string }[] };
+    const code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code for ${mobile}`);
+}
+
+/** A fresh user with a confirmed mobile, signed in inside this browser context through the real endpoints. */
+export async function signUpVerified(page: Page, tag: string, password = "browser-pass-12345") {
+  await page.goto("/");
+  const csrf = async () => ((await (await page.request.get("/csrf-token")).json()) as { token: string }).token;
+  const suffix = `${(Date.now() + Math.floor(Math.random() * 1e6)) % 10_000_000}`.padStart(7, "0");
+  const mobile = `0936${suffix}`;
+  const headers = { "X-CSRF-TOKEN": await csrf(), Accept: "application/json" };
+  const reg = await page.request.post("/register", {
+    headers,
+    data: { name: `کاربر ${tag}`, email: `${tag}-${suffix}@example.org`, mobile, password, password_confirmation: password },
+  });
+  if (reg.status() !== 200) throw new Error(`register answered ${reg.status()}: ${await reg.text()}`);
+  // Signing in rotates the CSRF token.
+  const signedIn = { ...headers, "X-CSRF-TOKEN": await csrf() };
+  if ((await page.request.post("/profile/send/mobile/code", { headers: signedIn, data: { mobile } })).status() !== 200) throw new Error("sending the code failed");
+  const verify = await page.request.post("/profile/mobile/verify", { headers: signedIn, data: { code: await outboxCode(mobile) } });
+  if (verify.status() !== 200) throw new Error(`verify answered ${verify.status()}`);
+  return { mobile };
+}

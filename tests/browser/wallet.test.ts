@@ -3,9 +3,9 @@
  * price package, is sent to the development bank after the 3 s countdown, pays, sees the payment
  * result and lands on the articles profile page with the credits shown in the credit bar.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, newPage, pageErrors, screenshot, viewports } from "./harness";
+import { launch, newPage, pageErrors, screenshot, signUpVerified, viewports } from "./harness";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,44 +15,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PASSWORD = "wallet-browser-pass-1";
-
-async function outboxCode(mobile: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${baseUrl()}/dev/outbox.json?recipient=${mobile}`);
-    const { messages } = (await res.json()) as { messages: { text: string }[] };
-    const code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code for ${mobile}`);
-}
-
-/** A fresh, verified user signed in inside this browser context (through the real endpoints). */
-async function signUp(page: Page, tag: string) {
-  await page.goto("/");
-  const csrf = async () => ((await (await page.request.get("/csrf-token")).json()) as { token: string }).token;
-  const token = await csrf();
-  const suffix = `${Date.now() % 10_000_000}`.padStart(7, "0");
-  const mobile = `0936${suffix}`;
-  const headers = { "X-CSRF-TOKEN": token, Accept: "application/json" };
-  const reg = await page.request.post("/register", {
-    headers,
-    data: { name: `خریدار ${tag}`, email: `wallet-${tag}-${suffix}@example.org`, mobile, password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(reg.status()).toBe(200);
-  // Signing in rotates the CSRF token.
-  const fresh = await csrf();
-  const headers2 = { ...headers, "X-CSRF-TOKEN": fresh };
-  expect((await page.request.post("/profile/send/mobile/code", { headers: headers2, data: { mobile } })).status()).toBe(200);
-  const verify = await page.request.post("/profile/mobile/verify", { headers: headers2, data: { code: await outboxCode(mobile) } });
-  expect(verify.status()).toBe(200);
-}
-
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("wallet purchase at %s width", (viewport) => {
   it("empty wallet → package → development bank → paid → articles page with the credits", async () => {
     const { context, page } = await newPage(browser, viewport);
-    await signUp(page, viewport);
+    await signUpVerified(page, `wallet-${viewport}`);
 
     await page.goto("/profile/financial");
     await expect.poll(() => page.getByTestId("financial-balance").textContent()).toBe("۰ تومان");
