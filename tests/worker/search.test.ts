@@ -263,6 +263,17 @@ describe("POST /standard_search", () => {
     for (const d of dated.data) expect(Number(d.Publication_Date!.slice(0, 4))).toBeLessThanOrEqual(2022);
   });
 
+  it("pages: numbering continues, pages do not overlap, totals agree", async () => {
+    const all = await standards({ keywords: "requirements steel management safety testing quality specification", type: "any", count: 20 });
+    expect(all.total_results).toBeGreaterThan(10);
+    const first = await standards({ keywords: "requirements steel management safety testing quality specification", type: "any", count: 10, page: 1 });
+    const second = await standards({ keywords: "requirements steel management safety testing quality specification", type: "any", count: 10, page: 2 });
+    expect(first.total_pages).toBe(Math.ceil(first.total_results / 10));
+    expect(second.current_page).toBe(2);
+    expect(second.data.filter((d) => first.data.some((f) => f.id === d.id))).toEqual([]);
+    expect([...first.data, ...second.data].map((d) => d.id)).toEqual(all.data.slice(0, first.data.length + second.data.length).map((d) => d.id));
+  });
+
   it("match types work here too", async () => {
     const exact = await standards({ keywords: "management systems", type: "exact", count: 20 });
     const any = await standards({ keywords: "management systems", type: "any", count: 20 });
@@ -315,6 +326,17 @@ describe("POST /tez_search", () => {
 
     const years = await search({ keywords: "learning", year_from: 2022, year_to: 2023 });
     expect(years.data.every((d) => d.Year! >= 2022 && d.Year! <= 2023)).toBe(true);
+  });
+
+  it("pages: numbering continues, pages do not overlap, totals agree", async () => {
+    const all = await search({ keywords: "learning", count: 30 });
+    const first = await search({ keywords: "learning", count: 15, page: 1 });
+    const second = await search({ keywords: "learning", count: 15, page: 2 });
+    expect(first.total_results).toBe(all.total_results);
+    expect(first.total_pages).toBe(Math.ceil(first.total_results / 15));
+    expect(second.current_page).toBe(2);
+    expect(second.data.filter((d) => first.data.some((f) => f.id === d.id))).toEqual([]);
+    expect([...first.data, ...second.data].map((d) => d.id)).toEqual(all.data.slice(0, first.data.length + second.data.length).map((d) => d.id));
   });
 
   it("sorts by year when asked", async () => {

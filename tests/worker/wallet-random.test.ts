@@ -30,8 +30,9 @@ beforeAll(async () => {
 });
 
 it("500 mixed operations keep admin totals equal to balances + spent", { timeout: 120_000 }, async () => {
-  // A failing run prints its seed; put it here to replay that exact run.
+  // Every run prints its seed first (so a failing run still shows it); put it here to replay that run.
   const seed = Date.now() % 1_000_000;
+  console.log(`wallet random run: seed ${seed}`);
   const rand = rng(seed);
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
@@ -109,5 +110,5 @@ it("500 mixed operations keep admin totals equal to balances + spent", { timeout
   const topups = TransactionsResponse.parse(await (await admin.get("/admin/ajax/transactions?reason=topup&per_page=5")).json());
   expect(topups.totals.balance.credited).toBe(t.payments.paid_amount);
   for (const u of users) await expectLedgerConsistent(u.id);
-  console.log(`wallet random run: seed ${seed}, ops ${JSON.stringify(tally)}`);
+  console.log(`wallet random run: seed ${seed} passed, ops ${JSON.stringify(tally)}`);
 });
