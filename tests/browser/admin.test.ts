@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./a11y";
-import { baseUrl, launch, newPage, pageErrors, screenshot, viewports } from "./harness";
+import { launch, newPage, outboxCode, pageErrors, screenshot, viewports } from "./harness";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,17 +20,6 @@ const PASSWORD = "admin-browser-pass-1";
 /** Lazy page chunks on a loaded 2-core machine: allow each check up to 30 s. */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 30_000, interval: 250 });
 const csrf = async (page: Page) => ((await (await page.request.get("/csrf-token")).json()) as { token: string }).token;
-
-async function outboxCode(mobile: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${baseUrl()}/dev/outbox.json?recipient=${mobile}`);
-    const { messages } = (await res.json()) as { messages: { text: string }[] };
-    const code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code for ${mobile}`);
-}
 
 /** A fresh user with a verified mobile, signed in inside this page's context; answers the e-mail. */
 async function signUp(page: Page, tag: string): Promise<string> {

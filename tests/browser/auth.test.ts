@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { baseUrl, launch, newPage, pageErrors, screenshot, viewports } from "./harness";
+import { launch, newPage, outboxCode, pageErrors, screenshot, viewports } from "./harness";
 
 const PASSWORD = "browser-test-pass-1";
 let browser: Browser;
@@ -17,17 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function latestCode(mobile: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${baseUrl()}/dev/outbox.json?recipient=${mobile}`);
-    const { messages } = (await res.json()) as { messages: { text: string }[] };
-    const code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code in the outbox for ${mobile}`);
-}
 
 /** Runs `action` and waits for the page load it triggers (login, register and logout reload the page). */
 async function andReload(page: Page, action: () => Promise<unknown>) {
@@ -79,7 +68,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("accounts at
     const mobileDialog = page.getByRole("dialog", { name: "شماره موبایل و تأیید آن" });
     await mobileDialog.getByRole("button", { name: "ارسال کد تأیید" }).click();
     await expect.poll(() => mobileDialog.getByText("۰۴:۰۰").or(mobileDialog.getByText("۰۳:۵۹")).count()).toBeGreaterThan(0);
-    const code = await latestCode(mobile);
+    const code = await outboxCode(mobile);
     await mobileDialog.getByLabel("کد تأیید").fill(code);
     await screenshot(page, `auth-mobile-code-${viewport}`);
     await mobileDialog.getByRole("button", { name: "تأیید", exact: true }).click();

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docxBytes, pdfBytes } from "../worker/vip-documents";
 import { expectNoAxeViolations } from "./a11y";
-import { baseUrl, launch, newPage, pageErrors, screenshot, screenshotDir, viewports } from "./harness";
+import { launch, newPage, outboxCode, pageErrors, screenshot, screenshotDir, viewports } from "./harness";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,17 +20,6 @@ afterAll(async () => {
 
 // The same sign-up as the direct-access test (kept here so this file runs alone).
 const PASSWORD = "direct-browser-pass-1";
-
-async function outboxCode(mobile: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${baseUrl()}/dev/outbox.json?recipient=${mobile}`);
-    const { messages } = (await res.json()) as { messages: { text: string }[] };
-    const code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code for ${mobile}`);
-}
 
 /** A fresh, verified user signed in inside this browser context (through the real endpoints). */
 async function signUp(page: Page, tag: string) {
