@@ -6,6 +6,7 @@ import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
 import { toast } from "../../components/ui/toast";
 import { useHashShortcuts } from "./hash-shortcuts";
+import { Icon } from "../../components/ui/icon";
 import { InfoBox } from "./info-box";
 import { homeMessages as m } from "./messages";
 import { useResumePendingIntent } from "./pending-intent";
@@ -25,6 +26,31 @@ const HomeTabs = lazy(() => import("./home-tabs"));
 const EmailVerifyBox = lazy(() => import("./email-verify-box"));
 
 const homeRoute = getRouteApi("/");
+
+/**
+ * Stands in for the e-mail box while its chunk loads, at its height: the same heading and text (which
+ * decide how it wraps) and blocks the size of its field and button in the same wrapping row. A
+ * shorter stand-in pushed the search types ~180 px down on phones when the box arrived (a layout
+ * shift, and taps landing on the wrong search type).
+ */
+function EmailVerifyBoxSkeleton() {
+  return (
+    <div className="card home-box email-verify-box" aria-hidden="true">
+      <div className="email-verify-box__head">
+        <Icon name="building" size={30} />
+        <div>
+          <h2 className="home-box__title">{m.emailVerify.heading}</h2>
+          <p className="home-box__text">{m.emailVerify.text}</p>
+        </div>
+      </div>
+      <div className="email-verify-box__form">
+        <div className="ui-field email-verify-box__skeleton-field" />
+        <div className="email-verify-box__skeleton-button" />
+      </div>
+      <div />
+    </div>
+  );
+}
 
 function scrollToSearch() {
   document.getElementById("search-area")?.scrollIntoView?.({ block: "start" });
@@ -103,7 +129,7 @@ export function HomePage() {
       ) : isGuest ? (
         <InfoBox />
       ) : (
-        <Suspense fallback={<div className="card home-box email-verify-box--placeholder" aria-hidden="true" />}>
+        <Suspense fallback={<EmailVerifyBoxSkeleton />}>
           <EmailVerifyBox />
         </Suspense>
       )}
