@@ -21,7 +21,7 @@ type Viewport = keyof typeof viewports;
 
 /** Chooses a search type: tiles on wide screens, radio buttons on phones (both are radios). */
 async function chooseType(page: Page, label: string) {
-  await page.getByRole("radio", { name: label, exact: true }).first().click({ force: true });
+  await page.getByRole("radio", { name: label, exact: true }).first().evaluate((el) => el.scrollIntoView({ block: "center" })).then(() => page.getByRole("radio", { name: label, exact: true }).first().click({ force: true }));
 }
 
 async function csrf(page: Page) {

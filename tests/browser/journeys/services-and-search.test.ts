@@ -28,7 +28,7 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
     try {
       const page = await j.open();
       await page.goto("/");
-      const chooseType = (label: string) => page.getByRole("radio", { name: label, exact: true }).first().click({ force: true });
+      const chooseType = (label: string) => page.getByRole("radio", { name: label, exact: true }).first().evaluate((el) => el.scrollIntoView({ block: "center" })).then(() => page.getByRole("radio", { name: label, exact: true }).first().click({ force: true }));
       const results = page.locator(".search-pane .search-item");
 
       // Articles through Crossref.
@@ -77,7 +77,7 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
       const page = await j.open();
       await signUpByApi(page, `direct-${viewport}`);
       await page.goto("/");
-      await page.getByRole("radio", { name: "دسترسی مستقیم", exact: true }).first().click({ force: true });
+      await page.getByRole("radio", { name: "دسترسی مستقیم", exact: true }).first().evaluate((el) => el.scrollIntoView({ block: "center" })).then(() => page.getByRole("radio", { name: "دسترسی مستقیم", exact: true }).first().click({ force: true }));
       const table = page.getByRole("table", { name: "فهرست سایت‌های دسترسی مستقیم" });
       await table.waitFor({ timeout: 20_000 });
       await j.step(page, "sites");
@@ -120,7 +120,7 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
       const page = await j.open();
       await signUpByApi(page, `plagiarism-${viewport}`);
       await page.goto("/");
-      await page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().click({ force: true });
+      await page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().evaluate((el) => el.scrollIntoView({ block: "center" })).then(() => page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().click({ force: true }));
       const cards = page.getByRole("region", { name: "همانندجویی، ویرایش گرامر و اکانت‌های تخصصی" });
       const card = cards.locator("article").filter({ hasText: /iThenticate|همانندجویی/ }).first();
       await card.waitFor({ timeout: 20_000 });
@@ -138,7 +138,7 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
 
       // Back on the services: the paid order waits for its file.
       await page.goto("/");
-      await page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().click({ force: true });
+      await page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().evaluate((el) => el.scrollIntoView({ block: "center" })).then(() => page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().click({ force: true }));
       const paid = page.getByRole("region", { name: "همانندجویی، ویرایش گرامر و اکانت‌های تخصصی" }).locator("article").filter({ hasText: /iThenticate|همانندجویی/ }).first();
       await paid.getByRole("button", { name: "ارسال فایل" }).click();
       const upload = page.getByRole("dialog", { name: /^ارسال فایل برای/ });
