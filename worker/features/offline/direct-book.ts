@@ -33,8 +33,8 @@ async function directBookOf(db: Db, ref: OrderItem["ref"]) {
   return book as typeof book & { price: number };
 }
 
-/** The amount each order item was priced at, so the request records what the wallet was charged. */
-const pricedAt = new WeakMap<OrderItem, number>();
+/** Each order item's book and the amount it was priced at, so the request records what the wallet was charged. */
+const pricedAt = new WeakMap<OrderItem, { book: Awaited<ReturnType<typeof directBookOf>>; price: number }>();
 /** Items a member's institution covers (contract access `book_download`): one unit of its monthly quota. */
 const coveredBy = new WeakMap<OrderItem, string>();
 
@@ -47,11 +47,14 @@ registerFulfiller(DIRECT_BOOK_PRODUCT, {
     const cover = await universityCover(db, ctx.userId, "book_download", 1, ctx.now);
     if (cover) coveredBy.set(item, cover.universityId);
     const price = cover ? 0 : book.price;
-    pricedAt.set(item, price);
+    pricedAt.set(item, { book, price });
     return price;
   },
   async statements(db, item, ctx) {
-    const book = await directBookOf(db, item.ref);
+    // price() ran first for this item (planOrder); read the book again only if it did not.
+    const cached = pricedAt.get(item);
+    const book = cached?.book ?? (await directBookOf(db, item.ref));
+    const price = cached?.price ?? book.price;
     const id = newId("off", ctx.now);
     const eventId = newId("ore", ctx.now);
     const at = new Date(ctx.now);
@@ -68,7 +71,7 @@ registerFulfiller(DIRECT_BOOK_PRODUCT, {
         isSolution: book.type === 1,
         status: "paid",
         // What the order charged (a refund on rejection gives back exactly this).
-        price: pricedAt.get(item) ?? book.price,
+        price,
         promiseAt: new Date(ctx.now + BOOK_PROMISE_MS),
         paidAt: at,
         canEdit: false,
@@ -77,7 +80,7 @@ registerFulfiller(DIRECT_BOOK_PRODUCT, {
         updatedAt: at,
       }),
       q.insertEvent(db, { id: eventId, requestId: id, actorId: ctx.userId, action: "paid", fromStatus: null, toStatus: "paid", note: null, at: ctx.now }),
-      q.insertAudit(db, { actorId: ctx.userId, action: "offline.direct_book", requestId: id, at: ctx.now, details: { catalog_id: book.id, price: pricedAt.get(item) ?? book.price, university: universityId ?? null, order: ctx.orderId } }),
+      q.insertAudit(db, { actorId: ctx.userId, action: "offline.direct_book", requestId: id, at: ctx.now, details: { catalog_id: book.id, price, university: universityId ?? null, order: ctx.orderId } }),
     ];
   },
   redirect: "/profile/directBooks",
