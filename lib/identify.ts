@@ -10,9 +10,14 @@
  *    (see `identifyWholeInput`): bare digits, a bare ISBN, a bare arXiv id.
  * 3. Otherwise the FIRST identifier in the text wins: a URL, a DOI, an
  *    arXiv/PMID/PMCID/ISBN with its label, or an ISBN-13 without one.
- * 4. A URL yields a DOI (or another id) only through an exact, host-specific
- *    rule in `HOST_RULES`; an unknown host stays kind "url" even when its
- *    path looks like it holds a DOI, and the pipeline reads the landing page.
+ * 4. A URL yields an identifier by, in order: the exact host rule of
+ *    `HOST_RULES` (resolvers, arXiv, PubMed, hosts whose URL is a fixed
+ *    function of the DOI); a query value that is wholly a DOI (`doi=`, `id=`,
+ *    `persistentId=doi:`…); a path segment that starts a DOI (`10.NNNN/…`, on
+ *    any host), ending where a known non-DOI tail starts (see
+ *    `doiInPublisherPath`). Never by guessing: an opaque id (Nature legacy id,
+ *    IEEE number, PII, Handle) leaves kind "url" and the pipeline reads the
+ *    landing page's citation_doi.
  * 5. Nothing recognised: kind "title" with the cleaned text.
  */
 import type { IdentifyResult } from "../contract/identify";
@@ -108,6 +113,31 @@ function trimTrailingPunctuation(s: string): string {
 // DOI
 
 const DOI_AT_START = /^10\.\d{4,9}(?:\.\d+)*\/\S+/;
+// ISBN-A: the ISBN-13 as a DOI, 10.978.<group+registrant>/<publication+check>.
+const ISBN_A_AT_START = /^10\.(97[89])\.(\d+)\/(\d+)(?![\w])/;
+
+/**
+ * Cuts what follows a DOI in a link or prose but is not part of it: a query
+ * (`?utm_…`, `?journalcode=…`) and a fragment (`#.wlw5…`). The DOI Handbook
+ * makes `?` and `#` mandatory to escape inside a DOI; the one exception kept
+ * is the SICI check character `#` at the very end (…3.0.CO;2-#).
+ */
+function cutQueryAndFragment(s: string): string {
+  let t = s;
+  const q = t.indexOf("?");
+  if (q > 0) t = t.slice(0, q);
+  for (let i = t.indexOf("#"); i >= 0; i = t.indexOf("#", i + 1)) {
+    const siciCheckChar = /;\d+-$/.test(t.slice(0, i)) && trimTrailingPunctuation(t.slice(i + 1)) === "";
+    if (!siciCheckChar) return t.slice(0, i);
+  }
+  return t;
+}
+
+function isbnADoi(t: string): string | null {
+  const m = ISBN_A_AT_START.exec(t);
+  if (!m) return null;
+  return toIsbn13(`${m[1]}${m[2]}${m[3]}`) !== null && `${m[1]}${m[2]}${m[3]}`.length === 13 ? m[0] : null;
+}
 
 /**
  * Returns the DOI in `s` lower-cased and without trailing prose punctuation,
@@ -118,9 +148,11 @@ export function normalizeDoi(s: string): string | null {
   let t = safeDecode(foldForMatching(cleanText(s)));
   t = t.replace(/^(?:https?:\/\/)?(?:www\.|dx\.)?doi\.org\//i, "");
   t = t.replace(/^(?:(?:info|urn):)?doi\s*[:/]\s*/i, "");
+  const isbnA = isbnADoi(t);
+  if (isbnA !== null) return isbnA;
   const match = DOI_AT_START.exec(t);
   if (!match) return null;
-  const doi = trimTrailingPunctuation(match[0]);
+  const doi = trimTrailingPunctuation(cutQueryAndFragment(match[0]));
   if (!/^10\.\d{4,9}(?:\.\d+)*\/./.test(doi)) return null;
   return doi.toLowerCase();
 }
@@ -133,6 +165,13 @@ const ARXIV_NEW = String.raw`\d{4}\.\d{4,5}`;
 // Old style: archive(.SubjectClass)/YYMMNNN, e.g. hep-th/9901001, math.GT/0309136.
 const ARXIV_OLD = String.raw`[a-z]+(?:-[a-z]+)*(?:\.[a-z]{2})?\/\d{7}`;
 const ARXIV_ID = String.raw`(?:${ARXIV_NEW}|${ARXIV_OLD})`;
+// Every archive an old-style id can name (arXiv's list, including the retired ones).
+const ARXIV_ARCHIVES = [
+  "acc-phys", "adap-org", "alg-geom", "ao-sci", "astro-ph", "atom-ph", "bayes-an", "chao-dyn", "chem-ph", "cmp-lg",
+  "comp-gas", "cond-mat", "cs", "dg-ga", "funct-an", "gr-qc", "hep-ex", "hep-lat", "hep-ph", "hep-th", "math",
+  "math-ph", "mtrl-th", "nlin", "nucl-ex", "nucl-th", "patt-sol", "physics", "plasm-ph", "q-alg", "q-bio", "quant-ph",
+  "solv-int", "supr-con",
+].join("|");
 
 /**
  * Canonical arXiv id without version, or null when the id is not well formed.
@@ -293,20 +332,74 @@ function firstOf(...finders: ((u: UrlParts) => Found | null)[]): (u: UrlParts) =
 
 const noDoiInUrl = (): Found | null => null;
 
-// Atypon (Literatum) platform: /doi/{view}/{doi} or /doi/{doi}; a supplement
-// link continues with /suppl_file/<name> after the DOI.
-const atyponDoi = (u: UrlParts): Found | null => {
-  const m = new RegExp(String.raw`^\/doi\/(?:[a-z]+\/)?(${DOI_PATTERN}.+)$`, "i").exec(u.path);
-  return m?.[1] ? { doi: m[1].replace(/\/suppl_file\/.*$/i, "") } : null;
+/**
+ * Nature's article id is the DOI suffix with its dots removed: s41586-020-2649-2,
+ * nature12968, ncomms1234 and ng.3097 are their DOI suffixes, but the legacy
+ * ids of journals whose DOIs read <code>.<year>.<number> lose the dots
+ * (onc2011282 is 10.1038/onc.2011.282, sdata201618 is 10.1038/sdata.2016.18).
+ * Where the dots went cannot be known from the id, so an undotted
+ * letters+digits id whose digits start like a year (19xx, 20xx) is left to
+ * the landing page; any other id is its DOI suffix exactly.
+ */
+function natureDoi(re: RegExp): (u: UrlParts) => Found | null {
+  return (u) => {
+    const id = re.exec(u.path)?.[1];
+    if (!id) return null;
+    if (/^[a-z]+(?:19|20)\d{2}\d+[a-z]?$/i.test(id)) return null;
+    return { doi: `10.1038/${id}` };
+  };
+}
+
+// A path segment that a DOI's suffix never continues into: the page's view
+// (Wiley's /doi/<doi>/abstract, IOP's /article/<doi>/pdf, Atypon's
+// /doi/<doi>/suppl_file/x).
+const VIEW_SEGMENT =
+  /^(?:abstract|full|fulltext|html|pdf|epdf|epub|ampdf|meta|summary|references|suppinfo|supplemental|suppl_file|citedby|cited-by|figures|tables|metrics|data|media|info|comments|reader|download|view)$/i;
+// A title slug after the DOI (nomos-elibrary.de/<doi>/criminal-law-issues-…,
+// taylorfrancis.com/books/mono/<doi>/application-nanomaterials-…,
+// universitypressscholarship.com/view/<doi>/acprof-9780199299591): words
+// joined by hyphens, one of them of 3+ letters, no dot, colon, parenthesis or
+// underscore as DOI suffixes have.
+const SLUG_SEGMENT = /^(?=[^/]*[a-z]{3})[a-z0-9]+(?:-[a-z0-9]+)+$/i;
+// Silverchair (OUP, ASH, …): /<journal>/article[-abstract]/doi/<doi>/<article id>[/<slug>].
+const SILVERCHAIR_PATH = /\/(?:advance-)?article(?:-abstract|-pdf|-lookup)?\/doi\//i;
+
+/**
+ * The DOI standing in a publisher's path: from a segment that starts
+ * `10.NNNN` (or `doi:10.NNNN`) to where a known non-DOI tail starts: a
+ * `;jsessionid=`, a view segment, a title slug, Silverchair's numeric article
+ * id, a trailing `.pdf`. The first suffix segment is always kept.
+ */
+function doiInPublisherPath(path: string): string | null {
+  const p = path.replace(/;jsessionid=.*$/i, "");
+  const m = /(?:^|\/)(?:doi:)?(10\.\d{4,9}(?:\.\d+)*)\/(.+)$/i.exec(p);
+  if (!m?.[1] || !m[2]) return null;
+  const [first, ...rest] = m[2].split("/");
+  const kept = [first];
+  const silverchair = SILVERCHAIR_PATH.test(p);
+  for (const segment of rest) {
+    if (VIEW_SEGMENT.test(segment) || SLUG_SEGMENT.test(segment) || (silverchair && /^\d+$/.test(segment))) break;
+    kept.push(segment);
+  }
+  const suffix = kept.join("/").replace(/\.pdf$/i, "");
+  return suffix === "" ? null : `${m[1]}/${suffix}`;
+}
+
+const publisherPathDoi = (u: UrlParts): Found | null => {
+  const doi = doiInPublisherPath(u.path);
+  return doi === null ? null : { doi };
 };
 
-// Wiley's pre-2018 links put the view after the DOI: /doi/<doi>/abstract.
-const wileyDoi = (u: UrlParts): Found | null => {
-  const found = atyponDoi(u);
-  if (!found || !("doi" in found)) return found;
-  return {
-    doi: found.doi.replace(/\/(?:abstract|full|pdf|epdf|summary|references|suppinfo|citedby|figures)$/i, ""),
-  };
+// A query value that is wholly a DOI, bare or behind a resolver prefix:
+// ?doi=10.…, ?id=10.…, ?persistentId=doi:10.…, ?rft_id=info:doi/10.…
+const DOI_QUERY_VALUE = /^(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|(?:(?:info|urn):)?doi[:/])?\s*(10\.\d{4,9}(?:\.\d+)*\/\S+)$/i;
+
+const queryValueDoi = (u: UrlParts): Found | null => {
+  for (const [, value] of u.query) {
+    const m = DOI_QUERY_VALUE.exec(value.trim());
+    if (m?.[1]) return { doi: m[1] };
+  }
+  return null;
 };
 
 const arxivInPath = (u: UrlParts): Found | null => {
@@ -323,6 +416,14 @@ const pmidInPath =
     return m?.[1] ? { pmid: m[1] } : null;
   };
 
+/** PubMed's search for a bare number opens that record: ?term=21249754. */
+const pmidInTerm =
+  (pathRe: RegExp) =>
+  (u: UrlParts): Found | null => {
+    const term = u.query.get("term")?.trim();
+    return pathRe.test(u.path) && term && /^\d{1,8}$/.test(term) ? { pmid: term } : null;
+  };
+
 const pmcidInPath =
   (re: RegExp) =>
   (u: UrlParts): Found | null => {
@@ -330,21 +431,15 @@ const pmcidInPath =
     return m?.[1] ? { pmcid: m[1] } : null;
   };
 
-const queryParamDoi =
-  (...names: string[]) =>
-  (u: UrlParts): Found | null => {
-    for (const [key, value] of u.query) {
-      if (names.includes(key.toLowerCase()) && normalizeDoi(value) !== null) return { doi: value };
-    }
-    return null;
-  };
-
 /**
- * Host → exact extraction rule. Only patterns that are a documented or
+ * Host → exact extraction rule, tried before the general rules (a query value
+ * that is a DOI, a DOI in the path: `queryValueDoi`, `doiInPublisherPath`),
+ * which apply to every host. Only patterns that are a documented or
  * platform-wide convention of that host are here; hosts whose URLs carry no
  * DOI (PII, article numbers, hashes) are listed with `noDoiInUrl` so the
- * decision is visible. For every host in this table a `doi` query parameter
- * (as in Atypon's /action/showCitFormats?doi=…) is also read.
+ * decision is visible. Publishers listed with `publisherPathDoi` need nothing
+ * beyond the general rule; they are listed so a schemeless link to them in
+ * prose is recognised.
  */
 export const HOST_RULES: readonly HostRule[] = [
   // DOI resolvers: the path is the DOI. A DOI is a handle under prefix 10.
@@ -391,36 +486,36 @@ export const HOST_RULES: readonly HostRule[] = [
     publisher: "Nature",
     hosts: ["nature.com"],
     find: firstOf(
-      doiFromSuffix(/^\/articles\/([a-z0-9][a-z0-9._-]*?)(?:\.pdf)?(?:\/.*)?$/i, "10.1038/"),
+      natureDoi(/^\/articles\/([a-z0-9][a-z0-9._-]*?)(?:\.pdf)?(?:\/.*)?$/i),
       doiInPath(new RegExp(String.raw`^\/doifinder\/(${DOI_PATTERN}.+)$`, "i")),
       // Pre-2013 links: /nature/journal/v505/n7484/full/nature12968.html
-      doiFromSuffix(/^\/[a-z0-9]+\/journal\/v\d+\/n[a-z0-9]+\/(?:full|abs|pdf)\/([a-z0-9._-]+?)\.(?:html|pdf)$/i, "10.1038/"),
+      natureDoi(/^\/[a-z0-9]+\/journal\/v\d+\/n[a-z0-9]+\/(?:full|abs|pdf)\/([a-z0-9._-]+?)\.(?:html|pdf)$/i),
     ),
   },
 
-  // Atypon-hosted publishers: /doi/{view}/{doi}
-  { publisher: "Wiley", hosts: ["*.onlinelibrary.wiley.com"], find: wileyDoi },
-  { publisher: "Taylor & Francis", hosts: ["tandfonline.com"], find: atyponDoi },
-  { publisher: "ACS", hosts: ["pubs.acs.org"], find: atyponDoi },
-  { publisher: "SAGE", hosts: ["journals.sagepub.com"], find: atyponDoi },
-  { publisher: "Science (AAAS)", hosts: ["science.org"], find: atyponDoi },
-  { publisher: "PNAS", hosts: ["pnas.org"], find: atyponDoi },
-  { publisher: "NEJM", hosts: ["nejm.org"], find: atyponDoi },
-  { publisher: "Royal Society", hosts: ["royalsocietypublishing.org"], find: atyponDoi },
-  { publisher: "ASCE", hosts: ["ascelibrary.org"], find: atyponDoi },
-  { publisher: "ACM", hosts: ["dl.acm.org"], find: atyponDoi },
-  { publisher: "SIAM", hosts: ["epubs.siam.org"], find: atyponDoi },
-  { publisher: "World Scientific", hosts: ["worldscientific.com"], find: atyponDoi },
-  { publisher: "Annual Reviews", hosts: ["annualreviews.org"], find: atyponDoi },
-  { publisher: "American Heart Association", hosts: ["ahajournals.org"], find: atyponDoi },
-  { publisher: "ASM", hosts: ["journals.asm.org"], find: atyponDoi },
-  { publisher: "Mary Ann Liebert", hosts: ["liebertpub.com"], find: atyponDoi },
-  { publisher: "American Physiological Society", hosts: ["journals.physiology.org"], find: atyponDoi },
-  { publisher: "RSNA", hosts: ["pubs.rsna.org"], find: atyponDoi },
-  { publisher: "Karger", hosts: ["karger.com"], find: atyponDoi },
-  { publisher: "Future Science / Future Medicine", hosts: ["future-science.com", "futuremedicine.com"], find: atyponDoi },
-  { publisher: "INFORMS", hosts: ["pubsonline.informs.org"], find: atyponDoi },
-  { publisher: "American Meteorological Society", hosts: ["journals.ametsoc.org"], find: atyponDoi },
+  // Atypon-hosted publishers: /doi/{view}/{doi}, /doi/{doi}/{view}: the general path rule
+  { publisher: "Wiley", hosts: ["*.onlinelibrary.wiley.com"], find: publisherPathDoi },
+  { publisher: "Taylor & Francis", hosts: ["tandfonline.com"], find: publisherPathDoi },
+  { publisher: "ACS", hosts: ["pubs.acs.org"], find: publisherPathDoi },
+  { publisher: "SAGE", hosts: ["journals.sagepub.com"], find: publisherPathDoi },
+  { publisher: "Science (AAAS)", hosts: ["science.org"], find: publisherPathDoi },
+  { publisher: "PNAS", hosts: ["pnas.org"], find: publisherPathDoi },
+  { publisher: "NEJM", hosts: ["nejm.org"], find: publisherPathDoi },
+  { publisher: "Royal Society", hosts: ["royalsocietypublishing.org"], find: publisherPathDoi },
+  { publisher: "ASCE", hosts: ["ascelibrary.org"], find: publisherPathDoi },
+  { publisher: "ACM", hosts: ["dl.acm.org"], find: publisherPathDoi },
+  { publisher: "SIAM", hosts: ["epubs.siam.org"], find: publisherPathDoi },
+  { publisher: "World Scientific", hosts: ["worldscientific.com"], find: publisherPathDoi },
+  { publisher: "Annual Reviews", hosts: ["annualreviews.org"], find: publisherPathDoi },
+  { publisher: "American Heart Association", hosts: ["ahajournals.org"], find: publisherPathDoi },
+  { publisher: "ASM", hosts: ["journals.asm.org"], find: publisherPathDoi },
+  { publisher: "Mary Ann Liebert", hosts: ["liebertpub.com"], find: publisherPathDoi },
+  { publisher: "American Physiological Society", hosts: ["journals.physiology.org"], find: publisherPathDoi },
+  { publisher: "RSNA", hosts: ["pubs.rsna.org"], find: publisherPathDoi },
+  { publisher: "Karger", hosts: ["karger.com"], find: publisherPathDoi },
+  { publisher: "Future Science / Future Medicine", hosts: ["future-science.com", "futuremedicine.com"], find: publisherPathDoi },
+  { publisher: "INFORMS", hosts: ["pubsonline.informs.org"], find: publisherPathDoi },
+  { publisher: "American Meteorological Society", hosts: ["journals.ametsoc.org"], find: publisherPathDoi },
 
   // Other platforms with the DOI in the path
   {
@@ -458,7 +553,7 @@ export const HOST_RULES: readonly HostRule[] = [
   {
     publisher: "PLOS",
     hosts: ["*.plos.org", "plosone.org"],
-    find: firstOf(queryParamDoi("id"), doiInPath(new RegExp(String.raw`info:doi\/(${DOI_PATTERN}.+)$`, "i"))),
+    find: firstOf(queryValueDoi, doiInPath(new RegExp(String.raw`info:doi\/(${DOI_PATTERN}.+)$`, "i"))),
   },
   {
     // bioRxiv/medRxiv DOIs are 10.1101/NNNNNN or 10.1101/YYYY.MM.DD.NNNNNN;
@@ -525,16 +620,21 @@ export const HOST_RULES: readonly HostRule[] = [
       return m ? { doi: `10.2139/ssrn.${m[1]}` } : null;
     },
   },
-  { publisher: "Zenodo", hosts: ["zenodo.org"], find: doiFromSuffix(/^\/records?\/(\d+)(?:\/.*)?$/, "10.5281/zenodo.") },
+  // A Zenodo record's DOI is 10.5281/zenodo.<id> only when Zenodo minted it;
+  // records of published work carry the publisher's DOI instead: the page says.
+  { publisher: "Zenodo", hosts: ["zenodo.org"], find: noDoiInUrl },
 
   // Preprints and biomedical indexes
   { publisher: "arXiv", hosts: ["arxiv.org", "export.arxiv.org"], find: arxivInPath },
-  { publisher: "PubMed", hosts: ["pubmed.ncbi.nlm.nih.gov"], find: pmidInPath(/^\/(\d{1,8})$/) },
+  // Readers and mirrors keyed by the arXiv id (same /abs/<id>, /pdf/<id> paths).
+  { publisher: "arXiv readers", hosts: ["alphaxiv.org", "arxiv-vanity.com", "ar5iv.labs.arxiv.org", "ar5iv.org"], find: arxivInPath },
+  { publisher: "PubMed", hosts: ["pubmed.ncbi.nlm.nih.gov"], find: firstOf(pmidInPath(/^\/(\d{1,8})$/), pmidInTerm(/^$/)) },
   {
     publisher: "NCBI",
     hosts: ["ncbi.nlm.nih.gov"],
     find: firstOf(
-      pmidInPath(/^\/pubmed\/(\d{1,8})$/),
+      pmidInPath(/^\/(?:m\/)?pubmed\/(\d{1,8})$/),
+      pmidInTerm(/^\/(?:m\/)?pubmed$/),
       pmidInPath(/^\/pmc\/articles\/pmid\/(\d{1,8})$/i),
       pmcidInPath(/^\/pmc\/articles\/(PMC\d+)(?:\/.*)?$/i),
     ),
@@ -615,25 +715,24 @@ function foundToResult(found: Found, url: string): IdentifyResult | null {
     const id = canonicalArxivId(found.arxiv);
     return id === null ? null : arxivResult(id, url);
   }
-  if ("pmid" in found) return result("pmid", { pmid: found.pmid, url });
+  if ("pmid" in found) {
+    const pmid = found.pmid.replace(/^0+/, "");
+    return pmid === "" ? null : result("pmid", { pmid, url });
+  }
   if ("pmcid" in found) return result("pmcid", { pmcid: found.pmcid.toUpperCase(), url });
   const isbn = toIsbn13(found.isbn);
   return isbn === null ? null : result("isbn", { isbn, url });
 }
 
-/** A URL: its identifier by the host's exact rule, else kind "url". Null if not an http(s) URL. */
+/** A URL: its identifier by the host's exact rule or a general rule, else kind "url". Null if not an http(s) URL. */
 function identifyUrl(raw: string): IdentifyResult | null {
   const u = parseHttpUrl(raw);
   if (u === null) return null;
   const url = u.href;
   const parts = urlParts(u);
   const rule = ruleForHost(parts.host);
-  if (rule !== null) {
-    const found = rule.find(parts) ?? queryParamDoi("doi")(parts);
-    const identified = found ? foundToResult(found, url) : null;
-    if (identified !== null) return identified;
-  }
-  return result("url", { url });
+  const found = rule?.find(parts) ?? queryValueDoi(parts) ?? publisherPathDoi(parts);
+  return (found ? foundToResult(found, url) : null) ?? result("url", { url });
 }
 
 function isKnownHost(host: string): boolean {
@@ -725,13 +824,13 @@ const SCANNERS: readonly Scanner[] = [
       },
     ),
 
-  // A DOI, also URL-encoded (10.1002%2F…). Not when it sits inside some other
-  // path (example.com/10.1000/x is that host's business), except after "doi/".
+  // A DOI, also URL-encoded (10.1002%2F…) or an ISBN-A (10.978.88…/315),
+  // standing alone or as a path segment (what a URL scanner above did not
+  // take, e.g. after an ftp:// or a mistyped scheme). Not inside a longer
+  // number or word (110.1234/x, v10.1234/x).
   (text) =>
-    scan(/10\.\d{4,9}(?:\.\d+)*(?:\/|%2f)\S+/gi, text, (m) => {
-      const before = text.slice(0, m.index);
-      if (/[\w.-]$/.test(before)) return null;
-      if (before.endsWith("/") && !/doi\/$/i.test(before)) return null;
+    scan(/10\.(?:\d{4,9}(?:\.\d+)*|97[89]\.\d+)(?:\/|%2f)\S+/gi, text, (m) => {
+      if (/[\w.-]$/.test(text.slice(0, m.index))) return null;
       return resultForDoi(m[0], null);
     }),
 
@@ -742,9 +841,17 @@ const SCANNERS: readonly Scanner[] = [
       return id === null ? null : arxivResult(id, null);
     }),
 
-  // PubMed id with its label: PMID: 12345678, PubMed ID 123.
+  // An old-style arXiv id without its label: the archive names are a closed
+  // list, so math.GT/0309136 or hep-th/9901001 in prose is exact.
   (text) =>
-    scan(/\b(?:pmid|pubmed(?:\s*id)?)\s*[:#=]?\s*(\d{1,8})(?!\d)/gi, text, (m) => {
+    scan(new RegExp(String.raw`(?<![\w./-])((?:${ARXIV_ARCHIVES})(?:\.[a-z]{2})?\/\d{7})(?:v\d+)?(?![\w/])`, "gi"), text, (m) => {
+      const id = canonicalArxivId(m[1] ?? "");
+      return id === null ? null : arxivResult(id, null);
+    }),
+
+  // PubMed id with its label: PMID: 12345678, PubMed ID 123, info:pmid/123.
+  (text) =>
+    scan(/\b(?:info:pmid\/|(?:pmid|pubmed(?:\s*id)?)\s*[:#=]?\s*)(\d{1,8})(?!\d)/gi, text, (m) => {
       const pmid = (m[1] ?? "").replace(/^0+/, "");
       return pmid === "" ? null : result("pmid", { pmid });
     }),
