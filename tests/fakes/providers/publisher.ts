@@ -10,7 +10,9 @@
  *   /slow/<doi>.pdf                       the PDF, after 20 s
  *   /error/<doi>.pdf                      500
  *   /redirect/<doi>.pdf                   302 to /pdf/<doi>.pdf
- *
+ *   /landing/<base64url of the doi>       the /article/ landing page under an opaque id (like a PII),
+ *                                         so the URL itself names no DOI and only the page can
+ *                                         say it (the landing step's test)
  * Hits are counted as "publisher:<doi>".
  */
 import type { FakeProvider, FakeResponse } from "../types";
@@ -54,6 +56,12 @@ export function createPublisherProvider(): FakeProvider {
     hosts: ["oa.publisher.test", "repo.example.test"],
     handle(req, state) {
       if (req.method !== "GET" && req.method !== "HEAD") return null;
+      const opaque = /^\/landing\/([A-Za-z0-9_-]+)$/.exec(req.path);
+      if (opaque) {
+        const doi = Buffer.from(opaque[1]!, "base64url").toString("utf8").toLowerCase();
+        state.hit("publisher", doi);
+        return landing(doi, `https://${req.host}/pdf/${doi}.pdf`);
+      }
       const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
       if (!m) return null;
       const [, route, rawDoi] = m;
