@@ -240,6 +240,14 @@ const cases: [string, string, IdentifyResult][] = [
   ["PubMed leading zeros", "https://www.ncbi.nlm.nih.gov/pubmed/00123456", pmid("123456", "https://www.ncbi.nlm.nih.gov/pubmed/00123456")],
   ["info:pmid/", "info:pmid/000123", pmid("123")],
   ["old-style arXiv id without a label", "Example: math.GT/0309136", arxiv("math/0309136")],
+  ["Springer full-text view after the DOI", "https://link.springer.com/article/10.1007/s00125-020-05136-1/fulltext.html", doi("10.1007/s00125-020-05136-1", "https://link.springer.com/article/10.1007/s00125-020-05136-1/fulltext.html")],
+  ["search link whose query is a DOI", "https://scholar.google.com/scholar?q=10.1038/nature12373", doi("10.1038/nature12373", "https://scholar.google.com/scholar?q=10.1038/nature12373")],
+  ["search link whose query is a title (nothing read)", "https://scholar.google.com/scholar?q=deep+learning", url("https://scholar.google.com/scholar?q=deep+learning")],
+  ["multi-segment DataCite DOI kept whole", "https://dataverse.harvard.edu/doi/10.7910/DVN/BEJTMI", doi("10.7910/dvn/bejtmi", "https://dataverse.harvard.edu/doi/10.7910/DVN/BEJTMI")],
+  ["Research Square version segment kept", "https://www.researchsquare.com/article/10.21203/rs.3.rs-631949/v1", doi("10.21203/rs.3.rs-631949/v1", "https://www.researchsquare.com/article/10.21203/rs.3.rs-631949/v1")],
+  ["ADS bibcode of an arXiv e-print", "https://ui.adsabs.harvard.edu/abs/2020arXiv201207436Z/abstract", arxiv("2012.07436", "https://ui.adsabs.harvard.edu/abs/2020arXiv201207436Z/abstract")],
+  ["ADS bibcode of a journal article (not guessed)", "https://ui.adsabs.harvard.edu/abs/2016PhRvL.116f1102A/abstract", url("https://ui.adsabs.harvard.edu/abs/2016PhRvL.116f1102A/abstract")],
+  ["doi.org with urn:doi:", "https://doi.org/urn:doi:10.1000/182", doi("10.1000/182", "https://doi.org/urn:doi:10.1000/182")],
   ["alphaXiv", "https://www.alphaxiv.org/abs/2101.00001v2", arxiv("2101.00001", "https://www.alphaxiv.org/abs/2101.00001v2")],
 
   // --- Never guess: opaque ids go to the landing page

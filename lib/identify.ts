@@ -354,7 +354,7 @@ function natureDoi(re: RegExp): (u: UrlParts) => Found | null {
 // (Wiley's /doi/<doi>/abstract, IOP's /article/<doi>/pdf, Atypon's
 // /doi/<doi>/suppl_file/x).
 const VIEW_SEGMENT =
-  /^(?:abstract|full|fulltext|html|pdf|epdf|epub|ampdf|meta|summary|references|suppinfo|supplemental|suppl_file|citedby|cited-by|figures|tables|metrics|data|media|info|comments|reader|download|view)$/i;
+  /^(?:abstract|full|fulltext|html|pdf|epdf|epub|ampdf|meta|summary|references|suppinfo|supplemental|suppl_file|citedby|cited-by|figures|tables|metrics|data|media|info|comments|reader|download|view)(?:\.(?:html?|pdf|xml))?$/i;
 // A title slug after the DOI (nomos-elibrary.de/<doi>/criminal-law-issues-…,
 // taylorfrancis.com/books/mono/<doi>/application-nanomaterials-…,
 // universitypressscholarship.com/view/<doi>/acprof-9780199299591): words
@@ -446,7 +446,7 @@ export const HOST_RULES: readonly HostRule[] = [
   {
     publisher: "DOI resolver",
     hosts: ["doi.org", "dx.doi.org", "doi.wiley.com", "dx.plos.org", "doi.acm.org", "doi.ieeecomputersociety.org"],
-    find: doiInPath(new RegExp(String.raw`^\/(?:doi:)?(${DOI_PATTERN}.+)$`, "i")),
+    find: doiInPath(new RegExp(String.raw`^\/(?:(?:urn:)?doi:|info:doi\/)?(${DOI_PATTERN}.+)$`, "i")),
   },
   { publisher: "Handle System", hosts: ["hdl.handle.net"], find: doiInPath(new RegExp(String.raw`^\/(${DOI_PATTERN}.+)$`)) },
   {
@@ -459,15 +459,8 @@ export const HOST_RULES: readonly HostRule[] = [
   {
     publisher: "Springer",
     hosts: ["link.springer.com"],
-    find: firstOf(
-      doiInPath(
-        new RegExp(
-          String.raw`^\/(?:article|chapter|book|referenceworkentry|referencework|protocol|rwe|epdf|content\/pdf)\/(${DOI_PATTERN}.+?)(?:\.pdf)?$`,
-          "i",
-        ),
-      ),
-      doiInPath(new RegExp(String.raw`^\/(${DOI_PATTERN}.+)$`, "i")),
-    ),
+    // /article/<doi>, /chapter/<doi>, /content/pdf/<doi>.pdf, /<doi>, /article/<doi>/fulltext.html
+    find: publisherPathDoi,
   },
   {
     publisher: "Springer (book catalogue)",
@@ -626,8 +619,17 @@ export const HOST_RULES: readonly HostRule[] = [
 
   // Preprints and biomedical indexes
   { publisher: "arXiv", hosts: ["arxiv.org", "export.arxiv.org"], find: arxivInPath },
-  // Readers and mirrors keyed by the arXiv id (same /abs/<id>, /pdf/<id> paths).
-  { publisher: "arXiv readers", hosts: ["alphaxiv.org", "arxiv-vanity.com", "ar5iv.labs.arxiv.org", "ar5iv.org"], find: arxivInPath },
+  // Readers and mirrors keyed by the arXiv id (same /abs/<id>, /pdf/<id>, /html/<id> paths).
+  { publisher: "arXiv readers", hosts: ["alphaxiv.org", "ar5iv.labs.arxiv.org", "ar5iv.org"], find: arxivInPath },
+  {
+    // An ADS bibcode of an arXiv e-print spells the id: 2020arXiv201207436Z is 2012.07436.
+    publisher: "NASA ADS / SciX",
+    hosts: ["ui.adsabs.harvard.edu", "adsabs.harvard.edu", "scixplorer.org"],
+    find: (u) => {
+      const m = /^\/abs\/\d{4}arXiv(\d{4})\.?(\d{4,5})[A-Z](?:\/.*)?$/.exec(u.path);
+      return m ? { arxiv: `${m[1]}.${m[2]}` } : null;
+    },
+  },
   { publisher: "PubMed", hosts: ["pubmed.ncbi.nlm.nih.gov"], find: firstOf(pmidInPath(/^\/(\d{1,8})$/), pmidInTerm(/^$/)) },
   {
     publisher: "NCBI",
