@@ -245,6 +245,7 @@ const cases: [string, string, IdentifyResult][] = [
   ["search link whose query is a title (nothing read)", "https://scholar.google.com/scholar?q=deep+learning", url("https://scholar.google.com/scholar?q=deep+learning")],
   ["multi-segment DataCite DOI kept whole", "https://dataverse.harvard.edu/doi/10.7910/DVN/BEJTMI", doi("10.7910/dvn/bejtmi", "https://dataverse.harvard.edu/doi/10.7910/DVN/BEJTMI")],
   ["Research Square version segment kept", "https://www.researchsquare.com/article/10.21203/rs.3.rs-631949/v1", doi("10.21203/rs.3.rs-631949/v1", "https://www.researchsquare.com/article/10.21203/rs.3.rs-631949/v1")],
+  ["bioRxiv pre-2019 link", "https://www.biorxiv.org/content/early/2017/08/31/087619.full.pdf", doi("10.1101/087619", "https://www.biorxiv.org/content/early/2017/08/31/087619.full.pdf")],
   ["ADS bibcode of an arXiv e-print", "https://ui.adsabs.harvard.edu/abs/2020arXiv201207436Z/abstract", arxiv("2012.07436", "https://ui.adsabs.harvard.edu/abs/2020arXiv201207436Z/abstract")],
   ["ADS bibcode of a journal article (not guessed)", "https://ui.adsabs.harvard.edu/abs/2016PhRvL.116f1102A/abstract", url("https://ui.adsabs.harvard.edu/abs/2016PhRvL.116f1102A/abstract")],
   ["doi.org with urn:doi:", "https://doi.org/urn:doi:10.1000/182", doi("10.1000/182", "https://doi.org/urn:doi:10.1000/182")],

@@ -553,7 +553,11 @@ export const HOST_RULES: readonly HostRule[] = [
     // the URL adds a version (v2) and a view (.full.pdf) that are not part of it.
     publisher: "bioRxiv / medRxiv",
     hosts: ["biorxiv.org", "medrxiv.org"],
-    find: doiInPath(/^\/content\/(10\.1101\/(?:\d{4}\.\d{2}\.\d{2}\.)?\d{6,})(?:v\d+)?(?:[./].*)?$/i),
+    find: firstOf(
+      doiInPath(/^\/content\/(10\.1101\/(?:\d{4}\.\d{2}\.\d{2}\.)?\d{6,})(?:v\d+)?(?:[./].*)?$/i),
+      // Pre-2019 links: /content/early/2017/08/31/087619(.full.pdf) for 10.1101/087619.
+      doiFromSuffix(/^\/content\/early\/\d{4}\/\d{2}\/\d{2}\/(\d{6})(?:\.[a-z.+]+)?$/i, "10.1101/"),
+    ),
   },
   {
     publisher: "Thieme",
