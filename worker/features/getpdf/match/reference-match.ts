@@ -212,16 +212,49 @@ const MAX_WINDOW = 12;
 
 type TitleFit = { score: number; start: number; end: number; run: boolean };
 
+function bigrams(s: string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (let i = 0; i + 1 < s.length; i++) {
+    const b = s.slice(i, i + 2);
+    m.set(b, (m.get(b) ?? 0) + 1);
+  }
+  return m;
+}
+
+/** Dice of character pairs of two strings written without spaces. */
+function squashedDice(a: Map<string, number>, aLen: number, b: string): number {
+  if (aLen < 2 || b.length < 2) return 0;
+  let shared = 0;
+  for (const [k, n] of bigrams(b)) shared += Math.min(n, a.get(k) ?? 0);
+  return (2 * shared) / (aLen - 1 + b.length - 1);
+}
+
+/**
+ * Crossref titles lose the spaces around stripped markup ("for<i>ab initio</i>total-energy" →
+ * "forab initiototal-energy"); written without spaces both read the same. Only a near-identical
+ * spelling counts, so "Cancer statistics, 2019" never passes for "…, 2020".
+ */
+const SQUASHED_SAME = 0.95;
+
 /** The contiguous run of segments that best agrees with the candidate's title. */
-function bestTitleWindow(ref: ParsedReference, titleWords: ReadonlySet<string>): TitleFit {
+function bestTitleWindow(ref: ParsedReference, titleWords: ReadonlySet<string>, titleAll: string[]): TitleFit {
   let best: TitleFit = { score: 0, start: 0, end: 0, run: false };
   const segs = ref.segments;
+  const squashed = titleAll.join("");
+  const pairs = bigrams(squashed);
   for (let i = 0; i < segs.length; i++) {
     const acc = new Set<string>();
+    let joined = "";
     for (let j = i; j < Math.min(segs.length, i + MAX_WINDOW); j++) {
       for (const w of segs[j]!.content) acc.add(w);
-      const d = dice(titleWords, acc);
+      joined += segs[j]!.words.join("");
+      let d = dice(titleWords, acc);
+      if (d < 1 && Math.abs(joined.length - squashed.length) <= squashed.length * 0.1) {
+        const sq = squashedDice(pairs, squashed.length, joined);
+        if (sq >= SQUASHED_SAME) d = Math.max(d, sq);
+      }
       if (d > best.score) best = { score: d, start: segs[i]!.start, end: segs[j]!.end, run: false };
+      if (joined.length > squashed.length * 1.2 && d < best.score) break;
     }
   }
   return best;
@@ -298,7 +331,7 @@ export function judgeCandidate(ref: ParsedReference, w: CrossrefWork): Candidate
   let titleList: string[] = [];
   for (const v of variants) {
     const tw = contentWords(v);
-    const f = bestTitleWindow(ref, new Set(tw));
+    const f = bestTitleWindow(ref, new Set(tw), words(v));
     if (f.score > fit.score || !titleList.length) {
       fit = f;
       titleList = tw;
