@@ -24,6 +24,7 @@ export const getpdfUi = {
     buy: "دریافت از منابع دارای مجوز",
     offline: "درخواست آفلاین",
     error: "دریافت انجام نشد",
+    choose: "انتخاب مقاله",
   },
   starting: "در حال ارسال درخواست…",
   download: "دانلود",
