@@ -130,12 +130,11 @@ function sameWord(a: string, b: string): boolean {
 /** Dice coefficient of two word sets, a one-letter typo in a long word forgiven. */
 export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
-  const pool = [...b];
+  const pool = [...b].filter((w) => !a.has(w));
   let matched = 0;
   for (const w of a) {
     if (b.has(w)) {
       matched++;
-      pool.splice(pool.indexOf(w), 1);
       continue;
     }
     const k = pool.findIndex((p) => sameWord(w, p));
@@ -147,14 +146,35 @@ export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return (2 * matched) / (a.size + b.size);
 }
 
+/**
+ * For each title word, the words of the string that count as it (itself, or a one-letter typo):
+ * computed once per candidate so every window of the string is judged by set look-ups only.
+ */
+function partnersOf(title: ReadonlySet<string>, vocabulary: ReadonlySet<string>): string[][] {
+  return [...title].map((t) => [t, ...[...vocabulary].filter((v) => v !== t && sameWord(t, v))]);
+}
+
+function windowDice(partners: string[][], titleSize: number, window: ReadonlySet<string>): number {
+  if (titleSize === 0 || window.size === 0) return 0;
+  let matched = 0;
+  for (const p of partners) if (p.some((x) => window.has(x))) matched++;
+  return (2 * matched) / (titleSize + window.size);
+}
+
 // ---------------------------------------------------------------------------
 // Reading the pasted string
 
 type Segment = { start: number; end: number; words: string[]; content: string[] };
+/** One folded word of the string and where it stands in the raw text. */
+type Token = { w: string; start: number; end: number };
 
 export type ParsedReference = {
   raw: string;
   segments: Segment[];
+  /** Every word, folded, with its raw position. */
+  tokens: Token[];
+  /** The content words of the whole string. */
+  vocabulary: Set<string>;
   /** Four-digit years that are not part of a page range. */
   years: number[];
   preprint: boolean;
@@ -182,6 +202,8 @@ export function parseReference(raw: string): ParsedReference {
     last = m.index + m[0].length;
   }
   push(last, raw.length);
+  const tokens: Token[] = [];
+  for (const m of raw.matchAll(/[\p{L}\p{N}]+/gu)) for (const w of words(m[0])) tokens.push({ w, start: m.index, end: m.index + m[0].length });
   const years = [...raw.matchAll(/(?<![\w\-–/.])(1[6-9]\d\d|20\d\d)(?![\d\-–]|\.\d)/g)].map((m) => Number(m[1]));
   const folded = foldText(raw);
   const journalLike =
@@ -191,6 +213,8 @@ export function parseReference(raw: string): ParsedReference {
   return {
     raw,
     segments,
+    tokens,
+    vocabulary: new Set(segments.flatMap((x) => x.content)),
     years: [...new Set(years)],
     preprint: /\b(arxiv|biorxiv|medrxiv|chemrxiv|psyarxiv|ssrn|preprints?|research square|osf preprints)\b/.test(folded),
     journalLike,
@@ -242,19 +266,21 @@ function bestTitleWindow(ref: ParsedReference, titleWords: ReadonlySet<string>, 
   const segs = ref.segments;
   const squashed = titleAll.join("");
   const pairs = bigrams(squashed);
+  const partners = partnersOf(titleWords, ref.vocabulary);
   for (let i = 0; i < segs.length; i++) {
     const acc = new Set<string>();
     let joined = "";
     for (let j = i; j < Math.min(segs.length, i + MAX_WINDOW); j++) {
       for (const w of segs[j]!.content) acc.add(w);
       joined += segs[j]!.words.join("");
-      let d = dice(titleWords, acc);
+      let d = windowDice(partners, titleWords.size, acc);
       if (d < 1 && Math.abs(joined.length - squashed.length) <= squashed.length * 0.1) {
         const sq = squashedDice(pairs, squashed.length, joined);
         if (sq >= SQUASHED_SAME) d = Math.max(d, sq);
       }
       if (d > best.score) best = { score: d, start: segs[i]!.start, end: segs[j]!.end, run: false };
-      if (joined.length > squashed.length * 1.2 && d < best.score) break;
+      // Longer windows only add words the title lacks (and would make a long paste slow).
+      if (joined.length > squashed.length * 1.5) break;
     }
   }
   return best;
@@ -266,8 +292,7 @@ function bestTitleWindow(ref: ParsedReference, titleWords: ReadonlySet<string>, 
  */
 function titleRun(ref: ParsedReference, title: string[]): { start: number; end: number } | null {
   if (title.length < 2) return null;
-  const all: { w: string; start: number; end: number }[] = [];
-  for (const m of foldText(ref.raw).matchAll(/[a-z0-9]+/g)) if (!STOP.has(m[0])) all.push({ w: m[0], start: m.index, end: m.index + m[0].length });
+  const all = ref.tokens.filter((t) => !STOP.has(t.w));
   outer: for (let i = 0; i + title.length <= all.length; i++) {
     for (let k = 0; k < title.length; k++) if (!sameWord(all[i + k]!.w, title[k]!)) continue outer;
     return { start: all[i]!.start, end: all[i + title.length - 1]!.end };
@@ -345,7 +370,7 @@ export function judgeCandidate(ref: ParsedReference, w: CrossrefWork): Candidate
 
   const notice = noticeWord(w, base);
   if (notice) {
-    const inString = count(ref.segments.flatMap((s) => s.words), notice);
+    const inString = count(ref.tokens.map((t) => t.w), notice);
     const inTitle = count(words(base.replace(NOTICE_TITLE, "")), notice);
     if (inString <= inTitle) return reject(`a ${notice} notice or review, not asked for`);
     notes.push(`${notice} asked for`);
