@@ -61,6 +61,8 @@ const GREEK: Record<string, string> = {
 
 /** Lower case, Greek letters spelled out, diacritics and ligatures folded to ASCII. */
 export function foldText(s: string): string {
+  // Most references are plain ASCII: nothing to fold but case.
+  if (/^[\x00-\x7f]*$/.test(s)) return s.toLowerCase();
   return s
     .toLowerCase()
     .replace(/[\u0370-\u03ff]/g, (c) => ` ${GREEK[c] ?? c} `)
@@ -274,7 +276,8 @@ function bestTitleWindow(ref: ParsedReference, titleWords: ReadonlySet<string>, 
       for (const w of segs[j]!.content) acc.add(w);
       joined += segs[j]!.words.join("");
       let d = windowDice(partners, titleWords.size, acc);
-      if (d < 1 && Math.abs(joined.length - squashed.length) <= squashed.length * 0.1) {
+      // Only a window that already shares half the words is worth spelling out.
+      if (d >= 0.5 && d < 1 && Math.abs(joined.length - squashed.length) <= squashed.length * 0.1) {
         const sq = squashedDice(pairs, squashed.length, joined);
         if (sq >= SQUASHED_SAME) d = Math.max(d, sq);
       }
