@@ -79,7 +79,7 @@ describe("crossref getWork", () => {
   it("reports retractions from both sides: updated-by on the work, update-to on the notice", async () => {
     const retracted = await client().getWork("10.5555/retracted-102");
     expect(retracted!.isRetracted).toBe(true);
-    expect(retracted!.updatedBy).toEqual([{ doi: "10.5555/retraction-notice-102", type: "retraction", label: "Retraction", date: expect.stringMatching(/^\d{4}-06-01$/) }]);
+    expect(retracted!.updatedBy).toEqual([{ doi: "10.5555/retraction-notice-102", type: "retraction", label: "Retraction", date: expect.stringMatching(/^\d{4}-06-01$/), source: "publisher" }]);
     const notice = await client().getWork("10.5555/retraction-notice-102");
     expect(notice!.isRetracted).toBe(false);
     expect(notice!.updateTo.map((u) => [u.doi, u.type])).toEqual([["10.5555/retracted-102", "retraction"]]);
