@@ -165,8 +165,12 @@ export async function checkPdfText(
 ): Promise<({ accept: true; verification: Verification } | { accept: false; reason: "mismatch" | "no_text" | "unverifiable" }) & { detail: string }> {
   let text = "";
   let note = "";
+  // Page 2 only when page 1 shows neither the identifier nor the title.
+  const settled = (t: string) => ["doi_on_page", "title"].includes(verifyText(t, expect).kind);
   try {
-    text = (await extractLeadingText(bytes)).text;
+    const read = await extractLeadingText(bytes, undefined, settled);
+    text = read.text;
+    if (read.windowed) note = "read from the first and last parts; ";
   } catch (err) {
     note = `unreadable by pdf.js: ${String(err).slice(0, 120)}; `;
   }

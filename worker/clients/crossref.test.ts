@@ -49,7 +49,7 @@ describe("crossref getWork", () => {
     ]);
     expect(w!.links[0]).toMatchObject({ url: "http://dx.plos.org/10.1371/journal.pone.0033693", contentType: "unspecified" });
     expect(w!.updatedBy).toEqual([
-      { doi: "10.1371/annotation/c76da2c1-ccb8-4797-94c1-359d3ceceeda", type: "correction", label: "Correction", date: "2012-05-08" },
+      { doi: "10.1371/annotation/c76da2c1-ccb8-4797-94c1-359d3ceceeda", type: "correction", label: "Correction", date: "2012-05-08", source: "publisher" },
     ]);
     expect(w!.isRetracted).toBe(false);
     expect(w!.language).toBe("en");
