@@ -11,9 +11,9 @@ import { startsWithPdfMagic } from "../worker/clients/elsevier";
 import { readLandingPage } from "./landing";
 import { DEADLINES, MAX_LANDING_BYTES, MAX_PDF_BYTES, hostLimiter } from "./limits";
 import type { LeaseScope } from "./memory";
-import { extractLeadingText } from "./pdf-text";
+import { checkPdfText } from "./check-pdf";
 import { FetchRefused, safeFetch, type SafeFetchResult } from "./safe-fetch";
-import { decide, verifyText, type Expectation, type Verification } from "./verify";
+import type { Expectation, Verification } from "./verify";
 
 export const PDF_TYPES = ["application/pdf", "application/x-pdf", "application/octet-stream", "binary/octet-stream", "application/download", ""] as const;
 export const HTML_TYPES = ["text/html", "application/xhtml+xml"] as const;
@@ -154,29 +154,6 @@ async function judgePdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[], e
   return { bytes: r.bytes, url: r.url, source: c.source, license: c.license, verification: checked.verification, version: c.version ?? null };
 }
 
-/**
- * Reads the first pages and decides. A file pdf.js cannot open counts as having no text: only an
- * exact source may serve it, labelled unverified (readers are more forgiving than pdf.js).
- */
-export async function checkPdfText(
-  bytes: Uint8Array,
-  expect: Expectation,
-  exactSource: boolean,
-): Promise<({ accept: true; verification: Verification } | { accept: false; reason: "mismatch" | "no_text" | "unverifiable" }) & { detail: string }> {
-  let text = "";
-  let note = "";
-  // Page 2 only when page 1 shows neither the identifier nor the title.
-  const settled = (t: string) => ["doi_on_page", "title"].includes(verifyText(t, expect).kind);
-  try {
-    const read = await extractLeadingText(bytes, undefined, settled);
-    text = read.text;
-    if (read.windowed) note = "read from the first and last parts; ";
-  } catch (err) {
-    note = `unreadable by pdf.js: ${String(err).slice(0, 120)}; `;
-  }
-  const verdict = verifyText(text, expect);
-  return { ...decide(verdict, exactSource), detail: note + verdict.detail };
-}
 
 function failure(url: string, err: unknown): Attempt {
   if (err instanceof FetchRefused) return { url, outcome: "rejected", transient: false, detail: err.kind };

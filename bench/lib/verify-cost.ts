@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { checkPdfText } from "../../queue-consumer/documents";
+import { checkPdfText } from "../../queue-consumer/check-pdf";
 import { extractLeadingText } from "../../queue-consumer/pdf-text";
 import { verifyText } from "../../queue-consumer/verify";
 import { writePdf } from "../../tests/fakes/providers/_shared";

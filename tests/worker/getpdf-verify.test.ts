@@ -11,7 +11,7 @@ import { clientFor, makeUser, newClient, uniqueIp } from "./auth-helpers";
 import { recordHits } from "../../worker/features/auth/rate-limit";
 import { Client } from "./helpers";
 import { db } from "./wallet-factories";
-import { download, hitsFor, isPdf, jobState, scenarioDoi, startAndWait, uniqueN } from "./getpdf-helpers";
+import { download, hitsFor, jobState, scenarioDoi, startAndWait, uniqueN } from "./getpdf-helpers";
 
 const stepOf = async (key: string, step: string) => (await jobState(key))!.steps.find((s) => s.step === step);
 
