@@ -19,10 +19,15 @@
  *    how often Unpaywall and Crossref were asked about it.
  *
  * Targets: overhead p95 ≤ 150 ms, zero lost jobs, exactly one resolution. Writes bench/out/getpdf.json.
+ *
+ * 5. Verification cost (issue 14): CPU time per PDF (p50/p95) of reading pages 1-2 and matching,
+ *    for 1, 10 and 50 MB files, and the bundle growth (bench/lib/verify-cost.ts). Runs first;
+ *    `--verify-only` stops after it.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { bundleGrowth, measureVerification, printVerification } from "./lib/verify-cost";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -310,6 +315,12 @@ function report(phase: string, jobs: Job[], upstreamMsOf: (j: Job) => number, wa
 // ---------------------------------------------------------------------------
 
 async function main() {
+  const costs = await measureVerification();
+  const growth = bundleGrowth(root);
+  printVerification(costs, growth);
+  mkdirSync(path.join(root, "bench/out"), { recursive: true });
+  writeFileSync(path.join(root, "bench/out/getpdf-verify.json"), JSON.stringify({ costs, growth }, null, 2));
+  if (args.includes("--verify-only")) return;
   const upstream = await startUpstream();
   log(`fake upstream ${upstream.url} (latency ${LATENCY_MS} ms)`);
   let server: Awaited<ReturnType<typeof startServer>>;

@@ -28,6 +28,40 @@ export const MatchedWork = z.object({
   container: z.string().optional(),
 });
 export type MatchedWork = z.infer<typeof MatchedWork>;
+/**
+ * A retraction, withdrawal, expression of concern or correction (Crossref `updated-by`), or, with
+ * relation `update_to`, the fact that the pasted document is itself such a notice about `doi`.
+ */
+export const DocumentNotice = z.object({
+  type: z.enum(["retraction", "withdrawal", "expression_of_concern", "correction"]),
+  /** The notice's DOI (updated_by) or the DOI of the work it is about (update_to). */
+  doi: z.string(),
+  /** ISO date (YYYY-MM-DD) when Crossref gives one. */
+  date: z.string().nullable(),
+  /** Where it was read: "crossref/publisher", "crossref/retraction-watch", ... */
+  source: z.string(),
+  relation: z.enum(["updated_by", "update_to"]),
+});
+export type DocumentNotice = z.infer<typeof DocumentNotice>;
+
+/** Where a served file came from and how it was found to be the right one (issue 14 §4). */
+export const FileProvenance = z.object({
+  /** doi_on_page: the DOI (or arXiv id / PMCID) on its first pages; title: most title words there;
+   * trusted_source: an exact source, nothing on the page to compare; unverified: a scan from an exact source. */
+  verified: z.enum(["doi_on_page", "title", "trusted_source", "unverified"]).nullable(),
+  version: z.enum(["publishedVersion", "acceptedVersion", "submittedVersion"]).nullable(),
+  license: z.string().nullable(),
+  host: z.string().nullable(),
+});
+export type FileProvenance = z.infer<typeof FileProvenance>;
+
+/** Another version the sources name (a manuscript beside the served published copy). */
+export const OtherVersion = z.object({
+  version: z.enum(["publishedVersion", "acceptedVersion", "submittedVersion"]),
+  url: z.string(),
+  host: z.string(),
+});
+export type OtherVersion = z.infer<typeof OtherVersion>;
 
 export const GetPdfResult = z
   .object({
@@ -56,6 +90,15 @@ export const GetPdfResult = z
     match: MatchedWork.optional(),
     /** Only with status `choose`: up to three works the text may name; starting one's DOI continues. */
     candidates: z.array(MatchedWork).max(3).optional(),
+    /**
+     * Beyond the spec's keys (issue 14), present on every result of a job (answers given without
+     * a job, such as a refused link, may leave them out): retraction and correction notices…
+     */
+    notices: z.array(DocumentNotice).optional(),
+    /** …the served file's provenance (ok and buy), else null… */
+    provenance: FileProvenance.nullable().optional(),
+    /** …and another version of the work the sources name (ok), offered as a link, else null. */
+    other_version: OtherVersion.nullable().optional(),
   })
   .strict();
 export type GetPdfResult = z.infer<typeof GetPdfResult>;
@@ -100,6 +143,8 @@ export const ProfileDownload = z.object({
   title: z.string().nullable(),
   source: z.string().nullable(),
   license: z.string().nullable(),
+  /** Retraction and correction notices known when the result was shown. */
+  notices: z.array(DocumentNotice),
   /** A fresh signed link while the stored copy may be served to this user, else null. */
   download_link: z.string().nullable(),
 });

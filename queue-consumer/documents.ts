@@ -1,14 +1,19 @@
 /**
- * Trying the locations resolvers found, in order, until one gives a real PDF: fetched safely
+ * Trying the locations resolvers found, in order, until one gives the right PDF: fetched safely
  * (queue-consumer/safe-fetch.ts), at most MAX_PDF_BYTES, starting with "%PDF-" and ending with
- * "%%EOF" (whole, not cut off in transit). A location
- * that answers HTML is read as a landing page and followed once to its citation_pdf_url.
+ * "%%EOF" (whole, not cut off in transit), and verified from the text of its first pages
+ * (verify.ts): a PDF of another paper is recorded as `mismatch` and the next location tried.
+ * A location that answers HTML is read as a landing page and followed once to its citation_pdf_url.
+ * Within one source, published versions are tried before manuscripts.
  */
 import { isUpstreamError, type FetchFn } from "../worker/clients/http";
 import { startsWithPdfMagic } from "../worker/clients/elsevier";
 import { readLandingPage } from "./landing";
 import { DEADLINES, MAX_LANDING_BYTES, MAX_PDF_BYTES, hostLimiter } from "./limits";
+import type { LeaseScope } from "./memory";
+import { checkPdfText } from "./check-pdf";
 import { FetchRefused, safeFetch, type SafeFetchResult } from "./safe-fetch";
+import type { Expectation, Verification } from "./verify";
 
 export const PDF_TYPES = ["application/pdf", "application/x-pdf", "application/octet-stream", "binary/octet-stream", "application/download", ""] as const;
 export const HTML_TYPES = ["text/html", "application/xhtml+xml"] as const;
@@ -20,16 +25,30 @@ export type Candidate = {
   /** Shown to the user: where the copy came from. */
   source: string;
   license: string | null;
+  /** Unpaywall/OpenAlex version: publishedVersion, acceptedVersion, submittedVersion. */
+  version?: string | null | undefined;
+  /**
+   * Exact by construction: the publisher's own DOI-keyed link (Crossref), PMC by PMCID, arXiv by
+   * id, a licensed publisher API. Only these may serve a PDF without a text layer.
+   */
+  exact?: boolean | undefined;
 };
 
-export type PdfHit = { bytes: Uint8Array; url: string; source: string; license: string | null };
+export type PdfHit = {
+  bytes: Uint8Array;
+  url: string;
+  source: string;
+  license: string | null;
+  verification: Verification;
+  version: string | null;
+};
 
 /** One location's outcome, for the step record. */
-export type Attempt = { url: string; outcome: "found" | "rejected" | "failed"; transient: boolean; detail: string };
+export type Attempt = { url: string; outcome: "found" | "rejected" | "mismatch" | "failed"; transient: boolean; detail: string };
 
 export type DocumentFetcher = (url: string, accept: readonly string[], maxBytes: number) => Promise<SafeFetchResult>;
 
-export function createDocumentFetcher(env: Pick<Cloudflare.Env, "UPSTREAM_BASE">, fetchFn: FetchFn, signal: AbortSignal): DocumentFetcher {
+export function createDocumentFetcher(env: Pick<Cloudflare.Env, "UPSTREAM_BASE">, fetchFn: FetchFn, signal: AbortSignal, leases?: LeaseScope): DocumentFetcher {
   return (url, accept, maxBytes) =>
     safeFetch(url, {
       fetch: fetchFn,
@@ -40,24 +59,36 @@ export function createDocumentFetcher(env: Pick<Cloudflare.Env, "UPSTREAM_BASE">
       accept,
       headers: { Accept: "application/pdf, text/html;q=0.5, */*;q=0.1" },
       limiterFor: (host) => hostLimiter(env, host),
+      reserve: leases ? (bytes) => leases.reserve(bytes, signal) : undefined,
     });
 }
 
 const isPdfType = (t: string) => (PDF_TYPES as readonly string[]).includes(t);
 
-/** Try `candidates` in order; URLs already in `tried` are skipped (and new ones added). */
-export async function tryCandidates(candidates: Candidate[], fetchDoc: DocumentFetcher, tried: Set<string>): Promise<{ hit: PdfHit | null; attempts: Attempt[] }> {
+const VERSION_RANK: Record<string, number> = { publishedVersion: 0, acceptedVersion: 1, submittedVersion: 2 };
+const versionRank = (v: string | null | undefined) => (v ? (VERSION_RANK[v] ?? 3) : 3);
+
+/** Published first, then accepted, then submitted; otherwise the source's own order. */
+export function byVersion(candidates: Candidate[]): Candidate[] {
+  return candidates.map((c, i) => ({ c, i })).sort((a, b) => versionRank(a.c.version) - versionRank(b.c.version) || a.i - b.i).map((x) => x.c);
+}
+
+/**
+ * Try `candidates` (published versions first); URLs already in `tried` are skipped (and new ones
+ * added). `expect` is what the file must show to be accepted.
+ */
+export async function tryCandidates(candidates: Candidate[], fetchDoc: DocumentFetcher, tried: Set<string>, expect: Expectation): Promise<{ hit: PdfHit | null; attempts: Attempt[] }> {
   const attempts: Attempt[] = [];
-  for (const c of candidates) {
+  for (const c of byVersion(candidates)) {
     if (tried.has(c.url)) continue;
     tried.add(c.url);
-    const hit = await tryOne(c, fetchDoc, tried, attempts);
+    const hit = await tryOne(c, fetchDoc, tried, attempts, expect);
     if (hit) return { hit, attempts };
   }
   return { hit: null, attempts };
 }
 
-async function tryOne(c: Candidate, fetchDoc: DocumentFetcher, tried: Set<string>, attempts: Attempt[]): Promise<PdfHit | null> {
+async function tryOne(c: Candidate, fetchDoc: DocumentFetcher, tried: Set<string>, attempts: Attempt[], expect: Expectation): Promise<PdfHit | null> {
   let first: SafeFetchResult;
   try {
     first = await fetchDoc(c.url, [...PDF_TYPES, ...HTML_TYPES], c.kind === "pdf" ? MAX_PDF_BYTES : MAX_LANDING_BYTES);
@@ -65,10 +96,11 @@ async function tryOne(c: Candidate, fetchDoc: DocumentFetcher, tried: Set<string
     attempts.push(failure(c.url, err));
     return null;
   }
-  if (isPdfType(first.contentType)) return asPdf(first, c, attempts);
+  if (isPdfType(first.contentType)) return asPdf(first, c, attempts, expect);
 
   // HTML: a landing page (or a "PDF" link that is really one). Follow its citation_pdf_url once.
   const info = await readLandingPage(first.bytes, first.url);
+  first.lease?.release();
   if (!info.pdfUrl) {
     attempts.push({ url: c.url, outcome: "rejected", transient: false, detail: "HTML without citation_pdf_url" });
     return null;
@@ -77,7 +109,7 @@ async function tryOne(c: Candidate, fetchDoc: DocumentFetcher, tried: Set<string
   tried.add(info.pdfUrl);
   try {
     const pdf = await fetchDoc(info.pdfUrl, PDF_TYPES, MAX_PDF_BYTES);
-    return asPdf(pdf, c, attempts);
+    return asPdf(pdf, c, attempts, expect);
   } catch (err) {
     attempts.push(failure(info.pdfUrl, err));
     return null;
@@ -96,7 +128,14 @@ export function hasPdfEnd(bytes: Uint8Array): boolean {
   return false;
 }
 
-function asPdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[]): PdfHit | null {
+async function asPdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[], expect: Expectation): Promise<PdfHit | null> {
+  const hit = await judgePdf(r, c, attempts, expect);
+  // A refused body leaves the memory budget now, so the next location can be read.
+  if (!hit) r.lease?.release();
+  return hit;
+}
+
+async function judgePdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[], expect: Expectation): Promise<PdfHit | null> {
   if (!startsWithPdfMagic(r.bytes)) {
     attempts.push({ url: r.url, outcome: "rejected", transient: false, detail: `not a PDF (${r.contentType || "no type"}, ${r.bytes.length} bytes)` });
     return null;
@@ -106,9 +145,15 @@ function asPdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[]): PdfHit | 
     attempts.push({ url: r.url, outcome: "failed", transient: true, detail: `truncated PDF (${r.bytes.length} bytes, no %%EOF)` });
     return null;
   }
-  attempts.push({ url: r.url, outcome: "found", transient: false, detail: `${r.bytes.length} bytes` });
-  return { bytes: r.bytes, url: r.url, source: c.source, license: c.license };
+  const checked = await checkPdfText(r.bytes, expect, c.exact === true);
+  if (!checked.accept) {
+    attempts.push({ url: r.url, outcome: checked.reason === "mismatch" ? "mismatch" : "rejected", transient: false, detail: `${checked.reason}: ${checked.detail}` });
+    return null;
+  }
+  attempts.push({ url: r.url, outcome: "found", transient: false, detail: `${r.bytes.length} bytes, ${checked.verification} (${checked.detail})` });
+  return { bytes: r.bytes, url: r.url, source: c.source, license: c.license, verification: checked.verification, version: c.version ?? null };
 }
+
 
 function failure(url: string, err: unknown): Attempt {
   if (err instanceof FetchRefused) return { url, outcome: "rejected", transient: false, detail: err.kind };

@@ -9,6 +9,7 @@ import { fetchJobStub } from "../worker/features/jobs/fetch-job";
 import { MAX_ATTEMPTS, backoffSeconds, type FetchJobMessage, type StepRecord } from "../worker/features/jobs/job-state";
 import { jobMessages } from "../worker/features/jobs/messages";
 import { resolveDocument, type ChainOutcome, type ResolveDeps } from "./resolve";
+import { LeaseScope } from "./memory";
 import { storeDocument } from "./store";
 
 export type ConsumerDeps = {
@@ -48,6 +49,8 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
     return;
   }
   const stub = fetchJobStub(env, body.key);
+  // Every document body this message reads is reserved in the isolate's budget until it is stored.
+  const leases = new LeaseScope();
   try {
     const claim = await stub.claim({ runId: body.runId, attempt: message.attempts });
     if (!claim.proceed) {
@@ -57,6 +60,7 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
     const outcome = await deps.resolve(body, env, {
       fetch: deps.fetch,
       report: async (step, meta) => (await stub.progress({ runId: body.runId, step, meta })).current,
+      leases,
     });
     const finishedAt = deps.now();
     switch (outcome.kind) {
@@ -71,6 +75,9 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
           access: outcome.access,
           source: outcome.hit.source,
           license: outcome.hit.license,
+          verification: outcome.hit.verification,
+          version: outcome.hit.version,
+          host: hostOfUrl(outcome.hit.url),
           now: finishedAt,
         });
         await stub.complete({ runId: body.runId, finishedAt, outcome: { phase: "found", file, meta: outcome.meta, steps: outcome.steps } });
@@ -92,6 +99,8 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
   } catch (err) {
     log("error", "fetch job attempt failed", { key: body.key, attempt: message.attempts, error: String(err) });
     await retryLater(message, stub, body, [{ step: "retry", outcome: "failed", ms: 0, detail: String(err).slice(0, 300) }], "exception");
+  } finally {
+    leases.releaseAll();
   }
 }
 
@@ -119,5 +128,14 @@ export async function handleDeadLetter(message: Message<unknown>, env: Cloudflar
   } catch (err) {
     log("error", "dead letter could not mark the job", { key: body.key, error: String(err) });
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
+  }
+}
+
+/** "licensed:elsevier" stays as it is; a URL gives its host. */
+function hostOfUrl(url: string): string {
+  try {
+    return url.startsWith("licensed:") ? url : new URL(url).hostname;
+  } catch {
+    return "?";
   }
 }

@@ -22,13 +22,16 @@ import { isUpstreamError, type FetchFn } from "../worker/clients/http";
 import { createOpenAlexClient } from "../worker/clients/openalex";
 import { createPmcClient } from "../worker/clients/pmc";
 import { createUnpaywallClient } from "../worker/clients/unpaywall";
-import { emptyMeta, type FetchJobMessage, type FileAccess, type JobMeta, type StepName, type StepOutcome, type StepRecord } from "../worker/features/jobs/job-state";
+import { emptyMeta, type FetchJobMessage, type FileAccess, type JobMeta, type StepName, type StepOutcome, type StepRecord, type UpdateNotice } from "../worker/features/jobs/job-state";
 import { jobMessages } from "../worker/features/jobs/messages";
-import { HTML_TYPES, PDF_TYPES, createDocumentFetcher, tryCandidates, type Attempt, type Candidate, type DocumentFetcher, type PdfHit } from "./documents";
+import { checkPdfText } from "./check-pdf";
+import { HTML_TYPES, PDF_TYPES, byVersion, createDocumentFetcher, tryCandidates, type Attempt, type Candidate, type DocumentFetcher, type PdfHit } from "./documents";
 import { readLandingPage } from "./landing";
 import { enabledLicensedResolvers, type LicensedResolver } from "./licensed";
 import { DEADLINES, MAX_LANDING_BYTES, providerLimiter } from "./limits";
+import type { LeaseScope } from "./memory";
 import { FetchRefused } from "./safe-fetch";
+import type { Expectation } from "./verify";
 
 export type ChainOutcome =
   | { kind: "found"; hit: PdfHit; access: FileAccess; meta: JobMeta; steps: StepRecord[] }
@@ -44,6 +47,8 @@ export type ResolveDeps = {
   /** Tells the job which step runs now; false: stop, the job moved on. */
   report(step: StepName, meta: JobMeta): Promise<boolean>;
   licensed?: readonly LicensedResolver[] | undefined;
+  /** The message's share of the isolate's document memory budget (memory.ts). */
+  leases?: LeaseScope | undefined;
 };
 
 type StepResult = { outcome: StepOutcome; detail?: string | undefined; transient?: boolean; hit?: PdfHit | undefined; access?: FileAccess };
@@ -74,6 +79,8 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
   const ids = { doi: id.doi, arxiv: id.arxiv ?? arxivFromDoi(id.doi), pmid: id.pmid, pmcid: id.pmcid, url: id.url };
   const common = { fetch: deps.fetch, upstreamBase: env.UPSTREAM_BASE, timeoutMs: DEADLINES.apiRequest };
   const mail = env.CONTACT_EMAIL || "support@daryaft.app";
+  /** What a file must show to be accepted: read when the file arrives, after the metadata steps. */
+  const expect = (): Expectation => ({ doi: ids.doi, title: meta.title, arxiv: ids.arxiv, pmcid: ids.pmcid });
 
   /** Runs one resolver with its deadline; `fetchDoc` inside it stops at the step's deadline. */
   async function step(name: StepName, budgetMs: number, run: (fetchDoc: DocumentFetcher) => Promise<StepResult>): Promise<StepResult> {
@@ -93,7 +100,7 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
         }, budget);
       });
       try {
-        const fetchDoc = createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]));
+        const fetchDoc = createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]), deps.leases);
         result = await Promise.race([run(fetchDoc), expired]);
       } catch (err) {
         result = failureResult(err);
@@ -183,7 +190,7 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
         if (isPersianDocument(meta)) return { outcome: "rejected", detail: `Persian-language (${meta.language ?? "title"})` };
         const candidates = crossrefCandidates(work);
         if (!candidates.length) return { outcome: "none", detail: `metadata: ${work.type ?? "?"}${work.isRetracted ? ", retracted" : ""}` };
-        return fromAttempts(await tryCandidates(candidates, fetchDoc, tried), "open");
+        return fromAttempts(await tryCandidates(candidates, fetchDoc, tried, expect()), "open");
       });
       const stop = persianStop();
       if (stop) return stop;
@@ -205,12 +212,12 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
           const host = hostOf(l.urlForPdf ?? l.urlForLandingPage ?? l.url);
           const where = l.hostType === "repository" ? `مخزن ${l.repositoryInstitution ?? host}` : `ناشر (${host})`;
           const source = `Unpaywall — ${where}${versionLabel(l.version)}`;
-          if (l.urlForPdf) return [{ url: l.urlForPdf, kind: "pdf" as const, source, license: l.license }];
+          if (l.urlForPdf) return [{ url: l.urlForPdf, kind: "pdf" as const, source, license: l.license, version: l.version }];
           const landing = l.urlForLandingPage ?? l.url;
-          return landing ? [{ url: landing, kind: "landing" as const, source, license: l.license }] : [];
+          return landing ? [{ url: landing, kind: "landing" as const, source, license: l.license, version: l.version }] : [];
         });
         if (!candidates.length) return { outcome: "none", detail: `no open location (${rec.oaStatus ?? "closed"})` };
-        return fromAttempts(await tryCandidates(candidates, fetchDoc, tried), "open");
+        return withOtherVersion(meta, candidates, fromAttempts(await tryCandidates(candidates, fetchDoc, tried, expect()), "open"));
       });
       const stop = persianStop();
       if (stop) return stop;
@@ -235,11 +242,11 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
           .filter((l) => l.isOa)
           .flatMap((l): Candidate[] => {
             const source = `OpenAlex — ${l.sourceName ?? hostOf(l.pdfUrl ?? l.landingPageUrl)}${versionLabel(l.version)}`;
-            if (l.pdfUrl) return [{ url: l.pdfUrl, kind: "pdf" as const, source, license: l.license }];
-            return l.landingPageUrl ? [{ url: l.landingPageUrl, kind: "landing" as const, source, license: l.license }] : [];
+            if (l.pdfUrl) return [{ url: l.pdfUrl, kind: "pdf" as const, source, license: l.license, version: l.version }];
+            return l.landingPageUrl ? [{ url: l.landingPageUrl, kind: "landing" as const, source, license: l.license, version: l.version }] : [];
           });
         if (!candidates.length) return { outcome: "none", detail: "no open location" };
-        return fromAttempts(await tryCandidates(candidates, fetchDoc, tried), "open");
+        return withOtherVersion(meta, candidates, fromAttempts(await tryCandidates(candidates, fetchDoc, tried, expect()), "open"));
       });
       const stop = persianStop();
       if (stop) return stop;
@@ -258,7 +265,8 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
         if (!entry) return { outcome: "none", detail: "not on arXiv" };
         meta.title ??= entry.title;
         if (isPersianDocument(meta)) return { outcome: "rejected", detail: "Persian-language title" };
-        return fromAttempts(await tryCandidates([{ url: entry.pdfUrl, kind: "pdf", source: `arXiv (${entry.id})`, license: null }], fetchDoc, tried), "open");
+        // By id: exact by construction (arXiv serves e-prints as submitted).
+        return fromAttempts(await tryCandidates([{ url: entry.pdfUrl, kind: "pdf", source: `arXiv (${entry.id})`, license: null, version: "submittedVersion", exact: true }], fetchDoc, tried, expect()), "open");
       });
       const stop = persianStop();
       if (stop) return stop;
@@ -282,9 +290,11 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
           meta.title ??= rec?.title ?? null;
           pdfUrl = rec?.pdfUrl ?? null;
           label = rec?.pmcid ?? "Europe PMC";
+          ids.pmcid ??= rec?.pmcid ?? null;
         }
         if (!pdfUrl) return { outcome: "none", detail: "no open-access PDF in Europe PMC" };
-        return fromAttempts(await tryCandidates([{ url: pdfUrl, kind: "pdf", source: `Europe PMC — PubMed Central (${label})`, license: null }], fetchDoc, tried), "open");
+        // PMC's rendering of one PMCID: exact by construction.
+        return fromAttempts(await tryCandidates([{ url: pdfUrl, kind: "pdf", source: `Europe PMC — PubMed Central (${label})`, license: null, exact: label.startsWith("PMC") }], fetchDoc, tried, expect()), "open");
       });
       const done = found(r);
       if (done) return done;
@@ -306,8 +316,22 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
           }
           try {
             const copy = await resolver.fetchByDoi(doi, env, deps.fetch);
-            if (copy) return { outcome: "found", detail: `${resolver.name}: ${copy.bytes.length} bytes`, hit: { bytes: copy.bytes, url: `licensed:${resolver.name}`, source: copy.source, license: copy.license }, access: "licensed" };
-            notes.push(`${resolver.name}: none`);
+            if (!copy) {
+              notes.push(`${resolver.name}: none`);
+              continue;
+            }
+            // A publisher's API by DOI is exact by construction, but its file is checked all the same.
+            const checked = await checkPdfText(copy.bytes, expect(), true);
+            if (!checked.accept) {
+              notes.push(`${resolver.name}: ${checked.reason} (${checked.detail})`);
+              continue;
+            }
+            return {
+              outcome: "found",
+              detail: `${resolver.name}: ${copy.bytes.length} bytes, ${checked.verification}`,
+              hit: { bytes: copy.bytes, url: `licensed:${resolver.name}`, source: copy.source, license: copy.license, verification: checked.verification, version: "publishedVersion" },
+              access: "licensed",
+            };
           } catch (err) {
             const f = failureResult(err);
             if (f.transient) failedTransient = true;
@@ -348,18 +372,50 @@ function fromAttempts(r: { hit: PdfHit | null; attempts: Attempt[] }, access: Fi
   if (r.hit) return { outcome: "found", detail, hit: r.hit, access };
   const transient = r.attempts.some((a) => a.transient);
   if (transient) return { outcome: "failed", transient: true, detail };
+  if (r.attempts.some((a) => a.outcome === "mismatch")) return { outcome: "mismatch", detail };
   return { outcome: r.attempts.length ? "rejected" : "none", detail: detail || "every location already tried" };
+}
+
+/**
+ * A published copy was served and the same source also names a manuscript (accepted or
+ * submitted): the dialog offers that one too, as the source's own link (not fetched or verified).
+ */
+function withOtherVersion(meta: JobMeta, candidates: Candidate[], r: StepResult): StepResult {
+  if (!r.hit || r.hit.version !== "publishedVersion" || meta.otherVersion) return r;
+  const other = byVersion(candidates).find((c) => c.version === "acceptedVersion" || c.version === "submittedVersion");
+  if (other) meta.otherVersion = { version: other.version!, url: other.url, host: hostOf(other.url) };
+  return r;
+}
+
+const NOTICE_TYPES: Record<string, UpdateNotice["type"]> = {
+  retraction: "retraction",
+  partial_retraction: "retraction",
+  withdrawal: "withdrawal",
+  removal: "withdrawal",
+  expression_of_concern: "expression_of_concern",
+  correction: "correction",
+  erratum: "correction",
+  corrigendum: "correction",
+  addendum: "correction",
+};
+
+/** Crossref's update records as structured notices (`updated-by`: about this work; `update-to`: this is the notice). */
+export function noticesOf(work: Pick<CrossrefWork, "updatedBy" | "updateTo">): UpdateNotice[] {
+  const map =
+    (relation: UpdateNotice["relation"]) =>
+    (u: CrossrefWork["updatedBy"][number]): UpdateNotice[] => {
+      const type = NOTICE_TYPES[u.type.replace(/[\s-]+/g, "_")];
+      return type ? [{ type, doi: u.doi, date: u.date, source: `crossref${u.source ? `/${u.source}` : ""}`, relation }] : [];
+    };
+  return [...work.updatedBy.flatMap(map("updated_by")), ...work.updateTo.flatMap(map("update_to"))];
 }
 
 function applyCrossref(meta: JobMeta, work: CrossrefWork): void {
   meta.title = work.title ?? meta.title;
   meta.type = work.type ?? meta.type;
   meta.language = work.language ?? meta.language;
-  if (work.isRetracted) meta.notices.push("هشدار: این مقاله بازپس‌گرفته (retract) شده است؛ پیش از استناد، اطلاعیهٔ بازپس‌گیری آن را ببینید.");
-  else if (work.updatedBy.some((u) => u.type === "expression_of_concern")) meta.notices.push("هشدار: ناشر دربارهٔ این مقاله «ابراز نگرانی» (expression of concern) منتشر کرده است.");
-  else if (work.updatedBy.length) meta.notices.push(`برای این مقاله اصلاحیه منتشر شده است (${work.updatedBy.map((u) => u.label ?? u.type).join("، ")}).`);
-  const retracting = work.updateTo.find((u) => ["retraction", "withdrawal", "removal"].includes(u.type));
-  if (retracting) meta.notices.push(`این سند اطلاعیهٔ بازپس‌گیری مقالهٔ ${retracting.doi} است، نه خود مقاله.`);
+  // Retractions and corrections travel as data (the result's `notices`), shown as banners.
+  meta.updates = noticesOf(work);
 }
 
 /** The publisher's own PDF links, only when the work is under a Creative Commons licence. */
@@ -368,7 +424,8 @@ function crossrefCandidates(work: CrossrefWork): Candidate[] {
   if (!cc) return [];
   return work.links
     .filter((l) => l.contentType === "application/pdf" && l.intendedApplication !== "text-mining")
-    .map((l) => ({ url: l.url, kind: "pdf" as const, source: `ناشر — ${work.publisher ?? hostOf(l.url)} (Crossref)`, license: cc.url }));
+    // The publisher's own link in its DOI record: exact by construction.
+    .map((l) => ({ url: l.url, kind: "pdf" as const, source: `ناشر — ${work.publisher ?? hostOf(l.url)} (Crossref)`, license: cc.url, version: l.contentVersion === "am" ? "acceptedVersion" : "publishedVersion", exact: true }));
 }
 
 function arxivFromDoi(doi: string | null): string | null {

@@ -6,6 +6,7 @@
  */
 import { UpstreamError, upstreamFetch, type FetchFn, type RateLimiter } from "../worker/clients/http";
 import { checkOutboundUrl, type UnsafeReason } from "../worker/features/getpdf/safe-url";
+import type { Lease } from "./memory";
 
 export const MAX_REDIRECTS = 5;
 
@@ -36,6 +37,8 @@ export type SafeFetchOptions = {
   headers?: Record<string, string> | undefined;
   /** Per-host politeness, applied to every hop. */
   limiterFor?: ((host: string) => RateLimiter | null) | undefined;
+  /** Room for the body in the isolate's memory budget (memory.ts), taken before it is read. */
+  reserve?: ((bytes: number) => Promise<Lease>) | undefined;
 };
 
 export type SafeFetchResult = {
@@ -45,6 +48,8 @@ export type SafeFetchResult = {
   bytes: Uint8Array;
   /** Every URL requested, in order. */
   hops: string[];
+  /** The body's room in the memory budget: released by whoever drops the bytes. */
+  lease?: Lease | undefined;
 };
 
 /**
@@ -98,8 +103,15 @@ export async function safeFetch(startUrl: string, opts: SafeFetchOptions): Promi
       await res.body?.cancel();
       throw new FetchRefused("too-large", url, `${declared} bytes`);
     }
-    const bytes = await readCapped(res, opts.maxBytes, url);
-    return { url, contentType, bytes, hops };
+    const known = Number.isFinite(declared) && declared >= 0 ? declared : null;
+    const lease = await opts.reserve?.(known ?? opts.maxBytes);
+    try {
+      const bytes = await readCapped(res, opts.maxBytes, url, known);
+      return { url, contentType, bytes, hops, lease };
+    } catch (err) {
+      lease?.release();
+      throw err;
+    }
   }
 }
 
@@ -111,22 +123,34 @@ function resolveLocation(location: string, base: string): string {
   }
 }
 
-/** Read at most maxBytes; a longer body is cancelled and refused. */
-async function readCapped(res: Response, maxBytes: number, url: string): Promise<Uint8Array> {
+/**
+ * Read at most maxBytes into ONE buffer (a 50 MB PDF is held once, not as chunks plus their
+ * concatenation): sized by Content-Length when declared (a body longer than declared is
+ * refused), else a resizable buffer that grows in place up to maxBytes. A longer body is
+ * cancelled and refused.
+ */
+async function readCapped(res: Response, maxBytes: number, url: string, declared: number | null): Promise<Uint8Array> {
   if (!res.body) return new Uint8Array(0);
   const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const limit = declared ?? maxBytes;
+  let buffer: GrowableBuffer = declared !== null ? (new ArrayBuffer(declared) as GrowableBuffer) : new GrowableArrayBuffer(0, { maxByteLength: maxBytes });
+  let out = new Uint8Array(buffer);
   let total = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
+      if (total + value.byteLength > limit) {
         await reader.cancel();
-        throw new FetchRefused("too-large", url, `more than ${maxBytes} bytes`);
+        throw new FetchRefused("too-large", url, declared !== null ? `longer than its declared ${declared} bytes` : `more than ${maxBytes} bytes`);
       }
-      chunks.push(value);
+      if (declared === null) {
+        // Grow geometrically (fewer resizes), never past the cap.
+        if (total + value.byteLength > buffer.byteLength) buffer.resize(Math.min(maxBytes, Math.max(total + value.byteLength, buffer.byteLength * 2, 64 * 1024)));
+        out = new Uint8Array(buffer);
+      }
+      out.set(value, total);
+      total += value.byteLength;
     }
   } catch (err) {
     if (err instanceof FetchRefused) throw err;
@@ -138,11 +162,12 @@ async function readCapped(res: Response, maxBytes: number, url: string): Promise
       cause: err,
     });
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+  if (declared !== null) return total === declared ? out : out.subarray(0, total);
+  // A fixed-length buffer for storing: transfer() moves the bytes without a copy where supported.
+  const fixed = typeof buffer.transfer === "function" ? buffer.transfer(total) : buffer.slice(0, total);
+  return new Uint8Array(fixed);
 }
+
+/** ES2024 resizable ArrayBuffer (workerd, Node 20+); typed here, the project's lib is older. */
+type GrowableBuffer = ArrayBuffer & { resize(n: number): void; transfer?(n: number): ArrayBuffer };
+const GrowableArrayBuffer = ArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => GrowableBuffer;

@@ -1,9 +1,11 @@
 /**
- * Storing a found document: R2 keyed by DOI (doi/<lower-case DOI>.pdf; other identifiers by a
- * hash of the job key), plus its stored_files row with source, licence and access.
+ * Storing a found (and verified) document: R2 keyed by DOI (doi/<lower-case DOI>.pdf; other
+ * identifiers by a hash of the job key), plus its stored_files row with source, licence, access
+ * and provenance (how it was verified, its version, the host it came from). The bytes are the one
+ * buffered copy the download made; R2 gets them with their length known, nothing is copied here.
  */
 import { createDb, schema } from "../db/client";
-import type { FileAccess, FoundFile } from "../worker/features/jobs/job-state";
+import type { FileAccess, FoundFile, Verification } from "../worker/features/jobs/job-state";
 import { sha256Hex } from "../worker/lib/crypto";
 
 export async function fileKeyFor(jobKey: string, doi: string | null): Promise<string> {
@@ -19,12 +21,31 @@ export function downloadNameFor(doi: string | null, fileKey: string): string {
 
 export async function storeDocument(
   env: Pick<Cloudflare.Env, "FILES" | "DB">,
-  input: { jobKey: string; doi: string | null; bytes: Uint8Array; access: FileAccess; source: string; license: string | null; now: number },
+  input: {
+    jobKey: string;
+    doi: string | null;
+    bytes: Uint8Array;
+    access: FileAccess;
+    source: string;
+    license: string | null;
+    verification: Verification;
+    version: string | null;
+    host: string;
+    now: number;
+  },
 ): Promise<FoundFile> {
   const fileKey = await fileKeyFor(input.jobKey, input.doi);
   await env.FILES.put(fileKey, input.bytes, {
     httpMetadata: { contentType: "application/pdf", contentDisposition: `attachment; filename="${downloadNameFor(input.doi, fileKey)}"` },
-    customMetadata: { access: input.access, source: input.source.slice(0, 300), license: (input.license ?? "").slice(0, 300), jobKey: input.jobKey },
+    customMetadata: {
+      access: input.access,
+      source: input.source.slice(0, 300),
+      license: (input.license ?? "").slice(0, 300),
+      jobKey: input.jobKey,
+      verification: input.verification,
+      version: input.version ?? "",
+      host: input.host.slice(0, 200),
+    },
   });
   const row = {
     key: fileKey,
@@ -35,11 +56,27 @@ export async function storeDocument(
     license: input.license,
     access: input.access,
     ownerId: null,
+    verification: input.verification,
+    version: input.version,
+    sourceHost: input.host,
     createdAt: new Date(input.now),
   };
   await createDb(env.DB)
     .insert(schema.storedFiles)
     .values(row)
-    .onConflictDoUpdate({ target: schema.storedFiles.key, set: { jobKey: row.jobKey, size: row.size, source: row.source, license: row.license, access: row.access, createdAt: row.createdAt } });
-  return { fileKey, size: row.size, access: input.access, source: input.source, license: input.license };
+    .onConflictDoUpdate({
+      target: schema.storedFiles.key,
+      set: {
+        jobKey: row.jobKey,
+        size: row.size,
+        source: row.source,
+        license: row.license,
+        access: row.access,
+        verification: row.verification,
+        version: row.version,
+        sourceHost: row.sourceHost,
+        createdAt: row.createdAt,
+      },
+    });
+  return { fileKey, size: row.size, access: input.access, source: input.source, license: input.license, verification: input.verification, version: input.version, host: input.host };
 }

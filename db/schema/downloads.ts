@@ -5,6 +5,9 @@ import { users } from "./users";
 export const fetchOutcomes = ["ok", "buy", "offline", "error"] as const;
 /** open: an open-access copy anyone may download; licensed: served only to users entitled to it. */
 export const fileAccess = ["open", "licensed"] as const;
+export const fileVerifications = ["doi_on_page", "title", "trusted_source", "unverified"] as const;
+/** contract/getpdf.ts DocumentNotice, as stored. */
+export type DocumentNoticeRow = { type: string; doi: string; date: string | null; source: string; relation: string };
 
 /**
  * One row per terminal fetch result shown to someone: history, feeds and statistics.
@@ -23,6 +26,8 @@ export const downloads = sqliteTable(
     source: text(),
     license: text(),
     fileKey: text(),
+    /** Retraction/correction notices shown with the result, kept for /profile/booksAndArticles. */
+    notices: text({ mode: "json" }).$type<DocumentNoticeRow[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -57,6 +62,12 @@ export const storedFiles = sqliteTable(
     license: text(),
     ownerId: text(),
     access: text({ enum: fileAccess }).notNull().default("open"),
+    /** How the file was found to be the right one (queue-consumer/verify.ts); null before verification existed. */
+    verification: text({ enum: fileVerifications }),
+    /** publishedVersion, acceptedVersion, submittedVersion (Unpaywall/OpenAlex), or null. */
+    version: text(),
+    /** The host the copy was downloaded from. */
+    sourceHost: text(),
     createdAt: createdAt(),
   },
   // files of one fetch job

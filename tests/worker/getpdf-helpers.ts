@@ -1,7 +1,8 @@
 /** Helpers of the link/DOI download tests: scenario DOIs of the fake upstream, start/poll, hit counters. */
 import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject, type QueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { expect } from "vitest";
+import { getResolvedPDFJS } from "unpdf";
+import { beforeAll, expect } from "vitest";
 import { GetPdfResult } from "../../contract/getpdf";
 import { identify, jobKeyFor } from "../../lib/identify";
 import { handleQueueBatch } from "../../queue-consumer";
@@ -11,6 +12,12 @@ import { makeTicket } from "../../worker/features/getpdf/ticket";
 import { JOB_STORAGE_KEY, fetchJobStub } from "../../worker/features/jobs/fetch-job";
 import { emptyMeta, idleState, type FetchJobMessage, type JobState } from "../../worker/features/jobs/job-state";
 import type { Client } from "./helpers";
+
+// pdf.js (1.6 MB, queue-consumer/pdf-text.ts) is loaded on the first verification; the test
+// runner's module loading makes that take seconds, longer than one test's timeout. Load it first.
+beforeAll(async () => {
+  await getResolvedPDFJS();
+}, 120_000);
 
 /** A number no other test (in this run) uses, so the fake's hit counters are this test's own. */
 export function uniqueN(): number {

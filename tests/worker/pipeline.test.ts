@@ -28,7 +28,8 @@ describe("one job per document", () => {
     expect(await hitsFor("crossref", doi)).toBe(1);
     expect(await hitsFor("unpaywall", doi)).toBe(1);
     expect(await hitsFor("publisher", doi)).toBe(1);
-  });
+    // 50 starts each pass the start allowance (two D1 statements) and poll: seconds on a loaded machine.
+  }, 20_000);
 
   it("a start while the job runs joins it (no second message)", async () => {
     const doi = scenarioDoi("upstream-slow");

@@ -49,7 +49,7 @@ describe("crossref getWork", () => {
     ]);
     expect(w!.links[0]).toMatchObject({ url: "http://dx.plos.org/10.1371/journal.pone.0033693", contentType: "unspecified" });
     expect(w!.updatedBy).toEqual([
-      { doi: "10.1371/annotation/c76da2c1-ccb8-4797-94c1-359d3ceceeda", type: "correction", label: "Correction", date: "2012-05-08" },
+      { doi: "10.1371/annotation/c76da2c1-ccb8-4797-94c1-359d3ceceeda", type: "correction", label: "Correction", date: "2012-05-08", source: "publisher" },
     ]);
     expect(w!.isRetracted).toBe(false);
     expect(w!.language).toBe("en");
@@ -79,7 +79,7 @@ describe("crossref getWork", () => {
   it("reports retractions from both sides: updated-by on the work, update-to on the notice", async () => {
     const retracted = await client().getWork("10.5555/retracted-102");
     expect(retracted!.isRetracted).toBe(true);
-    expect(retracted!.updatedBy).toEqual([{ doi: "10.5555/retraction-notice-102", type: "retraction", label: "Retraction", date: expect.stringMatching(/^\d{4}-06-01$/) }]);
+    expect(retracted!.updatedBy).toEqual([{ doi: "10.5555/retraction-notice-102", type: "retraction", label: "Retraction", date: expect.stringMatching(/^\d{4}-06-01$/), source: "publisher" }]);
     const notice = await client().getWork("10.5555/retraction-notice-102");
     expect(notice!.isRetracted).toBe(false);
     expect(notice!.updateTo.map((u) => [u.doi, u.type])).toEqual([["10.5555/retracted-102", "retraction"]]);

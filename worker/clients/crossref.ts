@@ -67,6 +67,8 @@ export const CrossrefUpdateSchema = z.object({
   label: z.string().nullable(),
   /** ISO date of the update, when given. */
   date: z.string().nullable(),
+  /** Who deposited it: "publisher", "retraction-watch" (absent in older records). */
+  source: z.string().nullable().optional(),
 });
 
 export const CrossrefRelationSchema = z.object({
@@ -349,7 +351,7 @@ function mapUpdate(u: Json): z.infer<typeof CrossrefUpdateSchema> | null {
   const doi = bareDoiOrNull(u["DOI"]);
   const type = asString(u["type"]);
   if (!doi || !type) return null;
-  return { doi, type: type.toLowerCase(), label: asString(u["label"]), date: dateFromParts(u["updated"]).iso };
+  return { doi, type: type.toLowerCase(), label: asString(u["label"]), date: dateFromParts(u["updated"]).iso, source: asString(u["source"]) };
 }
 
 function mapRelations(v: unknown): z.infer<typeof CrossrefRelationSchema>[] {

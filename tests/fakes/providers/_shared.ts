@@ -59,6 +59,10 @@ export const SCENARIO_KINDS = [
   "fail-429",
   "fail-slow",
   "fail-malformed",
+  "wrong-first",
+  "wrong-only",
+  "scanned",
+  "two-versions",
 ] as const;
 export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
 
@@ -131,7 +135,21 @@ export const urls = {
   impostor: (doi: string) => `https://${PUBLISHER_HOST}/impostor/${doi}.pdf`,
   slowPdf: (doi: string) => `https://${PUBLISHER_HOST}/slow/${doi}.pdf`,
   errorPdf: (doi: string) => `https://${PUBLISHER_HOST}/error/${doi}.pdf`,
+  /** Serves ANOTHER paper's PDF (a repository mix-up). */
+  otherPdf: (doi: string) => `https://${PUBLISHER_HOST}/other/${doi}.pdf`,
+  /** Serves a scan: a valid PDF without a text layer. */
+  scannedPdf: (doi: string) => `https://${REPO_HOST}/scanned/${doi}.pdf`,
 };
+
+/** The paper a mixed-up location serves instead: its own title and DOI, nothing of the one asked for. */
+export function otherPaperLines(n: number): string[] {
+  return [
+    "Seasonal dynamics of freshwater zooplankton in alpine lakes",
+    `DOI 10.5555/unrelated-${n + 1}`,
+    "Abstract. We sampled zooplankton communities in twelve alpine lakes over three summers and relate",
+    "their succession to ice-out dates, temperature and phytoplankton biomass.",
+  ];
+}
 
 /** A readable English title per scenario; Persian for "persian". */
 export function scenarioTitle(s: Scenario): string {
@@ -154,6 +172,10 @@ export function scenarioTitle(s: Scenario): string {
     "fail-429": "Every upstream rate limiting",
     "fail-slow": "Every upstream hanging",
     "fail-malformed": "Every upstream sending garbage",
+    "wrong-first": "Glacier retreat measured by drones",
+    "wrong-only": "Urban heat islands in coastal cities",
+    scanned: "Handwritten ledgers of a village bakery",
+    "two-versions": "Published and accepted manuscripts compared",
   };
   return `${words[s.kind]}: test article ${s.n}`;
 }
@@ -185,13 +207,34 @@ export function nFromPmid(pmid: string): number | null {
 export function buildPdf(lines: string[]): Uint8Array {
   const esc = (s: string) => s.replace(/[^\x20-\x7e]/g, "?").replace(/([\\()])/g, "\\$1");
   const content = ["BT", "/F1 12 Tf", "72 720 Td", "14 TL", ...lines.map((l) => `(${esc(l)}) '`), "ET"].join("\n");
-  const objects = [
+  return writePdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
+  ]);
+}
+
+/**
+ * A scanned page: a valid one-page PDF whose only content is an image (a grey 8x8 raster drawn
+ * full page), so it has no text layer at all.
+ */
+export function buildScannedPdf(): Uint8Array {
+  const pixels = "7f".repeat(64);
+  const image = `<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /ASCIIHexDecode /Length ${pixels.length + 1} >>\nstream\n${pixels}>\nendstream`;
+  const content = "q 612 0 0 792 0 0 cm /Im1 Do Q";
+  return writePdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    image,
+  ]);
+}
+
+/** Objects 1..n in order, with a correct xref table and trailer (root = object 1). */
+export function writePdf(objects: string[]): Uint8Array {
   let out = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
   const offsets: number[] = [];
   objects.forEach((body, i) => {
@@ -204,6 +247,11 @@ export function buildPdf(lines: string[]): Uint8Array {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
   // latin1: one byte per char, so the offsets above are byte offsets.
   return new Uint8Array(Buffer.from(out, "latin1"));
+}
+
+export function scannedPdfResponse(): FakeResponse {
+  const body = buildScannedPdf();
+  return { status: 200, headers: { "content-type": "application/pdf", "content-length": String(body.length) }, body };
 }
 
 export function pdfResponse(lines: string[], extraHeaders: Record<string, string> = {}): FakeResponse {

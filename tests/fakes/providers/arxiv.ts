@@ -5,25 +5,27 @@
  *   2101.0xxxx  found, 2025 feed format (bare <link href>), like the fixture
  *   2012.0xxxx  found, pre-2025 format (rel/title links, inline namespaces, arxiv:doi)
  *   2101.1xxxx  found but sparse: no summary, authors, dates or links
+ *   2101.2xxxx  found (2025 format), but its PDF is a scan: no text layer
  *   2201.13452  the recorded fixture feed, verbatim; 1201.56789 the recorded empty feed
  *   2101.90500  HTTP 500; 2101.90503 503 "Rate exceeded."; 2101.90408 hangs; 2101.90000 malformed XML;
  *   2101.90400  HTTP 200 carrying the Error entry (arXiv does this for some bad parameters)
  *   any other well-formed id: empty feed; a malformed id: 400 with the Error entry
  */
 import type { FakeProvider, FakeRequest, FakeResponse } from "../types";
-import { HANG_MS, escapeHtml, fixtureText, html, pdfResponse, text } from "./_shared";
+import { HANG_MS, escapeHtml, fixtureText, html, pdfResponse, scannedPdfResponse, text } from "./_shared";
 
 const ID = /^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/;
 const ATOM_CT = "application/atom+xml; charset=utf-8";
 
 const baseOf = (id: string) => id.replace(/v\d+$/, "");
-type Found = "modern" | "legacy" | "sparse";
+type Found = "modern" | "legacy" | "sparse" | "scanned";
 
 function foundKind(id: string): Found | null {
   const b = baseOf(id);
   if (/^2101\.0\d{4}$/.test(b)) return "modern";
   if (/^2012\.0\d{4}$/.test(b)) return "legacy";
   if (/^2101\.1\d{4}$/.test(b)) return "sparse";
+  if (/^2101\.2\d{4}$/.test(b)) return "scanned";
   return null;
 }
 
@@ -175,7 +177,7 @@ export function createArxivProvider(): FakeProvider {
       hit(`${m[1]}:${baseOf(id)}`);
       const kind = ID.test(id) ? foundKind(id) : null;
       if (!kind) return html(404, "<html><body><h1>Article identifier not recognized</h1></body></html>");
-      if (m[1] === "pdf") return pdfResponse([titleOf(id), `arXiv:${id}`]);
+      if (m[1] === "pdf") return kind === "scanned" ? scannedPdfResponse() : pdfResponse([titleOf(id), `arXiv:${id}`]);
       return html(200, `<!doctype html><html><head><meta name="citation_title" content="${escapeHtml(titleOf(id))}"><meta name="citation_pdf_url" content="https://arxiv.org/pdf/${id}"></head><body><h1>${escapeHtml(titleOf(id))}</h1></body></html>`);
     },
   };

@@ -13,10 +13,13 @@
  *   /landing/<base64url of the doi>       the /article/ landing page under an opaque id (like a PII),
  *                                         so the URL itself names no DOI and only the page can
  *                                         say it (the landing step's test)
+ *   /other/<doi>.pdf                      ANOTHER paper's PDF (its own title and DOI): a repository mix-up
+ *   /scanned/<doi>.pdf                    a scan: a valid PDF without a text layer
+ *
  * Hits are counted as "publisher:<doi>".
  */
 import type { FakeProvider, FakeResponse } from "../types";
-import { HANG_MS, escapeHtml, html, pdfResponse, scenarioOf, scenarioTitle } from "./_shared";
+import { HANG_MS, escapeHtml, html, otherPaperLines, pdfResponse, scannedPdfResponse, scenarioOf, scenarioTitle } from "./_shared";
 
 function titleFor(doi: string): string {
   const s = scenarioOf(doi);
@@ -62,7 +65,7 @@ export function createPublisherProvider(): FakeProvider {
         state.hit("publisher", doi);
         return landing(doi, `https://${req.host}/pdf/${doi}.pdf`);
       }
-      const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
+      const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect|other|scanned)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
       if (!m) return null;
       const [, route, rawDoi] = m;
       const doi = rawDoi!.toLowerCase();
@@ -87,6 +90,10 @@ export function createPublisherProvider(): FakeProvider {
           return { ...pdf(req.host, doi), delayMs: HANG_MS };
         case "error":
           return html(500, "<!doctype html><title>500 Internal Server Error</title><h1>Internal Server Error</h1>");
+        case "other":
+          return pdfResponse(otherPaperLines(scenarioOf(doi)?.n ?? 0));
+        case "scanned":
+          return scannedPdfResponse();
         case "redirect":
           return { status: 302, headers: { location: `https://${req.host}/pdf/${doi}.pdf`, "content-type": "text/plain" }, body: "" };
         default:

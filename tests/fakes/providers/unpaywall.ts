@@ -55,6 +55,18 @@ function record(s: Scenario, locations: Loc[]): Record<string, unknown> {
 const publisherPdf = (doi: string) =>
   location({ url: urls.pdf(doi), url_for_pdf: urls.pdf(doi), url_for_landing_page: urls.landing(doi) });
 
+const repoLocation = (doi: string) =>
+  location({
+    url: urls.repoPdf(doi),
+    url_for_pdf: urls.repoPdf(doi),
+    url_for_landing_page: urls.landing(doi),
+    host_type: "repository",
+    version: "acceptedVersion",
+    license: "cc-by-nc",
+    evidence: "oa repository (via OAI-PMH doi match)",
+    repository_institution: "Example University Repository",
+  });
+
 function scenarioAnswer(s: Scenario): FakeResponse | null {
   const mode = failModeOfScenario(s);
   if (mode) return failResponse(mode);
@@ -84,6 +96,16 @@ function scenarioAnswer(s: Scenario): FakeResponse | null {
           }),
         ]),
       );
+    case "wrong-first":
+      // A publisher location serving another paper's PDF, then the right copy in a repository.
+      return json(200, record(s, [location({ url: urls.otherPdf(s.doi), url_for_pdf: urls.otherPdf(s.doi), url_for_landing_page: urls.landing(s.doi) }), repoLocation(s.doi)]));
+    case "wrong-only":
+      return json(200, record(s, [location({ url: urls.otherPdf(s.doi), url_for_pdf: urls.otherPdf(s.doi), url_for_landing_page: urls.landing(s.doi) })]));
+    case "scanned":
+      return json(200, record(s, [{ ...repoLocation(s.doi), url: urls.scannedPdf(s.doi), url_for_pdf: urls.scannedPdf(s.doi) }]));
+    case "two-versions":
+      // The accepted manuscript is listed first; the published version must still be served.
+      return json(200, record(s, [repoLocation(s.doi), publisherPdf(s.doi)]));
     case "licensed":
       return json(200, record(s, []));
     case "sparse":

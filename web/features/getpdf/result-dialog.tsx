@@ -13,6 +13,8 @@ import { savePendingIntent } from "../../lib/pending-intent";
 import { useUiState } from "../../lib/ui-state";
 import { MatchedWorkNote } from "./matched-work";
 import { getpdfUi as t } from "./messages";
+import { NoticeBanners } from "./notice-banners";
+import { OtherVersionOffer, ProvenanceLine } from "./provenance-line";
 import { checkQuery, startQuery } from "./queries";
 import { WorkChooser } from "./work-chooser";
 import "./getpdf.css";
@@ -98,6 +100,7 @@ function Outcome({ result }: { result: GetPdfResult }) {
   const tone = result.status === "ok" ? "success" : result.status === "error" ? "error" : result.status === "buy" ? "warning" : "info";
   return (
     <div className="getpdf-outcome">
+      <NoticeBanners notices={result.notices} />
       <Alert tone={tone}>
         {result.msg.split("\n").map((line, i) => (
           <p key={i} className="getpdf-outcome__line">
@@ -112,6 +115,8 @@ function Outcome({ result }: { result: GetPdfResult }) {
         </p>
       )}
       {result.msg2 && (result.status === "ok" || result.status === "buy") && <p className="getpdf-outcome__source">{result.msg2}</p>}
+      {(result.status === "ok" || result.status === "buy") && <ProvenanceLine provenance={result.provenance} />}
+      {result.status === "ok" && <OtherVersionOffer other={result.other_version} />}
       {result.status === "ok" && <AdBanner ads={[result.ads1, result.ads2]} />}
     </div>
   );

@@ -22,6 +22,8 @@ export const getpdfMessages = {
   source: (source: string, license: string) => `منبع: ${source} — مجوز: ${license}`,
   licenseUnknown: "اعلام نشده",
   licensedLicense: "مجوز سازمانی",
+  startLimited: (seconds: number) =>
+    `در چند دقیقهٔ اخیر درخواست‌های دریافت زیادی از شما رسیده است. لطفاً ${Math.ceil(seconds / 60).toLocaleString("fa-IR")} دقیقهٔ دیگر دوباره تلاش کنید.`,
 } as const;
 
 /** msg2 while processing: the step the pipeline is on. */

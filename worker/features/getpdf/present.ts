@@ -3,8 +3,8 @@
  * shown). Open-access copies are `ok` for everyone, guests included; a licensed copy is `ok` for
  * a signed-in user who has (or now spends) an article credit for this document, `buy` otherwise.
  */
-import type { GetPdfResult } from "../../../contract/getpdf";
-import type { JobState } from "../jobs/job-state";
+import type { DocumentNotice, FileProvenance, GetPdfResult, OtherVersion } from "../../../contract/getpdf";
+import type { FoundFile, JobState } from "../jobs/job-state";
 import { getpdfMessages as m, resultAds, stepTexts } from "./messages";
 
 export type Viewer = { userId: string | null };
@@ -50,7 +50,28 @@ const base = (id: string, state: JobState | null): GetPdfResult => ({
   doi: state?.meta.doi ?? state?.input?.identified.doi ?? null,
   desc: null,
   can_edit: false,
+  notices: noticesOf(state),
+  provenance: null,
+  other_version: null,
 });
+
+const VERSIONS = ["publishedVersion", "acceptedVersion", "submittedVersion"] as const;
+const asVersion = (v: string | null | undefined) => (VERSIONS as readonly (string | null | undefined)[]).includes(v) ? (v as FileProvenance["version"]) : null;
+
+function noticesOf(state: JobState | null): DocumentNotice[] {
+  return (state?.meta.updates ?? []).map((u) => ({ type: u.type, doi: u.doi, date: u.date, source: u.source, relation: u.relation }));
+}
+
+/** The served file's provenance; a file stored before verification existed has `verified: null`. */
+export function provenanceOf(file: FoundFile): FileProvenance {
+  return { verified: file.verification ?? null, version: asVersion(file.version), license: file.license, host: file.host ?? null };
+}
+
+function otherVersionOf(state: JobState): OtherVersion | null {
+  const o = state.meta.otherVersion;
+  const version = asVersion(o?.version);
+  return o && version ? { version, url: o.url, host: o.host } : null;
+}
 
 const withNotices = (text: string, state: JobState) => [...state.meta.notices, text].join("\n");
 
@@ -67,12 +88,13 @@ export async function presentJob(id: string, state: JobState | null, viewer: Vie
     case "found": {
       const file = state.file!;
       const source = m.source(file.source, licenseLabel(file.license, file.access));
+      const provenance = provenanceOf(file);
       if (file.access === "licensed") {
-        if (!viewer.userId) return { ...r, status: "buy", msg: m.buyGuest, msg2: source, desc: state.meta.title };
-        if (!(await deps.spendCredit(viewer.userId, state.key))) return { ...r, status: "buy", msg: m.buyNoCredit, msg2: source, desc: state.meta.title };
+        if (!viewer.userId) return { ...r, status: "buy", msg: m.buyGuest, msg2: source, desc: state.meta.title, provenance };
+        if (!(await deps.spendCredit(viewer.userId, state.key))) return { ...r, status: "buy", msg: m.buyNoCredit, msg2: source, desc: state.meta.title, provenance };
       }
       const link = await deps.signLink(file.fileKey, file.access === "licensed" ? viewer.userId : null);
-      return { ...r, status: "ok", download_link: link, ...resultAds, msg: withNotices(m.ok, state), msg2: source, desc: state.meta.title };
+      return { ...r, status: "ok", download_link: link, ...resultAds, msg: withNotices(m.ok, state), msg2: source, desc: state.meta.title, provenance, other_version: otherVersionOf(state) };
     }
   }
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import type { LastDownload } from "../../../contract/getpdf";
+import type { DocumentNotice, LastDownload } from "../../../contract/getpdf";
 import { schema, type Db } from "../../../db/client";
 
 export type OutcomeRow = {
@@ -14,6 +14,7 @@ export type OutcomeRow = {
   source: string | null;
   license: string | null;
   fileKey: string | null;
+  notices: DocumentNotice[];
   now: number;
 };
 
@@ -32,6 +33,7 @@ export async function recordOutcome(db: Db, row: OutcomeRow): Promise<boolean> {
       source: row.source,
       license: row.license,
       fileKey: row.fileKey,
+      notices: row.notices.length ? row.notices : null,
       createdAt: new Date(row.now),
     })
     .onConflictDoNothing()
@@ -85,6 +87,7 @@ export async function userDownloadsPage(db: Db, userId: string, page: number, pe
         source: schema.downloads.source,
         license: schema.downloads.license,
         fileKey: schema.downloads.fileKey,
+        notices: schema.downloads.notices,
         access: schema.storedFiles.access,
       })
       .from(schema.downloads)

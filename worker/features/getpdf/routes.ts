@@ -8,6 +8,7 @@ import { NotFoundError, ValidationError } from "../../lib/errors";
 import { anyone, signedIn } from "../../lib/roles";
 import { fetchJobStub } from "../jobs/fetch-job";
 import { getpdfMessages } from "./messages";
+import { spendStartAllowance } from "./start-limit";
 import { readTicket } from "./ticket";
 import { filesRoutes } from "../files/routes";
 import { checkDownload, lastArticles, profileDownloads, startDownload, type GetpdfContext } from "./service";
@@ -21,11 +22,15 @@ function context(c: Context<AppEnv>): GetpdfContext {
 
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 
+/** 429 `{ status: "error", error }` in Persian past the per-user or per-address allowance. */
+const limitStarts = (c: Context<AppEnv>) => spendStartAllowance(c.var.db, { userId: c.var.user?.id ?? null, address: c.req.header("cf-connecting-ip") ?? null }, c.var.now());
+
 defineEndpoint(
   getpdfRoutes,
   { method: "post", path: "/getpdf/start", summary: "Start (or join) the instant download of a link, DOI, arXiv or PubMed id", roles: anyone, body: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
   async (c, { body }) => {
     noStore(c);
+    await limitStarts(c);
     return c.json(await startDownload(context(c), body.url));
   },
 );
@@ -35,6 +40,7 @@ defineEndpoint(
   { method: "get", path: "/getpdf/start", summary: "Start (or join) the instant download of a link (result dialogs)", roles: anyone, query: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
   async (c, { query }) => {
     noStore(c);
+    await limitStarts(c);
     return c.json(await startDownload(context(c), query.url));
   },
 );

@@ -3,7 +3,7 @@
  * reuse or run), check (read the job), and show a result to one viewer, recording every
  * terminal result shown (downloads) and a signed-in user's last `ok` (userInfo.last_download).
  */
-import type { GetPdfResult, LastArticle, ProfileDownload, ProfileDownloads } from "../../../contract/getpdf";
+import { DocumentNotice, type GetPdfResult, type LastArticle, type ProfileDownload, type ProfileDownloads } from "../../../contract/getpdf";
 import type { IdentifyResult } from "../../../contract/identify";
 import { identify, jobKeyFor } from "../../../lib/identify";
 import type { Db } from "../../../db/client";
@@ -129,6 +129,7 @@ async function record(ctx: GetpdfContext, ticket: Ticket, result: GetPdfResult, 
     source: state?.file?.source ?? null,
     license: state?.file?.license ?? null,
     fileKey: result.status === "ok" ? (state?.file?.fileKey ?? null) : null,
+    notices: result.notices ?? [],
     now: ctx.now,
   });
   if (written && ctx.userId && result.status === "ok") {
@@ -163,7 +164,7 @@ export async function profileDownloads(ctx: GetpdfContext & { userId: string }, 
     if (r.outcome === "ok" && r.fileKey && r.access) {
       link = await signFileLink(ctx.secret, { key: r.fileKey, now: ctx.now, userId: r.access === "licensed" ? ctx.userId : null });
     }
-    data.push({ id: r.id, created_at: r.createdAt.toISOString(), status: r.outcome, url: r.url, doi: r.doi, title: r.title, source: r.source, license: r.license, download_link: link });
+    data.push({ id: r.id, created_at: r.createdAt.toISOString(), status: r.outcome, url: r.url, doi: r.doi, title: r.title, source: r.source, license: r.license, notices: DocumentNotice.array().catch([]).parse(r.notices ?? []), download_link: link });
   }
   return { current_page: page, total_results: total, total_pages: Math.max(1, Math.ceil(total / PROFILE_DOWNLOADS_PER_PAGE)), data };
 }

@@ -11,7 +11,8 @@ import type { IdentifyResult } from "../../../contract/identify";
 export const STEP_NAMES = ["queued", "landing", "ids", "crossref", "unpaywall", "openalex", "arxiv", "pmc", "licensed", "retry"] as const;
 export type StepName = (typeof STEP_NAMES)[number];
 
-export type StepOutcome = "found" | "none" | "failed" | "skipped" | "rejected";
+/** mismatch: a location served a PDF of another work (queue-consumer/verify.ts). */
+export type StepOutcome = "found" | "none" | "failed" | "skipped" | "rejected" | "mismatch";
 
 /** What one resolver step did, kept with the job for diagnosis. */
 export type StepRecord = { step: StepName; outcome: StepOutcome; ms: number; detail?: string | undefined };
@@ -34,7 +35,30 @@ export type FoundFile = {
   /** Where the copy came from, for the dialog ("Unpaywall — repository (…)"). */
   source: string;
   license: string | null;
+  /** How the file was found to be the right one (older stored results lack these three). */
+  verification?: Verification | undefined;
+  /** publishedVersion, acceptedVersion, submittedVersion (Unpaywall/OpenAlex), or null. */
+  version?: string | null | undefined;
+  /** Host the copy was downloaded from ("licensed:<resolver>" for a publisher API). */
+  host?: string | undefined;
 };
+
+/** queue-consumer/verify.ts: the identifier or title on the first pages, an exact source, or a scan from one. */
+export type Verification = "doi_on_page" | "title" | "trusted_source" | "unverified";
+
+/** A Crossref update record: `updated_by` is about this work, `update_to` means this document is the notice. */
+export type UpdateNotice = {
+  type: "retraction" | "withdrawal" | "expression_of_concern" | "correction";
+  /** The notice's DOI (updated_by) or the updated work's DOI (update_to). */
+  doi: string;
+  date: string | null;
+  /** "crossref/<Crossref's source>", e.g. crossref/publisher, crossref/retraction-watch. */
+  source: string;
+  relation: "updated_by" | "update_to";
+};
+
+/** The other version a source named when a published copy was served (offered, not served). */
+export type OtherVersion = { version: string; url: string; host: string };
 
 export type JobMeta = {
   title: string | null;
@@ -42,8 +66,11 @@ export type JobMeta = {
   /** Crossref/OpenAlex type, e.g. journal-article. */
   type: string | null;
   language: string | null;
-  /** Retraction and update notices (Persian), shown with the result. */
+  /** Persian notes about the input (unreachable page, no identifier), shown in msg. */
   notices: string[];
+  /** Retractions, withdrawals, concerns and corrections (Crossref), shown as banners. */
+  updates?: UpdateNotice[] | undefined;
+  otherVersion?: OtherVersion | null | undefined;
 };
 
 export type JobInput = { raw: string; identified: IdentifyResult };
@@ -78,7 +105,7 @@ export const FRESH_PERMANENT_ERROR_MS = 3_600_000;
 /** max_retries 4 in wrangler.toml: five deliveries in all. */
 export const MAX_ATTEMPTS = 5;
 
-export const emptyMeta = (): JobMeta => ({ title: null, doi: null, type: null, language: null, notices: [] });
+export const emptyMeta = (): JobMeta => ({ title: null, doi: null, type: null, language: null, notices: [], updates: [], otherVersion: null });
 
 export function idleState(key: string): JobState {
   return { key, phase: "idle", runId: null, step: null, steps: [], input: null, startedAt: null, finishedAt: null, attempt: 0, runs: 0, file: null, error: null, meta: emptyMeta() };

@@ -9,6 +9,7 @@ import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui
 import { Icon } from "../../../components/ui/icon";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { getpdfUi } from "../messages";
+import { NoticeBanners } from "../notice-banners";
 import { downloadsQuery } from "../queries";
 import "../getpdf.css";
 
@@ -26,6 +27,7 @@ function DocumentCell({ row }: { row: ProfileDownload }) {
           {row.doi}
         </bdi>
       )}
+      <NoticeBanners notices={row.notices} compact />
     </div>
   );
 }

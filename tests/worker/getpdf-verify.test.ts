@@ -1,0 +1,164 @@
+/**
+ * Issue 14 §3–5 and issue 15 item 11, through the Worker, the real queue and the fake upstream:
+ * the right file (verified from its text before it is stored), provenance on every served file,
+ * retractions as data, and the /getpdf/start allowance.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { ProfileDownloads } from "../../contract/getpdf";
+import { START_LIMITS } from "../../worker/features/getpdf/start-limit";
+import { clientFor, makeUser, newClient, uniqueIp } from "./auth-helpers";
+import { recordHits } from "../../worker/features/auth/rate-limit";
+import { Client } from "./helpers";
+import { db } from "./wallet-factories";
+import { download, hitsFor, jobState, scenarioDoi, startAndWait, uniqueN } from "./getpdf-helpers";
+
+const stepOf = async (key: string, step: string) => (await jobState(key))!.steps.find((s) => s.step === step);
+
+describe("the right file, verified before it is stored", () => {
+  it("skips a first location that serves another paper's PDF (recorded as mismatch) and serves the right one", async () => {
+    const n = uniqueN();
+    const doi = `10.5555/wrong-first-${n}`;
+    const c = newClient();
+    const r = await startAndWait(c, doi);
+    expect(r.status).toBe("ok");
+    // Both locations were fetched: the wrong one first.
+    expect(await hitsFor("publisher", doi)).toBe(2);
+    const unpaywall = await stepOf(`doi:${doi}`, "unpaywall");
+    expect(unpaywall!.detail).toMatch(/mismatch https:\/\/oa\.publisher\.test\/other\//);
+    expect(unpaywall!.detail).toMatch(/found https:\/\/repo\.example\.test\/bitstream\//);
+    expect(r.provenance).toEqual({ verified: "doi_on_page", version: "acceptedVersion", license: "cc-by-nc", host: "repo.example.test" });
+    // The stored bytes are the right paper's.
+    const file = await download(c, r.download_link!);
+    const text = new TextDecoder("latin1").decode(await file.arrayBuffer());
+    expect(text).toContain(`DOI ${doi}`);
+    expect(text).not.toContain("zooplankton");
+  });
+
+  it("a DOI whose only copy is another paper's ends offline, not ok, and nothing is stored", async () => {
+    const doi = scenarioDoi("wrong-only");
+    const r = await startAndWait(newClient(), doi);
+    expect(r).toMatchObject({ status: "offline", download_link: null, provenance: null });
+    expect((await stepOf(`doi:${doi}`, "unpaywall"))!.outcome).toBe("mismatch");
+    expect(await env.FILES.head(`doi/${doi}.pdf`)).toBeNull();
+    expect(await env.DB.prepare("select count(*) n from stored_files where key = ?").bind(`doi/${doi}.pdf`).first("n")).toBe(0);
+  });
+
+  it("refuses a PDF without a text layer from a repository location (offline)", async () => {
+    const doi = scenarioDoi("scanned");
+    const r = await startAndWait(newClient(), doi);
+    expect(r.status).toBe("offline");
+    expect((await stepOf(`doi:${doi}`, "unpaywall"))!.detail).toMatch(/rejected .*scanned.*\(no_text:/);
+    expect(await env.FILES.head(`doi/${doi}.pdf`)).toBeNull();
+  });
+
+  it("accepts a scan from arXiv by id, labelled unverified", async () => {
+    const id = `2101.2${String(uniqueN()).slice(-4)}`;
+    const r = await startAndWait(newClient(), `arXiv:${id}`);
+    expect(r.status).toBe("ok");
+    expect(r.provenance).toEqual({ verified: "unverified", version: "submittedVersion", license: null, host: "arxiv.org" });
+    const row = await env.DB.prepare("select verification, version, source_host from stored_files where key = ?").bind(`doi/10.48550/arxiv.${id}.pdf`).first();
+    expect(row).toEqual({ verification: "unverified", version: "submittedVersion", source_host: "arxiv.org" });
+  });
+
+  it("an arXiv PDF with a text layer is verified by its id on the page", async () => {
+    const id = `2101.0${String(uniqueN()).slice(-4)}`;
+    const r = await startAndWait(newClient(), `arXiv:${id}`);
+    expect(r.provenance?.verified).toBe("doi_on_page");
+  });
+});
+
+describe("provenance on every served file", () => {
+  it("records and answers how the file was verified, its version, licence and host", async () => {
+    const doi = scenarioDoi("oa-unpaywall");
+    const r = await startAndWait(newClient(), doi);
+    expect(r.status).toBe("ok");
+    expect(r.provenance).toEqual({ verified: "doi_on_page", version: "publishedVersion", license: "cc-by", host: "oa.publisher.test" });
+    expect(r.other_version).toBeNull();
+    const row = await env.DB.prepare("select verification, version, source_host, license from stored_files where key = ?").bind(`doi/${doi}.pdf`).first();
+    expect(row).toEqual({ verification: "doi_on_page", version: "publishedVersion", source_host: "oa.publisher.test", license: "cc-by" });
+  });
+
+  it("serves the published version when a manuscript is listed first, and offers the manuscript", async () => {
+    const doi = scenarioDoi("two-versions");
+    const r = await startAndWait(newClient(), doi);
+    expect(r.provenance).toMatchObject({ version: "publishedVersion", host: "oa.publisher.test" });
+    expect(r.other_version).toEqual({ version: "acceptedVersion", url: `https://repo.example.test/bitstream/${doi}.pdf`, host: "repo.example.test" });
+    // Only the published copy was downloaded.
+    expect(await hitsFor("publisher", doi)).toBe(1);
+  });
+
+  it("a licensed copy is verified too and answers its provenance with buy", async () => {
+    const doi = scenarioDoi("pmc");
+    const r = await startAndWait(newClient(), doi);
+    expect(r.status).toBe("ok");
+    // Europe PMC by PMCID: exact by construction, and the PMCID is on the page.
+    expect(r.provenance).toMatchObject({ verified: "doi_on_page", host: "europepmc.org" });
+  });
+});
+
+describe("retractions as data", () => {
+  it("a retracted work answers the structured notice, and the history keeps it", async () => {
+    const n = uniqueN();
+    const user = await makeUser();
+    const c = await clientFor(user.id);
+    const r = await startAndWait(c, `10.5555/retracted-${n}`);
+    expect(r.status).toBe("ok");
+    const notice = { type: "retraction", doi: `10.5555/retraction-notice-${n}`, date: expect.stringMatching(/^\d{4}-06-01$/), source: "crossref/publisher", relation: "updated_by" };
+    expect(r.notices).toEqual([notice]);
+    // The old sentence is gone from msg (the spec does not ask for it): the banner shows it.
+    expect(r.msg).not.toMatch(/بازپس/);
+    const list = ProfileDownloads.parse(await (await c.get("/profile/downloads")).json());
+    expect(list.data.find((d) => d.doi === `10.5555/retracted-${n}`)!.notices).toEqual([notice]);
+  });
+
+  it("a pasted retraction notice says what it is about (update-to)", async () => {
+    const n = uniqueN();
+    const r = await startAndWait(newClient(), `10.5555/retraction-notice-${n}`);
+    expect(r.notices).toEqual([{ type: "retraction", doi: `10.5555/retracted-${n}`, date: expect.any(String), source: "crossref/publisher", relation: "update_to" }]);
+  });
+
+  it("a work without updates answers an empty list", async () => {
+    expect((await startAndWait(newClient(), scenarioDoi("oa-openalex"))).notices).toEqual([]);
+  });
+});
+
+describe("/getpdf/start allowance (issue 15 item 11)", () => {
+  it("refuses a user past the limit with 429, a Persian message and status error, even from fresh addresses", async () => {
+    const user = await makeUser();
+    const base = await clientFor(user.id);
+    const fresh = () => {
+      const c = new Client({ "cf-connecting-ip": uniqueIp() });
+      c.cookies = new Map(base.cookies);
+      return c;
+    };
+    const doi = scenarioDoi("none");
+    // At once: the attempt is recorded before it is counted, so a burst cannot slip through.
+    const answers = await Promise.all(Array.from({ length: START_LIMITS.user.limit + 5 }, () => fresh().get(`/getpdf/start?url=${encodeURIComponent(doi)}`)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200).length).toBe(START_LIMITS.user.limit);
+    expect(statuses.filter((s) => s === 429).length).toBe(5);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    const body = (await refused.json()) as { status: string; error: string };
+    expect(body.status).toBe("error");
+    expect(body.error).toMatch(/دقیقهٔ دیگر دوباره تلاش کنید/);
+    // Another user is not affected.
+    expect((await (await clientFor((await makeUser()).id)).post("/getpdf/start", { url: doi })).status).toBe(200);
+  }, 60_000);
+
+  it("limits one address across guests, high enough for a campus", async () => {
+    const ip = uniqueIp();
+    const doi = scenarioDoi("none");
+    const c = new Client({ "cf-connecting-ip": ip });
+    // The address has used all but one of its starts (recorded as the route records them).
+    const keys = Array.from({ length: START_LIMITS.address.limit - 1 }, () => `getpdf_start:ip:${ip}`);
+    for (let i = 0; i < keys.length; i += 40) await recordHits(db(), keys.slice(i, i + 40), Date.now());
+    expect((await c.get(`/getpdf/start?url=${encodeURIComponent(doi)}`)).status).toBe(200);
+    const refused = await c.post("/getpdf/start", { url: doi });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { status: string }).status).toBe("error");
+    // Another address, and a signed-in user at another address, are not affected.
+    expect((await newClient().post("/getpdf/start", { url: doi })).status).toBe(200);
+  });
+});
