@@ -22,6 +22,13 @@ import { findOrder, placeOrder, planOrder, priceCart, redirectAfter } from "./or
 /** Zarinpal's minimum is 100 toman; we ask at least this much (any surplus stays in the wallet). */
 export const MIN_PAYMENT = 1_000;
 
+/**
+ * While a payment of an invoice is pending and younger than this, another start for the same
+ * invoice is refused. Older ones no longer block: a bank page abandoned in a tab must not lock the
+ * invoice (Zarinpal's payment page itself expires well within this).
+ */
+export const INVOICE_PAYMENT_WINDOW_MS = 30 * 60_000;
+
 export type PaymentDeps = { db: Db; env: Bindings; now: number; origin: string; log?: Logger };
 
 /** What a pending payment remembers about the purchase it pays for. */
@@ -80,18 +87,32 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
 
   const paymentId = newId("pay", now);
   const stored: PaymentCart = { cart, idempotency_key: cart ? (form.idempotency_key ?? `pay:${paymentId}`) : null };
-  await db.insert(schema.payments).values({
-    id: paymentId,
-    userId: user.id,
-    gateway,
-    amount,
-    status: "pending",
-    cart: stored,
-    invoiceId,
-    returnTo,
-    createdAt: new Date(now),
-    updatedAt: new Date(now),
-  });
+  if (invoiceId) {
+    // One payment of an invoice at a time (two tabs, or two members of a university): the check and
+    // the insert are one statement, so two concurrent starts cannot both pass it.
+    const res = await d1Of(db)
+      .prepare(
+        `INSERT INTO payments (id, user_id, gateway, amount, status, cart, invoice_id, return_to, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, 'pending', ?5, ?6, NULL, ?7, ?7
+         WHERE NOT EXISTS (SELECT 1 FROM payments WHERE invoice_id = ?6 AND status = 'pending' AND created_at > ?8)`,
+      )
+      .bind(paymentId, user.id, gateway, amount, JSON.stringify(stored), invoiceId, now, now - INVOICE_PAYMENT_WINDOW_MS)
+      .run();
+    if (!res.meta.changes) throw new DomainError(walletMessages.invoicePaymentPending);
+  } else {
+    await db.insert(schema.payments).values({
+      id: paymentId,
+      userId: user.id,
+      gateway,
+      amount,
+      status: "pending",
+      cart: stored,
+      invoiceId,
+      returnTo,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    });
+  }
   try {
     const r = await driver.request({
       paymentId,
@@ -133,7 +154,21 @@ function settlementStatements(db: Db, p: typeof schema.payments.$inferSelect, v:
   if (p.invoiceId) {
     out.push(
       d1.prepare("UPDATE invoices SET status = 'paid', payment_id = ?, paid_at = ? WHERE id = ? AND status = 'open'").bind(p.id, now, p.invoiceId),
-      ...debitWallet(db, { userId: p.userId, amount: p.amount, reason: "invoice", refType: "invoice", refId: p.invoiceId, now, entryId: `led_inv_${p.id}` }),
+      // The debit happens only if THIS payment closed the invoice (the UPDATE above, same batch). A
+      // payment arriving for an invoice already settled (a second tab, another member, a late bank
+      // return) stays in the payer's wallet as credit instead of paying the invoice twice.
+      ...debitWallet(db, {
+        userId: p.userId,
+        amount: p.amount,
+        reason: "invoice",
+        refType: "invoice",
+        refId: p.invoiceId,
+        now,
+        entryId: `led_inv_${p.id}`,
+        onShortfall: "skip",
+        extraGuard: "EXISTS (SELECT 1 FROM invoices WHERE id = ? AND payment_id = ? AND status = 'paid')",
+        extraParams: [p.invoiceId, p.id],
+      }),
     );
   }
   return out;
