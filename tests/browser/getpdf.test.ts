@@ -77,7 +77,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("link/DOI do
     await page.waitForFunction((v) => (document.querySelector('input[name="url"]') as HTMLInputElement | null)?.value === v, doi);
     await page.waitForTimeout(500);
     expect(starts).toEqual([]);
-    await page.getByRole("button", { name: "جستجو", exact: true }).click();
+    await page.locator("form.getpdf-form").getByRole("button", { name: "جستجو" }).click();
     const dialog = page.getByRole("dialog", { name: "درخواست آفلاین" });
     await dialog.waitFor({ timeout: 20_000 });
     expect(await dialog.textContent()).toContain("درخواست آفلاین");

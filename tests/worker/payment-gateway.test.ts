@@ -4,12 +4,12 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Invoice, PaymentResult } from "../../contract/wallet";
+import { Invoice } from "../../contract/wallet";
 import { walletMessages } from "../../worker/features/wallet/messages";
 import { MIN_PAYMENT } from "../../worker/features/wallet/payments";
 import { newClient } from "./auth-helpers";
 import { devbank, paymentOf, startGateway } from "./gateway-helpers";
-import { type Client, count, seedDemoData } from "./helpers";
+import { count, seedDemoData } from "./helpers";
 import { balancesOf, expectLedgerConsistent, fundedClient, signedInClient } from "./wallet-factories";
 
 const ARTICLE = 29_000;

@@ -189,7 +189,7 @@ defineEndpoint(
     const notifier = createNotifier({ env: c.env, db: c.var.db, log: c.var.log, now: () => now });
     const origin = new URL(c.req.url).origin;
     // A standard ordered with a credit is a desk request: the user gets the usual "registered" notice.
-    const ordered = (requestId: string, title: string) =>
+    const ordered = (_requestId: string, title: string) =>
       sendOfflineNotice(notifier, c.var.log, { userId: c.var.user!.id, template: "offline_registered", params: { name: title, kind: "standard", link: `${origin}/profile/offlineBooksStandards` } });
     return c.json(await standardStatus(c.var.db, c.var.user, { id: body.id, useCredit: body.use_credit }, now, { ordered }));
   },
