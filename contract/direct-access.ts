@@ -16,6 +16,7 @@ export const directAccessTexts = {
   priceInvalid: "قیمت باید عددی صحیح بین ۰ تا ۵۰۰ میلیون تومان باشد.",
   daysRepeated: "هر دوره فقط یک بار می‌تواند قیمت داشته باشد.",
   credentialsRequired: "دست‌کم یک اکانت به شکل «نام کاربری:رمز عبور» در هر خط وارد کنید.",
+  newPasswordRequired: "رمز تازهٔ اکانت را وارد کنید.",
   credentialLineInvalid: (n: number) => `خط ${toPersianDigits(n)} باید به شکل «نام کاربری:رمز عبور» باشد.`,
 } as const;
 
@@ -109,7 +110,8 @@ export const AdminSiteInput = z.object({
 });
 export type AdminSiteInput = z.input<typeof AdminSiteInput>;
 
-export const PoolCounts = z.object({ total: z.number().int(), free: z.number().int(), held: z.number().int() });
+/** free: may be lent; held: a running grant has it; awaiting_rotation: an ended grant's buyer still knows it. */
+export const PoolCounts = z.object({ total: z.number().int(), free: z.number().int(), held: z.number().int(), awaiting_rotation: z.number().int() });
 
 export const AdminSite = DirectAccessSite.extend({
   active: z.boolean(),
@@ -151,10 +153,18 @@ export const AdminCredential = z.object({
   password: z.string(),
   /** The grant holding it now (an expired holder no longer counts). */
   holder: z.object({ grant_id: z.string(), user_id: z.string(), user_name: z.string(), expires_at: z.string() }).nullable(),
+  /** Its last grant ended: it is out of the pool until staff change its password (rotate). */
+  needs_rotation: z.boolean(),
 });
 export type AdminCredential = z.infer<typeof AdminCredential>;
 export const AdminCredentialList = z.object({ credentials: z.array(AdminCredential) });
 export type AdminCredentialList = z.infer<typeof AdminCredentialList>;
+
+/** Staff changed the account's password at the provider; the account returns to the pool. */
+export const RotateCredentialInput = z.object({
+  username: z.string().trim().min(1).max(200).optional(),
+  password: z.string().trim().min(1, directAccessTexts.newPasswordRequired).max(200),
+});
 
 export const AdminGrant = DirectAccessGrant.extend({
   user_id: z.string(),

@@ -14,6 +14,7 @@ export const vipTexts = {
   plagiarismFormats: "برای همانندجویی فقط فایل Word (doc یا docx) یا PDF پذیرفته می‌شود.",
   contentMismatch: "محتوای فایل با پسوند آن یکسان نیست؛ فایل سالم Word یا PDF بفرستید.",
   notDocument: "این فایل یک سند Word یا PDF سالم نیست.",
+  damagedDocument: "ساختار این فایل آسیب‌دیده یا ناامن است (مثلاً فایل فشردهٔ بیش از حد بزرگ یا PDF ناقص)؛ فایل را دوباره از Word یا نرم‌افزار PDF ذخیره کنید و بفرستید.",
   reportRequired: "فایل گزارش را انتخاب کنید.",
   reportFormats: "گزارش باید فایل PDF یا Word باشد.",
   usernameRequired: "نام کاربری اکانت را وارد کنید.",

@@ -38,6 +38,8 @@ export const offlineRequests = sqliteTable(
     paidAt: integer({ mode: "timestamp_ms" }),
     deliveredAt: integer({ mode: "timestamp_ms" }),
     canEdit: integer({ mode: "boolean" }).notNull().default(true),
+    /** Paid with a credit instead of a price (a standard ordered with one standard credit): what a rejection refunds. */
+    paidWith: text({ enum: ["standard_credit"] }),
     /**
      * Id of the history row of the latest change. Every change sets it in its guarded UPDATE and the
      * same batch asserts it, so a change that lost a race rolls back everything with it (refunds too).

@@ -64,13 +64,24 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("link/DOI do
     await context.close();
   }, 60_000);
 
-  it("?getUrl= starts at once; an article nobody can deliver offers an offline request", async () => {
+  it("?getUrl= prefills the box and waits for the user's click; an article nobody can deliver offers an offline request", async () => {
     const { context, page } = await newPage(browser, viewport);
     const doi = `10.5555/none-${unique()}`;
+    const starts: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/getpdf/start")) starts.push(r.method());
+    });
     await page.goto(`/?getUrl=${encodeURIComponent(doi)}`);
+    const box = page.getByRole("searchbox", { name: "لینک یا DOI مقاله" });
+    await box.waitFor();
+    await page.waitForFunction((v) => (document.querySelector('input[name="url"]') as HTMLInputElement | null)?.value === v, doi);
+    await page.waitForTimeout(500);
+    expect(starts).toEqual([]);
+    await page.locator("form.getpdf-form").getByRole("button", { name: "جستجو" }).click();
     const dialog = page.getByRole("dialog", { name: "درخواست آفلاین" });
     await dialog.waitFor({ timeout: 20_000 });
     expect(await dialog.textContent()).toContain("درخواست آفلاین");
+    expect(starts).toEqual(["POST"]);
     expect(new URL(page.url()).search).toBe("");
     await screenshot(page, `getpdf-offline-${viewport}`);
     // A guest is asked to log in first (the request is kept for after login).

@@ -7,6 +7,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, hasVisibleFocus, leftToRightInversions, tabStops, tabTo, type TabStop } from "./a11y";
+import { pdfBytes } from "../worker/vip-documents";
 import { launch, newPage, pageErrors } from "./harness";
 import { csrf, outbox, SEEDED_PASSWORD, signInByApi, signUpByApi } from "./journeys/journey";
 
@@ -359,7 +360,7 @@ describe("keyboard in the journeys' later steps (desktop)", () => {
     const ring = await hasVisibleFocus(page);
     expect(ring.visible, JSON.stringify(ring)).toBe(true);
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
-    await chooser.setFiles({ name: "keyboard-thesis.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n") });
+    await chooser.setFiles({ name: "keyboard-thesis.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdfBytes("keyboard thesis")) });
     await expect.poll(() => dialog.getByText("keyboard-thesis.pdf").isVisible()).toBe(true);
     await expectNoAxeViolations(page, "upload dialog with a file chosen");
     await expectTrapped(page, dialog);

@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfBytes } from "../worker/vip-documents";
 import { baseUrl, launch, newPage, pageErrors, screenshot } from "./harness";
 
 let browser: Browser;
@@ -17,7 +18,8 @@ afterAll(async () => {
 });
 
 const PASSWORD = "offline-browser-pass-1";
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+// A complete PDF: the desk checks its structure (xref, trailer, startxref), not only "%PDF-".
+const PDF = Buffer.from(pdfBytes("offline journey"));
 
 async function outbox(recipient: string): Promise<{ channel: string; text: string }[]> {
   const res = await fetch(`${baseUrl()}/dev/outbox.json?recipient=${encodeURIComponent(recipient)}`);

@@ -281,13 +281,59 @@ describe("the credential pool", () => {
     expect((await balancesOf(late.user.id)).balance).toBe(70_000);
     expect((await grantsOf(late.user.id)).length).toBe(0);
 
-    // After the grants end, the accounts go to new buyers and the old ones no longer see them.
+    // After the grants end, the accounts are NOT lent again: their previous buyers still know the passwords.
     const later = now + 7 * DAY + 10;
-    const next = OrderResponse.parse((await order(late.client, { [id]: 7 }, later)).json);
+    const stillRefused = await order(late.client, { [id]: 7 }, later);
+    expect(stillRefused.json).toEqual({ status: "error", error: directAccessMessages.poolEmpty(siteNames.get(id)!) });
+    const pool = AdminCredentialList.parse(await (await admin.get(`/admin/ajax/directaccess/sites/${id}/credentials`, { now: later })).json());
+    expect(pool.credentials.map((c) => [c.username, c.holder, c.needs_rotation])).toEqual([
+      ["pool-1", null, true],
+      ["pool-2", null, true],
+      ["pool-3", null, true],
+    ]);
+    // Staff change pool-1's password at the provider and record it: it returns to the pool with the new password.
+    expect((await admin.post(`/admin/ajax/directaccess/credentials/${pool.credentials[0]!.id}/rotate`, { password: "rotated-1" }, { now: later })).status).toBe(200);
+    const next = OrderResponse.parse((await order(late.client, { [id]: 7 }, later + 1)).json);
     expect(next.balance).toBe(0);
-    const page = await accessPage(late.client, id, later + 1);
-    expect(page.credential?.username).toBe("pool-1");
-    for (const b of buyers) expect((await accessPage(b.client, id, later + 1)).credential).toBeNull();
+    const page = await accessPage(late.client, id, later + 2);
+    expect(page.credential).toEqual({ username: "pool-1", password: "rotated-1" });
+    for (const b of buyers) expect((await accessPage(b.client, id, later + 2)).credential).toBeNull();
+  });
+
+  it("an ended grant's account is never lent to the next buyer until staff rotate it; rotation is audited, refused while held or unchanged", async () => {
+    const id = await newSite();
+    await addCredentials(id, "rot-1:old-secret");
+    const now = Date.now();
+    const first = await fundedClient({ balance: 140_000 });
+    OrderResponse.parse((await order(first.client, { [id]: 7 }, now)).json);
+    const [cred] = AdminCredentialList.parse(await (await admin.get(`/admin/ajax/directaccess/sites/${id}/credentials`, { now })).json()).credentials;
+    // held by a running grant: rotation refused
+    expect((await admin.post(`/admin/ajax/directaccess/credentials/${cred!.id}/rotate`, { password: "new-secret" }, { now: now + 1 })).status).toBe(409);
+    // staff end the grant early: the account is still out of the pool
+    const grants = AdminGrantList.parse(await (await admin.get(`/admin/ajax/directaccess/grants?site=${id}&active=1`, { now: now + 2 })).json());
+    expect((await admin.post(`/admin/ajax/directaccess/grants/${grants.grants[0]!.id}/revoke`, {}, { now: now + 3 })).status).toBe(200);
+    const second = await fundedClient({ balance: 70_000 });
+    const refused = await order(second.client, { [id]: 7 }, now + 4);
+    expect(refused.json).toEqual({ status: "error", error: directAccessMessages.poolEmpty(siteNames.get(id)!) });
+    expect((await balancesOf(second.user.id)).balance).toBe(70_000);
+    const sites = AdminSiteList.parse(await (await admin.get("/admin/ajax/directaccess/sites", { now: now + 4 })).json());
+    expect(sites.sites.find((s) => s.id === id)!.pool).toEqual({ total: 1, free: 0, held: 0, awaiting_rotation: 1 });
+    // the same buyer buying again later does not get the old account back either
+    expect((await order(first.client, { [id]: 7 }, now + 5)).json).toEqual({ status: "error", error: directAccessMessages.poolEmpty(siteNames.get(id)!) });
+    // the same password is not a rotation; a blank one is a field error
+    expect((await admin.post(`/admin/ajax/directaccess/credentials/${cred!.id}/rotate`, { password: "old-secret" }, { now: now + 6 })).status).toBe(422);
+    expect((await admin.post(`/admin/ajax/directaccess/credentials/${cred!.id}/rotate`, { password: "  " }, { now: now + 6 })).status).toBe(422);
+    const { client: stranger } = await fundedClient();
+    expect((await stranger.post(`/admin/ajax/directaccess/credentials/${cred!.id}/rotate`, { password: "x" }, { now: now + 6 })).status).toBe(403);
+    expect((await admin.post(`/admin/ajax/directaccess/credentials/${cred!.id}/rotate`, { password: "new-secret" }, { now: now + 7 })).status).toBe(200);
+    const audit = await env.DB.prepare("SELECT actor_id, action, details FROM audit_log WHERE target_type = 'direct_access_credential' AND target_id = ?").bind(cred!.id).all<{ actor_id: string; action: string; details: string }>();
+    expect(audit.results).toHaveLength(1);
+    expect(audit.results[0]!.action).toBe("direct_access.credential_rotated");
+    expect(audit.results[0]!.details).not.toContain("new-secret");
+    // back in the pool, with the new password, for the next buyer only
+    OrderResponse.parse((await order(second.client, { [id]: 7 }, now + 8)).json);
+    expect((await accessPage(second.client, id, now + 9)).credential).toEqual({ username: "rot-1", password: "new-secret" });
+    expect((await accessPage(first.client, id, now + 9)).credential).toBeNull();
   });
 
   it("grants bought while the pool was empty get an account when the admin adds one; a held account cannot be deleted", async () => {
@@ -322,7 +368,7 @@ describe("/admin/ajax/directaccess", () => {
     let mine = list.sites.find((s) => s.id === id)!;
     expect(mine.periods).toEqual([{ days: 10, price: 55_555 }]);
     expect(mine.prices).toEqual({ price_10: 55_555 });
-    expect(mine.pool).toEqual({ total: 2, free: 2, held: 0 });
+    expect(mine.pool).toEqual({ total: 2, free: 2, held: 0, awaiting_rotation: 0 });
     const res = await admin.post(`/admin/ajax/directaccess/sites/${id}`, { name: mine.name, description: "تازه", type: 1, expire: "نامحدود", active: true, sort_order: 3, prices: [{ days: 30, price: 100_000 }, { days: 60, price: 150_000 }] });
     expect(res.status).toBe(200);
     list = AdminSiteList.parse(await (await admin.get("/admin/ajax/directaccess/sites")).json());

@@ -3,6 +3,7 @@
  * notify → download), roles (admins, assigned solvers, users, guests), the queue and its filters,
  * pricing, rejection with refunds, delivery by file or link, groups of the same document, and signed links.
  */
+import { pdfHeaderThenHtml, pdfWithBadStartxref, truncatedPdf } from "./vip-documents";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BusinessErrorBody, ValidationErrorBody } from "../../contract/common";
@@ -383,6 +384,22 @@ describe("rejecting", () => {
 });
 
 describe("delivering", () => {
+  it.each([
+    ["%PDF- followed by an HTML page", pdfHeaderThenHtml()],
+    ["a PDF cut off in transit", truncatedPdf()],
+    ["a PDF whose startxref points at an object", pdfWithBadStartxref()],
+  ])("refuses %s (422, judged by structure) and leaves the request and the bucket unchanged", async (_label, bytes) => {
+    const u = await person();
+    const admin = await person({ admin: true });
+    const { id } = await insertBookOk(u.client, { url: uniqueTitle() });
+    const before = (await env.FILES.list({ prefix: "offline/" })).objects.length;
+    const { res, json } = await uploadFile(admin.client, id, bytes, "book.pdf");
+    expect(res.status).toBe(422);
+    expect(ValidationErrorBody.parse(json).errors).toEqual({ file: [t.notPdf] });
+    expect((await env.FILES.list({ prefix: "offline/" })).objects.length).toBe(before);
+    expect((await requestRow(id))!["status"]).toBe("registered");
+  });
+
   it("refuses a file that is not a PDF (422) and leaves the request and the bucket unchanged", async () => {
     const u = await person();
     const admin = await person({ admin: true });

@@ -1,4 +1,5 @@
 /** Offline-request test helpers: people with roles and credit, requests made through the HTTP surface, D1 reads. */
+import { pdfBytes as completePdf } from "./vip-documents";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { DeskActionOk, OfflineInsertOk, OfflineRequestList, type OfflineRequestView } from "../../contract/offline";
@@ -14,9 +15,9 @@ export async function person(opts: { admin?: boolean; solver?: boolean; funding?
   return { user, client: await clientFor(user.id) };
 }
 
-/** A small valid PDF (what every reader checks first is the %PDF- header). */
+/** A small complete PDF (header, xref table, trailer, startxref, %%EOF): uploads check the structure. */
 export function pdfBytes(label = "test"): Uint8Array {
-  return new TextEncoder().encode(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${label}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+  return completePdf(label);
 }
 
 export async function insertBook(c: Client, body: Record<string, unknown>, now?: number) {

@@ -4,11 +4,12 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Invoice, PaymentResult } from "../../contract/wallet";
+import { Invoice } from "../../contract/wallet";
 import { walletMessages } from "../../worker/features/wallet/messages";
 import { MIN_PAYMENT } from "../../worker/features/wallet/payments";
 import { newClient } from "./auth-helpers";
-import { type Client, count, seedDemoData } from "./helpers";
+import { devbank, paymentOf, startGateway } from "./gateway-helpers";
+import { count, seedDemoData } from "./helpers";
 import { balancesOf, expectLedgerConsistent, fundedClient, signedInClient } from "./wallet-factories";
 
 const ARTICLE = 29_000;
@@ -19,37 +20,6 @@ beforeAll(async () => {
 });
 
 const cartJson = (cart: unknown) => JSON.stringify(cart);
-
-/** Posts the gateway form and answers the redirect location. */
-async function startGateway(client: Client, gateway: string, fields: Record<string, string>) {
-  const res = await client.postForm(`/gateway/${gateway}`, fields);
-  expect(res.status).toBe(303);
-  return res.headers.get("location")!;
-}
-
-/** Plays the development bank: opens its page, presses pay or cancel, follows back to our callback. */
-async function devbank(client: Client, location: string, action: "pay" | "cancel") {
-  expect(location).toMatch(/^\/gateway\/devbank\/pay\/pay_/);
-  const page = await client.get(location);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  expect(html).toContain('dir="rtl"');
-  expect(html).toContain(walletMessages.devbankPay);
-  const back = await client.postForm(location, { action });
-  expect(back.status).toBe(303);
-  const callback = back.headers.get("location")!;
-  expect(callback).toMatch(/^\/gateway\/devbank\/callback\?Authority=DEV[A-Za-z0-9]+&Status=(OK|NOK)$/);
-  const done = await client.get(callback);
-  expect(done.status).toBe(302);
-  return { callback, result: done.headers.get("location")! };
-}
-
-async function paymentOf(client: Client, resultLocation: string) {
-  const id = new URL(resultLocation, "https://daryaft.test").searchParams.get("id")!;
-  const res = await client.get(`/payments/${id}`);
-  expect(res.status).toBe(200);
-  return PaymentResult.parse(await res.json());
-}
 
 describe("development bank", () => {
   it("buys a limited pack with an empty wallet: pays the shortfall, completes the order, credits once", async () => {

@@ -3,6 +3,7 @@
  * user, as an attachment), issue a SciFinder account with its one-month guarantee, reject with a
  * refund that can never be paid twice; the user is notified (dev outbox). Roles and other users' data.
  */
+import { docxZipBomb, pdfHeaderThenHtml } from "./vip-documents";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AdminServiceList, MyScifinders, MyServiceOrders, ServiceActionOk, vipTexts } from "../../contract/vip";
@@ -89,6 +90,20 @@ describe("plagiarism / grammar orders", () => {
     const messages = await outbox(user.email);
     expect(messages[0]?.text).toContain(vipMessages.notice.reportReady(vipMessages.titles.grammarly));
     expect(messages[0]?.text).toContain("/profile/vipServices");
+  });
+
+  it("a report judged by structure: %PDF- then HTML, or a zip bomb named .docx, is a 422 and nothing changes", async () => {
+    const { orderId } = await submitted();
+    const before = (await r2Keys()).length;
+    for (const [bytes, name] of [
+      [pdfHeaderThenHtml(), "report.pdf"],
+      [await docxZipBomb(200), "report.docx"],
+    ] as const) {
+      const bad = await postReport(orderId, bytes, name);
+      expect(bad.res.status).toBe(422);
+      expect(bad.json).toEqual({ message: vipTexts.damagedDocument, errors: { file: [vipTexts.damagedDocument] } });
+    }
+    expect((await r2Keys()).length).toBe(before);
   });
 
   it("a report that is not a PDF or Word file (an executable) is a 422 and nothing changes", async () => {

@@ -97,10 +97,107 @@ export function docBytes(): Uint8Array {
   return out;
 }
 
+/** A small but complete PDF: header, objects, a cross-reference table with true offsets, trailer, startxref, %%EOF. */
 export function pdfBytes(label = "report"): Uint8Array {
-  return enc.encode(
-    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\n% ${label}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
-  );
+  const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>"];
+  let out = `%PDF-1.4\n% ${label.replace(/[^\x20-\x7e]/g, "?")}\n`;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xrefAt = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return enc.encode(out);
+}
+
+/** `%PDF-` followed by a web page: what a misconfigured server or an attacker sends. */
+export function pdfHeaderThenHtml(): Uint8Array {
+  return enc.encode(`%PDF-1.4\n<!doctype html><html><body><script>alert(1)</script>${"<p>not a pdf</p>".repeat(50)}</body></html>\n`);
+}
+
+/** A real PDF cut off in transit (no cross-reference table, no %%EOF). */
+export function truncatedPdf(): Uint8Array {
+  const whole = pdfBytes("cut");
+  return whole.subarray(0, Math.floor(whole.length * 0.6));
+}
+
+/** A PDF whose startxref points at an object, not at a cross-reference section. */
+export function pdfWithBadStartxref(): Uint8Array {
+  const text = new TextDecoder().decode(pdfBytes("bad xref"));
+  return enc.encode(text.replace(/startxref\n\d+/, "startxref\n9"));
+}
+
+/**
+ * A .docx-shaped zip whose central directory declares what `entries` say, with `data` bytes stored
+ * for each: for names that escape the folder, many entries, or a declared size far beyond the data.
+ */
+export function zipDeclaring(entries: { name: string; data?: Uint8Array; declaredSize?: number; method?: number }[]): Uint8Array {
+  const local: number[] = [];
+  const central: number[] = [];
+  for (const e of entries) {
+    const nameBytes = [...enc.encode(e.name)];
+    const data = e.data ?? enc.encode("<x/>");
+    const size = e.declaredSize ?? data.length;
+    const method = e.method ?? 0;
+    const crc = e.declaredSize === undefined ? crc32(data) : 0;
+    const offset = local.length;
+    local.push(...le(0x04034b50, 4), ...le(20, 2), ...le(0, 2), ...le(method, 2), ...le(0, 2), ...le(0, 2), ...le(crc, 4), ...le(data.length, 4), ...le(size, 4), ...le(nameBytes.length, 2), ...le(0, 2), ...nameBytes);
+    for (const b of data) local.push(b);
+    central.push(
+      ...le(0x02014b50, 4), ...le(20, 2), ...le(20, 2), ...le(0, 2), ...le(method, 2), ...le(0, 2), ...le(0, 2), ...le(crc, 4), ...le(data.length, 4), ...le(size, 4),
+      ...le(nameBytes.length, 2), ...le(0, 2), ...le(0, 2), ...le(0, 2), ...le(0, 2), ...le(0, 4), ...le(offset, 4), ...nameBytes,
+    );
+  }
+  const end = [...le(0x06054b50, 4), ...le(0, 2), ...le(0, 2), ...le(entries.length, 2), ...le(entries.length, 2), ...le(central.length, 4), ...le(local.length, 4), ...le(0, 2)];
+  return new Uint8Array([...local, ...central, ...end]);
+}
+
+const wordParts = () => [
+  { name: "[Content_Types].xml", data: enc.encode(CONTENT_TYPES_XML) },
+  { name: "_rels/.rels", data: enc.encode(RELS_XML) },
+  { name: "word/document.xml", data: enc.encode(documentXml("x")) },
+];
+
+/** A .docx with a `../` entry (would be written outside the folder it is unpacked into). */
+export function docxWithTraversal(name = "../../evil.xml"): Uint8Array {
+  return zipDeclaring([...wordParts(), { name, data: enc.encode("<evil/>") }]);
+}
+
+/** A .docx with thousands of entries. */
+export function docxWithManyEntries(n = 3_000): Uint8Array {
+  return zipDeclaring([...wordParts(), ...Array.from({ length: n }, (_, i) => ({ name: `word/media/p${i}.xml` }))]);
+}
+
+/**
+ * A real zip bomb named like a Word document: word/document.xml plus an entry of `megabytes` MB of
+ * zeros, deflated for real (CompressionStream, fed 1 MB at a time, so the test never holds it all):
+ * about a thousandth of its expanded size on disk.
+ */
+export async function docxZipBomb(megabytes = 200): Promise<Uint8Array> {
+  const cs = new CompressionStream("deflate-raw");
+  const writer = cs.writable.getWriter();
+  const chunks: Uint8Array[] = [];
+  const reading = (async () => {
+    const reader = cs.readable.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+  })();
+  const zeros = new Uint8Array(1024 * 1024);
+  for (let i = 0; i < megabytes; i++) await writer.write(zeros);
+  await writer.close();
+  await reading;
+  const deflated = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    deflated.set(c, at);
+    at += c.length;
+  }
+  return zipDeclaring([...wordParts(), { name: "word/media/image1.png", data: deflated, declaredSize: megabytes * 1024 * 1024, method: 8 }]);
 }
 
 /** The start of a Windows PE executable ("MZ", DOS stub, "PE\0\0"). */

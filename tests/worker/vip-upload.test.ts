@@ -13,6 +13,7 @@ import { institutionMessages } from "../../worker/features/institutions/messages
 import { newClient } from "./auth-helpers";
 import { count, seedDemoData } from "./helpers";
 import { docBytes, docxBytes, exeBytes, pdfBytes, plainZipBytes, r2Keys, upload } from "./vip-helpers";
+import { docxWithManyEntries, docxWithTraversal, docxZipBomb, pdfHeaderThenHtml, truncatedPdf } from "./vip-documents";
 import { expectLedgerConsistent, fundedClient } from "./wallet-factories";
 
 const PRICE = { ithenticate: 180_000, grammarly: 120_000, ai: 150_000 } as const;
@@ -119,6 +120,24 @@ describe("impostors and bad requests: a Persian 422, nothing stored", () => {
     const { res, json } = await upload(client, { type, file: file ? { bytes: file.bytes, name: file.name } : undefined });
     expect(res.status).toBe(422);
     expect(json).toEqual({ message: Object.values(errors)[0]![0], errors });
+    expect(await state()).toEqual(before);
+    expect((await ordersOf(user.id)).map((o) => o.status)).toEqual(["awaiting_upload"]);
+  });
+
+  // Issue 15 item 10: judged by structure, not by the first bytes.
+  it.each([
+    ["a real 200 MB zip bomb named .docx", "grammarly", async () => docxZipBomb(200), "paper.docx"],
+    ["a .docx with a ../ entry", "grammarly", async () => docxWithTraversal(), "paper.docx"],
+    ["a .docx with an absolute entry", "ithenticate", async () => docxWithTraversal("/tmp/evil.xml"), "paper.docx"],
+    ["a .docx with 3,000 entries", "grammarly", async () => docxWithManyEntries(3_000), "paper.docx"],
+    ["%PDF- followed by an HTML page", "ithenticate", async () => pdfHeaderThenHtml(), "thesis.pdf"],
+    ["a PDF cut off in transit", "ithenticate", async () => truncatedPdf(), "thesis.pdf"],
+  ] as const)("hostile structure: %s → a Persian 422, nothing stored", async (_label, type, bytes, name) => {
+    const { user, client } = await buyer(type);
+    const before = await state();
+    const { res, json } = await upload(client, { type, file: { bytes: await bytes(), name } });
+    expect(res.status).toBe(422);
+    expect(json).toEqual({ message: vipTexts.damagedDocument, errors: { file: [vipTexts.damagedDocument] } });
     expect(await state()).toEqual(before);
     expect((await ordersOf(user.id)).map((o) => o.status)).toEqual(["awaiting_upload"]);
   });

@@ -114,6 +114,22 @@ describe("zarinpal", () => {
     expect((await zarinpalError(client().requestPayment({ ...order, description: "fake:429" }))).code).toBe(-12);
   });
 
+  it("unVerified: lists paid, unverified payments (authority, amount, callback, date); verified ones leave the list; -10 for a bad merchant", async () => {
+    const c = client();
+    const paid = await c.requestPayment(order);
+    const unpaid = await c.requestPayment(order);
+    await buyer(c.startPayUrl(paid.authority), "pay");
+    const list = await c.unverifiedPayments();
+    expect(seen.at(-1)).toEqual({ url: `${fake.url}/payment.zarinpal.com/pg/v4/payment/unVerified.json`, body: { merchant_id: MERCHANT } });
+    const entry = list.find((u) => u.authority === paid.authority);
+    expect(entry).toMatchObject({ amount: 25_000, callbackUrl: order.callbackUrl });
+    expect(entry!.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(list.some((u) => u.authority === unpaid.authority)).toBe(false);
+    await c.verifyPayment({ amount: 25_000, authority: paid.authority });
+    expect((await c.unverifiedPayments()).some((u) => u.authority === paid.authority)).toBe(false);
+    expect((await zarinpalError(client({ merchantId: "nope" }).unverifiedPayments())).code).toBe(-10);
+  });
+
   it("uses the sandbox host when asked", async () => {
     seen.length = 0;
     const c = client({ sandbox: true });

@@ -1,6 +1,7 @@
 /**
  * ZarinPal payment gateway v4: request a payment, send the buyer to StartPay,
- * verify with the amount on return.
+ * verify with the amount on return, and list paid-but-unverified payments
+ * (unVerified.json, for reconciliation).
  * Wire format: tests/fixtures/zarinpal (SOURCES.md §6). `data` and `errors`
  * flip between object and empty array on success and failure, and the HTTP
  * status of an error is not reliable, so the body decides.
@@ -89,6 +90,16 @@ export const ZarinpalVerifyResultSchema = z.object({
 });
 export type ZarinpalVerifyResult = z.infer<typeof ZarinpalVerifyResultSchema>;
 
+/** One entry of unVerified.json: paid at the bank, never verified by the merchant (yet). */
+export const ZarinpalUnverifiedSchema = z.object({
+  authority: z.string().min(1),
+  amount: z.number().int(),
+  callbackUrl: z.string().nullable(),
+  /** "YYYY-MM-DD HH:MM:SS", Tehran time. */
+  date: z.string().nullable(),
+});
+export type ZarinpalUnverified = z.infer<typeof ZarinpalUnverifiedSchema>;
+
 export interface ZarinpalClientOptions extends Omit<ClientBaseOptions, "rateLimiter"> {
   merchantId: string;
   sandbox?: boolean | undefined;
@@ -99,6 +110,8 @@ export interface ZarinpalClient {
   /** Where to send the buyer (rewritten onto upstreamBase in local development). */
   startPayUrl(authority: string): string;
   verifyPayment(req: { amount: number; authority: string }): Promise<ZarinpalVerifyResult>;
+  /** POST unVerified.json: the merchant's payments that were paid but not verified (ZarinPal lists the latest 100). */
+  unverifiedPayments(): Promise<ZarinpalUnverified[]>;
 }
 
 export function createZarinpalClient(opts: ZarinpalClientOptions): ZarinpalClient {
@@ -180,6 +193,22 @@ export function createZarinpalClient(opts: ZarinpalClientOptions): ZarinpalClien
         PROVIDER,
         "verify result",
       );
+    },
+
+    async unverifiedPayments() {
+      const { data } = await post("/pg/v4/payment/unVerified.json", {});
+      // An empty list may come as [] or be missing; anything else that is not a list is malformed.
+      const raw = data["authorities"] ?? [];
+      if (!Array.isArray(raw)) throw new UpstreamError({ provider: PROVIDER, kind: "parse", status: 200, message: "zarinpal: authorities is not a list" });
+      return raw.map((item) => {
+        const r = asRecord(item);
+        return validateOutput(
+          ZarinpalUnverifiedSchema,
+          { authority: asString(r?.["authority"]), amount: asInt(r?.["amount"]), callbackUrl: asString(r?.["callback_url"]), date: asString(r?.["date"]) },
+          PROVIDER,
+          "unverified entry",
+        );
+      });
     },
   };
 }

@@ -5,6 +5,7 @@
  * - an offline book request → the admin prices it → the user pays → the admin delivers the PDF →
  *   the user is notified and downloads it.
  */
+import { pdfBytes } from "../../worker/vip-documents";
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -175,7 +176,7 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
       detail = await openOnDesk();
       await detail.getByRole("button", { name: "برداشتن درخواست" }).click();
       await seeText(a, "درخواست برداشته شد");
-      const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+      const pdf = Buffer.from(pdfBytes("journey")); // complete: uploads check the PDF structure
       await detail.getByLabel("فایل PDF (حداکثر ۱۰۰ مگابایت)").setInputFiles({ name: "journey-book.pdf", mimeType: "application/pdf", buffer: pdf });
       await j.step(a, "admin-upload");
       await detail.getByRole("button", { name: "تحویل", exact: true }).click();

@@ -6,6 +6,7 @@
  * - a university user's home: sign in through the login dialog, the institution's box with its
  *   accesses, and a licensed article taken from the institution's quota (no own credits spent).
  */
+import { pdfBytes } from "../../worker/vip-documents";
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -143,7 +144,7 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
       await paid.getByRole("button", { name: "ارسال فایل" }).click();
       const upload = page.getByRole("dialog", { name: /^ارسال فایل برای/ });
       await upload.waitFor();
-      const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+      const pdf = Buffer.from(pdfBytes("journey")); // complete: uploads check the PDF structure
       await upload.locator('input[type="file"]').setInputFiles({ name: "thesis-chapter.pdf", mimeType: "application/pdf", buffer: pdf });
       await expect.poll(() => upload.getByText("thesis-chapter.pdf").isVisible()).toBe(true);
       await j.step(page, "upload-dialog");

@@ -10,6 +10,9 @@
  *   GET  /pg/StartPay/{authority}/pay | /cancel -> 302 to callback_url?Authority=...&Status=OK|NOK
  *   POST /pg/v4/payment/verify.json   -> 100 the first time after pay, 101 afterwards,
  *        -50 amount mismatch, -51 cancelled or not paid, -53 other merchant, -54 unknown authority.
+ *   POST /pg/v4/payment/unVerified.json -> {data: {code: 100, message, authorities: [{authority,
+ *        amount, callback_url, referer, date}]}}: the merchant's paid, not yet verified payments
+ *        (newest first, at most 100, as ZarinPal documents); merchant not UUID-shaped -> -10.
  *
  * Error bodies follow the fixtures ({data: [], errors: {code, message, validations}}).
  * The real HTTP status of an error was never captured: this fake answers request errors
@@ -27,6 +30,8 @@ interface Payment {
   callbackUrl: string;
   status: "pending" | "paid" | "cancelled" | "verified";
   refId: number | null;
+  /** When the buyer paid (unVerified.json's date). */
+  paidAt: number | null;
 }
 
 const UUID = /^[0-9a-z]{8}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{12}$/i;
@@ -114,6 +119,7 @@ export function createZarinpalProvider(): FakeProvider {
       callbackUrl: b["callback_url"] as string,
       status: "pending",
       refId: null,
+      paidAt: null,
     };
     payments.set(authority, p);
     return json(200, {
@@ -146,12 +152,31 @@ export function createZarinpalProvider(): FakeProvider {
     return json(200, verified);
   }
 
+  /** ZarinPal's date format: "2020-07-01 17:33:21" (Tehran, UTC+03:30). */
+  const tehranDate = (ms: number) => new Date(ms + 3.5 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+
+  function unverified(req: FakeRequest, hit: (k: string) => void): FakeResponse {
+    hit("unverified");
+    const b = parseJson(req.body);
+    const merchant = b?.["merchant_id"];
+    if (typeof merchant !== "string" || !UUID.test(merchant)) return failure(200, -10);
+    const authorities = [...payments.values()]
+      .filter((p) => p.merchant === merchant && p.status === "paid")
+      .sort((a, b) => (b.paidAt ?? 0) - (a.paidAt ?? 0))
+      .slice(0, 100)
+      .map((p) => ({ authority: p.authority, amount: p.amount, callback_url: p.callbackUrl, referer: "", date: tehranDate(p.paidAt ?? 0) }));
+    return json(200, { data: { code: 100, message: "Success", authorities }, errors: [] });
+  }
+
   function startPay(host: string, authority: string, action: string | undefined, hit: (k: string) => void): FakeResponse {
     hit(authority);
     const p = payments.get(authority);
     if (!p) return html(404, `<!doctype html><html lang="fa" dir="rtl"><body><h1>تراکنش یافت نشد</h1></body></html>`);
     if (action === "pay") {
-      if (p.status === "pending") p.status = "paid";
+      if (p.status === "pending") {
+        p.status = "paid";
+        p.paidAt = Date.now();
+      }
       return redirectBack(p, p.status === "paid" || p.status === "verified");
     }
     if (action === "cancel") {
@@ -168,6 +193,7 @@ export function createZarinpalProvider(): FakeProvider {
       const hit = (k: string) => state.hit("zarinpal", k);
       if (req.method === "POST" && req.path === "/pg/v4/payment/request.json") return request(req, hit);
       if (req.method === "POST" && req.path === "/pg/v4/payment/verify.json") return verify(req, hit);
+      if (req.method === "POST" && req.path === "/pg/v4/payment/unVerified.json") return unverified(req, hit);
       const m = /^\/pg\/StartPay\/([A-Za-z0-9]+)(?:\/ZarinGate)?(?:\/(pay|cancel))?$/.exec(req.path);
       if (req.method === "GET" && m) return startPay(req.host, m[1]!, m[2], hit);
       return null;

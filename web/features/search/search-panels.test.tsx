@@ -258,7 +258,8 @@ describe("article search (type 2)", () => {
     fireEvent.click(screen.getAllByRole("button", { name: t.download })[1]!);
     await vi.waitFor(async () => {
       await advance(10);
-      expect(calls.some((c) => c.path === "/getpdf/start?url=10.1%2Fp2")).toBe(true);
+      // The user's click: a POST (CSRF-checked), never a GET that could spend a credit.
+      expect(calls.some((c) => c.path === "/getpdf/start" && JSON.stringify(c.body).includes("10.1/p2"))).toBe(true);
     });
     expect(ui.open.login).toBeFalsy();
   });

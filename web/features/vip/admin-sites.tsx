@@ -55,7 +55,7 @@ export function AdminSites() {
                       </div>
                     ))}
                   </DataCell>
-                  <DataCell>{t.poolSummary(formatNumber(s.pool.total), formatNumber(s.pool.free))}</DataCell>
+                  <DataCell>{t.poolSummary(formatNumber(s.pool.total), formatNumber(s.pool.free), formatNumber(s.pool.awaiting_rotation))}</DataCell>
                   <DataCell>
                     <div className="vip-table__buttons">
                       <Button size="sm" variant="outline" onPress={() => setEditing(s)}>
@@ -188,10 +188,11 @@ function PoolDialog({ site, close }: { site: AdminSite; close(): void }) {
                 <bdi dir="ltr" className="vip-secret">
                   {c.username}
                 </bdi>
-                <span className="vip-muted">{c.holder ? t.holder(c.holder.user_name, formatJalaliDate(c.holder.expires_at)) : t.free}</span>
+                <span className="vip-muted">{c.holder ? t.holder(c.holder.user_name, formatJalaliDate(c.holder.expires_at)) : c.needs_rotation ? t.needsRotation : t.free}</span>
                 <Button size="sm" variant="ghost" isDisabled={!!c.holder || remove.isPending} onPress={() => remove.mutate(c.id)}>
                   {t.remove}
                 </Button>
+                {c.needs_rotation && <RotateForm id={c.id} onDone={refresh} />}
               </li>
             ))}
           </ul>
@@ -204,5 +205,27 @@ function PoolDialog({ site, close }: { site: AdminSite; close(): void }) {
         </Button>
       </div>
     </Dialog>
+  );
+}
+
+/** An ended grant's account: staff change its password at the provider, then record it here to return it to the pool. */
+function RotateForm({ id, onDone }: { id: string; onDone(): void }) {
+  const [password, setPassword] = useState("");
+  const rotate = useMutation({
+    mutationFn: () => api(`/admin/ajax/directaccess/credentials/${id}/rotate`, { body: { password } }),
+    onSuccess: () => {
+      setPassword("");
+      onDone();
+      toast.success(t.saved);
+    },
+  });
+  const error = rotate.error as ApiError | null;
+  return (
+    <div className="vip-actions">
+      <TextField label={t.newPassword} ltr value={password} onChange={setPassword} isInvalid={!!error} errorMessage={error?.fieldErrors?.["password"]?.[0] ?? error?.message} />
+      <Button size="sm" isDisabled={!password.trim()} isPending={rotate.isPending} onPress={() => rotate.mutate()}>
+        {t.rotate}
+      </Button>
+    </div>
   );
 }

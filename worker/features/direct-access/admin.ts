@@ -4,9 +4,9 @@ import type { AdminCredential, AdminGrant, AdminSite, Credential } from "../../.
 import { AdminSiteInput as SiteInputSchema } from "../../../contract/direct-access";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
-import { DomainError, NotFoundError } from "../../lib/errors";
+import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
 import { directAccessMessages as m } from "./messages";
-import { activeGrantCounts, activeSitesWithPrices, lendCredentialStatements, poolCounts, siteById } from "./queries";
+import { activeGrantCounts, activeSitesWithPrices, lendCredentialStatements, lendFreeCredentialStatement, poolCounts, siteById } from "./queries";
 import { grantView, siteView } from "./service";
 
 type SiteInput = ReturnType<typeof SiteInputSchema.parse>;
@@ -14,14 +14,14 @@ type SiteInput = ReturnType<typeof SiteInputSchema.parse>;
 export async function adminSites(db: Db, now: number): Promise<AdminSite[]> {
   const [{ sites, prices }, pools, grants] = await Promise.all([activeSitesWithPrices(db, false), poolCounts(db, now), activeGrantCounts(db, now)]);
   return sites.map((s) => {
-    const pool = pools.get(s.id) ?? { total: 0, free: 0 };
+    const pool = pools.get(s.id) ?? { total: 0, free: 0, held: 0, awaitingRotation: 0 };
     return {
       ...siteView(s, prices),
       active: s.active,
       sort_order: s.sortOrder,
       thesis_database: s.thesisDatabase,
       periods: prices.filter((p) => p.siteId === s.id).map((p) => ({ days: p.days, price: p.price })),
-      pool: { total: pool.total, free: pool.free, held: pool.total - pool.free },
+      pool: { total: pool.total, free: pool.free, held: pool.held, awaiting_rotation: pool.awaitingRotation },
       active_grants: grants.get(s.id) ?? 0,
     };
   });
@@ -75,6 +75,7 @@ export async function credentialsOf(db: Db, siteId: number, now: number): Promis
     username: c.username,
     password: c.secret,
     holder: g ? { grant_id: g.id, user_id: g.userId, user_name: userName ?? "", expires_at: g.expiresAt.toISOString() } : null,
+    needs_rotation: !g && c.grantId !== null,
   }));
 }
 
@@ -96,12 +97,13 @@ export async function addCredentials(db: Db, siteId: number, creds: Credential[]
   // Only grants still without an account take one (the lending UPDATE checks that in SQL).
   for (const g of waiting) {
     statements.push(
-      d1
-        .prepare(
-          `UPDATE direct_access_credentials SET grant_id = ?1 WHERE id = (SELECT c.id FROM direct_access_credentials c WHERE c.site_id = ?2 AND (c.grant_id IS NULL OR NOT EXISTS (SELECT 1 FROM direct_access_grants g WHERE g.id = c.grant_id AND g.expires_at > ?3)) ORDER BY c.created_at, c.id LIMIT 1)
-             AND NOT EXISTS (SELECT 1 FROM direct_access_credentials x JOIN direct_access_grants y ON y.id = x.grant_id WHERE y.user_id = ?4 AND y.site_id = ?2 AND y.expires_at > ?3)`,
-        )
-        .bind(g.id, siteId, now, g.userId),
+      lendFreeCredentialStatement(
+        db,
+        g.id,
+        siteId,
+        "NOT EXISTS (SELECT 1 FROM direct_access_credentials x JOIN direct_access_grants y ON y.id = x.grant_id WHERE y.user_id = ?3 AND y.site_id = ?2 AND y.expires_at > ?4)",
+        [g.userId, now],
+      ),
       d1.prepare("UPDATE direct_access_grants SET credential_id = (SELECT id FROM direct_access_credentials WHERE grant_id = ?1 LIMIT 1) WHERE id = ?1 AND credential_id IS NULL").bind(g.id),
     );
   }
@@ -144,7 +146,7 @@ export async function adminGrants(db: Db, input: { siteId?: number | undefined; 
   }));
 }
 
-/** Ends a grant now; its account returns to the pool at once (a free credential is one whose grant ended). */
+/** Ends a grant now; its account then awaits rotation (the buyer knows its password) before it is lent again. */
 export async function revokeGrant(db: Db, id: string, now: number): Promise<void> {
   const res = await db.$client.prepare("UPDATE direct_access_grants SET expires_at = ? WHERE id = ? AND expires_at > ?").bind(now, id, now).run();
   if (!res.meta.changes) {
@@ -159,4 +161,31 @@ export async function assignCredential(db: Db, grantId: string, now: number): Pr
   if (!g) throw new NotFoundError(m.grantNotFound);
   const results = await db.$client.batch(lendCredentialStatements(db, { grantId, userId: g.userId, siteId: g.siteId, now }));
   return results.some((r, i) => i < 2 && (r.meta.changes ?? 0) > 0);
+}
+
+/**
+ * Staff changed the account's password at the provider: the new password is stored and the account
+ * returns to the pool. Refused while a running grant holds it, or when the password is unchanged.
+ * The audit row and the change are one batch: the UPDATE runs only if its audit row was written.
+ */
+export async function rotateCredential(db: Db, actorId: string, id: string, input: { username?: string | undefined; password: string }, now: number): Promise<void> {
+  const [c] = await db.select().from(schema.directAccessCredentials).where(eq(schema.directAccessCredentials.id, id));
+  if (!c) throw new NotFoundError(m.credentialNotFound);
+  if (c.secret === input.password) throw new ValidationError({ password: [m.passwordUnchanged] });
+  const auditId = newId("aud", now);
+  const notRunning = "NOT EXISTS (SELECT 1 FROM direct_access_grants g WHERE g.id = c.grant_id AND g.expires_at > ?)";
+  const d1 = db.$client;
+  const details = JSON.stringify({ site_id: c.siteId, username: input.username ?? c.username, previous_username: c.username, previous_grant_id: c.grantId });
+  const [audit] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO audit_log (id, actor_id, action, target_type, target_id, details, created_at)
+         SELECT ?, ?, 'direct_access.credential_rotated', 'direct_access_credential', c.id, ?, ? FROM direct_access_credentials c WHERE c.id = ? AND c.secret <> ? AND ${notRunning}`,
+      )
+      .bind(auditId, actorId, details, now, id, input.password, now),
+    d1
+      .prepare("UPDATE direct_access_credentials SET secret = ?, username = ?, grant_id = NULL WHERE id = ? AND EXISTS (SELECT 1 FROM audit_log WHERE id = ?)")
+      .bind(input.password, input.username ?? c.username, id, auditId),
+  ]);
+  if (!audit?.meta.changes) throw new DomainError(m.credentialHeld, 409);
 }

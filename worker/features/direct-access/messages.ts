@@ -5,5 +5,6 @@ export const directAccessMessages = {
   poolEmpty: (name: string) => `فعلاً اکانت آزادی برای «${name}» نداریم؛ کمی بعد دوباره تلاش کنید یا با پشتیبانی تماس بگیرید.`,
   credentialNotFound: "این اکانت پیدا نشد.",
   credentialHeld: "این اکانت اکنون در اختیار یک خریدار است و تا پایان دورهٔ او حذف نمی‌شود.",
+  passwordUnchanged: "رمز تازه باید با رمز فعلی فرق داشته باشد؛ اول رمز اکانت را در خود سایت عوض کنید.",
   grantNotFound: "این دسترسی پیدا نشد.",
 } as const;

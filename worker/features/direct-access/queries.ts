@@ -33,20 +33,38 @@ export async function sitesAndPrices(db: Db, ids: number[]) {
 }
 
 /**
- * SQL of "a credential nobody holds now": never lent, or lent to a grant that has ended (or that
- * no longer exists). Parameter: now (ms).
+ * SQL of "a credential that may be lent": one with no grant. A credential stays tied to its last
+ * grant after that grant ends, because the previous buyer still knows its password; only staff
+ * marking it rotated (a new password, `rotateCredential`) clears `grant_id` and returns it to the pool.
  */
-export const FREE_CREDENTIAL = `(c.grant_id IS NULL OR NOT EXISTS (SELECT 1 FROM direct_access_grants g WHERE g.id = c.grant_id AND g.expires_at > ?))`;
+export const FREE_CREDENTIAL = "c.grant_id IS NULL";
 
-/** Pool sizes per site: total and free at `now`. */
+/** SQL of "held by a running grant" (parameter: now, ms). */
+const RUNNING_HOLDER = "EXISTS (SELECT 1 FROM direct_access_grants g WHERE g.id = c.grant_id AND g.expires_at > ?)";
+
+/** Pool sizes per site at `now`: total, free to lend, held by a running grant, and awaiting rotation (an ended grant's). */
 export async function poolCounts(db: Db, now: number, siteId?: number) {
   const where = siteId === undefined ? "" : "WHERE c.site_id = ?";
   const params: unknown[] = siteId === undefined ? [now] : [now, siteId];
   const rows = await db.$client
-    .prepare(`SELECT c.site_id AS site_id, COUNT(*) AS total, SUM(CASE WHEN ${FREE_CREDENTIAL} THEN 1 ELSE 0 END) AS free FROM direct_access_credentials c ${where} GROUP BY c.site_id`)
+    .prepare(
+      `SELECT c.site_id AS site_id, COUNT(*) AS total, SUM(CASE WHEN ${FREE_CREDENTIAL} THEN 1 ELSE 0 END) AS free, SUM(CASE WHEN ${RUNNING_HOLDER} THEN 1 ELSE 0 END) AS held
+       FROM direct_access_credentials c ${where} GROUP BY c.site_id`,
+    )
     .bind(...params)
-    .all<{ site_id: number; total: number; free: number }>();
-  return new Map(rows.results.map((r) => [r.site_id, { total: r.total, free: r.free ?? 0 }]));
+    .all<{ site_id: number; total: number; free: number; held: number }>();
+  return new Map(rows.results.map((r) => [r.site_id, { total: r.total, free: r.free ?? 0, held: r.held ?? 0, awaitingRotation: r.total - (r.free ?? 0) - (r.held ?? 0) }]));
+}
+
+/** The statement lending the oldest free credential of `siteId` to `grantId` unless it has one (pick and write in one UPDATE). */
+export function lendFreeCredentialStatement(db: Db, grantId: string, siteId: number, unlessSql = "NOT EXISTS (SELECT 1 FROM direct_access_credentials WHERE grant_id = ?1)", unlessParams: unknown[] = []): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `UPDATE direct_access_credentials SET grant_id = ?1
+       WHERE id = (SELECT c.id FROM direct_access_credentials c WHERE c.site_id = ?2 AND ${FREE_CREDENTIAL} ORDER BY c.created_at, c.id LIMIT 1)
+         AND ${unlessSql}`,
+    )
+    .bind(grantId, siteId, ...unlessParams);
 }
 
 export async function grantsOfUser(db: Db, userId: string, siteId?: number) {
@@ -82,8 +100,9 @@ export async function activeGrantCounts(db: Db, now: number) {
  * The statements that lend a credential to `grantId` inside the caller's batch:
  *   1. a credential the same user holds for this site through an earlier, still running grant moves
  *      to the new grant (a renewal keeps its account);
- *   2. otherwise the oldest free credential of the site is taken — the pick and the write are one
- *      UPDATE, and a batch is one transaction, so two buyers can never be handed the same row;
+ *   2. otherwise the oldest free credential of the site is taken (never one an ended grant still
+ *      knows: see FREE_CREDENTIAL) — the pick and the write are one UPDATE, and a batch is one
+ *      transaction, so two buyers can never be handed the same row;
  *   3. the grant records which credential it got (none when the pool is empty: staff assign one).
  * A credential row has one `grant_id`, so it has at most one holder at any moment.
  */
@@ -96,13 +115,7 @@ export function lendCredentialStatements(db: Db, input: { grantId: string; userI
         `UPDATE direct_access_credentials SET grant_id = ?1 WHERE site_id = ?3 AND grant_id IN (SELECT id FROM direct_access_grants WHERE user_id = ?2 AND site_id = ?3 AND expires_at > ?4 AND id <> ?1)`,
       )
       .bind(grantId, userId, siteId, now),
-    d1
-      .prepare(
-        `UPDATE direct_access_credentials SET grant_id = ?1
-         WHERE id = (SELECT c.id FROM direct_access_credentials c WHERE c.site_id = ?2 AND (c.grant_id IS NULL OR NOT EXISTS (SELECT 1 FROM direct_access_grants g WHERE g.id = c.grant_id AND g.expires_at > ?3)) ORDER BY c.created_at, c.id LIMIT 1)
-           AND NOT EXISTS (SELECT 1 FROM direct_access_credentials WHERE grant_id = ?1)`,
-      )
-      .bind(grantId, siteId, now),
+    lendFreeCredentialStatement(db, grantId, siteId),
     d1.prepare(`UPDATE direct_access_grants SET credential_id = (SELECT id FROM direct_access_credentials WHERE grant_id = ?1 LIMIT 1) WHERE id = ?1`).bind(grantId),
   ];
 }

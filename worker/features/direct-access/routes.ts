@@ -11,12 +11,13 @@ import {
   DirectAccessList,
   DirectAccessPageData,
   MyGrants,
+  RotateCredentialInput,
 } from "../../../contract/direct-access";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { AuthError, NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn } from "../../lib/roles";
-import { addCredentials, adminGrants, adminSites, assignCredential, createSite, credentialsOf, deleteCredential, revokeGrant, updateSite } from "./admin";
+import { addCredentials, adminGrants, adminSites, assignCredential, createSite, credentialsOf, deleteCredential, revokeGrant, rotateCredential, updateSite } from "./admin";
 import { directAccessMessages as m } from "./messages";
 import { accessPageData, listDirectAccessSites, myGrants } from "./service";
 import "./fulfiller";
@@ -119,13 +120,32 @@ defineEndpoint(
 
 defineEndpoint(
   directAccessRoutes,
+  {
+    method: "post",
+    path: "/admin/ajax/directaccess/credentials/:id/rotate",
+    summary: "Record the account's new password (changed at the provider) and return it to the pool; an ended grant's account is not lent again until this (audited)",
+    roles: adminOnly,
+    body: RotateCredentialInput,
+    response: AdminOk,
+    tag: "direct-access",
+  },
+  async (c, { body }) => {
+    const id = c.req.param("id") ?? "";
+    if (!IdParam.safeParse(id).success) throw new NotFoundError(m.credentialNotFound);
+    await rotateCredential(c.var.db, c.var.user!.id, id, body, c.var.now());
+    return c.json({ status: "ok" as const, id });
+  },
+);
+
+defineEndpoint(
+  directAccessRoutes,
   { method: "get", path: "/admin/ajax/directaccess/grants", summary: "Bought grants (filter by site, running or ended)", roles: adminOnly, query: AdminGrantsQuery, response: AdminGrantList, tag: "direct-access" },
   async (c, { query }) => c.json({ grants: await adminGrants(c.var.db, { siteId: query.site, active: query.active, now: c.var.now() }) }),
 );
 
 defineEndpoint(
   directAccessRoutes,
-  { method: "post", path: "/admin/ajax/directaccess/grants/:id/revoke", summary: "End a grant now (its account returns to the pool)", roles: adminOnly, response: AdminOk, tag: "direct-access" },
+  { method: "post", path: "/admin/ajax/directaccess/grants/:id/revoke", summary: "End a grant now (its account awaits rotation before it is lent again)", roles: adminOnly, response: AdminOk, tag: "direct-access" },
   async (c) => {
     const id = c.req.param("id") ?? "";
     if (!IdParam.safeParse(id).success) throw new NotFoundError(m.grantNotFound);

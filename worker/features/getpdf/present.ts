@@ -7,10 +7,14 @@ import type { DocumentNotice, FileProvenance, GetPdfResult, OtherVersion } from 
 import type { FoundFile, JobState } from "../jobs/job-state";
 import { getpdfMessages as m, resultAds, stepTexts } from "./messages";
 
-export type Viewer = { userId: string | null };
+/**
+ * `maySpend: false` (GET /getpdf/start|check, a link any site can open with the user's cookie):
+ * nothing is spent; a licensed copy not yet paid for answers `buy` asking the user to confirm.
+ */
+export type Viewer = { userId: string | null; maySpend?: boolean };
 
 export type PresentDeps = {
-  /** spendArticleCredit for this viewer and job (idempotent per user and document). */
+  /** spendArticleCredit for this viewer and job (idempotent per user and document); for a viewer who may not spend, only "already paid for". */
   spendCredit(userId: string, jobKey: string): Promise<boolean>;
   /** A signed /files/… link, bound to the user for licensed copies. */
   signLink(fileKey: string, userId: string | null): Promise<string>;
@@ -91,7 +95,7 @@ export async function presentJob(id: string, state: JobState | null, viewer: Vie
       const provenance = provenanceOf(file);
       if (file.access === "licensed") {
         if (!viewer.userId) return { ...r, status: "buy", msg: m.buyGuest, msg2: source, desc: state.meta.title, provenance };
-        if (!(await deps.spendCredit(viewer.userId, state.key))) return { ...r, status: "buy", msg: m.buyNoCredit, msg2: source, desc: state.meta.title, provenance };
+        if (!(await deps.spendCredit(viewer.userId, state.key))) return { ...r, status: "buy", msg: viewer.maySpend === false ? m.confirmSpend : m.buyNoCredit, msg2: source, desc: state.meta.title, provenance };
       }
       const link = await deps.signLink(file.fileKey, file.access === "licensed" ? viewer.userId : null);
       return { ...r, status: "ok", download_link: link, ...resultAds, msg: withNotices(m.ok, state), msg2: source, desc: state.meta.title, provenance, other_version: otherVersionOf(state) };

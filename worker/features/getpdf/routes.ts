@@ -16,8 +16,9 @@ import { checkDownload, lastArticles, profileDownloads, startDownload, type Getp
 /** Link/DOI download (search-and-download.md §7), its feeds, and the signed /files/… links. */
 export const getpdfRoutes = new Hono<AppEnv>();
 
+/** GET variants never spend (a cross-site link sends the cookie on top-level navigation); POST is CSRF-checked. */
 function context(c: Context<AppEnv>): GetpdfContext {
-  return { db: c.var.db, env: c.env, now: c.var.now(), userId: c.var.user?.id ?? null, secret: signingSecret(c.env) };
+  return { db: c.var.db, env: c.env, now: c.var.now(), userId: c.var.user?.id ?? null, secret: signingSecret(c.env), maySpend: c.req.method === "POST" };
 }
 
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
@@ -37,7 +38,7 @@ defineEndpoint(
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "get", path: "/getpdf/start", summary: "Start (or join) the instant download of a link (result dialogs)", roles: anyone, query: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
+  { method: "get", path: "/getpdf/start", summary: "Start (or join) the instant download of a link; never spends a credit (a licensed copy not yet paid for answers buy, asking to confirm by POST)", roles: anyone, query: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
   async (c, { query }) => {
     noStore(c);
     await limitStarts(c);
@@ -56,7 +57,7 @@ defineEndpoint(
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "get", path: "/getpdf/check", summary: "The current result of a started download (result dialogs)", roles: anyone, query: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
+  { method: "get", path: "/getpdf/check", summary: "The current result of a started download; never spends a credit (see GET /getpdf/start)", roles: anyone, query: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
   async (c, { query }) => {
     noStore(c);
     return c.json(await checkDownload(context(c), query.id));

@@ -11,7 +11,7 @@ import { ValidationError } from "../../lib/errors";
 import { signFileLink } from "../files/signing";
 import { fetchJobStub } from "../jobs/fetch-job";
 import type { JobState } from "../jobs/job-state";
-import { spendArticleCredit } from "../wallet/ledger";
+import { hasArticleEntitlement, spendArticleCredit } from "../wallet/ledger";
 import { grantByUniversityForUserId } from "../institutions/enforce";
 import { screenInput } from "./guards";
 import { referenceDeps, resolveReferenceText, type ReferenceDeps } from "./match/resolve-reference";
@@ -28,13 +28,17 @@ export type GetpdfContext = {
   secret: string;
   /** Reference matching's Crossref; referenceDeps(env) when not given (tests pass their own). */
   reference?: ReferenceDeps;
+  /** False on GET: showing a result never spends a credit or a quota unit (issue 15 item 3). */
+  maySpend?: boolean;
 };
 
 function presentDeps(ctx: GetpdfContext): PresentDeps {
   return {
     // Issue 9: a university member's licensed copy comes from the institution's article_download quota first.
     spendCredit: async (userId, jobKey) =>
-      (await grantByUniversityForUserId(ctx.db, userId, "article_download", jobKey, ctx.now)) || (await spendArticleCredit(ctx.db, { userId, jobKey, now: ctx.now })).ok,
+      ctx.maySpend === false
+        ? hasArticleEntitlement(ctx.db, userId, jobKey)
+        : (await grantByUniversityForUserId(ctx.db, userId, "article_download", jobKey, ctx.now)) || (await spendArticleCredit(ctx.db, { userId, jobKey, now: ctx.now })).ok,
     signLink: (fileKey, userId) => signFileLink(ctx.secret, { key: fileKey, now: ctx.now, userId }),
   };
 }
@@ -111,7 +115,7 @@ export async function checkDownload(ctx: GetpdfContext, id: string): Promise<Get
 }
 
 async function show(ctx: GetpdfContext, ticket: Ticket, id: string, state: JobState | null): Promise<GetPdfResult> {
-  const result = await presentJob(id, state, { userId: ctx.userId }, presentDeps(ctx));
+  const result = await presentJob(id, state, { userId: ctx.userId, maySpend: ctx.maySpend !== false }, presentDeps(ctx));
   if (result.status !== "processing" && state && state.phase !== "idle") await record(ctx, ticket, result, state);
   return result;
 }

@@ -1,16 +1,16 @@
 /**
- * Delivered files: PDFs (up to 100 MB, `%PDF-` checked) stored in R2 under random keys. They are handed
+ * Delivered files: PDFs (up to 100 MB, structure checked) stored in R2 under random keys. They are handed
  * out through the fetch pipeline's signed links (worker/features/files: /files/<key>?exp&sig), always
  * signed for the viewer's user id; the object is marked so that its route serves it only through such a
  * bound link, never through an anonymous one.
  */
 import { MAX_OFFLINE_FILE_BYTES } from "../../../contract/offline";
 import { randomToken } from "../../lib/crypto";
+import { inspectPdf } from "../../lib/document-structure";
 
-/** `%PDF-` at the start: what every PDF reader checks first. */
+/** A whole PDF, not only its first bytes: header, %%EOF, startxref → xref table/stream (worker/lib/document-structure.ts). */
 export async function isPdf(file: Blob): Promise<boolean> {
-  const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
-  return head.length === 5 && String.fromCharCode(...head) === "%PDF-";
+  return (await inspectPdf(file)).ok;
 }
 
 /** The name shown and offered on download: a PDF name without path parts or control characters. */

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { pdfBytes, pdfHeaderThenHtml } from "../../../tests/worker/vip-documents";
 import { attachmentHeader, cleanFileName, isPdf } from "./files";
 
 describe("isPdf", () => {
-  it("accepts %PDF- and refuses anything else", async () => {
-    expect(await isPdf(new Blob(["%PDF-1.7\n..."]))).toBe(true);
+  it("accepts a complete PDF and refuses one judged by its first bytes only", async () => {
+    expect(await isPdf(new Blob([pdfBytes()]))).toBe(true);
+    expect(await isPdf(new Blob(["%PDF-1.7\n..."]))).toBe(false);
+    expect(await isPdf(new Blob([pdfHeaderThenHtml()]))).toBe(false);
     expect(await isPdf(new Blob(["<html>%PDF-"]))).toBe(false);
     expect(await isPdf(new Blob(["%PD"]))).toBe(false);
     expect(await isPdf(new Blob([]))).toBe(false);

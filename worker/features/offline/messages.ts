@@ -27,7 +27,7 @@ export const offlineText = {
   changedMeanwhile: "وضعیت این درخواست هم‌زمان تغییر کرد؛ صفحه را دوباره بارگذاری کنید.",
   articleNotPriced: "درخواست آفلاین مقاله با اعتبار درخواست آفلاین پرداخت شده است و قیمت‌گذاری نمی‌شود.",
   notSolver: "کاربر انتخاب‌شده حل‌کننده نیست.",
-  notPdf: "فایل باید PDF باشد.",
+  notPdf: "فایل باید یک PDF سالم و کامل باشد.",
 } as const;
 
 const statusLabels: Record<string, string> = {

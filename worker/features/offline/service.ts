@@ -33,7 +33,7 @@ import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { UserRow } from "../../lib/roles";
 import type { Notifier } from "../notify/notifier";
-import { InsufficientFundsError, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";
+import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";
 import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, type Misfit, type RequestedAs } from "./content-type";
 import { FILE_LINK_TTL_MS, signFileLink } from "../files/signing";
 import { cleanFileName, isPdf, storePdf } from "./files";
@@ -279,6 +279,14 @@ export function refundFor(deps: OfflineDeps, row: OfflineRow, reason: string): M
   if (row.kind === "article" && (row.status === "registered" || row.status === "in_progress")) {
     return ledgerChange(deps.db, { ...base, account: "offline_article_credit", delta: 1, reason: "refund" });
   }
+  if (row.paidWith === "standard_credit" && (row.status === "paid" || row.status === "in_progress")) {
+    // A standard ordered with a credit: the credit comes back and the standard is no longer "paid for",
+    // so the user may order it again. Runs inside the guarded change batch: once, however often it is retried.
+    return [
+      ...ledgerChange(deps.db, { ...base, account: "standard_credit", delta: 1, reason: "refund" }),
+      d1Of(deps.db).prepare("DELETE FROM article_entitlements WHERE user_id = ? AND job_key = ?").bind(row.userId, row.docKey),
+    ];
+  }
   if (row.kind !== "article" && (row.status === "paid" || row.status === "in_progress") && (row.price ?? 0) > 0) {
     return ledgerChange(deps.db, { ...base, account: "balance", delta: row.price!, reason: "refund" });
   }
@@ -487,7 +495,7 @@ export async function rejectRequest(deps: OfflineDeps, actor: Actor, id: string,
       actorId: actor.id,
       note: reason,
       set: { rejectReason: reason, canEdit: false, answeredAt: row.answeredAt ?? new Date(deps.now) },
-      audit: { template: input.template ?? null, reason, refunded: row.kind === "article" ? "offline_article_credit" : row.status === "paid" || row.status === "in_progress" ? row.price : null },
+      audit: { template: input.template ?? null, reason, refunded: row.kind === "article" ? "offline_article_credit" : row.paidWith && (row.status === "paid" || row.status === "in_progress") ? row.paidWith : row.status === "paid" || row.status === "in_progress" ? row.price : null },
       extra: refundFor(deps, row, "rejected"),
     },
   ]);

@@ -14,7 +14,7 @@ import { assertStatement, ledgerChange } from "../wallet/ledger";
 import { vipMessages as m } from "./messages";
 import { sendVipNotice } from "./notices";
 import { orderView } from "./service";
-import { extensionKind, sniffDocument } from "./sniff";
+import { examineDocument, extensionKind } from "./sniff";
 import { cleanName, storeDocument } from "./uploads";
 import { signFileLink } from "../files/signing";
 import { MAX_UPLOAD_BYTES, vipTexts } from "../../../contract/vip";
@@ -97,7 +97,8 @@ export async function uploadReport(deps: DeskDeps, id: string, file: File, note:
   if (row.o.status !== "submitted" && row.o.status !== "in_progress") throw new DomainError(m.notAwaitingWork, 409);
   if (file.size <= 0) throw new ValidationError({ file: [vipTexts.fileEmpty] });
   if (file.size > MAX_UPLOAD_BYTES) throw new ValidationError({ file: [vipTexts.fileTooLarge] });
-  const kind = await sniffDocument(file);
+  const { kind, damaged } = await examineDocument(file);
+  if (damaged) throw new ValidationError({ file: [vipTexts.damagedDocument] });
   if (!kind) throw new ValidationError({ file: [vipTexts.reportFormats] });
   const claimed = extensionKind(file.name);
   if (claimed && claimed !== kind) throw new ValidationError({ file: [vipTexts.contentMismatch] });

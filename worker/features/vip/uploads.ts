@@ -16,7 +16,7 @@ import type { UserRow } from "../../lib/roles";
 import { consumeQuotaStatements, denialMessage, isQuotaExceeded, QuotaExhaustedError, universityAccess } from "../institutions/access";
 import { assertStatement } from "../wallet/ledger";
 import { vipMessages as m } from "./messages";
-import { CONTENT_TYPES, extensionKind, sniffDocument, type ByteSource } from "./sniff";
+import { CONTENT_TYPES, examineDocument, extensionKind, type ByteSource } from "./sniff";
 
 const fail = (message: string): never => {
   throw new ValidationError({ file: [message] });
@@ -30,7 +30,8 @@ export async function checkDocument(type: UploadKind, file: ByteSource & { name:
   const formats = type === "grammarly" ? vipTexts.grammarFormats : vipTexts.plagiarismFormats;
   const claimed = extensionKind(file.name);
   if (!claimed || !accepted.includes(claimed)) fail(formats);
-  const actual = await sniffDocument(file);
+  const { kind: actual, damaged } = await examineDocument(file);
+  if (damaged) fail(vipTexts.damagedDocument);
   if (!actual) fail(vipTexts.notDocument);
   if (actual !== claimed) fail(vipTexts.contentMismatch);
   return actual!;

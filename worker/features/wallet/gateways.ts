@@ -24,6 +24,8 @@ export interface GatewayDriver {
   name: string;
   request(req: GatewayRequest): Promise<{ authority: string; redirectUrl: string }>;
   verify(req: { authority: string; amount: number; alreadyPaid: boolean }): Promise<GatewayVerify>;
+  /** Authorities the bank holds as paid but never verified (reconciliation); absent when the gateway cannot tell. */
+  unverified?(): Promise<string[]>;
 }
 
 /** Any UUID-shaped merchant id works on the sandbox and the local fake. */
@@ -66,6 +68,9 @@ function zarinpal(env: Bindings): GatewayDriver {
         const r = await client.verifyPayment({ amount: req.amount, authority: req.authority });
         return { code: r.code, refId: r.refId === null ? null : String(r.refId), cardPan: r.cardPan };
       });
+    },
+    async unverified() {
+      return wrap(async () => (await client.unverifiedPayments()).map((u) => u.authority));
     },
   };
 }

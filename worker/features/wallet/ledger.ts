@@ -129,7 +129,7 @@ export function creditWallet(db: Db, input: WalletInput): D1PreparedStatement[] 
  * Takes toman from the wallet. By default the whole batch aborts when the balance does not
  * cover it (`runMoneyBatch` then throws InsufficientFundsError), so a purchase is all-or-nothing.
  */
-export function debitWallet(db: Db, input: WalletInput & { onShortfall?: "skip" | "abort" }): D1PreparedStatement[] {
+export function debitWallet(db: Db, input: WalletInput & Pick<LedgerChangeInput, "onShortfall" | "extraGuard" | "extraParams">): D1PreparedStatement[] {
   if (input.amount <= 0) throw new RangeError("debit amount must be positive");
   return ledgerChange(db, { ...input, account: "balance", delta: -input.amount, onShortfall: input.onShortfall ?? "abort" });
 }

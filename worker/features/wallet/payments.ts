@@ -4,7 +4,7 @@
  * pending order. A payment credits the wallet at most once, ever: its ledger row id is derived
  * from the payment id (`led_pay_<id>`), so a replayed or concurrent callback aborts on that key.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { Cart, type GatewayForm, type PaymentResult } from "../../../contract/wallet";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
@@ -14,13 +14,20 @@ import type { Logger } from "../../lib/logger";
 import type { UserRow } from "../../lib/roles";
 import { fieldErrors } from "../../lib/endpoint";
 import { withGatewayFields } from "./cart";
-import { GatewayRefusal, GatewayUnavailable, gatewayDriver } from "./gateways";
+import { enabledGateways, GatewayRefusal, GatewayUnavailable, gatewayDriver, type GatewayDriver } from "./gateways";
 import { classifyBatchError, creditWallet, d1Of, debitWallet, InsufficientFundsError, runMoneyBatch, type MoneyBatchItem } from "./ledger";
 import { walletMessages } from "./messages";
 import { findOrder, placeOrder, planOrder, priceCart, redirectAfter } from "./orders";
 
 /** Zarinpal's minimum is 100 toman; we ask at least this much (any surplus stays in the wallet). */
 export const MIN_PAYMENT = 1_000;
+
+/**
+ * While a payment of an invoice is pending and younger than this, another start for the same
+ * invoice is refused. Older ones no longer block: a bank page abandoned in a tab must not lock the
+ * invoice (its authority has expired; reconciliation settles or fails it).
+ */
+export const INVOICE_PAYMENT_WINDOW_MS = 30 * 60_000;
 
 export type PaymentDeps = { db: Db; env: Bindings; now: number; origin: string; log?: Logger };
 
@@ -80,18 +87,32 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
 
   const paymentId = newId("pay", now);
   const stored: PaymentCart = { cart, idempotency_key: cart ? (form.idempotency_key ?? `pay:${paymentId}`) : null };
-  await db.insert(schema.payments).values({
-    id: paymentId,
-    userId: user.id,
-    gateway,
-    amount,
-    status: "pending",
-    cart: stored,
-    invoiceId,
-    returnTo,
-    createdAt: new Date(now),
-    updatedAt: new Date(now),
-  });
+  if (invoiceId) {
+    // One payment of an invoice at a time (two tabs, or two members of a university): the check and
+    // the insert are one statement, so two concurrent starts cannot both pass it.
+    const res = await d1Of(db)
+      .prepare(
+        `INSERT INTO payments (id, user_id, gateway, amount, status, cart, invoice_id, return_to, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, 'pending', ?5, ?6, NULL, ?7, ?7
+         WHERE NOT EXISTS (SELECT 1 FROM payments WHERE invoice_id = ?6 AND status = 'pending' AND created_at > ?8)`,
+      )
+      .bind(paymentId, user.id, gateway, amount, JSON.stringify(stored), invoiceId, now, now - INVOICE_PAYMENT_WINDOW_MS)
+      .run();
+    if (!res.meta.changes) throw new DomainError(walletMessages.invoicePaymentPending);
+  } else {
+    await db.insert(schema.payments).values({
+      id: paymentId,
+      userId: user.id,
+      gateway,
+      amount,
+      status: "pending",
+      cart: stored,
+      invoiceId,
+      returnTo,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    });
+  }
   try {
     const r = await driver.request({
       paymentId,
@@ -133,7 +154,21 @@ function settlementStatements(db: Db, p: typeof schema.payments.$inferSelect, v:
   if (p.invoiceId) {
     out.push(
       d1.prepare("UPDATE invoices SET status = 'paid', payment_id = ?, paid_at = ? WHERE id = ? AND status = 'open'").bind(p.id, now, p.invoiceId),
-      ...debitWallet(db, { userId: p.userId, amount: p.amount, reason: "invoice", refType: "invoice", refId: p.invoiceId, now, entryId: `led_inv_${p.id}` }),
+      // The debit happens only if THIS payment closed the invoice (the UPDATE above, same batch). A
+      // payment arriving for an invoice already settled (a second tab, another member, a late bank
+      // return) stays in the payer's wallet as credit instead of paying the invoice twice.
+      ...debitWallet(db, {
+        userId: p.userId,
+        amount: p.amount,
+        reason: "invoice",
+        refType: "invoice",
+        refId: p.invoiceId,
+        now,
+        entryId: `led_inv_${p.id}`,
+        onShortfall: "skip",
+        extraGuard: "EXISTS (SELECT 1 FROM invoices WHERE id = ? AND payment_id = ? AND status = 'paid')",
+        extraParams: [p.invoiceId, p.id],
+      }),
     );
   }
   return out;
@@ -142,7 +177,7 @@ function settlementStatements(db: Db, p: typeof schema.payments.$inferSelect, v:
 type Settled = "settled" | "already" | "settled_order_failed";
 
 /** Credits the wallet and completes the pending order in one batch; if the order cannot complete, credits alone. */
-async function settle(deps: PaymentDeps, p: typeof schema.payments.$inferSelect, v: { refId: string | null; cardPan: string | null }): Promise<Settled> {
+async function settle(deps: Omit<PaymentDeps, "origin">, p: typeof schema.payments.$inferSelect, v: { refId: string | null; cardPan: string | null }): Promise<Settled> {
   const { db, now } = deps;
   const base = settlementStatements(db, p, v, now);
   const stored = (p.cart ?? null) as PaymentCart | null;
@@ -193,24 +228,92 @@ export async function handleCallback(deps: PaymentDeps, gateway: string, q: { Au
   if (p.status !== "pending") return back;
   const driver = gatewayDriver(deps.env, gateway);
   if (!driver) return back;
-  const pendingOnly = and(eq(schema.payments.id, p.id), eq(schema.payments.status, "pending"));
   if (q.Status !== "OK") {
+    const pendingOnly = and(eq(schema.payments.id, p.id), eq(schema.payments.status, "pending"));
     await db.update(schema.payments).set({ status: "cancelled", failureReason: walletMessages.paymentCancelled, updatedAt: new Date(now) }).where(pendingOnly);
     return back;
   }
+  await verifyAndSettle(deps, driver, p);
+  return back;
+}
+
+type Outcome = Settled | "failed" | "unavailable";
+
+/**
+ * Verify with OUR amount, then settle (credit once, ever: see settlementStatements). A refusal is
+ * final: the payment fails. An unreachable gateway leaves it pending for the next try. Shared by
+ * the bank's return and the reconciliation job, so either may run first, or both at once.
+ */
+async function verifyAndSettle(deps: Omit<PaymentDeps, "origin">, driver: GatewayDriver, p: typeof schema.payments.$inferSelect): Promise<Outcome> {
+  const { db, now } = deps;
   let verified;
   try {
-    verified = await driver.verify({ authority, amount: p.amount, alreadyPaid: false });
+    verified = await driver.verify({ authority: p.authority!, amount: p.amount, alreadyPaid: false });
   } catch (err) {
     if (err instanceof GatewayRefusal) {
-      await db.update(schema.payments).set({ status: "failed", failureReason: err.persianMessage, updatedAt: new Date(now) }).where(pendingOnly);
-      return back;
+      await db
+        .update(schema.payments)
+        .set({ status: "failed", failureReason: err.persianMessage, updatedAt: new Date(now) })
+        .where(and(eq(schema.payments.id, p.id), eq(schema.payments.status, "pending")));
+      return "failed";
     }
-    if (err instanceof GatewayUnavailable) return back;
+    if (err instanceof GatewayUnavailable) return "unavailable";
     throw err;
   }
-  await settle(deps, p, verified);
-  return back;
+  return settle(deps, p, verified);
+}
+
+/**
+ * A pending payment older than this is past its bank page: ZarinPal's authority has expired, so a
+ * "not paid" from verify is final. Younger ones may still be paid in an open tab and are left alone
+ * unless the bank lists them as paid.
+ */
+export const PENDING_EXPIRY_MS = 30 * 60_000;
+
+export type ReconcileReport = { checked: number; settled: number; already: number; failed: number; unavailable: number };
+
+/**
+ * The scheduled reconciliation (Cron Trigger): asks each gateway that can tell for the payments it
+ * holds as paid but unverified (ZarinPal unVerified.json) and verifies and settles those of ours
+ * still pending; and verifies every expired pending payment (the bank may have verified it while
+ * our write failed: verify answers 101 and we settle; or it was never paid: it fails).
+ * Idempotent: settling goes through the same once-ever ledger key as the user's callback.
+ */
+export async function reconcilePayments(deps: Omit<PaymentDeps, "origin">, batchSize = 50): Promise<ReconcileReport> {
+  const { db, now } = deps;
+  const report: ReconcileReport = { checked: 0, settled: 0, already: 0, failed: 0, unavailable: 0 };
+  for (const gateway of enabledGateways(deps.env)) {
+    const driver = gatewayDriver(deps.env, gateway);
+    if (!driver?.unverified) continue;
+    let listed: string[] = [];
+    try {
+      listed = await driver.unverified();
+    } catch (err) {
+      if (!(err instanceof GatewayUnavailable || err instanceof GatewayRefusal)) throw err;
+      deps.log?.warn("reconcile: unverified list unavailable", { gateway, error: String(err) });
+    }
+    const pendingOf = eq(schema.payments.status, "pending");
+    const rows = new Map<string, typeof schema.payments.$inferSelect>();
+    for (let i = 0; i < listed.length; i += batchSize) {
+      const chunk = listed.slice(i, i + batchSize);
+      for (const r of await db.select().from(schema.payments).where(and(eq(schema.payments.gateway, gateway), pendingOf, inArray(schema.payments.authority, chunk)))) rows.set(r.id, r);
+    }
+    const expired = await db
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.gateway, gateway), pendingOf, isNotNull(schema.payments.authority), lt(schema.payments.createdAt, new Date(now - PENDING_EXPIRY_MS))))
+      .orderBy(schema.payments.createdAt)
+      .limit(batchSize);
+    for (const r of expired) rows.set(r.id, r);
+    for (const p of rows.values()) {
+      report.checked++;
+      const outcome = await verifyAndSettle(deps, driver, p);
+      if (outcome === "settled" || outcome === "settled_order_failed") report.settled++;
+      else report[outcome]++;
+    }
+  }
+  if (report.checked) deps.log?.info("reconcile: payments", report);
+  return report;
 }
 
 /** GET /payments/{id}: the owner's view of a payment for /payment. */

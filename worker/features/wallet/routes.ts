@@ -31,6 +31,8 @@ import { defineEndpoint } from "../../lib/endpoint";
 import { AuthError, NotFoundError, ValidationError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn, type UserRow } from "../../lib/roles";
 import { adjustCredits, createInvoice, invoiceFor, listInvoices, priceTable, updatePrice } from "./admin";
+import { createNotifier } from "../notify/notifier";
+import { sendOfflineNotice } from "../offline/notifications";
 import { devbankPage } from "./devbank-page";
 import { gatewayDriver } from "./gateways";
 import { devbankPayment, handleCallback, paymentResult, startPayment, type PaymentDeps } from "./payments";
@@ -182,7 +184,15 @@ defineEndpoint(
     response: StandardStatusResponse,
     tag: "wallet",
   },
-  async (c, { body }) => c.json(await standardStatus(c.var.db, c.var.user, { id: body.id, useCredit: body.use_credit }, c.var.now())),
+  async (c, { body }) => {
+    const now = c.var.now();
+    const notifier = createNotifier({ env: c.env, db: c.var.db, log: c.var.log, now: () => now });
+    const origin = new URL(c.req.url).origin;
+    // A standard ordered with a credit is a desk request: the user gets the usual "registered" notice.
+    const ordered = (_requestId: string, title: string) =>
+      sendOfflineNotice(notifier, c.var.log, { userId: c.var.user!.id, template: "offline_registered", params: { name: title, kind: "standard", link: `${origin}/profile/offlineBooksStandards` } });
+    return c.json(await standardStatus(c.var.db, c.var.user, { id: body.id, useCredit: body.use_credit }, now, { ordered }));
+  },
 );
 
 defineEndpoint(

@@ -12,6 +12,7 @@ import { universityAccess } from "../institutions/access";
 import { grantByUniversity } from "../institutions/enforce";
 import { changed, d1Of, ledgerChange } from "./ledger";
 import { walletMessages } from "./messages";
+import { BOOK_PROMISE_MS } from "../../../contract/offline";
 
 const STANDARD_TYPE = 2;
 export const standardJobKey = (id: number) => `standard:${id}`;
@@ -30,29 +31,54 @@ async function entitled(db: Db, userId: string, id: number) {
   return !!row;
 }
 
-/** One standard credit for one standard, guarded; a repeat costs nothing. Returns whether a credit was spent. */
-export async function spendStandardCredit(db: Db, input: { userId: string; standardId: number; now: number }): Promise<boolean> {
+/** A standard ordered with a credit while it has no file: the delivery desk's request made in the spending batch. */
+export type StandardOrder = { requestId: string; title: string; label: string };
+
+/**
+ * One standard credit for one standard, guarded; a repeat costs nothing. Returns whether a credit
+ * was spent. With `order` (the standard has no file yet), the same batch registers a paid request
+ * on the delivery desk for it (with its history row and the 12-hour promise), so the credit always
+ * buys either the file or a request the desk must deliver or reject (a rejection refunds the credit).
+ */
+export async function spendStandardCredit(db: Db, input: { userId: string; standardId: number; now: number; order?: StandardOrder }): Promise<boolean> {
   const jobKey = standardJobKey(input.standardId);
   const entryId = newId("led", input.now);
+  const { order, now } = input;
   const [ledgerInsert, columnUpdate] = ledgerChange(db, {
     userId: input.userId,
     account: "standard_credit",
     delta: -1,
     reason: "spend_standard",
-    refType: "standard",
-    refId: String(input.standardId),
-    now: input.now,
+    refType: order ? "offline_request" : "standard",
+    refId: order ? order.requestId : String(input.standardId),
+    note: order ? jobKey : null,
+    now,
     entryId,
     extraGuard: "NOT EXISTS (SELECT 1 FROM article_entitlements WHERE user_id = ? AND job_key = ?)",
     extraParams: [input.userId, jobKey],
   });
-  const results = await d1Of(db).batch([
+  const d1 = d1Of(db);
+  const spent = "EXISTS (SELECT 1 FROM ledger_entries WHERE id = ?)";
+  const statements = [
     ledgerInsert!,
     columnUpdate!,
-    d1Of(db)
-      .prepare("INSERT INTO article_entitlements (user_id, job_key, credit_kind, created_at) SELECT ?, ?, 'standard', ? WHERE EXISTS (SELECT 1 FROM ledger_entries WHERE id = ?)")
-      .bind(input.userId, jobKey, input.now, entryId),
-  ]);
+    d1.prepare(`INSERT INTO article_entitlements (user_id, job_key, credit_kind, created_at) SELECT ?, ?, 'standard', ? WHERE ${spent}`).bind(input.userId, jobKey, now, entryId),
+  ];
+  if (order) {
+    const eventId = newId("ore", now);
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO offline_requests (id, user_id, kind, url, doi, more, doc_key, title, is_solution, status, price, promise_at, paid_at, can_edit, paid_with, last_event_id, created_at, updated_at)
+           SELECT ?, ?, 'standard', ?, NULL, ?, ?, ?, 0, 'paid', NULL, ?, ?, 0, 'standard_credit', ?, ?, ? WHERE ${spent}`,
+        )
+        .bind(order.requestId, input.userId, order.label, walletMessages.standardOrderNote(input.standardId), jobKey, order.title, now + BOOK_PROMISE_MS, now, eventId, now, now, entryId),
+      d1
+        .prepare(`INSERT INTO offline_request_events (id, request_id, actor_id, action, from_status, to_status, note, created_at) SELECT ?, ?, ?, 'registered', NULL, 'paid', ?, ? WHERE ${spent}`)
+        .bind(eventId, order.requestId, input.userId, walletMessages.standardOrderEvent, now, entryId),
+    );
+  }
+  const results = await d1.batch(statements);
   return changed(results, 0);
 }
 
@@ -64,7 +90,13 @@ export async function spendStandardCredit(db: Db, input: { userId: string; stand
  * wait_or_credit: no file yet, the user has credit: wait, or order it with one credit.
  * `useCredit` spends the credit for credit / wait_or_credit and answers the new status.
  */
-export async function standardStatus(db: Db, user: UserRow | null, input: { id: number; useCredit?: boolean | undefined }, now: number): Promise<StandardStatusResponse> {
+export async function standardStatus(
+  db: Db,
+  user: UserRow | null,
+  input: { id: number; useCredit?: boolean | undefined },
+  now: number,
+  hooks: { ordered?(requestId: string, title: string): Promise<void> } = {},
+): Promise<StandardStatusResponse> {
   const item = await loadStandard(db, input.id);
   const file = item.links[0] ?? null;
   const base = { title: item.title };
@@ -89,7 +121,9 @@ export async function standardStatus(db: Db, user: UserRow | null, input: { id: 
   const credit = fresh?.credit ?? 0;
   if (credit <= 0) return { ...base, standard_status: "buy", msg: walletMessages.standardBuy, download_link: null, standard_credit: 0 };
   if (input.useCredit) {
-    await spendStandardCredit(db, { userId: user.id, standardId: item.id, now });
+    // No file yet: the credit orders it from the delivery desk in the same batch (spec: "wait, or order it with one credit").
+    const order: StandardOrder | undefined = file ? undefined : { requestId: newId("off", now), title: item.title, label: [item.organization, item.standardNumber].filter(Boolean).join(" ") || item.title };
+    if ((await spendStandardCredit(db, { userId: user.id, standardId: item.id, now, ...(order ? { order } : {}) })) && order) await hooks.ordered?.(order.requestId, item.title);
     return standardStatus(db, user, { id: input.id }, now);
   }
   return file

@@ -15,7 +15,10 @@ import { identifyQuery } from "../queries";
 import "../getpdf.css";
 
 export type LinkPanelProps = {
-  /** From /?getUrl=: start this link's download at once. */
+  /**
+   * From /?getUrl=: prefilled only. Any site can link here, and a licensed copy spends a credit, so
+   * the download starts on the user's own click (issue 15 item 3).
+   */
   initialUrl?: string;
   /** From /?getOfflineUrl=&doi=&desc=: open the offline request for it. */
   initialOffline?: { url: string; doi?: string; desc?: string };
@@ -94,10 +97,10 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
     [open, active],
   );
 
-  // ?getUrl=: start at once; ?getOfflineUrl=: the offline-status result and its editable request.
+  // ?getUrl=: the box is prefilled (useState above) and waits for the click; ?getOfflineUrl=: the
+  // offline-status result and its editable request (nothing is spent or requested without a click).
   useEffect(() => {
-    if (initialUrl) startSearch(initialUrl);
-    else if (initialOffline) {
+    if (initialOffline && !initialUrl) {
       setActive({ url: initialOffline.url, run: 0, preset: offlinePreset(initialOffline) });
       setOpen(true);
       const prefill = { url: initialOffline.url, doi: initialOffline.doi, desc: initialOffline.desc };
@@ -127,6 +130,11 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
         </Button>
       </form>
       <Recognised input={value} />
+      {initialUrl && !active && (
+        <p className="getpdf-muted" role="status">
+          {t.prefilled}
+        </p>
+      )}
       <div className="getpdf-links">
         <Button
           variant="ghost"

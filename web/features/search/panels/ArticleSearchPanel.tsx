@@ -199,7 +199,7 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
       )}
       {dialogUrl && (
         <Suspense fallback={null}>
-          <ResultDialog url={dialogUrl} method="get" isOpen onOpenChange={(open) => !open && setDialogUrl(null)} />
+          <ResultDialog url={dialogUrl} method="post" isOpen onOpenChange={(open) => !open && setDialogUrl(null)} />
         </Suspense>
       )}
     </section>

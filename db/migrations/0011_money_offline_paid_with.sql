@@ -1,0 +1,1 @@
+ALTER TABLE `offline_requests` ADD `paid_with` text;
