@@ -8,6 +8,8 @@ import { UserInfo } from "./user-info";
  * §3, §5, §7), shared by the Worker's validators and the SPA's forms, with every Persian text of the feature.
  */
 export const authMessages = {
+  /** MOBILE_SMS_CONFIRMATION on: ordering and spending wait for a verified mobile (issue 15 item 7). */
+  mobileVerificationRequired: "برای ثبت سفارش یا پرداخت، ابتدا شمارهٔ موبایل خود را تأیید کنید.",
   // §5 login
   loginNameRequired: "نام کاربری را وارد نکرده‌اید",
   loginPasswordRequired: "رمز عبور را وارد نکرده‌اید",

@@ -31,7 +31,7 @@ describe("GET /profile/ajax/details", () => {
     expect(d.sessions[0]).toMatchObject({ current: true, remember: true });
     // Only a handle: not the cookie and not the stored hash.
     expect(d.sessions[0]!.id).toHaveLength(16);
-    expect(c.cookies.get("daryaft_session")).not.toContain(d.sessions[0]!.id);
+    expect(c.cookies.get("__Host-daryaft_session")).not.toContain(d.sessions[0]!.id);
   });
 
   it("asks a guest to log in", async () => {

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { authMessages } from "../../../contract/auth";
 import { schema } from "../../../db/client";
-import { DomainError, RateLimitError } from "../../lib/errors";
+import { DomainError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { NotifyError } from "../notify/notifier";
-import { assertCanSendSmsCode, checkSmsCode, discardCode, issueSmsCode, type CodeCheck } from "./codes";
+import { checkSmsCode, discardCode, issueSmsCode, reserveSmsCode, type CodeCheck } from "./codes";
 import type { AuthDeps } from "./deps";
 import { mobileTaken, uniqueViolation } from "./queries";
-import { recordHits, retryAfter, type Window } from "./rate-limit";
+import { release, type Window } from "./rate-limit";
 
 /** Codes one account may have sent in a day across all the numbers it tries (each number has its own cap of five). */
 export const SMS_PER_USER: Window = { limit: 10, windowMs: 86_400_000 };
@@ -37,20 +37,23 @@ export async function saveMobile(deps: AuthDeps, user: UserRow, mobile: string):
 export async function sendMobileCode(deps: AuthDeps, user: UserRow, mobile: string) {
   const { db, now } = deps;
   if (user.mobile === mobile && user.mobileVerifiedAt) throw new DomainError(authMessages.mobileAlreadyVerified);
-  const userKey = `sms:user:${user.id}`;
-  const userWait = await retryAfter(db, userKey, SMS_PER_USER, now);
-  if (userWait) throw new RateLimitError(userWait, authMessages.dailyCodeLimit(userWait));
-  await assertCanSendSmsCode(db, "mobile_verify", mobile, now);
-  await saveMobile(deps, user, mobile);
+  const reserved = await reserveSmsCode(db, "mobile_verify", mobile, now, [{ key: `sms:user:${user.id}`, ...SMS_PER_USER }]);
+  try {
+    await saveMobile(deps, user, mobile);
+  } catch (err) {
+    await release(db, reserved);
+    throw err;
+  }
   const { id, code } = await issueSmsCode(db, deps.secret, { purpose: "mobile_verify", mobile, userId: user.id, now });
   try {
     await deps.notifier.notify({ mobile, template: "mobile_code", params: { code } });
   } catch (err) {
     if (!(err instanceof NotifyError)) throw err;
+    // A code whose message could not be sent does not count against the user.
     await discardCode(db, id);
+    await release(db, reserved);
     throw new DomainError(authMessages.smsFailed, 502);
   }
-  await recordHits(db, [userKey], now);
 }
 
 /** Step 2: the code proves the number; five wrong tries end the code. */
