@@ -137,7 +137,8 @@ export const RegisterInput = withConfirmation(
 );
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
-export const MobileInput = z.object({ mobile: MobileField });
+/** `current_password` is needed only to replace a verified number (issue 15 item 7); a first or unverified number needs none. */
+export const MobileInput = z.object({ mobile: MobileField, current_password: z.string().max(256).optional() });
 export type MobileInput = z.infer<typeof MobileInput>;
 
 /** Six digits; Persian and Arabic digits are accepted. */

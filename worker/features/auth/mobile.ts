@@ -5,6 +5,7 @@ import { DomainError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { NotifyError } from "../notify/notifier";
 import { checkSmsCode, discardCode, issueSmsCode, reserveSmsCode, type CodeCheck } from "./codes";
+import { confirmCurrentPassword, noticeToOldEmail } from "../profile/service";
 import type { AuthDeps } from "./deps";
 import { mobileTaken, uniqueViolation } from "./queries";
 import { release, type Window } from "./rate-limit";
@@ -16,9 +17,14 @@ export function codeFailureMessage(reason: Exclude<CodeCheck, { ok: true }>["rea
   return reason === "wrong" ? authMessages.codeWrong : reason === "locked" ? authMessages.codeLocked : authMessages.codeExpired;
 }
 
-/** Step 0: saves the number. A new number is unverified until its code comes back. */
-export async function saveMobile(deps: AuthDeps, user: UserRow, mobile: string): Promise<{ changed: boolean }> {
+/**
+ * Step 0: saves the number. A new number is unverified until its code comes back. Replacing a
+ * verified number needs the current password, and the account's e-mail is told.
+ */
+export async function saveMobile(deps: AuthDeps, user: UserRow, mobile: string, currentPassword?: string): Promise<{ changed: boolean }> {
   if (user.mobile === mobile) return { changed: false };
+  const replacesVerified = !!user.mobile && !!user.mobileVerifiedAt;
+  if (replacesVerified) await confirmCurrentPassword(deps, user, currentPassword);
   if (await mobileTaken(deps.db, mobile, user.id)) throw new DomainError(authMessages.mobileTaken);
   try {
     await deps.db
@@ -30,16 +36,17 @@ export async function saveMobile(deps: AuthDeps, user: UserRow, mobile: string):
     throw err;
   }
   deps.log.info("auth.mobile_saved", { user: user.id });
+  if (replacesVerified) await noticeToOldEmail(deps, user, { kind: "mobile", value: mobile });
   return { changed: true };
 }
 
 /** Step 1: sends a code to the user's number (saving it first when the dialog carries a different one). */
-export async function sendMobileCode(deps: AuthDeps, user: UserRow, mobile: string) {
+export async function sendMobileCode(deps: AuthDeps, user: UserRow, mobile: string, currentPassword?: string) {
   const { db, now } = deps;
   if (user.mobile === mobile && user.mobileVerifiedAt) throw new DomainError(authMessages.mobileAlreadyVerified);
   const reserved = await reserveSmsCode(db, "mobile_verify", mobile, now, [{ key: `sms:user:${user.id}`, ...SMS_PER_USER }]);
   try {
-    await saveMobile(deps, user, mobile);
+    await saveMobile(deps, user, mobile, currentPassword);
   } catch (err) {
     await release(db, reserved);
     throw err;

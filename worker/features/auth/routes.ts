@@ -90,9 +90,9 @@ defineEndpoint(
 
 defineEndpoint(
   authRoutes,
-  { method: "post", path: "/profile/ajax/mobile_update", summary: "Mobile dialog step 0: save the mobile number (unverified until its code is entered)", roles: signedIn, body: MobileInput, response: OkBody, tag: "auth" },
+  { method: "post", path: "/profile/ajax/mobile_update", summary: "Mobile dialog step 0: save the mobile number (unverified until its code is entered); replacing a verified number needs current_password", roles: signedIn, body: MobileInput, response: OkBody, tag: "auth" },
   async (c, { body }) => {
-    await saveMobile(authDeps(c), me(c), body.mobile);
+    await saveMobile(authDeps(c), me(c), body.mobile, body.current_password);
     return c.json({ status: "ok" as const });
   },
 );
@@ -109,7 +109,7 @@ defineEndpoint(
     tag: "auth",
   },
   async (c, { body }) => {
-    await sendMobileCode(authDeps(c), me(c), body.mobile);
+    await sendMobileCode(authDeps(c), me(c), body.mobile, body.current_password);
     return c.json({ status: "ok" as const });
   },
 );

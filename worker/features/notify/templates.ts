@@ -11,6 +11,7 @@ export type TemplateParams = {
   reset_link: { link: string };
   email_change_link: { link: string; email: string };
   university_link: { link: string; university: string };
+  account_change_notice: { kind: "email" | "mobile"; value: string };
 };
 export type TemplateName = keyof TemplateParams;
 
@@ -39,6 +40,13 @@ export const templates: { [K in TemplateName]: (p: TemplateParams[K]) => Rendere
     email: {
       subject: `تأیید ایمیل تازهٔ حساب ${SITE}`,
       text: `سلام،\n\nبرای این که ${email} ایمیل حساب شما در ${SITE} شود، این لینک را باز کنید (تا ${toPersianDigits(1)} ساعت معتبر است):\n${link}\n\nاگر شما درخواست نکرده‌اید، این ایمیل را نادیده بگیرید.\n\n${SITE}`,
+    },
+  }),
+  // To the account's old e-mail when its e-mail or mobile is being changed (issue 15 item 7).
+  account_change_notice: ({ kind, value }) => ({
+    email: {
+      subject: `تغییر ${kind === "email" ? "ایمیل" : "شمارهٔ موبایل"} حساب ${SITE}`,
+      text: `سلام،\n\nدرخواستی برای تغییر ${kind === "email" ? "ایمیل" : "شمارهٔ موبایل"} حساب شما در ${SITE} به «${toPersianDigits(value)}» ثبت شد.\n\nاگر این کار را شما نکرده‌اید، همین حالا رمز عبور خود را با «فراموشی رمز عبور» عوض کنید و با پشتیبانی تماس بگیرید؛ با عوض شدن رمز، همهٔ نشست‌ها پایان می‌یابد.\n\n${SITE}`,
     },
   }),
   // Joining a contracted institution (issue 9, worker/features/institutions).
