@@ -36,6 +36,9 @@ export const authMessages = {
   accountBlocked: "حساب کاربری شما مسدود شده است. لطفاً با پشتیبانی تماس بگیرید.",
   tooManyLogins: (seconds: number) =>
     `تلاش‌های ناموفق ورود بیش از حد مجاز بوده است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
+  /** Same text under both fields whichever is held, so the form does not confirm someone else's address (issue 15 item 9). */
+  alreadyRegistered:
+    "با این ایمیل یا شمارهٔ موبایل قبلاً حساب ساخته شده است. اگر حساب شماست، وارد شوید یا از «فراموشی رمز عبور» استفاده کنید؛ به صاحب حساب هم خبر دادیم.",
   tooManyRegistrations: (seconds: number) =>
     `ثبت‌نام‌های این نشانی اینترنتی بیش از حد مجاز بوده است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
   // §8 success texts

@@ -6,7 +6,7 @@ import { UserInfo } from "../../contract/user-info";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { count } from "./helpers";
 import { LOGIN_ACCOUNT, LOGIN_ADDRESS } from "../../worker/features/auth/service";
-import { PASSWORD, clientFor, makeUser, newClient, register, registration, setCookieLine, uniqueEmail, uniqueMobile, userByEmail, userRow } from "./auth-helpers";
+import { PASSWORD, clientFor, makeUser, newClient, outbox, register, registration, setCookieLine, uniqueEmail, uniqueMobile, userByEmail, userRow } from "./auth-helpers";
 
 const USER_INFO_KEYS = [
   "id",
@@ -107,14 +107,38 @@ describe("POST /register", () => {
     expect(setCookieLine(res, "__Host-daryaft_session")).toBeUndefined();
   });
 
-  it("refuses a taken e-mail (any case) and a taken mobile (any digits) with field messages", async () => {
+  it("refuses a taken e-mail (any case) and a taken mobile (any digits) with one message for both fields", async () => {
     const first = await register(newClient());
     const before = await count("users");
     const persianMobile = first.mobile.replace(/[0-9]/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[Number(d)]!);
     const res = await newClient().post("/register", registration({ email: first.email.toUpperCase(), mobile: persianMobile }));
     expect(res.status).toBe(422);
-    expect(ValidationErrorBody.parse(await res.json()).errors).toEqual({ email: [m.emailTaken], mobile: [m.mobileTaken] });
+    expect(ValidationErrorBody.parse(await res.json()).errors).toEqual({ email: [m.alreadyRegistered], mobile: [m.alreadyRegistered] });
     expect(await count("users")).toBe(before);
+  });
+
+  it("does not tell which of the e-mail and the mobile is held, and tells the owner (issue 15 item 9)", async () => {
+    const owner = await register(newClient());
+    const byEmail = await newClient().post("/register", registration({ email: owner.email }));
+    const byMobile = await newClient().post("/register", registration({ mobile: owner.mobile }));
+    expect([byEmail.status, byMobile.status]).toEqual([422, 422]);
+    expect(await byEmail.json()).toEqual(await byMobile.json());
+    const notices = (await outbox(owner.email)).filter((n) => n.subject?.includes("ثبت‌نام"));
+    expect(notices.length).toBe(2);
+  });
+
+  it("limits sign-ups that hit held addresses to five an hour per address; a real sign-up is not counted as one", async () => {
+    const owner = await register(newClient());
+    const c = newClient();
+    const t0 = Date.now();
+    await register(c, {}, t0);
+    await c.post("/logout", {}, { now: t0 });
+    const probes = await Promise.all(Array.from({ length: 8 }, () => c.post("/register", registration({ email: owner.email }), { now: t0 })));
+    const statuses = probes.map((r) => r.status);
+    expect(statuses.filter((s) => s === 422).length).toBe(5);
+    expect(statuses.filter((s) => s === 429).length).toBe(3);
+    // A fresh address is not affected.
+    expect((await newClient().post("/register", registration(), { now: t0 })).status).toBe(200);
   });
 
   it("accepts the spec's urlencoded form with _token", async () => {

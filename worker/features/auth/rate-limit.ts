@@ -52,9 +52,10 @@ export async function reserve(db: Db, limits: Limit[], now: number): Promise<Res
   return { ok: false, wait: Math.max(1, ...waits.map((w) => w ?? 0)) };
 }
 
-/** Gives reserved hits back (the attempt turned out not to count). */
-export async function release(db: Db, ids: number[]) {
-  if (ids.length) await db.delete(hits).where(inArray(hits.id, ids));
+/** Gives reserved hits back (the attempt turned out not to count), all of them or only those on `key`. */
+export async function release(db: Db, ids: number[], key?: string) {
+  if (!ids.length) return;
+  await db.delete(hits).where(key ? and(inArray(hits.id, ids), eq(hits.key, key)) : inArray(hits.id, ids));
 }
 
 export async function recordHits(db: Db, keys: string[], now: number) {

@@ -6,9 +6,10 @@ import { DomainError, RateLimitError, ValidationError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import type { AuthDeps } from "./deps";
 import { dummyHashFor, hashPassword, needsRehash, verifyPassword } from "./password";
-import { emailTaken, findUserByIdentifier, mobileTaken, uniqueViolation } from "./queries";
+import { NotifyError } from "../notify/notifier";
+import { findUserByIdentifier, uniqueViolation } from "./queries";
 import { hmacHex, timingSafeEqualStrings } from "../../lib/crypto";
-import { clearHits, pruneHits, recordHits, release, reserve, retryAfter, type Limit, type Window } from "./rate-limit";
+import { clearHits, pruneHits, release, reserve, type Limit, type Window } from "./rate-limit";
 
 /**
  * Failed logins (OWASP ASVS 6.1.1 / 2.2.1): five a minute per (account, address) is the limit a
@@ -84,18 +85,49 @@ export async function authenticate(deps: AuthDeps, input: { identifier: string; 
   return user;
 }
 
-/** Creates an account (mobile not yet verified). Duplicates are field errors, as the form shows them. */
+/** Best effort: the owner of a held e-mail or mobile hears that someone tried to sign up with it. */
+async function tellOwner(deps: AuthDeps, owner: UserRow) {
+  try {
+    await deps.notifier.notify({ email: owner.email, template: "register_attempt_notice", params: { link: `${deps.origin}/password/reset` } });
+  } catch (err) {
+    if (!(err instanceof NotifyError)) throw err;
+    deps.log.error("auth.register_notice_failed", { user: owner.id });
+  }
+}
+
+/** Sign-ups that find the e-mail or mobile already held, per address: each is a probe of who has an account. */
+export const REGISTRATIONS_TAKEN_PER_IP: Window = { limit: 5, windowMs: 3_600_000 };
+
+/**
+ * Creates an account (mobile not yet verified). An e-mail or mobile already held gets one answer
+ * for both fields whichever is held (the owner is told by e-mail), and such answers are limited
+ * per address; every attempt is reserved before the work so parallel sign-ups cannot pass the limits.
+ */
 export async function registerUser(deps: AuthDeps, input: RegisterInput): Promise<UserRow> {
   const { db, now } = deps;
-  const ipKey = `register:ip:${deps.ip}`;
-  const wait = await retryAfter(db, ipKey, REGISTRATIONS_PER_IP, now);
-  if (wait) throw new RateLimitError(wait, authMessages.tooManyRegistrations(wait));
+  const attemptKey = `register:ip:${deps.ip}`;
+  const takenKey = `register:taken:ip:${deps.ip}`;
+  const r = await reserve(
+    db,
+    [
+      { key: attemptKey, ...REGISTRATIONS_PER_IP },
+      { key: takenKey, ...REGISTRATIONS_TAKEN_PER_IP },
+    ],
+    now,
+  );
+  if (!r.ok) throw new RateLimitError(r.wait, authMessages.tooManyRegistrations(r.wait));
 
-  const errors: Record<string, string[]> = {};
-  const [emailUsed, mobileUsed] = await Promise.all([emailTaken(db, input.email), mobileTaken(db, input.mobile)]);
-  if (emailUsed) errors.email = [authMessages.emailTaken];
-  if (mobileUsed) errors.mobile = [authMessages.mobileTaken];
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const [emailOwner, mobileOwner] = await Promise.all([
+    findUserByIdentifier(db, { kind: "email", value: input.email }),
+    findUserByIdentifier(db, { kind: "mobile", value: input.mobile }),
+  ]);
+  if (emailOwner || mobileOwner) {
+    for (const owner of new Set([emailOwner, mobileOwner].filter((u): u is UserRow => !!u))) await tellOwner(deps, owner);
+    deps.log.info("auth.register_taken", { email: !!emailOwner, mobile: !!mobileOwner });
+    throw new ValidationError({ email: [authMessages.alreadyRegistered], mobile: [authMessages.alreadyRegistered] });
+  }
+  // Only a sign-up that finds a held address keeps its "taken" hit.
+  await release(db, r.ids, takenKey);
 
   const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
   const id = newId("usr", now);
@@ -112,11 +144,9 @@ export async function registerUser(deps: AuthDeps, input: RegisterInput): Promis
   } catch (err) {
     // A racing registration with the same e-mail or mobile.
     const column = uniqueViolation(err);
-    if (column === "email") throw new ValidationError({ email: [authMessages.emailTaken] });
-    if (column === "mobile") throw new ValidationError({ mobile: [authMessages.mobileTaken] });
+    if (column === "email" || column === "mobile") throw new ValidationError({ email: [authMessages.alreadyRegistered], mobile: [authMessages.alreadyRegistered] });
     throw err;
   }
-  await recordHits(db, [ipKey], now);
   deps.log.info("auth.registered", { user: id });
   const [user] = await db.select().from(schema.users).where(eq(schema.users.id, id));
   return user!;

@@ -12,6 +12,7 @@ export type TemplateParams = {
   email_change_link: { link: string; email: string };
   university_link: { link: string; university: string };
   account_change_notice: { kind: "email" | "mobile"; value: string };
+  register_attempt_notice: { link: string };
 };
 export type TemplateName = keyof TemplateParams;
 
@@ -47,6 +48,13 @@ export const templates: { [K in TemplateName]: (p: TemplateParams[K]) => Rendere
     email: {
       subject: `تغییر ${kind === "email" ? "ایمیل" : "شمارهٔ موبایل"} حساب ${SITE}`,
       text: `سلام،\n\nدرخواستی برای تغییر ${kind === "email" ? "ایمیل" : "شمارهٔ موبایل"} حساب شما در ${SITE} به «${toPersianDigits(value)}» ثبت شد.\n\nاگر این کار را شما نکرده‌اید، همین حالا رمز عبور خود را با «فراموشی رمز عبور» عوض کنید و با پشتیبانی تماس بگیرید؛ با عوض شدن رمز، همهٔ نشست‌ها پایان می‌یابد.\n\n${SITE}`,
+    },
+  }),
+  // To the owner of an e-mail or mobile someone tried to sign up with (issue 15 item 9).
+  register_attempt_notice: ({ link }) => ({
+    email: {
+      subject: `تلاش برای ثبت‌نام با ایمیل یا شمارهٔ شما در ${SITE}`,
+      text: `سلام،\n\nکسی کوشید با ایمیل یا شمارهٔ موبایل حساب شما در ${SITE} حساب تازه‌ای بسازد. حساب شما تغییری نکرده است.\n\nاگر خودتان بودید و رمز عبور را به یاد ندارید، از این صفحه رمز تازه بگذارید:\n${link}\n\nاگر شما نبودید، کاری لازم نیست.\n\n${SITE}`,
     },
   }),
   // Joining a contracted institution (issue 9, worker/features/institutions).
