@@ -58,11 +58,6 @@ export async function release(db: Db, ids: number[], key?: string) {
   await db.delete(hits).where(key ? and(inArray(hits.id, ids), eq(hits.key, key)) : inArray(hits.id, ids));
 }
 
-export async function recordHits(db: Db, keys: string[], now: number) {
-  if (!keys.length) return;
-  await db.insert(hits).values(keys.map((key) => ({ key, at: new Date(now) })));
-}
-
 export async function clearHits(db: Db, key: string) {
   await db.delete(hits).where(eq(hits.key, key));
 }
@@ -70,12 +65,4 @@ export async function clearHits(db: Db, key: string) {
 /** Old rows serve no window (the longest is one day); dropped now and then by callers. */
 export async function pruneHits(db: Db, now: number) {
   await db.delete(hits).where(lt(hits.at, new Date(now - 2 * 86_400_000)));
-}
-
-export async function countHits(db: Db, key: string, since: number): Promise<number> {
-  const row = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(hits)
-    .where(and(eq(hits.key, key), gt(hits.at, new Date(since))));
-  return row[0]?.n ?? 0;
 }

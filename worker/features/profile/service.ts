@@ -9,7 +9,7 @@ import type { AuthDeps } from "../auth/deps";
 import { NotifyError } from "../notify/notifier";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { activeSessionsOf, emailTaken, findUserById, uniqueViolation } from "../auth/queries";
-import { recordHits, release, reserve, retryAfter, type Window } from "../auth/rate-limit";
+import { release, reserve, type Window } from "../auth/rate-limit";
 import { revokeSession } from "../auth/sessions";
 import { buildUserInfo } from "../auth/user-info";
 
@@ -88,9 +88,8 @@ export async function requestEmailChange(deps: AuthDeps, user: UserRow, email: s
   await confirmCurrentPassword(deps, user, currentPassword);
   if (await emailTaken(db, email, user.id)) throw new ValidationError({ email: [authMessages.emailTaken] });
   const key = `email_change:${user.id}`;
-  const wait = await retryAfter(db, key, EMAIL_CHANGES, now);
-  if (wait) throw new RateLimitError(wait, profileMessages.tooManyEmailChanges(wait));
-  await recordHits(db, [key], now);
+  const r = await reserve(db, [{ key, ...EMAIL_CHANGES }], now);
+  if (!r.ok) throw new RateLimitError(r.wait, profileMessages.tooManyEmailChanges(r.wait));
   const { token } = await issueLinkToken(db, { purpose: "email_change", userId: user.id, target: email, now });
   const link = `${deps.origin}/verify/email?token=${encodeURIComponent(token)}`;
   try {
