@@ -42,7 +42,7 @@ export default defineConfig({
                 APP_ENV: "test",
                 TEST_MIGRATIONS: migrations,
                 UPSTREAM_BASE: inject<string>("fakeUpstreamUrl"),
-                SESSION_PEPPER: "test-pepper",
+                PASSWORD_PEPPER: "test-pepper",
                 SIGNING_SECRET: "test-signing-secret",
               },
             },

@@ -28,6 +28,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bundleGrowth, measureVerification, printVerification } from "./lib/verify-cost";
+import { ensureDevVars } from "../scripts/dev-vars";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -115,7 +116,9 @@ async function startServer(upstreamUrl: string): Promise<{ child: ChildProcess; 
   const child = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
     cwd: root,
     detached: true, // its own process group, so the workerd children stop with it
-    env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstreamUrl, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", UPSTREAM_BASE: upstreamUrl },
+    env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstreamUrl, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+      // Development mode and its secrets from .dev.vars (the build may predate it).
+      ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

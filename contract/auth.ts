@@ -8,6 +8,8 @@ import { UserInfo } from "./user-info";
  * §3, §5, §7), shared by the Worker's validators and the SPA's forms, with every Persian text of the feature.
  */
 export const authMessages = {
+  /** MOBILE_SMS_CONFIRMATION on: ordering and spending wait for a verified mobile (issue 15 item 7). */
+  mobileVerificationRequired: "برای ثبت سفارش یا پرداخت، ابتدا شمارهٔ موبایل خود را تأیید کنید.",
   // §5 login
   loginNameRequired: "نام کاربری را وارد نکرده‌اید",
   loginPasswordRequired: "رمز عبور را وارد نکرده‌اید",
@@ -34,6 +36,9 @@ export const authMessages = {
   accountBlocked: "حساب کاربری شما مسدود شده است. لطفاً با پشتیبانی تماس بگیرید.",
   tooManyLogins: (seconds: number) =>
     `تلاش‌های ناموفق ورود بیش از حد مجاز بوده است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
+  /** Same text under both fields whichever is held, so the form does not confirm someone else's address (issue 15 item 9). */
+  alreadyRegistered:
+    "با این ایمیل یا شمارهٔ موبایل قبلاً حساب ساخته شده است. اگر حساب شماست، وارد شوید یا از «فراموشی رمز عبور» استفاده کنید؛ به صاحب حساب هم خبر دادیم.",
   tooManyRegistrations: (seconds: number) =>
     `ثبت‌نام‌های این نشانی اینترنتی بیش از حد مجاز بوده است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
   // §8 success texts
@@ -135,7 +140,8 @@ export const RegisterInput = withConfirmation(
 );
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
-export const MobileInput = z.object({ mobile: MobileField });
+/** `current_password` is needed only to replace a verified number (issue 15 item 7); a first or unverified number needs none. */
+export const MobileInput = z.object({ mobile: MobileField, current_password: z.string().max(256).optional() });
 export type MobileInput = z.infer<typeof MobileInput>;
 
 /** Six digits; Persian and Arabic digits are accepted. */

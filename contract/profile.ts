@@ -49,7 +49,13 @@ export type ProfileDetails = z.infer<typeof ProfileDetails>;
 export const UpdateDetailsInput = z.object({ name: NameField });
 export type UpdateDetailsInput = z.infer<typeof UpdateDetailsInput>;
 
-export const EmailChangeInput = z.object({ email: EmailField });
+/** The current password, asked again before the account's e-mail, verified mobile or password changes. */
+export const CurrentPasswordField = z.preprocess(
+  (v) => (v == null ? "" : v),
+  z.string({ error: profileMessages.currentPasswordRequired }).min(1, profileMessages.currentPasswordRequired).max(256),
+);
+
+export const EmailChangeInput = z.object({ email: EmailField, current_password: CurrentPasswordField });
 export type EmailChangeInput = z.infer<typeof EmailChangeInput>;
 
 /** Posted by the /verify/email page (a page, not a GET that acts, so mail scanners opening links change nothing). */
@@ -59,7 +65,7 @@ export const EmailVerifyInput = z.object({
 
 export const PasswordChangeInput = z
   .object({
-    current_password: z.preprocess((v) => (v == null ? "" : v), z.string({ error: profileMessages.currentPasswordRequired }).min(1, profileMessages.currentPasswordRequired).max(256)),
+    current_password: CurrentPasswordField,
     password: NewPasswordField,
     password_confirmation: z.preprocess(
       (v) => (v == null ? "" : v),

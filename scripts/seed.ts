@@ -7,13 +7,15 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DEV_PASSWORD, seedStatements } from "../db/seed";
 import { hashPassword } from "../worker/features/auth/password";
+import { ensureDevVars } from "./dev-vars";
 
 const args = process.argv.slice(2);
 const remote = args.includes("--remote");
 const persistIdx = args.indexOf("--persist-to");
 const persistTo = persistIdx >= 0 ? args[persistIdx + 1] : undefined;
-// Same default pepper as the Worker in development (worker/env.ts).
-const pepper = process.env.PASSWORD_PEPPER ?? "daryaft-development-pepper";
+// The Worker's pepper: from the environment (remote seeding, test stacks) or the local .dev.vars.
+const pepper = process.env.PASSWORD_PEPPER ?? (remote ? undefined : ensureDevVars().PASSWORD_PEPPER);
+if (!pepper) throw new Error("seed: set PASSWORD_PEPPER to the Worker's secret (there is no default)");
 
 const passwordHash = await hashPassword(DEV_PASSWORD, pepper);
 const statements = seedStatements({ now: Date.now(), passwordHash });

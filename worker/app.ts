@@ -5,6 +5,8 @@ import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { coreMessages } from "./lib/messages";
 import { requestLog, securityHeaders } from "./middleware/security-headers";
+import { drainUnreadBody } from "./middleware/drain-body";
+import { requireSecrets } from "./middleware/require-secrets";
 import { services, session } from "./middleware/services";
 import { directAccessRoutes } from "./features/direct-access/routes";
 import { vipRoutes } from "./features/vip/routes";
@@ -34,6 +36,8 @@ const LARGE_UPLOADS = [{ path: /^\/admin\/offline\/requests\/[^/]+\/deliver$/, m
 export function createApp() {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  app.use("*", drainUnreadBody());
+  app.use("*", requireSecrets());
   app.use("*", services());
   // Only Vite's dev server (hot reload scripts) relaxes the CSP; tests see production headers.
   app.use("*", securityHeaders({ dev: !!import.meta.env?.DEV && import.meta.env?.MODE !== "test" }));

@@ -29,21 +29,27 @@ declare global {
 
 export type Bindings = Cloudflare.Env;
 
+/**
+ * Development mode only when asked for by name (`.dev.vars` written by scripts/dev-vars.ts, the
+ * test pool, the browser-test and bench stacks): wrangler.toml says "production", and anything
+ * else, including no value, is production.
+ */
 export const isDevelopment = (env: Bindings) => env.APP_ENV === "development" || env.APP_ENV === "test";
 export const isTest = (env: Bindings) => env.APP_ENV === "test";
 
-/** Secrets that production must have; a missing one is reported by name at start-up of a request. */
-const requiredInProduction = ["PASSWORD_PEPPER", "SIGNING_SECRET"] as const;
+/** Secrets every mode needs: there are no fallbacks, so a Worker without them refuses to serve. */
+const requiredSecrets = ["PASSWORD_PEPPER", "SIGNING_SECRET"] as const;
+export type RequiredSecret = (typeof requiredSecrets)[number];
 
-export function missingProductionSecrets(env: Bindings): string[] {
-  if (isDevelopment(env)) return [];
-  return requiredInProduction.filter((k) => !env[k]);
+export function missingProductionSecrets(env: Bindings): RequiredSecret[] {
+  return requiredSecrets.filter((k) => !env[k]);
 }
 
-/** Development defaults so a fresh checkout runs with no secrets at all. */
-export function signingSecret(env: Bindings): string {
-  return env.SIGNING_SECRET ?? "daryaft-development-signing-secret";
+function secret(env: Bindings, name: RequiredSecret): string {
+  const value = env[name];
+  // Unreachable behind the start-up check in app.ts; a direct caller (queue, script) fails loudly.
+  if (!value) throw new Error(`missing secret ${name}`);
+  return value;
 }
-export function passwordPepper(env: Bindings): string {
-  return env.PASSWORD_PEPPER ?? "daryaft-development-pepper";
-}
+export const signingSecret = (env: Bindings) => secret(env, "SIGNING_SECRET");
+export const passwordPepper = (env: Bindings) => secret(env, "PASSWORD_PEPPER");

@@ -7,6 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensureDevVars } from "../../scripts/dev-vars";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 export const outDir = path.join(root, "bench/out");
@@ -89,7 +90,9 @@ export async function startStack(opts: { name: string; port: number; upstreamPor
     preview = spawn("vite", ["preview", "--port", String(opts.port), "--strictPort"], {
       cwd: root,
       detached: true,
-      env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstreamUrl, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", UPSTREAM_BASE: upstreamUrl },
+      env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstreamUrl, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+      // Development mode and its secrets from .dev.vars (the build may predate it).
+      ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl },
       stdio: ["ignore", "pipe", "pipe"],
     });
     running.add(preview);

@@ -8,6 +8,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startFakeUpstream } from "../fakes/upstream-server";
+import { ensureDevVars } from "../../scripts/dev-vars";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -46,6 +47,8 @@ export default async function setup(project: TestProject) {
       DARYAFT_STATE_DIR: stateDir,
       DARYAFT_UPSTREAM_BASE: upstream.url,
       CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+      // Development mode and its secrets from .dev.vars (the build may predate it).
+      ...ensureDevVars(),
       UPSTREAM_BASE: upstream.url,
       LICENSED_RESOLVERS: "elsevier",
       ELSEVIER_API_KEY: "e2e-fake-elsevier-key",

@@ -15,7 +15,7 @@ export async function longSessionClient(userId: string): Promise<Client> {
     .insert(schema.sessions)
     .values({ id: await sha256Hex(token), userId, remember: true, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + 3650 * 86_400_000) });
   const c = newClient();
-  c.cookies.set("daryaft_session", token);
+  c.cookies.set("__Host-daryaft_session", token);
   await c.token();
   return c;
 }

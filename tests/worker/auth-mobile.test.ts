@@ -55,7 +55,7 @@ describe("mobile dialog calls", () => {
     const c = newClient();
     await c.post("/login", { email: u.email, password: PASSWORD });
     expect(await mobileVerified(c)).toBe(1);
-    await c.post("/profile/ajax/mobile_update", { mobile: uniqueMobile() });
+    await c.post("/profile/ajax/mobile_update", { mobile: uniqueMobile(), current_password: PASSWORD });
     expect(await mobileVerified(c)).toBe(0);
   });
 

@@ -17,8 +17,15 @@ async function canLogin(identifier: string, password: string) {
 }
 
 describe("password reset by mobile (SMS code)", () => {
-  it("sends a code, sets the new password with it, and ends every session", async () => {
+  it("sends nothing to a number the account never verified, with the same answer (issue 15 item 7)", async () => {
     const u = await makeUser({ mobileVerified: false });
+    const res = await request(u.mobile);
+    expect(ResetRequestResponse.parse(await res.json())).toEqual({ status: "ok", channel: "sms", message: m.resetSentSms });
+    expect(await outbox(u.mobile)).toEqual([]);
+  });
+
+  it("sends a code, sets the new password with it, and ends every session", async () => {
+    const u = await makeUser({ mobileVerified: true });
     const signedIn = newClient();
     await signedIn.post("/login", { email: u.email, password: PASSWORD, remember: true });
     expect((await signedIn.get("/profile/ajax/details")).status).toBe(200);
@@ -34,7 +41,6 @@ describe("password reset by mobile (SMS code)", () => {
     expect(live!.n).toBe(0);
     expect(await canLogin(u.email, PASSWORD)).toBe(false);
     expect(await canLogin(u.email, NEW_PASSWORD)).toBe(true);
-    // Receiving the code proved the number.
     expect((await userRow(u.id))!.mobileVerifiedAt).not.toBeNull();
     // The code is single-use.
     const again = await newClient().post("/password/reset/confirm", { identifier: u.mobile, code, password: PASSWORD, password_confirmation: PASSWORD });

@@ -5,7 +5,8 @@ import { BusinessErrorBody, ValidationErrorBody } from "../../contract/common";
 import { UserInfo } from "../../contract/user-info";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { count } from "./helpers";
-import { PASSWORD, clientFor, makeUser, newClient, register, registration, setCookieLine, uniqueEmail, uniqueMobile, userByEmail, userRow } from "./auth-helpers";
+import { LOGIN_ACCOUNT, LOGIN_ADDRESS } from "../../worker/features/auth/service";
+import { PASSWORD, clientFor, makeUser, newClient, outbox, register, registration, setCookieLine, uniqueEmail, uniqueMobile, userByEmail, userRow } from "./auth-helpers";
 
 const USER_INFO_KEYS = [
   "id",
@@ -38,7 +39,7 @@ describe("POST /register", () => {
     expect(Object.keys(body[0]).sort()).toEqual(USER_INFO_KEYS);
     expect(body[0]).toMatchObject({ name: data.name, email: data.email.trim().toLowerCase(), mobile: data.mobile, mobile_verifed: 0, balance: 0, admin: 0, solver: 0, contract: 0 });
     expect(await count("users")).toBe(before + 1);
-    const cookie = setCookieLine(res, "daryaft_session")!;
+    const cookie = setCookieLine(res, "__Host-daryaft_session")!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Secure/i);
@@ -103,17 +104,41 @@ describe("POST /register", () => {
     expect(body.errors).toEqual(errors);
     expect(body.message).toBe(Object.values(errors)[0]![0]);
     expect(await count("users")).toBe(before);
-    expect(setCookieLine(res, "daryaft_session")).toBeUndefined();
+    expect(setCookieLine(res, "__Host-daryaft_session")).toBeUndefined();
   });
 
-  it("refuses a taken e-mail (any case) and a taken mobile (any digits) with field messages", async () => {
+  it("refuses a taken e-mail (any case) and a taken mobile (any digits) with one message for both fields", async () => {
     const first = await register(newClient());
     const before = await count("users");
     const persianMobile = first.mobile.replace(/[0-9]/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[Number(d)]!);
     const res = await newClient().post("/register", registration({ email: first.email.toUpperCase(), mobile: persianMobile }));
     expect(res.status).toBe(422);
-    expect(ValidationErrorBody.parse(await res.json()).errors).toEqual({ email: [m.emailTaken], mobile: [m.mobileTaken] });
+    expect(ValidationErrorBody.parse(await res.json()).errors).toEqual({ email: [m.alreadyRegistered], mobile: [m.alreadyRegistered] });
     expect(await count("users")).toBe(before);
+  });
+
+  it("does not tell which of the e-mail and the mobile is held, and tells the owner (issue 15 item 9)", async () => {
+    const owner = await register(newClient());
+    const byEmail = await newClient().post("/register", registration({ email: owner.email }));
+    const byMobile = await newClient().post("/register", registration({ mobile: owner.mobile }));
+    expect([byEmail.status, byMobile.status]).toEqual([422, 422]);
+    expect(await byEmail.json()).toEqual(await byMobile.json());
+    const notices = (await outbox(owner.email)).filter((n) => n.subject?.includes("ثبت‌نام"));
+    expect(notices.length).toBe(2);
+  });
+
+  it("limits sign-ups that hit held addresses to five an hour per address; a real sign-up is not counted as one", async () => {
+    const owner = await register(newClient());
+    const c = newClient();
+    const t0 = Date.now();
+    await register(c, {}, t0);
+    await c.post("/logout", {}, { now: t0 });
+    const probes = await Promise.all(Array.from({ length: 8 }, () => c.post("/register", registration({ email: owner.email }), { now: t0 })));
+    const statuses = probes.map((r) => r.status);
+    expect(statuses.filter((s) => s === 422).length).toBe(5);
+    expect(statuses.filter((s) => s === 429).length).toBe(3);
+    // A fresh address is not affected.
+    expect((await newClient().post("/register", registration(), { now: t0 })).status).toBe(200);
   });
 
   it("accepts the spec's urlencoded form with _token", async () => {
@@ -156,15 +181,15 @@ describe("POST /login", () => {
     const now = Date.now();
     const remembered = newClient();
     const r1 = await remembered.post("/login", { email: u.email, password: PASSWORD, remember: true }, { now });
-    const line = setCookieLine(r1, "daryaft_session")!;
+    const line = setCookieLine(r1, "__Host-daryaft_session")!;
     const expires = Date.parse(/Expires=([^;]+)/i.exec(line)![1]!);
     expect(Math.abs(expires - (now + 30 * 86_400_000))).toBeLessThan(2000);
-    expect((await sessionRow(remembered.cookies.get("daryaft_session")!))!.remember).toBe(1);
+    expect((await sessionRow(remembered.cookies.get("__Host-daryaft_session")!))!.remember).toBe(1);
 
     const browser = newClient();
     const r2 = await browser.postForm("/login", { email: u.email, password: PASSWORD }, { now });
-    expect(setCookieLine(r2, "daryaft_session")).not.toMatch(/Expires|Max-Age/i);
-    expect((await sessionRow(browser.cookies.get("daryaft_session")!))!.remember).toBe(0);
+    expect(setCookieLine(r2, "__Host-daryaft_session")).not.toMatch(/Expires|Max-Age/i);
+    expect((await sessionRow(browser.cookies.get("__Host-daryaft_session")!))!.remember).toBe(0);
 
     // The server ends idle browser sessions after 12 hours; remembered ones last 30 days.
     expect((await browser.get("/profile/ajax/details", { now: now + 13 * 3_600_000 })).status).toBe(401);
@@ -176,21 +201,21 @@ describe("POST /login", () => {
     const u = await makeUser();
     const c = newClient();
     await c.postForm("/login", { email: u.email, password: PASSWORD, remember: "on" });
-    expect((await sessionRow(c.cookies.get("daryaft_session")!))!.remember).toBe(1);
+    expect((await sessionRow(c.cookies.get("__Host-daryaft_session")!))!.remember).toBe(1);
   });
 
   it("rotates the session id: the old cookie's row is revoked and no longer signs in", async () => {
     const u = await makeUser();
     const c = newClient();
     await c.post("/login", { email: u.email, password: PASSWORD });
-    const oldToken = c.cookies.get("daryaft_session")!;
+    const oldToken = c.cookies.get("__Host-daryaft_session")!;
     await c.post("/login", { email: u.email, password: PASSWORD });
-    const newToken = c.cookies.get("daryaft_session")!;
+    const newToken = c.cookies.get("__Host-daryaft_session")!;
     expect(newToken).not.toBe(oldToken);
     expect((await sessionRow(oldToken))!.revoked_at).not.toBeNull();
     expect((await sessionRow(newToken))!.revoked_at).toBeNull();
     const stale = newClient();
-    stale.cookies.set("daryaft_session", oldToken);
+    stale.cookies.set("__Host-daryaft_session", oldToken);
     expect((await stale.get("/profile/ajax/details")).status).toBe(401);
   });
 
@@ -203,7 +228,7 @@ describe("POST /login", () => {
     const c = newClient();
     const res = await c.post("/login", body(u));
     expect(BusinessErrorBody.parse(await res.json()).error).toBe(m.loginFailed);
-    expect(setCookieLine(res, "daryaft_session")).toBeUndefined();
+    expect(setCookieLine(res, "__Host-daryaft_session")).toBeUndefined();
   });
 
   it.each([
@@ -223,32 +248,42 @@ describe("POST /login", () => {
     expect(BusinessErrorBody.parse(await res.json()).error).toBe(m.accountBlocked);
   });
 
-  it("allows five failures a minute per identifier, then answers 429 in Persian with the wait, even for the right password", async () => {
+  it("allows five failures a minute per account and address, then answers 429 in Persian with the wait, even for the right password", async () => {
     const u = await makeUser();
     const t0 = Date.now();
+    const c = newClient();
     for (let i = 0; i < 5; i++) {
-      const c = newClient();
       const res = await c.post("/login", { email: u.email, password: `wrong-${i}` }, { now: t0 + i * 1000 });
       expect(BusinessErrorBody.parse(await res.json()).error).toBe(m.loginFailed);
     }
-    const blocked = await newClient().post("/login", { email: u.email, password: PASSWORD }, { now: t0 + 10_000 });
+    const blocked = await c.post("/login", { email: u.email, password: PASSWORD }, { now: t0 + 10_000 });
     expect(blocked.status).toBe(429);
     // The first failure (t0) leaves the window at t0 + 60 s: 50 seconds from t0 + 10 s.
     expect(blocked.headers.get("retry-after")).toBe("50");
     expect(BusinessErrorBody.parse(await blocked.json()).error).toBe(m.tooManyLogins(50));
     expect(m.tooManyLogins(50)).toContain("۵۰");
 
-    const later = await newClient().post("/login", { email: u.email, password: PASSWORD }, { now: t0 + 61_000 });
+    const later = await c.post("/login", { email: u.email, password: PASSWORD }, { now: t0 + 61_000 });
     expect(later.status).toBe(200);
   });
 
-  it("allows five failures a minute per IP across identifiers", async () => {
-    const c = newClient();
-    const t0 = Date.now();
-    for (let i = 0; i < 5; i++) await c.post("/login", { email: uniqueEmail(), password: "nope-nope" }, { now: t0 });
+  it("allows ten failures per ten minutes per account from devices that never signed in to it", async () => {
     const u = await makeUser();
-    const res = await c.post("/login", { email: u.email, password: PASSWORD }, { now: t0 + 1000 });
-    expect(res.status).toBe(429);
+    const t0 = Date.now();
+    for (let i = 0; i < LOGIN_ACCOUNT.limit; i++) await newClient().post("/login", { email: u.email, password: `wrong-${i}` }, { now: t0 });
+    expect((await newClient().post("/login", { email: u.email, password: PASSWORD }, { now: t0 + 1000 })).status).toBe(429);
+  });
+
+  it("an address is limited across accounts only at a campus NAT's scale", async () => {
+    const c = newClient();
+    const ip = c.headers["cf-connecting-ip"]!;
+    const t0 = Date.now();
+    const u = await makeUser();
+    // One short of the address limit, as if many people behind one NAT had mistyped.
+    await env.DB.batch(Array.from({ length: LOGIN_ADDRESS.limit - 1 }, () => env.DB.prepare("insert into rate_limit_hits (key, at) values (?, ?)").bind(`login:ip:${ip}`, t0)));
+    expect((await c.post("/login", { email: u.email, password: PASSWORD }, { now: t0 + 1000 })).status).toBe(200);
+    await env.DB.prepare("insert into rate_limit_hits (key, at) values (?, ?)").bind(`login:ip:${ip}`, t0).run();
+    expect((await c.post("/login", { email: u.email, password: PASSWORD }, { now: t0 + 1000 })).status).toBe(429);
     // Another address is not affected.
     expect((await newClient().post("/login", { email: u.email, password: PASSWORD }, { now: t0 + 1000 })).status).toBe(200);
   });
@@ -268,13 +303,13 @@ describe("POST /logout", () => {
     const u = await makeUser();
     const c = newClient();
     await c.post("/login", { email: u.email, password: PASSWORD });
-    const token = c.cookies.get("daryaft_session")!;
+    const token = c.cookies.get("__Host-daryaft_session")!;
     const res = await c.post("/logout", {});
     expect(await res.json()).toEqual({ status: "ok" });
-    expect(setCookieLine(res, "daryaft_session")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(setCookieLine(res, "__Host-daryaft_session")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
     expect((await sessionRow(token))!.revoked_at).not.toBeNull();
     const replay = newClient();
-    replay.cookies.set("daryaft_session", token);
+    replay.cookies.set("__Host-daryaft_session", token);
     expect((await replay.get("/profile/ajax/details")).status).toBe(401);
   });
 

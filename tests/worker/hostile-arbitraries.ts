@@ -348,7 +348,7 @@ export const headerPlan: fc.Arbitrary<HeaderPlan> = fc.record({
     { arbitrary: fc.constantFrom("missing" as const, "wrong" as const, "huge" as const, "in-body" as const), weight: 2 },
   ),
   hugeCookie: fc.oneof({ arbitrary: fc.constant(0), weight: 6 }, { arbitrary: fc.integer({ min: 100, max: 30_000 }), weight: 1 }),
-  junkCookie: fc.constantFrom(null, null, null, "daryaft_session=%E0%A4%A", "daryaft_csrf=short", "a=b; a=c", "=;=;;", "daryaft_session=" + "a".repeat(200)),
+  junkCookie: fc.constantFrom(null, null, null, "__Host-daryaft_session=%E0%A4%A", "__Host-daryaft_csrf=short", "a=b; a=c", "=;=;;", "__Host-daryaft_session=" + "a".repeat(200)),
   language: fc.constantFrom(null, "fa-IR", "en-US,en;q=0.5", "*", "xx-;;q=abc"),
   forwarded: fc.constantFrom(null, "1.2.3.4", "::1", "not-an-ip", "1.1.1.1, 2.2.2.2", ""),
 });

@@ -121,7 +121,7 @@ async function freshCaller(kind: CallerKind): Promise<Caller> {
   let session: string | undefined;
   if (kind !== "guest") {
     session = await newSession(userIds[kind]!);
-    cookies.set("daryaft_session", session);
+    cookies.set("__Host-daryaft_session", session);
   }
   const res = await exports.default.fetch(new Request(`${ORIGIN}/csrf-token`, { headers: { cookie: cookieHeader(cookies) } }));
   for (const line of res.headers.getSetCookie()) {
@@ -139,7 +139,7 @@ async function callerOf(kind: CallerKind): Promise<Caller> {
 }
 
 function noteSetCookies(caller: Caller, res: Response) {
-  const touched = res.headers.getSetCookie().some((l) => l.startsWith("daryaft_session="));
+  const touched = res.headers.getSetCookie().some((l) => l.startsWith("__Host-daryaft_session="));
   if (touched) delete callers[caller.kind];
 }
 

@@ -19,7 +19,7 @@ describe("logs", () => {
       const c = newClient();
       const data = registration({ password: "Pa55-word-registered", password_confirmation: "Pa55-word-registered" });
       await register(c, data);
-      secrets.push(data.password, c.cookies.get("daryaft_session")!, await c.token());
+      secrets.push(data.password, c.cookies.get("__Host-daryaft_session")!, await c.token());
 
       await c.post("/profile/send/mobile/code", { mobile: data.mobile });
       const code = await latestCode(data.mobile);
@@ -32,7 +32,7 @@ describe("logs", () => {
       await c.post("/login", { email: data.email, password: "wrong-Pa55-guess" });
       secrets.push("wrong-Pa55-guess");
       await c.post("/login", { email: data.mobile, password: data.password, remember: true });
-      secrets.push(c.cookies.get("daryaft_session")!);
+      secrets.push(c.cookies.get("__Host-daryaft_session")!);
 
       // Reset by SMS code, then by e-mail link.
       await newClient().post("/password/reset/request", { identifier: data.mobile });

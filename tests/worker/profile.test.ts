@@ -31,7 +31,7 @@ describe("GET /profile/ajax/details", () => {
     expect(d.sessions[0]).toMatchObject({ current: true, remember: true });
     // Only a handle: not the cookie and not the stored hash.
     expect(d.sessions[0]!.id).toHaveLength(16);
-    expect(c.cookies.get("daryaft_session")).not.toContain(d.sessions[0]!.id);
+    expect(c.cookies.get("__Host-daryaft_session")).not.toContain(d.sessions[0]!.id);
   });
 
   it("asks a guest to log in", async () => {
@@ -68,7 +68,7 @@ describe("e-mail change with re-verification", () => {
     const u = await makeUser();
     const c = await signIn(u);
     const next = uniqueEmail();
-    const res = await c.post("/profile/ajax/email", { email: next.toUpperCase() });
+    const res = await c.post("/profile/ajax/email", { email: next.toUpperCase(), current_password: PASSWORD });
     expect(await res.json()).toEqual({ status: "ok", message: m.emailLinkSent(next) });
     expect((await userRow(u.id))!.email).toBe(u.email);
     expect((await details(c)).pending_email).toBe(next);
@@ -97,7 +97,7 @@ describe("e-mail change with re-verification", () => {
     const c = await signIn(u);
     const email = await pick(u.email);
     const before = (await outbox(email)).length;
-    const res = await c.post("/profile/ajax/email", { email });
+    const res = await c.post("/profile/ajax/email", { email, current_password: PASSWORD });
     expect(res.status).toBe(422);
     expect(ValidationErrorBody.parse(await res.json()).errors).toEqual({ email: [message] });
     expect((await outbox(email)).length).toBe(before);
@@ -108,7 +108,7 @@ describe("e-mail change with re-verification", () => {
     const u = await makeUser();
     const c = await signIn(u);
     const next = uniqueEmail();
-    await c.post("/profile/ajax/email", { email: next });
+    await c.post("/profile/ajax/email", { email: next, current_password: PASSWORD });
     const link = await latestLink(next);
     await newClient().post("/register", { name: "دیگری", email: next, mobile: `0935${String(Date.now()).slice(-7)}`, password: PASSWORD, password_confirmation: PASSWORD });
     const open = await newClient().post("/profile/email/verify", { token: link.searchParams.get("token") });
@@ -208,7 +208,7 @@ describe("e-mail link expiry", () => {
     const c = await signIn(u);
     const next = uniqueEmail();
     const t0 = Date.now();
-    await c.post("/profile/ajax/email", { email: next }, { now: t0 });
+    await c.post("/profile/ajax/email", { email: next, current_password: PASSWORD }, { now: t0 });
     const token = (await latestLink(next)).searchParams.get("token");
     const res = await newClient().post("/profile/email/verify", { token }, { now: t0 + 3_600_001 });
     expect(BusinessErrorBody.parse(await res.json()).error).toBe(m.emailLinkInvalid);

@@ -44,7 +44,7 @@ export async function signedInClient(userId: string) {
     .insert(schema.sessions)
     .values({ id: await sha256Hex(token), userId, remember: true, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + 400 * DAY) });
   const c = newClient();
-  c.cookies.set("daryaft_session", token);
+  c.cookies.set("__Host-daryaft_session", token);
   await c.token();
   return c;
 }

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "./context";
+import { readCookie, writeCookie } from "./cookies";
 import { coreMessages } from "./messages";
 import { randomToken, timingSafeEqualStrings } from "./crypto";
 
@@ -10,25 +10,21 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Paths a third party posts to (the bank's callback), which carry their own proof. */
 const EXEMPT = [/^\/gateway\/[^/]+\/callback$/];
 
-function isSecure(c: Context) {
-  return new URL(c.req.url).protocol === "https:";
-}
-
 /**
  * Double-submit token: a random value in an HttpOnly cookie, echoed by the page in a meta tag
  * and sent back as `X-CSRF-TOKEN` or the `_token` field. A cross-site page can neither read it nor set it.
  */
 export function csrf(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    let token = getCookie(c, CSRF_COOKIE);
+    let token = readCookie(c, CSRF_COOKIE);
     if (!token || token.length < 32) {
       token = randomToken(32);
-      setCookie(c, CSRF_COOKIE, token, { httpOnly: true, sameSite: "Lax", path: "/", secure: isSecure(c) });
+      writeCookie(c, CSRF_COOKIE, token);
     }
     c.set("csrfToken", token);
     const path = new URL(c.req.url).pathname;
     if (SAFE_METHODS.has(c.req.method) || EXEMPT.some((re) => re.test(path))) return next();
-    const cookie = getCookie(c, CSRF_COOKIE);
+    const cookie = readCookie(c, CSRF_COOKIE);
     const sent = c.req.header("x-csrf-token") ?? (await tokenFromBody(c));
     if (!cookie || !sent || !timingSafeEqualStrings(cookie, sent)) {
       return c.json({ message: coreMessages.csrf, status: "error", error: coreMessages.csrf }, 419 as never);

@@ -2,7 +2,9 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "./context";
-import { AuthError, type FieldErrors, validationResponse } from "./errors";
+import { isDevelopment } from "../env";
+import { authMessages } from "../../contract/auth";
+import { AuthError, DomainError, NotFoundError, type FieldErrors, validationResponse } from "./errors";
 import { coreMessages } from "./messages";
 import type { Role } from "./roles";
 
@@ -24,6 +26,10 @@ export type EndpointDef<B extends z.ZodType | undefined = undefined, Q extends z
   /** Answers HTML or a redirect rather than JSON. */
   html?: boolean;
   tag?: string;
+  /** Exists only in development: 404 elsewhere and left out of /openapi.json. */
+  devOnly?: boolean;
+  /** Orders or spends: a signed-in user must have verified the mobile while MOBILE_SMS_CONFIRMATION is on. */
+  verifiedMobile?: boolean;
 };
 
 export const registry: EndpointDef<z.ZodType | undefined, z.ZodType | undefined>[] = [];
@@ -55,6 +61,26 @@ export function requireRoles(allowed: readonly Role[]): MiddlewareHandler<AppEnv
   };
 }
 
+/** Before the role check, so production answers a dev route exactly like a path that does not exist. */
+const developmentOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!isDevelopment(c.env)) throw new NotFoundError();
+  await next();
+};
+
+/**
+ * The server side of MOBILE_SMS_CONFIRMATION (the SPA only opens the dialog): a signed-in user with
+ * an unverified mobile cannot order or pay through the API. University members skip the mobile
+ * prompt (accounts spec §4) and are not held; guests get each endpoint's own answer.
+ */
+const mobileVerified: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.var.user;
+  const required = c.env.MOBILE_SMS_CONFIRMATION !== "false";
+  if (required && user && !user.mobileVerifiedAt && !c.var.roles.includes("university")) {
+    throw new DomainError(authMessages.mobileVerificationRequired, 403, { mobile_verification_required: 1 });
+  }
+  await next();
+};
+
 function isJson(c: Context) {
   return (c.req.header("content-type") ?? "").toLowerCase().includes("application/json");
 }
@@ -85,6 +111,8 @@ export function defineEndpoint<B extends z.ZodType | undefined = undefined, Q ex
 ) {
   registry.push(def as EndpointDef<z.ZodType | undefined, z.ZodType | undefined>);
   const chain: MiddlewareHandler<AppEnv>[] = [requireRoles(def.roles)];
+  if (def.devOnly) chain.unshift(developmentOnly);
+  if (def.verifiedMobile) chain.push(mobileVerified);
   if (def.query) chain.push(zValidator("query", def.query, hook) as unknown as MiddlewareHandler<AppEnv>);
   if (def.body) chain.push(bodyValidator(def.body));
   app.on([def.method.toUpperCase()], [def.path], ...chain, (c) => {

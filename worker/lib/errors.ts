@@ -52,7 +52,8 @@ export function validationResponse(c: Context, errors: FieldErrors) {
 }
 
 export function domainResponse(c: Context, err: DomainError) {
-  if (err instanceof RateLimitError) c.header("Retry-After", String(err.retryAfterSeconds));
+  const wait = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof wait === "number") c.header("Retry-After", String(wait));
   return c.json({ status: "error" as const, error: err.message, ...err.extra }, err.httpStatus);
 }
 

@@ -31,6 +31,8 @@ export function securityHeaders(opts: { dev: boolean }): MiddlewareHandler<AppEn
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    // Served over https, the browser keeps to https for two years (plain-http local runs send none).
+    if (new URL(c.req.url).protocol === "https:") h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   };
 }
 

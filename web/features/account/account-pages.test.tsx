@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from "@tanstack/react-router";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { I18nProvider } from "react-aria-components";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authMessages } from "../../../contract/auth";
@@ -120,11 +120,29 @@ describe("/profile", () => {
     expect(calls.find((c) => c.path === "/profile/ajax/sessions/end")!.body).toEqual({ id: "bbbbbbbbbbbbbbbb" });
   });
 
+  it("asks for the current password to change the e-mail, sends it, and shows the server's field error (issue 15 item 7)", async () => {
+    answers["/profile/ajax/details"] = () => json(details);
+    answers["/profile/ajax/email"] = () => json({ message: profileMessages.currentPasswordWrong, errors: { current_password: [profileMessages.currentPasswordWrong] } }, 422);
+    renderPage(Profile, { userInfo, isGuest: false }, "/profile");
+    await screen.findByText("user@example.org");
+    const card = within(screen.getByRole("region", { name: t.changeEmail }));
+    fireEvent.change(card.getByLabelText(t.newEmail), { target: { value: "new@example.org" } });
+    fireEvent.submit(card.getByLabelText(t.newEmail).closest("form")!);
+    expect(await card.findByText(profileMessages.currentPasswordRequired)).toBeTruthy();
+    expect(calls.filter((c) => c.path === "/profile/ajax/email")).toEqual([]);
+    fireEvent.change(card.getByLabelText(t.currentPassword), { target: { value: "my-password" } });
+    fireEvent.submit(card.getByLabelText(t.newEmail).closest("form")!);
+    await waitFor(() => expect(calls.some((c) => c.path === "/profile/ajax/email")).toBe(true));
+    expect(calls.find((c) => c.path === "/profile/ajax/email")!.body).toMatchObject({ email: "new@example.org", current_password: "my-password" });
+    expect(await card.findByText(profileMessages.currentPasswordWrong)).toBeTruthy();
+  });
+
   it("checks the new password's confirmation before sending", async () => {
     answers["/profile/ajax/details"] = () => json(details);
     renderPage(Profile, { userInfo, isGuest: false }, "/profile");
     await screen.findByText("user@example.org");
-    fireEvent.change(screen.getByLabelText(t.currentPassword), { target: { value: "old-password" } });
+    const card = within(screen.getByRole("region", { name: t.changePassword }));
+    fireEvent.change(card.getByLabelText(t.currentPassword), { target: { value: "old-password" } });
     fireEvent.change(screen.getByLabelText(t.newPassword), { target: { value: "new-password-1" } });
     fireEvent.change(screen.getByLabelText(t.confirmation), { target: { value: "new-password-2" } });
     fireEvent.submit(screen.getByLabelText(t.confirmation).closest("form")!);

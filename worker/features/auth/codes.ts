@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { authMessages } from "../../../contract/auth";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { hmacHex, randomToken, sha256Hex, timingSafeEqualStrings } from "../../lib/crypto";
 import { RateLimitError } from "../../lib/errors";
+import { reserve, retryAfter, type Limit } from "./rate-limit";
 
 /** accounts spec §9 and the issue's abuse limits. */
 export const CODE_TTL_MS = 4 * 60_000;
@@ -15,7 +16,6 @@ const DAY_MS = 86_400_000;
 
 export type SmsPurpose = "mobile_verify" | "password_reset_sms";
 export type LinkPurpose = "password_reset_email" | "email_change";
-const SMS_PURPOSES: SmsPurpose[] = ["mobile_verify", "password_reset_sms"];
 
 const codes = schema.verificationCodes;
 
@@ -34,41 +34,26 @@ function smsCodeHash(secret: string, purpose: SmsPurpose, mobile: string, code: 
   return hmacHex(secret, `${purpose}\u0000${mobile}\u0000${code}`);
 }
 
-/**
- * Resend not before the 240-second countdown ends, and at most five codes a day to one mobile
- * (all purposes together). Throws RateLimitError with the seconds to wait.
- */
-export async function assertCanSendSmsCode(db: Db, purpose: SmsPurpose, mobile: string, now: number) {
-  const recent = await db
-    .select({ createdAt: codes.createdAt })
-    .from(codes)
-    .where(and(inArray(codes.purpose, SMS_PURPOSES), eq(codes.target, mobile), gt(codes.createdAt, new Date(now - DAY_MS))))
-    .orderBy(asc(codes.createdAt));
-  const last = await db
-    .select({ createdAt: codes.createdAt })
-    .from(codes)
-    .where(and(eq(codes.purpose, purpose), eq(codes.target, mobile)))
-    .orderBy(desc(codes.createdAt))
-    .limit(1);
-  const lastAt = last[0]?.createdAt.getTime();
-  if (lastAt !== undefined && now - lastAt < RESEND_AFTER_MS) {
-    const wait = Math.ceil((lastAt + RESEND_AFTER_MS - now) / 1000);
-    throw new RateLimitError(wait, authMessages.resendTooSoon(wait));
-  }
-  if (recent.length >= MAX_SMS_CODES_PER_DAY) {
-    const oldest = recent[recent.length - MAX_SMS_CODES_PER_DAY]!.createdAt.getTime();
-    const wait = Math.max(1, Math.ceil((oldest + DAY_MS - now) / 1000));
-    throw new RateLimitError(wait, authMessages.dailyCodeLimit(wait));
-  }
-}
+export const smsKeys = {
+  /** Every code to a mobile, all purposes together: five a day. */
+  mobile: (mobile: string) => `sms:to:${mobile}`,
+  /** One purpose's resend countdown for a mobile. */
+  resend: (purpose: SmsPurpose, mobile: string) => `sms:to:${purpose}:${mobile}`,
+};
 
-/** Whether the daily cap alone would refuse another code (checked silently by password reset). */
-export async function smsDailyCapReached(db: Db, mobile: string, now: number): Promise<boolean> {
-  const row = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(codes)
-    .where(and(inArray(codes.purpose, SMS_PURPOSES), eq(codes.target, mobile), gt(codes.createdAt, new Date(now - DAY_MS))));
-  return (row[0]?.n ?? 0) >= MAX_SMS_CODES_PER_DAY;
+/**
+ * Reserves the sending of one code: not before the 240-second countdown ends, at most five codes a
+ * day to one mobile (all purposes), plus any `extra` limits, in one atomic step before anything is
+ * sent (two parallel requests cannot both pass). Throws RateLimitError with the seconds to wait;
+ * release the ids if the message could not be sent.
+ */
+export async function reserveSmsCode(db: Db, purpose: SmsPurpose, mobile: string, now: number, extra: Limit[] = []): Promise<number[]> {
+  const resend: Limit = { key: smsKeys.resend(purpose, mobile), limit: 1, windowMs: RESEND_AFTER_MS };
+  const r = await reserve(db, [resend, { key: smsKeys.mobile(mobile), limit: MAX_SMS_CODES_PER_DAY, windowMs: DAY_MS }, ...extra], now);
+  if (r.ok) return r.ids;
+  const resendWait = await retryAfter(db, resend.key, resend, now);
+  if (resendWait) throw new RateLimitError(resendWait, authMessages.resendTooSoon(resendWait));
+  throw new RateLimitError(r.wait, authMessages.dailyCodeLimit(r.wait));
 }
 
 /** Stores a new code (hashed) and supersedes any earlier live code for the same purpose and mobile. */

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Db } from "../../../db/client";
 import { isTest, passwordPepper, signingSecret, type Bindings } from "../../env";
 import type { AppEnv } from "../../lib/context";
+import { readCookie } from "../../lib/cookies";
 import type { Logger } from "../../lib/logger";
 import { createNotifier, type Notifier } from "../notify/notifier";
 import { OWASP_PARAMS, TEST_PARAMS, type HashParams } from "./password";
@@ -10,6 +11,10 @@ import { OWASP_PARAMS, TEST_PARAMS, type HashParams } from "./password";
 export function hashParamsFor(env: Bindings): HashParams {
   return isTest(env) ? TEST_PARAMS : OWASP_PARAMS;
 }
+
+/** Marks a browser that has signed in to an account (the login limits trust it more). */
+export const DEVICE_COOKIE = "daryaft_device";
+export const DEVICE_COOKIE_MS = 365 * 86_400_000;
 
 /** What the account verbs need, built from the request once; the verbs never read a Request. */
 export type AuthDeps = {
@@ -24,6 +29,8 @@ export type AuthDeps = {
   params: HashParams;
   /** The caller's address, for per-IP limits. */
   ip: string;
+  /** The device cookie's value, if the browser has one (see deviceToken). */
+  device: string | null;
   /** https://host, for links in e-mails. */
   origin: string;
 };
@@ -40,6 +47,7 @@ export function authDeps(c: Context<AppEnv>): AuthDeps {
     secret: signingSecret(c.env),
     params: hashParamsFor(c.env),
     ip: c.req.header("cf-connecting-ip") ?? "local",
+    device: readCookie(c, DEVICE_COOKIE) ?? null,
     origin: new URL(c.req.url).origin,
   };
 }

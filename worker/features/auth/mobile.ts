@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { authMessages } from "../../../contract/auth";
 import { schema } from "../../../db/client";
-import { DomainError, RateLimitError } from "../../lib/errors";
+import { DomainError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { NotifyError } from "../notify/notifier";
-import { assertCanSendSmsCode, checkSmsCode, discardCode, issueSmsCode, type CodeCheck } from "./codes";
+import { checkSmsCode, discardCode, issueSmsCode, reserveSmsCode, type CodeCheck } from "./codes";
+import { confirmCurrentPassword, noticeToOldEmail } from "../profile/service";
 import type { AuthDeps } from "./deps";
 import { mobileTaken, uniqueViolation } from "./queries";
-import { recordHits, retryAfter, type Window } from "./rate-limit";
+import { release, type Window } from "./rate-limit";
 
 /** Codes one account may have sent in a day across all the numbers it tries (each number has its own cap of five). */
 export const SMS_PER_USER: Window = { limit: 10, windowMs: 86_400_000 };
@@ -16,9 +17,14 @@ export function codeFailureMessage(reason: Exclude<CodeCheck, { ok: true }>["rea
   return reason === "wrong" ? authMessages.codeWrong : reason === "locked" ? authMessages.codeLocked : authMessages.codeExpired;
 }
 
-/** Step 0: saves the number. A new number is unverified until its code comes back. */
-export async function saveMobile(deps: AuthDeps, user: UserRow, mobile: string): Promise<{ changed: boolean }> {
+/**
+ * Step 0: saves the number. A new number is unverified until its code comes back. Replacing a
+ * verified number needs the current password, and the account's e-mail is told.
+ */
+export async function saveMobile(deps: AuthDeps, user: UserRow, mobile: string, currentPassword?: string): Promise<{ changed: boolean }> {
   if (user.mobile === mobile) return { changed: false };
+  const replacesVerified = !!user.mobile && !!user.mobileVerifiedAt;
+  if (replacesVerified) await confirmCurrentPassword(deps, user, currentPassword);
   if (await mobileTaken(deps.db, mobile, user.id)) throw new DomainError(authMessages.mobileTaken);
   try {
     await deps.db
@@ -30,27 +36,31 @@ export async function saveMobile(deps: AuthDeps, user: UserRow, mobile: string):
     throw err;
   }
   deps.log.info("auth.mobile_saved", { user: user.id });
+  if (replacesVerified) await noticeToOldEmail(deps, user, { kind: "mobile", value: mobile });
   return { changed: true };
 }
 
 /** Step 1: sends a code to the user's number (saving it first when the dialog carries a different one). */
-export async function sendMobileCode(deps: AuthDeps, user: UserRow, mobile: string) {
+export async function sendMobileCode(deps: AuthDeps, user: UserRow, mobile: string, currentPassword?: string) {
   const { db, now } = deps;
   if (user.mobile === mobile && user.mobileVerifiedAt) throw new DomainError(authMessages.mobileAlreadyVerified);
-  const userKey = `sms:user:${user.id}`;
-  const userWait = await retryAfter(db, userKey, SMS_PER_USER, now);
-  if (userWait) throw new RateLimitError(userWait, authMessages.dailyCodeLimit(userWait));
-  await assertCanSendSmsCode(db, "mobile_verify", mobile, now);
-  await saveMobile(deps, user, mobile);
+  const reserved = await reserveSmsCode(db, "mobile_verify", mobile, now, [{ key: `sms:user:${user.id}`, ...SMS_PER_USER }]);
+  try {
+    await saveMobile(deps, user, mobile, currentPassword);
+  } catch (err) {
+    await release(db, reserved);
+    throw err;
+  }
   const { id, code } = await issueSmsCode(db, deps.secret, { purpose: "mobile_verify", mobile, userId: user.id, now });
   try {
     await deps.notifier.notify({ mobile, template: "mobile_code", params: { code } });
   } catch (err) {
     if (!(err instanceof NotifyError)) throw err;
+    // A code whose message could not be sent does not count against the user.
     await discardCode(db, id);
+    await release(db, reserved);
     throw new DomainError(authMessages.smsFailed, 502);
   }
-  await recordHits(db, [userKey], now);
 }
 
 /** Step 2: the code proves the number; five wrong tries end the code. */

@@ -3,11 +3,11 @@ import { authMessages, parseIdentifier, type ResetChannel, type ResetConfirmInpu
 import { schema } from "../../../db/client";
 import { DomainError, RateLimitError } from "../../lib/errors";
 import { NotifyError } from "../notify/notifier";
-import { checkSmsCode, consumeLinkToken, discardCode, issueLinkToken, issueSmsCode, RESEND_AFTER_MS, smsDailyCapReached } from "./codes";
+import { checkSmsCode, consumeLinkToken, discardCode, issueLinkToken, issueSmsCode, RESEND_AFTER_MS, reserveSmsCode } from "./codes";
 import type { AuthDeps } from "./deps";
 import { codeFailureMessage } from "./mobile";
 import { findUserById, findUserByIdentifier } from "./queries";
-import { clearHits, recordHits, retryAfter, type Window } from "./rate-limit";
+import { clearHits, release, reserve, type Window } from "./rate-limit";
 import { hashPassword } from "./password";
 import { revokeAllSessions } from "./sessions";
 import { loginKeys } from "./service";
@@ -30,24 +30,36 @@ export async function requestPasswordReset(deps: AuthDeps, identifier: string): 
   const channel: ResetChannel = ident.kind === "mobile" ? "sms" : "email";
   const idKey = `reset:id:${ident.value}`;
   const ipKey = `reset:ip:${deps.ip}`;
-  const waits = await Promise.all([
-    retryAfter(db, idKey, RESET_RESEND, now),
-    retryAfter(db, idKey, RESET_PER_DAY, now),
-    retryAfter(db, ipKey, RESET_PER_IP, now),
-  ]);
-  const wait = Math.max(0, ...waits.map((w) => w ?? 0));
-  if (wait > 0) throw new RateLimitError(wait, authMessages.tooManyResets(wait));
-  await recordHits(db, [idKey, ipKey], now);
+  // Reserved in one step before anything else, so parallel requests cannot both get a code out.
+  const reservation = await reserve(
+    db,
+    [
+      { key: idKey, ...RESET_RESEND },
+      { key: idKey, ...RESET_PER_DAY },
+      { key: ipKey, ...RESET_PER_IP },
+    ],
+    now,
+  );
+  if (!reservation.ok) throw new RateLimitError(reservation.wait, authMessages.tooManyResets(reservation.wait));
 
   const user = await findUserByIdentifier(db, ident);
   if (!user || user.blockedAt) {
     deps.log.info("auth.reset_requested", { channel, found: false });
     return { channel };
   }
+  if (channel === "sms" && !user.mobileVerifiedAt) {
+    // A code only to a number the account has proved: anyone can type an unverified number into a profile.
+    deps.log.info("auth.reset_requested", { channel, found: true, user: user.id, sent: false, reason: "mobile_unverified" });
+    return { channel };
+  }
   try {
     if (channel === "sms") {
-      // The number's own daily cap is enforced silently here: a refusal would tell that the account exists.
-      if (await smsDailyCapReached(db, ident.value, now)) {
+      // The number's own limits are enforced silently here: a refusal would tell that the account exists.
+      let sms: number[];
+      try {
+        sms = await reserveSmsCode(db, "password_reset_sms", ident.value, now);
+      } catch (err) {
+        if (!(err instanceof RateLimitError)) throw err;
         deps.log.warn("auth.reset_sms_capped", { user: user.id });
         return { channel };
       }
@@ -56,6 +68,7 @@ export async function requestPasswordReset(deps: AuthDeps, identifier: string): 
         await deps.notifier.notify({ mobile: ident.value, template: "reset_code", params: { code } });
       } catch (err) {
         await discardCode(db, id);
+        await release(db, sms);
         throw err;
       }
     } else {

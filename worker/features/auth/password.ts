@@ -1,5 +1,6 @@
 import { argon2idAsync } from "@noble/hashes/argon2.js";
 import { timingSafeEqualStrings } from "../../lib/crypto";
+import { Semaphore } from "../../lib/semaphore";
 
 /**
  * argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane) through @noble/hashes: pure JS, because
@@ -23,8 +24,15 @@ function unb64(s: string) {
   return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
 }
 
+/**
+ * Each argon2id run holds its 19 MiB in the isolate's heap (128 MB for everything): two at a time,
+ * a dozen more waiting up to 8 s, and beyond that a Persian 503 (BusyError) instead of running
+ * the isolate out of memory.
+ */
+export const hashSlots = new Semaphore(2, 12, 8_000);
+
 async function derive(password: string, salt: Uint8Array, pepper: string, params: HashParams) {
-  return argon2idAsync(enc.encode(`${pepper}\u0000${password}`), salt, { ...params, dkLen: 32, asyncTick: 25 });
+  return hashSlots.run(() => argon2idAsync(enc.encode(`${pepper}\u0000${password}`), salt, { ...params, dkLen: 32, asyncTick: 25 }));
 }
 
 /** PHC-style string: $argon2id$v=19$m=..,t=..,p=..$salt$hash */

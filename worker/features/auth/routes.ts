@@ -16,10 +16,12 @@ import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { AuthError } from "../../lib/errors";
 import { anyone, signedIn, type UserRow } from "../../lib/roles";
-import { authDeps } from "./deps";
+import { signingSecret } from "../../env";
+import { writeCookie } from "../../lib/cookies";
+import { authDeps, DEVICE_COOKIE, DEVICE_COOKIE_MS } from "./deps";
 import { saveMobile, sendMobileCode, verifyMobile } from "./mobile";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset";
-import { authenticate, registerUser } from "./service";
+import { authenticate, deviceToken, registerUser } from "./service";
 import { clearSessionCookie, createSession, revokeSession } from "./sessions";
 import { buildUserInfo } from "./user-info";
 import type { Context } from "hono";
@@ -31,6 +33,7 @@ async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolean) {
   const now = c.var.now();
   if (c.var.session) await revokeSession(c.var.db, c.var.session.id, now);
   await createSession(c, user.id, { remember });
+  writeCookie(c, DEVICE_COOKIE, await deviceToken(signingSecret(c.env), user.id), { expires: new Date(now + DEVICE_COOKIE_MS) });
   c.set("user", user);
   return c.json([await buildUserInfo(c.var.db, user, now)] satisfies LoginResponse);
 }
@@ -87,9 +90,9 @@ defineEndpoint(
 
 defineEndpoint(
   authRoutes,
-  { method: "post", path: "/profile/ajax/mobile_update", summary: "Mobile dialog step 0: save the mobile number (unverified until its code is entered)", roles: signedIn, body: MobileInput, response: OkBody, tag: "auth" },
+  { method: "post", path: "/profile/ajax/mobile_update", summary: "Mobile dialog step 0: save the mobile number (unverified until its code is entered); replacing a verified number needs current_password", roles: signedIn, body: MobileInput, response: OkBody, tag: "auth" },
   async (c, { body }) => {
-    await saveMobile(authDeps(c), me(c), body.mobile);
+    await saveMobile(authDeps(c), me(c), body.mobile, body.current_password);
     return c.json({ status: "ok" as const });
   },
 );
@@ -106,7 +109,7 @@ defineEndpoint(
     tag: "auth",
   },
   async (c, { body }) => {
-    await sendMobileCode(authDeps(c), me(c), body.mobile);
+    await sendMobileCode(authDeps(c), me(c), body.mobile, body.current_password);
     return c.json({ status: "ok" as const });
   },
 );

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Db } from "../../../db/client";
 import { schema } from "../../../db/client";
 import type { AppEnv, SessionInfo } from "../../lib/context";
+import { readCookie, removeCookie, writeCookie } from "../../lib/cookies";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import type { UserRow } from "../../lib/roles";
 
@@ -32,13 +32,7 @@ export async function createSession(
     lastSeenAt: new Date(now),
     expiresAt,
   });
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    path: "/",
-    secure: new URL(c.req.url).protocol === "https:",
-    ...(opts.remember ? { expires: expiresAt } : {}),
-  });
+  writeCookie(c, SESSION_COOKIE, token, opts.remember ? { expires: expiresAt } : {});
   return { id, remember: opts.remember, expiresAt };
 }
 
@@ -51,12 +45,12 @@ export async function revokeAllSessions(db: Db, userId: string, now: number) {
 }
 
 export function clearSessionCookie(c: Context<AppEnv>) {
-  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+  removeCookie(c, SESSION_COOKIE);
 }
 
 /** Loads the session and its user in one query; expired, revoked or blocked means guest. */
 export async function loadSession(c: Context<AppEnv>): Promise<{ session: SessionInfo; user: UserRow } | null> {
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = readCookie(c, SESSION_COOKIE);
   if (!token || token.length > 100) return null;
   const id = await sha256Hex(token);
   const rows = await c.var.db

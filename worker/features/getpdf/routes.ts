@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { DevJobTiming, GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
-import { isDevelopment, signingSecret } from "../../env";
+import { signingSecret } from "../../env";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
-import { NotFoundError, ValidationError } from "../../lib/errors";
+import { ValidationError } from "../../lib/errors";
 import { anyone, signedIn } from "../../lib/roles";
 import { fetchJobStub } from "../jobs/fetch-job";
 import { getpdfMessages } from "./messages";
@@ -82,9 +82,8 @@ defineEndpoint(
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "get", path: "/dev/getpdf/job", summary: "Development only: a job's start and end times and its steps (benchmarks, diagnosis)", roles: anyone, query: GetPdfCheckInput, response: DevJobTiming, tag: "getpdf" },
+  { method: "get", path: "/dev/getpdf/job", devOnly: true, summary: "Development only: a job's start and end times and its steps (benchmarks, diagnosis)", roles: anyone, query: GetPdfCheckInput, response: DevJobTiming, tag: "getpdf" },
   async (c, { query }) => {
-    if (!isDevelopment(c.env)) throw new NotFoundError();
     const ticket = await readTicket(signingSecret(c.env), query.id);
     if (!ticket) throw new ValidationError({ id: [getpdfMessages.badTicket] });
     const s = await fetchJobStub(c.env, ticket.jobKey).read();

@@ -2,10 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { schema } from "../../../db/client";
-import { isDevelopment } from "../../env";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
-import { NotFoundError } from "../../lib/errors";
 import { anyone } from "../../lib/roles";
 
 export const OutboxMessage = z.object({
@@ -31,6 +29,7 @@ defineEndpoint(
   {
     method: "get",
     path: "/dev/outbox.json",
+    devOnly: true,
     summary: "Development outbox: latest SMS and e-mail messages (development and test only)",
     roles: anyone,
     query: OutboxQuery,
@@ -38,7 +37,6 @@ defineEndpoint(
     tag: "dev",
   },
   async (c, { query }) => {
-    if (!isDevelopment(c.env)) throw new NotFoundError();
     const { db } = c.var;
     const o = schema.devOutbox;
     const rows = await db

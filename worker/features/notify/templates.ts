@@ -11,6 +11,8 @@ export type TemplateParams = {
   reset_link: { link: string };
   email_change_link: { link: string; email: string };
   university_link: { link: string; university: string };
+  account_change_notice: { kind: "email" | "mobile"; value: string };
+  register_attempt_notice: { link: string };
 };
 export type TemplateName = keyof TemplateParams;
 
@@ -39,6 +41,20 @@ export const templates: { [K in TemplateName]: (p: TemplateParams[K]) => Rendere
     email: {
       subject: `تأیید ایمیل تازهٔ حساب ${SITE}`,
       text: `سلام،\n\nبرای این که ${email} ایمیل حساب شما در ${SITE} شود، این لینک را باز کنید (تا ${toPersianDigits(1)} ساعت معتبر است):\n${link}\n\nاگر شما درخواست نکرده‌اید، این ایمیل را نادیده بگیرید.\n\n${SITE}`,
+    },
+  }),
+  // To the account's old e-mail when its e-mail or mobile is being changed (issue 15 item 7).
+  account_change_notice: ({ kind, value }) => ({
+    email: {
+      subject: `تغییر ${kind === "email" ? "ایمیل" : "شمارهٔ موبایل"} حساب ${SITE}`,
+      text: `سلام،\n\nدرخواستی برای تغییر ${kind === "email" ? "ایمیل" : "شمارهٔ موبایل"} حساب شما در ${SITE} به «${toPersianDigits(value)}» ثبت شد.\n\nاگر این کار را شما نکرده‌اید، همین حالا رمز عبور خود را با «فراموشی رمز عبور» عوض کنید و با پشتیبانی تماس بگیرید؛ با عوض شدن رمز، همهٔ نشست‌ها پایان می‌یابد.\n\n${SITE}`,
+    },
+  }),
+  // To the owner of an e-mail or mobile someone tried to sign up with (issue 15 item 9).
+  register_attempt_notice: ({ link }) => ({
+    email: {
+      subject: `تلاش برای ثبت‌نام با ایمیل یا شمارهٔ شما در ${SITE}`,
+      text: `سلام،\n\nکسی کوشید با ایمیل یا شمارهٔ موبایل حساب شما در ${SITE} حساب تازه‌ای بسازد. حساب شما تغییری نکرده است.\n\nاگر خودتان بودید و رمز عبور را به یاد ندارید، از این صفحه رمز تازه بگذارید:\n${link}\n\nاگر شما نبودید، کاری لازم نیست.\n\n${SITE}`,
     },
   }),
   // Joining a contracted institution (issue 9, worker/features/institutions).

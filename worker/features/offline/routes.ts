@@ -77,7 +77,7 @@ defineEndpoint(
   offlineRoutes,
   {
     method: "post",
-    path: "/insert/offline_book",
+    path: "/insert/offline_book", verifiedMobile: true,
     summary: "Register an offline request for a book or a standard (free; staff price it; books answered within 12 hours)",
     roles: signedIn,
     body: OfflineBookInput,
@@ -94,7 +94,7 @@ defineEndpoint(
   offlineRoutes,
   {
     method: "post",
-    path: "/insert/offline_article",
+    path: "/insert/offline_article", verifiedMobile: true,
     summary: "Register an offline request for an article (spends one offline request credit)",
     roles: signedIn,
     body: OfflineArticleInput,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { BusinessErrorBody, ValidationErrorBody } from "../../../contract/common";
+import { isDevelopment } from "../../env";
 import type { AppEnv } from "../../lib/context";
 import { type EndpointDef, registry } from "../../lib/endpoint";
 
@@ -51,9 +52,10 @@ function operation(def: EndpointDef<z.ZodType | undefined, z.ZodType | undefined
   };
 }
 
-export function buildOpenApi() {
+export function buildOpenApi(opts: { development: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of registry) {
+    if (def.devOnly && !opts.development) continue;
     const p = openApiPath(def.path);
     (paths[p] ??= {})[def.method] = operation(def);
   }
@@ -70,6 +72,11 @@ export function buildOpenApi() {
   };
 }
 
-let cached: ReturnType<typeof buildOpenApi> | null = null;
+const cached = new Map<boolean, ReturnType<typeof buildOpenApi>>();
+function openApiFor(development: boolean) {
+  let doc = cached.get(development);
+  if (!doc) cached.set(development, (doc = buildOpenApi({ development })));
+  return doc;
+}
 
-export const openApiRoutes = new Hono<AppEnv>().get("/openapi.json", (c) => c.json((cached ??= buildOpenApi())));
+export const openApiRoutes = new Hono<AppEnv>().get("/openapi.json", (c) => c.json(openApiFor(isDevelopment(c.env))));

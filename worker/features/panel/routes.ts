@@ -4,8 +4,6 @@ import { CreateGroupBody, GroupMemberBody, PanelArticles, PanelGroups, PanelList
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import type { Role } from "../../lib/roles";
-import { isDevelopment } from "../../env";
-import { NotFoundError } from "../../lib/errors";
 import { seedDemoActivity } from "./demo";
 import * as service from "./service";
 
@@ -68,9 +66,8 @@ defineEndpoint(
 
 defineEndpoint(
   panelRoutes,
-  { method: "post", path: "/dev/panel/demo-activity", summary: "Development only: six months of demo quota usage and members' downloads for the partner's institution (404 in production)", roles: partnerOnly, response: PanelOk, tag },
+  { method: "post", path: "/dev/panel/demo-activity", devOnly: true, summary: "Development only: six months of demo quota usage and members' downloads for the partner's institution (404 in production)", roles: partnerOnly, response: PanelOk, tag },
   async (c) => {
-    if (!isDevelopment(c.env)) throw new NotFoundError();
     await seedDemoActivity(c.var.db, service.partnerUniversityId(c.var.user!), c.var.now());
     return c.json({ status: "ok" as const });
   },

@@ -45,9 +45,9 @@ defineEndpoint(
 
 defineEndpoint(
   profileRoutes,
-  { method: "post", path: "/profile/ajax/email", summary: "Change the e-mail: a one-hour link goes to the new address, which applies when opened", roles: signedIn, body: EmailChangeInput, response: ProfileOk, tag: "profile" },
+  { method: "post", path: "/profile/ajax/email", summary: "Change the e-mail (needs the current password): a one-hour link goes to the new address, which applies when opened; the old address is told", roles: signedIn, body: EmailChangeInput, response: ProfileOk, tag: "profile" },
   async (c, { body }) => {
-    await requestEmailChange(authDeps(c), me(c), body.email);
+    await requestEmailChange(authDeps(c), me(c), body.email, body.current_password);
     return ok(c, profileMessages.emailLinkSent(body.email));
   },
 );

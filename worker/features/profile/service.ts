@@ -9,7 +9,7 @@ import type { AuthDeps } from "../auth/deps";
 import { NotifyError } from "../notify/notifier";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { activeSessionsOf, emailTaken, findUserById, uniqueViolation } from "../auth/queries";
-import { recordHits, retryAfter, type Window } from "../auth/rate-limit";
+import { release, reserve, type Window } from "../auth/rate-limit";
 import { revokeSession } from "../auth/sessions";
 import { buildUserInfo } from "../auth/user-info";
 
@@ -55,15 +55,41 @@ export async function updateDetails(deps: AuthDeps, user: UserRow, input: { name
   await deps.db.update(schema.users).set({ name: input.name, updatedAt: new Date(deps.now) }).where(eq(schema.users.id, user.id));
 }
 
+/**
+ * A session alone must not be enough to take the account: changing the password, the e-mail or a
+ * verified mobile needs the current password. Each try is reserved before the hash (five a minute
+ * per account), so parallel guesses cannot exceed it; a right password gives its try back.
+ */
+export async function confirmCurrentPassword(deps: AuthDeps, user: UserRow, password: string | undefined) {
+  const { db, now } = deps;
+  if (!password) throw new ValidationError({ current_password: [profileMessages.currentPasswordRequired] });
+  const r = await reserve(db, [{ key: `pwcheck:${user.id}`, ...WRONG_CURRENT_PASSWORD }], now);
+  if (!r.ok) throw new RateLimitError(r.wait, authMessages.tooManyLogins(r.wait));
+  if (!(await verifyPassword(password, user.passwordHash, deps.pepper))) {
+    throw new ValidationError({ current_password: [profileMessages.currentPasswordWrong] });
+  }
+  await release(db, r.ids);
+}
+
+/** Tells the account's (old) e-mail about a change to it; best effort, as the change itself stands. */
+export async function noticeToOldEmail(deps: AuthDeps, user: UserRow, change: { kind: "email" | "mobile"; value: string }) {
+  try {
+    await deps.notifier.notify({ email: user.email, template: "account_change_notice", params: change });
+  } catch (err) {
+    if (!(err instanceof NotifyError)) throw err;
+    deps.log.error("profile.change_notice_failed", { user: user.id, kind: change.kind });
+  }
+}
+
 /** The new address gets a one-hour link; the account keeps its old address until the link is opened. */
-export async function requestEmailChange(deps: AuthDeps, user: UserRow, email: string) {
+export async function requestEmailChange(deps: AuthDeps, user: UserRow, email: string, currentPassword: string) {
   const { db, now } = deps;
   if (email === user.email) throw new ValidationError({ email: [profileMessages.emailUnchanged] });
+  await confirmCurrentPassword(deps, user, currentPassword);
   if (await emailTaken(db, email, user.id)) throw new ValidationError({ email: [authMessages.emailTaken] });
   const key = `email_change:${user.id}`;
-  const wait = await retryAfter(db, key, EMAIL_CHANGES, now);
-  if (wait) throw new RateLimitError(wait, profileMessages.tooManyEmailChanges(wait));
-  await recordHits(db, [key], now);
+  const r = await reserve(db, [{ key, ...EMAIL_CHANGES }], now);
+  if (!r.ok) throw new RateLimitError(r.wait, profileMessages.tooManyEmailChanges(r.wait));
   const { token } = await issueLinkToken(db, { purpose: "email_change", userId: user.id, target: email, now });
   const link = `${deps.origin}/verify/email?token=${encodeURIComponent(token)}`;
   try {
@@ -72,6 +98,8 @@ export async function requestEmailChange(deps: AuthDeps, user: UserRow, email: s
     if (err instanceof NotifyError) throw new DomainError(authMessages.emailFailed, 502);
     throw err;
   }
+  // The owner hears of it at the old address while the link is still unopened.
+  await noticeToOldEmail(deps, user, { kind: "email", value: email });
   deps.log.info("profile.email_change_requested", { user: user.id });
 }
 
@@ -95,13 +123,7 @@ export async function confirmEmailChange(deps: AuthDeps, token: string): Promise
 /** Needs the current password; every other session of the account ends. */
 export async function changePassword(deps: AuthDeps, user: UserRow, input: { current_password: string; password: string }, currentSessionId: string | null) {
   const { db, now } = deps;
-  const key = `pwchange:${user.id}`;
-  const wait = await retryAfter(db, key, WRONG_CURRENT_PASSWORD, now);
-  if (wait) throw new RateLimitError(wait, authMessages.tooManyLogins(wait));
-  if (!(await verifyPassword(input.current_password, user.passwordHash, deps.pepper))) {
-    await recordHits(db, [key], now);
-    throw new ValidationError({ current_password: [profileMessages.currentPasswordWrong] });
-  }
+  await confirmCurrentPassword(deps, user, input.current_password);
   const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
   await db.update(schema.users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(schema.users.id, user.id));
   await endOtherSessions(deps, user.id, currentSessionId);

@@ -5,7 +5,7 @@
 import type { ArticleSearchRequest } from "../../../contract/search";
 import type { Db } from "../../../db/client";
 import { DomainError, RateLimitError } from "../../lib/errors";
-import { recordHits, retryAfter } from "../auth/rate-limit";
+import { reserve } from "../auth/rate-limit";
 import type { ArticleSearchDeps } from "./article-search";
 import { searchMessages as m } from "./messages";
 
@@ -19,8 +19,7 @@ export function assertSourceConfigured(deps: Pick<ArticleSearchDeps, "scopus">, 
 
 /** Counts one upstream search for `client` (an IP), or throws 429 with Retry-After. */
 export async function spendArticleSearchBudget(db: Db, client: string, now: number): Promise<void> {
-  const key = `article_search:${client}`;
-  const wait = await retryAfter(db, key, ARTICLE_SEARCH_BUDGET, now);
-  if (wait !== null) throw new RateLimitError(wait);
-  await recordHits(db, [key], now);
+  // Reserved in one statement, so a burst of parallel searches cannot all pass the check.
+  const r = await reserve(db, [{ key: `article_search:${client}`, ...ARTICLE_SEARCH_BUDGET }], now);
+  if (!r.ok) throw new RateLimitError(r.wait);
 }

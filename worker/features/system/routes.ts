@@ -3,8 +3,6 @@ import { z } from "zod";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { anyone } from "../../lib/roles";
-import { NotFoundError } from "../../lib/errors";
-import { isDevelopment } from "../../env";
 
 export const systemRoutes = new Hono<AppEnv>();
 
@@ -27,9 +25,8 @@ defineEndpoint(
 // middleware and nothing else — as the floor the measured routes are compared with.
 defineEndpoint(
   systemRoutes,
-  { method: "get", path: "/dev/bench/bare", summary: "Development only: a bare text answer (throughput baseline for benchmarks)", roles: anyone, tag: "system" },
+  { method: "get", path: "/dev/bench/bare", devOnly: true, summary: "Development only: a bare text answer (throughput baseline for benchmarks)", roles: anyone, tag: "system" },
   (c) => {
-    if (!isDevelopment(c.env)) throw new NotFoundError();
     return c.text("ok");
   },
 );

@@ -65,7 +65,7 @@ defineEndpoint(
   vipRoutes,
   {
     method: "post",
-    path: "/upload/ithenticate_grammarly_contract",
+    path: "/upload/ithenticate_grammarly_contract", verifiedMobile: true,
     summary:
       "Multipart `_token`, `file`, `type` (ithenticate, grammarly or ai): a Word (.doc/.docx) or, for plagiarism and AI checks, PDF file up to 20 MB, checked by content. Goes to the user's paid order waiting for a file, or is counted against a university contract that covers it",
     roles: signedIn,

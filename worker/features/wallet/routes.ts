@@ -74,7 +74,7 @@ defineEndpoint(
   walletRoutes,
   {
     method: "post",
-    path: "/order",
+    path: "/order", verifiedMobile: true,
     summary:
       "Buy a cart from the wallet, priced by the server. Requires an `Idempotency-Key` header or `idempotency_key` field: the same key twice is one order. Answers the updated userInfo (+ redirect, order_id) or {status:'error'} (insufficient balance: with shortfall)",
     roles: signedIn,
@@ -100,7 +100,7 @@ defineEndpoint(
   walletRoutes,
   {
     method: "post",
-    path: "/gateway/:gateway",
+    path: "/gateway/:gateway", verifiedMobile: true,
     summary: "Form post: a pending payment for the cart's shortfall (or a top-up `amount`, or `invoice_id`), then a redirect to the bank (Zarinpal StartPay, or /gateway/devbank/pay/{id} in development)",
     roles: signedIn,
     body: GatewayForm,
@@ -137,7 +137,7 @@ function devbankOnly(c: Context<AppEnv>) {
 
 defineEndpoint(
   walletRoutes,
-  { method: "get", path: "/gateway/devbank/pay/:id", summary: "Development only: the built-in bank page with pay and cancel buttons", roles: anyone, html: true, tag: "wallet" },
+  { method: "get", path: "/gateway/devbank/pay/:id", devOnly: true, summary: "Development only: the built-in bank page with pay and cancel buttons", roles: anyone, html: true, tag: "wallet" },
   async (c) => {
     devbankOnly(c);
     const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
@@ -151,7 +151,7 @@ defineEndpoint(
   walletRoutes,
   {
     method: "post",
-    path: "/gateway/devbank/pay/:id",
+    path: "/gateway/devbank/pay/:id", devOnly: true,
     summary: "Development only: the bank page's pay/cancel buttons; redirects to the callback like a bank",
     roles: anyone,
     body: z.object({ action: z.enum(["pay", "cancel"]) }),
@@ -177,7 +177,7 @@ defineEndpoint(
   walletRoutes,
   {
     method: "post",
-    path: "/show/standard_status",
+    path: "/show/standard_status", verifiedMobile: true,
     summary: "The standard dialog: free, credit, buy, wait or wait_or_credit with msg and download_link; use_credit=1 spends one standard credit (once per standard)",
     roles: anyone,
     body: StandardStatusInput,

@@ -182,14 +182,15 @@ function CreditsCard({ details }: { details: ProfileDetails }) {
 }
 
 function EmailCard() {
-  const form = useForm({ email: "" });
-  const change = useProfileChange<{ email: string }>("/profile/ajax/email");
+  const empty = { email: "", current_password: "" };
+  const form = useForm(empty);
+  const change = useProfileChange<typeof empty>("/profile/ajax/email");
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const checked = validate(EmailChangeInput, form.values);
     if (!checked.ok) return form.setErrors(checked.errors);
     const ok = await form.run(() => change.mutateAsync(checked.data));
-    if (ok) form.setValues({ email: "" });
+    if (ok) form.setValues(empty);
   }
   return (
     <section className="card account-card" aria-labelledby="profile-email">
@@ -198,6 +199,7 @@ function EmailCard() {
       <form className="account-form" onSubmit={submit} noValidate>
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <TextField label={t.newEmail} type="email" autoComplete="email" ltr {...form.field("email")} />
+        <TextField label={t.currentPassword} description={t.currentPasswordWhy} type="password" autoComplete="current-password" ltr {...form.field("current_password")} />
         <div className="account-actions">
           <Button type="submit" isPending={form.busy}>
             {t.sendLink}
