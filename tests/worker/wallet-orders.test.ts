@@ -210,7 +210,7 @@ describe("POST /order", () => {
   describe("the spec's payload {_token, cart} without a key (accounts-and-purchases §6)", () => {
     const ordersOf = async (userId: string) =>
       (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
-    const specBody = async (client: Awaited<ReturnType<typeof fundedClient>>["client"], cart: unknown) => ({ _token: await client.token(), cart });
+    const specBody = async <C extends object>(client: Awaited<ReturnType<typeof fundedClient>>["client"], cart: C) => ({ _token: await client.token(), cart });
 
     it("succeeds once; the same body again is the same order, charged once", async () => {
       const { user, client } = await fundedClient({ balance: 100_000 });
