@@ -89,15 +89,15 @@ let ui: ReturnType<typeof useUiState>;
 let page: ReturnType<typeof usePageData>;
 let setOpen: (open: boolean) => void;
 
-function Harness({ preset }: { preset?: GetPdfResult }) {
+function Harness({ preset, method }: { preset?: GetPdfResult; method?: "post" | "get" }) {
   ui = useUiState();
   page = usePageData();
   const [open, set] = useState(true);
   setOpen = set;
-  return <ResultDialog url="10.1/x" isOpen={open} onOpenChange={set} preset={preset ?? null} />;
+  return <ResultDialog url="10.1/x" isOpen={open} onOpenChange={set} preset={preset ?? null} method={method} />;
 }
 
-function renderDialog(opts: { signedIn?: boolean; preset?: GetPdfResult } = {}) {
+function renderDialog(opts: { signedIn?: boolean; preset?: GetPdfResult; method?: "post" | "get" } = {}) {
   const initial: PageData = { ...emptyPageData, userInfo: opts.signedIn ? user : null, isGuest: !opts.signedIn };
   const wrap = (children: ReactNode) => (
     <I18nProvider locale="fa-IR">
@@ -108,7 +108,7 @@ function renderDialog(opts: { signedIn?: boolean; preset?: GetPdfResult } = {}) 
       </QueryClientProvider>
     </I18nProvider>
   );
-  return render(wrap(<Harness preset={opts.preset} />));
+  return render(wrap(<Harness preset={opts.preset} method={opts.method} />));
 }
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -191,6 +191,35 @@ describe("ResultDialog", () => {
     fireEvent.click(screen.getByRole("button", { name: t.offlineRequest }));
     expect(ui.open.offlineRequest).toBe(true);
     expect(ui.offlinePrefill).toMatchObject({ url: "https://doi.org/10.1/x", doi: "10.1/x", desc: "A title", canEdit: true });
+  });
+
+  it("offline with can_edit false from the link box: a user gets the offline request by itself, read-only, with the auto-submit", async () => {
+    startAnswer = result({ status: "offline", msg: "نسخه‌ای نیست", desc: "A title", can_edit: false });
+    renderDialog({ signedIn: true, method: "post" });
+    await advance(0);
+    expect(ui.open.offlineRequest).toBe(true);
+    expect(ui.offlinePrefill).toEqual({ url: "https://doi.org/10.1/x", doi: "10.1/x", desc: "A title", canEdit: false, autoSubmit: true, kind: "article" });
+    expect(screen.queryByRole("button", { name: t.offlineRequest })).toBeNull();
+  });
+
+  it("offline with can_edit true, a per-result dialog, or a guest: no auto-open; the guest's intent keeps can_edit", async () => {
+    startAnswer = result({ status: "offline", msg: "نسخه‌ای نیست", desc: "A title", can_edit: true });
+    renderDialog({ signedIn: true, method: "post" });
+    await advance(0);
+    expect(ui.open.offlineRequest).toBeFalsy();
+    cleanup();
+    startAnswer = result({ status: "offline", msg: "نسخه‌ای نیست", desc: "A title", can_edit: false });
+    renderDialog({ signedIn: true, method: "get" });
+    await advance(0);
+    expect(ui.open.offlineRequest).toBeFalsy();
+    cleanup();
+    renderDialog({ method: "post" });
+    await advance(0);
+    expect(ui.open.offlineRequest).toBeFalsy();
+    fireEvent.click(screen.getByRole("button", { name: t.offlineRequest }));
+    expect(ui.open.login).toBe(true);
+    expect(localStorage.getItem("run")).toBe("offline");
+    expect(localStorage.getItem("run_details_can_edit")).toBe("0");
   });
 
   it("a preset result is shown without any request", async () => {
