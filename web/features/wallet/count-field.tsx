@@ -18,7 +18,6 @@ export function CountField({ label, description, value, onChange }: { label: str
       <NumberField
         label={label}
         description={description}
-        formatOptions={{ maximumFractionDigits: 0, useGrouping: false }}
         value={value}
         onChange={(v) => {
           const n = Number.isFinite(v) ? Math.trunc(v) : COUNT_MIN;
