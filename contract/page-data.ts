@@ -44,5 +44,7 @@ export const PageData = z.object({
   outsideLinks: z.array(LinkItem),
   footerLinks: z.array(LinkItem),
   environment: z.enum(["development", "test", "production"]),
+  /** false when this server has no Scopus key: the article search shows Scopus disabled with the reason. */
+  scopusConfigured: z.boolean().optional(),
 });
 export type PageData = z.infer<typeof PageData>;

@@ -244,6 +244,10 @@ export const ThesisResult = z.object({
   Language: z.string(),
   Year: z.number().int().nullable(),
   University: z.string().nullable(),
+  /** The licence the repository states; null when unknown. */
+  License: z.string().nullable().optional(),
+  /** Where the record comes from: the catalogue's named source, or "OpenAlex" for live hits. */
+  Source: z.string().optional(),
 });
 export type ThesisResult = z.infer<typeof ThesisResult>;
 

@@ -126,6 +126,8 @@ export function seedStatements(opts: { now: number; passwordHash: string }): str
     );
   });
 
+  // Earlier seeds had invented theses under the same ids: replace them, not keep them.
+  out.push("DELETE FROM theses WHERE external_id LIKE 'seed-%';");
   theses.forEach((t, i) => {
     out.push(
       insert("theses", {
@@ -140,6 +142,8 @@ export function seedStatements(opts: { now: number; passwordHash: string }): str
         download_link: t.downloadLink,
         abstract: t.abstract,
         free: 1,
+        license: t.license,
+        source: t.source,
         external_id: `seed-${i + 1}`,
         created_at: now,
       }),

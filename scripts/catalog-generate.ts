@@ -45,7 +45,8 @@ export function parseGenerateArgs(argv: string[]): GenerateArgs {
     start: Math.floor(num("--start", 0)),
     theses: Math.min(1, num("--theses", 0)),
     out,
-    format: formatOf(out ?? "", value("--format")),
+    // The generator writes our own record format only (JSONL or CSV), never OpenAlex works.
+    format: formatOf(out ?? "", value("--format")) === "csv" ? ("csv" as const) : ("jsonl" as const),
   };
 }
 

@@ -9,7 +9,7 @@
  *
  * Rows are upserted by their `id` (external id), then by ISBN, so a re-run duplicates nothing.
  * Statements with bound parameters (--direct, or any D1 binding) carry at most 100 values, D1's
- * bound-parameter limit: 4 catalogue rows or 8 theses each. SQL files for `wrangler d1 execute
+ * bound-parameter limit: 4 catalogue rows or 7 theses each. SQL files for `wrangler d1 execute
  * --file` (--local, --remote) carry literal values instead, not parameters, so there the limit is
  * D1's 100 KB statement length: up to --rows-per-statement rows (default 100) per INSERT. Files
  * hold --chunk-rows rows each and run one at a time while the next one is written.
@@ -17,7 +17,9 @@
  * rebuilds the FTS indexes once at the end: the fastest way to load millions of rows, local only,
  * and not while `vite dev`/`wrangler dev` is writing to the same database.
  *
- * Options: --local (default) | --remote | --direct, --persist-to DIR, --format jsonl|csv,
+ *   npm run catalog:import -- works.jsonl --format openalex  # OpenAlex snapshot works: open dissertations become theses
+ *
+ * Options: --local (default) | --remote | --direct, --persist-to DIR, --format jsonl|csv|openalex,
  * --chunk-rows N (default 100000), --rows-per-statement N (default 100), --keep-sql DIR (keep the generated SQL files),
  * --no-optimize (skip merging the FTS index segments at the end of a file import; --direct always
  * merges), --dry-run (validate only).
@@ -29,7 +31,8 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { importRecords, type ImportSink, type ImportSummary } from "../worker/features/search/catalog-import";
-import { formatOf, readCsv, readJsonl, type DecodedLine } from "../worker/features/search/catalog-reader";
+import { formatOf, readCsv, readJsonl, type DecodedLine, type ImportFormat } from "../worker/features/search/catalog-reader";
+import { openAlexSnapshotTheses } from "../worker/features/search/openalex-snapshot";
 import { LiteralInsertBuffer, OPTIMIZE_STATEMENTS, splitStatement, tableOf, type Statement } from "../worker/features/search/catalog-sql";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -38,7 +41,7 @@ export interface ImportArgs {
   file: string;
   target: "local" | "remote" | "direct";
   persistTo: string | undefined;
-  format: "jsonl" | "csv";
+  format: ImportFormat;
   chunkRows: number;
   rowsPerStatement: number;
   keepSql: string | undefined;
@@ -54,7 +57,7 @@ export function parseImportArgs(argv: string[]): ImportArgs {
   };
   const flagsWithValues = new Set(["--persist-to", "--format", "--chunk-rows", "--rows-per-statement", "--keep-sql"]);
   const file = argv.find((a, i) => !a.startsWith("--") && !flagsWithValues.has(argv[i - 1] ?? ""));
-  if (!file) throw new Error("usage: catalog:import -- FILE [--local|--remote|--direct] [--persist-to DIR] [--format jsonl|csv]");
+  if (!file) throw new Error("usage: catalog:import -- FILE [--local|--remote|--direct] [--persist-to DIR] [--format jsonl|csv|openalex]");
   const target = argv.includes("--remote") ? "remote" : argv.includes("--direct") ? "direct" : "local";
   if (target === "remote" && value("--persist-to")) throw new Error("--persist-to is for local databases only");
   return {
@@ -78,8 +81,9 @@ function fileLines(file: string, progress: { bytes: number }): AsyncIterable<str
   return createInterface({ input: stream, crlfDelay: Infinity });
 }
 
-export function decodeFile(file: string, format: "jsonl" | "csv", progress = { bytes: 0 }): AsyncIterable<DecodedLine> {
+export function decodeFile(file: string, format: ImportFormat, progress = { bytes: 0 }): AsyncIterable<DecodedLine> {
   const lines = fileLines(file, progress);
+  if (format === "openalex") return openAlexSnapshotTheses(readJsonl(lines));
   return format === "csv" ? readCsv(lines) : readJsonl(lines);
 }
 

@@ -20,6 +20,8 @@ declare global {
       ELSEVIER_API_KEY?: string;
       ELSEVIER_INST_TOKEN?: string;
       ZARINPAL_MERCHANT_ID?: string;
+      /** OpenAlex API key: turns on the live thesis source (open dissertations). */
+      OPENALEX_API_KEY?: string;
       /** Local development, tests and benchmarks: every outside call goes to this fake upstream. */
       UPSTREAM_BASE?: string;
       TEST_MIGRATIONS?: D1Migration[];

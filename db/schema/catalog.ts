@@ -64,6 +64,10 @@ export const theses = sqliteTable(
     downloadLink: text().notNull(),
     abstract: text().notNull().default(""),
     free: integer({ mode: "boolean" }).notNull().default(true),
+    /** The licence as the repository states it; null when unknown. */
+    license: text(),
+    /** Where the record came from (repository or harvest), e.g. "DSpace@MIT" or "OpenAlex snapshot". */
+    source: text(),
     externalId: text(),
     createdAt: createdAt(),
   },

@@ -141,9 +141,16 @@ describe("statuses when nothing can be delivered", () => {
   it("offline with url, doi and desc filled for the offline request dialog", async () => {
     const doi = scenarioDoi("none");
     const r = await startAndWait(newClient(), doi);
-    expect(r).toMatchObject({ status: "offline", url: `https://doi.org/${doi}`, doi, can_edit: true, download_link: null });
+    // DOI and title known: the request is fully determined, so the dialog may not edit it
+    expect(r).toMatchObject({ status: "offline", url: `https://doi.org/${doi}`, doi, can_edit: false, download_link: null });
     expect(r.desc).toContain("An article nobody can deliver");
     expect(r.msg).toContain("درخواست آفلاین");
+  });
+
+  it("offline for a DOI nobody knows (no title): the request stays editable", async () => {
+    const doi = `10.5555/unknown-${Date.now()}`;
+    const r = await startAndWait(newClient(), doi);
+    expect(r).toMatchObject({ status: "offline", doi, can_edit: true, download_link: null });
   });
 
   it("error with the Persian notice for a Persian-language document", async () => {

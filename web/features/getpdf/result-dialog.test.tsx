@@ -10,8 +10,10 @@ import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider, usePageData } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
 import { getpdfUi as t } from "./messages";
-import { POLL_MS } from "./queries";
 import { ResultDialog } from "./result-dialog";
+
+/** The spec's 3 s polling, written out rather than imported, so a wrong constant fails here. */
+const POLL_MS = 3000;
 
 const user: UserInfo = {
   id: "usr_1",
@@ -87,15 +89,15 @@ let ui: ReturnType<typeof useUiState>;
 let page: ReturnType<typeof usePageData>;
 let setOpen: (open: boolean) => void;
 
-function Harness({ preset }: { preset?: GetPdfResult }) {
+function Harness({ preset, method }: { preset?: GetPdfResult; method?: "post" | "get" }) {
   ui = useUiState();
   page = usePageData();
   const [open, set] = useState(true);
   setOpen = set;
-  return <ResultDialog url="10.1/x" isOpen={open} onOpenChange={set} preset={preset ?? null} />;
+  return <ResultDialog url="10.1/x" isOpen={open} onOpenChange={set} preset={preset ?? null} method={method} />;
 }
 
-function renderDialog(opts: { signedIn?: boolean; preset?: GetPdfResult } = {}) {
+function renderDialog(opts: { signedIn?: boolean; preset?: GetPdfResult; method?: "post" | "get" } = {}) {
   const initial: PageData = { ...emptyPageData, userInfo: opts.signedIn ? user : null, isGuest: !opts.signedIn };
   const wrap = (children: ReactNode) => (
     <I18nProvider locale="fa-IR">
@@ -106,7 +108,7 @@ function renderDialog(opts: { signedIn?: boolean; preset?: GetPdfResult } = {}) 
       </QueryClientProvider>
     </I18nProvider>
   );
-  return render(wrap(<Harness preset={opts.preset} />));
+  return render(wrap(<Harness preset={opts.preset} method={opts.method} />));
 }
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -119,10 +121,11 @@ describe("ResultDialog", () => {
     await advance(0);
     expect(calls).toEqual(["/getpdf/start?url=10.1%2Fx"]);
     expect(screen.getByRole("progressbar")).toBeTruthy();
-    await advance(POLL_MS - 100);
+    await advance(POLL_MS - 1);
     expect(checkCalls()).toBe(0);
-    await advance(200);
+    await advance(1);
     expect(checkCalls()).toBe(1);
+    await advance(10); // the answer renders (react-query batches with a timer)
     expect(screen.getByText("در حال جستجوی نسخه‌های دسترسی آزاد (Unpaywall)…")).toBeTruthy();
     await advance(POLL_MS);
     expect(checkCalls()).toBe(2);
@@ -188,6 +191,35 @@ describe("ResultDialog", () => {
     fireEvent.click(screen.getByRole("button", { name: t.offlineRequest }));
     expect(ui.open.offlineRequest).toBe(true);
     expect(ui.offlinePrefill).toMatchObject({ url: "https://doi.org/10.1/x", doi: "10.1/x", desc: "A title", canEdit: true });
+  });
+
+  it("offline with can_edit false from the link box: a user gets the offline request by itself, read-only, with the auto-submit", async () => {
+    startAnswer = result({ status: "offline", msg: "نسخه‌ای نیست", desc: "A title", can_edit: false });
+    renderDialog({ signedIn: true, method: "post" });
+    await advance(0);
+    expect(ui.open.offlineRequest).toBe(true);
+    expect(ui.offlinePrefill).toEqual({ url: "https://doi.org/10.1/x", doi: "10.1/x", desc: "A title", canEdit: false, autoSubmit: true, kind: "article" });
+    expect(screen.queryByRole("button", { name: t.offlineRequest })).toBeNull();
+  });
+
+  it("offline with can_edit true, a per-result dialog, or a guest: no auto-open; the guest's intent keeps can_edit", async () => {
+    startAnswer = result({ status: "offline", msg: "نسخه‌ای نیست", desc: "A title", can_edit: true });
+    renderDialog({ signedIn: true, method: "post" });
+    await advance(0);
+    expect(ui.open.offlineRequest).toBeFalsy();
+    cleanup();
+    startAnswer = result({ status: "offline", msg: "نسخه‌ای نیست", desc: "A title", can_edit: false });
+    renderDialog({ signedIn: true, method: "get" });
+    await advance(0);
+    expect(ui.open.offlineRequest).toBeFalsy();
+    cleanup();
+    renderDialog({ method: "post" });
+    await advance(0);
+    expect(ui.open.offlineRequest).toBeFalsy();
+    fireEvent.click(screen.getByRole("button", { name: t.offlineRequest }));
+    expect(ui.open.login).toBe(true);
+    expect(localStorage.getItem("run")).toBe("offline");
+    expect(localStorage.getItem("run_details_can_edit")).toBe("0");
   });
 
   it("a preset result is shown without any request", async () => {

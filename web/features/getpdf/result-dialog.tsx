@@ -12,6 +12,7 @@ import { usePageData } from "../../lib/page-data-context";
 import { savePendingIntent } from "../../lib/pending-intent";
 import { useUiState } from "../../lib/ui-state";
 import { MatchedWorkNote } from "./matched-work";
+import { useAutoOfflineRequest } from "./auto-offline";
 import { getpdfUi as t } from "./messages";
 import { NoticeBanners } from "./notice-banners";
 import { OtherVersionOffer, ProvenanceLine } from "./provenance-line";
@@ -64,6 +65,7 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
   useRememberOk(result);
 
   const close = () => onOpenChange(false);
+  useAutoOfflineRequest(preset ? null : result, method === "post", close);
   const title = result ? t.dialogTitles[result.status] : failure ? t.dialogTitles.error : t.dialogTitles.processing;
 
   return (
@@ -194,7 +196,7 @@ function Actions({ result, failed, close }: { result: GetPdfResult | null; faile
               const prefill = { url: result.url ?? undefined, doi: result.doi ?? undefined, desc: result.desc ?? undefined };
               close();
               if (isGuest) {
-                savePendingIntent({ run: "offline", ...prefill });
+                savePendingIntent({ run: "offline", ...prefill, canEdit: result.can_edit });
                 openDialog("login");
               } else openOfflineRequest({ ...prefill, canEdit: result.can_edit, kind: "article" });
             }}

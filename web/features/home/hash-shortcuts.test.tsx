@@ -4,8 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRouter, testPageData } from "../../lib/test-render";
 import { QueryClient } from "@tanstack/react-query";
 import { routeTree } from "../../routes/tree";
-import { bookSourceFromHash, HASH_CLEAR_MS, initialSearchType, parseHashShortcut, useHashShortcuts } from "./hash-shortcuts";
+import { bookSourceFromHash, initialSearchType, parseHashShortcut, useHashShortcuts } from "./hash-shortcuts";
 import { homeMessages as m } from "./messages";
+
+/** The spec's 1 s, written out rather than imported, so a wrong constant fails here. */
+const HASH_CLEAR_MS = 1000;
 
 afterEach(() => {
   cleanup();

@@ -142,7 +142,8 @@ describe("OfflineRequestDialog", () => {
     expect(field(t.url).readOnly).toBe(true);
     expect(field(t.url).value).toBe("https://example.org/paper");
     expect(field(t.doi).readOnly).toBe(true);
-    expect(field(t.more).readOnly).toBe(true);
+    // the user's own note stays editable (it is not part of the determined request)
+    expect(field(t.more).readOnly).toBe(false);
     expect(screen.getByText(t.readOnly)).toBeTruthy();
   });
 

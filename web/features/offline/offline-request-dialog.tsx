@@ -167,7 +167,8 @@ function OfflineRequestForm({ prefill, close }: { prefill: OfflineRequestPrefill
         placeholder={t.morePlaceholder}
         value={more}
         onChange={edit(setMore)}
-        isReadOnly={!canEdit}
+        // The note is the user's own words, not part of the determined request (url, DOI): it stays
+        // editable when can_edit is false, and editing it cancels the auto-submit like any edit.
         multiline
         rows={3}
         isInvalid={!!errors.more}

@@ -73,6 +73,8 @@ export function Choice<K extends string>({
   onChange,
   className,
   ltrLabels,
+  disabledKeys,
+  description,
 }: {
   label: string;
   value: K;
@@ -80,8 +82,12 @@ export function Choice<K extends string>({
   onChange(v: K): void;
   className?: string;
   ltrLabels?: boolean;
+  disabledKeys?: readonly K[];
+  description?: string | undefined;
 }) {
-  return <NativeSelect label={label} className={className} value={value} options={options} onChange={onChange} ltr={ltrLabels} />;
+  return (
+    <NativeSelect label={label} className={className} value={value} options={options} onChange={onChange} ltr={ltrLabels} disabledKeys={disabledKeys} description={description} />
+  );
 }
 
 /** A failed search's text: the server's Persian message, or "an error occurred, code {status}" (§8). */

@@ -41,6 +41,8 @@ export const searchUi = {
   article: {
     title: "جستجوی مقاله",
     sources: { none: "انتخاب منبع", scopus: "اسکوپوس (Scopus)", cross: "کراس‌رف (Crossref)" } satisfies Record<"none" | "scopus" | "cross", string>,
+    scopusOff: "اسکوپوس (Scopus) — در دسترس نیست",
+    scopusNotConfigured: "جستجو در اسکوپوس (Scopus) روی این سرور پیکربندی نشده است؛ از کراس‌رف (Crossref) استفاده کنید.",
     publisher: "ناشر",
     subject: "حوزهٔ موضوعی",
     type: "نوع مدرک",

@@ -15,6 +15,8 @@ export function NativeSelect<K extends string>({
   onChange,
   className,
   ltr,
+  disabledKeys,
+  description,
 }: {
   label: string;
   value: K;
@@ -23,20 +25,36 @@ export function NativeSelect<K extends string>({
   className?: string;
   /** Option labels are Latin (organisation names, departments). */
   ltr?: boolean;
+  /** Options shown but not choosable (e.g. a source this server is not configured for). */
+  disabledKeys?: readonly K[];
+  /** A line under the select, read with it (why an option is disabled). */
+  description?: string | undefined;
 }) {
   const id = useId();
+  const descriptionId = `${id}-description`;
   return (
     <div className={cx("ui-field", "search-select", className)}>
       <label className="ui-field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="ui-field__input search-select__input" value={value} onChange={(e) => onChange(e.currentTarget.value as K)}>
+      <select
+        id={id}
+        className="ui-field__input search-select__input"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value as K)}
+        aria-describedby={description ? descriptionId : undefined}
+      >
         {options.map(([key, text]) => (
-          <option key={key} value={key} dir={ltr && key !== "" ? "ltr" : undefined}>
+          <option key={key} value={key} dir={ltr && key !== "" ? "ltr" : undefined} disabled={disabledKeys?.includes(key)}>
             {text}
           </option>
         ))}
       </select>
+      {description && (
+        <span id={descriptionId} className="ui-field__description">
+          {description}
+        </span>
+      )}
     </div>
   );
 }

@@ -16,7 +16,9 @@ import ArticleSearchPanel from "./panels/ArticleSearchPanel";
 import BookSearchPanel from "./panels/BookSearchPanel";
 import StandardSearchPanel from "./panels/StandardSearchPanel";
 import ThesisSearchPanel from "./panels/ThesisSearchPanel";
-import { RESEARCH_DELAY_MS } from "./use-search-list";
+
+/** The spec's 600 ms re-query delay, written out rather than imported, so a wrong constant fails here. */
+const RESEARCH_DELAY_MS = 600;
 
 // The machine these run on is shared and often busy; a full search cycle renders many times.
 vi.setConfig({ testTimeout: 30_000 });

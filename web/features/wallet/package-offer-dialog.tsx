@@ -6,17 +6,16 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Dialog } from "../../components/ui/dialog";
-import { NumberField } from "../../components/ui/number-field";
 import { Radio, RadioGroup } from "../../components/ui/radio-group";
 import { usePageData } from "../../lib/page-data-context";
 import { useCheckout } from "./checkout";
+import { CountField } from "./count-field";
 import { walletUi as t } from "./messages";
 import { PurchaseSummary } from "./purchase-summary";
 import { priceQuery } from "./queries";
 import "./wallet.css";
 
 const CUSTOM = "custom";
-const clamp = (n: number) => (Number.isFinite(n) ? Math.min(50, Math.max(0, Math.trunc(n))) : 0);
 
 function OfferBody({ close }: { close(): void }) {
   const { pricesPackages } = usePageData();
@@ -53,21 +52,17 @@ function OfferBody({ close }: { close(): void }) {
       </RadioGroup>
       {choice === CUSTOM && (
         <div className="wallet-offer__custom">
-          <NumberField
+          <CountField
             label={t.packageOffer.article}
             description={price.data ? t.packageOffer.unit(formatToman(price.data.article.unit_price)) : t.packageOffer.countHint}
-            minValue={0}
-            maxValue={50}
             value={ruled.article}
-            onChange={(v) => setCounts((c) => ({ ...c, article: clamp(v) }))}
+            onChange={(n) => setCounts((c) => ({ ...c, article: n }))}
           />
-          <NumberField
+          <CountField
             label={t.packageOffer.offline}
             description={price.data ? t.packageOffer.unit(formatToman(price.data.offline_article.unit_price)) : t.packageOffer.countHint}
-            minValue={0}
-            maxValue={50}
             value={counts.offline_article}
-            onChange={(v) => setCounts((c) => ({ ...c, offline_article: clamp(v) }))}
+            onChange={(n) => setCounts((c) => ({ ...c, offline_article: n }))}
           />
           <Checkbox
             isSelected={counts.limited_article > 0}

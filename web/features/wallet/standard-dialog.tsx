@@ -5,10 +5,10 @@ import { formatNumber, formatToman } from "../../../lib/format";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { NumberField } from "../../components/ui/number-field";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { api } from "../../lib/api";
 import { useCheckout } from "./checkout";
+import { CountField } from "./count-field";
 import { walletUi as t } from "./messages";
 import { PurchaseSummary } from "./purchase-summary";
 import { priceQuery, useRefreshUserInfo, walletKeys } from "./queries";
@@ -81,13 +81,11 @@ function StandardBody({ id, close }: { id: number; close(): void }) {
       {s.standard_credit !== undefined && s.standard_status !== "buy" && <p className="wallet-muted">{t.standard.haveCredit(formatNumber(s.standard_credit))}</p>}
       {s.standard_status === "buy" && (
         <>
-          <NumberField
+          <CountField
             label={t.standard.count}
             description={price.data ? t.packageOffer.unit(formatToman(price.data.standard.unit_price)) : t.packageOffer.countHint}
-            minValue={0}
-            maxValue={50}
             value={count}
-            onChange={(v) => setCount(Number.isFinite(v) ? Math.min(50, Math.max(0, Math.trunc(v))) : 0)}
+            onChange={setCount}
           />
           {price.isError && (
             <Alert

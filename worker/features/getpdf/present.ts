@@ -86,7 +86,9 @@ export async function presentJob(id: string, state: JobState | null, viewer: Vie
     case "processing":
       return { ...r, status: "processing", msg: m.processing, msg2: stepTexts[state.step ?? "queued"] };
     case "not_found":
-      return { ...r, status: "offline", msg: withNotices(m.offline, state), desc: state.meta.title, can_edit: true };
+      // A DOI with its title is a fully determined request: the offline dialog shows it read-only and
+      // may submit it by itself (accounts-and-purchases §4); anything less is for the user to complete.
+      return { ...r, status: "offline", msg: withNotices(m.offline, state), desc: state.meta.title, can_edit: !(r.doi && state.meta.title) };
     case "error":
       return { ...r, status: "error", msg: state.error?.message ?? m.unknownTicket };
     case "found": {

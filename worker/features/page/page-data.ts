@@ -57,5 +57,6 @@ export async function loadPageData(c: Context<AppEnv>): Promise<PageData> {
     outsideLinks: setting("outside_links"),
     footerLinks: setting("footer_links"),
     environment: environmentOf(c.env),
+    scopusConfigured: !!c.env.SCOPUS_API_KEY,
   };
 }

@@ -6,10 +6,11 @@
 
 export type DecodedLine = { line: number; record: Record<string, unknown> } | { line: number; error: string };
 
-export type ImportFormat = "jsonl" | "csv";
+/** `openalex`: JSON lines of OpenAlex works (the snapshot format), read as theses. */
+export type ImportFormat = "jsonl" | "csv" | "openalex";
 
 export function formatOf(path: string, explicit?: string): ImportFormat {
-  if (explicit === "csv" || explicit === "jsonl") return explicit;
+  if (explicit === "csv" || explicit === "jsonl" || explicit === "openalex") return explicit;
   return /\.csv$/i.test(path) ? "csv" : "jsonl";
 }
 

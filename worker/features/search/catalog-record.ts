@@ -71,11 +71,14 @@ export const ThesisRecord = z.object({
   kind: z.literal("thesis"),
   ...common,
   author: text(500).min(1),
-  degree: text(60).min(1),
-  department: text(200).min(1),
+  /** "" when the source does not say (an OpenAlex dissertation); never guessed. */
+  degree: z.preprocess((v) => v ?? "", text(60)),
+  department: z.preprocess((v) => v ?? "", text(200)),
   university: optionalText(300),
   download_link: url,
   abstract: z.preprocess((v) => v ?? "", text(20_000)),
+  license: optionalText(300),
+  source: optionalText(300),
 });
 export type ThesisRecord = z.infer<typeof ThesisRecord>;
 
@@ -92,7 +95,7 @@ export const CATALOG_COLUMNS = [
 
 export const THESIS_COLUMNS = [
   "external_id", "title", "author", "degree", "department", "language", "year", "university", "download_link", "abstract",
-  "free", "created_at",
+  "free", "license", "source", "created_at",
 ] as const;
 
 export type SqlScalar = string | number | null;
@@ -125,7 +128,7 @@ export function recordToRow(input: unknown, createdAt: number): RowResult {
       ok: true,
       row: {
         table: "theses",
-        values: [externalId, r.title, r.author, r.degree, r.department, r.language, r.year ?? null, r.university ?? null, r.download_link, r.abstract, 1, createdAt],
+        values: [externalId, r.title, r.author, r.degree, r.department, r.language, r.year ?? null, r.university ?? null, r.download_link, r.abstract, 1, r.license ?? null, r.source ?? null, createdAt],
       },
     };
   }

@@ -47,6 +47,8 @@ export type ThesisRow = {
   university: string | null;
   download_link: string;
   abstract: string;
+  license: string | null;
+  source: string | null;
 };
 
 export type Counted<T> = { rows: T[]; counted: number };
@@ -80,7 +82,7 @@ export async function searchTheses(db: Db, match: string, order: ThesisOrder, li
     client.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM theses_fts WHERE theses_fts MATCH ?1 LIMIT ${COUNT_CAP + 1})`).bind(match),
     client
       .prepare(
-        `SELECT t.id, t.title, t.author, t.degree, t.department, t.language, t.year, t.university, t.download_link, t.abstract
+        `SELECT t.id, t.title, t.author, t.degree, t.department, t.language, t.year, t.university, t.download_link, t.abstract, t.license, t.source
          FROM (
            SELECT rowid AS id, bm25(theses_fts, ${THESIS_WEIGHTS}) AS score
            FROM theses_fts WHERE theses_fts MATCH ?1 LIMIT ${RANK_WINDOW}
@@ -100,5 +102,6 @@ export async function searchOptionLists(db: Db) {
     db.selectDistinct({ v: schema.theses.department }).from(schema.theses).orderBy(asc(schema.theses.department)),
     db.selectDistinct({ v: schema.theses.language }).from(schema.theses).orderBy(asc(schema.theses.language)),
   ]);
-  return { organizations, departments: departments.map((d) => d.v), languages: languages.map((l) => l.v) };
+  // A thesis whose department is not known has "" (db/seed-data/theses.ts): not a choice.
+  return { organizations, departments: departments.map((d) => d.v).filter((d) => d !== ""), languages: languages.map((l) => l.v) };
 }

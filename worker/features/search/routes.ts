@@ -16,6 +16,7 @@ import {
   ThesisSearchResponse,
 } from "../../../contract/search";
 import { createCrossrefClient } from "../../clients/crossref";
+import { createOpenAlexClient } from "../../clients/openalex";
 import { createScopusClient } from "../../clients/scopus";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
@@ -35,6 +36,14 @@ function articleDeps(c: Context<AppEnv>): ArticleSearchDeps {
     crossref: createCrossrefClient({ fetch: fetchFn, upstreamBase: c.env.UPSTREAM_BASE, mailto: c.env.CONTACT_EMAIL }),
     log: c.var.log,
   };
+}
+
+/** The live thesis source, when this server has an OpenAlex key (issue 16 §6). */
+function liveTheses(c: Context<AppEnv>) {
+  const apiKey = c.env.OPENALEX_API_KEY;
+  if (!apiKey) return undefined;
+  const client = createOpenAlexClient({ fetch: (...a) => fetch(...a), upstreamBase: c.env.UPSTREAM_BASE, apiKey, mailto: c.env.CONTACT_EMAIL, timeoutMs: 6_000 });
+  return { client, cache: edgeCache(), defer: deferOf(c), log: c.var.log };
 }
 
 /** waitUntil when the runtime gives one (always in production), else let it run. */
@@ -98,13 +107,13 @@ defineEndpoint(
   {
     method: "post",
     path: "/tez_search",
-    summary: "Thesis search (type 4) over the free thesis catalogue",
+    summary: "Thesis search (type 4) over the free thesis catalogue, then OpenAlex's open dissertations when OPENALEX_API_KEY is set",
     roles: anyone,
     body: ThesisSearchRequest,
     response: ThesisSearchResponse,
     tag: "search",
   },
-  async (c, { body }) => c.json(await searchTheses(c.var.db, body)),
+  async (c, { body }) => c.json(await searchTheses(c.var.db, body, liveTheses(c))),
 );
 
 defineEndpoint(

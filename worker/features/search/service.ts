@@ -10,14 +10,18 @@ import type {
   SearchOptions,
   StandardSearchRequest,
   StandardSearchResponse,
+  ThesisResult,
   ThesisSearchRequest,
   ThesisSearchResponse,
 } from "../../../contract/search";
 import type { Db } from "../../../db/client";
+import type { Logger } from "../../lib/logger";
 import { DomainError, ValidationError } from "../../lib/errors";
+import { OPENALEX_MAX_RESULTS } from "../../clients/openalex";
 import { openLibraryCoverUrl } from "../../clients/openlibrary";
 import { bookSearchMatch, standardSearchMatch, thesisSearchMatch } from "./matches";
 import { searchMessages as m } from "./messages";
+import { openAlexCanAnswer, openAlexTheses, type OpenAlexThesesDeps } from "./openalex-theses";
 import { COUNT_CAP, RANK_WINDOW, searchCatalog, searchOptionLists, searchTheses as queryTheses, type CatalogRow } from "./queries";
 
 export type Paging = { current_page: number; total_results: number; total_pages: number; total_capped: boolean };
@@ -112,26 +116,46 @@ export async function searchStandards(db: Db, req: StandardSearchRequest): Promi
   };
 }
 
-/** POST /tez_search: the free thesis catalogue. ProQuest is reached through direct access (type 6). */
-export async function searchTheses(db: Db, req: ThesisSearchRequest): Promise<ThesisSearchResponse> {
+/**
+ * POST /tez_search: the free thesis catalogue, then (when `live` is given: an OpenAlex key is set)
+ * OpenAlex's open dissertations after the catalogue's hits, in one numbering. ProQuest is reached
+ * through direct access (type 6). OpenAlex failing leaves the catalogue's answer standing.
+ */
+export async function searchTheses(db: Db, req: ThesisSearchRequest, live?: OpenAlexThesesDeps & { log?: Logger }): Promise<ThesisSearchResponse> {
   if (req.search_from === "proquest") throw new DomainError(m.proquestHint);
   const match = matchOrFail(thesisSearchMatch(req));
-  const { rows, counted } = await queryTheses(db, match, req.sort_by, req.count, offsetOf(req.page, req.count));
-  return {
-    ...paging(counted, req.page, req.count),
-    data: rows.map((t) => ({
-      id: t.id,
-      Title: t.title,
-      Author: t.author,
-      Degree: t.degree,
-      Download_Link: t.download_link,
-      Abstract: t.abstract,
-      Department: t.department,
-      Language: t.language,
-      Year: t.year,
-      University: t.university,
-    })),
-  };
+  const offset = offsetOf(req.page, req.count);
+  const { rows, counted } = await queryTheses(db, match, req.sort_by, req.count, offset);
+  const data: ThesisResult[] = rows.map((t) => ({
+    id: t.id,
+    Title: t.title,
+    Author: t.author,
+    Degree: t.degree,
+    Download_Link: t.download_link,
+    Abstract: t.abstract,
+    Department: t.department,
+    Language: t.language,
+    Year: t.year,
+    University: t.university,
+    License: t.license,
+    Source: t.source ?? undefined,
+  }));
+  if (!live || !openAlexCanAnswer(req)) return { ...paging(counted, req.page, req.count), data };
+  const reachable = Math.min(counted, RANK_WINDOW);
+  try {
+    const more = await openAlexTheses(live, req, Math.max(0, offset - reachable), req.count - data.length, req.count);
+    const total = reachable + more.count;
+    return {
+      current_page: req.page,
+      total_results: total,
+      total_capped: counted > COUNT_CAP,
+      total_pages: Math.ceil(Math.min(total, RANK_WINDOW + OPENALEX_MAX_RESULTS) / req.count),
+      data: [...data, ...more.results],
+    };
+  } catch (err) {
+    live.log?.warn("openalex_theses_failed", { error: err instanceof Error ? err.message : String(err) });
+    return { ...paging(counted, req.page, req.count), data };
+  }
 }
 
 /** GET /search_options. */

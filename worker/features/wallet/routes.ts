@@ -6,7 +6,6 @@ import {
   BalanceResponse,
   GatewayCallbackQuery,
   GatewayForm,
-  IdempotencyKey,
   Invoice,
   InvoiceInput,
   InvoiceList,
@@ -24,11 +23,10 @@ import {
   StandardStatusResponse,
   TransactionsQuery,
   TransactionsResponse,
-  walletTexts,
 } from "../../../contract/wallet";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
-import { AuthError, NotFoundError, ValidationError } from "../../lib/errors";
+import { AuthError, NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn, type UserRow } from "../../lib/roles";
 import { adjustCredits, createInvoice, invoiceFor, listInvoices, priceTable, updatePrice } from "./admin";
 import { createNotifier } from "../notify/notifier";
@@ -37,6 +35,7 @@ import { devbankPage } from "./devbank-page";
 import { gatewayDriver } from "./gateways";
 import { devbankPayment, handleCallback, paymentResult, startPayment, type PaymentDeps } from "./payments";
 import { findUserId, ledgerPage, parseDay, transactions } from "./queries";
+import { orderKeyOf } from "./order-key";
 import { balanceOf, freshUserInfo, placeOrder, quote } from "./service";
 import { myStandards, standardStatus } from "./standards";
 
@@ -76,19 +75,18 @@ defineEndpoint(
     method: "post",
     path: "/order", verifiedMobile: true,
     summary:
-      "Buy a cart from the wallet, priced by the server. Requires an `Idempotency-Key` header or `idempotency_key` field: the same key twice is one order. Answers the updated userInfo (+ redirect, order_id) or {status:'error'} (insufficient balance: with shortfall)",
+      "Buy a cart from the wallet, priced by the server. The spec's payload is `{_token, cart}`; an `Idempotency-Key` header or `idempotency_key` field is optional: the same key twice is one order, and without one the same cart from the same user within 15 s is one order. Answers the updated userInfo (+ redirect, order_id) or {status:'error'} (insufficient balance: with shortfall)",
     roles: signedIn,
     body: OrderInput,
     response: OrderResponse,
     tag: "wallet",
   },
   async (c, { body }) => {
-    const raw = c.req.header("idempotency-key") ?? body.idempotency_key;
-    const key = IdempotencyKey.safeParse(raw);
-    if (!key.success) throw new ValidationError({ idempotency_key: [raw ? walletTexts.idempotencyFormat : walletTexts.idempotencyRequired] });
     const user = me(c);
     const now = c.var.now();
-    const placed = await placeOrder(c.var.db, { userId: user.id, cart: body.cart, idempotencyKey: key.data, now });
+    const sent = c.req.header("idempotency-key") ?? body.idempotency_key;
+    const idempotencyKey = await orderKeyOf(c.var.db, { sent, userId: user.id, cart: body.cart, now });
+    const placed = await placeOrder(c.var.db, { userId: user.id, cart: body.cart, idempotencyKey, now });
     const info = await freshUserInfo(c.var.db, user.id, now);
     return c.json({ ...info, redirect: placed.redirect, order_id: placed.orderId } satisfies OrderResponse);
   },

@@ -8,6 +8,7 @@ import { ExternalLink } from "../../../components/ui/link";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { Choice, ListFooter, SearchStatus, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
+import { usePageData } from "../../../lib/page-data-context";
 import { searchUi as t } from "../messages";
 import { fetchers } from "../queries";
 import { useSearchList } from "../use-search-list";
@@ -143,6 +144,9 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
   };
 
   const scopus = form.source === "scopus";
+  // The page data says whether this server has a Scopus key; without one every Scopus search would
+  // answer "not configured", so the option is shown disabled with the reason.
+  const scopusReady = usePageData().scopusConfigured !== false;
   const typeOptions = form.source === "none" ? [] : Object.entries(form.source === "scopus" ? t.article.types.scopus : t.article.types.crossref);
   const data = list.data;
 
@@ -155,7 +159,9 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
             label={t.source}
             className="search-form__source"
             value={form.source}
-            options={(["none", "scopus", "cross"] as const).map((s) => [s, t.article.sources[s]] as const)}
+            options={(["none", "scopus", "cross"] as const).map((s) => [s, s === "scopus" && !scopusReady ? t.article.scopusOff : t.article.sources[s]] as const)}
+            disabledKeys={scopusReady ? [] : ["scopus"]}
+            description={scopusReady ? undefined : t.article.scopusNotConfigured}
             onChange={(s) => setForm((f) => ({ ...f, source: s, type: "" }))}
           />
           <TextField className="search-form__keywords" label={t.keywords} placeholder={t.keywordsPlaceholder} value={form.keywords} onChange={set("keywords")} ltr name="keywords" type="search" />

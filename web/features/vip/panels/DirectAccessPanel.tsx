@@ -14,11 +14,13 @@ import { TextField } from "../../../components/ui/text-field";
 import type { ApiError } from "../../../lib/api";
 import { usePageData } from "../../../lib/page-data-context";
 import { useUiState } from "../../../lib/ui-state";
+import { PanelHead } from "../../search/list-parts";
 import { Basket } from "../basket";
 import { vipUi } from "../messages";
 import { Pagination } from "../pagination";
 import { periodsOf } from "../periods";
 import { catalogueQuery } from "../queries";
+import "../../search/search.css";
 import "../vip.css";
 
 const t = vipUi.table;
@@ -85,10 +87,20 @@ export default function DirectAccessPanel(_props: Record<string, never>) {
 
   const ariaSort = (key: SortKey) => (sort.key === key ? (sort.dir === 1 ? "ascending" : "descending") : "none");
 
-  if (query.isPending) return <ProgressBar label={t.loading} isIndeterminate />;
+  // §2 "Dialogs": help dialogs for types 1 to 6; this is type 6's.
+  const head = <PanelHead id="direct-access-title" title={vipUi.help.title} helpTitle={vipUi.help.helpTitle} help={vipUi.help.lines} />;
+  if (query.isPending)
+    return (
+      <>
+        {head}
+        <ProgressBar label={t.loading} isIndeterminate />
+      </>
+    );
   if (query.isError)
     return (
-      <Alert
+      <>
+        {head}
+        <Alert
         tone="error"
         action={
           <Button variant="outline" onPress={() => void query.refetch()}>
@@ -97,11 +109,13 @@ export default function DirectAccessPanel(_props: Record<string, never>) {
         }
       >
         {t.error((query.error as ApiError).status ?? 0)}
-      </Alert>
+        </Alert>
+      </>
     );
 
   return (
-    <section className="vip-direct" aria-label={t.caption}>
+    <section className="vip-direct" aria-labelledby="direct-access-title">
+      {head}
       <div className="vip-direct__tools">
         <TextField
           label={t.search}

@@ -1,0 +1,57 @@
+/**
+ * The idempotency key of an order sent without one (the spec's payload is only `{_token, cart}`).
+ * A double click or a retry sends the same cart again within seconds; both must count once, so the
+ * key is derived from the user, the cart (the client's display price left out: the server prices
+ * every cart) and a short time window. A deliberate second identical purchase after the window is a
+ * new order.
+ */
+import { IdempotencyKey, walletTexts, type Cart } from "../../../contract/wallet";
+import type { Db } from "../../../db/client";
+import { sha256Hex } from "../../lib/crypto";
+import { ValidationError } from "../../lib/errors";
+import { findOrder } from "./orders";
+
+/** Identical orders closer together than this count once. */
+export const DERIVED_KEY_WINDOW_MS = 15_000;
+
+/** JSON with sorted keys, so `{a, b}` and `{b, a}` are the same cart. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+async function keyFor(userId: string, cart: Cart, bucket: number) {
+  const { price: _ignored, ...priced } = cart;
+  return `auto:${(await sha256Hex(`${userId}\n${canonical(priced)}\n${bucket}`)).slice(0, 48)}`;
+}
+
+/**
+ * The key for this window, and the previous window's key: an identical order placed in the
+ * previous window less than DERIVED_KEY_WINDOW_MS ago is the same order (the caller checks its time),
+ * so a retry straddling a window boundary still counts once.
+ */
+async function derivedOrderKeys(userId: string, cart: Cart, now: number) {
+  const bucket = Math.floor(now / DERIVED_KEY_WINDOW_MS);
+  return { current: await keyFor(userId, cart, bucket), previous: await keyFor(userId, cart, bucket - 1) };
+}
+
+/**
+ * The key an order is placed under: the client's (header or field) when it sends one, validated;
+ * otherwise the derived key, or the previous window's when that order is younger than the window.
+ */
+export async function orderKeyOf(db: Db, input: { sent: string | undefined; userId: string; cart: Cart; now: number }): Promise<string> {
+  if (input.sent !== undefined) {
+    const key = IdempotencyKey.safeParse(input.sent);
+    if (!key.success) throw new ValidationError({ idempotency_key: [walletTexts.idempotencyFormat] });
+    return key.data;
+  }
+  const { current, previous } = await derivedOrderKeys(input.userId, input.cart, input.now);
+  const earlier = await findOrder(db, input.userId, previous);
+  return earlier && input.now - earlier.createdAt.getTime() < DERIVED_KEY_WINDOW_MS ? previous : current;
+}
