@@ -3,6 +3,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "./context";
 import { coreMessages } from "./messages";
 import { randomToken, timingSafeEqualStrings } from "./crypto";
+import { EXT_CSRF_COOKIE, extensionCookieOptions, fromExtension } from "./extension-access";
 
 export const CSRF_COOKIE = "daryaft_csrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -20,15 +21,18 @@ function isSecure(c: Context) {
  */
 export function csrf(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    let token = getCookie(c, CSRF_COOKIE);
+    // Our extension's cross-site calls carry its own SameSite=None token cookie (extension-access.ts).
+    const ext = fromExtension(c);
+    const name = ext ? EXT_CSRF_COOKIE : CSRF_COOKIE;
+    let token = getCookie(c, name);
     if (!token || token.length < 32) {
       token = randomToken(32);
-      setCookie(c, CSRF_COOKIE, token, { httpOnly: true, sameSite: "Lax", path: "/", secure: isSecure(c) });
+      setCookie(c, name, token, ext ? extensionCookieOptions : { httpOnly: true, sameSite: "Lax", path: "/", secure: isSecure(c) });
     }
     c.set("csrfToken", token);
     const path = new URL(c.req.url).pathname;
     if (SAFE_METHODS.has(c.req.method) || EXEMPT.some((re) => re.test(path))) return next();
-    const cookie = getCookie(c, CSRF_COOKIE);
+    const cookie = getCookie(c, name);
     const sent = c.req.header("x-csrf-token") ?? (await tokenFromBody(c));
     if (!cookie || !sent || !timingSafeEqualStrings(cookie, sent)) {
       return c.json({ message: coreMessages.csrf, status: "error", error: coreMessages.csrf }, 419 as never);
