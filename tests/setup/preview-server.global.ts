@@ -29,6 +29,10 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, "dist/client/index.html"))) {
     execFileSync("vite", ["build"], { cwd: root, stdio: "inherit" });
   }
+  // The site serves the packed extension (/extension/daryaft-*.zip); `npm run build` makes it.
+  if (!existsSync(path.join(root, "dist/client/extension/daryaft-chromium.zip"))) {
+    execFileSync("tsx", ["scripts/build-extension.ts"], { cwd: root, stdio: "inherit" });
+  }
   const stateDir = path.join(root, `.tmp/e2e-state-${process.pid}`);
   rmSync(stateDir, { recursive: true, force: true });
   const upstream = await startFakeUpstream({ port: 0 });
