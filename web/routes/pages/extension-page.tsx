@@ -30,8 +30,8 @@ export default function ExtensionPage() {
           <li>فقط دو مجوز می‌خواهد: دسترسی به زبانهٔ فعلی هنگام کلیک (activeTab) و اجرای خواننده در آن (scripting)؛ به هیچ سایت دیگری دسترسی ندارد.</li>
         </ul>
         <figure className="extension-shots">
-          <img src="/extension/popup-found.png" width="340" height="260" alt="پنجرهٔ افزونه در صفحهٔ یک مقاله: عنوان و DOI پیدا شده و در حال پردازش" loading="lazy" />
-          <img src="/extension/popup-ok.png" width="340" height="260" alt="پنجرهٔ افزونه پس از پایان: عملیات با موفقیت انجام شد و دکمهٔ دانلود" loading="lazy" />
+          <img src="/extension/popup-found.png" width="340" height="345" alt="پنجرهٔ افزونه در صفحهٔ یک مقاله: عنوان و DOI پیدا شده و در حال پردازش" loading="lazy" />
+          <img src="/extension/popup-ok.png" width="340" height="472" alt="پنجرهٔ افزونه پس از پایان: عملیات با موفقیت انجام شد و دکمهٔ دانلود" loading="lazy" />
           <figcaption>پنجرهٔ افزونه در صفحهٔ یک مقاله: آنچه پیدا شد، و نتیجه با دکمهٔ دانلود.</figcaption>
         </figure>
       </PageSection>
