@@ -91,7 +91,7 @@ describe("the extension's session", () => {
   it("needs the extension's own CSRF token: none, a wrong one or the site's token answer 419", async () => {
     const { site, ext } = await extensionCookies();
     const siteToken = await site.token();
-    for (const headers of [{}, { "x-csrf-token": "x".repeat(43) }, { "x-csrf-token": siteToken }]) {
+    for (const headers of [{}, { "x-csrf-token": "x".repeat(43) }, { "x-csrf-token": siteToken }] as Record<string, string>[]) {
       const res = await ext.fetch("/getpdf/start", { method: "POST", headers: { origin: OURS, "content-type": "application/json", ...headers }, body: JSON.stringify({ url: scenarioDoi("oa-unpaywall") }) });
       expect(res.status).toBe(419);
     }
