@@ -22,8 +22,11 @@ export default defineConfig({
       plugins: [chunkGraph()],
     },
   },
-  server: { host: "127.0.0.1" },
-  preview: { host: "127.0.0.1" },
+  // No CORS from Vite's own servers: its default answers every preflight itself (allowing only
+  // localhost pages), so the Worker's answer to the browser extension (worker/lib/extension-access.ts)
+  // never arrived. Without it the Worker alone decides, as on Cloudflare.
+  server: { host: "127.0.0.1", cors: false },
+  preview: { host: "127.0.0.1", cors: false },
 });
 
 /**

@@ -19,6 +19,7 @@ export default defineConfig({
             "worker/clients/*.test.ts",
             "queue-consumer/**/*.unit.test.ts",
             "scripts/**/*.test.ts",
+            "extension/**/*.test.ts",
           ],
           environment: "node",
         },

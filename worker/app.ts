@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { csrf } from "./lib/csrf";
+import { extensionCors } from "./lib/extension-access";
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { coreMessages } from "./lib/messages";
@@ -47,6 +48,8 @@ export function createApp() {
   const defaultLimit = bodyLimit({ maxSize: 25 * 1024 * 1024, onError: tooLarge });
   const uploadLimits = LARGE_UPLOADS.map(({ path, maxSize }) => ({ path, limit: bodyLimit({ maxSize, onError: tooLarge }) }));
   app.use("*", (c, next) => (uploadLimits.find((u) => u.path.test(c.req.path))?.limit ?? defaultLimit)(c, next));
+  // Before CSRF and the 404 for unknown non-GETs: the extension's preflight (OPTIONS) ends here.
+  app.use("*", extensionCors());
   app.use("*", csrf());
   app.use("*", session());
 

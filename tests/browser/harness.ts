@@ -8,7 +8,7 @@ export const viewports = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",

@@ -5,12 +5,18 @@
  * licensed resolver switched on with a key the fake Elsevier accepts, so the journeys can download a
  * licensed-only article (tests/fakes/README.md, `10.5555/licensed-<n>`).
  */
-import { rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { root, startOfflineStack } from "../../scripts/offline-stack";
 
 export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, "dist/client/index.html"))) execFileSync("vite", ["build"], { cwd: root, stdio: "inherit" });
+  // The site serves the packed extension (/extension/daryaft-*.zip); `npm run build` makes it.
+  if (!existsSync(path.join(root, "dist/client/extension/daryaft-chromium.zip"))) {
+    execFileSync("tsx", ["scripts/build-extension.ts"], { cwd: root, stdio: "inherit" });
+  }
   const stateDir = path.join(root, `.tmp/e2e-state-${process.pid}`);
   const stack = await startOfflineStack({ port: Number(process.env.E2E_PORT ?? 18788), stateDir, fresh: true });
   project.provide("baseUrl", stack.baseUrl);

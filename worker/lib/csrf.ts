@@ -1,8 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
+import { getCookie, setCookie } from "hono/cookie";
 import { readCookie, writeCookie } from "./cookies";
 import { coreMessages } from "./messages";
 import { randomToken, timingSafeEqualStrings } from "./crypto";
+import { EXT_CSRF_COOKIE, extensionCookieOptions, fromExtension } from "./extension-access";
 
 export const CSRF_COOKIE = "daryaft_csrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -16,15 +18,19 @@ const EXEMPT = [/^\/gateway\/[^/]+\/callback$/];
  */
 export function csrf(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    let token = readCookie(c, CSRF_COOKIE);
+    // Our extension's cross-site calls carry its own SameSite=None token cookie (extension-access.ts).
+    const ext = fromExtension(c);
+    const read = () => (ext ? getCookie(c, EXT_CSRF_COOKIE) : readCookie(c, CSRF_COOKIE));
+    let token = read();
     if (!token || token.length < 32) {
       token = randomToken(32);
-      writeCookie(c, CSRF_COOKIE, token);
+      if (ext) setCookie(c, EXT_CSRF_COOKIE, token, extensionCookieOptions);
+      else writeCookie(c, CSRF_COOKIE, token);
     }
     c.set("csrfToken", token);
     const path = new URL(c.req.url).pathname;
     if (SAFE_METHODS.has(c.req.method) || EXEMPT.some((re) => re.test(path))) return next();
-    const cookie = readCookie(c, CSRF_COOKIE);
+    const cookie = read();
     const sent = c.req.header("x-csrf-token") ?? (await tokenFromBody(c));
     if (!cookie || !sent || !timingSafeEqualStrings(cookie, sent)) {
       return c.json({ message: coreMessages.csrf, status: "error", error: coreMessages.csrf }, 419 as never);

@@ -3,9 +3,11 @@ import type { Context } from "hono";
 import type { Db } from "../../../db/client";
 import { schema } from "../../../db/client";
 import type { AppEnv, SessionInfo } from "../../lib/context";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { readCookie, removeCookie, writeCookie } from "../../lib/cookies";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import type { UserRow } from "../../lib/roles";
+import { EXT_SESSION_COOKIE, extensionCookieOptions, fromExtension } from "../../lib/extension-access";
 
 export const SESSION_COOKIE = "daryaft_session";
 /** "Remember me" keeps a session 30 days; otherwise it is a browser session that the server ends after 12 hours idle. */
@@ -33,6 +35,7 @@ export async function createSession(
     expiresAt,
   });
   writeCookie(c, SESSION_COOKIE, token, opts.remember ? { expires: expiresAt } : {});
+  setExtensionSessionCookie(c, token, opts.remember ? expiresAt : undefined);
   return { id, remember: opts.remember, expiresAt };
 }
 
@@ -46,11 +49,22 @@ export async function revokeAllSessions(db: Db, userId: string, now: number) {
 
 export function clearSessionCookie(c: Context<AppEnv>) {
   removeCookie(c, SESSION_COOKIE);
+  deleteCookie(c, EXT_SESSION_COOKIE, extensionCookieOptions);
+}
+
+/**
+ * The session's SameSite=None copy, read only on our extension's calls to the getpdf endpoints
+ * (lib/extension-access.ts, docs/decisions/0006). Same token, same lifetime, so revoking the
+ * session (logout, password change) ends both.
+ */
+function setExtensionSessionCookie(c: Context<AppEnv>, token: string, expires: Date | undefined) {
+  setCookie(c, EXT_SESSION_COOKIE, token, { ...extensionCookieOptions, ...(expires ? { expires } : {}) });
 }
 
 /** Loads the session and its user in one query; expired, revoked or blocked means guest. */
 export async function loadSession(c: Context<AppEnv>): Promise<{ session: SessionInfo; user: UserRow } | null> {
-  const token = readCookie(c, SESSION_COOKIE);
+  const ext = fromExtension(c);
+  const token = readCookie(c, SESSION_COOKIE) ?? (ext ? getCookie(c, EXT_SESSION_COOKIE) : undefined);
   if (!token || token.length > 100) return null;
   const id = await sha256Hex(token);
   const rows = await c.var.db
@@ -67,5 +81,7 @@ export async function loadSession(c: Context<AppEnv>): Promise<{ session: Sessio
     const expiresAt = row.session.remember ? row.session.expiresAt : new Date(now + BROWSER_SESSION_MS);
     await c.var.db.update(schema.sessions).set({ lastSeenAt: new Date(now), expiresAt }).where(eq(schema.sessions.id, id));
   }
+  // Sessions started before the extension existed get their copy on the next visit.
+  if (!ext && getCookie(c, EXT_SESSION_COOKIE) !== token) setExtensionSessionCookie(c, token, row.session.remember ? row.session.expiresAt : undefined);
   return { session: { id, remember: row.session.remember, expiresAt: row.session.expiresAt }, user: row.user };
 }

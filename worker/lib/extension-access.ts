@@ -1,0 +1,41 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { isDaryaftExtensionOrigin } from "../../contract/extension";
+import type { AppEnv } from "./context";
+
+/**
+ * The browser extension's popup calls the site from its own origin (chrome-extension://<our id>,
+ * moz-extension://<uuid>) without host permissions, so its requests are cross-origin (CORS) and
+ * cross-site (SameSite=Lax cookies are not sent). docs/decisions/0006-extension-access.md:
+ * these paths only answer CORS to our extension, and for it read the session and CSRF token from
+ * SameSite=None companions of the usual cookies. A web page cannot send an extension Origin.
+ */
+const EXTENSION_PATHS = new Set(["/csrf-token", "/getpdf/start", "/getpdf/check"]);
+
+/** Session and CSRF cookies the extension's requests carry (SameSite=None; Secure; HttpOnly). */
+export const EXT_SESSION_COOKIE = "daryaft_ext_session";
+export const EXT_CSRF_COOKIE = "daryaft_ext_csrf";
+export const extensionCookieOptions = { httpOnly: true, sameSite: "None", secure: true, path: "/" } as const;
+
+/** Whether this request is our extension calling one of the paths it may use. */
+export function fromExtension(c: Context<AppEnv>): boolean {
+  return isDaryaftExtensionOrigin(c.req.header("origin")) && EXTENSION_PATHS.has(c.req.path);
+}
+
+/** Answers the preflight and adds the CORS headers for the extension; leaves every other request alone. */
+export function extensionCors(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!fromExtension(c)) return next();
+    const origin = c.req.header("origin")!;
+    const headers = { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true", Vary: "Origin" };
+    if (c.req.method === "OPTIONS") {
+      return c.body(null, 204, {
+        ...headers,
+        "Access-Control-Allow-Methods": "GET, POST",
+        "Access-Control-Allow-Headers": "Content-Type, X-CSRF-TOKEN, Accept",
+        "Access-Control-Max-Age": "600",
+      });
+    }
+    await next();
+    for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
+  };
+}
