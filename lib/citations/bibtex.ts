@@ -12,6 +12,11 @@ import { latexToText, textToLatex } from "./latex";
 export type BibEntry = { type: string; key: string; fields: Record<string, string> };
 
 const MONTHS: Record<string, string> = { jan: "1", feb: "2", mar: "3", apr: "4", may: "5", jun: "6", jul: "7", aug: "8", sep: "9", oct: "10", nov: "11", dec: "12" };
+// Sticky patterns read at the cursor without copying the rest of the text.
+const WORD = /[^\s,#{}"()=]+/y;
+const TYPE = /\s*([A-Za-z]+)\s*([{(])/y;
+const STRING_NAME = /[^\s=]+/y;
+const FIELD = /([^\s=,{}"]+)\s*=/y;
 const VERBATIM = new Set(["doi", "url", "eprint", "pmid", "pmcid", "isbn", "file", "arxivid"]);
 
 /** The raw entries (field values with macros expanded, LaTeX still in them). */
@@ -64,7 +69,8 @@ export function readBibtex(input: string): BibEntry[] {
         value += input.slice(i + 1, j);
         i = j + 1;
       } else {
-        const m = /^[^\s,#{}"()=]+/.exec(input.slice(i, i + 200));
+        WORD.lastIndex = i;
+        const m = WORD.exec(input);
         if (!m) break;
         const word = m[0];
         i += word.length;
@@ -85,7 +91,8 @@ export function readBibtex(input: string): BibEntry[] {
     const at = input.indexOf("@", i);
     if (at < 0) break;
     i = at + 1;
-    const typeMatch = /^\s*([A-Za-z]+)\s*([{(])/.exec(input.slice(i, i + 60));
+    TYPE.lastIndex = i;
+    const typeMatch = TYPE.exec(input);
     if (!typeMatch) continue;
     const type = typeMatch[1]!.toLowerCase();
     i += typeMatch[0].length;
@@ -96,7 +103,8 @@ export function readBibtex(input: string): BibEntry[] {
     }
     if (type === "string") {
       skipSpace();
-      const name = /^[^\s=]+/.exec(input.slice(i, i + 100))?.[0];
+      STRING_NAME.lastIndex = i;
+      const name = STRING_NAME.exec(input)?.[0];
       if (!name) continue;
       i += name.length;
       skipSpace();
@@ -124,7 +132,8 @@ export function readBibtex(input: string): BibEntry[] {
         i++;
         continue;
       }
-      const fm = /^([^\s=,{}"]+)\s*=/.exec(input.slice(i, i + 100));
+      FIELD.lastIndex = i;
+      const fm = FIELD.exec(input);
       if (!fm) {
         // Unreadable field: resynchronise at the next '@'.
         const next = input.indexOf("\n@", i);

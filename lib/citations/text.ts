@@ -7,7 +7,8 @@
 import { toLatinDigits } from "../digits";
 import { clean, emptyCitation, yearOf, type Citation } from "./entry";
 
-const MARKER = /^\s*(?:\[\s*[\d۰-۹٠-٩]{1,4}\s*\]|\(?[\d۰-۹٠-٩]{1,4}[.)\-–]|[•*\-–]\s)\s*/;
+// A number needs a space after it, so "10.1038/…" is not read as reference 10.
+const MARKER = /^\s*(?:\[\s*[\d۰-۹٠-٩]{1,4}\s*\]\s*|\(?[\d۰-۹٠-٩]{1,4}[.)\-–](?=\s)\s*|[•*\-–]\s+)/;
 
 export function splitReferences(input: string): string[] {
   const lines = input.replace(/^\ufeff/, "").split(/\r?\n/);

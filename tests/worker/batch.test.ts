@@ -1,0 +1,179 @@
+/**
+ * Reading lists (issue 18) through the HTTP surface against the fake upstream: a 30-entry .bib and
+ * a pasted 30-line list resolve on the link/DOI download's jobs, statuses per entry, the ZIP holds
+ * exactly the available PDFs, the export round-trips, and only the owner reads a batch.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { BatchView } from "../../contract/batch";
+import { parseCitations } from "../../lib/citations";
+import { makeUser, newClient } from "./auth-helpers";
+import { createBatch, readBatch, readZip, uploadBatch, waitForBatch } from "./batch-helpers";
+import { LICENSED_ENV, deliver, hitsFor, scenarioDoi, seedProcessingJob, uniqueN } from "./getpdf-helpers";
+import { signedInClient } from "./wallet-factories";
+
+vi.setConfig({ testTimeout: 90_000 });
+
+type Plan = { doi: string | null; title: string; expect: BatchView["entries"][number]["status"] };
+
+/** 30 references: open access by two routes, licensed, not found, Persian, retracted, and two without an identifier. */
+function readingList(): Plan[] {
+  const plan: Plan[] = [];
+  const add = (kind: string, n: number, status: Plan["expect"]) => {
+    for (let i = 0; i < n; i++) plan.push({ doi: scenarioDoi(kind), title: `A ${kind} study number ${i}`, expect: status });
+  };
+  add("oa-unpaywall", 10, "ok");
+  add("oa-openalex", 5, "ok");
+  add("retracted", 2, "ok");
+  add("licensed", 3, "buy"); // found by the licensed resolver beforehand (seedLicensed)
+  add("none", 6, "offline");
+  add("persian", 2, "error");
+  for (let i = 0; i < 2; i++) plan.push({ doi: null, title: `An unfindable reference title ${uniqueN()} about nothing`, expect: "offline" });
+  return plan;
+}
+
+/**
+ * The licensed resolver is off in the test Worker's configuration; the licensed DOIs' shared jobs
+ * are resolved with it switched on first, so the batch joins a found licensed copy (buy without credits).
+ */
+async function seedLicensed(plan: Plan[]) {
+  for (const p of plan) {
+    if (!p.doi?.includes("licensed")) continue;
+    const job = await seedProcessingJob(p.doi);
+    await deliver(job, { env: LICENSED_ENV });
+  }
+}
+
+function asBibtex(plan: Plan[]): string {
+  return plan
+    .map((p, i) => `@article{ref${i},\n  author = {M{\\"u}ller, J{\\"o}rg and Smith, Anna},\n  title = {${p.title}},\n  journal = {Journal of Tests},\n  year = {2021},\n${p.doi ? `  doi = {${p.doi}},\n` : ""}}\n`)
+    .join("\n");
+}
+
+function expectStatuses(view: BatchView, plan: Plan[]) {
+  expect(view.entries.map((e) => e.status)).toEqual(plan.map((p) => p.expect));
+  expect(view.counts).toEqual({ processing: 0, ok: 17, buy: 3, offline: 8, error: 2 });
+}
+
+describe("POST /batch and GET /batch/{id}", () => {
+  it("resolves a 30-entry .bib by identifier on shared jobs, with per-entry statuses, links, provenance and notices", async () => {
+    const c = await signedInClient((await makeUser()).id);
+    const plan = readingList();
+    await seedLicensed(plan);
+    const created = await createBatch(c, { file: { name: "chapter2.bib", content: asBibtex(plan) } });
+    expect(created).toMatchObject({ count: 30, format: "bibtex" });
+    const first = await readBatch(c, created.id);
+    expect(first.entries).toHaveLength(30);
+    expect(first.entries.some((e) => e.status === "processing" && e.step)).toBe(true);
+    const view = await waitForBatch(c, created.id);
+    expectStatuses(view, plan);
+    for (const [i, e] of view.entries.entries()) {
+      expect(e.input.title).toBe(plan[i]!.title);
+      expect(e.input.authors).toEqual(["Müller, Jörg", "Smith, Anna"]);
+      if (plan[i]!.doi) expect(e).toMatchObject({ lookup_kind: "identifier", work: { doi: plan[i]!.doi } });
+      else expect(e.lookup_kind).toBe("reference");
+      if (e.status === "ok") {
+        expect(e.download_link).toMatch(/^\/files\/doi\//);
+        expect(e.provenance.source).toBeTruthy();
+        expect(e.work.title).toBeTruthy();
+      } else expect(e.download_link).toBeNull();
+    }
+    const retracted = view.entries.filter((e) => e.work.doi?.includes("retracted"));
+    expect(retracted).toHaveLength(2);
+    for (const e of retracted) expect(e.notices.join(" ")).toMatch(/بازپس|Retract|retract/i);
+    // The same document in someone else's list joins the resolved job: no second resolution.
+    const other = newClient();
+    const again = await createBatch(other, { text: plan[0]!.doi! });
+    const otherView = await waitForBatch(other, again.id);
+    expect(otherView.entries[0]!.status).toBe("ok");
+    expect(await hitsFor("unpaywall", plan[0]!.doi!)).toBe(1);
+  });
+
+  it("resolves a pasted 30-line numbered reference list (identifiers inside references; the rest go to the reference matcher)", async () => {
+    const c = await signedInClient((await makeUser()).id);
+    const plan = readingList();
+    await seedLicensed(plan);
+    const text = plan.map((p, i) => `${i + 1}. Müller J, Smith A. ${p.title}. Journal of Tests. 2021;3:1-9.${p.doi ? ` doi:${p.doi}` : ""}`).join("\n");
+    const created = await createBatch(c, { text });
+    expect(created).toMatchObject({ count: 30, format: "text" });
+    const view = await waitForBatch(c, created.id);
+    expectStatuses(view, plan);
+    expect(view.entries.filter((e) => e.lookup_kind === "reference")).toHaveLength(2);
+  });
+
+  it("lets a guest resolve up to 20 entries (open access only) and refuses 21 in Persian", async () => {
+    const guest = newClient();
+    const over = await uploadBatch(guest, { text: Array.from({ length: 21 }, () => scenarioDoi("oa-unpaywall")).join("\n") });
+    expect(over.status).toBe(422);
+    expect(JSON.stringify(await over.json())).toContain("۲۰");
+    const list = [scenarioDoi("oa-unpaywall"), scenarioDoi("licensed")];
+    await seedLicensed(list.map((doi) => ({ doi, title: "", expect: "buy" })));
+    const view = await waitForBatch(guest, (await createBatch(guest, { text: list.join("\n") })).id);
+    expect(view.entries.map((e) => e.status)).toEqual(["ok", "buy"]);
+  });
+
+  it("refuses empty, unreadable and oversized input in Persian without creating a batch", async () => {
+    const c = newClient();
+    const before = await env.DB.prepare("select count(*) n from batches").first<{ n: number }>();
+    for (const input of [{ text: "" }, { text: "   \n  " }, { file: { name: "x.json", content: "{not json" } }, { text: "x".repeat(2 * 1024 * 1024 + 10) }]) {
+      const res = await uploadBatch(c, input);
+      expect(res.status).toBe(422);
+      expect(JSON.stringify(await res.json())).toMatch(/[\u0600-\u06ff]/);
+    }
+    const after = await env.DB.prepare("select count(*) n from batches").first<{ n: number }>();
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it("answers 404 to another user, to a guest with another cookie and to no cookie; export and ZIP too", async () => {
+    const owner = await signedInClient((await makeUser()).id);
+    const { id } = await createBatch(owner, { text: scenarioDoi("oa-unpaywall") });
+    const stranger = await signedInClient((await makeUser()).id);
+    const guest = newClient();
+    for (const c of [stranger, guest])
+      for (const path of [`/batch/${id}`, `/batch/${id}/export?format=ris`, `/batch/${id}/zip`]) expect((await c.get(path)).status).toBe(404);
+    const guestOwner = newClient();
+    const g = await createBatch(guestOwner, { text: scenarioDoi("oa-unpaywall") });
+    expect((await guestOwner.get(`/batch/${g.id}`)).status).toBe(200);
+    expect((await newClient().get(`/batch/${g.id}`)).status).toBe(404);
+    expect((await owner.get(`/batch/${g.id}`)).status).toBe(404);
+  });
+});
+
+describe("GET /batch/{id}/zip and /export", () => {
+  it("streams a ZIP holding exactly the available PDFs, byte for byte", async () => {
+    const c = await signedInClient((await makeUser()).id);
+    const plan = readingList().filter((_, i) => i % 3 === 0);
+    await seedLicensed(plan);
+    const { id } = await createBatch(c, { file: { name: "l.bib", content: asBibtex(plan) } });
+    const view = await waitForBatch(c, id);
+    const ok = view.entries.filter((e) => e.status === "ok");
+    expect(ok.length).toBeGreaterThan(2);
+    const res = await c.get(`/batch/${id}/zip`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    const files = readZip(await res.arrayBuffer());
+    expect(files.map((f) => f.name)).toEqual(ok.map((e) => expect.stringContaining(e.work.doi!.replace(/[^A-Za-z0-9._-]+/g, "_"))));
+    for (const [i, f] of files.entries()) {
+      const stored = await env.FILES.get(`doi/${ok[i]!.work.doi}.pdf`);
+      expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(f.data);
+    }
+  });
+
+  it("exports BibTeX, RIS and CSL-JSON with the found DOIs filled in, and each export reads back", async () => {
+    const c = await signedInClient((await makeUser()).id);
+    const doi = scenarioDoi("oa-unpaywall");
+    const { id } = await createBatch(c, { file: { name: "l.ris", content: `TY  - JOUR\nTI  - A paper whose DOI is only in the link\nAU  - Doe, Jane\nPY  - 2020\nUR  - https://doi.org/${doi}\nER  - \n\nTY  - BOOK\nTI  - Some book\nPY  - 1999\nER  - \n` } });
+    await waitForBatch(c, id);
+    for (const format of ["bibtex", "ris", "csljson"] as const) {
+      const res = await c.get(`/batch/${id}/export?format=${format}`);
+      expect(res.status).toBe(200);
+      const back = parseCitations(await res.text(), format);
+      expect(back.map((b) => [b.title, b.year, b.doi])).toEqual([
+        ["A paper whose DOI is only in the link", "2020", doi],
+        ["Some book", "1999", null],
+      ]);
+      expect(back[0]!.authors).toEqual(["Doe, Jane"]);
+    }
+    expect((await c.get(`/batch/${id}/export?format=docx`)).status).toBe(422);
+  });
+});
