@@ -5,7 +5,8 @@ import { z } from "zod";
  * /getpdf/check). Field names are the spec's; the response has exactly these keys.
  */
 
-export const GetPdfStatus = z.enum(["ok", "error", "offline", "buy", "processing"]);
+/** `choose`: a pasted title or reference may name several works; the user picks one (candidates). */
+export const GetPdfStatus = z.enum(["ok", "error", "offline", "buy", "processing", "choose"]);
 export type GetPdfStatus = z.infer<typeof GetPdfStatus>;
 
 /** A small banner under the result (spec: "ads1 and ads2 (each link, img, text)"). */
@@ -15,6 +16,18 @@ export const GetPdfAd = z.object({
   text: z.string(),
 });
 export type GetPdfAd = z.infer<typeof GetPdfAd>;
+
+/** A work a pasted title or reference was matched to (Crossref metadata, as Crossref spells it). */
+export const MatchedWork = z.object({
+  doi: z.string(),
+  title: z.string(),
+  year: z.number().int().nullable(),
+  /** Up to three author names. */
+  authors: z.array(z.string()).optional(),
+  /** Journal, proceedings or book. */
+  container: z.string().optional(),
+});
+export type MatchedWork = z.infer<typeof MatchedWork>;
 
 export const GetPdfResult = z
   .object({
@@ -36,6 +49,13 @@ export const GetPdfResult = z
     desc: z.string().nullable(),
     /** Whether the offline request dialog opens with editable fields. */
     can_edit: z.boolean(),
+    /**
+     * Only on the start answer for a pasted title or reference that was matched: the work the
+     * DOI was taken from, so the user can see it and say "not this one". Absent otherwise.
+     */
+    match: MatchedWork.optional(),
+    /** Only with status `choose`: up to three works the text may name; starting one's DOI continues. */
+    candidates: z.array(MatchedWork).max(3).optional(),
   })
   .strict();
 export type GetPdfResult = z.infer<typeof GetPdfResult>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../../tests/fakes/upstream-server";
-import { CrossrefWorkSchema, createCrossrefClient } from "./crossref";
+import { BIBLIOGRAPHIC_SELECT, CrossrefWorkSchema, createCrossrefClient } from "./crossref";
 import { UpstreamError, type RateLimiter } from "./http";
 
 let fake: FakeUpstream;
@@ -203,5 +203,56 @@ describe("crossref searchWorks", () => {
     expect((await caught(client().searchWorks({ query: "fake:500" }))).status).toBe(500);
     expect((await caught(client().searchWorks({ query: "fake:malformed" }))).kind).toBe("parse");
     expect((await caught(client({ timeoutMs: 200 }).searchWorks({ query: "fake:slow" }))).kind).toBe("timeout");
+  });
+});
+
+describe("crossref searchBibliographic (query.bibliographic)", () => {
+  it("sends the reference with rows, select and mailto, and maps the ranked items", async () => {
+    seen.length = 0;
+    const list = await client().searchBibliographic("Sadasivan S. Open access through Unpaywall: test article 731. J Fake Res. 2021.");
+    const u = new URL(seen[0]!);
+    expect(u.pathname).toBe("/api.crossref.org/works");
+    expect(u.searchParams.get("query.bibliographic")).toContain("test article 731");
+    expect(u.searchParams.get("rows")).toBe("5");
+    expect(u.searchParams.get("select")).toBe(BIBLIOGRAPHIC_SELECT.join(","));
+    expect(u.searchParams.get("mailto")).toBe("dev@daryaft.test");
+    expect(list.items.length).toBeGreaterThan(1);
+    expect(list.items.length).toBeLessThanOrEqual(5);
+    expect(list.items[0]).toMatchObject({ doi: "10.5555/oa-unpaywall-731", title: "Open access through Unpaywall: test article 731", type: "journal-article" });
+    expect(list.items[0]!.authors[0]!.family).toBe("Sadasivan");
+    // select: only the chosen fields came back, so nothing else was mapped
+    expect(list.items[0]!.links).toEqual([]);
+    expect(list.items[0]!.licenses).toEqual([]);
+  });
+
+  it("answers the recorded 400 for a field select does not know, and no items for text matching nothing", async () => {
+    const res = await fetch(`${fake.url}/api.crossref.org/works?query.bibliographic=x&select=DOI,nonsense`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: "failed", "message-type": "validation-failure" });
+    expect((await client().searchBibliographic("qwxz plorf zzyzx")).items).toEqual([]);
+  });
+
+  it("goes through the limiter and reuses a cached answer instead of asking again", async () => {
+    const store = new Map<string, string>();
+    const cache = {
+      match: async (k: string) => (store.has(k) ? new Response(store.get(k)) : undefined),
+      put: async (k: string, r: Response) => void store.set(k, await r.text()),
+    };
+    let acquired = 0;
+    const limiter: RateLimiter = { acquire: async () => void acquired++, pause: () => undefined };
+    const c = createCrossrefClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.test", rateLimiter: limiter, cache });
+    const text = "Open access through OpenAlex: test article 732";
+    const first = await c.searchBibliographic(text);
+    const second = await c.searchBibliographic(text);
+    expect(second).toEqual(first);
+    expect(acquired).toBe(1);
+    expect(fake.state.hits.get(`crossref:search:${text}`)).toBe(1);
+    // the cache key never carries the contact address
+    expect([...store.keys()][0]).not.toContain("mailto");
+  });
+
+  it("a failing Crossref is a typed error (the matcher answers offline, not a 500)", async () => {
+    const err = await caught(client().searchBibliographic("fake:500 a title"));
+    expect(err.kind).toBe("http");
   });
 });

@@ -23,7 +23,9 @@ import {
 import {
   PROVIDER_LIMITS,
   noteRateLimited,
+  parseJsonText,
   readJson,
+  readText,
   resolveRateLimiter,
   upstreamFetch,
   type ClientBaseOptions,
@@ -143,16 +145,51 @@ export const CROSSREF_MAX_OFFSET = 10_000;
 
 const RETRACTING_UPDATES = new Set(["retraction", "withdrawal", "removal"]);
 
+/** The fields a reference match needs (`select`): a smaller answer than whole works. */
+export const BIBLIOGRAPHIC_SELECT = [
+  "DOI",
+  "title",
+  "subtitle",
+  "author",
+  "issued",
+  "published-print",
+  "published-online",
+  "posted",
+  "container-title",
+  "type",
+  "volume",
+  "issue",
+  "page",
+  "update-to",
+  "score",
+] as const;
+
+/** How long a bibliographic answer is reused: the same pasted reference rarely changes its match within hours. */
+export const BIBLIOGRAPHIC_CACHE_SECONDS = 3_600;
+
+/** The part of the Workers Cache API the client uses (caches.default in the Worker). */
+export interface ResponseCache {
+  match(request: string): Promise<Response | undefined>;
+  put(request: string, response: Response): Promise<void>;
+}
+
 export interface CrossrefClientOptions extends ClientBaseOptions {
   /** Contact address for the polite pool. */
   mailto?: string | undefined;
   userAgent?: string | undefined;
+  /** Where bibliographic answers are cached; none: every call asks Crossref. */
+  cache?: ResponseCache | null | undefined;
 }
 
 export interface CrossrefClient {
   /** One work; null when Crossref does not know the DOI. */
   getWork(doi: string): Promise<CrossrefWork | null>;
   searchWorks(params: CrossrefSearchParams): Promise<CrossrefWorkList>;
+  /**
+   * Works matching a title or a whole reference string (`query.bibliographic`), best first,
+   * only the BIBLIOGRAPHIC_SELECT fields; cached for BIBLIOGRAPHIC_CACHE_SECONDS.
+   */
+  searchBibliographic(text: string, rows?: number): Promise<CrossrefWorkList>;
 }
 
 export function createCrossrefClient(opts: CrossrefClientOptions): CrossrefClient {
@@ -213,27 +250,58 @@ export function createCrossrefClient(opts: CrossrefClientOptions): CrossrefClien
       if (p.order) url.searchParams.set("order", p.order);
 
       const res = await get(url);
-      const body = asRecord(await readJson(res, PROVIDER));
-      const message = asRecord(body?.["message"]);
-      if (!body || body["status"] !== "ok" || !message) throw shapeError(PROVIDER, "work-list envelope", res.status);
-      const items = asRecords(message["items"]).flatMap((it) => {
-        const w = mapWork(it);
-        return w ? [w] : [];
-      });
-      const query = asRecord(message["query"]);
-      return validateOutput(
-        CrossrefWorkListSchema,
-        {
-          totalResults: asInt(message["total-results"]) ?? items.length,
-          itemsPerPage: asInt(message["items-per-page"]),
-          startIndex: asInt(query?.["start-index"]),
-          items,
-        },
-        PROVIDER,
-        "work list",
-      );
+      return workList(await readJson(res, PROVIDER), res.status);
+    },
+
+    async searchBibliographic(text, rows = 5) {
+      const query = text.trim().slice(0, 2000);
+      if (!query) throw new RangeError("an empty bibliographic query");
+      const url = new URL(`${BASE}/works`);
+      url.searchParams.set("query.bibliographic", query);
+      url.searchParams.set("rows", String(Math.min(Math.max(1, Math.trunc(rows)), 20)));
+      url.searchParams.set("select", BIBLIOGRAPHIC_SELECT.join(","));
+      // The cache key is the request without the contact address.
+      const cacheKey = url.toString();
+      const cached = await opts.cache?.match(cacheKey).catch(() => undefined);
+      if (cached) {
+        try {
+          return workList(await cached.json(), cached.status);
+        } catch {
+          // A damaged entry: ask Crossref again.
+        }
+      }
+      const res = await get(url);
+      const raw = await readText(res, PROVIDER);
+      const list = workList(parseJsonText(raw, PROVIDER, res.status), res.status);
+      await opts.cache
+        ?.put(cacheKey, new Response(raw, { headers: { "content-type": "application/json", "cache-control": `max-age=${BIBLIOGRAPHIC_CACHE_SECONDS}` } }))
+        .catch(() => undefined);
+      return list;
     },
   };
+}
+
+/** A `work-list` envelope mapped and checked. */
+function workList(json: unknown, status: number): CrossrefWorkList {
+  const body = asRecord(json);
+  const message = asRecord(body?.["message"]);
+  if (!body || body["status"] !== "ok" || !message) throw shapeError(PROVIDER, "work-list envelope", status);
+  const items = asRecords(message["items"]).flatMap((it) => {
+    const w = mapWork(it);
+    return w ? [w] : [];
+  });
+  const query = asRecord(message["query"]);
+  return validateOutput(
+    CrossrefWorkListSchema,
+    {
+      totalResults: asInt(message["total-results"]) ?? items.length,
+      itemsPerPage: asInt(message["items-per-page"]),
+      startIndex: asInt(query?.["start-index"]),
+      items,
+    },
+    PROVIDER,
+    "work list",
+  );
 }
 
 /** Crossref's 4xx bodies: a validation-failure list, or plain text ("Resource not found."). */

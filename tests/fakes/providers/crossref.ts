@@ -5,6 +5,7 @@
  */
 import type { FakeProvider, FakeRequest, FakeResponse } from "../types";
 import {
+  SCENARIO_KINDS,
   failModeOfScenario,
   failModeOfText,
   failResponse,
@@ -177,8 +178,74 @@ function getWork(req: FakeRequest, doi: string, hit: (k: string) => void): FakeR
   return json(200, { status: "ok", "message-type": "work", "message-version": "1.0.0", message: work }, headers);
 }
 
+/** Fields `select` accepts on /works (Crossref answers 400 for any other). */
+const SELECTABLE = new Set(
+  (
+    "DOI,ISBN,ISSN,URL,abstract,accepted,alternative-id,approved,archive,article-number,assertion,author,chair,clinical-trial-number," +
+    "container-title,content-created,content-domain,created,degree,deposited,editor,event,funder,group-title,indexed,is-referenced-by-count," +
+    "issn-type,issue,issued,license,link,member,original-title,page,posted,prefix,published,published-online,published-print,publisher," +
+    "publisher-location,reference,references-count,relation,score,short-container-title,short-title,standards-body,subject,subtitle,title," +
+    "translator,type,update-policy,update-to,updated-by,volume"
+  ).split(","),
+);
+
+const wordsOf = (s: string) => s.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").split(/[^a-z0-9]+/).filter((w) => w.length >= 2);
+
+function textOfWork(w: Record<string, unknown>): string {
+  const authors = ((w["author"] as { family?: string }[] | undefined) ?? []).map((a) => a.family ?? "").join(" ");
+  const year = ((w["issued"] as { "date-parts"?: number[][] } | undefined)?.["date-parts"]?.[0]?.[0] ?? "").toString();
+  return [...((w["title"] as string[]) ?? []), ...((w["container-title"] as string[]) ?? []), authors, year, w["volume"], w["page"]].join(" ");
+}
+
+/**
+ * `query.bibliographic`: Crossref ranks works by how much of the reference string they share,
+ * best first, each with a relevance `score`. The fake's catalogue is the recorded works plus, for
+ * every number in the string, the scenario works of that number (titles "<kind words>: test
+ * article <n>", tests/fakes/providers/_shared.ts), so a test sets up a title by choosing n.
+ */
+function bibliographicSearch(req: FakeRequest, q: string, rows: number, headers: Record<string, string>): FakeResponse {
+  const select = (req.query.get("select") ?? "").split(",").filter(Boolean);
+  const bad = select.find((f) => !SELECTABLE.has(f));
+  if (bad) return validationFailure("select-field-not-valid", bad, `Select field specified as ${bad} but must be one of: ${[...SELECTABLE].join(", ")}`);
+  const catalogue: Record<string, unknown>[] = [...recordedWorks().values()];
+  for (const n of new Set([...q.matchAll(/\b(\d{1,7})\b/g)].map((m) => Number(m[1])))) {
+    if (n < 1) continue;
+    for (const kind of SCENARIO_KINDS) {
+      if (kind === "sparse" || kind === "persian" || kind.startsWith("fail-")) continue;
+      catalogue.push(scenarioWork({ doi: `10.5555/${kind}-${n}`, kind, n }));
+    }
+  }
+  const asked = new Set(wordsOf(q));
+  const scored = catalogue
+    .map((w) => {
+      const mine = new Set(wordsOf(textOfWork(w)));
+      let shared = 0;
+      for (const x of asked) if (mine.has(x)) shared++;
+      return { w, score: asked.size ? (100 * shared) / Math.sqrt(asked.size * Math.max(1, mine.size)) : 0 };
+    })
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, rows);
+  const items = scored.map(({ w, score }) => {
+    const item: Record<string, unknown> = { ...w, score: Math.round(score * 1000) / 1000 };
+    if (!select.length) return item;
+    return Object.fromEntries(Object.entries(item).filter(([k]) => select.includes(k)));
+  });
+  return json(
+    200,
+    {
+      status: "ok",
+      "message-type": "work-list",
+      "message-version": "1.0.0",
+      message: { facets: {}, "total-results": scored.length, items, "items-per-page": rows, query: { "start-index": 0, "search-terms": q } },
+    },
+    headers,
+  );
+}
+
 function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
-  const q = req.query.get("query") ?? req.query.get("query.bibliographic") ?? "";
+  const bibliographic = req.query.get("query.bibliographic");
+  const q = req.query.get("query") ?? bibliographic ?? "";
   hit(`search:${q}`);
   const rowsRaw = req.query.get("rows") ?? "20";
   const rows = Number(rowsRaw);
@@ -214,6 +281,7 @@ function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
     empty.message["items-per-page"] = rows;
     return json(200, empty, headers);
   }
+  if (bibliographic !== null && !req.query.has("query")) return bibliographicSearch(req, bibliographic, rows, headers);
 
   const fromYear = Number((filters.get("from-pub-date") ?? "").slice(0, 4)) || 2015;
   const untilYear = Number((filters.get("until-pub-date") ?? "").slice(0, 4)) || 2024;

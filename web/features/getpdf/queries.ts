@@ -6,7 +6,7 @@ import { api, ApiError } from "../../lib/api";
 /** Re-check interval while a job is processing (search spec §9: 3 seconds). */
 export const POLL_MS = 3000;
 
-const STATUSES: readonly GetPdfStatus[] = ["ok", "error", "offline", "buy", "processing"];
+const STATUSES: readonly GetPdfStatus[] = ["ok", "error", "offline", "buy", "processing", "choose"];
 
 /** Types only come from the contract (no zod in this chunk); this is the cheap runtime check. */
 export function isResult(v: unknown): v is GetPdfResult {

@@ -11,8 +11,10 @@ import { api, ApiError } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
 import { savePendingIntent } from "../../lib/pending-intent";
 import { useUiState } from "../../lib/ui-state";
+import { MatchedWorkNote } from "./matched-work";
 import { getpdfUi as t } from "./messages";
 import { checkQuery, startQuery } from "./queries";
+import { WorkChooser } from "./work-chooser";
 import "./getpdf.css";
 
 export type ResultDialogProps = {
@@ -42,7 +44,9 @@ export function ResultDialog(props: ResultDialogProps) {
 }
 
 function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, onStatus }: ResultDialogProps) {
-  const start = useQuery({ ...startQuery(url, method, run), enabled: !preset });
+  // A work chosen among the candidates of a pasted title or reference: its DOI is started instead.
+  const [picked, setPicked] = useState<string | null>(null);
+  const start = useQuery({ ...startQuery(picked ?? url, method, run), enabled: !preset });
   const started = preset ?? start.data ?? null;
   const poll = useQuery({
     ...checkQuery(started?.id ?? "", method),
@@ -63,10 +67,13 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
   return (
     <Dialog title={title} width={370} isOpen onOpenChange={onOpenChange} className="getpdf-result" actions={<Actions result={result} failed={!!failure} close={close} />}>
       <div className="getpdf-result__body" data-status={status}>
+        {start.data?.match && !failure && <MatchedWorkNote match={start.data.match} input={url} onLeave={close} />}
         {failure ? (
           <Alert tone="error">{t.errorCode(failure instanceof ApiError ? failure.status : 0)}</Alert>
         ) : !result || result.status === "processing" ? (
           <Progress result={result} />
+        ) : result.status === "choose" ? (
+          <WorkChooser candidates={result.candidates ?? []} input={url} onChoose={setPicked} onLeave={close} />
         ) : (
           <Outcome result={result} />
         )}

@@ -4,6 +4,7 @@
  * terminal result shown (downloads) and a signed-in user's last `ok` (userInfo.last_download).
  */
 import type { GetPdfResult, LastArticle, ProfileDownload, ProfileDownloads } from "../../../contract/getpdf";
+import type { IdentifyResult } from "../../../contract/identify";
 import { identify, jobKeyFor } from "../../../lib/identify";
 import type { Db } from "../../../db/client";
 import { ValidationError } from "../../lib/errors";
@@ -13,6 +14,7 @@ import type { JobState } from "../jobs/job-state";
 import { spendArticleCredit } from "../wallet/ledger";
 import { grantByUniversityForUserId } from "../institutions/enforce";
 import { screenInput } from "./guards";
+import { referenceDeps, resolveReferenceText, type ReferenceDeps } from "./match/resolve-reference";
 import { getpdfMessages as m } from "./messages";
 import { presentJob, type PresentDeps } from "./present";
 import { latestOkDownloads, recordOutcome, saveLastDownload, userDownloadsPage } from "./queries";
@@ -24,6 +26,8 @@ export type GetpdfContext = {
   now: number;
   userId: string | null;
   secret: string;
+  /** Reference matching's Crossref; referenceDeps(env) when not given (tests pass their own). */
+  reference?: ReferenceDeps;
 };
 
 function presentDeps(ctx: GetpdfContext): PresentDeps {
@@ -40,21 +44,60 @@ export async function startDownload(ctx: GetpdfContext, raw: string): Promise<Ge
   if (identified.kind === "empty") throw new ValidationError({ url: ["عبارتی برای جستجو وارد نشده است."] });
   const verdict = screenInput(raw, identified);
   const key = jobKeyFor(identified);
+  if (verdict?.refuse === "offline-title") return startFromReference(ctx, raw, verdict.title);
   if (verdict || key === null) {
     // Answered at once, without a job; the ticket only names the showing.
-    const pseudoKey = key ?? `input:${raw.trim().slice(0, 500)}`;
-    const { id, ticket } = await makeTicket(ctx.secret, pseudoKey, ctx.now);
-    const title = verdict?.refuse === "offline-title" ? verdict.title : (identified.title ?? raw.trim());
+    const { id, ticket } = await inputTicket(ctx, key, raw);
     const result: GetPdfResult =
       verdict?.refuse === "error"
         ? { id, status: "error", download_link: null, ads1: null, ads2: null, msg: verdict.msg, msg2: null, url: identified.url ?? raw.trim(), doi: identified.doi, desc: null, can_edit: false }
-        : { id, status: "offline", download_link: null, ads1: null, ads2: null, msg: m.titleOnly, msg2: null, url: title, doi: null, desc: null, can_edit: true };
+        : offlineForText(id, identified.title ?? raw.trim(), m.titleOnly);
     await record(ctx, ticket, result, null);
     return result;
   }
+  return runJob(ctx, raw, identified, key);
+}
+
+async function runJob(ctx: GetpdfContext, raw: string, identified: IdentifyResult, key: string): Promise<GetPdfResult> {
   const { state } = await fetchJobStub(ctx.env, key).start({ key, input: { raw: raw.trim(), identified }, now: ctx.now });
   const { id, ticket } = await makeTicket(ctx.secret, key, ctx.now);
   return show(ctx, ticket, id, state);
+}
+
+function inputTicket(ctx: GetpdfContext, key: string | null, raw: string) {
+  return makeTicket(ctx.secret, key ?? `input:${raw.trim().slice(0, 500)}`, ctx.now);
+}
+
+function offlineForText(id: string, text: string, msg: string): GetPdfResult {
+  return { id, status: "offline", download_link: null, ads1: null, ads2: null, msg, msg2: null, url: text, doi: null, desc: null, can_edit: true };
+}
+
+/**
+ * A title or whole reference: Crossref's candidates, validated (match/). One confident match
+ * runs the normal pipeline on its DOI and names the work; several plausible ones are offered
+ * to choose from; nothing validated is today's prefilled offline request.
+ */
+async function startFromReference(ctx: GetpdfContext, raw: string, title: string): Promise<GetPdfResult> {
+  const resolution = await resolveReferenceText(title, ctx.reference ?? referenceDeps(ctx.env));
+  if (resolution.kind === "confident") {
+    const { doi, title: workTitle, year, authors, container } = resolution.work;
+    const identified = identify(doi);
+    const key = jobKeyFor(identified);
+    if (key !== null && identified.doi === doi) {
+      const result = await runJob(ctx, doi, identified, key);
+      return { ...result, match: { doi, title: workTitle, year, ...(authors.length ? { authors } : {}), ...(container ? { container } : {}) } };
+    }
+  }
+  const { id, ticket } = await inputTicket(ctx, null, raw);
+  if (resolution.kind === "ambiguous") {
+    const candidates = resolution.candidates.map((w) => ({ doi: w.doi, title: w.title, year: w.year, ...(w.authors.length ? { authors: w.authors } : {}), ...(w.container ? { container: w.container } : {}) }));
+    // Not a terminal outcome: nothing is recorded until the user picks one.
+    return { id, status: "choose", download_link: null, ads1: null, ads2: null, msg: m.chooseWork, msg2: null, url: title, doi: null, desc: null, can_edit: true, candidates };
+  }
+  const msg = resolution.kind === "none" && resolution.reason === "unavailable" ? m.matchUnavailable : resolution.kind === "none" && resolution.reason === "no_match" ? m.noMatch : m.titleOnly;
+  const result = offlineForText(id, title, msg);
+  await record(ctx, ticket, result, null);
+  return result;
 }
 
 export async function checkDownload(ctx: GetpdfContext, id: string): Promise<GetPdfResult> {
@@ -85,7 +128,7 @@ async function show(ctx: GetpdfContext, ticket: Ticket, id: string, state: JobSt
 }
 
 async function record(ctx: GetpdfContext, ticket: Ticket, result: GetPdfResult, state: JobState | null): Promise<void> {
-  if (result.status === "processing") return;
+  if (result.status === "processing" || result.status === "choose") return;
   const written = await recordOutcome(ctx.db, {
     id: ticket.nonce,
     userId: ctx.userId,

@@ -1,0 +1,101 @@
+/**
+ * The reference validator over real reference strings (reference-cases.json: real papers in
+ * Vancouver, APA, Harvard, IEEE, Chicago, MLA, ACM, Springer and physics styles, bare titles,
+ * with candidate lists constructed from the works' Crossref metadata, near misses included).
+ * Prints the accuracy; a confident answer naming the wrong work is never tolerated.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { mapWork, type CrossrefWork } from "../../../clients/crossref";
+import { decideReference, dice, foldText, parseReference, readsAsTitleOrReference, type ReferenceVerdict } from "./reference-match";
+
+type Case = {
+  work: string;
+  style: string;
+  input: string;
+  candidates: string[];
+  expect: { kind: "confident" | "ambiguous" | "none"; doi?: string; includes?: string[] };
+};
+const data = JSON.parse(readFileSync(new URL("./reference-cases.json", import.meta.url), "utf8")) as {
+  works: Record<string, Record<string, unknown>>;
+  cases: Case[];
+};
+
+function candidatesOf(c: Case): CrossrefWork[] {
+  return c.candidates.map((k) => {
+    const item = data.works[k];
+    if (!item) throw new Error(`${c.work}: unknown work ${k}`);
+    return mapWork(item)!;
+  });
+}
+
+function outcome(c: Case, v: ReferenceVerdict): "right" | "wrong-doi" | "wrong-kind" {
+  if (v.kind !== c.expect.kind) return v.kind === "confident" ? "wrong-doi" : "wrong-kind";
+  if (v.kind === "confident") return v.work.doi === c.expect.doi!.toLowerCase() ? "right" : "wrong-doi";
+  if (v.kind === "ambiguous") {
+    const dois = v.candidates.map((x) => x.doi);
+    return (c.expect.includes ?? []).every((d) => dois.includes(d.toLowerCase())) && dois.length <= 3 ? "right" : "wrong-kind";
+  }
+  return "right";
+}
+
+describe("reference validator over real reference strings", () => {
+  it("has at least 50 cases in varied styles, with near misses", () => {
+    expect(data.cases.length).toBeGreaterThanOrEqual(50);
+    const styles = new Set(data.cases.map((c) => c.style));
+    for (const s of ["vancouver", "apa", "harvard", "ieee", "chicago", "bare"]) expect(styles).toContain(s);
+    for (const c of data.cases) expect(["confident", "ambiguous", "none"]).toContain(c.expect.kind);
+  });
+
+  it("decides each case as expected (accuracy printed); never confident about the wrong work", () => {
+    const results = data.cases.map((c) => {
+      const { verdict, judged } = decideReference(c.input, candidatesOf(c));
+      return { c, verdict, judged, outcome: outcome(c, verdict) };
+    });
+    const right = results.filter((r) => r.outcome === "right").length;
+    const wrongDoi = results.filter((r) => r.outcome === "wrong-doi");
+    const byKind = (k: string) => {
+      const of = results.filter((r) => r.c.expect.kind === k);
+      return `${of.filter((r) => r.outcome === "right").length}/${of.length}`;
+    };
+    const misses = results.filter((r) => r.outcome !== "right");
+    console.log(
+      `reference validator: ${right}/${results.length} right (${((100 * right) / results.length).toFixed(1)}%); ` +
+        `confident ${byKind("confident")}, ambiguous ${byKind("ambiguous")}, none ${byKind("none")}; ` +
+        `confident on the wrong work: ${wrongDoi.length}` +
+        misses.map((r) => `\n  MISS ${r.c.work}: got ${JSON.stringify(r.verdict.kind === "confident" ? r.verdict.work.doi : r.verdict.kind === "ambiguous" ? r.verdict.candidates.map((x) => x.doi) : "none")} ${JSON.stringify(r.judged.map((j) => [j.doi, j.title.toFixed(2), j.score, j.rejected ?? (j.eligible ? "eligible" : "-"), ...j.notes]))}`).join(""),
+    );
+    expect(wrongDoi.map((r) => r.c.work)).toEqual([]);
+    expect(right / results.length).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe("reference validator pieces", () => {
+  it("folds diacritics, Greek letters and case", () => {
+    expect(foldText("Barabási Körper β-cell ΔΔCT")).toBe("barabasi korper  beta -cell  delta  delta ct");
+  });
+
+  it("forgives one typo in a long word, not in a short one", () => {
+    expect(dice(new Set(["protein", "measurement"]), new Set(["protien", "measurement"]))).toBe(1);
+    expect(dice(new Set(["cat", "dog"]), new Set(["cot", "dog"]))).toBe(0.5);
+  });
+
+  it("reads years but not page ranges", () => {
+    expect(parseReference("Smith J. Title. J Name. 2019;12(3):1998-2005.").years).toEqual([2019]);
+    expect(parseReference("Title. Bell Syst Tech J. 1948;27(3):379-423.").journalLike).toBe(true);
+    expect(parseReference("Kuhn TS. The structure. Chicago: University of Chicago Press; 1962.").bookLike).toBe(true);
+  });
+
+  it("asks Crossref only for text that reads as a title or a reference", () => {
+    expect(readsAsTitleOrReference("Deep learning")).toBe(true);
+    expect(readsAsTitleOrReference("the of and")).toBe(false);
+    expect(readsAsTitleOrReference("12345 678")).toBe(false);
+  });
+
+  it("no candidates → none; the same DOI twice counts once", () => {
+    expect(decideReference("Deep learning", []).verdict).toEqual({ kind: "none" });
+    const w = mapWork(data.works["hardin1968"]!)!;
+    const v = decideReference("Hardin G. The tragedy of the commons. Science. 1968;162(3859):1243-8.", [w, w]).verdict;
+    expect(v.kind).toBe("confident");
+  });
+});
