@@ -78,6 +78,17 @@ export function lookupText(c: Citation): { kind: "identifier" | "reference"; tex
   if (c.arxiv) return { kind: "identifier", text: `arXiv:${c.arxiv}` };
   if (c.isbn && c.type === "book") return { kind: "identifier", text: `ISBN ${c.isbn}` };
   if (c.text) return { kind: "reference", text: c.text };
-  const parts = [c.authors.length ? c.authors.join("; ") : null, c.year ? `(${c.year})` : null, c.title, c.container].filter(Boolean);
-  return { kind: "reference", text: parts.join(". ").replace(/\.\./g, ".") };
+  // Vancouver style ("Family AB, Family C. Title. Journal. Year;Vol(Issue):Pages."): the form the
+  // reference matcher reads best, authors' family names first.
+  const authors = c.authors.slice(0, 6).map(vancouverName).join(", ");
+  const tail = [c.year, c.volume ? `;${c.volume}` : "", c.issue ? `(${c.issue})` : "", c.pages ? `:${c.pages}` : ""].join("");
+  const parts = [authors, c.title, c.container, tail].map((p) => (p ?? "").replace(/[.\s]+$/, "")).filter(Boolean);
+  return { kind: "reference", text: parts.length ? `${parts.join(". ")}.` : "" };
+}
+
+function vancouverName(name: string): string {
+  const [family, given] = name.split(/,\s*/);
+  if (!given) return family!;
+  const initials = given.split(/[\s.-]+/).filter(Boolean).map((g) => g[0]!.toUpperCase()).join("");
+  return `${family} ${initials}`;
 }

@@ -14,21 +14,30 @@ import { signedInClient } from "./wallet-factories";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-type Plan = { doi: string | null; title: string; expect: BatchView["entries"][number]["status"] };
+/** doi: the document; written: whether the list carries the DOI (else only the reference, found by the matcher). */
+type Plan = { doi: string | null; written: boolean; title: string; year: number; expect: BatchView["entries"][number]["status"] };
+
+/** The fake Crossref's title of scenario work n ("<kind words>: test article <n>", tests/fakes/providers/_shared.ts). */
+const KIND_WORDS: Record<string, string> = { "oa-unpaywall": "Open access through Unpaywall", "oa-openalex": "Open access through OpenAlex" };
 
 /** 30 references: open access by two routes, licensed, not found, Persian, retracted, and two without an identifier. */
 function readingList(): Plan[] {
   const plan: Plan[] = [];
-  const add = (kind: string, n: number, status: Plan["expect"]) => {
-    for (let i = 0; i < n; i++) plan.push({ doi: scenarioDoi(kind), title: `A ${kind} study number ${i}`, expect: status });
+  const add = (kind: string, count: number, status: Plan["expect"], byReference = 0) => {
+    for (let i = 0; i < count; i++) {
+      const n = uniqueN();
+      const written = i >= byReference;
+      // A reference-only entry is the fake work's own citation (its authors, journal and year): the validator checks them.
+      plan.push({ doi: scenarioDoi(kind, n), written, title: written ? `A ${kind} study number ${i}` : `${KIND_WORDS[kind]}: test article ${n}`, year: written ? 2021 : 2020 + (n % 5), expect: status });
+    }
   };
-  add("oa-unpaywall", 10, "ok");
-  add("oa-openalex", 5, "ok");
+  add("oa-unpaywall", 10, "ok", 3);
+  add("oa-openalex", 5, "ok", 2);
   add("retracted", 2, "ok");
   add("licensed", 3, "buy"); // found by the licensed resolver beforehand (seedLicensed)
   add("none", 6, "offline");
   add("persian", 2, "error");
-  for (let i = 0; i < 2; i++) plan.push({ doi: null, title: `An unfindable reference title ${uniqueN()} about nothing`, expect: "offline" });
+  for (let i = 0; i < 2; i++) plan.push({ doi: null, written: false, year: 2021, title: `An unfindable reference title ${uniqueN()} about nothing`, expect: "offline" });
   return plan;
 }
 
@@ -44,9 +53,11 @@ async function seedLicensed(plan: Plan[]) {
   }
 }
 
+const AUTHORS = String.raw`Sadasiv{\'a}n, Shankar and Pond, Brooks B. and Pani, Amar K.`;
+
 function asBibtex(plan: Plan[]): string {
   return plan
-    .map((p, i) => `@article{ref${i},\n  author = {M{\\"u}ller, J{\\"o}rg and Smith, Anna},\n  title = {${p.title}},\n  journal = {Journal of Tests},\n  year = {2021},\n${p.doi ? `  doi = {${p.doi}},\n` : ""}}\n`)
+    .map((p, i) => `@article{ref${i},\n  author = {${AUTHORS}},\n  title = {${p.title}},\n  journal = {Journal of Fake Results},\n  year = {${p.year}},\n${p.doi && p.written ? `  doi = {${p.doi}},\n` : ""}}\n`)
     .join("\n");
 }
 
@@ -69,9 +80,9 @@ describe("POST /batch and GET /batch/{id}", () => {
     expectStatuses(view, plan);
     for (const [i, e] of view.entries.entries()) {
       expect(e.input.title).toBe(plan[i]!.title);
-      expect(e.input.authors).toEqual(["Müller, Jörg", "Smith, Anna"]);
-      if (plan[i]!.doi) expect(e).toMatchObject({ lookup_kind: "identifier", work: { doi: plan[i]!.doi } });
-      else expect(e.lookup_kind).toBe("reference");
+      expect(e.input.authors).toEqual(["Sadasiván, Shankar", "Pond, Brooks B.", "Pani, Amar K."]);
+      expect(e.lookup_kind).toBe(plan[i]!.written ? "identifier" : "reference");
+      if (plan[i]!.doi) expect(e.work.doi).toBe(plan[i]!.doi);
       if (e.status === "ok") {
         expect(e.download_link).toMatch(/^\/files\/doi\//);
         expect(e.provenance.source).toBeTruthy();
@@ -83,22 +94,25 @@ describe("POST /batch and GET /batch/{id}", () => {
     for (const e of retracted) expect(e.notices.join(" ")).toMatch(/بازپس|Retract|retract/i);
     // The same document in someone else's list joins the resolved job: no second resolution.
     const other = newClient();
-    const again = await createBatch(other, { text: plan[0]!.doi! });
+    const again = await createBatch(other, { text: [plan[0]!.doi!, plan[5]!.doi!].join("\n") });
     const otherView = await waitForBatch(other, again.id);
-    expect(otherView.entries[0]!.status).toBe("ok");
+    expect(otherView.entries.map((e) => e.status)).toEqual(["ok", "ok"]);
     expect(await hitsFor("unpaywall", plan[0]!.doi!)).toBe(1);
+    expect(await hitsFor("unpaywall", plan[5]!.doi!)).toBe(1);
   });
 
   it("resolves a pasted 30-line numbered reference list (identifiers inside references; the rest go to the reference matcher)", async () => {
     const c = await signedInClient((await makeUser()).id);
     const plan = readingList();
     await seedLicensed(plan);
-    const text = plan.map((p, i) => `${i + 1}. Müller J, Smith A. ${p.title}. Journal of Tests. 2021;3:1-9.${p.doi ? ` doi:${p.doi}` : ""}`).join("\n");
+    const text = plan.map((p, i) => `${i + 1}. Sadasivan S, Pond BB, Pani AK. ${p.title}. J Fake Res. ${p.year};3:1-9.${p.doi && p.written ? ` doi:${p.doi}` : ""}`).join("\n");
     const created = await createBatch(c, { text });
     expect(created).toMatchObject({ count: 30, format: "text" });
     const view = await waitForBatch(c, created.id);
     expectStatuses(view, plan);
-    expect(view.entries.filter((e) => e.lookup_kind === "reference")).toHaveLength(2);
+    expect(view.entries.map((e) => e.lookup_kind)).toEqual(plan.map((p) => (p.written ? "identifier" : "reference")));
+    // Five DOIs found by reference matching alone, the two unfindable references left for offline requests.
+    expect(view.entries.filter((e) => e.lookup_kind === "reference" && e.status === "ok").map((e) => e.work.doi)).toEqual(plan.filter((p) => !p.written && p.doi).map((p) => p.doi));
   });
 
   it("lets a guest resolve up to 20 entries (open access only) and refuses 21 in Persian", async () => {
@@ -107,7 +121,7 @@ describe("POST /batch and GET /batch/{id}", () => {
     expect(over.status).toBe(422);
     expect(JSON.stringify(await over.json())).toContain("۲۰");
     const list = [scenarioDoi("oa-unpaywall"), scenarioDoi("licensed")];
-    await seedLicensed(list.map((doi) => ({ doi, title: "", expect: "buy" })));
+    await seedLicensed(list.map((doi) => ({ doi, written: true, title: "", expect: "buy" })));
     const view = await waitForBatch(guest, (await createBatch(guest, { text: list.join("\n") })).id);
     expect(view.entries.map((e) => e.status)).toEqual(["ok", "buy"]);
   });

@@ -94,6 +94,18 @@ async function startEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
     return;
   }
   const result = await startDownload(ctx, e.lookup);
+  if (result.status === "choose") {
+    // The reference may name several works: a list has no one to ask at once, so the entry is
+    // left for an offline request, naming the candidates (the user can paste one's DOI).
+    const names = (result.candidates ?? []).map((w) => `${w.title}${w.year ? ` (${w.year})` : ""} — doi:${w.doi}`);
+    await save(ctx, e, { ticket: result.id, status: "offline", msg: [result.msg, ...names].join("\n") });
+    return;
+  }
+  if (result.match) {
+    // The reference matcher's work: its DOI, title and year are the entry's matched work.
+    await save(ctx, e, { doi: result.match.doi, title: result.match.title, year: result.match.year ? String(result.match.year) : e.year });
+    e = { ...e, doi: result.match.doi, title: result.match.title, year: result.match.year ? String(result.match.year) : e.year };
+  }
   const jobKey = await ticketJobKey(ctx, result.id);
   // A terminal answer at once (a fresh shared result): read the job for its title, file and notices.
   if (result.status !== "processing" && jobKey) {
@@ -110,14 +122,14 @@ async function checkEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
   await saveResult(ctx, e, e.ticket, e.jobKey, result, job);
 }
 
-type Shown = { status: BatchStatus; msg: string; msg2: string | null; doi: string | null; desc: string | null };
+type Shown = { status: Exclude<BatchStatus, never> | "choose"; msg: string; msg2: string | null; doi: string | null; desc: string | null };
 
 async function saveResult(ctx: GetpdfContext, e: EntryRow, ticket: string, jobKey: string | null, r: Shown, job: JobState | null): Promise<void> {
   const file = r.status === "ok" ? (job?.file ?? null) : null;
   await save(ctx, e, {
     ticket,
     jobKey,
-    status: r.status,
+    status: r.status === "choose" ? "offline" : r.status,
     step: r.status === "processing" ? r.msg2 : null,
     msg: r.msg,
     doi: job?.meta.doi ?? r.doi ?? e.doi,
