@@ -121,7 +121,7 @@ describe("POST /batch and GET /batch/{id}", () => {
     expect(over.status).toBe(422);
     expect(JSON.stringify(await over.json())).toContain("۲۰");
     const list = [scenarioDoi("oa-unpaywall"), scenarioDoi("licensed")];
-    await seedLicensed(list.map((doi) => ({ doi, written: true, title: "", expect: "buy" })));
+    await seedLicensed(list.map((doi) => ({ doi, written: true, title: "", year: 2021, expect: "buy" })));
     const view = await waitForBatch(guest, (await createBatch(guest, { text: list.join("\n") })).id);
     expect(view.entries.map((e) => e.status)).toEqual(["ok", "buy"]);
   });
