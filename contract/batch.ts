@@ -83,3 +83,18 @@ export const BatchExportQuery = z.object({
 });
 
 export const BatchList = z.array(z.object({ id: z.string(), created_at: z.string(), filename: z.string().nullable(), count: z.number().int() }));
+
+/** GET /batch/{id}/offline: the price of offline requests for every `offline` row, before confirming. */
+export const BatchOfflineQuote = z.object({
+  /** Rows that would get a request (offline, not yet requested by this user). */
+  count: z.number().int(),
+  /** One offline article credit per request (one ledger entry each). */
+  credits_needed: z.number().int(),
+  credits_available: z.number().int(),
+  /** Credits to buy first (a package on /prices) when short; 0 otherwise. */
+  shortfall: z.number().int(),
+});
+export type BatchOfflineQuote = z.infer<typeof BatchOfflineQuote>;
+
+export const BatchOfflineResult = z.object({ status: z.literal("ok"), requested: z.number().int(), already: z.number().int(), ids: z.array(z.string()) });
+export type BatchOfflineResult = z.infer<typeof BatchOfflineResult>;

@@ -10,7 +10,8 @@ import { parseCitations } from "../../lib/citations";
 import { makeUser, newClient } from "./auth-helpers";
 import { createBatch, readBatch, readZip, uploadBatch, waitForBatch } from "./batch-helpers";
 import { LICENSED_ENV, deliver, hitsFor, scenarioDoi, seedProcessingJob, uniqueN } from "./getpdf-helpers";
-import { signedInClient } from "./wallet-factories";
+import { balancesOf, expectLedgerConsistent, fundedClient, signedInClient } from "./wallet-factories";
+import { BatchOfflineQuote, BatchOfflineResult } from "../../contract/batch";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -189,5 +190,45 @@ describe("GET /batch/{id}/zip and /export", () => {
       expect(back[0]!.authors).toEqual(["Doe, Jane"]);
     }
     expect((await c.get(`/batch/${id}/export?format=docx`)).status).toBe(422);
+  });
+});
+
+describe("offline requests for the rest", () => {
+  it("prices them first, then registers one per offline row with one credit and one ledger entry each, once even when submitted twice at once", async () => {
+    const { user, client: c } = await fundedClient({ offline: 5 });
+    const list = [scenarioDoi("oa-unpaywall"), scenarioDoi("none"), scenarioDoi("none"), `An unfindable reference title ${uniqueN()} about nothing`];
+    const { id } = await createBatch(c, { text: list.join("\n") });
+    const view = await waitForBatch(c, id);
+    expect(view.entries.map((e) => e.status)).toEqual(["ok", "offline", "offline", "offline"]);
+    const quote = BatchOfflineQuote.parse(await (await c.get(`/batch/${id}/offline`)).json());
+    expect(quote).toEqual({ count: 3, credits_needed: 3, credits_available: 5, shortfall: 0 });
+    // nothing charged by the quote
+    expect((await balancesOf(user.id)).offline_article_credit).toBe(5);
+    const [a, b] = await Promise.all([c.post(`/batch/${id}/offline`, {}), c.post(`/batch/${id}/offline`, {})]);
+    const results = [BatchOfflineResult.parse(await a.json()), BatchOfflineResult.parse(await b.json())];
+    expect(results.map((r) => r.requested).reduce((x, y) => x + y)).toBe(3);
+    expect(new Set(results.flatMap((r) => r.ids)).size).toBe(3);
+    expect((await balancesOf(user.id)).offline_article_credit).toBe(2);
+    const ledger = await env.DB.prepare("select count(*) n from ledger_entries where user_id = ? and reason = 'spend_offline'").bind(user.id).first<{ n: number }>();
+    expect(ledger!.n).toBe(3);
+    await expectLedgerConsistent(user.id);
+    // a third submission: nothing left to request, nothing charged
+    const again = BatchOfflineResult.parse(await (await c.post(`/batch/${id}/offline`, {})).json());
+    expect(again).toMatchObject({ requested: 0, already: 3 });
+    expect((await balancesOf(user.id)).offline_article_credit).toBe(2);
+    expect(BatchOfflineQuote.parse(await (await c.get(`/batch/${id}/offline`)).json()).count).toBe(0);
+  });
+
+  it("refuses in Persian, charging nothing, when the credits do not cover every row; guests and strangers cannot", async () => {
+    const { user, client: c } = await fundedClient({ offline: 1 });
+    const { id } = await createBatch(c, { text: [scenarioDoi("none"), scenarioDoi("none")].join("\n") });
+    await waitForBatch(c, id);
+    expect(BatchOfflineQuote.parse(await (await c.get(`/batch/${id}/offline`)).json())).toMatchObject({ count: 2, shortfall: 1 });
+    const res = await c.post(`/batch/${id}/offline`, {});
+    expect(JSON.stringify(await res.json())).toContain("اعتبار");
+    expect((await balancesOf(user.id)).offline_article_credit).toBe(1);
+    const stranger = await signedInClient((await makeUser()).id);
+    expect((await stranger.post(`/batch/${id}/offline`, {})).status).toBe(404);
+    expect((await newClient().get(`/batch/${id}/offline`)).status).toBe(401);
   });
 });

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { and, desc, eq } from "drizzle-orm";
-import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchView, batchTexts } from "../../../contract/batch";
+import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, batchTexts } from "../../../contract/batch";
 import { EXPORT_TYPES, writeCitations } from "../../../lib/citations";
 import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
@@ -11,7 +11,9 @@ import { defineEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
 import { anyone, signedIn } from "../../lib/roles";
 import { context } from "../getpdf/routes";
+import { offlineDeps } from "../offline/routes";
 import { ingest } from "./ingest";
+import { quoteOffline, requestOffline } from "./offline";
 import { advance, batchEntries, batchView, createBatch, ownedBatch, resolvedCitation, type Owner } from "./service";
 import { zipStream } from "./zip";
 
@@ -110,5 +112,25 @@ defineEndpoint(
     return new Response(zipStream(c.env.FILES, items), {
       headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="daryaft-${batch.id}.zip"`, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
     });
+  },
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "get", path: "/batch/:id/offline", summary: "Price of offline requests for every offline row of a reading list (one offline article credit each), before confirming", roles: signedIn, response: BatchOfflineQuote, tag: "batch" },
+  async (c) => {
+    noStore(c);
+    const batch = await loadOwned(c);
+    return c.json(await quoteOffline(offlineDeps(c), c.var.user!, batch.id));
+  },
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "post", path: "/batch/:id/offline", summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
+  async (c) => {
+    noStore(c);
+    const batch = await loadOwned(c);
+    return c.json(await requestOffline(offlineDeps(c), c.var.user!, batch.id));
   },
 );
