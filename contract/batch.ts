@@ -98,3 +98,15 @@ export type BatchOfflineQuote = z.infer<typeof BatchOfflineQuote>;
 
 export const BatchOfflineResult = z.object({ status: z.literal("ok"), requested: z.number().int(), already: z.number().int(), ids: z.array(z.string()) });
 export type BatchOfflineResult = z.infer<typeof BatchOfflineResult>;
+
+/** GET /library/notices: retraction/correction notices about papers the user received (in the app). */
+export const LibraryNotices = z.object({
+  enabled: z.boolean(),
+  notices: z.array(z.object({ doi: z.string(), notice_doi: z.string(), kind: z.string(), text: z.string(), title: z.string().nullable(), created_at: z.string() })),
+});
+export type LibraryNotices = z.infer<typeof LibraryNotices>;
+
+/** POST /library/notices/settings: switch the e-mail/SMS and in-app notices on or off. */
+export const LibraryNoticeSettings = z.object({
+  enabled: z.preprocess((v) => v === true || v === "true" || v === "1" || v === 1, z.boolean()),
+});

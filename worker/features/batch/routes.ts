@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { and, desc, eq } from "drizzle-orm";
-import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, batchTexts } from "../../../contract/batch";
+import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
 import { EXPORT_TYPES, writeCitations } from "../../../lib/citations";
 import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
@@ -14,6 +14,7 @@ import { context } from "../getpdf/routes";
 import { offlineDeps } from "../offline/routes";
 import { ingest } from "./ingest";
 import { quoteOffline, requestOffline } from "./offline";
+import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } from "./watch";
 import { advance, batchEntries, batchView, createBatch, ownedBatch, resolvedCitation, type Owner } from "./service";
 import { zipStream } from "./zip";
 
@@ -132,5 +133,32 @@ defineEndpoint(
     noStore(c);
     const batch = await loadOwned(c);
     return c.json(await requestOffline(offlineDeps(c), c.var.user!, batch.id));
+  },
+);
+
+async function noticesView(c: Context<AppEnv>) {
+  const userId = c.var.user!.id;
+  const rows = await libraryNoticesOf(c.var.db, userId);
+  return {
+    enabled: await watchNoticesEnabled(c.var.db, userId),
+    notices: rows.map((r) => ({ doi: r.doi, notice_doi: r.noticeDoi, kind: r.kind, text: KIND_TEXT[r.kind], title: r.title, created_at: r.createdAt.toISOString() })),
+  };
+}
+
+defineEndpoint(
+  batchRoutes,
+  { method: "get", path: "/library/notices", summary: "Retraction, withdrawal, correction and concern notices about papers the user received, and whether they are on", roles: signedIn, response: LibraryNotices, tag: "batch" },
+  async (c) => {
+    noStore(c);
+    return c.json(await noticesView(c));
+  },
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "post", path: "/library/notices/settings", summary: "Switch the library's retraction notices (e-mail/SMS and in the app) on or off", roles: signedIn, body: LibraryNoticeSettings, response: LibraryNotices, tag: "batch" },
+  async (c, { body }) => {
+    await setWatchNotices(c.var.db, c.var.user!.id, body.enabled, c.var.now());
+    return c.json(await noticesView(c));
   },
 );
