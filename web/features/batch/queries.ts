@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { BatchCreated, BatchView } from "../../../contract/batch";
+import type { BatchCreated, BatchOfflineQuote, BatchOfflineResult, BatchView } from "../../../contract/batch";
 import { api } from "../../lib/api";
 
 /** The table re-reads the batch every 3 s while entries are processing (each read also advances it). */
@@ -17,4 +17,11 @@ export function createBatch(input: { text: string; file: File | null }): Promise
   if (input.file) form.set("file", input.file);
   else form.set("text", input.text);
   return api<BatchCreated>("/batch", { form });
+}
+
+export const offlineQuoteQuery = (id: string) =>
+  queryOptions({ queryKey: ["batch", id, "offline"], queryFn: ({ signal }) => api<BatchOfflineQuote>(`/batch/${encodeURIComponent(id)}/offline`, { signal }) });
+
+export function requestOffline(id: string): Promise<BatchOfflineResult> {
+  return api<BatchOfflineResult>(`/batch/${encodeURIComponent(id)}/offline`, { method: "POST", body: {} });
 }

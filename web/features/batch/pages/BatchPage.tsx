@@ -14,7 +14,9 @@ import { Radio, RadioGroup } from "../../../components/ui/radio-group";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
 import { batchUi as t } from "../messages";
+import { OfflineRequests } from "../offline-requests";
 import { batchQuery, createBatch } from "../queries";
+import { usePageData } from "../../../lib/page-data-context";
 import "../../getpdf/getpdf.css";
 import "../batch.css";
 
@@ -128,6 +130,7 @@ function Actions({ view }: { view: BatchView }) {
 function BatchTable({ id }: { id: string }) {
   const navigate = useNavigate();
   const q = useQuery(batchQuery(id));
+  const signedIn = !!usePageData().userInfo;
   const [filter, setFilter] = useState<"all" | BatchStatus>("all");
   const view = q.data;
   const rows = useMemo(() => (view ? view.entries.filter((e) => filter === "all" || e.status === filter) : []), [view, filter]);
@@ -158,6 +161,7 @@ function BatchTable({ id }: { id: string }) {
           {t.newList}
         </Button>
       </div>
+      {signedIn && view.counts.processing === 0 && view.counts.offline > 0 && <OfflineRequests batchId={view.id} />}
       <RadioGroup label={t.filterLabel} value={filter} onChange={(v) => setFilter(v as "all" | BatchStatus)} className="batch-filter">
         <Radio value="all" appearance="chip">
           {t.all} ({toPersianDigits(total)})
