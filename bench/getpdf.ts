@@ -24,11 +24,10 @@
  *    for 1, 10 and 50 MB files, and the bundle growth (bench/lib/verify-cost.ts). Runs first;
  *    `--verify-only` stops after it.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { startServer as startServerOf, startUpstream as startUpstreamOf, stopServer } from "./servers";
 import path from "node:path";
 import { bundleGrowth, measureVerification, printVerification } from "./lib/verify-cost";
-import { ensureDevVars } from "../scripts/dev-vars";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -90,78 +89,8 @@ function log(msg: string) {
   process.stderr.write(`[bench:getpdf] ${msg}\n`);
 }
 
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
-async function startServer(upstreamUrl: string): Promise<{ child: ChildProcess; base: string; stateDir: string }> {
-  if (!args.includes("--no-build") || !existsSync(path.join(root, "dist/client/index.html"))) {
-    log("vite build …");
-    execFileSync("vite", ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-  }
-  const stateDir = path.join(root, ".tmp/bench-getpdf-state");
-  rmSync(stateDir, { recursive: true, force: true });
-  mkdirSync(stateDir, { recursive: true });
-  log(`migrating ${path.relative(root, stateDir)} …`);
-  execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`], { cwd: root, stdio: "ignore" });
-  const child = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
-    cwd: root,
-    detached: true, // its own process group, so the workerd children stop with it
-    env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstreamUrl, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
-      // Development mode and its secrets from .dev.vars (the build may predate it).
-      ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  // The server's own log (queue batch lines among it) goes to bench/out for diagnosis.
-  mkdirSync(path.join(root, "bench/out"), { recursive: true });
-  const serverLog = createWriteStream(path.join(root, "bench/out/getpdf-server.log"));
-  const keep = (d: Buffer) => {
-    out = (out + d).slice(-20_000);
-    serverLog.write(d);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const base = `http://127.0.0.1:${PORT}`;
-  try {
-    await waitFor(`${base}/health`, 90_000);
-  } catch (e) {
-    stopServer(child);
-    throw new Error(`${(e as Error).message}\n${out.slice(-3000)}`);
-  }
-  return { child, base, stateDir };
-}
-
-/** The fake upstream in its own process (its hit counters read over HTTP: GET /__stats). */
-async function startUpstream(): Promise<{ child: ChildProcess; url: string }> {
-  const port = UPSTREAM_PORT;
-  const child = spawn("tsx", ["tests/fakes/upstream-server.ts", "--port", String(port), "--latency", String(LATENCY_MS)], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/__stats`, 30_000);
-  return { child, url };
-}
-
-function stopServer(child: ChildProcess) {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    child.kill("SIGTERM");
-  }
-}
+const startServer = (upstreamUrl: string) => startServerOf({ name: "getpdf", port: PORT, upstreamUrl, build: !args.includes("--no-build"), log });
+const startUpstream = () => startUpstreamOf(UPSTREAM_PORT, LATENCY_MS);
 
 // ---------------------------------------------------------------------------
 // Client

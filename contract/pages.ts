@@ -4,7 +4,7 @@
  */
 export const pagePatterns: RegExp[] = [
   /^\/$/,
-  /^\/(services|enterprisePurchase|payment|contact|terms|about|extension|prices|logout)\/?$/,
+  /^\/(services|enterprisePurchase|payment|contact|terms|about|extension|prices|logout|batch)\/?$/,
   /^\/password\/reset(\/.*)?$/,
   /^\/directaccess\/[^/]+(\/[^/]+)?\/?$/,
   /^\/profile(\/[A-Za-z]+)?\/?$/,

@@ -16,6 +16,7 @@ import { pageRoutes } from "./features/page/routes";
 import { systemRoutes } from "./features/system/routes";
 import { identifyRoutes } from "./features/getpdf/identify-route";
 import { getpdfRoutes } from "./features/getpdf/routes";
+import { batchRoutes } from "./features/batch/routes";
 import { authRoutes } from "./features/auth/routes";
 import { notifyRoutes } from "./features/notify/routes";
 import { profileRoutes } from "./features/profile/routes";
@@ -59,6 +60,7 @@ export function createApp() {
   app.route("/", vipRoutes);
   app.route("/", identifyRoutes);
   app.route("/", getpdfRoutes);
+  app.route("/", batchRoutes);
   app.route("/", authRoutes);
   app.route("/", profileRoutes);
   app.route("/", notifyRoutes);

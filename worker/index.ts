@@ -1,5 +1,6 @@
 import { app } from "./app";
 import { handleQueueBatch } from "../queue-consumer";
+import { batchScheduled } from "./features/batch/scheduled";
 import { handleScheduled } from "./scheduled";
 
 export { FetchJob } from "./features/jobs/fetch-job";
@@ -8,5 +9,10 @@ export { FetchJob } from "./features/jobs/fetch-job";
 export default {
   fetch: app.fetch,
   queue: (batch, env, ctx) => handleQueueBatch(batch, env, ctx),
-  scheduled: (controller, env, ctx) => ctx.waitUntil(handleScheduled(controller, env)),
+  // Cron Triggers, dispatched by expression: the library watcher on its own; every other trigger
+  // (the 10-minute one) runs payment reconciliation.
+  scheduled: (controller, env, ctx) => {
+    if (batchScheduled(controller, env, ctx)) return;
+    ctx.waitUntil(handleScheduled(controller, env));
+  },
 } satisfies ExportedHandler<Cloudflare.Env>;

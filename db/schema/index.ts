@@ -7,3 +7,4 @@ export * from "./downloads";
 export * from "./offline";
 export * from "./money";
 export * from "./services";
+export * from "./batches";

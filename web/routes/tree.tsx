@@ -46,6 +46,7 @@ const featurePages = [
   page("/profile/scifinders", () => import("../features/vip/pages/Scifinders")),
   page("/profile/directBooks", () => import("../features/search/pages/DirectBooks")),
   page("/profile/standards", () => import("../features/wallet/pages/Standards")),
+  createRoute({ getParentRoute: () => rootRoute, path: "/batch", validateSearch: (s: Record<string, unknown>): { id?: string } => (typeof s.id === "string" && s.id ? { id: s.id } : {}), component: lazyRouteComponent(() => import("../features/batch/pages/BatchPage")) }),
   page("/profile/booksAndArticles", () => import("../features/getpdf/pages/BooksAndArticles")),
   page("/profile/offilneArticles", () => import("../features/offline/pages/OfflineArticles")),
   page("/profile/offlineBooksStandards", () => import("../features/offline/pages/OfflineBooksStandards")),

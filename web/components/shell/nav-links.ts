@@ -20,6 +20,7 @@ export const profileLinks: NavLink[] = [
   { label: "حساب کاربری", href: "/profile" },
   { label: "کیف پول و تراکنش‌ها", href: "/profile/financial" },
   { label: "مقاله‌ها و کتاب‌های دانلودشده", href: "/profile/booksAndArticles" },
+  { label: "دریافت یک‌جای فهرست منابع", href: "/batch" },
   { label: "کتاب‌های خریداری‌شده", href: "/profile/directBooks" },
   { label: "درخواست‌های آفلاین مقاله", href: "/profile/offilneArticles" },
   { label: "درخواست‌های آفلاین کتاب و استاندارد", href: "/profile/offlineBooksStandards" },

@@ -17,6 +17,7 @@ describe("menuGroupsFor", () => {
       "/profile",
       "/profile/financial",
       "/profile/booksAndArticles",
+      "/batch",
       "/profile/directBooks",
       "/profile/offilneArticles",
       "/profile/offlineBooksStandards",

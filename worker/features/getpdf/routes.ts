@@ -16,8 +16,11 @@ import { checkDownload, lastArticles, profileDownloads, startDownload, type Getp
 /** Link/DOI download (search-and-download.md §7), its feeds, and the signed /files/… links. */
 export const getpdfRoutes = new Hono<AppEnv>();
 
-/** GET variants never spend (a cross-site link sends the cookie on top-level navigation); POST is CSRF-checked. */
-function context(c: Context<AppEnv>): GetpdfContext {
+/**
+ * The getpdf verbs' context for one request (the batch feature resolves through the same verbs).
+ * GET variants never spend (a cross-site link sends the cookie on top-level navigation); POST is CSRF-checked.
+ */
+export function context(c: Context<AppEnv>): GetpdfContext {
   return { db: c.var.db, env: c.env, now: c.var.now(), userId: c.var.user?.id ?? null, secret: signingSecret(c.env), maySpend: c.req.method === "POST" };
 }
 

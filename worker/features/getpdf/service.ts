@@ -105,13 +105,24 @@ async function startFromReference(ctx: GetpdfContext, raw: string, title: string
 }
 
 export async function checkDownload(ctx: GetpdfContext, id: string): Promise<GetPdfResult> {
+  return (await checkDownloadWithJob(ctx, id)).result;
+}
+
+/** checkDownload, also answering the job behind the result (the batch keeps its title, file and notices). */
+export async function checkDownloadWithJob(ctx: GetpdfContext, id: string): Promise<{ result: GetPdfResult; job: JobState | null }> {
   const ticket = await readTicket(ctx.secret, id);
   if (!ticket) throw new ValidationError({ id: [m.badTicket] });
   if (ticket.jobKey.startsWith("input:")) {
-    return { id, status: "error", download_link: null, ads1: null, ads2: null, msg: m.unknownTicket, msg2: null, url: null, doi: null, desc: null, can_edit: false };
+    return { result: { id, status: "error", download_link: null, ads1: null, ads2: null, msg: m.unknownTicket, msg2: null, url: null, doi: null, desc: null, can_edit: false }, job: null };
   }
   const state = await fetchJobStub(ctx.env, ticket.jobKey).read();
-  return show(ctx, ticket, id, state);
+  return { result: await show(ctx, ticket, id, state), job: state };
+}
+
+/** The job key a ticket names; null for a bad ticket or one answered without a job (refused input, title only). */
+export async function ticketJobKey(ctx: Pick<GetpdfContext, "secret">, id: string): Promise<string | null> {
+  const ticket = await readTicket(ctx.secret, id);
+  return ticket && !ticket.jobKey.startsWith("input:") ? ticket.jobKey : null;
 }
 
 async function show(ctx: GetpdfContext, ticket: Ticket, id: string, state: JobState | null): Promise<GetPdfResult> {

@@ -13,6 +13,7 @@ export type TemplateParams = {
   university_link: { link: string; university: string };
   account_change_notice: { kind: "email" | "mobile"; value: string };
   register_attempt_notice: { link: string };
+  library_notice: { kind: string; title: string; doi: string; link: string };
 };
 export type TemplateName = keyof TemplateParams;
 
@@ -62,6 +63,14 @@ export const templates: { [K in TemplateName]: (p: TemplateParams[K]) => Rendere
     email: {
       subject: `تأیید ایمیل دانشگاهی در ${SITE}`,
       text: `سلام،\n\nبرای اتصال حساب خود در ${SITE} به «${university}» این لینک را باز کنید (تا ${toPersianDigits(24)} ساعت و فقط یک بار معتبر است):\n${link}\n\nاگر شما درخواست نکرده‌اید، این ایمیل را نادیده بگیرید.\n\n${SITE}`,
+    },
+  }),
+  // The library watcher (issue 18, worker/features/batch/watch.ts): a paper the user holds was retracted, corrected…
+  library_notice: ({ kind, title, doi, link }) => ({
+    sms: { token: doi.slice(0, 30), text: `${SITE}\nمقاله‌ای که دریافت کرده‌اید ${kind}: ${title}\nhttps://doi.org/${doi}` },
+    email: {
+      subject: `${SITE}: مقاله‌ای از کتابخانهٔ شما ${kind}`,
+      text: `سلام،\n\nمقالهٔ «${title}» (https://doi.org/${doi}) که در ${SITE} دریافت کرده‌اید ${kind}. پیش از استناد به آن، اطلاعیهٔ ناشر را ببینید.\n\nکتابخانهٔ شما: ${link}\nبرای خاموش کردن این اعلان‌ها به صفحهٔ حساب کاربری بروید.\n\n${SITE}`,
     },
   }),
 };

@@ -40,7 +40,8 @@ import * as service from "./service";
 
 export const offlineRoutes = new Hono<AppEnv>();
 
-function offlineDeps(c: Context<AppEnv>): service.OfflineDeps {
+/** The offline service's dependencies for one request (also used by the batch's offline requests). */
+export function offlineDeps(c: Context<AppEnv>): service.OfflineDeps {
   const now = c.var.now();
   const crossref = createCrossrefClient({ fetch: (...a) => fetch(...a), upstreamBase: c.env.UPSTREAM_BASE, mailto: c.env.CONTACT_EMAIL, timeoutMs: 5_000 });
   return {

@@ -152,6 +152,11 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
           {t.extension}
         </Link>
         <span className="getpdf-muted getpdf-links__hint">{t.extensionHint}</span>
+        {/* Issue 18: a whole reading list at once. */}
+        <Link to="/batch" className="getpdf-links__extension">
+          <Icon name="download" size={18} />
+          فهرست منابع را یک‌جا دریافت کنید
+        </Link>
       </div>
       <Suspense fallback={null}>
         {active && (

@@ -1,0 +1,76 @@
+/** The benchmarks' local servers: the fake upstream in its own process, and the built app under `vite preview` on a fresh migrated state. */
+import { ensureDevVars } from "../scripts/dev-vars";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export async function waitFor(url: string, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+export function stopServer(child: ChildProcess) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+}
+
+/** `vite preview` of the built app (built first unless --no-build and a build exists), UPSTREAM_BASE at the fake. */
+export async function startServer(opts: { name: string; port: number; upstreamUrl: string; build: boolean; log: (m: string) => void }): Promise<{ child: ChildProcess; base: string; stateDir: string }> {
+  if (opts.build || !existsSync(path.join(root, "dist/client/index.html"))) {
+    opts.log("vite build …");
+    execFileSync("vite", ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  const stateDir = path.join(root, `.tmp/bench-${opts.name}-state`);
+  rmSync(stateDir, { recursive: true, force: true });
+  mkdirSync(stateDir, { recursive: true });
+  opts.log(`migrating ${path.relative(root, stateDir)} …`);
+  execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`], { cwd: root, stdio: "ignore" });
+  const upstreamUrl = opts.upstreamUrl;
+  const child = spawn("vite", ["preview", "--port", String(opts.port), "--strictPort"], {
+    cwd: root,
+    detached: true, // its own process group, so the workerd children stop with it
+    // Development mode and its secrets from .dev.vars (no fallback secrets in the Worker).
+    env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstreamUrl, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  // The server's own log (queue batch lines among it) goes to bench/out for diagnosis.
+  mkdirSync(path.join(root, "bench/out"), { recursive: true });
+  const serverLog = createWriteStream(path.join(root, `bench/out/${opts.name}-server.log`));
+  const keep = (d: Buffer) => {
+    out = (out + d).slice(-20_000);
+    serverLog.write(d);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const base = `http://127.0.0.1:${opts.port}`;
+  try {
+    await waitFor(`${base}/health`, 90_000);
+  } catch (e) {
+    stopServer(child);
+    throw new Error(`${(e as Error).message}\n${out.slice(-3000)}`);
+  }
+  return { child, base, stateDir };
+}
+
+/** The fake upstream in its own process (its hit counters read over HTTP: GET /__stats). */
+export async function startUpstream(port: number, latencyMs: number): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn("tsx", ["tests/fakes/upstream-server.ts", "--port", String(port), "--latency", String(latencyMs)], { cwd: root, detached: true, stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/__stats`, 30_000);
+  return { child, url };
+}

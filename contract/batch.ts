@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+/** Reading lists resolved at once (issue 18): POST /batch, GET /batch/{id}, export, ZIP. */
+
+export const BATCH_LIMIT_GUEST = 20;
+export const BATCH_LIMIT_USER = 500;
+/** Pasted text or an uploaded file: 2 MB is ~10,000 BibTeX entries, far above 500. */
+export const BATCH_MAX_BYTES = 2 * 1024 * 1024;
+
+export const batchTexts = {
+  nothing: "فهرست منابع را بچسبانید یا فایلی انتخاب کنید.",
+  tooLarge: "حجم فهرست منابع نباید بیشتر از ۲ مگابایت باشد.",
+  noEntries: "هیچ مرجعی در این فهرست پیدا نشد. قالب فایل (BibTeX، RIS، PubMed، CSL-JSON یا متن، هر مرجع در یک خط) را بررسی کنید.",
+  unreadable: "این فایل خوانده نشد. قالب آن را بررسی کنید.",
+  tooManyGuest: (n: string, max: string) => `این فهرست ${n} مرجع دارد؛ بدون ورود به حساب کاربری حداکثر ${max} مرجع (فقط دسترسی آزاد) بررسی می‌شود. وارد شوید تا تا ۵۰۰ مرجع را یک‌جا دریافت کنید.`,
+  tooMany: (n: string, max: string) => `این فهرست ${n} مرجع دارد؛ حداکثر ${max} مرجع در هر فهرست پذیرفته می‌شود.`,
+  notFound: "این فهرست پیدا نشد.",
+  badFormat: "قالب خروجی باید bibtex، ris یا csljson باشد.",
+  nothingToZip: "هنوز هیچ فایل آماده‌ای در این فهرست نیست.",
+} as const;
+
+const isFile = (v: unknown): v is File => typeof File !== "undefined" && v instanceof File;
+
+/** POST /batch: multipart `file` or `text` (form or JSON). */
+export const BatchCreateInput = z
+  .object({
+    text: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(BATCH_MAX_BYTES, batchTexts.tooLarge).optional()),
+    file: z.preprocess((v) => (v == null || v === "" || (isFile(v) && v.size === 0 && v.name === "") ? undefined : v), z.custom<File>((v) => isFile(v), { message: batchTexts.unreadable }).optional()),
+  })
+  .refine((v) => (v.text && v.text.trim()) || v.file, { message: batchTexts.nothing, path: ["text"] });
+export type BatchCreateInput = z.infer<typeof BatchCreateInput>;
+
+export const BatchCreated = z.object({ id: z.string(), count: z.number().int(), format: z.string() });
+export type BatchCreated = z.infer<typeof BatchCreated>;
+
+export const BatchStatus = z.enum(["processing", "ok", "buy", "offline", "error"]);
+export type BatchStatus = z.infer<typeof BatchStatus>;
+
+export const BatchCitation = z.object({
+  type: z.string(),
+  title: z.string().nullable(),
+  authors: z.array(z.string()),
+  year: z.string().nullable(),
+  container: z.string().nullable(),
+  doi: z.string().nullable(),
+  text: z.string().nullable(),
+});
+
+export const BatchEntry = z.object({
+  position: z.number().int(),
+  /** What was read from the list. */
+  input: BatchCitation,
+  /** identifier: resolved by its DOI/arXiv/PMID/PMCID/ISBN; reference: by the title/reference matcher. */
+  lookup_kind: z.enum(["identifier", "reference"]),
+  lookup: z.string(),
+  status: BatchStatus,
+  /** While processing: the pipeline's current step, as the link box shows it. */
+  step: z.string().nullable(),
+  msg: z.string().nullable(),
+  work: z.object({ doi: z.string().nullable(), title: z.string().nullable(), year: z.string().nullable() }),
+  download_link: z.string().nullable(),
+  provenance: z.object({ source: z.string().nullable(), license: z.string().nullable() }),
+  notices: z.array(z.string()),
+});
+export type BatchEntry = z.infer<typeof BatchEntry>;
+
+export const BatchView = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  format: z.string(),
+  filename: z.string().nullable(),
+  counts: z.object({ processing: z.number(), ok: z.number(), buy: z.number(), offline: z.number(), error: z.number() }),
+  /** A rough estimate while entries are processing (the providers' polite limits), seconds. */
+  eta_seconds: z.number().int().nullable(),
+  entries: z.array(BatchEntry),
+});
+export type BatchView = z.infer<typeof BatchView>;
+
+export const BatchIdParam = z.object({ id: z.string().trim().min(1).max(64) });
+
+export const BatchExportQuery = z.object({
+  format: z.enum(["bibtex", "ris", "csljson"], { error: batchTexts.badFormat }).default("bibtex"),
+});
+
+export const BatchList = z.array(z.object({ id: z.string(), created_at: z.string(), filename: z.string().nullable(), count: z.number().int() }));
+
+/** GET /batch/{id}/offline: the price of offline requests for every `offline` row, before confirming. */
+export const BatchOfflineQuote = z.object({
+  /** Rows that would get a request (offline, not yet requested by this user). */
+  count: z.number().int(),
+  /** One offline article credit per request (one ledger entry each). */
+  credits_needed: z.number().int(),
+  credits_available: z.number().int(),
+  /** Credits to buy first (a package on /prices) when short; 0 otherwise. */
+  shortfall: z.number().int(),
+});
+export type BatchOfflineQuote = z.infer<typeof BatchOfflineQuote>;
+
+export const BatchOfflineResult = z.object({ status: z.literal("ok"), requested: z.number().int(), already: z.number().int(), ids: z.array(z.string()) });
+export type BatchOfflineResult = z.infer<typeof BatchOfflineResult>;
+
+/** GET /library/notices: retraction/correction notices about papers the user received (in the app). */
+export const LibraryNotices = z.object({
+  enabled: z.boolean(),
+  notices: z.array(z.object({ doi: z.string(), notice_doi: z.string(), kind: z.string(), text: z.string(), title: z.string().nullable(), created_at: z.string() })),
+});
+export type LibraryNotices = z.infer<typeof LibraryNotices>;
+
+/** POST /library/notices/settings: switch the e-mail/SMS and in-app notices on or off. */
+export const LibraryNoticeSettings = z.object({
+  enabled: z.preprocess((v) => v === true || v === "true" || v === "1" || v === 1, z.boolean()),
+});

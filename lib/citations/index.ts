@@ -1,0 +1,75 @@
+/** Reads a reading list in any of the formats users bring, and writes the export formats. */
+import { parseBibtex, writeBibtex } from "./bibtex";
+import { CslJsonError, parseCslJson, writeCslJson } from "./csljson";
+import type { Citation, CitationFormat } from "./entry";
+import { parseNbib, parseRis, writeRis } from "./ris";
+import { parseText } from "./text";
+
+export type { Citation, CitationFormat } from "./entry";
+
+/** The format by file name, else by content. */
+export function detectFormat(content: string, filename?: string | null): CitationFormat {
+  const ext = /\.([a-z]+)$/i.exec(filename ?? "")?.[1]?.toLowerCase();
+  if (ext === "bib" || ext === "bibtex") return "bibtex";
+  if (ext === "ris") return "ris";
+  if (ext === "nbib" || ext === "medline") return "nbib";
+  if (ext === "json") return "csljson";
+  const head = content.replace(/^\ufeff/, "").trimStart().slice(0, 2000);
+  if (/^[[{]/.test(head)) return "csljson";
+  if (/^TY {2}- /m.test(head)) return "ris";
+  if (/^PMID- /m.test(head)) return "nbib";
+  if (/@[a-z]+\s*[{(][^,]*,/i.test(head)) return "bibtex";
+  return "text";
+}
+
+export class CitationParseError extends Error {}
+
+export function parseCitations(content: string, format: CitationFormat): Citation[] {
+  switch (format) {
+    case "bibtex":
+      return parseBibtex(content);
+    case "ris":
+      return parseRis(content);
+    case "nbib":
+      return parseNbib(content);
+    case "csljson":
+      try {
+        return parseCslJson(content);
+      } catch (e) {
+        if (e instanceof CslJsonError) throw new CitationParseError(e.message);
+        throw e;
+      }
+    case "text":
+      return parseText(content);
+  }
+}
+
+export type ExportFormat = "bibtex" | "ris" | "csljson";
+
+export function writeCitations(list: Citation[], format: ExportFormat): string {
+  if (format === "bibtex") return writeBibtex(list);
+  if (format === "ris") return writeRis(list);
+  return writeCslJson(list);
+}
+
+/** A formatted reference (APA-like), for copying under a result. */
+export function formatCitation(c: Citation): string {
+  if (!c.title && c.text) return c.text;
+  const names = c.authors.slice(0, 20).map((a) => {
+    const [family, given] = a.split(/,\s*/);
+    if (!given) return family!;
+    const initials = given.split(/[\s-]+/).filter(Boolean).map((g) => `${g[0]!.toUpperCase()}.`).join(" ");
+    return `${family}, ${initials}`;
+  });
+  const authors = names.length > 1 ? `${names.slice(0, -1).join(", ")}, & ${names[names.length - 1]}` : (names[0] ?? "");
+  const parts = [authors ? `${authors} ` : "", `(${c.year ?? "n.d."}). `, c.title ? `${c.title.replace(/\.$/, "")}. ` : ""];
+  if (c.container) parts.push(`${c.container}${c.volume ? `, ${c.volume}` : ""}${c.issue ? `(${c.issue})` : ""}${c.pages ? `, ${c.pages}` : ""}. `);
+  if (c.doi) parts.push(`https://doi.org/${c.doi}`);
+  return parts.join("").trim();
+}
+
+export const EXPORT_TYPES: Record<ExportFormat, { mime: string; ext: string }> = {
+  bibtex: { mime: "application/x-bibtex; charset=utf-8", ext: "bib" },
+  ris: { mime: "application/x-research-info-systems; charset=utf-8", ext: "ris" },
+  csljson: { mime: "application/vnd.citationstyles.csl+json; charset=utf-8", ext: "json" },
+};

@@ -1,0 +1,164 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { and, desc, eq } from "drizzle-orm";
+import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
+import { EXPORT_TYPES, writeCitations } from "../../../lib/citations";
+import { schema } from "../../../db/client";
+import type { AppEnv } from "../../lib/context";
+import { randomToken } from "../../lib/crypto";
+import { defineEndpoint } from "../../lib/endpoint";
+import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
+import { anyone, signedIn } from "../../lib/roles";
+import { context } from "../getpdf/routes";
+import { offlineDeps } from "../offline/routes";
+import { ingest } from "./ingest";
+import { quoteOffline, requestOffline } from "./offline";
+import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } from "./watch";
+import { advance, batchEntries, batchView, createBatch, ownedBatch, resolvedCitation, type Owner } from "./service";
+import { zipStream } from "./zip";
+
+/** Reading lists resolved at once (issue 18). */
+export const batchRoutes = new Hono<AppEnv>();
+
+/** A guest's batches are bound to this HttpOnly cookie (its SHA-256 is stored with the batch). */
+const GUEST_COOKIE = "batch_owner";
+
+function readOwner(c: Context<AppEnv>): Owner | null {
+  if (c.var.user) return { userId: c.var.user.id };
+  const token = getCookie(c, GUEST_COOKIE);
+  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? { userId: null, guestToken: token } : null;
+}
+
+async function loadOwned(c: Context<AppEnv>) {
+  const owner = readOwner(c);
+  if (!owner) throw new NotFoundError(batchTexts.notFound);
+  return ownedBatch(c.var.db, c.req.param("id") ?? "", owner);
+}
+
+const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
+
+defineEndpoint(
+  batchRoutes,
+  { method: "post", path: "/batch", summary: "Resolve a reading list at once: multipart `file` (.bib, .ris, .nbib, CSL-JSON, .txt) or `text` (guests: 20 entries, open access only; signed in: 500)", roles: anyone, body: BatchCreateInput, response: BatchCreated, tag: "batch" },
+  async (c, { body }) => {
+    noStore(c);
+    let content = body.text ?? "";
+    let filename: string | null = null;
+    if (body.file) {
+      if (body.file.size > BATCH_MAX_BYTES) throw new ValidationError({ file: [batchTexts.tooLarge] });
+      content = new TextDecoder("utf-8").decode(await body.file.arrayBuffer());
+      filename = body.file.name.slice(0, 200) || null;
+    }
+    const { format, entries } = ingest(content, filename, !!c.var.user);
+    let owner = readOwner(c);
+    if (!owner) {
+      const token = randomToken(24);
+      setCookie(c, GUEST_COOKIE, token, { httpOnly: true, sameSite: "Lax", path: "/", secure: new URL(c.req.url).protocol === "https:", maxAge: 30 * 86400 });
+      owner = { userId: null, guestToken: token };
+    }
+    const id = await createBatch(context(c), owner, { format, filename, entries });
+    return c.json({ id, count: entries.length, format });
+  },
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "get", path: "/batch/list", summary: "The signed-in user's reading lists, newest first", roles: signedIn, response: BatchList, tag: "batch" },
+  async (c) => {
+    noStore(c);
+    const rows = await c.var.db.select().from(schema.batches).where(eq(schema.batches.userId, c.var.user!.id)).orderBy(desc(schema.batches.createdAt)).limit(50);
+    return c.json(rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString(), filename: r.filename, count: r.entryCount })));
+  },
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "get", path: "/batch/:id", summary: "A reading list's entries: parsed input, matched work, status, step, download link, provenance and notices (owner only; poll while processing)", roles: anyone, response: BatchView, tag: "batch" },
+  async (c) => {
+    noStore(c);
+    const batch = await loadOwned(c);
+    const ctx = context(c);
+    await advance(ctx, batch.id);
+    return c.json(await batchView(ctx, batch));
+  },
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "get", path: "/batch/:id/export", summary: "Export a reading list with the DOIs and metadata found filled in (bibtex, ris, csljson)", roles: anyone, query: BatchExportQuery, html: true, tag: "batch" },
+  async (c, { query }) => {
+    const batch = await loadOwned(c);
+    const rows = await batchEntries(c.var.db, batch.id);
+    const text = writeCitations(rows.map(resolvedCitation), query.format);
+    const type = EXPORT_TYPES[query.format];
+    return new Response(text, {
+      headers: { "Content-Type": type.mime, "Content-Disposition": `attachment; filename="daryaft-${batch.id}.${type.ext}"`, "Cache-Control": "no-store" },
+    });
+  },
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "get", path: "/batch/:id/zip", summary: "Every available PDF of a reading list as one ZIP, streamed from storage", roles: anyone, html: true, tag: "batch" },
+  async (c) => {
+    const batch = await loadOwned(c);
+    const { batchEntries: be } = schema;
+    const rows = await c.var.db.select().from(be).where(and(eq(be.batchId, batch.id), eq(be.status, "ok"))).orderBy(be.position);
+    // A licensed copy is the signed-in user's own (it was shown `ok` to them only); a guest's batch never holds one.
+    const items = rows
+      .filter((r) => r.fileKey && (r.access !== "licensed" || c.var.user))
+      .map((r) => ({ position: r.position, fileKey: r.fileKey!, doi: r.doi, title: r.title }));
+    if (!items.length) throw new DomainError(batchTexts.nothingToZip, 404);
+    return new Response(zipStream(c.env.FILES, items), {
+      headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="daryaft-${batch.id}.zip"`, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+    });
+  },
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "get", path: "/batch/:id/offline", summary: "Price of offline requests for every offline row of a reading list (one offline article credit each), before confirming", roles: signedIn, response: BatchOfflineQuote, tag: "batch" },
+  async (c) => {
+    noStore(c);
+    const batch = await loadOwned(c);
+    return c.json(await quoteOffline(offlineDeps(c), c.var.user!, batch.id));
+  },
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "post", path: "/batch/:id/offline", summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
+  async (c) => {
+    noStore(c);
+    const batch = await loadOwned(c);
+    return c.json(await requestOffline(offlineDeps(c), c.var.user!, batch.id));
+  },
+);
+
+async function noticesView(c: Context<AppEnv>) {
+  const userId = c.var.user!.id;
+  const rows = await libraryNoticesOf(c.var.db, userId);
+  return {
+    enabled: await watchNoticesEnabled(c.var.db, userId),
+    notices: rows.map((r) => ({ doi: r.doi, notice_doi: r.noticeDoi, kind: r.kind, text: KIND_TEXT[r.kind], title: r.title, created_at: r.createdAt.toISOString() })),
+  };
+}
+
+defineEndpoint(
+  batchRoutes,
+  { method: "get", path: "/library/notices", summary: "Retraction, withdrawal, correction and concern notices about papers the user received, and whether they are on", roles: signedIn, response: LibraryNotices, tag: "batch" },
+  async (c) => {
+    noStore(c);
+    return c.json(await noticesView(c));
+  },
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "post", path: "/library/notices/settings", summary: "Switch the library's retraction notices (e-mail/SMS and in the app) on or off", roles: signedIn, body: LibraryNoticeSettings, response: LibraryNotices, tag: "batch" },
+  async (c, { body }) => {
+    await setWatchNotices(c.var.db, c.var.user!.id, body.enabled, c.var.now());
+    return c.json(await noticesView(c));
+  },
+);

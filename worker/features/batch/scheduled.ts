@@ -1,0 +1,35 @@
+/**
+ * Cron Trigger dispatch of this feature. Each scheduled job is a separate function chosen by its
+ * cron expression, so other features can add theirs beside it in worker/index.ts.
+ */
+import { createDb } from "../../../db/client";
+import { providerLimiter } from "../../../queue-consumer/limits";
+import { createCrossrefClient } from "../../clients/crossref";
+import { createLogger } from "../../lib/logger";
+import { createNotifier } from "../notify/notifier";
+import { runLibraryWatch } from "./watch";
+
+/** Hourly; each run checks the DOIs not checked for a day (watch.ts). */
+export const LIBRARY_WATCH_CRON = "23 * * * *";
+const PUBLIC_ORIGIN = "https://daryaft.app";
+
+export function libraryWatchJob(env: Cloudflare.Env, now = Date.now()) {
+  const db = createDb(env.DB);
+  const log = createLogger(`cron-${now}`);
+  return runLibraryWatch({
+    db,
+    log,
+    now,
+    // A cron run has no request to take the origin from.
+    origin: PUBLIC_ORIGIN,
+    crossref: createCrossrefClient({ fetch: (...a) => fetch(...a), upstreamBase: env.UPSTREAM_BASE, mailto: env.CONTACT_EMAIL || "support@daryaft.app", timeoutMs: 10_000, rateLimiter: providerLimiter(env, "crossref") }),
+    notifier: createNotifier({ env, db, log, now: () => now }),
+  });
+}
+
+/** Runs the jobs of this feature whose cron expression fired; false when none is ours. */
+export function batchScheduled(controller: ScheduledController, env: Cloudflare.Env, ctx: ExecutionContext): boolean {
+  if (controller.cron !== LIBRARY_WATCH_CRON) return false;
+  ctx.waitUntil(libraryWatchJob(env, controller.scheduledTime));
+  return true;
+}

@@ -1,0 +1,197 @@
+/**
+ * Batches on the link/DOI download pipeline: every entry is started and polled through the same
+ * service functions as /getpdf/start and /getpdf/check (one shared FetchJob per document, per-user
+ * rules applied when shown, one downloads row per terminal result). A batch's read advances it:
+ * it starts entries not yet started and checks those still processing, a bounded number per read,
+ * so no request makes more than a few hundred Durable Object calls.
+ */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { batchTexts, type BatchEntry, type BatchStatus, type BatchView } from "../../../contract/batch";
+import type { Citation } from "../../../lib/citations";
+import { schema, type Db } from "../../../db/client";
+import { newId } from "../../../db/ids";
+import { NotFoundError } from "../../lib/errors";
+import { sha256Hex } from "../../lib/crypto";
+import { signFileLink } from "../files/signing";
+import { checkDownloadWithJob, startDownload, ticketJobKey, type GetpdfContext } from "../getpdf/service";
+import type { JobState } from "../jobs/job-state";
+import type { IngestedEntry } from "./ingest";
+
+/** Starts and checks per read; the page polls every few seconds. */
+export const STARTS_PER_READ = 60;
+export const CHECKS_PER_READ = 120;
+/** How many entries are started (and checked) at once inside one request. */
+const PARALLEL = 8;
+
+export type Owner = { userId: string; guestToken?: undefined } | { userId: null; guestToken: string };
+
+type EntryRow = typeof schema.batchEntries.$inferSelect;
+
+export async function createBatch(ctx: GetpdfContext, owner: Owner, input: { format: string; filename: string | null; entries: IngestedEntry[] }): Promise<string> {
+  const id = newId("bat", ctx.now);
+  const db = ctx.db;
+  const guestTokenHash = owner.userId === null ? await sha256Hex(owner.guestToken) : null;
+  const now = new Date(ctx.now);
+  const statements = [
+    db.insert(schema.batches).values({ id, userId: owner.userId, guestTokenHash, format: input.format, filename: input.filename, entryCount: input.entries.length, createdAt: now }),
+    ...input.entries.map((e, position) =>
+      db.insert(schema.batchEntries).values({
+        batchId: id,
+        position,
+        citation: e.citation as unknown as Record<string, unknown>,
+        lookupKind: e.lookupKind,
+        lookup: e.lookup,
+        year: e.citation.year,
+        title: e.citation.title,
+        doi: e.citation.doi,
+        updatedAt: now,
+      }),
+    ),
+  ];
+  await db.batch(statements as [ (typeof statements)[0], ...typeof statements ]);
+  await advance(ctx, id);
+  return id;
+}
+
+/** The batch if `owner` may read it; a stranger's id answers 404 (no hint that it exists). */
+export async function ownedBatch(db: Db, id: string, owner: Owner) {
+  const row = await db.query.batches.findFirst({ where: eq(schema.batches.id, id) });
+  if (!row) throw new NotFoundError(batchTexts.notFound);
+  if (owner.userId) {
+    if (row.userId !== owner.userId) throw new NotFoundError(batchTexts.notFound);
+  } else if (row.userId || !row.guestTokenHash || row.guestTokenHash !== (await sha256Hex(owner.guestToken!))) {
+    throw new NotFoundError(batchTexts.notFound);
+  }
+  return row;
+}
+
+async function inParallel<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
+}
+
+/** Starts entries not yet started and checks entries still processing (a bounded number of each). */
+export async function advance(ctx: GetpdfContext, batchId: string): Promise<void> {
+  const db = ctx.db;
+  const { batchEntries: be } = schema;
+  const unstarted = await db.select().from(be).where(and(eq(be.batchId, batchId), isNull(be.ticket))).orderBy(asc(be.position)).limit(STARTS_PER_READ);
+  const processing = await db
+    .select()
+    .from(be)
+    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`))
+    .orderBy(asc(be.updatedAt), asc(be.position))
+    .limit(CHECKS_PER_READ);
+  await inParallel(unstarted, (e) => startEntry(ctx, e));
+  await inParallel(processing, (e) => checkEntry(ctx, e));
+}
+
+async function startEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
+  if (!e.lookup.trim()) {
+    await save(ctx, e, { ticket: "-", status: "error", msg: "این مرجع نه شناسه دارد و نه عنوان." });
+    return;
+  }
+  const result = await startDownload(ctx, e.lookup);
+  if (result.status === "choose") {
+    // The reference may name several works: a list has no one to ask at once, so the entry is
+    // left for an offline request, naming the candidates (the user can paste one's DOI).
+    const names = (result.candidates ?? []).map((w) => `${w.title}${w.year ? ` (${w.year})` : ""} — doi:${w.doi}`);
+    await save(ctx, e, { ticket: result.id, status: "offline", msg: [result.msg, ...names].join("\n") });
+    return;
+  }
+  if (result.match) {
+    // The reference matcher's work: its DOI, title and year are the entry's matched work.
+    await save(ctx, e, { doi: result.match.doi, title: result.match.title, year: result.match.year ? String(result.match.year) : e.year });
+    e = { ...e, doi: result.match.doi, title: result.match.title, year: result.match.year ? String(result.match.year) : e.year };
+  }
+  const jobKey = await ticketJobKey(ctx, result.id);
+  // A terminal answer at once (a fresh shared result): read the job for its title, file and notices.
+  if (result.status !== "processing" && jobKey) {
+    const checked = await checkDownloadWithJob(ctx, result.id);
+    await saveResult(ctx, e, result.id, jobKey, checked.result, checked.job);
+    return;
+  }
+  await saveResult(ctx, e, result.id, jobKey, result, null);
+}
+
+async function checkEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
+  if (!e.ticket || !e.jobKey) return;
+  const { result, job } = await checkDownloadWithJob(ctx, e.ticket);
+  await saveResult(ctx, e, e.ticket, e.jobKey, result, job);
+}
+
+type Shown = { status: Exclude<BatchStatus, never> | "choose"; msg: string; msg2: string | null; doi: string | null; desc: string | null };
+
+async function saveResult(ctx: GetpdfContext, e: EntryRow, ticket: string, jobKey: string | null, r: Shown, job: JobState | null): Promise<void> {
+  const file = r.status === "ok" ? (job?.file ?? null) : null;
+  await save(ctx, e, {
+    ticket,
+    jobKey,
+    status: r.status === "choose" ? "offline" : r.status,
+    step: r.status === "processing" ? r.msg2 : null,
+    msg: r.msg,
+    doi: job?.meta.doi ?? r.doi ?? e.doi,
+    title: job?.meta.title ?? e.title,
+    source: job?.file?.source ?? null,
+    license: job?.file?.license ?? null,
+    fileKey: file?.fileKey ?? null,
+    access: file?.access ?? null,
+    notices: job?.meta.notices ?? null,
+  });
+}
+
+async function save(ctx: GetpdfContext, e: EntryRow, values: Partial<EntryRow>): Promise<void> {
+  await ctx.db
+    .update(schema.batchEntries)
+    .set({ ...values, updatedAt: new Date(ctx.now) })
+    .where(and(eq(schema.batchEntries.batchId, e.batchId), eq(schema.batchEntries.position, e.position)));
+}
+
+export async function batchEntries(db: Db, batchId: string): Promise<EntryRow[]> {
+  return db.select().from(schema.batchEntries).where(eq(schema.batchEntries.batchId, batchId)).orderBy(asc(schema.batchEntries.position));
+}
+
+/** The parsed reference with what the pipeline found filled in (export). */
+export function resolvedCitation(e: EntryRow): Citation {
+  const c = { ...(e.citation as unknown as Citation) };
+  if (e.doi) c.doi = e.doi;
+  if (e.title && !c.title) c.title = e.title;
+  if (e.year && !c.year) c.year = e.year;
+  return c;
+}
+
+/** Crossref single-record lookups at the polite 10/s, about 4 providers per document: a rough wait. */
+function etaSeconds(processing: number): number | null {
+  return processing ? Math.ceil(processing * 0.4) + 5 : null;
+}
+
+export async function batchView(ctx: GetpdfContext, batch: typeof schema.batches.$inferSelect): Promise<BatchView> {
+  const rows = await batchEntries(ctx.db, batch.id);
+  const counts = { processing: 0, ok: 0, buy: 0, offline: 0, error: 0 };
+  const entries: BatchEntry[] = [];
+  for (const e of rows) {
+    counts[e.status]++;
+    const c = e.citation as unknown as Citation;
+    let link: string | null = null;
+    if (e.status === "ok" && e.fileKey) {
+      // A licensed copy's link is bound to its user; a guest never holds one (shown as buy).
+      if (e.access !== "licensed" || ctx.userId) link = await signFileLink(ctx.secret, { key: e.fileKey, now: ctx.now, userId: e.access === "licensed" ? ctx.userId : null });
+    }
+    entries.push({
+      position: e.position,
+      input: { type: c.type, title: c.title, authors: c.authors, year: c.year, container: c.container, doi: c.doi, text: c.text },
+      lookup_kind: e.lookupKind === "identifier" ? "identifier" : "reference",
+      lookup: e.lookup,
+      status: e.status,
+      step: e.status === "processing" ? (e.step ?? "در صف پردازش…") : null,
+      msg: e.msg,
+      work: { doi: e.doi, title: e.title, year: e.year },
+      download_link: link,
+      provenance: { source: e.source, license: e.license },
+      notices: e.notices ?? [],
+    });
+  }
+  return { id: batch.id, created_at: batch.createdAt.toISOString(), format: batch.format, filename: batch.filename, counts, eta_seconds: etaSeconds(counts.processing), entries };
+}
