@@ -4,6 +4,7 @@ import { csrf } from "./lib/csrf";
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { coreMessages } from "./lib/messages";
+import { invalidateOnAdminChange } from "./lib/shared-cache";
 import { requestLog, securityHeaders } from "./middleware/security-headers";
 import { services, session } from "./middleware/services";
 import { directAccessRoutes } from "./features/direct-access/routes";
@@ -45,6 +46,8 @@ export function createApp() {
   app.use("*", (c, next) => (uploadLimits.find((u) => u.path.test(c.req.path))?.limit ?? defaultLimit)(c, next));
   app.use("*", csrf());
   app.use("*", session());
+  // Admin changes (news, blog, prices, direct-access sites…) drop this isolate's shared-data cache.
+  app.use("/admin/*", invalidateOnAdminChange());
 
   app.route("/", systemRoutes);
   app.route("/", openApiRoutes);
