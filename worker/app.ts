@@ -5,6 +5,7 @@ import { extensionCors } from "./lib/extension-access";
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { coreMessages } from "./lib/messages";
+import { invalidateOnAdminChange } from "./lib/shared-cache";
 import { requestLog, securityHeaders } from "./middleware/security-headers";
 import { drainUnreadBody } from "./middleware/drain-body";
 import { requireSecrets } from "./middleware/require-secrets";
@@ -53,6 +54,8 @@ export function createApp() {
   app.use("*", extensionCors());
   app.use("*", csrf());
   app.use("*", session());
+  // Admin changes (news, blog, prices, direct-access sites…) drop this isolate's shared-data cache.
+  app.use("/admin/*", invalidateOnAdminChange());
 
   app.route("/", systemRoutes);
   app.route("/", openApiRoutes);

@@ -88,7 +88,9 @@ describe("GET /direct_access (catalogue)", () => {
   it("hides inactive sites", async () => {
     const id = await newSite();
     expect(DirectAccessList.parse(await (await newClient().get("/direct_access")).json()).some((s) => s.id === id)).toBe(true);
-    await env.DB.prepare("UPDATE direct_access_sites SET active = 0 WHERE id = ?").bind(id).run();
+    // Through the admin API: the catalogue is cached per isolate and an admin change drops it (decision 0006).
+    const site = { name: `Hidden ${id}`, description: "پایگاه آزمایشی", url: "https://db.example.org", type: 2, link: "https://db.example.org/login", expire: "", active: false, prices: [{ days: 7, price: 70_000 }] };
+    expect((await admin.post(`/admin/ajax/directaccess/sites/${id}`, site)).status).toBe(200);
     expect(DirectAccessList.parse(await (await newClient().get("/direct_access")).json()).some((s) => s.id === id)).toBe(false);
     expect((await newClient().get(`/direct_access/${id}`)).status).toBe(404);
   });

@@ -15,6 +15,7 @@ import {
 } from "../../../contract/direct-access";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
+import { shared } from "../../lib/shared-cache";
 import { AuthError, NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn } from "../../lib/roles";
 import { addCredentials, adminGrants, adminSites, assignCredential, createSite, credentialsOf, deleteCredential, revokeGrant, rotateCredential, updateSite } from "./admin";
@@ -39,7 +40,8 @@ function meId(c: Context<AppEnv>): string {
 defineEndpoint(
   directAccessRoutes,
   { method: "get", path: "/direct_access", summary: "Direct-access catalogue (type 6)", roles: anyone, response: DirectAccessList, tag: "direct-access" },
-  async (c) => c.json(await listDirectAccessSites(c.var.db)),
+  // The same list for everyone: from the isolate's short-lived cache (dropped on any admin change).
+  async (c) => c.json(await shared("direct-access-catalogue", c.var.now(), () => listDirectAccessSites(c.var.db))),
 );
 
 defineEndpoint(

@@ -1,10 +1,11 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import type { PageData } from "../../../contract/page-data";
-import { schema } from "../../../db/client";
+import { schema, type Db } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
 import { buildUniversityInfo, buildUserInfo } from "../auth/user-info";
 import { loadSiteInfo } from "../home/site-info";
+import { shared } from "../../lib/shared-cache";
 
 const defaults = {
   contact: { phone: "۰۲۱-۰۰۰۰۰۰۰۰", email: "support@daryaft.test", hours: "۹ تا ۱۷ به جز جمعه‌ها", social: [] as { name: string; href: string }[] },
@@ -20,11 +21,10 @@ function environmentOf(env: AppEnv["Bindings"]): PageData["environment"] {
   return env.APP_ENV === "production" ? "production" : env.APP_ENV === "test" ? "test" : "development";
 }
 
-/** Everything the SPA needs for its first paint, in one round of D1 reads. */
-export async function loadPageData(c: Context<AppEnv>): Promise<PageData> {
-  const { db } = c.var;
-  const user = c.var.user;
-  const now = c.var.now();
+type SharedPart = Pick<PageData, "pricesPackages" | "lastBlogPosts" | "news" | "contact" | "outsideLinks" | "footerLinks">;
+
+/** The part of the page data that is the same for every visitor: one D1 batch, shared per isolate. */
+async function loadSharedPart(db: Db): Promise<SharedPart> {
   const [newsRows, postRows, packageRows, settingRows] = await db.batch([
     db.select().from(schema.news).where(eq(schema.news.published, true)).orderBy(desc(schema.news.createdAt)).limit(10),
     db.select().from(schema.blogPosts).where(eq(schema.blogPosts.published, true)).orderBy(desc(schema.blogPosts.createdAt)).limit(5),
@@ -33,7 +33,26 @@ export async function loadPageData(c: Context<AppEnv>): Promise<PageData> {
   ]);
   const setting = <K extends keyof typeof defaults>(key: K): (typeof defaults)[K] =>
     (settingRows.find((r) => r.key === key)?.value as (typeof defaults)[K] | undefined) ?? defaults[key];
-  const [siteInfo, userInfo, universityInfo] = await Promise.all([
+  return {
+    pricesPackages: packageRows,
+    lastBlogPosts: postRows.map((p) => ({ post_name: p.postName, post_title: p.postTitle })),
+    news: newsRows.map((n) => ({ id: n.id, title: n.title, created_at: n.createdAt.toISOString() })),
+    contact: setting("contact"),
+    outsideLinks: setting("outside_links"),
+    footerLinks: setting("footer_links"),
+  };
+}
+
+/**
+ * Everything the SPA needs for its first paint. The shared part (news, posts, packages, settings,
+ * statistics) comes from the isolate's short-lived cache; only the user's own part is read per request.
+ */
+export async function loadPageData(c: Context<AppEnv>): Promise<PageData> {
+  const { db } = c.var;
+  const user = c.var.user;
+  const now = c.var.now();
+  const [common, siteInfo, userInfo, universityInfo] = await Promise.all([
+    shared("page-data", now, () => loadSharedPart(db)),
     loadSiteInfo(db, now),
     user ? buildUserInfo(db, user, now) : Promise.resolve(null),
     buildUniversityInfo(db, user),
@@ -43,9 +62,7 @@ export async function loadPageData(c: Context<AppEnv>): Promise<PageData> {
     universityInfo,
     userType: universityInfo ? "university" : "ordinary",
     siteInfo,
-    pricesPackages: packageRows,
-    lastBlogPosts: postRows.map((p) => ({ post_name: p.postName, post_title: p.postTitle })),
-    news: newsRows.map((n) => ({ id: n.id, title: n.title, created_at: n.createdAt.toISOString() })),
+    ...common,
     gateways: gatewaysFor(c.env),
     mobileSmsConfirmation: c.env.MOBILE_SMS_CONFIRMATION !== "false",
     showOldTabStandardSearch: c.env.SHOW_OLD_TAB_STANDARD_SEARCH === "true",
@@ -53,9 +70,6 @@ export async function loadPageData(c: Context<AppEnv>): Promise<PageData> {
     isAdmin: !!user?.isAdmin,
     isSolver: !!user?.isSolver,
     isContract: !!user?.isPartner,
-    contact: setting("contact"),
-    outsideLinks: setting("outside_links"),
-    footerLinks: setting("footer_links"),
     environment: environmentOf(c.env),
     scopusConfigured: !!c.env.SCOPUS_API_KEY,
   };
