@@ -32,6 +32,21 @@ export const offlineMessages = {
 export const MAX_OFFLINE_FILE_BYTES = 100 * 1024 * 1024;
 /** Books are answered within at most 12 hours (search-and-download.md §1). */
 export const BOOK_PROMISE_MS = 12 * 60 * 60 * 1000;
+/**
+ * The desk's hours, set by the operator on the desk: a standard's first answer, and the delivery
+ * deadline after payment per kind (an article's from its registration). Books' first answer is the
+ * spec's 12 hours and not a setting.
+ */
+const HoursField = z.preprocess((v) => (typeof v === "string" ? toLatinDigits(v).trim() : v), z.coerce.number({ error: "ساعت را به عدد وارد کنید." }).int("ساعت باید عدد صحیح باشد.").min(1, "دست‌کم ۱ ساعت.").max(720, "حداکثر ۷۲۰ ساعت."));
+export const DeskHours = z.object({
+  answer_standard: HoursField,
+  deliver_book: HoursField,
+  deliver_standard: HoursField,
+  deliver_article: HoursField,
+});
+export type DeskHours = z.infer<typeof DeskHours>;
+export const DEFAULT_DESK_HOURS: DeskHours = { answer_standard: 12, deliver_book: 12, deliver_standard: 12, deliver_article: 12 };
+
 /** Latest rows of the home feeds. */
 export const LAST_OFFLINE_LIMIT = 20;
 
@@ -119,6 +134,8 @@ export const OfflineRequestView = z.object({
   kind: OfflineKind,
   url: z.string(),
   doi: z.string().nullable(),
+  /** A standard's number (or another reference) typed in the "DOI or standard number" field: not a DOI. */
+  code: z.string().nullable(),
   more: z.string().nullable(),
   title: z.string().nullable(),
   status: OfflineStatus,
@@ -130,6 +147,8 @@ export const OfflineRequestView = z.object({
   promise_at: z.string().nullable(),
   answered_at: z.string().nullable(),
   paid_at: z.string().nullable(),
+  /** Delivery deadline: from the payment (books, standards) or the registration (articles). */
+  deliver_by: z.string().nullable(),
   delivered_at: z.string().nullable(),
   can_edit: z.boolean(),
   can_cancel: z.boolean(),
@@ -154,6 +173,7 @@ export const OFFLINE_PRODUCT = "offline_request" as const;
 
 /** Rejection reasons staff pick from; a written reason may replace them. */
 export const rejectTemplates = {
+  out_of_scope: "این درخواست در حوزهٔ خدمات دریافت (مقاله، کتاب، استاندارد، گزارش و پایان‌نامهٔ علمی خارجی) نیست.",
   not_found: "این مدرک در منابعی که سامانه از راه قانونی به آن‌ها دسترسی دارد یافت نشد.",
   persian: "سفارش مدارک فارسی‌زبان امکان‌پذیر نیست.",
   wrong_type: "نوع درخواست با مدرک هم‌خوانی ندارد؛ لطفاً آن را با نوع درست دوباره ثبت کنید.",
@@ -167,17 +187,24 @@ export const RejectTemplateKey = z.enum(Object.keys(rejectTemplates) as [RejectT
 const formBool = z.preprocess((v) => v === true || v === "true" || v === "1" || v === "on" || v === 1, z.boolean());
 const digits = (v: unknown) => (typeof v === "string" ? toLatinDigits(v).replace(/[,٬\s]/g, "") : v);
 
-export const DeskStatusFilter = z.enum(["open", "all", ...OfflineStatus.options], { error: offlineMessages.filterInvalid });
+/**
+ * `needs_staff` (the default view): registered, paid or in progress — what waits on staff; `open` adds
+ * the priced ones that wait on the user.
+ */
+export const DeskStatusFilter = z.enum(["needs_staff", "open", "all", ...OfflineStatus.options], { error: offlineMessages.filterInvalid });
+export const NEEDS_STAFF_STATUSES = ["registered", "paid", "in_progress"] as const;
 export const DeskGroup = z.enum(["articles", "books", "solutions"], { error: offlineMessages.groupInvalid });
 
 export const DeskQuery = z.object({
-  status: DeskStatusFilter.default("open"),
+  status: DeskStatusFilter.default("needs_staff"),
   group: z.preprocess(blankToUndefined, DeskGroup.optional()),
   kind: z.preprocess(blankToUndefined, OfflineKind.optional()),
   /** Only requests at least this many hours old. */
   min_age_hours: z.preprocess(blankToUndefined, z.coerce.number({ error: offlineMessages.filterInvalid }).int().min(0).max(24 * 365).optional()),
   /** Name, e-mail, mobile or id of the requesting user. */
   user: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  /** Title, link, ISBN, DOI or standard number of the document, or the requester's name, e-mail or mobile. */
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
 });
 export type DeskQuery = z.infer<typeof DeskQuery>;
@@ -191,6 +218,8 @@ export const DeskItem = OfflineRequestView.extend({
   doc_key: z.string(),
   /** Other open requests for the same document (grouped for staff). */
   same_document_open: z.number().int(),
+  /** The deadline now running: the first answer while registered, the delivery once paid; null while it waits on the user. */
+  due_at: z.string().nullable(),
 });
 export type DeskItem = z.infer<typeof DeskItem>;
 
@@ -200,12 +229,14 @@ export const DeskList = z.object({
   per_page: z.number().int(),
   total: z.number().int(),
   items: z.array(DeskItem),
+  /** Paid (or in progress) and not yet delivered, over the desk's groups this actor sees: the live "a user has paid" signal. */
+  paid_waiting: z.number().int(),
 });
 export type DeskList = z.infer<typeof DeskList>;
 
 export const DeskEvent = OfflineEventView.extend({ actor: DeskPerson.nullable(), from_status: z.string().nullable() });
 export const DeskAudit = z.object({ action: z.string(), actor: DeskPerson.nullable(), at: z.string(), details: z.record(z.string(), z.unknown()).nullable() });
-export const DeskGroupMember = z.object({ id: z.string(), status: OfflineStatus, user_name: z.string(), created_at: z.string(), price: z.number().int().nullable() });
+export const DeskGroupMember = z.object({ id: z.string(), status: OfflineStatus, user_name: z.string(), created_at: z.string(), price: z.number().int().nullable(), url: z.string() });
 
 export const DeskDetail = z.object({
   now: z.string(),
@@ -217,6 +248,14 @@ export const DeskDetail = z.object({
 export type DeskDetail = z.infer<typeof DeskDetail>;
 
 export const DeskActionOk = z.object({ status: z.literal("ok"), request: DeskItem, affected: z.array(z.string()) });
+
+/**
+ * Every desk action claims the request for whoever acts (claim is implicit). A request another staff
+ * member holds is taken over only with `take_over` (the refusal names the holder, who is told).
+ */
+const TakeOver = { take_over: formBool.optional() };
+export const DeskClaimInput = z.object(TakeOver);
+export type DeskClaimInput = z.infer<typeof DeskClaimInput>;
 export type DeskActionOk = z.infer<typeof DeskActionOk>;
 
 export const DeskPriceInput = z.object({
@@ -226,6 +265,7 @@ export const DeskPriceInput = z.object({
   ),
   /** Also price the other open requests for the same document. */
   apply_to_group: formBool.optional(),
+  ...TakeOver,
 });
 export type DeskPriceInput = z.infer<typeof DeskPriceInput>;
 
@@ -233,6 +273,7 @@ export const DeskRejectInput = z
   .object({
     template: z.preprocess(blankToUndefined, RejectTemplateKey.optional()),
     reason: z.preprocess(blankToUndefined, z.string().trim().max(500, offlineMessages.reasonTooLong).optional()),
+    ...TakeOver,
   })
   .refine((v) => v.template !== undefined || v.reason !== undefined, { message: offlineMessages.reasonRequired, path: ["reason"] });
 export type DeskRejectInput = z.infer<typeof DeskRejectInput>;
@@ -252,6 +293,7 @@ export const DeskDeliverInput = z
     ),
     link: z.preprocess(blankToUndefined, HttpLink.optional()),
     apply_to_group: formBool.optional(),
+    ...TakeOver,
   })
   .superRefine((v, ctx) => {
     if (v.file === undefined && v.link === undefined) ctx.addIssue({ code: "custom", message: offlineMessages.deliveryRequired, path: ["file"] });
@@ -269,6 +311,8 @@ export type DeskSolverList = z.infer<typeof DeskSolverList>;
 
 export const DeskDashboardQuery = z.object({
   days: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(365).default(30)),
+  /** The desk the numbers are for: articles, or books and standards; all when absent. */
+  group: z.preprocess(blankToUndefined, z.enum(["articles", "books"], { error: offlineMessages.groupInvalid }).optional()),
 });
 
 /** Numbers for the desk: everything over requests registered in the last `days` days. */
@@ -282,11 +326,18 @@ export const DeskDashboard = z.object({
   median_minutes_to_deliver: z.number().nullable(),
   /** Registration to the first staff answer (price, rejection or delivery). */
   median_minutes_to_answer: z.number().nullable(),
-  /** Books: the 12-hour promise. */
+  /** The first-answer promise (books: the spec's 12 hours). */
   promise: z.object({
     met: z.number().int(),
     breached: z.number().int(),
     /** Unanswered and already past the promise. */
+    overdue_now: z.number().int(),
+  }),
+  /** The delivery deadline after payment (articles: after registration). */
+  delivery: z.object({
+    met: z.number().int(),
+    breached: z.number().int(),
+    /** Paid or in progress, undelivered and already past the deadline. */
     overdue_now: z.number().int(),
   }),
 });

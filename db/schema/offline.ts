@@ -16,9 +16,17 @@ export const offlineRequests = sqliteTable(
     kind: text({ enum: offlineKinds }).notNull(),
     url: text().notNull(),
     doi: text(),
+    /** What the user typed in the "DOI or standard number" field when it is not a DOI (e.g. "ASTM D638-14"). */
+    code: text(),
     more: text(),
     /** Normalised document key; groups the same document requested by several users. */
     docKey: text().notNull(),
+    /**
+     * The folded title (case, spacing, punctuation, a trailing author or edition dropped), when one is
+     * known: the user's text or the catalogue's title for an ISBN. Groups an ISBN request with the same
+     * book asked for by title.
+     */
+    titleKey: text(),
     /** Title from the DOI's metadata, when the request named a DOI (shown to staff). */
     title: text(),
     /** A solution manual: the desk may assign it to a solver. */
@@ -36,6 +44,8 @@ export const offlineRequests = sqliteTable(
     /** First staff answer (price, rejection or delivery): the 12-hour promise is met when this is before promiseAt. */
     answeredAt: integer({ mode: "timestamp_ms" }),
     paidAt: integer({ mode: "timestamp_ms" }),
+    /** Delivery deadline: set at payment (books, standards) or registration (articles), per kind, by the operator's setting. */
+    deliverBy: integer({ mode: "timestamp_ms" }),
     deliveredAt: integer({ mode: "timestamp_ms" }),
     canEdit: integer({ mode: "boolean" }).notNull().default(true),
     /** Paid with a credit instead of a price (a standard ordered with one standard credit): what a rejection refunds. */
@@ -56,6 +66,7 @@ export const offlineRequests = sqliteTable(
     index("offline_requests_kind_created_idx").on(t.kind, t.createdAt),
     // the same document requested by several users, grouped on the desk
     index("offline_requests_doc_key_idx").on(t.docKey, t.status),
+    index("offline_requests_title_key_idx").on(t.titleKey, t.status),
     // a duplicate open request by the same user for the same document is refused by SQL too (races)
     uniqueIndex("offline_requests_open_unique")
       .on(t.userId, t.docKey)

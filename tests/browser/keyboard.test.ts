@@ -281,7 +281,7 @@ describe("keyboard in the journeys' later steps (desktop)", () => {
     const { context, page } = await newPage(browser, "desktop");
     await signInByApi(page, "admin@daryaft.test", SEEDED_PASSWORD);
     await page.goto("/admin/offlineBooks");
-    const userField = page.getByLabel("کاربر (نام، ایمیل یا موبایل)");
+    const userField = page.getByLabel("جستجو: عنوان، ISBN، DOI، شمارهٔ استاندارد یا کاربر");
     await tabTo(page, userField, 120);
     expect((await hasVisibleFocus(page)).visible).toBe(true);
     await page.keyboard.type(who.email);
@@ -292,11 +292,11 @@ describe("keyboard in the journeys' later steps (desktop)", () => {
     await tabTo(page, open, 40);
     expect((await hasVisibleFocus(page)).visible).toBe(true);
     await page.keyboard.press("Enter");
-    // Opening moves focus into the request's panel, so the next Tabs walk its actions.
+    // Opening puts the cursor in the request's first field: the price.
     const detail = page.getByTestId("desk-detail");
     await expectFocusInside(detail);
     const price = detail.getByLabel("قیمت (تومان)");
-    await tabTo(page, price, 40);
+    await expectFocusOn(price);
     await page.keyboard.type("۸۸۰۰۰");
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByText("قیمت ثبت شد و به کاربر خبر داده شد").first().isVisible(), { timeout: 15_000 }).toBe(true);

@@ -24,7 +24,7 @@ describe("GET /admin/offline/dashboard", () => {
     await insertBookOk(u.client, { url: uniqueTitle("C") }, T0 - 14 * HOUR);
     // D: 1 h old, within its promise
     await insertBookOk(u.client, { url: uniqueTitle("D") }, T0 - HOUR);
-    // E: an article delivered 2 h after registration (articles have no promise)
+    // E: an article delivered 2 h after registration (its promise and delivery deadline: 12 h from registration)
     const e = await insertArticle(u.client, { url: "10.5555/none-901" }, T0 - 3 * HOUR);
     await deskActionOk(admin.client, String(e.body["id"]), "deliver", { link: "https://example.org/e.pdf" }, T0 - HOUR);
 
@@ -39,12 +39,23 @@ describe("GET /admin/offline/dashboard", () => {
       rejected: 0,
       median_minutes_to_deliver: 150,
       median_minutes_to_answer: 120,
-      promise: { met: 1, breached: 2, overdue_now: 1 },
+      promise: { met: 2, breached: 2, overdue_now: 1 },
+      // A: paid at -18 h, delivered at -17 h; E: delivered 2 h after registration
+      delivery: { met: 2, breached: 0, overdue_now: 0 },
     });
+
+    // the books desk counts books and standards only (the article E is left out)
+    const books = DeskDashboard.parse(await (await admin.client.get("/admin/offline/dashboard?days=7&group=books", { now: T0 })).json());
+    expect(books.open).toEqual({ registered: 2, priced: 1, paid: 0, in_progress: 0 });
+    expect(books.promise).toEqual({ met: 1, breached: 2, overdue_now: 1 });
+    expect(books.delivered).toBe(1);
+    const articles = DeskDashboard.parse(await (await admin.client.get("/admin/offline/dashboard?days=7&group=articles", { now: T0 })).json());
+    expect(articles.open).toEqual({ registered: 0, priced: 0, paid: 0, in_progress: 0 });
+    expect(articles.delivered).toBe(1);
 
     // a one-day window from T0 + 10 h starts when C was registered: A and B are left out
     const recent = DeskDashboard.parse(await (await admin.client.get("/admin/offline/dashboard?days=1", { now: T0 + 10 * HOUR })).json());
-    expect(recent.promise).toEqual({ met: 0, breached: 1, overdue_now: 1 });
+    expect(recent.promise).toEqual({ met: 1, breached: 1, overdue_now: 1 });
     expect(recent.median_minutes_to_deliver).toBe(120);
   });
 });

@@ -50,11 +50,20 @@ describe("POST /insert/offline_book", () => {
     expect(sms[0]?.channel).toBe("sms");
   });
 
-  it("registers a standard (type standard, with a DOI) without a promise", async () => {
+  it("registers a standard (type standard, with a DOI) with a 12-hour first-answer promise and no delivery deadline until paid", async () => {
     const { client } = await person();
-    const ok = await insertBookOk(client, { url: "IEEE Standard for Ethernet", doi: "10.1109/IEEESTD.2018.8457469", type: "standard" });
+    const ok = await insertBookOk(client, { url: "IEEE Standard for Ethernet", doi: "10.1109/IEEESTD.2018.8457469", type: "standard" }, T0);
     const row = (await requestRow(ok.id))!;
-    expect(row).toMatchObject({ kind: "standard", doi: "10.1109/ieeestd.2018.8457469", doc_key: "doi:10.1109/ieeestd.2018.8457469", promise_at: null });
+    expect(row).toMatchObject({ kind: "standard", doi: "10.1109/ieeestd.2018.8457469", code: null, doc_key: "doi:10.1109/ieeestd.2018.8457469", promise_at: T0 + 12 * 3_600_000, deliver_by: null });
+  });
+
+  it("keeps a standard's number typed in the DOI field as its code, never as a DOI", async () => {
+    const { client } = await person();
+    const ok = await insertBookOk(client, { url: "Standard test method for tensile properties of plastics", doi: "ASTM D638-14", type: "standard" });
+    const row = (await requestRow(ok.id))!;
+    expect(row).toMatchObject({ kind: "standard", doi: null, code: "ASTM D638-14", doc_key: "std:astm d638-14" });
+    const mine = (await myRequests(client, "books")).find((r) => r.id === ok.id)!;
+    expect(mine).toMatchObject({ doi: null, code: "ASTM D638-14" });
   });
 
   it("accepts the spec's urlencoded form with _token and treats a missing type as book", async () => {
@@ -232,7 +241,8 @@ describe("POST /insert/offline_article", () => {
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ status: "ok", can_edit: true, duplicate: false });
     const row = (await requestRow(String(body["id"])))!;
-    expect(row).toMatchObject({ kind: "article", doi: "10.5555/none-21", doc_key: "doi:10.5555/none-21", promise_at: null });
+    // the credit is spent now, so its deadline runs from now (12 hours by default)
+    expect(row).toMatchObject({ kind: "article", doi: "10.5555/none-21", doc_key: "doi:10.5555/none-21", promise_at: T0 + 12 * 3_600_000, deliver_by: T0 + 12 * 3_600_000 });
     // Crossref's title is kept for staff
     expect(String(row["title"])).toContain("test article 21");
     expect((await balancesOf(user.id)).offline_article_credit).toBe(1);

@@ -6,7 +6,7 @@
  *
  * Across isolates (production runs many) another isolate keeps its copy until its TTL ends, so an
  * admin change is seen everywhere within SHARED_TTL_MS: bounded staleness, see
- * docs/decisions/shared-data-cache.md. Never put anything per user, per session or with a CSRF
+ * docs/decisions/0008-shared-data-cache.md. Never put anything per user, per session or with a CSRF
  * token here.
  */
 import type { MiddlewareHandler } from "hono";

@@ -26,7 +26,7 @@ describe("Footer", () => {
     expect(footer.textContent).toContain("© ۱۴۰۴ دریافت");
   });
 
-  it("shows the real Solar Hijri year, not Gregorian minus 621 (docs/decisions/0006-footer-year.md)", async () => {
+  it("shows the real Solar Hijri year, not Gregorian minus 621 (docs/decisions/0007-footer-year.md)", async () => {
     // 15 January 2025 is 26 Dey 1403: the Gregorian rule would say 2025 − 621 = 1404.
     renderWithRouter(<Footer isHome now={new Date("2025-01-15T09:00:00Z")} />, { pageData });
     const footer = await screen.findByRole("contentinfo", { name: m.landmarks.footer });

@@ -31,8 +31,9 @@ export const profileLinks: NavLink[] = [
 
 export const adminLinks: NavLink[] = [
   { label: "داشبورد مدیریت", href: "/admin/" },
-  { label: "درخواست‌های آفلاین مقاله", href: "/admin/offlineArticles" },
-  { label: "درخواست‌های آفلاین کتاب", href: "/admin/offlineBooks" },
+  // Named as the console names its desks: the user part of the same menu has "درخواست‌های آفلاین مقاله" (the admin's own requests).
+  { label: "میز آفلاین مقاله", href: "/admin/offlineArticles" },
+  { label: "میز آفلاین کتاب", href: "/admin/offlineBooks" },
   { label: "کتاب‌های خرید مستقیم", href: "/admin/directBooks" },
   { label: "دسترسی مستقیم", href: "/admin/directAccess" },
   { label: "قراردادها", href: "/admin/contracts" },

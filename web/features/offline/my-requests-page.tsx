@@ -76,12 +76,12 @@ export function MyRequestsPage({ group }: { group: OfflineGroup }) {
   );
 }
 
-function PromiseLeft({ until }: { until: string }) {
+function PromiseLeft({ until, delivery = false }: { until: string; delivery?: boolean }) {
   const now = useNow();
   const left = timeLeft(until, now);
   return (
     <p className={left.past ? "offline-promise offline-promise--past" : "offline-promise"} data-testid="promise-left">
-      {left.past ? t.promisePassed : t.promiseLeft(left.hours, left.minutes)}
+      {delivery ? (left.past ? t.deliveryPassed : t.deliveryLeft(left.hours, left.minutes)) : left.past ? t.promisePassed : t.promiseLeft(left.hours, left.minutes)}
     </p>
   );
 }
@@ -122,6 +122,14 @@ function RequestCard({ request: r, group }: { request: OfflineRequestView; group
             </dd>
           </div>
         )}
+        {r.code && (
+          <div>
+            <dt>{offlineUi.desk.code}</dt>
+            <dd>
+              <Latin text={r.code} />
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t.registeredAt}</dt>
           <dd>{formatJalaliDate(r.created_at, { withTime: true })}</dd>
@@ -135,7 +143,9 @@ function RequestCard({ request: r, group }: { request: OfflineRequestView; group
         {r.more && (
           <div>
             <dt>{t.description}</dt>
-            <dd>{r.more}</dd>
+            <dd dir="auto" className="offline-more">
+              {r.more}
+            </dd>
           </div>
         )}
         {r.reject_reason && (
@@ -145,7 +155,8 @@ function RequestCard({ request: r, group }: { request: OfflineRequestView; group
           </div>
         )}
       </dl>
-      {r.kind === "book" && r.promise_at && (r.status === "registered" || (group === "direct_books" && (r.status === "paid" || r.status === "in_progress"))) && <PromiseLeft until={r.promise_at} />}
+      {r.kind === "book" && r.promise_at && r.status === "registered" && <PromiseLeft until={r.promise_at} />}
+      {r.deliver_by && (r.status === "paid" || r.status === "in_progress") && <PromiseLeft until={r.deliver_by} delivery />}
 
       {r.status === "delivered" && (
         <div className="offline-delivery">

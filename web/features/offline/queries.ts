@@ -3,6 +3,7 @@ import type {
   DeskActionOk,
   DeskDashboard,
   DeskDetail,
+  DeskHours,
   DeskList,
   DeskQuery,
   DeskSolverList,
@@ -24,7 +25,11 @@ export const offlineKeys = {
   deskDetail: (id: string) => ["offline", "desk", "detail", id] as const,
   dashboard: ["offline", "desk", "dashboard"] as const,
   solvers: ["offline", "desk", "solvers"] as const,
+  hours: ["offline", "desk", "hours"] as const,
 };
+
+/** The desk is worked live: a user's payment shows within seconds, without a reload. */
+export const DESK_REFRESH_MS = 10_000;
 
 export const myRequestsQuery = (group: OfflineGroup) =>
   queryOptions({
@@ -41,13 +46,23 @@ function searchOf(q: Partial<DeskQuery>): string {
 }
 
 export const deskListQuery = (q: Partial<DeskQuery>) =>
-  queryOptions({ queryKey: offlineKeys.deskList(q), queryFn: ({ signal }) => api<DeskList>(`/admin/offline/requests?${searchOf(q)}`, { signal }), refetchInterval: 60_000 });
+  queryOptions({ queryKey: offlineKeys.deskList(q), queryFn: ({ signal }) => api<DeskList>(`/admin/offline/requests?${searchOf(q)}`, { signal }), refetchInterval: DESK_REFRESH_MS });
 
 export const deskDetailQuery = (id: string) =>
-  queryOptions({ queryKey: offlineKeys.deskDetail(id), queryFn: ({ signal }) => api<DeskDetail>(`/admin/offline/requests/${encodeURIComponent(id)}`, { signal }) });
+  queryOptions({ queryKey: offlineKeys.deskDetail(id), queryFn: ({ signal }) => api<DeskDetail>(`/admin/offline/requests/${encodeURIComponent(id)}`, { signal }), refetchInterval: DESK_REFRESH_MS });
 
-export const dashboardQuery = () =>
-  queryOptions({ queryKey: offlineKeys.dashboard, queryFn: ({ signal }) => api<DeskDashboard>("/admin/offline/dashboard", { signal }), staleTime: 60_000 });
+export const dashboardQuery = (group?: "articles" | "books") =>
+  queryOptions({
+    queryKey: [...offlineKeys.dashboard, group ?? "all"],
+    queryFn: ({ signal }) => api<DeskDashboard>(`/admin/offline/dashboard${group ? `?group=${group}` : ""}`, { signal }),
+    staleTime: 60_000,
+  });
+
+export const deskHoursQuery = () => queryOptions({ queryKey: offlineKeys.hours, queryFn: ({ signal }) => api<DeskHours>("/admin/offline/hours", { signal }) });
+
+export function saveDeskHours(hours: Record<keyof DeskHours, string>) {
+  return api<DeskHours>("/admin/offline/hours", { body: hours });
+}
 
 export const solversQuery = () =>
   queryOptions({ queryKey: offlineKeys.solvers, queryFn: ({ signal }) => api<DeskSolverList>("/admin/offline/solvers", { signal }), staleTime: 5 * 60_000 });

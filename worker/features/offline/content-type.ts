@@ -8,7 +8,7 @@
  * staff can still reject it with the "wrong type" template.
  */
 import type { IdentifyResult } from "../../../contract/identify";
-import { identify, jobKeyFor } from "../../../lib/identify";
+import { identify, jobKeyFor, toIsbn13 } from "../../../lib/identify";
 
 export type DocClass = "article" | "chapter" | "book" | "standard" | "unknown";
 
@@ -129,20 +129,89 @@ export function identifyRequest(input: { url: string; doi?: string | undefined }
   return { ids, doi };
 }
 
-/** A title as a key: case, spacing, punctuation and Arabic/Persian letter variants folded. */
+/**
+ * A title as a key: case, spacing, punctuation and Arabic/Persian letter variants folded, and what
+ * users add around a book's title dropped — a trailing "by Author", a parenthesised publisher/year/
+ * edition, "8th edition", "3rd ed." — so variants of one request group on the desk.
+ */
 export function titleKey(title: string): string {
-  return title
+  const folded = title
     .normalize("NFKC")
+    // "… by Thomas H. Cormen", "… by T. Cormen et al.", "… — Cengel": a name after the title. Needs the
+    // original case (names are capitalised) and, after "by", two name words, so "Learning by Doing" stays.
+    .replace(/\s(?:by\s+(?:[A-Z][\p{L}'’-]*\.?\s+){1,3}[A-Z][\p{L}'’-]*\.?|by\s+[A-Z][\p{L}'’-]*\s+et\s+al\.?|[—–]\s*[A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*\.?){0,3}(?:\s+et\s+al\.?)?)\s*$/u, " ")
     .toLowerCase()
     .replace(/\u064a/g, "\u06cc")
-    .replace(/\u0643/g, "\u06a9")
+    .replace(/\u0643/g, "\u06a9");
+  const trimmed = folded
+    // "(Pearson, 2019)", "[3rd ed.]"
+    .replace(/[([][^)\]]*[)\]]/g, " ")
+    // "8th edition", "3rd ed.", "second edition", "ed. 2"
+    .replace(/\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+ed(?:ition|\.|\b)/g, " ")
+    .replace(/\bed(?:ition)?\.?\s*\d+\b/g, " ")
+    // a trailing year or publisher list after a comma: ", 2019", ", Wiley, 2019"
+    .replace(/,\s*(?:[\p{L}&.\s]{0,40},\s*)?(?:19|20)\d{2}\s*$/u, " ");
+  const key = trimmed
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim()
     .slice(0, 300);
+  // Never fold a title into nothing ("(3rd ed.)" alone): keep the plain folding then.
+  return key || folded.replace(/[^\p{L}\p{N}]+/gu, " ").trim().slice(0, 300);
 }
 
-/** The document key that groups requests: a DOI/ISBN/arXiv/PubMed/URL job key, else the folded title. */
-export function docKeyFor(ids: readonly IdentifyResult[], fallbackText: string): string {
+// Shop and catalogue links carry a book's ISBN as a path part (/dp/0131103628, /isbn/978…) or a query
+// value (isbn=, ean=); it is an ISBN only when its check digit is right.
+const SHOP_ISBN_PARAMS = ["isbn", "ean", "isbn13", "isbn10"];
+
+export function isbnFromLink(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  const candidates = [
+    ...SHOP_ISBN_PARAMS.map((p) => u.searchParams.get(p) ?? ""),
+    ...u.pathname.split(/[/_]/),
+  ];
+  for (const c of candidates) {
+    const digits = c.replace(/-/g, "");
+    if (!/^(?:\d{9}[\dXx]|97[89]\d{10})$/.test(digits)) continue;
+    const isbn = toIsbn13(digits);
+    if (isbn) return isbn;
+  }
+  return null;
+}
+
+// "ASTM D638-14", "ISO 9001:2015", "IEEE Std 802.11-2020", "BS EN 1992-1-1:2004", "DIN 1055-100".
+const STANDARD_CODE =
+  /^\s*((?:ansi\/)?(?:astm|iso(?:\/iec)?|iec|ieee(?:\s+std)?|bs(?:\s+en)?|en|din(?:\s+en)?|api|asme|sae|ansi|nfpa|ul|jis|csa|as(?:\/nzs)?|isiri|aws|aashto|ashrae|ipc|mil-std))[\s-]*([a-z]?\s*[\d][\w.:/-]*)\s*$/i;
+
+/** A standard's number as a key (organisation and number, case and spacing folded), or null. */
+export function standardKey(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const m = STANDARD_CODE.exec(text.normalize("NFKC"));
+  if (!m) return null;
+  const org = m[1]!.toLowerCase().replace(/\s+std$/, "").replace(/\s+/g, " ");
+  const number = m[2]!.toLowerCase().replace(/\s+/g, "");
+  return `std:${org} ${number}`;
+}
+
+/**
+ * The document key that groups requests: a DOI/arXiv/PubMed/ISBN job key, an ISBN carried by a shop
+ * link, a standard's number, the link itself, else the folded title.
+ */
+export function docKeyFor(ids: readonly IdentifyResult[], fallbackText: string, code?: string | null): string {
+  for (const id of ids) {
+    const key = jobKeyFor(id);
+    if (key !== null && !key.startsWith("url:")) return key;
+  }
+  for (const id of ids) {
+    const isbn = id.url ? isbnFromLink(id.url) : null;
+    if (isbn) return `isbn:${isbn}`;
+  }
+  const standard = standardKey(code) ?? standardKey(ids.find((r) => r.title !== null)?.title) ?? standardKey(fallbackText);
+  if (standard) return standard;
   for (const id of ids) {
     const key = jobKeyFor(id);
     if (key !== null) return key;

@@ -9,6 +9,7 @@
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { BOOK_PROMISE_MS } from "../../../contract/offline";
+import { deliveryDeadline, deskHours } from "./deadlines";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { DomainError, NotFoundError } from "../../lib/errors";
@@ -59,6 +60,7 @@ registerFulfiller(DIRECT_BOOK_PRODUCT, {
     const eventId = newId("ore", ctx.now);
     const at = new Date(ctx.now);
     const universityId = coveredBy.get(item);
+    const hours = await deskHours(db);
     return [
       ...(universityId ? consumeQuotaStatements(db, { universityId, key: "book_download", now: ctx.now }) : []),
       q.insertRequest(db, {
@@ -74,6 +76,7 @@ registerFulfiller(DIRECT_BOOK_PRODUCT, {
         price,
         promiseAt: new Date(ctx.now + BOOK_PROMISE_MS),
         paidAt: at,
+        deliverBy: deliveryDeadline(hours, "book", ctx.now),
         canEdit: false,
         lastEventId: eventId,
         createdAt: at,

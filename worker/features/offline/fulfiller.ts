@@ -5,6 +5,7 @@
  */
 import { OFFLINE_PRODUCT } from "../../../contract/offline";
 import { registerFulfiller } from "../wallet/fulfilment";
+import { deskHours } from "./deadlines";
 import { paidStatements, payablePrice } from "./service";
 
 registerFulfiller(OFFLINE_PRODUCT, {
@@ -13,7 +14,7 @@ registerFulfiller(OFFLINE_PRODUCT, {
   },
   async statements(db, item, ctx) {
     // price() ran first and found the request payable; the batch re-checks it in SQL.
-    return paidStatements(db, ctx.userId, String(item.ref), ctx.orderId, ctx.now);
+    return paidStatements(db, ctx.userId, String(item.ref), ctx.orderId, ctx.now, await deskHours(db));
   },
   // Only books and standards are priced.
   redirect: "/profile/offlineBooksStandards",

@@ -28,6 +28,7 @@ export const offlineText = {
   articleNotPriced: "درخواست آفلاین مقاله با اعتبار درخواست آفلاین پرداخت شده است و قیمت‌گذاری نمی‌شود.",
   notSolver: "کاربر انتخاب‌شده حل‌کننده نیست.",
   notPdf: "فایل باید یک PDF سالم و کامل باشد.",
+  heldBy: (name: string) => `این درخواست را «${name}» در دست دارد. برای برداشتن آن، کار را با «برداشتن از ${name}» تأیید کنید؛ به او خبر داده می‌شود.`,
 } as const;
 
 const statusLabels: Record<string, string> = {
@@ -59,4 +60,10 @@ export const offlineNotice = {
   priced: (name: string, price: number) => `قیمت درخواست آفلاین شما تعیین شد: ${formatToman(price)}\n${name}\nبرای پرداخت به صفحهٔ درخواست‌های خود بروید.`,
   delivered: (name: string) => `درخواست آفلاین شما آماده است و از صفحهٔ درخواست‌های شما دانلود می‌شود: ${name}`,
   rejected: (name: string, reason: string) => `درخواست آفلاین شما رد شد: ${name}\nدلیل: ${reason}`,
+} as const;
+
+/** What staff are told: a solution manual given to a solver, a request taken over from its holder. */
+export const staffNotice = {
+  solverAssigned: (name: string) => `یک حل‌المسائل به شما سپرده شد: ${name}\nآن را در داشبورد حل‌کننده ببینید.`,
+  takenOver: (name: string, by: string) => `درخواست «${name}» که در دست شما بود را ${by} برداشت.`,
 } as const;

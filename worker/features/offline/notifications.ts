@@ -11,7 +11,7 @@ import { toPersianDigits } from "../../../lib/digits";
 import type { Logger } from "../../lib/logger";
 import type { Notifier } from "../notify/notifier";
 import { templates, type Rendered } from "../notify/templates";
-import { offlineNotice } from "./messages";
+import { offlineNotice, staffNotice } from "./messages";
 
 const SITE = "دریافت";
 
@@ -20,6 +20,8 @@ export type OfflineNoticeParams = {
   offline_priced: { name: string; price: number; link: string };
   offline_delivered: { name: string; link: string };
   offline_rejected: { name: string; reason: string; link: string };
+  desk_solver_assigned: { name: string; link: string };
+  desk_taken_over: { name: string; by: string; link: string };
 };
 export type OfflineNoticeName = keyof OfflineNoticeParams;
 
@@ -40,6 +42,15 @@ const offlineTemplates: { [K in OfflineNoticeName]: (p: OfflineNoticeParams[K]) 
   offline_rejected: ({ name, reason, link }) => {
     const text = offlineNotice.rejected(name, reason);
     return { sms: { token: "rejected", text: `${SITE}\n${text}` }, email: { subject: `درخواست آفلاین شما رد شد — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+  },
+
+  desk_solver_assigned: ({ name, link }) => {
+    const text = staffNotice.solverAssigned(name);
+    return { sms: { token: "solver", text: `${SITE}\n${text}` }, email: { subject: `حل‌المسائل تازه برای شما — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+  },
+  desk_taken_over: ({ name, by, link }) => {
+    const text = staffNotice.takenOver(name, by);
+    return { email: { subject: `درخواستی از شما برداشته شد — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
   },
 };
 

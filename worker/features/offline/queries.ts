@@ -3,8 +3,9 @@
  * the status the caller read, which also stamps `last_event_id`; an assertion that the stamp is there
  * (else the whole batch, refunds included, rolls back); the history row with that id; the audit row.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { assertStatement } from "../wallet/ledger";
@@ -99,7 +100,9 @@ export async function eventsOf(db: Db, requestIds: readonly string[]): Promise<M
   return out;
 }
 
-const GROUP_KINDS = { articles: ["article"], books: ["book", "standard"] } as const;
+
+/** The kinds on each desk and request page. */
+export const KINDS_OF_GROUP = { articles: ["article"], books: ["book", "standard"] } as const satisfies Record<string, readonly OfflineKindValue[]>;
 
 /** A direct book bought from the catalogue is a book request keyed by its catalogue id (see direct-book.ts). */
 export const DIRECT_BOOK_KEY_PREFIX = "catalog:";
@@ -112,8 +115,8 @@ export async function requestsOfUser(db: Db, userId: string, group: "articles" |
     group === "direct_books"
       ? and(eq(r.kind, "book"), isDirectBook)
       : group === "books"
-        ? and(inArray(r.kind, [...GROUP_KINDS.books]), sql`not (${isDirectBook})`)
-        : inArray(r.kind, [...GROUP_KINDS.articles]);
+        ? and(inArray(r.kind, [...KINDS_OF_GROUP.books]), sql`not (${isDirectBook})`)
+        : inArray(r.kind, [...KINDS_OF_GROUP.articles]);
   return db
     .select()
     .from(r)
@@ -127,7 +130,7 @@ export async function latestRequests(db: Db, group: "articles" | "books", limit:
   return db
     .select({ createdAt: r.createdAt, url: r.url, title: r.title })
     .from(r)
-    .where(and(inArray(r.kind, [...GROUP_KINDS[group]]), ne(r.status, "cancelled")))
+    .where(and(inArray(r.kind, [...KINDS_OF_GROUP[group]]), ne(r.status, "cancelled")))
     .orderBy(desc(r.createdAt), desc(r.id))
     .limit(limit);
 }
@@ -142,6 +145,8 @@ export type DeskFilter = {
   assignedTo: string | null;
   createdBefore: number | null;
   user: string | null;
+  /** Free search over the document and the requester. */
+  search: { like: string; keys: string[] } | null;
   page: number;
   perPage: number;
 };
@@ -164,14 +169,39 @@ function deskWhere(f: DeskFilter): SQL | undefined {
       ),
     );
   }
+  if (f.search) {
+    const needle = `%${f.search.like.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
+    const like = (col: SQLiteColumn) => sql`${col} LIKE ${needle} ESCAPE '\\'`;
+    parts.push(
+      or(
+        ...(f.search.keys.length ? [inArray(r.docKey, f.search.keys)] : []),
+        like(r.title),
+        like(r.url),
+        like(r.doi),
+        like(r.code),
+        like(r.more),
+        like(users.email),
+        like(users.mobile),
+        like(users.name),
+      ),
+    );
+  }
   return and(...parts);
+}
+
+/** The deadline now running: first answer while registered, delivery once paid or started; none while priced. */
+export const dueAt = sql<number | null>`(CASE WHEN ${r.status} = 'registered' THEN ${r.promiseAt} WHEN ${r.status} IN ('paid', 'in_progress') THEN coalesce(${r.deliverBy}, ${r.promiseAt}) ELSE NULL END)`;
+
+/** Other open requests for the same document: the same key, or the same folded title. */
+function sameDocOpen() {
+  return sql<number>`(SELECT count(*) FROM offline_requests o WHERE (o.doc_key = ${r.docKey} OR (${r.titleKey} IS NOT NULL AND o.title_key = ${r.titleKey})) AND o.id <> ${r.id} AND o.status IN ('registered', 'priced', 'paid', 'in_progress'))`.as("same_doc");
 }
 
 /** The queue: least time left to the promise first (books), then the oldest. */
 export async function deskPage(db: Db, f: DeskFilter) {
   const where = deskWhere(f);
   const assignee = sql<string | null>`(SELECT name FROM users a WHERE a.id = ${r.assignedTo})`.as("assignee_name");
-  const sameDoc = sql<number>`(SELECT count(*) FROM offline_requests o WHERE o.doc_key = ${r.docKey} AND o.id <> ${r.id} AND o.status IN ('registered', 'priced', 'paid', 'in_progress'))`.as("same_doc");
+  const sameDoc = sameDocOpen();
   const rows = await db
     .select({
       request: r,
@@ -184,7 +214,7 @@ export async function deskPage(db: Db, f: DeskFilter) {
     .from(r)
     .innerJoin(users, eq(users.id, r.userId))
     .where(where)
-    .orderBy(sql`${r.promiseAt} IS NULL`, asc(r.promiseAt), asc(r.createdAt), asc(r.id))
+    .orderBy(sql`${dueAt} IS NULL`, asc(dueAt), asc(r.createdAt), asc(r.id))
     .limit(f.perPage)
     .offset((f.page - 1) * f.perPage);
   const [total] = await db
@@ -197,7 +227,7 @@ export async function deskPage(db: Db, f: DeskFilter) {
 
 export async function deskRow(db: Db, id: string) {
   const assignee = sql<string | null>`(SELECT name FROM users a WHERE a.id = ${r.assignedTo})`.as("assignee_name");
-  const sameDoc = sql<number>`(SELECT count(*) FROM offline_requests o WHERE o.doc_key = ${r.docKey} AND o.id <> ${r.id} AND o.status IN ('registered', 'priced', 'paid', 'in_progress'))`.as("same_doc");
+  const sameDoc = sameDocOpen();
   const [row] = await db
     .select({ request: r, userName: users.name, userEmail: users.email, userMobile: users.mobile, assigneeName: assignee, sameDocumentOpen: sameDoc })
     .from(r)
@@ -210,12 +240,12 @@ export async function deskRow(db: Db, id: string) {
 export type DeskRow = NonNullable<Awaited<ReturnType<typeof deskRow>>>;
 
 /** Every request for the same document (grouped for staff). */
-export async function sameDocument(db: Db, docKey: string) {
+export async function sameDocument(db: Db, docKey: string, titleKey: string | null) {
   return db
-    .select({ id: r.id, status: r.status, userName: users.name, createdAt: r.createdAt, price: r.price, kind: r.kind, assignedTo: r.assignedTo, isSolution: r.isSolution })
+    .select({ id: r.id, status: r.status, userName: users.name, createdAt: r.createdAt, price: r.price, kind: r.kind, assignedTo: r.assignedTo, isSolution: r.isSolution, url: r.url })
     .from(r)
     .innerJoin(users, eq(users.id, r.userId))
-    .where(eq(r.docKey, docKey))
+    .where(titleKey ? or(eq(r.docKey, docKey), eq(r.titleKey, titleKey)) : eq(r.docKey, docKey))
     .orderBy(asc(r.createdAt))
     .limit(100);
 }
@@ -239,8 +269,35 @@ export async function auditOf(db: Db, requestId: string) {
     .orderBy(asc(a.createdAt), asc(a.id));
 }
 
+/**
+ * The solver a new solution manual goes to: round-robin by load — the fewest open solution manuals
+ * held, then the one given work longest ago, then by id — among users with the solver role.
+ */
+export async function nextSolver(db: Db): Promise<{ id: string; name: string } | undefined> {
+  const load = sql<number>`(SELECT count(*) FROM offline_requests o WHERE o.assigned_to = ${users.id} AND o.status IN ('registered', 'priced', 'paid', 'in_progress'))`;
+  const last = sql<number>`coalesce((SELECT max(o.created_at) FROM offline_requests o WHERE o.assigned_to = ${users.id}), 0)`;
+  const [row] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.isSolver, true)).orderBy(asc(load), asc(last), asc(users.id)).limit(1);
+  return row;
+}
+
 export async function solvers(db: Db) {
   return db.select({ id: users.id, name: users.name }).from(users).where(eq(users.isSolver, true)).orderBy(asc(users.name)).limit(500);
+}
+
+/** The catalogue's title of a book keyed by ISBN (`isbn:978…`), stored with hyphens or without, as 13 or 10 digits. */
+export async function catalogTitleFor(db: Db, docKey: string): Promise<string | null> {
+  if (!docKey.startsWith("isbn:")) return null;
+  const isbn13 = docKey.slice(5);
+  const forms = [isbn13];
+  if (isbn13.startsWith("978")) {
+    const core = isbn13.slice(3, 12);
+    const sum = [...core].reduce((acc, d, i) => acc + Number(d) * (10 - i), 0);
+    const check = (11 - (sum % 11)) % 11;
+    forms.push(core + (check === 10 ? "X" : String(check)));
+  }
+  const c = schema.catalogItems;
+  const [row] = await db.select({ title: c.title }).from(c).where(inArray(c.isbnKey, forms)).limit(1);
+  return row?.title ?? null;
 }
 
 export async function findUser(db: Db, id: string) {
@@ -249,29 +306,44 @@ export async function findUser(db: Db, id: string) {
 }
 
 /** Rows for the dashboard: requests registered since `since`, with their timing columns only. */
-export async function dashboardRows(db: Db, since: number) {
+const ofKinds = (kinds: readonly OfflineKindValue[] | null) => (kinds ? inArray(r.kind, [...kinds]) : undefined);
+
+export async function dashboardRows(db: Db, since: number, kinds: readonly OfflineKindValue[] | null) {
   return db
-    .select({ kind: r.kind, status: r.status, createdAt: r.createdAt, answeredAt: r.answeredAt, deliveredAt: r.deliveredAt, promiseAt: r.promiseAt })
+    .select({ kind: r.kind, status: r.status, createdAt: r.createdAt, answeredAt: r.answeredAt, deliveredAt: r.deliveredAt, promiseAt: r.promiseAt, deliverBy: r.deliverBy })
     .from(r)
-    .where(gte(r.createdAt, new Date(since)))
+    .where(and(gte(r.createdAt, new Date(since)), ofKinds(kinds)))
     .limit(50_000);
 }
 
-export async function openCounts(db: Db) {
+export async function openCounts(db: Db, kinds: readonly OfflineKindValue[] | null) {
   return db
     .select({ status: r.status, n: sql<number>`count(*)` })
     .from(r)
-    .where(inArray(r.status, [...OPEN_STATUSES]))
+    .where(and(inArray(r.status, [...OPEN_STATUSES]), ofKinds(kinds)))
     .groupBy(r.status);
 }
 
-/** Open, unanswered books past their promise right now. */
-export async function overdueCount(db: Db, now: number) {
+/** Right now past their deadline: unanswered past the first-answer promise, and paid but undelivered past the delivery deadline. */
+export async function overdueCounts(db: Db, now: number, kinds: readonly OfflineKindValue[] | null) {
+  const [row] = await db
+    .select({
+      answer: sql<number>`coalesce(sum(${r.status} = 'registered' AND ${r.promiseAt} IS NOT NULL AND ${r.promiseAt} <= ${now}), 0)`,
+      delivery: sql<number>`coalesce(sum(${r.status} IN ('paid', 'in_progress') AND ${r.deliverBy} IS NOT NULL AND ${r.deliverBy} <= ${now}), 0)`,
+    })
+    .from(r)
+    .where(and(inArray(r.status, ["registered", "paid", "in_progress"]), ofKinds(kinds)))
+    .limit(1);
+  return { answer: Number(row?.answer ?? 0), delivery: Number(row?.delivery ?? 0) };
+}
+
+/** Paid (or started) and undelivered: what a user has paid for and staff owe. */
+export async function paidWaiting(db: Db, f: Pick<DeskFilter, "kinds" | "solutionsOnly" | "assignedTo">) {
   const [row] = await db
     .select({ n: sql<number>`count(*)` })
     .from(r)
-    .where(and(isNotNull(r.promiseAt), lte(r.promiseAt, new Date(now)), eq(r.status, "registered")))
+    .where(and(inArray(r.status, ["paid", "in_progress"]), ofKinds(f.kinds), f.solutionsOnly ? eq(r.isSolution, true) : undefined, f.assignedTo ? eq(r.assignedTo, f.assignedTo) : undefined))
     .limit(1);
-  return row?.n ?? 0;
+  return Number(row?.n ?? 0);
 }
 

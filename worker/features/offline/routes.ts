@@ -9,6 +9,8 @@ import { z } from "zod";
 import {
   DeskActionOk,
   DeskAssignInput,
+  DeskClaimInput,
+  DeskHours,
   DeskDashboard,
   DeskDashboardQuery,
   DeskDeliverInput,
@@ -35,6 +37,7 @@ import { adminOnly, anyone, signedIn, staff, type UserRow } from "../../lib/role
 import { createNotifier } from "../notify/notifier";
 import "./direct-book";
 import "./fulfiller";
+import { deskHours, saveDeskHours } from "./deadlines";
 import { offlineText } from "./messages";
 import * as service from "./service";
 
@@ -162,7 +165,7 @@ defineEndpoint(
   {
     method: "get",
     path: "/admin/offline/requests",
-    summary: "Desk queue: least time left to the promise first; filters status, group, kind, age, user (solvers: their solution manuals)",
+    summary: "Desk queue: least time left to the running deadline first; default view what needs staff (registered, paid, in progress); filters status, group, kind, age, user, and a search over title, link, ISBN, DOI and standard number (solvers: their solution manuals)",
     roles: staff,
     query: DeskQuery,
     response: DeskList,
@@ -177,7 +180,22 @@ defineEndpoint(
 defineEndpoint(
   offlineRoutes,
   { method: "get", path: "/admin/offline/dashboard", summary: "Desk numbers: open requests, median times, 12-hour promise kept and broken", roles: adminOnly, query: DeskDashboardQuery, response: DeskDashboard, tag: "offline-desk" },
-  async (c, { query }) => c.json(await service.dashboard(offlineDeps(c), query.days)),
+  async (c, { query }) => c.json(await service.dashboard(offlineDeps(c), query.days, query.group)),
+);
+
+defineEndpoint(
+  offlineRoutes,
+  { method: "get", path: "/admin/offline/hours", summary: "The desk's hours: a standard's first answer and the delivery deadline after payment per kind", roles: adminOnly, response: DeskHours, tag: "offline-desk" },
+  async (c) => c.json(await deskHours(c.var.db)),
+);
+
+defineEndpoint(
+  offlineRoutes,
+  { method: "post", path: "/admin/offline/hours", summary: "Set the desk's hours (applies to requests registered or paid from now on)", roles: adminOnly, body: DeskHours, response: DeskHours, tag: "offline-desk" },
+  async (c, { body }) => {
+    await saveDeskHours(c.var.db, body);
+    return c.json(await deskHours(c.var.db));
+  },
 );
 
 defineEndpoint(
@@ -199,8 +217,16 @@ const ok = (r: service.DeskResult) => ({ status: "ok" as const, request: r.reque
 
 defineEndpoint(
   offlineRoutes,
-  { method: "post", path: "/admin/offline/requests/:id/claim", summary: "Claim a request (a paid one, or an article, is now in progress)", roles: staff, response: DeskActionOk, tag: "offline-desk" },
-  async (c) => c.json(ok(await service.claimRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c)))),
+  {
+    method: "post",
+    path: "/admin/offline/requests/:id/claim",
+    summary: "Claim a request (a paid one, or an article, is now in progress); one another staff member holds needs `take_over` (409 names the holder, who is told)",
+    roles: staff,
+    body: DeskClaimInput,
+    response: DeskActionOk,
+    tag: "offline-desk",
+  },
+  async (c, { body }) => c.json(ok(await service.claimRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c), body))),
 );
 
 defineEndpoint(

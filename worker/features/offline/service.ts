@@ -11,13 +11,14 @@
  *   Staff may also deliver a registered request at once (a free copy found).
  * The 12-hour promise (books): staff answer (price, reject or deliver) within 12 hours of registration.
  */
-import { eq } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import {
-  BOOK_PROMISE_MS,
   LAST_OFFLINE_LIMIT,
+  NEEDS_STAFF_STATUSES,
   rejectTemplates,
   type DeskDashboard,
   type DeskDeliverInput,
+  type DeskHours,
   type DeskDetail,
   type DeskItem,
   type DeskList,
@@ -34,7 +35,9 @@ import type { Logger } from "../../lib/logger";
 import type { UserRow } from "../../lib/roles";
 import type { Notifier } from "../notify/notifier";
 import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";
-import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, type Misfit, type RequestedAs } from "./content-type";
+import { identify, jobKeyFor } from "../../../lib/identify";
+import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, titleKey, type Misfit, type RequestedAs } from "./content-type";
+import { answerPromise, deliveryDeadline, deskHours } from "./deadlines";
 import { FILE_LINK_TTL_MS, signFileLink } from "../files/signing";
 import { cleanFileName, isPdf, storePdf } from "./files";
 import { documentName, offlineText } from "./messages";
@@ -65,6 +68,7 @@ export const actorOf = (user: UserRow): Actor => ({ id: user.id, isAdmin: user.i
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const PAGE_OF = { article: "/profile/offilneArticles", book: "/profile/offlineBooksStandards", standard: "/profile/offlineBooksStandards" } as const;
+const HOUR = 3_600_000;
 
 // ---------------------------------------------------------------- registering
 
@@ -115,7 +119,14 @@ export async function registerRequest(
   const misfit = contentTypeMisfit(requestedAs, classifyDocument(ids, meta?.type));
   if (misfit) throw new DomainError(offlineText[misfit], 200, { code: "wrong_type", use: MISFIT_USE[misfit] });
 
-  const docKey = docKeyFor(ids, input.url);
+  // The "DOI or standard number" field: a DOI goes to `doi`; anything else (a standard's number, an
+  // ISBN) is kept as the request's code and never shown or linked as a DOI.
+  const typedDoi = input.doi?.trim() ? identify(input.doi) : null;
+  const code = typedDoi && typedDoi.doi === null ? input.doi!.trim() : null;
+  const docKey = docKeyFor(ids, input.url, code);
+  const catalogTitle = meta?.title ? null : await q.catalogTitleFor(db, docKey);
+  const title = meta?.title ?? catalogTitle;
+  const typedTitle = ids.find((r) => r.kind === "title")?.title ?? null;
   const existing = await q.findOpenDuplicate(db, user.id, docKey);
   if (existing) return { id: existing.id, canEdit: existing.canEdit && existing.status === "registered", duplicate: true };
 
@@ -127,25 +138,37 @@ export async function registerRequest(
 
   const id = newId("off", now);
   const eventId = newId("ore", now);
+  const hours = await deskHours(db);
+  const isSolution = requestedAs === "book" && looksLikeSolutionManual(input.url, title, input.more);
+  // Solution manuals go to a solver at once (round-robin by load), who is told.
+  const solver = isSolution ? await q.nextSolver(db) : undefined;
   const statements: MoneyBatchItem[] = [
     q.insertRequest(db, {
       id,
       userId: user.id,
       kind: requestedAs,
       url: input.url,
-      doi: doi ?? input.doi ?? null,
+      doi,
+      code,
       more: input.more ?? null,
       docKey,
-      title: meta?.title ?? null,
-      isSolution: requestedAs === "book" && looksLikeSolutionManual(input.url, meta?.title, input.more),
+      titleKey: title || typedTitle ? titleKey(title ?? typedTitle!) : null,
+      title,
+      isSolution,
+      assignedTo: solver?.id ?? null,
       status: "registered",
-      promiseAt: requestedAs === "book" ? new Date(now + BOOK_PROMISE_MS) : null,
+      promiseAt: answerPromise(hours, requestedAs, now),
+      // An article's credit is spent now: its delivery deadline runs from now.
+      deliverBy: requestedAs === "article" ? deliveryDeadline(hours, "article", now) : null,
       lastEventId: eventId,
       createdAt: new Date(now),
       updatedAt: new Date(now),
     }),
     q.insertEvent(db, { id: eventId, requestId: id, actorId: user.id, action: "registered", fromStatus: null, toStatus: "registered", note: null, at: now }),
   ];
+  if (solver) {
+    statements.push(q.insertEvent(db, { id: newId("ore", now + 1), requestId: id, actorId: null, action: "assigned", fromStatus: "registered", toStatus: "registered", note: solver.name, at: now + 1 }));
+  }
   if (requestedAs === "article") {
     statements.push(
       ...ledgerChange(db, { userId: user.id, account: "offline_article_credit", delta: -1, reason: "spend_offline", refType: "offline_request", refId: id, now, onShortfall: "abort" }),
@@ -163,7 +186,10 @@ export async function registerRequest(
     }
     throw err;
   }
-  deps.log.info("offline.registered", { id, kind: requestedAs });
+  deps.log.info("offline.registered", { id, kind: requestedAs, solver: solver?.id ?? null });
+  if (solver) {
+    await sendOfflineNotice(deps.notifier, deps.log, { userId: solver.id, template: "desk_solver_assigned", params: { name: documentName({ title, url: input.url }), link: `${deps.origin}/solver` } });
+  }
   await sendOfflineNotice(deps.notifier, deps.log, {
     userId: user.id,
     template: "offline_registered",
@@ -195,6 +221,7 @@ export async function requestView(deps: OfflineDeps, row: OfflineRow, events: Of
     kind: row.kind,
     url: row.url,
     doi: row.doi,
+    code: row.code,
     more: row.more,
     title: row.title,
     status: row.status,
@@ -204,6 +231,7 @@ export async function requestView(deps: OfflineDeps, row: OfflineRow, events: Of
     promise_at: iso(row.promiseAt),
     answered_at: iso(row.answeredAt),
     paid_at: iso(row.paidAt),
+    deliver_by: iso(row.deliverBy),
     delivered_at: iso(row.deliveredAt),
     can_edit: row.canEdit && row.status === "registered",
     can_cancel: canCancel(row),
@@ -252,7 +280,8 @@ function changeStatements(deps: OfflineDeps, c: Change): MoneyBatchItem[] {
   const { db, now } = deps;
   const eventId = newId("ore", now);
   return [
-    q.guardedUpdate(db, c.row.id, c.row.status, eventId, { ...c.set, status: c.to, updatedAt: new Date(now) }),
+    // Guarded by the status and the holder that were read: a change racing a claim or a takeover loses.
+    q.guardedUpdate(db, c.row.id, c.row.status, eventId, { ...c.set, status: c.to, updatedAt: new Date(now) }, c.row.assignedTo === null ? isNull(schema.offlineRequests.assignedTo) : eq(schema.offlineRequests.assignedTo, c.row.assignedTo)),
     q.assertChanged(db, c.row.id, eventId),
     q.insertEvent(db, { id: eventId, requestId: c.row.id, actorId: c.actorId, action: c.action, fromStatus: c.row.status, toStatus: c.to, note: c.note, at: now }),
     q.insertAudit(db, { actorId: c.actorId, action: `offline.${c.action}`, requestId: c.row.id, at: now, details: { from: c.row.status, to: c.to, ...c.audit } }),
@@ -316,12 +345,16 @@ export async function payablePrice(db: Db, userId: string, requestId: string | n
   return row.price;
 }
 
-/** Marking it paid, in the wallet's order batch: at most once, only from `priced`, only for its owner. */
-export function paidStatements(db: Db, userId: string, requestId: string, orderId: string, now: number): MoneyBatchItem[] {
+/**
+ * Marking it paid, in the wallet's order batch: at most once, only from `priced`, only for its owner.
+ * The delivery deadline starts now, by the operator's hours for the request's kind.
+ */
+export function paidStatements(db: Db, userId: string, requestId: string, orderId: string, now: number, hours: DeskHours): MoneyBatchItem[] {
   const eventId = `ore_paid_${requestId}`;
   const row = schema.offlineRequests;
+  const deliverBy = sql`${now} + (CASE ${row.kind} WHEN 'book' THEN ${hours.deliver_book * HOUR} WHEN 'standard' THEN ${hours.deliver_standard * HOUR} ELSE ${hours.deliver_article * HOUR} END)`;
   return [
-    q.guardedUpdate(db, requestId, "priced", eventId, { status: "paid", paidAt: new Date(now), updatedAt: new Date(now), canEdit: false }, eq(row.userId, userId)),
+    q.guardedUpdate(db, requestId, "priced", eventId, { status: "paid", paidAt: new Date(now), deliverBy: deliverBy as unknown as Date, updatedAt: new Date(now), canEdit: false }, eq(row.userId, userId)),
     q.assertChanged(db, requestId, eventId),
     q.insertEvent(db, { id: eventId, requestId, actorId: userId, action: "paid", fromStatus: "priced", toStatus: "paid", note: null, at: now }),
     q.insertAudit(db, { actorId: userId, action: "offline.paid", requestId, at: now, details: { from: "priced", to: "paid", order: orderId } }),
@@ -351,7 +384,24 @@ async function deskItem(deps: OfflineDeps, d: q.DeskRow, events: OfflineEventRow
     is_solution: r.isSolution,
     doc_key: r.docKey,
     same_document_open: Number(d.sameDocumentOpen ?? 0),
+    due_at: iso(dueOf(r)),
   };
+}
+
+/** The deadline now running (the same rule as the queue's order, queries.dueAt). */
+export function dueOf(r: Pick<OfflineRow, "status" | "promiseAt" | "deliverBy">): Date | null {
+  if (r.status === "registered") return r.promiseAt;
+  if (r.status === "paid" || r.status === "in_progress") return r.deliverBy ?? r.promiseAt;
+  return null;
+}
+
+/** What a desk search matches by key: the document key of the text as a request (ISBN 10 or 13, a shop link, a DOI, a standard's number) and its folded title. */
+function searchKeys(text: string): string[] {
+  const key = docKeyFor(identifyRequest({ url: text }).ids, text, text);
+  const keys = [key, `title:${titleKey(text)}`];
+  const id = jobKeyFor(identify(text));
+  if (id) keys.push(id);
+  return [...new Set(keys)];
 }
 
 const DESK_PAGE = 25;
@@ -360,16 +410,17 @@ export async function deskList(deps: OfflineDeps, actor: Actor, query: DeskQuery
   const solverOnly = !actor.isAdmin;
   const kinds = query.kind ? [query.kind] : query.group === "articles" ? (["article"] as const) : query.group === "books" ? (["book", "standard"] as const) : null;
   const filter: q.DeskFilter = {
-    statuses: query.status === "all" ? null : query.status === "open" ? q.OPEN_STATUSES : [query.status],
+    statuses: query.status === "all" ? null : query.status === "open" ? q.OPEN_STATUSES : query.status === "needs_staff" ? NEEDS_STAFF_STATUSES : [query.status],
     kinds,
     solutionsOnly: solverOnly || query.group === "solutions",
     assignedTo: solverOnly ? actor.id : null,
     createdBefore: query.min_age_hours !== undefined ? deps.now - query.min_age_hours * 3_600_000 : null,
     user: query.user ?? null,
+    search: query.q ? { like: query.q, keys: searchKeys(query.q) } : null,
     page: query.page,
     perPage: DESK_PAGE,
   };
-  const { rows, total } = await q.deskPage(deps.db, filter);
+  const [{ rows, total }, paid] = await Promise.all([q.deskPage(deps.db, filter), q.paidWaiting(deps.db, filter)]);
   const events = await q.eventsOf(
     deps.db,
     rows.map((r) => r.request.id),
@@ -380,6 +431,7 @@ export async function deskList(deps: OfflineDeps, actor: Actor, query: DeskQuery
     per_page: DESK_PAGE,
     total: Number(total),
     items: await Promise.all(rows.map((r) => deskItem(deps, r, events.get(r.request.id) ?? [], actor.id))),
+    paid_waiting: paid,
   };
 }
 
@@ -395,7 +447,7 @@ export async function deskDetail(deps: OfflineDeps, actor: Actor, id: string): P
     deskItemById(deps, id, actor.id),
     q.historyWithActors(deps.db, id),
     q.auditOf(deps.db, id),
-    q.sameDocument(deps.db, row.docKey),
+    q.sameDocument(deps.db, row.docKey, row.titleKey),
   ]);
   const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? "" } : null);
   return {
@@ -413,7 +465,7 @@ export async function deskDetail(deps: OfflineDeps, actor: Actor, id: string): P
     // A solver sees only the members of the group they may act on.
     group: group
       .filter((g) => g.id !== id && mayAct(actor, g))
-      .map((g) => ({ id: g.id, status: g.status, user_name: g.userName, created_at: g.createdAt.toISOString(), price: g.price })),
+      .map((g) => ({ id: g.id, status: g.status, user_name: g.userName, created_at: g.createdAt.toISOString(), price: g.price, url: g.url })),
   };
 }
 
@@ -429,37 +481,61 @@ function notice(deps: OfflineDeps, rows: OfflineRow[], build: (row: OfflineRow, 
 
 /** Other open requests for the same document that this actor may act on and that are in one of `statuses`. */
 async function groupMembers(deps: OfflineDeps, actor: Actor, row: OfflineRow, eligible: (r: OfflineRow) => boolean): Promise<OfflineRow[]> {
-  const group = await q.sameDocument(deps.db, row.docKey);
+  const group = await q.sameDocument(deps.db, row.docKey, row.titleKey);
   const ids = group.filter((g) => g.id !== row.id).map((g) => g.id);
   const rows = await q.findRequests(deps.db, ids);
   return rows.filter((r) => mayAct(actor, r) && eligible(r));
 }
 
+/**
+ * Whether the actor may act on a request someone else holds: only with `takeOver`, which the refusal
+ * asks for by naming the holder. Returns the holder being displaced, to be told.
+ */
+async function displacedHolder(deps: OfflineDeps, actor: Actor, row: OfflineRow, takeOver: boolean | undefined): Promise<{ id: string; name: string } | null> {
+  if (row.assignedTo === null || row.assignedTo === actor.id) return null;
+  const holder = await q.findUser(deps.db, row.assignedTo);
+  const who = { id: row.assignedTo, name: holder?.name ?? "" };
+  if (!takeOver) throw new DomainError(offlineText.heldBy(who.name), 409, { code: "held_by", holder: who });
+  return who;
+}
+
+async function tellDisplaced(deps: OfflineDeps, actor: Actor, row: OfflineRow, displaced: { id: string } | null) {
+  if (!displaced) return;
+  const by = (await q.findUser(deps.db, actor.id))?.name ?? "";
+  await sendOfflineNotice(deps.notifier, deps.log, { userId: displaced.id, template: "desk_taken_over", params: { name: documentName(row), by, link: `${deps.origin}/admin/offlineBooks` } });
+}
+
+/** The holder columns of the first action on a request: whoever acts holds it (claim is implicit). */
+const heldBy = (actor: Actor) => ({ assignedTo: actor.id });
+
 /** Claim: the request is this staff member's to work on; a paid request (or an article) is now in progress. */
-export async function claimRequest(deps: OfflineDeps, actor: Actor, id: string): Promise<DeskResult> {
+export async function claimRequest(deps: OfflineDeps, actor: Actor, id: string, input: { take_over?: boolean | undefined } = {}): Promise<DeskResult> {
   const row = await deskTarget(deps, actor, id);
   if (!(q.OPEN_STATUSES as readonly string[]).includes(row.status)) throw new DomainError(offlineText.wrongStatus(row.status));
+  const displaced = await displacedHolder(deps, actor, row, input.take_over);
   const startsWork = row.status === "paid" || (row.kind === "article" && row.status === "registered");
   await applyChanges(deps, [
     {
       row,
       to: startsWork ? "in_progress" : row.status,
-      action: "claimed",
+      action: displaced ? "taken_over" : "claimed",
       actorId: actor.id,
-      note: null,
-      set: { assignedTo: actor.id, canEdit: false },
+      note: displaced?.name ?? null,
+      set: { ...heldBy(actor), canEdit: false },
       audit: { previous_assignee: row.assignedTo },
     },
   ]);
+  await tellDisplaced(deps, actor, row, displaced);
   return result(deps, actor, id, [id]);
 }
 
 const priceable = (r: OfflineRow) => r.kind !== "article" && (r.status === "registered" || r.status === "priced");
 
-export async function priceRequest(deps: OfflineDeps, actor: Actor, id: string, input: { price: number; apply_to_group?: boolean | undefined }): Promise<DeskResult> {
+export async function priceRequest(deps: OfflineDeps, actor: Actor, id: string, input: { price: number; apply_to_group?: boolean | undefined; take_over?: boolean | undefined }): Promise<DeskResult> {
   const row = await deskTarget(deps, actor, id);
   if (row.kind === "article") throw new DomainError(offlineText.articleNotPriced);
   if (!priceable(row)) throw new DomainError(offlineText.wrongStatus(row.status));
+  const displaced = await displacedHolder(deps, actor, row, input.take_over);
   const targets = [row, ...(input.apply_to_group ? await groupMembers(deps, actor, row, priceable) : [])];
   const answeredAt = new Date(deps.now);
   await applyChanges(
@@ -470,10 +546,11 @@ export async function priceRequest(deps: OfflineDeps, actor: Actor, id: string, 
       action: "priced",
       actorId: actor.id,
       note: null,
-      set: { price: input.price, canEdit: false, answeredAt: t.answeredAt ?? answeredAt },
-      audit: { price: input.price, previous_price: t.price, group: targets.length > 1 },
+      set: { price: input.price, canEdit: false, answeredAt: t.answeredAt ?? answeredAt, ...(t === row ? heldBy(actor) : {}) },
+      audit: { price: input.price, previous_price: t.price, group: targets.length > 1, ...(t === row ? { previous_assignee: row.assignedTo } : {}) },
     })),
   );
+  await tellDisplaced(deps, actor, row, displaced);
   await notice(deps, targets, (t, link) => ({ userId: t.userId, template: "offline_priced", params: { name: documentName(t), price: input.price, link } }));
   return result(
     deps,
@@ -483,9 +560,15 @@ export async function priceRequest(deps: OfflineDeps, actor: Actor, id: string, 
   );
 }
 
-export async function rejectRequest(deps: OfflineDeps, actor: Actor, id: string, input: { template?: keyof typeof rejectTemplates | undefined; reason?: string | undefined }): Promise<DeskResult> {
+export async function rejectRequest(
+  deps: OfflineDeps,
+  actor: Actor,
+  id: string,
+  input: { template?: keyof typeof rejectTemplates | undefined; reason?: string | undefined; take_over?: boolean | undefined },
+): Promise<DeskResult> {
   const row = await deskTarget(deps, actor, id);
   if (!(q.OPEN_STATUSES as readonly string[]).includes(row.status)) throw new DomainError(offlineText.wrongStatus(row.status));
+  const displaced = await displacedHolder(deps, actor, row, input.take_over);
   const reason = input.reason ?? rejectTemplates[input.template!];
   await applyChanges(deps, [
     {
@@ -494,11 +577,12 @@ export async function rejectRequest(deps: OfflineDeps, actor: Actor, id: string,
       action: "rejected",
       actorId: actor.id,
       note: reason,
-      set: { rejectReason: reason, canEdit: false, answeredAt: row.answeredAt ?? new Date(deps.now) },
+      set: { rejectReason: reason, canEdit: false, answeredAt: row.answeredAt ?? new Date(deps.now), ...heldBy(actor) },
       audit: { template: input.template ?? null, reason, refunded: row.kind === "article" ? "offline_article_credit" : row.paidWith && (row.status === "paid" || row.status === "in_progress") ? row.paidWith : row.status === "paid" || row.status === "in_progress" ? row.price : null },
       extra: refundFor(deps, row, "rejected"),
     },
   ]);
+  await tellDisplaced(deps, actor, row, displaced);
   await notice(deps, [row], (t, link) => ({ userId: t.userId, template: "offline_rejected", params: { name: documentName(t), reason, link } }));
   return result(deps, actor, id, [id]);
 }
@@ -511,6 +595,7 @@ const groupDeliverable = (r: OfflineRow) => r.status === "paid" || r.status === 
 export async function deliverRequest(deps: OfflineDeps, actor: Actor, id: string, input: DeskDeliverInput): Promise<DeskResult> {
   const row = await deskTarget(deps, actor, id);
   if (!deliverable(row)) throw new DomainError(offlineText.wrongStatus(row.status));
+  const displaced = await displacedHolder(deps, actor, row, input.take_over);
   const targets = [row, ...(input.apply_to_group ? await groupMembers(deps, actor, row, groupDeliverable) : [])];
   let file: { key: string; size: number; name: string } | null = null;
   if (input.file) {
@@ -536,7 +621,7 @@ export async function deliverRequest(deps: OfflineDeps, actor: Actor, id: string
           deliveredLink: input.link ?? null,
           deliveredAt: now,
           answeredAt: t.answeredAt ?? now,
-          assignedTo: t.assignedTo ?? actor.id,
+          assignedTo: t === row ? actor.id : (t.assignedTo ?? actor.id),
           canEdit: false,
         },
         audit: file ? { file: file.key, size: file.size, name: file.name } : { link: input.link },
@@ -547,6 +632,7 @@ export async function deliverRequest(deps: OfflineDeps, actor: Actor, id: string
     if (file) await deps.files.delete(file.key).catch(() => undefined);
     throw err;
   }
+  await tellDisplaced(deps, actor, row, displaced);
   await notice(deps, targets, (t, link) => ({ userId: t.userId, template: "offline_delivered", params: { name: documentName(t), link } }));
   return result(
     deps,
@@ -565,6 +651,7 @@ export async function assignRequest(deps: OfflineDeps, actor: Actor, id: string,
   await applyChanges(deps, [
     { row, to: row.status, action: "assigned", actorId: actor.id, note: solver.name, set: { assignedTo: solver.id, isSolution: true }, audit: { solver: solver.id, previous_assignee: row.assignedTo } },
   ]);
+  await sendOfflineNotice(deps.notifier, deps.log, { userId: solver.id, template: "desk_solver_assigned", params: { name: documentName(row), link: `${deps.origin}/solver` } });
   return result(deps, actor, id, [id]);
 }
 
@@ -579,14 +666,20 @@ function median(values: number[]): number | null {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-export async function dashboard(deps: OfflineDeps, days: number): Promise<DeskDashboard> {
+export async function dashboard(deps: OfflineDeps, days: number, group?: "articles" | "books"): Promise<DeskDashboard> {
   const { db, now } = deps;
-  const [rows, open, overdue] = await Promise.all([q.dashboardRows(db, now - days * 86_400_000), q.openCounts(db), q.overdueCount(db, now)]);
+  const kinds = group ? q.KINDS_OF_GROUP[group] : null;
+  const [rows, open, overdue] = await Promise.all([q.dashboardRows(db, now - days * 86_400_000, kinds), q.openCounts(db, kinds), q.overdueCounts(db, now, kinds)]);
   const minutes = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / 60_000);
   const openBy = Object.fromEntries(open.map((o) => [o.status, Number(o.n)]));
   let met = 0;
   let breached = 0;
+  const delivery = { met: 0, breached: 0 };
   for (const r of rows) {
+    if (r.deliverBy) {
+      if (r.deliveredAt) r.deliveredAt <= r.deliverBy ? delivery.met++ : delivery.breached++;
+      else if ((r.status === "paid" || r.status === "in_progress") && r.deliverBy.getTime() < now) delivery.breached++;
+    }
     if (!r.promiseAt) continue;
     if (r.answeredAt) r.answeredAt <= r.promiseAt ? met++ : breached++;
     else if (r.status === "registered" && r.promiseAt.getTime() < now) breached++;
@@ -599,6 +692,7 @@ export async function dashboard(deps: OfflineDeps, days: number): Promise<DeskDa
     rejected: rows.filter((r) => r.status === "rejected").length,
     median_minutes_to_deliver: median(rows.flatMap((r) => (r.deliveredAt ? [minutes(r.createdAt, r.deliveredAt)] : []))),
     median_minutes_to_answer: median(rows.flatMap((r) => (r.answeredAt ? [minutes(r.createdAt, r.answeredAt)] : []))),
-    promise: { met, breached, overdue_now: overdue },
+    promise: { met, breached, overdue_now: overdue.answer },
+    delivery: { ...delivery, overdue_now: overdue.delivery },
   };
 }

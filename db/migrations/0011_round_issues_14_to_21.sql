@@ -60,4 +60,15 @@ CREATE TABLE `watched_dois` (
 	`updates` text
 );
 --> statement-breakpoint
-CREATE INDEX `watched_dois_checked_idx` ON `watched_dois` (`checked_at`);
+CREATE INDEX `watched_dois_checked_idx` ON `watched_dois` (`checked_at`);--> statement-breakpoint
+ALTER TABLE `theses` ADD `license` text;--> statement-breakpoint
+ALTER TABLE `theses` ADD `source` text;--> statement-breakpoint
+ALTER TABLE `downloads` ADD `notices` text;--> statement-breakpoint
+ALTER TABLE `stored_files` ADD `verification` text;--> statement-breakpoint
+ALTER TABLE `stored_files` ADD `version` text;--> statement-breakpoint
+ALTER TABLE `stored_files` ADD `source_host` text;--> statement-breakpoint
+ALTER TABLE `offline_requests` ADD `code` text;--> statement-breakpoint
+ALTER TABLE `offline_requests` ADD `title_key` text;--> statement-breakpoint
+ALTER TABLE `offline_requests` ADD `deliver_by` integer;--> statement-breakpoint
+ALTER TABLE `offline_requests` ADD `paid_with` text;--> statement-breakpoint
+CREATE INDEX `offline_requests_title_key_idx` ON `offline_requests` (`title_key`,`status`);

@@ -1,1 +1,0 @@
-ALTER TABLE `offline_requests` ADD `paid_with` text;

@@ -1,0 +1,34 @@
+/**
+ * The desk's promises. Every request has a first-answer promise (`promise_at`: books 12 hours, the
+ * spec's; standards and articles the same unless the operator says otherwise) and, once it is paid
+ * (books, standards) or registered (articles, whose credit is spent at once), a delivery deadline
+ * (`deliver_by`) of so many hours per kind, which the operator sets on the desk (settings table).
+ */
+import { eq } from "drizzle-orm";
+import { DEFAULT_DESK_HOURS, DeskHours, type OfflineKind } from "../../../contract/offline";
+import { schema, type Db } from "../../../db/client";
+
+export const DESK_HOURS_KEY = "desk.hours";
+const HOUR = 3_600_000;
+
+export async function deskHours(db: Db): Promise<DeskHours> {
+  const [row] = await db.select().from(schema.settings).where(eq(schema.settings.key, DESK_HOURS_KEY)).limit(1);
+  const parsed = DeskHours.partial().safeParse(row?.value ?? {});
+  return { ...DEFAULT_DESK_HOURS, ...(parsed.success ? parsed.data : {}) };
+}
+
+export async function saveDeskHours(db: Db, hours: DeskHours): Promise<void> {
+  await db.insert(schema.settings).values({ key: DESK_HOURS_KEY, value: hours }).onConflictDoUpdate({ target: schema.settings.key, set: { value: hours } });
+}
+
+/** First answer (price, rejection or delivery) promised by: books by the spec's 12 hours. */
+export function answerPromise(hours: DeskHours, kind: OfflineKind, now: number): Date {
+  const h = kind === "book" ? 12 : kind === "standard" ? hours.answer_standard : hours.deliver_article;
+  return new Date(now + h * HOUR);
+}
+
+/** Delivery deadline from `from` (the payment, or an article's registration). */
+export function deliveryDeadline(hours: DeskHours, kind: OfflineKind, from: number): Date {
+  const h = kind === "book" ? hours.deliver_book : kind === "standard" ? hours.deliver_standard : hours.deliver_article;
+  return new Date(from + h * HOUR);
+}
