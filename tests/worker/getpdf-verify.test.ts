@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ProfileDownloads } from "../../contract/getpdf";
 import { START_LIMITS } from "../../worker/features/getpdf/start-limit";
 import { clientFor, makeUser, newClient, uniqueIp } from "./auth-helpers";
-import { recordHits } from "../../worker/features/auth/rate-limit";
+import { schema } from "../../db/client";
 import { Client } from "./helpers";
 import { db } from "./wallet-factories";
 import { download, hitsFor, jobState, scenarioDoi, startAndWait, uniqueN } from "./getpdf-helpers";
@@ -153,7 +153,7 @@ describe("/getpdf/start allowance (issue 15 item 11)", () => {
     const c = new Client({ "cf-connecting-ip": ip });
     // The address has used all but one of its starts (recorded as the route records them).
     const keys = Array.from({ length: START_LIMITS.address.limit - 1 }, () => `getpdf_start:ip:${ip}`);
-    for (let i = 0; i < keys.length; i += 40) await recordHits(db(), keys.slice(i, i + 40), Date.now());
+    for (let i = 0; i < keys.length; i += 40) await db().insert(schema.rateLimitHits).values(keys.slice(i, i + 40).map((key) => ({ key, at: new Date() })));
     expect((await c.get(`/getpdf/start?url=${encodeURIComponent(doi)}`)).status).toBe(200);
     const refused = await c.post("/getpdf/start", { url: doi });
     expect(refused.status).toBe(429);

@@ -12,7 +12,7 @@ import { BusinessErrorBody } from "../../contract/common";
 import { DeskDetail, DeskHours, DeskList } from "../../contract/offline";
 import { outbox } from "./auth-helpers";
 import type { Client } from "./helpers";
-import { deskAction, deskActionOk, insertBookOk, pay, person, requestRow, uniqueTitle } from "./offline-factories";
+import { deskAction, deskActionOk, insertBookOk, pay, person, requestRow, uniqueTitle, type Person } from "./offline-factories";
 
 const HOUR = 3_600_000;
 const T0 = Math.floor(Date.now() / 1000) * 1000;
@@ -43,7 +43,11 @@ describe("solution manuals", () => {
     expect((await requestRow(plain.id))!["assigned_to"]).toBeNull();
 
     // each solver sees their own on /solver, and was told by e-mail and SMS
-    for (const [s, id] of [a1 === s1.user.id ? [s1, m1.id] : [s1, m2.id], a1 === s2.user.id ? [s2, m1.id] : [s2, m2.id]] as const) {
+    const theirs: [Person, string][] = [
+      [s1, a1 === s1.user.id ? m1.id : m2.id],
+      [s2, a1 === s2.user.id ? m1.id : m2.id],
+    ];
+    for (const [s, id] of theirs) {
       expect((await deskList(s.client, "")).items.map((i) => i.id)).toEqual([id]);
       const mail = await outbox(s.user.email);
       expect(mail.some((msg) => msg.text.includes("حل‌المسائل به شما سپرده شد"))).toBe(true);
