@@ -53,8 +53,8 @@ describe("DeskDeliverInput", () => {
 });
 
 describe("DeskQuery", () => {
-  it("defaults to open requests, page 1, and ignores blank filters", () => {
-    expect(DeskQuery.parse({ group: "", kind: "", user: "" })).toEqual({ status: "open", page: 1 });
+  it("defaults to what needs staff, page 1, and ignores blank filters", () => {
+    expect(DeskQuery.parse({ group: "", kind: "", user: "", q: "" })).toEqual({ status: "needs_staff", page: 1 });
     expect(DeskQuery.parse({ status: "priced", min_age_hours: "12", page: "2" })).toEqual({ status: "priced", min_age_hours: 12, page: 2 });
   });
 });

@@ -62,8 +62,8 @@ const TOTAL_RUNS = 10_200;
 /** Writes a refused request may make, with the reason (see the header comment). */
 const MAY_CHANGE_ON_REFUSAL = [
   // counting refused attempts is what a rate limit is for
-  /^insert into "rate_limit_hits"/i,
-  /^delete from "rate_limit_hits"/i,
+  /^insert into "?rate_limit_hits"?[ (]/i,
+  /^delete from "?rate_limit_hits"?[ (]/i,
   // the session middleware slides a session's idle expiry (at most every 5 minutes), whatever the answer
   /^update "sessions" set "last_seen_at" = \?, "expires_at" = \? where "sessions"\."id" = \?$/i,
 ];

@@ -45,6 +45,12 @@ describe("menuGroupsFor", () => {
     ]);
   });
 
+  it("names every entry of an admin's menu once (the admin's own offline requests and the desks are told apart)", () => {
+    const labels = menuGroupsFor({ isAdmin: true, isSolver: true, isContract: false }).flatMap((g) => g.links.map((l) => l.label));
+    expect(labels.length).toBeGreaterThan(10);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
   it("adds the partner panel and the solver dashboard for those roles", () => {
     const groups = menuGroupsFor({ isAdmin: false, isSolver: true, isContract: true });
     expect(groups.map((g) => g.key)).toEqual(["profile", "panel", "solver"]);
@@ -61,8 +67,8 @@ describe("UserMenu", () => {
     fireEvent.click(await screen.findByRole("button", { name: m.userMenu("مریم رضایی") }));
     const menu = await screen.findByRole("menu");
     const items = within(menu).getAllByRole("menuitem");
-    // profile 9, the admin header link + 10, logout
-    expect(items).toHaveLength(9 + 1 + 10 + 1);
+    // profile 10 (with the reading lists), the admin header link + 10, logout
+    expect(items).toHaveLength(10 + 1 + 10 + 1);
     const header = within(menu).getByRole("menuitem", { name: m.groups.admin });
     expect(header.getAttribute("href")).toBe("/admin");
     expect(header.className).toContain("ui-menu__item--group");

@@ -33,7 +33,7 @@ async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolean) {
   const now = c.var.now();
   if (c.var.session) await revokeSession(c.var.db, c.var.session.id, now);
   await createSession(c, user.id, { remember });
-  writeCookie(c, DEVICE_COOKIE, await deviceToken(signingSecret(c.env), user.id), { expires: new Date(now + DEVICE_COOKIE_MS) });
+  writeCookie(c, DEVICE_COOKIE, await deviceToken(signingSecret(c.env), user.id), { maxAge: DEVICE_COOKIE_MS / 1000 });
   c.set("user", user);
   return c.json([await buildUserInfo(c.var.db, user, now)] satisfies LoginResponse);
 }

@@ -58,8 +58,12 @@ export function clearSessionCookie(c: Context<AppEnv>) {
  * session (logout, password change) ends both.
  */
 function setExtensionSessionCookie(c: Context<AppEnv>, token: string, expires: Date | undefined) {
-  setCookie(c, EXT_SESSION_COOKIE, token, { ...extensionCookieOptions, ...(expires ? { expires } : {}) });
+  // Browsers (and hono) refuse an expiry more than 400 days ahead; a session row may say later.
+  const capped = expires && new Date(Math.min(expires.getTime(), Date.now() + COOKIE_MAX_MS));
+  setCookie(c, EXT_SESSION_COOKIE, token, { ...extensionCookieOptions, ...(capped ? { expires: capped } : {}) });
 }
+
+const COOKIE_MAX_MS = 399 * 86_400_000;
 
 /** Loads the session and its user in one query; expired, revoked or blocked means guest. */
 export async function loadSession(c: Context<AppEnv>): Promise<{ session: SessionInfo; user: UserRow } | null> {
