@@ -16,6 +16,7 @@ import { signFileLink } from "../files/signing";
 import { checkDownloadWithJob, startDownload, ticketJobKey, type GetpdfContext } from "../getpdf/service";
 import type { JobState } from "../jobs/job-state";
 import type { IngestedEntry } from "./ingest";
+import { KIND_TEXT } from "./watch";
 
 /** Starts and checks per read; the page polls every few seconds. */
 export const STARTS_PER_READ = 60;
@@ -138,8 +139,14 @@ async function saveResult(ctx: GetpdfContext, e: EntryRow, ticket: string, jobKe
     license: job?.file?.license ?? null,
     fileKey: file?.fileKey ?? null,
     access: file?.access ?? null,
-    notices: job?.meta.notices ?? null,
+    notices: job ? noticeLines(job.meta) : null,
   });
+}
+
+/** The job's notices as the list shows them: the pipeline's own lines, then each retraction or correction (Crossref updates) with its DOI. */
+function noticeLines(meta: JobState["meta"]): string[] {
+  const updates = (meta.updates ?? []).map((u) => (u.relation === "update_to" ? `اطلاعیه دربارهٔ doi:${u.doi}` : `${KIND_TEXT[u.type]} — doi:${u.doi}`));
+  return [...meta.notices, ...updates];
 }
 
 async function save(ctx: GetpdfContext, e: EntryRow, values: Partial<EntryRow>): Promise<void> {
