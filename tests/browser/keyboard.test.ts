@@ -149,7 +149,9 @@ describe("keyboard at desktop width", () => {
     await page.keyboard.type("not-the-password-1");
     await page.keyboard.press("Enter");
     // Login failures are a red toast (accounts spec §8); the dialog stays open.
-    await page.getByRole("region", { name: "اعلان‌ها" }).locator(".ui-toast").first().waitFor({ timeout: 15_000 });
+    // (the answer's own toast, not any earlier one, and the submit button back from pending before Tab)
+    await page.getByRole("region", { name: "اعلان‌ها" }).locator(".ui-toast", { hasText: "اشتباه" }).first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => dialog.getByRole("button", { name: "ورود", exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true);
     expect(await dialog.isVisible()).toBe(true);
     await expectNoAxeViolations(page, "login dialog with an error");
     await expectTrapped(page, dialog);

@@ -188,7 +188,7 @@ describe.each(Object.keys(viewports) as Viewport[])("search at %s width", (viewp
     await chooseType(page, "جستجوی پایان‌نامه");
     const thesis = page.locator(".search-pane");
     await thesis.getByRole("radio", { name: "پایان‌نامه‌های رایگان" }).click({ force: true });
-    await thesis.getByRole("searchbox", { name: "کلیدواژه‌ها" }).fill("learning");
+    await thesis.getByRole("searchbox", { name: "کلیدواژه‌ها" }).fill("neural");
     await pick(thesis, "رشته", "Computer Science");
     await thesis.getByRole("button", { name: "جستجو", exact: true }).click();
     await expect.poll(() => thesis.locator(".search-item").count(), { timeout: 15_000 }).toBeGreaterThan(0);
