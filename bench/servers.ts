@@ -3,21 +3,10 @@ import { ensureDevVars } from "../scripts/dev-vars";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { waitFor } from "../scripts/wait-for";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-export async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 export function stopServer(child: ChildProcess) {
   if (child.pid === undefined) return;

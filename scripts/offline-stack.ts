@@ -10,6 +10,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { ensureDevVars } from "./dev-vars";
+import { waitFor } from "./wait-for";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -36,19 +37,6 @@ export function offlineWorkerEnv(upstreamUrl: string): Record<string, string> {
   };
 }
 
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`the offline stack did not answer ${url} within ${ms} ms`);
-}
 
 export type OfflineStack = { baseUrl: string; upstreamUrl: string; stop(): Promise<void> };
 

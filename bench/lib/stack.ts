@@ -8,6 +8,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "
 import os from "node:os";
 import path from "node:path";
 import { ensureDevVars } from "../../scripts/dev-vars";
+import { waitFor } from "../../scripts/wait-for";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 export const outDir = path.join(root, "bench/out");
@@ -23,18 +24,6 @@ export function ensureBuild(skip: boolean) {
   execFileSync("vite", ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
 }
 
-export async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 /** Children still running, stopped on exit or on Ctrl-C / SIGTERM so no preview is left behind. */
 const running = new Set<ChildProcess>();
