@@ -2,7 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 
 // One build: the React SPA (dist/client) and the Worker (dist/daryaft) that serves it.
 // DARYAFT_STATE_DIR lets the browser tests run on their own local D1/R2/DO state.
@@ -14,6 +14,7 @@ export default defineConfig({
       // Local runs (browser tests, benchmarks) point every outside service at a fake upstream.
       config: (cfg) => (process.env.DARYAFT_UPSTREAM_BASE ? { vars: { ...cfg.vars, UPSTREAM_BASE: process.env.DARYAFT_UPSTREAM_BASE } } : {}),
     }),
+    longKeepAlive(),
   ],
   build: {
     target: "es2022",
@@ -54,4 +55,20 @@ function chunkGraph(): Rollup.Plugin {
       writeFileSync(`${options.dir.replace(/\/+$/, "")}.chunks.json`, JSON.stringify({ chunks }, null, 1));
     },
   };
+}
+
+/**
+ * Node's HTTP server closes an idle keep-alive socket after 5 s; a client that reuses it at that moment
+ * gets ECONNRESET (a browser test's API call after a few seconds of page work hit exactly this). The
+ * local servers keep idle sockets for two minutes, longer than any client here waits between calls.
+ * Cloudflare's edge, not this server, answers in production.
+ */
+function longKeepAlive(): Plugin {
+  const lengthen = (server: { httpServer: unknown }) => {
+    const http = server.httpServer as { keepAliveTimeout?: number; headersTimeout?: number } | null;
+    if (!http) return;
+    http.keepAliveTimeout = 120_000;
+    http.headersTimeout = 121_000;
+  };
+  return { name: "daryaft-long-keep-alive", configureServer: lengthen, configurePreviewServer: lengthen };
 }

@@ -41,6 +41,8 @@ export const authMessages = {
     "با این ایمیل یا شمارهٔ موبایل قبلاً حساب ساخته شده است. اگر حساب شماست، وارد شوید یا از «فراموشی رمز عبور» استفاده کنید؛ به صاحب حساب هم خبر دادیم.",
   tooManyRegistrations: (seconds: number) =>
     `ثبت‌نام‌های این نشانی اینترنتی بیش از حد مجاز بوده است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
+  tooManyMobileChecks: (seconds: number) =>
+    `شماره‌های موبایل امتحان‌شده بیش از حد مجاز بوده است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
   // §8 success texts
   loginSuccess: "کاربر گرامی، شما با موفقیت وارد شدید",
   registerSuccess: "ثبت‌نام شما با موفقیت انجام شد",

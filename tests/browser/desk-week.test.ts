@@ -96,15 +96,13 @@ async function workQueue(page: Page, week: Req[], count: Counter, done: Set<stri
       await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(0);
       // (a row just handled may still show until the queue refreshes: skip it)
       const free = rows.filter({ hasText: /هنوز کسی|در دست شما/ });
-      let target: { row: Locator; r: Req } | null = null;
-      for (let i = 0; i < (await free.count()) && !target; i += 1) {
-        const label = (await free.nth(i).locator(".offline-queue__doc").textContent()) ?? "";
-        const r = week.find((x) => label.includes(x.label));
-        if (r && !done.has(r.id)) target = { row: free.nth(i), r };
-      }
-      if (!target) return;
-      count.add(target.r.id);
-      await target.row.getByRole("button", { name: /^رسیدگی/ }).click();
+      // The queue refreshes live: read every label in one go (no row index that a refresh can take
+      // away), then find the row again by its label.
+      const labels = await free.locator(".offline-queue__doc").allTextContents();
+      const r = labels.map((label) => week.find((x) => !done.has(x.id) && label.includes(x.label))).find((x) => x !== undefined);
+      if (!r) return;
+      count.add(r.id);
+      await free.filter({ hasText: r.label }).first().getByRole("button", { name: /^رسیدگی/ }).click();
       await detail.getByRole("heading", { level: 2 }).waitFor();
     }
     const r = await openRequest(detail, week);
@@ -272,6 +270,6 @@ describe("the delivery desk over a mixed week", () => {
       } finally {
         for (const c of [admin, solver, ...users]) await c.context.close();
       }
-    }, 420_000);
+    }, 900_000);
   }
 });

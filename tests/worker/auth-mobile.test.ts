@@ -78,6 +78,25 @@ describe("mobile dialog calls", () => {
     expect(await outbox(other.mobile)).toEqual([]);
   });
 
+  it("probing whose number is held: at most five 'taken' answers an hour per account, even sent at once", async () => {
+    const others = await Promise.all(Array.from({ length: 8 }, () => makeUser()));
+    const t0 = Date.now();
+    const { c, email, mobile } = await signedInUnverified(t0);
+    await c.token();
+    const answers = await Promise.all(
+      others.map(async (o) => {
+        const res = await c.post("/profile/ajax/mobile_update", { mobile: o.mobile }, { now: t0 });
+        return res.status === 429 ? "limited" : await errorOf(res);
+      }),
+    );
+    // Every probe is reserved before the check: parallel ones cannot pass the limit.
+    expect(answers.filter((a) => a === m.mobileTaken).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a === "limited").length).toBeGreaterThanOrEqual(3);
+    expect((await userByEmail(email))!.mobile).toBe(mobile);
+    // An hour later the account may try again.
+    expect(await errorOf(await c.post("/profile/ajax/mobile_update", { mobile: others[0]!.mobile }, { now: t0 + 3_600_001 }))).toBe(m.mobileTaken);
+  });
+
   it.each([
     [{}, { mobile: [m.mobileRequired] }],
     [{ mobile: "0912" }, { mobile: [m.mobileLength] }],

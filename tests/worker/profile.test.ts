@@ -104,6 +104,17 @@ describe("e-mail change with re-verification", () => {
     expect((await userRow(u.id))!.email).toBe(u.email);
   });
 
+  it("probing whose address is held counts against the five changes an hour", async () => {
+    const others = await Promise.all(Array.from({ length: 7 }, () => makeUser()));
+    const u = await makeUser();
+    const c = await signIn(u);
+    // One after another, so the right password's own limit (five a minute, given back when right) is not what stops them.
+    const statuses: number[] = [];
+    for (const o of others) statuses.push((await c.post("/profile/ajax/email", { email: o.email, current_password: PASSWORD })).status);
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429, 429]);
+    expect((await userRow(u.id))!.email).toBe(u.email);
+  });
+
   it("does not apply a link when the address was taken meanwhile", async () => {
     const u = await makeUser();
     const c = await signIn(u);

@@ -1,14 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { authMessages } from "../../../contract/auth";
 import { schema } from "../../../db/client";
-import { DomainError } from "../../lib/errors";
+import { DomainError, RateLimitError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { NotifyError } from "../notify/notifier";
 import { checkSmsCode, discardCode, issueSmsCode, reserveSmsCode, type CodeCheck } from "./codes";
 import { confirmCurrentPassword, noticeToOldEmail } from "../profile/service";
 import type { AuthDeps } from "./deps";
 import { mobileTaken, uniqueViolation } from "./queries";
-import { release, type Window } from "./rate-limit";
+import { release, reserve, type Window } from "./rate-limit";
+
+/** Numbers found held by another account, per account per hour: each such answer is a probe of who has an account. */
+export const MOBILES_TAKEN_PER_ACCOUNT: Window = { limit: 5, windowMs: 3_600_000 };
 
 /** Codes one account may have sent in a day across all the numbers it tries (each number has its own cap of five). */
 export const SMS_PER_USER: Window = { limit: 10, windowMs: 86_400_000 };
@@ -25,7 +28,13 @@ export async function saveMobile(deps: AuthDeps, user: UserRow, mobile: string, 
   if (user.mobile === mobile) return { changed: false };
   const replacesVerified = !!user.mobile && !!user.mobileVerifiedAt;
   if (replacesVerified) await confirmCurrentPassword(deps, user, currentPassword);
+  // Whether a number is held by an account is worth probing: "taken" answers are limited per account,
+  // reserved before the check (so parallel probes cannot pass it); a free number gives its hit back.
+  const takenKey = `mobile_taken:${user.id}`;
+  const r = await reserve(deps.db, [{ key: takenKey, ...MOBILES_TAKEN_PER_ACCOUNT }], deps.now);
+  if (!r.ok) throw new RateLimitError(r.wait, authMessages.tooManyMobileChecks(r.wait));
   if (await mobileTaken(deps.db, mobile, user.id)) throw new DomainError(authMessages.mobileTaken);
+  await release(deps.db, r.ids);
   try {
     await deps.db
       .update(schema.users)

@@ -86,10 +86,12 @@ export async function requestEmailChange(deps: AuthDeps, user: UserRow, email: s
   const { db, now } = deps;
   if (email === user.email) throw new ValidationError({ email: [profileMessages.emailUnchanged] });
   await confirmCurrentPassword(deps, user, currentPassword);
-  if (await emailTaken(db, email, user.id)) throw new ValidationError({ email: [authMessages.emailTaken] });
+  // Reserved before the "taken" check: each answer about whether an address has an account is a
+  // probe, so probes share the five-an-hour limit of real changes (parallel ones too).
   const key = `email_change:${user.id}`;
   const r = await reserve(db, [{ key, ...EMAIL_CHANGES }], now);
   if (!r.ok) throw new RateLimitError(r.wait, profileMessages.tooManyEmailChanges(r.wait));
+  if (await emailTaken(db, email, user.id)) throw new ValidationError({ email: [authMessages.emailTaken] });
   const { token } = await issueLinkToken(db, { purpose: "email_change", userId: user.id, target: email, now });
   const link = `${deps.origin}/verify/email?token=${encodeURIComponent(token)}`;
   try {

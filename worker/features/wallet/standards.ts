@@ -108,13 +108,11 @@ export async function standardStatus(
       : { ...base, standard_status: "wait", msg: walletMessages.standardWait, download_link: null };
   }
   // A member whose contract lists standard_download takes it on the institution's quota (one unit
-  // per standard, on the download click), before any credit of their own.
-  if (user.universityId && (await universityAccess(db, user, "standard_download", now)).allowed) {
-    if (!input.useCredit) {
-      return file
-        ? { ...base, standard_status: "credit", msg: walletMessages.standardUniversity, download_link: null }
-        : { ...base, standard_status: "wait_or_credit", msg: walletMessages.standardUniversity, download_link: null };
-    }
+  // per standard, on the download click), before any credit of their own. Only a standard with its
+  // file: the quota buys a download, and without a file there would be nothing to download and no
+  // desk request to deliver one (the member's own credit orders it from the desk, below).
+  if (file && user.universityId && (await universityAccess(db, user, "standard_download", now)).allowed) {
+    if (!input.useCredit) return { ...base, standard_status: "credit", msg: walletMessages.standardUniversity, download_link: null };
     if ((await grantByUniversity(db, user, "standard_download", standardJobKey(item.id), now)).granted) return standardStatus(db, user, { id: input.id }, now);
   }
   const [fresh] = await db.select({ credit: schema.users.standardCredit }).from(schema.users).where(eq(schema.users.id, user.id));
