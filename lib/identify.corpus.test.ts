@@ -5,7 +5,7 @@
  * and no identifier invented on rows whose identifier only the landing page can give.
  */
 import { describe, expect, it } from "vitest";
-import type { IdentifyResult } from "../contract/identify";
+import type { IdentifyResult } from "./identify-result";
 import { identify } from "./identify";
 
 type Kind = "doi" | "arxiv" | "pmid" | "pmcid" | "isbn";

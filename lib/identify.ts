@@ -20,8 +20,10 @@
  *    landing page's citation_doi.
  * 5. Nothing recognised: kind "title" with the cleaned text.
  */
-import type { IdentifyResult } from "../contract/identify";
 import { toLatinDigits } from "./digits";
+import type { IdentifyResult } from "./identify-result";
+
+export type { IdentifyKind, IdentifyResult } from "./identify-result";
 
 type Ids = Omit<IdentifyResult, "kind">;
 

@@ -2,15 +2,8 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn, timestamps } from "./columns";
 
-export const universityAccessKeys = [
-  "article_download",
-  "direct_access",
-  "tez_download",
-  "standard_download",
-  "book_download",
-  "ithenticate",
-  "grammarly",
-] as const;
+/** The access keys are the contract's (one list for the schema, the API and the SPA). */
+export { universityAccessKeys } from "../../contract/university-access";
 
 export const universities = sqliteTable("universities", {
   id: idColumn(),

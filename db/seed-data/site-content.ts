@@ -3,6 +3,7 @@
 // links, contact block and the home page's "sources used" claims.
 // Every institution, address, phone number and handle here is fictional.
 // Prices are whole toman.
+import type { UniversityAccessKey } from "../../contract/university-access";
 
 export type NewsItem = {
   title: string;
@@ -42,18 +43,8 @@ export const blogPosts: BlogPost[] = [
   { postName: "grammar-check-for-papers", postTitle: "ویرایش و بررسی گرامر مقالهٔ انگلیسی پیش از داوری" },
 ];
 
-/** Access keys a contracted institution may be granted (spec: university info `access`). */
-export const UNIVERSITY_ACCESS_KEYS = [
-  "article_download",
-  "direct_access",
-  "tez_download",
-  "standard_download",
-  "book_download",
-  "ithenticate",
-  "grammarly",
-] as const;
-
-export type UniversityAccessKey = (typeof UNIVERSITY_ACCESS_KEYS)[number];
+/** Access keys a contracted institution may be granted (spec: university info `access`): the contract's list. */
+export { universityAccessKeys as UNIVERSITY_ACCESS_KEYS, type UniversityAccessKey } from "../../contract/university-access";
 
 export type ContractedUniversity = {
   name: string;

@@ -1,0 +1,172 @@
+/**
+ * The import-graph check (`npm run check:imports`, part of `npm run lint`): every import between our own
+ * folders must follow the layers of docs/decisions/0009-layers-and-wiring.md. It reads every .ts/.tsx file
+ * of the product folders with the TypeScript parser (static imports, `export … from`, `import type`,
+ * dynamic `import()`, `import("…")` types, `require`) and prints each arrow that points the wrong way.
+ *
+ *   npx tsx scripts/check-imports.ts            exit 1 when an arrow breaks a layer
+ *   npx tsx scripts/check-imports.ts --report   print them, exit 0 (while a refactor is under way)
+ *
+ * Test files (`*.test.ts[x]`) and tests/, scripts/, bench/ may import anything: they are not shipped.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import ts from "typescript";
+
+/** Top-level product folders and the folders each may import (itself included). */
+export const LAYERS: Record<string, readonly string[]> = {
+  lib: ["lib"],
+  contract: ["contract", "lib"],
+  db: ["db", "lib", "contract"],
+  clients: ["clients", "lib", "contract"],
+  worker: ["worker", "lib", "contract", "db", "clients"],
+  "queue-consumer": ["queue-consumer", "lib", "contract", "db", "clients"],
+  web: ["web", "lib", "contract"],
+  extension: ["extension", "lib", "contract"],
+};
+
+/** Inner layers: files under `from` may not import files under any of `not`. */
+export const INNER_RULES: readonly { from: string; not: readonly string[] }[] = [
+  { from: "web/lib", not: ["web/components", "web/features"] },
+  { from: "web/components", not: ["web/features"] },
+  { from: "worker/lib", not: ["worker/features"] },
+];
+
+/** Single file pairs allowed across a layer, each with its reason. */
+export const ALLOWED_PAIRS: readonly { from: string; to: string }[] = [
+  // The Worker's entry is the composition root of the one Worker (decision 0001): it hands the runtime's
+  // `queue` event to the consumer, so it alone may import it.
+  { from: "worker/index.ts", to: "queue-consumer/index.ts" },
+  // The bookmarklet is the extension's page reader itself, inlined into a javascript: link by the site's
+  // build; a copy in web/ would drift from the extension's. Sibling leaves, so no cycle.
+  { from: "web/routes/pages/bookmarklet.tsx", to: "extension/src/bookmarklet.ts" },
+];
+
+/** Folders whose files may import anything. */
+const FREE_FOLDERS = ["tests", "scripts", "bench"];
+
+export type Violation = { from: string; to: string; specifier: string; rule: string };
+
+const isTestFile = (file: string) => /\.test\.tsx?$/.test(file);
+const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
+const topFolder = (file: string) => (file.includes("/") ? file.slice(0, file.indexOf("/")) : "");
+
+/** Every module specifier a source file names, type-only and dynamic ones included. */
+export function importSpecifiers(fileName: string, text: string): string[] {
+  const kind = fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier.text);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      const expr = node.moduleReference.expression;
+      if (ts.isStringLiteral(expr)) found.push(expr.text);
+    } else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
+      const isRequire = ts.isIdentifier(callee) && callee.text === "require";
+      const [first] = node.arguments;
+      if ((isImport || isRequire) && first && ts.isStringLiteralLike(first)) found.push(first.text);
+    } else if (ts.isImportTypeNode(node)) {
+      const arg = node.argument;
+      if (ts.isLiteralTypeNode(arg) && ts.isStringLiteral(arg.literal)) found.push(arg.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * Where a relative specifier lands, as a repo-relative path: the file itself when it is one of `files`
+ * (trying .ts, .tsx and index files), otherwise the bare path. Packages and `node:`/`cloudflare:` modules
+ * give null: they are not ours.
+ */
+export function resolveSpecifier(from: string, specifier: string, files: ReadonlySet<string>): string | null {
+  if (!specifier.startsWith(".")) return null;
+  const bare = specifier.replace(/[?#].*$/, "");
+  const joined = path.posix.normalize(path.posix.join(path.posix.dirname(from), bare));
+  const candidates = [joined, `${joined}.ts`, `${joined}.tsx`, `${joined}/index.ts`, `${joined}/index.tsx`];
+  return candidates.find((c) => files.has(c)) ?? joined;
+}
+
+/** The rule an arrow breaks, or null. `from` and `to` are repo-relative paths. */
+export function brokenRule(from: string, to: string): string | null {
+  if (isTestFile(from) || FREE_FOLDERS.some((f) => under(from, f))) return null;
+  const fromTop = topFolder(from);
+  const allowed = LAYERS[fromTop];
+  if (!allowed) return null;
+  if (ALLOWED_PAIRS.some((p) => p.from === from && p.to === to)) return null;
+  const toTop = topFolder(to);
+  if (!allowed.includes(toTop)) {
+    const others = allowed.filter((l) => l !== fromTop).map((l) => `${l}/`);
+    return others.length ? `${fromTop}/ may import only ${others.join(", ")}` : `${fromTop}/ may import nothing of ours`;
+  }
+  for (const rule of INNER_RULES) {
+    if (under(from, rule.from) && rule.not.some((n) => under(to, n))) return `${rule.from}/ may not import ${rule.not.map((n) => `${n}/`).join(" or ")}`;
+  }
+  return null;
+}
+
+/** Every broken arrow in a map of repo-relative file paths to their source text. */
+export function findViolations(sources: ReadonlyMap<string, string>): Violation[] {
+  const files = new Set(sources.keys());
+  const violations: Violation[] = [];
+  for (const [from, text] of sources) {
+    for (const specifier of importSpecifiers(from, text)) {
+      const to = resolveSpecifier(from, specifier, files);
+      if (to === null) continue;
+      const rule = brokenRule(from, to);
+      if (rule) violations.push({ from, to, specifier, rule });
+    }
+  }
+  return violations.sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
+}
+
+/** A readable list, grouped by rule. */
+export function formatViolations(violations: readonly Violation[]): string {
+  const byRule = new Map<string, Violation[]>();
+  for (const v of violations) byRule.set(v.rule, [...(byRule.get(v.rule) ?? []), v]);
+  const lines: string[] = [];
+  for (const [rule, list] of byRule) {
+    lines.push(`${rule} (${list.length}):`);
+    for (const v of list) lines.push(`  ${v.from} → ${v.to}`);
+  }
+  return lines.join("\n");
+}
+
+function readProductSources(root: string): Map<string, string> {
+  const sources = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(path.join(root, dir))) {
+      if (name === "node_modules" || name.startsWith(".")) continue;
+      const rel = `${dir}/${name}`;
+      if (statSync(path.join(root, rel)).isDirectory()) walk(rel);
+      else if (/\.tsx?$/.test(name) && !name.endsWith(".d.ts")) sources.set(rel, readFileSync(path.join(root, rel), "utf8"));
+    }
+  };
+  for (const folder of Object.keys(LAYERS)) {
+    try {
+      if (statSync(path.join(root, folder)).isDirectory()) walk(folder);
+    } catch {
+      // a planned folder (clients/) may not exist yet
+    }
+  }
+  return sources;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const reportOnly = process.argv.includes("--report");
+  const sources = readProductSources(root);
+  const violations = findViolations(sources);
+  if (violations.length === 0) {
+    console.log(`import graph: ${sources.size} files, every arrow follows the layers`);
+  } else {
+    console.log(`import graph: ${violations.length} arrow(s) break the layers (docs/decisions/0009-layers-and-wiring.md)\n`);
+    console.log(formatViolations(violations));
+    if (!reportOnly) process.exitCode = 1;
+  }
+}
