@@ -9,7 +9,7 @@ import { invalidateOnAdminChange } from "./lib/shared-cache";
 import { requestLog, securityHeaders } from "./middleware/security-headers";
 import { drainUnreadBody } from "./middleware/drain-body";
 import { requireSecrets } from "./middleware/require-secrets";
-import { services, session } from "./middleware/services";
+import { requestServices, session } from "./services";
 import { directAccessRoutes } from "./features/direct-access/routes";
 import { vipRoutes } from "./features/vip/routes";
 import { openApiRoutes } from "./features/openapi/routes";
@@ -41,7 +41,7 @@ export function createApp() {
   app.onError(handleError);
   app.use("*", drainUnreadBody());
   app.use("*", requireSecrets());
-  app.use("*", services());
+  app.use("*", requestServices());
   // Only Vite's dev server (hot reload scripts) relaxes the CSP; tests see production headers.
   app.use("*", securityHeaders({ dev: !!import.meta.env?.DEV && import.meta.env?.MODE !== "test" }));
   app.use("*", requestLog());

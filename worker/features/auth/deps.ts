@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { isTest, passwordPepper, signingSecret, type Bindings } from "../../env";
 import type { AppEnv } from "../../lib/context";
 import { readCookie } from "../../lib/cookies";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import { createNotifier, type Notifier } from "../notify/notifier";
 import { OWASP_PARAMS, TEST_PARAMS, type HashParams } from "./password";
 
