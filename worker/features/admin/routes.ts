@@ -34,8 +34,8 @@ import {
 } from "../../../contract/admin";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
-import { AuthError, NotFoundError } from "../../lib/errors";
-import { adminOnly, type UserRow } from "../../lib/roles";
+import { NotFoundError } from "../../lib/errors";
+import { adminOnly } from "../../lib/roles";
 import { addPartner, createContract, listContracts, removePartner, updateContract } from "./contracts";
 import { createNews, createPost, deleteNews, deletePost, listNews, listPosts, updateNews, updatePost } from "./content";
 import { dashboard } from "./dashboard";
@@ -46,12 +46,6 @@ import { searchUsers, setBlocked, setRoles, userDetail } from "./users";
 
 export const adminRoutes = new Hono<AppEnv>();
 const tag = "admin";
-
-function me(c: Context<AppEnv>): UserRow {
-  const user = c.var.user;
-  if (!user) throw new AuthError("login");
-  return user;
-}
 const param = (c: Context<AppEnv>, name = "id") => c.req.param(name) ?? "";
 /** Integer ids (catalogue items, news, posts); anything else names nothing. */
 function intParam(c: Context<AppEnv>, notFound: string): number {
@@ -92,13 +86,13 @@ defineEndpoint(
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/users/:id/roles", summary: "Set the admin, solver and partner roles (a partner needs an institution); not one's own admin role", roles: adminOnly, body: RolesInput, response: AdminUserDetail, tag },
-  async (c, { body }) => c.json(await setRoles(c.var.db, me(c), param(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await setRoles(c.var.db, user, param(c), body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/users/:id/block", summary: "Block (ends every session; login refused) or unblock a user, with a reason in the audit log", roles: adminOnly, body: BlockInput, response: AdminUserDetail, tag },
-  async (c, { body }) => c.json(await setBlocked(c.var.db, me(c), param(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await setBlocked(c.var.db, user, param(c), body, c.var.now())),
 );
 
 // ---------------------------------------------------------------- contracts
@@ -112,25 +106,25 @@ defineEndpoint(
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/contracts", summary: "Create an institution (name, logo, e-mail domains, access list or new_access pairs, quotas, active)", roles: adminOnly, body: ContractInput, response: Contract, tag },
-  async (c, { body }) => c.json(await createContract(c.var.db, me(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await createContract(c.var.db, user, body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/contracts/:id", summary: "Replace an institution's contract, domains included", roles: adminOnly, body: ContractInput, response: Contract, tag },
-  async (c, { body }) => c.json(await updateContract(c.var.db, me(c), param(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await updateContract(c.var.db, user, param(c), body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/contracts/:id/partners", summary: "Make a user (id, e-mail, mobile or username) the institution's partner", roles: adminOnly, body: PartnerInput, response: Contract, tag },
-  async (c, { body }) => c.json(await addPartner(c.var.db, me(c), param(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await addPartner(c.var.db, user, param(c), body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/contracts/:id/partners/:userId/remove", summary: "End a user's partner role at the institution", roles: adminOnly, response: Contract, tag },
-  async (c) => c.json(await removePartner(c.var.db, me(c), param(c), param(c, "userId"), c.var.now())),
+  async (c, { user }) => c.json(await removePartner(c.var.db, user, param(c), param(c, "userId"), c.var.now())),
 );
 
 // ---------------------------------------------------------------- solvers
@@ -144,13 +138,13 @@ defineEndpoint(
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/solvers", summary: "Give a user (id, e-mail, mobile or username) the solver role", roles: adminOnly, body: SolverInput, response: SolverList, tag },
-  async (c, { body }) => c.json({ data: await addSolver(c.var.db, me(c), body, c.var.now()) }),
+  async (c, { body, user }) => c.json({ data: await addSolver(c.var.db, user, body, c.var.now()) }),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/solvers/:id/remove", summary: "Take the solver role away (refused while the solver holds open requests)", roles: adminOnly, response: SolverList, tag },
-  async (c) => c.json({ data: await removeSolver(c.var.db, me(c), param(c), c.var.now()) }),
+  async (c, { user }) => c.json({ data: await removeSolver(c.var.db, user, param(c), c.var.now()) }),
 );
 
 // ---------------------------------------------------------------- direct books
@@ -164,19 +158,19 @@ defineEndpoint(
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/directBooks", summary: "Add a direct book to the catalogue with its toman price", roles: adminOnly, body: DirectBookInput, response: DirectBook, tag },
-  async (c, { body }) => c.json(await createDirectBook(c.var.db, me(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await createDirectBook(c.var.db, user, body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/directBooks/:id", summary: "Edit a direct book", roles: adminOnly, body: DirectBookInput, response: DirectBook, tag },
-  async (c, { body }) => c.json(await updateDirectBook(c.var.db, me(c), intParam(c, m.bookNotFound), body, c.var.now())),
+  async (c, { body, user }) => c.json(await updateDirectBook(c.var.db, user, intParam(c, m.bookNotFound), body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/directBooks/:id/price", summary: "Set a direct book's toman price", roles: adminOnly, body: DirectBookPriceInput, response: DirectBook, tag },
-  async (c, { body }) => c.json(await setDirectBookPrice(c.var.db, me(c), intParam(c, m.bookNotFound), body, c.var.now())),
+  async (c, { body, user }) => c.json(await setDirectBookPrice(c.var.db, user, intParam(c, m.bookNotFound), body, c.var.now())),
 );
 
 // ---------------------------------------------------------------- news and blog posts

@@ -6,6 +6,7 @@ import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, Batc
 import { EXPORT_TYPES, writeCitations } from "../../../lib/citations";
 import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
+import { services } from "../../services";
 import { randomToken } from "../../lib/crypto";
 import { defineEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
@@ -65,9 +66,9 @@ defineEndpoint(
 defineEndpoint(
   batchRoutes,
   { method: "get", path: "/batch/list", summary: "The signed-in user's reading lists, newest first", roles: signedIn, response: BatchList, tag: "batch" },
-  async (c) => {
+  async (c, { user }) => {
     noStore(c);
-    const rows = await c.var.db.select().from(schema.batches).where(eq(schema.batches.userId, c.var.user!.id)).orderBy(desc(schema.batches.createdAt)).limit(50);
+    const rows = await c.var.db.select().from(schema.batches).where(eq(schema.batches.userId, user.id)).orderBy(desc(schema.batches.createdAt)).limit(50);
     return c.json(rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString(), filename: r.filename, count: r.entryCount })));
   },
 );
@@ -110,7 +111,7 @@ defineEndpoint(
       .filter((r) => r.fileKey && (r.access !== "licensed" || c.var.user))
       .map((r) => ({ position: r.position, fileKey: r.fileKey!, doi: r.doi, title: r.title }));
     if (!items.length) throw new DomainError(batchTexts.nothingToZip, 404);
-    return new Response(zipStream(c.env.FILES, items), {
+    return new Response(zipStream(services(c).files, items), {
       headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="daryaft-${batch.id}.zip"`, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
     });
   },
@@ -119,25 +120,24 @@ defineEndpoint(
 defineEndpoint(
   batchRoutes,
   { method: "get", path: "/batch/:id/offline", summary: "Price of offline requests for every offline row of a reading list (one offline article credit each), before confirming", roles: signedIn, response: BatchOfflineQuote, tag: "batch" },
-  async (c) => {
+  async (c, { user }) => {
     noStore(c);
     const batch = await loadOwned(c);
-    return c.json(await quoteOffline(offlineDeps(c), c.var.user!, batch.id));
+    return c.json(await quoteOffline(offlineDeps(c), user, batch.id));
   },
 );
 
 defineEndpoint(
   batchRoutes,
   { method: "post", path: "/batch/:id/offline", summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
-  async (c) => {
+  async (c, { user }) => {
     noStore(c);
     const batch = await loadOwned(c);
-    return c.json(await requestOffline(offlineDeps(c), c.var.user!, batch.id));
+    return c.json(await requestOffline(offlineDeps(c), user, batch.id));
   },
 );
 
-async function noticesView(c: Context<AppEnv>) {
-  const userId = c.var.user!.id;
+async function noticesView(c: Context<AppEnv>, userId: string) {
   const rows = await libraryNoticesOf(c.var.db, userId);
   return {
     enabled: await watchNoticesEnabled(c.var.db, userId),
@@ -148,17 +148,17 @@ async function noticesView(c: Context<AppEnv>) {
 defineEndpoint(
   batchRoutes,
   { method: "get", path: "/library/notices", summary: "Retraction, withdrawal, correction and concern notices about papers the user received, and whether they are on", roles: signedIn, response: LibraryNotices, tag: "batch" },
-  async (c) => {
+  async (c, { user }) => {
     noStore(c);
-    return c.json(await noticesView(c));
+    return c.json(await noticesView(c, user.id));
   },
 );
 
 defineEndpoint(
   batchRoutes,
   { method: "post", path: "/library/notices/settings", summary: "Switch the library's retraction notices (e-mail/SMS and in the app) on or off", roles: signedIn, body: LibraryNoticeSettings, response: LibraryNotices, tag: "batch" },
-  async (c, { body }) => {
-    await setWatchNotices(c.var.db, c.var.user!.id, body.enabled, c.var.now());
-    return c.json(await noticesView(c));
+  async (c, { body, user }) => {
+    await setWatchNotices(c.var.db, user.id, body.enabled, c.var.now());
+    return c.json(await noticesView(c, user.id));
   },
 );

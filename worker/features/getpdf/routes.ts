@@ -1,12 +1,11 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { DevJobTiming, GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
-import { signingSecret } from "../../env";
+import { services } from "../../services";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { ValidationError } from "../../lib/errors";
 import { anyone, signedIn } from "../../lib/roles";
-import { fetchJobStub } from "../jobs/fetch-job";
 import { getpdfMessages } from "./messages";
 import { spendStartAllowance } from "./start-limit";
 import { readTicket } from "./ticket";
@@ -21,7 +20,8 @@ export const getpdfRoutes = new Hono<AppEnv>();
  * GET variants never spend (a cross-site link sends the cookie on top-level navigation); POST is CSRF-checked.
  */
 export function context(c: Context<AppEnv>): GetpdfContext {
-  return { db: c.var.db, env: c.env, now: c.var.now(), userId: c.var.user?.id ?? null, secret: signingSecret(c.env), maySpend: c.req.method === "POST" };
+  const s = services(c);
+  return { db: s.db, env: s.bindings, now: s.now, userId: c.var.user?.id ?? null, secret: s.signingSecret, maySpend: c.req.method === "POST" };
 }
 
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
@@ -87,9 +87,9 @@ defineEndpoint(
   getpdfRoutes,
   { method: "get", path: "/dev/getpdf/job", devOnly: true, summary: "Development only: a job's start and end times and its steps (benchmarks, diagnosis)", roles: anyone, query: GetPdfCheckInput, response: DevJobTiming, tag: "getpdf" },
   async (c, { query }) => {
-    const ticket = await readTicket(signingSecret(c.env), query.id);
+    const ticket = await readTicket(services(c).signingSecret, query.id);
     if (!ticket) throw new ValidationError({ id: [getpdfMessages.badTicket] });
-    const s = await fetchJobStub(c.env, ticket.jobKey).read();
+    const s = await services(c).job(ticket.jobKey).read();
     const timing: DevJobTiming = {
       key: ticket.jobKey,
       phase: s?.phase ?? "idle",

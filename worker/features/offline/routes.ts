@@ -28,13 +28,11 @@ import {
   OfflineListQuery,
   OfflineRequestList,
 } from "../../../contract/offline";
-import { createCrossrefClient } from "../../clients/crossref";
-import { signingSecret } from "../../env";
 import type { AppEnv } from "../../lib/context";
+import { services } from "../../services";
 import { defineEndpoint } from "../../lib/endpoint";
-import { AuthError, NotFoundError } from "../../lib/errors";
-import { adminOnly, anyone, signedIn, staff, type UserRow } from "../../lib/roles";
-import { createNotifier } from "../notify/notifier";
+import { NotFoundError } from "../../lib/errors";
+import { adminOnly, anyone, signedIn, staff } from "../../lib/roles";
 import "./direct-book";
 import "./fulfiller";
 import { deskHours, saveDeskHours } from "./deadlines";
@@ -45,27 +43,21 @@ export const offlineRoutes = new Hono<AppEnv>();
 
 /** The offline service's dependencies for one request (also used by the batch's offline requests). */
 export function offlineDeps(c: Context<AppEnv>): service.OfflineDeps {
-  const now = c.var.now();
-  const crossref = createCrossrefClient({ fetch: (...a) => fetch(...a), upstreamBase: c.env.UPSTREAM_BASE, mailto: c.env.CONTACT_EMAIL, timeoutMs: 5_000 });
+  const s = services(c);
+  const crossref = s.clients.crossref(5_000);
   return {
-    db: c.var.db,
-    log: c.var.log,
-    now,
-    notifier: createNotifier({ env: c.env, db: c.var.db, log: c.var.log, now: () => now }),
-    secret: signingSecret(c.env),
-    files: c.env.FILES,
-    origin: new URL(c.req.url).origin,
+    db: s.db,
+    log: s.log,
+    now: s.now,
+    notifier: s.notifier,
+    secret: s.signingSecret,
+    files: s.files,
+    origin: s.origin,
     async lookupDoi(doi) {
       const work = await crossref.getWork(doi);
       return work ? { title: work.title, type: work.type, language: work.language } : null;
     },
   };
-}
-
-function me(c: Context<AppEnv>): UserRow {
-  const user = c.var.user;
-  if (!user) throw new AuthError("login");
-  return user;
 }
 
 const IdParam = z.string().regex(/^[a-z]{2,8}_[0-9a-z_]{1,60}$/);
@@ -88,8 +80,8 @@ defineEndpoint(
     response: OfflineInsertOk,
     tag: "offline",
   },
-  async (c, { body }) => {
-    const r = await service.registerRequest(offlineDeps(c), me(c), body, body.type);
+  async (c, { body, user }) => {
+    const r = await service.registerRequest(offlineDeps(c), user, body, body.type);
     return c.json({ status: "ok" as const, id: r.id, can_edit: r.canEdit, duplicate: r.duplicate });
   },
 );
@@ -105,8 +97,8 @@ defineEndpoint(
     response: OfflineInsertOk,
     tag: "offline",
   },
-  async (c, { body }) => {
-    const r = await service.registerRequest(offlineDeps(c), me(c), body, "article");
+  async (c, { body, user }) => {
+    const r = await service.registerRequest(offlineDeps(c), user, body, "article");
     return c.json({ status: "ok" as const, id: r.id, can_edit: r.canEdit, duplicate: r.duplicate });
   },
 );
@@ -138,10 +130,10 @@ defineEndpoint(
     response: OfflineRequestList,
     tag: "offline",
   },
-  async (c, { query }) => {
+  async (c, { query, user }) => {
     const deps = offlineDeps(c);
     c.header("Cache-Control", "private, no-store");
-    return c.json({ now: new Date(deps.now).toISOString(), requests: await service.listMyRequests(deps, me(c).id, query.group) });
+    return c.json({ now: new Date(deps.now).toISOString(), requests: await service.listMyRequests(deps, user.id, query.group) });
   },
 );
 
@@ -155,7 +147,7 @@ defineEndpoint(
     response: OfflineCancelOk,
     tag: "offline",
   },
-  async (c) => c.json({ status: "ok" as const, request: await service.cancelMyRequest(offlineDeps(c), me(c).id, idParam(c)) }),
+  async (c, { user }) => c.json({ status: "ok" as const, request: await service.cancelMyRequest(offlineDeps(c), user.id, idParam(c)) }),
 );
 
 // ---------------------------------------------------------------- the delivery desk
@@ -171,9 +163,9 @@ defineEndpoint(
     response: DeskList,
     tag: "offline-desk",
   },
-  async (c, { query }) => {
+  async (c, { query, user }) => {
     c.header("Cache-Control", "private, no-store");
-    return c.json(await service.deskList(offlineDeps(c), service.actorOf(me(c)), query));
+    return c.json(await service.deskList(offlineDeps(c), service.actorOf(user), query));
   },
 );
 
@@ -207,9 +199,9 @@ defineEndpoint(
 defineEndpoint(
   offlineRoutes,
   { method: "get", path: "/admin/offline/requests/:id", summary: "One request on the desk: history, audit trail and the same document's other requests", roles: staff, response: DeskDetail, tag: "offline-desk" },
-  async (c) => {
+  async (c, { user }) => {
     c.header("Cache-Control", "private, no-store");
-    return c.json(await service.deskDetail(offlineDeps(c), service.actorOf(me(c)), idParam(c)));
+    return c.json(await service.deskDetail(offlineDeps(c), service.actorOf(user), idParam(c)));
   },
 );
 
@@ -226,7 +218,7 @@ defineEndpoint(
     response: DeskActionOk,
     tag: "offline-desk",
   },
-  async (c, { body }) => c.json(ok(await service.claimRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c), body))),
+  async (c, { body, user }) => c.json(ok(await service.claimRequest(offlineDeps(c), service.actorOf(user), idParam(c), body))),
 );
 
 defineEndpoint(
@@ -240,13 +232,13 @@ defineEndpoint(
     response: DeskActionOk,
     tag: "offline-desk",
   },
-  async (c, { body }) => c.json(ok(await service.priceRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c), body))),
+  async (c, { body, user }) => c.json(ok(await service.priceRequest(offlineDeps(c), service.actorOf(user), idParam(c), body))),
 );
 
 defineEndpoint(
   offlineRoutes,
   { method: "post", path: "/admin/offline/requests/:id/reject", summary: "Reject a request with a reason (template or written); a payment or credit is refunded", roles: staff, body: DeskRejectInput, response: DeskActionOk, tag: "offline-desk" },
-  async (c, { body }) => c.json(ok(await service.rejectRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c), body))),
+  async (c, { body, user }) => c.json(ok(await service.rejectRequest(offlineDeps(c), service.actorOf(user), idParam(c), body))),
 );
 
 defineEndpoint(
@@ -260,11 +252,11 @@ defineEndpoint(
     response: DeskActionOk,
     tag: "offline-desk",
   },
-  async (c, { body }) => c.json(ok(await service.deliverRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c), body))),
+  async (c, { body, user }) => c.json(ok(await service.deliverRequest(offlineDeps(c), service.actorOf(user), idParam(c), body))),
 );
 
 defineEndpoint(
   offlineRoutes,
   { method: "post", path: "/admin/offline/requests/:id/assign", summary: "Assign a solution manual to a solver", roles: adminOnly, body: DeskAssignInput, response: DeskActionOk, tag: "offline-desk" },
-  async (c, { body }) => c.json(ok(await service.assignRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c), body.solver_id))),
+  async (c, { body, user }) => c.json(ok(await service.assignRequest(offlineDeps(c), service.actorOf(user), idParam(c), body.solver_id))),
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/context";
@@ -19,7 +20,7 @@ defineEndpoint(
   systemRoutes,
   { method: "get", path: "/health", summary: "Liveness and database check", roles: anyone, response: z.object({ status: z.literal("ok") }), tag: "system" },
   async (c) => {
-    await c.env.DB.prepare("select 1").first();
+    await c.var.db.run(sql`select 1`);
     return c.json({ status: "ok" as const });
   },
 );
