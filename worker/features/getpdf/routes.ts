@@ -1,14 +1,11 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { DevJobTiming, GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
+import { GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
 import { services } from "../../services";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
-import { ValidationError } from "../../lib/errors";
 import { anyone, signedIn } from "../../lib/roles";
-import { getpdfMessages } from "./messages";
 import { spendStartAllowance } from "./start-limit";
-import { readTicket } from "./ticket";
 import { filesRoutes } from "../files/routes";
 import { checkDownload, lastArticles, profileDownloads, startDownload, type GetpdfContext } from "./service";
 
@@ -80,25 +77,6 @@ defineEndpoint(
     noStore(c);
     const ctx = context(c);
     return c.json(await profileDownloads({ ...ctx, userId: ctx.userId! }, query.page));
-  },
-);
-
-defineEndpoint(
-  getpdfRoutes,
-  { method: "get", path: "/dev/getpdf/job", devOnly: true, summary: "Development only: a job's start and end times and its steps (benchmarks, diagnosis)", roles: anyone, query: GetPdfCheckInput, response: DevJobTiming, tag: "getpdf" },
-  async (c, { query }) => {
-    const ticket = await readTicket(services(c).signingSecret, query.id);
-    if (!ticket) throw new ValidationError({ id: [getpdfMessages.badTicket] });
-    const s = await services(c).job(ticket.jobKey).read();
-    const timing: DevJobTiming = {
-      key: ticket.jobKey,
-      phase: s?.phase ?? "idle",
-      runs: s?.runs ?? 0,
-      started_at: s?.startedAt ?? null,
-      finished_at: s?.finishedAt ?? null,
-      steps: (s?.steps ?? []).map((st) => ({ step: st.step, outcome: st.outcome, ms: st.ms, ...(st.detail ? { detail: st.detail } : {}) })),
-    };
-    return c.json(timing);
   },
 );
 

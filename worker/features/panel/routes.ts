@@ -4,7 +4,6 @@ import { CreateGroupBody, GroupMemberBody, PanelArticles, PanelGroups, PanelList
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { partnerOnly } from "../../lib/roles";
-import { seedDemoActivity } from "./demo";
 import * as service from "./service";
 
 /** The contract partner's panel API (the SPA pages are /panel2/statistics, /users, /userGroup, /articles). */
@@ -62,13 +61,4 @@ defineEndpoint(
   panelRoutes,
   { method: "get", path: "/panel2/ajax/articles", summary: "Members' downloads and offline requests, newest first (20 a page)", roles: partnerOnly, query: PanelListQuery, response: PanelArticles, tag },
   async (c, { query, user }) => c.json(await service.articles(c.var.db, user, query.page)),
-);
-
-defineEndpoint(
-  panelRoutes,
-  { method: "post", path: "/dev/panel/demo-activity", devOnly: true, summary: "Development only: six months of demo quota usage and members' downloads for the partner's institution (404 in production)", roles: partnerOnly, response: PanelOk, tag },
-  async (c, { user }) => {
-    await seedDemoActivity(c.var.db, service.partnerUniversityId(user), c.var.now());
-    return c.json({ status: "ok" as const });
-  },
 );

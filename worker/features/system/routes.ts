@@ -25,12 +25,3 @@ defineEndpoint(
   },
 );
 
-// Benchmarks only (bench/throughput.ts): the cheapest answer the app can give — the shared
-// middleware and nothing else — as the floor the measured routes are compared with.
-defineEndpoint(
-  systemRoutes,
-  { method: "get", path: "/dev/bench/bare", devOnly: true, summary: "Development only: a bare text answer (throughput baseline for benchmarks)", roles: anyone, tag: "system" },
-  (c) => {
-    return c.text("ok");
-  },
-);

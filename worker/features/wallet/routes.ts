@@ -27,13 +27,10 @@ import {
 import type { AppEnv } from "../../lib/context";
 import { services } from "../../services";
 import { defineEndpoint } from "../../lib/endpoint";
-import { NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn } from "../../lib/roles";
 import { adjustCredits, createInvoice, invoiceFor, listInvoices, priceTable, updatePrice } from "./admin";
 import { sendOfflineNotice } from "../offline/notifications";
-import { devbankPage } from "./devbank-page";
-import { gatewayDriver } from "./gateways";
-import { devbankPayment, handleCallback, paymentResult, startPayment, type PaymentDeps } from "./payments";
+import { handleCallback, paymentResult, startPayment, type PaymentDeps } from "./payments";
 import { findUserId, ledgerPage, parseDay, transactions } from "./queries";
 import { orderKeyOf } from "./order-key";
 import { balanceOf, freshUserInfo, placeOrder, quote } from "./service";
@@ -122,42 +119,6 @@ defineEndpoint(
   async (c, { query }) => {
     const gateway = c.req.param("gateway") ?? "";
     return c.redirect(await handleCallback(paymentDeps(c), gateway, query), 302);
-  },
-);
-
-function devbankOnly(c: Context<AppEnv>) {
-  if (!gatewayDriver(services(c).bindings, "devbank")) throw new NotFoundError();
-}
-
-defineEndpoint(
-  walletRoutes,
-  { method: "get", path: "/gateway/devbank/pay/:id", devOnly: true, summary: "Development only: the built-in bank page with pay and cancel buttons", roles: anyone, html: true, tag: "wallet" },
-  async (c) => {
-    devbankOnly(c);
-    const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
-    if (!p) throw new NotFoundError();
-    c.header("Cache-Control", "no-store");
-    return c.html(devbankPage({ id: p.id, amount: p.amount, status: p.status }, c.var.csrfToken));
-  },
-);
-
-defineEndpoint(
-  walletRoutes,
-  {
-    method: "post",
-    path: "/gateway/devbank/pay/:id", devOnly: true,
-    summary: "Development only: the bank page's pay/cancel buttons; redirects to the callback like a bank",
-    roles: anyone,
-    body: z.object({ action: z.enum(["pay", "cancel"]) }),
-    html: true,
-    tag: "wallet",
-  },
-  async (c, { body }) => {
-    devbankOnly(c);
-    const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
-    if (!p?.authority) throw new NotFoundError();
-    const q = new URLSearchParams({ Authority: p.authority, Status: body.action === "pay" ? "OK" : "NOK" });
-    return c.redirect(`/gateway/devbank/callback?${q}`, 303);
   },
 );
 
