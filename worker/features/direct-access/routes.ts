@@ -21,7 +21,6 @@ import { adminOnly, anyone, signedIn } from "../../lib/roles";
 import { addCredentials, adminGrants, adminSites, assignCredential, createSite, credentialsOf, deleteCredential, revokeGrant, rotateCredential, updateSite } from "./admin";
 import { directAccessMessages as m } from "./messages";
 import { accessPageData, listDirectAccessSites, myGrants } from "./service";
-import "./fulfiller";
 
 export const directAccessRoutes = new Hono<AppEnv>();
 

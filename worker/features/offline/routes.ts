@@ -33,8 +33,6 @@ import { services } from "../../services";
 import { defineEndpoint } from "../../lib/endpoint";
 import { NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn, staff } from "../../lib/roles";
-import "./direct-book";
-import "./fulfiller";
 import { deskHours, saveDeskHours } from "./deadlines";
 import { offlineText } from "./messages";
 import * as service from "./service";

@@ -22,7 +22,6 @@ import { deskList, issueAccount, rejectOrder, takeOrder, uploadReport, type Desk
 import { vipMessages as m } from "./messages";
 import { myScifinders, myServiceOrders, vipCards } from "./service";
 import { uploadForCheck } from "./uploads";
-import "./fulfillers";
 
 export const vipRoutes = new Hono<AppEnv>();
 
