@@ -32,6 +32,8 @@ import {
   SolverInput,
   SolverList,
 } from "../../../contract/admin";
+import { z } from "zod";
+import type { Db } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { NotFoundError } from "../../lib/errors";
@@ -175,68 +177,82 @@ defineEndpoint(
 
 // ---------------------------------------------------------------- news and blog posts
 
-defineEndpoint(
-  adminRoutes,
-  { method: "get", path: "/admin/ajax/news", summary: "News items, published or not, newest first; paged", roles: adminOnly, query: PageQuery, response: NewsPage, tag },
-  async (c, { query }) => c.json(await listNews(c.var.db, query)),
-);
+type Paging = z.output<typeof PageQuery>;
 
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/news", summary: "Create a news item", roles: adminOnly, body: NewsInput, response: NewsItem, tag },
-  async (c, { body }) => c.json(await createNews(c.var.db, body, c.var.now())),
-);
+/** The admin's five verbs over one kind of site content: list, create, edit, publish, delete. */
+function contentEndpoints<I extends z.ZodObject, O extends z.ZodType, L extends z.ZodType>(content: {
+  path: string;
+  plural: string;
+  one: string;
+  createSummary: string;
+  input: I;
+  item: O;
+  page: L;
+  notFound: string;
+  list(db: Db, p: Paging): Promise<z.output<L>>;
+  create(db: Db, input: z.output<I>, now: number): Promise<z.output<O>>;
+  update(db: Db, id: number, input: Partial<z.output<I>>): Promise<z.output<O>>;
+  remove(db: Db, id: number): Promise<unknown>;
+}) {
+  const { path, one, input, item, notFound } = content;
+  // (Casts: TypeScript cannot resolve the registry's body types through the generic.)
+  defineEndpoint(
+    adminRoutes,
+    { method: "get", path, summary: `${content.plural}, published or not, newest first; paged`, roles: adminOnly, query: PageQuery, response: content.page, tag },
+    async (c, { query }) => c.json(await content.list(c.var.db, query)),
+  );
+  defineEndpoint(
+    adminRoutes,
+    { method: "post", path, summary: content.createSummary, roles: adminOnly, body: input, response: item, tag },
+    async (c, { body }) => c.json(await content.create(c.var.db, body as z.output<I>, c.var.now())),
+  );
+  defineEndpoint(
+    adminRoutes,
+    { method: "post", path: `${path}/:id`, summary: `Edit ${one}`, roles: adminOnly, body: input, response: item, tag },
+    async (c, { body }) => c.json(await content.update(c.var.db, intParam(c, notFound), body as z.output<I>)),
+  );
+  defineEndpoint(
+    adminRoutes,
+    { method: "post", path: `${path}/:id/publish`, summary: `Publish or unpublish ${one}`, roles: adminOnly, body: PublishInput, response: item, tag },
+    // PublishInput's one field is a field of every content input.
+    async (c, { body }) => c.json(await content.update(c.var.db, intParam(c, notFound), body as unknown as Partial<z.output<I>>)),
+  );
+  defineEndpoint(
+    adminRoutes,
+    { method: "post", path: `${path}/:id/delete`, summary: `Delete ${one}`, roles: adminOnly, response: OkResponse, tag },
+    async (c) => {
+      await content.remove(c.var.db, intParam(c, notFound));
+      return c.json({ status: "ok" as const });
+    },
+  );
+}
 
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/news/:id", summary: "Edit a news item", roles: adminOnly, body: NewsInput, response: NewsItem, tag },
-  async (c, { body }) => c.json(await updateNews(c.var.db, intParam(c, m.newsNotFound), body)),
-);
+contentEndpoints({
+  path: "/admin/ajax/news",
+  plural: "News items",
+  one: "a news item",
+  createSummary: "Create a news item",
+  input: NewsInput,
+  item: NewsItem,
+  page: NewsPage,
+  notFound: m.newsNotFound,
+  list: listNews,
+  create: createNews,
+  update: updateNews,
+  remove: deleteNews,
+});
 
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/news/:id/publish", summary: "Publish or unpublish a news item", roles: adminOnly, body: PublishInput, response: NewsItem, tag },
-  async (c, { body }) => c.json(await updateNews(c.var.db, intParam(c, m.newsNotFound), body)),
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/news/:id/delete", summary: "Delete a news item", roles: adminOnly, response: OkResponse, tag },
-  async (c) => {
-    await deleteNews(c.var.db, intParam(c, m.newsNotFound));
-    return c.json({ status: "ok" as const });
-  },
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "get", path: "/admin/ajax/blog", summary: "Blog posts, published or not, newest first; paged", roles: adminOnly, query: PageQuery, response: BlogPage, tag },
-  async (c, { query }) => c.json(await listPosts(c.var.db, query)),
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/blog", summary: "Create a blog post link (title and post_name)", roles: adminOnly, body: BlogPostInput, response: BlogPost, tag },
-  async (c, { body }) => c.json(await createPost(c.var.db, body, c.var.now())),
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/blog/:id", summary: "Edit a blog post", roles: adminOnly, body: BlogPostInput, response: BlogPost, tag },
-  async (c, { body }) => c.json(await updatePost(c.var.db, intParam(c, m.postNotFound), body)),
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/blog/:id/publish", summary: "Publish or unpublish a blog post", roles: adminOnly, body: PublishInput, response: BlogPost, tag },
-  async (c, { body }) => c.json(await updatePost(c.var.db, intParam(c, m.postNotFound), body)),
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/blog/:id/delete", summary: "Delete a blog post", roles: adminOnly, response: OkResponse, tag },
-  async (c) => {
-    await deletePost(c.var.db, intParam(c, m.postNotFound));
-    return c.json({ status: "ok" as const });
-  },
-);
+contentEndpoints({
+  path: "/admin/ajax/blog",
+  plural: "Blog posts",
+  one: "a blog post",
+  createSummary: "Create a blog post link (title and post_name)",
+  input: BlogPostInput,
+  item: BlogPost,
+  page: BlogPage,
+  notFound: m.postNotFound,
+  list: listPosts,
+  create: createPost,
+  update: updatePost,
+  remove: deletePost,
+});

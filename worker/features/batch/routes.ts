@@ -10,9 +10,10 @@ import { services } from "../../services";
 import { randomToken } from "../../lib/crypto";
 import { defineEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
-import { anyone, signedIn } from "../../lib/roles";
+import { anyone, signedIn, type UserRow } from "../../lib/roles";
 import { context } from "../getpdf/routes";
 import { offlineDeps } from "../offline/routes";
+import type { OfflineDeps } from "../offline/service";
 import { ingest } from "./ingest";
 import { quoteOffline, requestOffline } from "./offline";
 import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } from "./watch";
@@ -117,24 +118,23 @@ defineEndpoint(
   },
 );
 
+/** The reading list's offline rows, quoted or requested for the signed-in owner. */
+async function offlineRows<T>(c: Context<AppEnv>, user: UserRow, act: (deps: OfflineDeps, user: UserRow, batchId: string) => Promise<T>) {
+  noStore(c);
+  const batch = await loadOwned(c);
+  return c.json(await act(offlineDeps(c), user, batch.id));
+}
+
 defineEndpoint(
   batchRoutes,
   { method: "get", path: "/batch/:id/offline", summary: "Price of offline requests for every offline row of a reading list (one offline article credit each), before confirming", roles: signedIn, response: BatchOfflineQuote, tag: "batch" },
-  async (c, { user }) => {
-    noStore(c);
-    const batch = await loadOwned(c);
-    return c.json(await quoteOffline(offlineDeps(c), user, batch.id));
-  },
+  (c, { user }) => offlineRows(c, user, quoteOffline),
 );
 
 defineEndpoint(
   batchRoutes,
   { method: "post", path: "/batch/:id/offline", summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
-  async (c, { user }) => {
-    noStore(c);
-    const batch = await loadOwned(c);
-    return c.json(await requestOffline(offlineDeps(c), user, batch.id));
-  },
+  (c, { user }) => offlineRows(c, user, requestOffline),
 );
 
 async function noticesView(c: Context<AppEnv>, userId: string) {

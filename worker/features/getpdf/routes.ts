@@ -26,42 +26,40 @@ const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 /** 429 `{ status: "error", error }` in Persian past the per-user or per-address allowance. */
 const limitStarts = (c: Context<AppEnv>) => spendStartAllowance(c.var.db, { userId: c.var.user?.id ?? null, address: c.req.header("cf-connecting-ip") ?? null }, c.var.now());
 
+/** The start and check verbs answer the same for GET and POST; only spending differs (see context). */
+async function start(c: Context<AppEnv>, url: string) {
+  noStore(c);
+  await limitStarts(c);
+  return c.json(await startDownload(context(c), url));
+}
+
+async function check(c: Context<AppEnv>, id: string) {
+  noStore(c);
+  return c.json(await checkDownload(context(c), id));
+}
+
 defineEndpoint(
   getpdfRoutes,
   { method: "post", path: "/getpdf/start", summary: "Start (or join) the instant download of a link, DOI, arXiv or PubMed id", roles: anyone, body: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
-  async (c, { body }) => {
-    noStore(c);
-    await limitStarts(c);
-    return c.json(await startDownload(context(c), body.url));
-  },
+  (c, { body }) => start(c, body.url),
 );
 
 defineEndpoint(
   getpdfRoutes,
   { method: "get", path: "/getpdf/start", summary: "Start (or join) the instant download of a link; never spends a credit (a licensed copy not yet paid for answers buy, asking to confirm by POST)", roles: anyone, query: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
-  async (c, { query }) => {
-    noStore(c);
-    await limitStarts(c);
-    return c.json(await startDownload(context(c), query.url));
-  },
+  (c, { query }) => start(c, query.url),
 );
 
 defineEndpoint(
   getpdfRoutes,
   { method: "post", path: "/getpdf/check", summary: "The current result of a started download (poll every 3 s while processing)", roles: anyone, body: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
-  async (c, { body }) => {
-    noStore(c);
-    return c.json(await checkDownload(context(c), body.id));
-  },
+  (c, { body }) => check(c, body.id),
 );
 
 defineEndpoint(
   getpdfRoutes,
   { method: "get", path: "/getpdf/check", summary: "The current result of a started download; never spends a credit (see GET /getpdf/start)", roles: anyone, query: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
-  async (c, { query }) => {
-    noStore(c);
-    return c.json(await checkDownload(context(c), query.id));
-  },
+  (c, { query }) => check(c, query.id),
 );
 
 defineEndpoint(

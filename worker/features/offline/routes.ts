@@ -203,58 +203,42 @@ defineEndpoint(
   },
 );
 
-const ok = (r: service.DeskResult) => ({ status: "ok" as const, request: r.request, affected: r.affected });
+/**
+ * One desk action on one request: POST /admin/offline/requests/:id/<verb>, run as the signed-in
+ * staff member, answered with the changed request and how many requests of its group it changed.
+ */
+function deskAction<B extends z.ZodType>(
+  def: { verb: string; summary: string; roles: typeof staff; body: B },
+  run: (deps: service.OfflineDeps, actor: service.Actor, id: string, body: z.output<B>) => Promise<service.DeskResult>,
+) {
+  defineEndpoint(
+    offlineRoutes,
+    { method: "post", path: `/admin/offline/requests/:id/${def.verb}`, summary: def.summary, roles: def.roles, body: def.body, response: DeskActionOk, tag: "offline-desk" },
+    async (c, { body, user }) => {
+      const r = await run(offlineDeps(c), service.actorOf(user), idParam(c), body as z.output<B>);
+      return c.json({ status: "ok" as const, request: r.request, affected: r.affected });
+    },
+  );
+}
 
-defineEndpoint(
-  offlineRoutes,
+deskAction(
   {
-    method: "post",
-    path: "/admin/offline/requests/:id/claim",
+    verb: "claim",
     summary: "Claim a request (a paid one, or an article, is now in progress); one another staff member holds needs `take_over` (409 names the holder, who is told)",
     roles: staff,
     body: DeskClaimInput,
-    response: DeskActionOk,
-    tag: "offline-desk",
   },
-  async (c, { body, user }) => c.json(ok(await service.claimRequest(offlineDeps(c), service.actorOf(user), idParam(c), body))),
+  service.claimRequest,
 );
-
-defineEndpoint(
-  offlineRoutes,
-  {
-    method: "post",
-    path: "/admin/offline/requests/:id/price",
-    summary: "Set the price of a book or standard request (optionally of every open request for the same document)",
-    roles: staff,
-    body: DeskPriceInput,
-    response: DeskActionOk,
-    tag: "offline-desk",
-  },
-  async (c, { body, user }) => c.json(ok(await service.priceRequest(offlineDeps(c), service.actorOf(user), idParam(c), body))),
+deskAction(
+  { verb: "price", summary: "Set the price of a book or standard request (optionally of every open request for the same document)", roles: staff, body: DeskPriceInput },
+  service.priceRequest,
 );
-
-defineEndpoint(
-  offlineRoutes,
-  { method: "post", path: "/admin/offline/requests/:id/reject", summary: "Reject a request with a reason (template or written); a payment or credit is refunded", roles: staff, body: DeskRejectInput, response: DeskActionOk, tag: "offline-desk" },
-  async (c, { body, user }) => c.json(ok(await service.rejectRequest(offlineDeps(c), service.actorOf(user), idParam(c), body))),
+deskAction(
+  { verb: "reject", summary: "Reject a request with a reason (template or written); a payment or credit is refunded", roles: staff, body: DeskRejectInput },
+  service.rejectRequest,
 );
-
-defineEndpoint(
-  offlineRoutes,
-  {
-    method: "post",
-    path: "/admin/offline/requests/:id/deliver",
-    summary: "Deliver: upload the PDF (multipart `file`, up to 100 MB) or give a `link`",
-    roles: staff,
-    body: DeskDeliverInput,
-    response: DeskActionOk,
-    tag: "offline-desk",
-  },
-  async (c, { body, user }) => c.json(ok(await service.deliverRequest(offlineDeps(c), service.actorOf(user), idParam(c), body))),
-);
-
-defineEndpoint(
-  offlineRoutes,
-  { method: "post", path: "/admin/offline/requests/:id/assign", summary: "Assign a solution manual to a solver", roles: adminOnly, body: DeskAssignInput, response: DeskActionOk, tag: "offline-desk" },
-  async (c, { body, user }) => c.json(ok(await service.assignRequest(offlineDeps(c), service.actorOf(user), idParam(c), body.solver_id))),
+deskAction({ verb: "deliver", summary: "Deliver: upload the PDF (multipart `file`, up to 100 MB) or give a `link`", roles: staff, body: DeskDeliverInput }, service.deliverRequest);
+deskAction({ verb: "assign", summary: "Assign a solution manual to a solver", roles: adminOnly, body: DeskAssignInput }, (deps, actor, id, body) =>
+  service.assignRequest(deps, actor, id, body.solver_id),
 );
