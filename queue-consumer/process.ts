@@ -11,6 +11,7 @@ import { jobMessages } from "../worker/features/jobs/messages";
 import { resolveDocument, type ChainOutcome, type ResolveDeps } from "./resolve";
 import { LeaseScope } from "./memory";
 import { storeDocument } from "./store";
+import { createLogger } from "../lib/logger";
 
 export type ConsumerDeps = {
   fetch: FetchFn;
@@ -33,18 +34,13 @@ export function parseJobMessage(body: unknown): FetchJobMessage | null {
   return b as FetchJobMessage;
 }
 
-function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown>) {
-  const line = JSON.stringify({ level, msg, ...fields });
-  if (level === "error") console.error(line);
-  else if (level === "warn") console.warn(line);
-  else console.log(line);
-}
+const log = createLogger("queue");
 
 export async function processFetchMessage(message: Message<unknown>, env: Cloudflare.Env, deps: ConsumerDeps = defaultConsumerDeps): Promise<void> {
   const body = parseJobMessage(message.body);
   if (!body) {
     // Unusable forever: acknowledge so it does not cycle to the dead-letter queue.
-    log("error", "fetch job message malformed", { id: message.id });
+    log.error("fetch job message malformed", { id: message.id });
     message.ack();
     return;
   }
@@ -97,7 +93,7 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
         return;
     }
   } catch (err) {
-    log("error", "fetch job attempt failed", { key: body.key, attempt: message.attempts, error: String(err) });
+    log.error("fetch job attempt failed", { key: body.key, attempt: message.attempts, error: String(err) });
     await retryLater(message, stub, body, [{ step: "retry", outcome: "failed", ms: 0, detail: String(err).slice(0, 300) }], "exception");
   } finally {
     leases.releaseAll();
@@ -106,7 +102,7 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
 
 async function retryLater(message: Message<unknown>, stub: ReturnType<typeof fetchJobStub>, body: FetchJobMessage, steps: StepRecord[], detail: string) {
   const delaySeconds = backoffSeconds(message.attempts);
-  log("warn", "fetch job retry", { key: body.key, attempt: message.attempts, of: MAX_ATTEMPTS, delaySeconds, detail });
+  log.warn("fetch job retry", { key: body.key, attempt: message.attempts, of: MAX_ATTEMPTS, delaySeconds, detail });
   try {
     await stub.progress({ runId: body.runId, step: "retry", records: steps });
   } catch {
@@ -126,7 +122,7 @@ export async function handleDeadLetter(message: Message<unknown>, env: Cloudflar
     await fetchJobStub(env, body.key).fail({ runId: body.runId, reason: "upstream", message: jobMessages.upstream, finishedAt: now() });
     message.ack();
   } catch (err) {
-    log("error", "dead letter could not mark the job", { key: body.key, error: String(err) });
+    log.error("dead letter could not mark the job", { key: body.key, error: String(err) });
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
   }
 }

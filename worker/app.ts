@@ -9,7 +9,7 @@ import { invalidateOnAdminChange } from "./lib/shared-cache";
 import { requestLog, securityHeaders } from "./middleware/security-headers";
 import { drainUnreadBody } from "./middleware/drain-body";
 import { requireSecrets } from "./middleware/require-secrets";
-import { services, session } from "./middleware/services";
+import { requestServices, session } from "./services";
 import { directAccessRoutes } from "./features/direct-access/routes";
 import { vipRoutes } from "./features/vip/routes";
 import { openApiRoutes } from "./features/openapi/routes";
@@ -19,7 +19,6 @@ import { identifyRoutes } from "./features/getpdf/identify-route";
 import { getpdfRoutes } from "./features/getpdf/routes";
 import { batchRoutes } from "./features/batch/routes";
 import { authRoutes } from "./features/auth/routes";
-import { notifyRoutes } from "./features/notify/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { offlineRoutes } from "./features/offline/routes";
 import { walletRoutes } from "./features/wallet/routes";
@@ -27,6 +26,7 @@ import { searchRoutes } from "./features/search/routes";
 import { institutionRoutes } from "./features/institutions/routes";
 import { panelRoutes } from "./features/panel/routes";
 import { adminRoutes } from "./features/admin/routes";
+import { devRoutes } from "./dev";
 import { z } from "zod";
 
 // Persian messages for zod's built-in checks (schemas add their own where the spec words them).
@@ -41,7 +41,7 @@ export function createApp() {
   app.onError(handleError);
   app.use("*", drainUnreadBody());
   app.use("*", requireSecrets());
-  app.use("*", services());
+  app.use("*", requestServices());
   // Only Vite's dev server (hot reload scripts) relaxes the CSP; tests see production headers.
   app.use("*", securityHeaders({ dev: !!import.meta.env?.DEV && import.meta.env?.MODE !== "test" }));
   app.use("*", requestLog());
@@ -66,13 +66,14 @@ export function createApp() {
   app.route("/", batchRoutes);
   app.route("/", authRoutes);
   app.route("/", profileRoutes);
-  app.route("/", notifyRoutes);
   app.route("/", offlineRoutes);
   app.route("/", walletRoutes);
   app.route("/", searchRoutes);
   app.route("/", institutionRoutes);
   app.route("/", panelRoutes);
   app.route("/", adminRoutes);
+  // Development only: every route in dev.ts is devOnly (404 and left out of /openapi.json elsewhere).
+  app.route("/", devRoutes);
 
   // Non-GET requests to unknown paths: a Persian 404 in the error shape, never an HTML page.
   app.all("*", async (c, next) => {

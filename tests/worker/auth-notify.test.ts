@@ -4,7 +4,7 @@ import { authMessages as m } from "../../contract/auth";
 import { BusinessErrorBody } from "../../contract/common";
 import { app } from "../../worker/app";
 import { createDb } from "../../db/client";
-import { createLogger } from "../../worker/lib/logger";
+import { createLogger } from "../../lib/logger";
 import { createNotifier, NotifyError } from "../../worker/features/notify/notifier";
 import { Client } from "./helpers";
 import { PASSWORD, makeUser, outbox, uniqueEmail, uniqueIp, uniqueMobile } from "./auth-helpers";

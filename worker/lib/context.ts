@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import type { Bindings } from "../env";
-import type { Logger } from "./logger";
+import type { Logger } from "../../lib/logger";
 import type { Role, UserRow } from "./roles";
 
 export type SessionInfo = { id: string; remember: boolean; expiresAt: Date };
@@ -10,7 +10,7 @@ export type AppVariables = {
   requestId: string;
   log: Logger;
   db: Db;
-  /** Milliseconds since the epoch; tests may move it (see worker/middleware/services.ts). */
+  /** Milliseconds since the epoch; tests may move it (see worker/services.ts). */
   now: () => number;
   user: UserRow | null;
   session: SessionInfo | null;

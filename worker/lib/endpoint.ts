@@ -6,7 +6,7 @@ import { isDevelopment } from "../env";
 import { authMessages } from "../../contract/auth";
 import { AuthError, DomainError, NotFoundError, type FieldErrors, validationResponse } from "./errors";
 import { coreMessages } from "./messages";
-import type { Role } from "./roles";
+import type { Role, SignedInRole, UserRow } from "./roles";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -14,11 +14,15 @@ type Method = "get" | "post" | "put" | "patch" | "delete";
  * One declaration per endpoint: its path, roles and zod schemas. The same object drives
  * validation, role enforcement and /openapi.json, so the three can never disagree.
  */
-export type EndpointDef<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined> = {
+export type EndpointDef<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  R extends readonly Role[] = readonly Role[],
+> = {
   method: Method;
   path: string;
   summary: string;
-  roles: readonly Role[];
+  roles: R;
   /** JSON, urlencoded form or multipart body (chosen by Content-Type). */
   body?: B;
   query?: Q;
@@ -34,9 +38,14 @@ export type EndpointDef<B extends z.ZodType | undefined = undefined, Q extends z
 
 export const registry: EndpointDef<z.ZodType | undefined, z.ZodType | undefined>[] = [];
 
-type Input<B, Q> = {
+/** Signed-in roles only: the role check has run, so the user is there. */
+type UserFor<R extends readonly Role[]> = R extends readonly SignedInRole[] ? UserRow : UserRow | null;
+
+type Input<B, Q, R extends readonly Role[]> = {
   body: B extends z.ZodType ? z.output<B> : undefined;
   query: Q extends z.ZodType ? z.output<Q> : undefined;
+  /** The signed-in user: never null when every allowed role is a signed-in one. */
+  user: UserFor<R>;
 };
 
 /** Turns zod issues into the spec's `{ field: [messages] }` map. */
@@ -104,12 +113,12 @@ function bodyValidator(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function defineEndpoint<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  app: Hono<AppEnv>,
-  def: EndpointDef<B, Q>,
-  handler: (c: Context<AppEnv>, input: Input<B, Q>) => Response | Promise<Response>,
-) {
-  registry.push(def as EndpointDef<z.ZodType | undefined, z.ZodType | undefined>);
+export function defineEndpoint<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  R extends readonly Role[] = readonly Role[],
+>(app: Hono<AppEnv>, def: EndpointDef<B, Q, R>, handler: (c: Context<AppEnv>, input: Input<B, Q, R>) => Response | Promise<Response>) {
+  registry.push(def as unknown as EndpointDef<z.ZodType | undefined, z.ZodType | undefined>);
   const chain: MiddlewareHandler<AppEnv>[] = [requireRoles(def.roles)];
   if (def.devOnly) chain.unshift(developmentOnly);
   if (def.verifiedMobile) chain.push(mobileVerified);
@@ -119,7 +128,8 @@ export function defineEndpoint<B extends z.ZodType | undefined = undefined, Q ex
     const valid = c.req as unknown as { valid(target: string): unknown };
     const body = def.body ? (isForm(c) ? valid.valid("form") : valid.valid("json")) : undefined;
     const query = def.query ? valid.valid("query") : undefined;
-    return handler(c, { body, query } as Input<B, Q>);
+    // requireRoles let only a signed-in user through when no allowed role is "guest".
+    return handler(c, { body, query, user: c.var.user } as Input<B, Q, R>);
   });
 }
 

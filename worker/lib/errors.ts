@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { coreMessages } from "./messages";
+import { createLogger, type Logger } from "../../lib/logger";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -74,6 +75,7 @@ export function handleError(err: Error, c: Context) {
     return c.json({ status: "error", error: err.message || coreMessages.invalidInput }, err.status);
   }
   const requestId = (c.get("requestId") as string | undefined) ?? "-";
-  console.error(JSON.stringify({ level: "error", requestId, path: new URL(c.req.url).pathname, error: String(err), stack: err.stack }));
+  const log = (c.get("log") as Logger | undefined) ?? createLogger(requestId);
+  log.error("unhandled", { path: new URL(c.req.url).pathname, error: String(err), stack: err.stack });
   return c.json({ status: "error", error: coreMessages.internal(requestId) }, 500);
 }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { missingProductionSecrets } from "../env";
 import type { AppEnv } from "../lib/context";
 import { coreMessages } from "../lib/messages";
+import { createLogger } from "../../lib/logger";
 
 const page = `<!doctype html>
 <html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -17,7 +18,7 @@ export function requireSecrets(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const missing = missingProductionSecrets(c.env);
     if (!missing.length) return next();
-    console.error(JSON.stringify({ level: "error", msg: "config.missing_secrets", missing, hint: "wrangler secret put NAME (see .dev.vars.example)" }));
+    createLogger(c.req.header("cf-ray") ?? "-").error("config.missing_secrets", { missing, hint: "wrangler secret put NAME (see .dev.vars.example)" });
     c.header("Retry-After", "300");
     c.header("Cache-Control", "no-store");
     return c.html(page, 503);

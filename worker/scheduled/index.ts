@@ -3,7 +3,7 @@
  * Today one: payment reconciliation (issue 15 item 4), every 10 minutes.
  */
 import { createDb } from "../../db/client";
-import { createLogger } from "../lib/logger";
+import { createLogger } from "../../lib/logger";
 import { reconcilePayments } from "../features/wallet/payments";
 
 export async function handleScheduled(controller: Pick<ScheduledController, "scheduledTime" | "cron">, env: Cloudflare.Env): Promise<void> {

@@ -1,6 +1,7 @@
 import { toPersianDigits } from "../../../lib/digits";
 import { formatNumber } from "../../../lib/format";
-import type { OfflineKind, OfflineStatus, RejectTemplate } from "../../../contract/offline";
+import { offlineStatusLabels } from "../../../contract/labels";
+import type { OfflineKind, RejectTemplate } from "../../../contract/offline";
 
 /** Persian texts of the offline request dialog, the user's request pages and the delivery desk (GLOSSARY terms). */
 export const offlineUi = {
@@ -28,15 +29,7 @@ export const offlineUi = {
     buyCredit: "خرید اعتبار",
   },
   kinds: { article: "مقاله", book: "کتاب", standard: "استاندارد" } satisfies Record<OfflineKind, string>,
-  statuses: {
-    registered: "ثبت‌شده",
-    priced: "در انتظار پرداخت",
-    paid: "پرداخت‌شده",
-    in_progress: "در حال انجام",
-    delivered: "تحویل‌شده",
-    rejected: "ردشده",
-    cancelled: "لغوشده",
-  } satisfies Record<OfflineStatus, string>,
+  statuses: offlineStatusLabels,
   actions: {
     registered: "ثبت درخواست",
     priced: "تعیین قیمت",

@@ -1,3 +1,4 @@
+import { offlineStatusLabels } from "../../../contract/labels";
 import { toPersianDigits } from "../../../lib/digits";
 
 const MONTHS = ["فروردین", "اردیبهشت", "خرداد", "تیر", "مرداد", "شهریور", "مهر", "آبان", "آذر", "دی", "بهمن", "اسفند"];
@@ -71,13 +72,7 @@ export const panelMessages = {
       error: "ناموفق",
       buy: "نیازمند خرید",
       offline: "آفلاین",
-      registered: "ثبت‌شده",
-      priced: "قیمت‌گذاری‌شده",
-      paid: "پرداخت‌شده",
-      in_progress: "در حال انجام",
-      delivered: "تحویل‌شده",
-      rejected: "ردشده",
-      cancelled: "لغوشده",
+      ...offlineStatusLabels,
     } as Record<string, string>,
     empty: "هنوز فعالیتی ثبت نشده است.",
   },

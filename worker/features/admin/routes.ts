@@ -32,10 +32,12 @@ import {
   SolverInput,
   SolverList,
 } from "../../../contract/admin";
+import { z } from "zod";
+import type { Db } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
-import { AuthError, NotFoundError } from "../../lib/errors";
-import { adminOnly, type UserRow } from "../../lib/roles";
+import { NotFoundError } from "../../lib/errors";
+import { adminOnly } from "../../lib/roles";
 import { addPartner, createContract, listContracts, removePartner, updateContract } from "./contracts";
 import { createNews, createPost, deleteNews, deletePost, listNews, listPosts, updateNews, updatePost } from "./content";
 import { dashboard } from "./dashboard";
@@ -46,12 +48,6 @@ import { searchUsers, setBlocked, setRoles, userDetail } from "./users";
 
 export const adminRoutes = new Hono<AppEnv>();
 const tag = "admin";
-
-function me(c: Context<AppEnv>): UserRow {
-  const user = c.var.user;
-  if (!user) throw new AuthError("login");
-  return user;
-}
 const param = (c: Context<AppEnv>, name = "id") => c.req.param(name) ?? "";
 /** Integer ids (catalogue items, news, posts); anything else names nothing. */
 function intParam(c: Context<AppEnv>, notFound: string): number {
@@ -92,13 +88,13 @@ defineEndpoint(
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/users/:id/roles", summary: "Set the admin, solver and partner roles (a partner needs an institution); not one's own admin role", roles: adminOnly, body: RolesInput, response: AdminUserDetail, tag },
-  async (c, { body }) => c.json(await setRoles(c.var.db, me(c), param(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await setRoles(c.var.db, user, param(c), body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/users/:id/block", summary: "Block (ends every session; login refused) or unblock a user, with a reason in the audit log", roles: adminOnly, body: BlockInput, response: AdminUserDetail, tag },
-  async (c, { body }) => c.json(await setBlocked(c.var.db, me(c), param(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await setBlocked(c.var.db, user, param(c), body, c.var.now())),
 );
 
 // ---------------------------------------------------------------- contracts
@@ -112,25 +108,25 @@ defineEndpoint(
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/contracts", summary: "Create an institution (name, logo, e-mail domains, access list or new_access pairs, quotas, active)", roles: adminOnly, body: ContractInput, response: Contract, tag },
-  async (c, { body }) => c.json(await createContract(c.var.db, me(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await createContract(c.var.db, user, body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/contracts/:id", summary: "Replace an institution's contract, domains included", roles: adminOnly, body: ContractInput, response: Contract, tag },
-  async (c, { body }) => c.json(await updateContract(c.var.db, me(c), param(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await updateContract(c.var.db, user, param(c), body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/contracts/:id/partners", summary: "Make a user (id, e-mail, mobile or username) the institution's partner", roles: adminOnly, body: PartnerInput, response: Contract, tag },
-  async (c, { body }) => c.json(await addPartner(c.var.db, me(c), param(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await addPartner(c.var.db, user, param(c), body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/contracts/:id/partners/:userId/remove", summary: "End a user's partner role at the institution", roles: adminOnly, response: Contract, tag },
-  async (c) => c.json(await removePartner(c.var.db, me(c), param(c), param(c, "userId"), c.var.now())),
+  async (c, { user }) => c.json(await removePartner(c.var.db, user, param(c), param(c, "userId"), c.var.now())),
 );
 
 // ---------------------------------------------------------------- solvers
@@ -144,13 +140,13 @@ defineEndpoint(
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/solvers", summary: "Give a user (id, e-mail, mobile or username) the solver role", roles: adminOnly, body: SolverInput, response: SolverList, tag },
-  async (c, { body }) => c.json({ data: await addSolver(c.var.db, me(c), body, c.var.now()) }),
+  async (c, { body, user }) => c.json({ data: await addSolver(c.var.db, user, body, c.var.now()) }),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/solvers/:id/remove", summary: "Take the solver role away (refused while the solver holds open requests)", roles: adminOnly, response: SolverList, tag },
-  async (c) => c.json({ data: await removeSolver(c.var.db, me(c), param(c), c.var.now()) }),
+  async (c, { user }) => c.json({ data: await removeSolver(c.var.db, user, param(c), c.var.now()) }),
 );
 
 // ---------------------------------------------------------------- direct books
@@ -164,85 +160,99 @@ defineEndpoint(
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/directBooks", summary: "Add a direct book to the catalogue with its toman price", roles: adminOnly, body: DirectBookInput, response: DirectBook, tag },
-  async (c, { body }) => c.json(await createDirectBook(c.var.db, me(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await createDirectBook(c.var.db, user, body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/directBooks/:id", summary: "Edit a direct book", roles: adminOnly, body: DirectBookInput, response: DirectBook, tag },
-  async (c, { body }) => c.json(await updateDirectBook(c.var.db, me(c), intParam(c, m.bookNotFound), body, c.var.now())),
+  async (c, { body, user }) => c.json(await updateDirectBook(c.var.db, user, intParam(c, m.bookNotFound), body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
   { method: "post", path: "/admin/ajax/directBooks/:id/price", summary: "Set a direct book's toman price", roles: adminOnly, body: DirectBookPriceInput, response: DirectBook, tag },
-  async (c, { body }) => c.json(await setDirectBookPrice(c.var.db, me(c), intParam(c, m.bookNotFound), body, c.var.now())),
+  async (c, { body, user }) => c.json(await setDirectBookPrice(c.var.db, user, intParam(c, m.bookNotFound), body, c.var.now())),
 );
 
 // ---------------------------------------------------------------- news and blog posts
 
-defineEndpoint(
-  adminRoutes,
-  { method: "get", path: "/admin/ajax/news", summary: "News items, published or not, newest first; paged", roles: adminOnly, query: PageQuery, response: NewsPage, tag },
-  async (c, { query }) => c.json(await listNews(c.var.db, query)),
-);
+type Paging = z.output<typeof PageQuery>;
 
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/news", summary: "Create a news item", roles: adminOnly, body: NewsInput, response: NewsItem, tag },
-  async (c, { body }) => c.json(await createNews(c.var.db, body, c.var.now())),
-);
+/** The admin's five verbs over one kind of site content: list, create, edit, publish, delete. */
+function contentEndpoints<I extends z.ZodObject, O extends z.ZodType, L extends z.ZodType>(content: {
+  path: string;
+  plural: string;
+  one: string;
+  createSummary: string;
+  input: I;
+  item: O;
+  page: L;
+  notFound: string;
+  list(db: Db, p: Paging): Promise<z.output<L>>;
+  create(db: Db, input: z.output<I>, now: number): Promise<z.output<O>>;
+  update(db: Db, id: number, input: Partial<z.output<I>>): Promise<z.output<O>>;
+  remove(db: Db, id: number): Promise<unknown>;
+}) {
+  const { path, one, input, item, notFound } = content;
+  // (Casts: TypeScript cannot resolve the registry's body types through the generic.)
+  defineEndpoint(
+    adminRoutes,
+    { method: "get", path, summary: `${content.plural}, published or not, newest first; paged`, roles: adminOnly, query: PageQuery, response: content.page, tag },
+    async (c, { query }) => c.json(await content.list(c.var.db, query)),
+  );
+  defineEndpoint(
+    adminRoutes,
+    { method: "post", path, summary: content.createSummary, roles: adminOnly, body: input, response: item, tag },
+    async (c, { body }) => c.json(await content.create(c.var.db, body as z.output<I>, c.var.now())),
+  );
+  defineEndpoint(
+    adminRoutes,
+    { method: "post", path: `${path}/:id`, summary: `Edit ${one}`, roles: adminOnly, body: input, response: item, tag },
+    async (c, { body }) => c.json(await content.update(c.var.db, intParam(c, notFound), body as z.output<I>)),
+  );
+  defineEndpoint(
+    adminRoutes,
+    { method: "post", path: `${path}/:id/publish`, summary: `Publish or unpublish ${one}`, roles: adminOnly, body: PublishInput, response: item, tag },
+    // PublishInput's one field is a field of every content input.
+    async (c, { body }) => c.json(await content.update(c.var.db, intParam(c, notFound), body as unknown as Partial<z.output<I>>)),
+  );
+  defineEndpoint(
+    adminRoutes,
+    { method: "post", path: `${path}/:id/delete`, summary: `Delete ${one}`, roles: adminOnly, response: OkResponse, tag },
+    async (c) => {
+      await content.remove(c.var.db, intParam(c, notFound));
+      return c.json({ status: "ok" as const });
+    },
+  );
+}
 
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/news/:id", summary: "Edit a news item", roles: adminOnly, body: NewsInput, response: NewsItem, tag },
-  async (c, { body }) => c.json(await updateNews(c.var.db, intParam(c, m.newsNotFound), body)),
-);
+contentEndpoints({
+  path: "/admin/ajax/news",
+  plural: "News items",
+  one: "a news item",
+  createSummary: "Create a news item",
+  input: NewsInput,
+  item: NewsItem,
+  page: NewsPage,
+  notFound: m.newsNotFound,
+  list: listNews,
+  create: createNews,
+  update: updateNews,
+  remove: deleteNews,
+});
 
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/news/:id/publish", summary: "Publish or unpublish a news item", roles: adminOnly, body: PublishInput, response: NewsItem, tag },
-  async (c, { body }) => c.json(await updateNews(c.var.db, intParam(c, m.newsNotFound), body)),
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/news/:id/delete", summary: "Delete a news item", roles: adminOnly, response: OkResponse, tag },
-  async (c) => {
-    await deleteNews(c.var.db, intParam(c, m.newsNotFound));
-    return c.json({ status: "ok" as const });
-  },
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "get", path: "/admin/ajax/blog", summary: "Blog posts, published or not, newest first; paged", roles: adminOnly, query: PageQuery, response: BlogPage, tag },
-  async (c, { query }) => c.json(await listPosts(c.var.db, query)),
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/blog", summary: "Create a blog post link (title and post_name)", roles: adminOnly, body: BlogPostInput, response: BlogPost, tag },
-  async (c, { body }) => c.json(await createPost(c.var.db, body, c.var.now())),
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/blog/:id", summary: "Edit a blog post", roles: adminOnly, body: BlogPostInput, response: BlogPost, tag },
-  async (c, { body }) => c.json(await updatePost(c.var.db, intParam(c, m.postNotFound), body)),
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/blog/:id/publish", summary: "Publish or unpublish a blog post", roles: adminOnly, body: PublishInput, response: BlogPost, tag },
-  async (c, { body }) => c.json(await updatePost(c.var.db, intParam(c, m.postNotFound), body)),
-);
-
-defineEndpoint(
-  adminRoutes,
-  { method: "post", path: "/admin/ajax/blog/:id/delete", summary: "Delete a blog post", roles: adminOnly, response: OkResponse, tag },
-  async (c) => {
-    await deletePost(c.var.db, intParam(c, m.postNotFound));
-    return c.json({ status: "ok" as const });
-  },
-);
+contentEndpoints({
+  path: "/admin/ajax/blog",
+  plural: "Blog posts",
+  one: "a blog post",
+  createSummary: "Create a blog post link (title and post_name)",
+  input: BlogPostInput,
+  item: BlogPost,
+  page: BlogPage,
+  notFound: m.postNotFound,
+  list: listPosts,
+  create: createPost,
+  update: updatePost,
+  remove: deletePost,
+});

@@ -1,10 +1,11 @@
 import type { Context } from "hono";
 import type { Db } from "../../../db/client";
-import { isTest, passwordPepper, signingSecret, type Bindings } from "../../env";
+import { isTest, type Bindings } from "../../env";
 import type { AppEnv } from "../../lib/context";
 import { readCookie } from "../../lib/cookies";
-import type { Logger } from "../../lib/logger";
-import { createNotifier, type Notifier } from "../notify/notifier";
+import type { Logger } from "../../../lib/logger";
+import type { Notifier } from "../notify/notifier";
+import { services } from "../../services";
 import { OWASP_PARAMS, TEST_PARAMS, type HashParams } from "./password";
 
 /** The parameters new hashes get: OWASP's everywhere except tests (password.ts stays free of Worker types for the seed script). */
@@ -19,7 +20,6 @@ export const DEVICE_COOKIE_MS = 365 * 86_400_000;
 /** What the account verbs need, built from the request once; the verbs never read a Request. */
 export type AuthDeps = {
   db: Db;
-  env: Bindings;
   log: Logger;
   now: number;
   notifier: Notifier;
@@ -36,18 +36,17 @@ export type AuthDeps = {
 };
 
 export function authDeps(c: Context<AppEnv>): AuthDeps {
-  const now = c.var.now();
+  const s = services(c);
   return {
-    db: c.var.db,
-    env: c.env,
-    log: c.var.log,
-    now,
-    notifier: createNotifier({ env: c.env, db: c.var.db, log: c.var.log, now: () => now }),
-    pepper: passwordPepper(c.env),
-    secret: signingSecret(c.env),
-    params: hashParamsFor(c.env),
-    ip: c.req.header("cf-connecting-ip") ?? "local",
+    db: s.db,
+    log: s.log,
+    now: s.now,
+    notifier: s.notifier,
+    pepper: s.passwordPepper,
+    secret: s.signingSecret,
+    params: s.hashParams,
+    ip: s.ip,
     device: readCookie(c, DEVICE_COOKIE) ?? null,
-    origin: new URL(c.req.url).origin,
+    origin: s.origin,
   };
 }

@@ -14,9 +14,8 @@ import {
 import { OkBody } from "../../../contract/common";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
-import { AuthError } from "../../lib/errors";
 import { anyone, signedIn, type UserRow } from "../../lib/roles";
-import { signingSecret } from "../../env";
+import { services } from "../../services";
 import { writeCookie } from "../../lib/cookies";
 import { authDeps, DEVICE_COOKIE, DEVICE_COOKIE_MS } from "./deps";
 import { saveMobile, sendMobileCode, verifyMobile } from "./mobile";
@@ -33,15 +32,9 @@ async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolean) {
   const now = c.var.now();
   if (c.var.session) await revokeSession(c.var.db, c.var.session.id, now);
   await createSession(c, user.id, { remember });
-  writeCookie(c, DEVICE_COOKIE, await deviceToken(signingSecret(c.env), user.id), { maxAge: DEVICE_COOKIE_MS / 1000 });
+  writeCookie(c, DEVICE_COOKIE, await deviceToken(services(c).signingSecret, user.id), { maxAge: DEVICE_COOKIE_MS / 1000 });
   c.set("user", user);
   return c.json([await buildUserInfo(c.var.db, user, now)] satisfies LoginResponse);
-}
-
-function me(c: Context<AppEnv>): UserRow {
-  const user = c.var.user;
-  if (!user) throw new AuthError("login");
-  return user;
 }
 
 defineEndpoint(
@@ -91,8 +84,8 @@ defineEndpoint(
 defineEndpoint(
   authRoutes,
   { method: "post", path: "/profile/ajax/mobile_update", summary: "Mobile dialog step 0: save the mobile number (unverified until its code is entered); replacing a verified number needs current_password", roles: signedIn, body: MobileInput, response: OkBody, tag: "auth" },
-  async (c, { body }) => {
-    await saveMobile(authDeps(c), me(c), body.mobile, body.current_password);
+  async (c, { body, user }) => {
+    await saveMobile(authDeps(c), user, body.mobile, body.current_password);
     return c.json({ status: "ok" as const });
   },
 );
@@ -108,8 +101,8 @@ defineEndpoint(
     response: OkBody,
     tag: "auth",
   },
-  async (c, { body }) => {
-    await sendMobileCode(authDeps(c), me(c), body.mobile, body.current_password);
+  async (c, { body, user }) => {
+    await sendMobileCode(authDeps(c), user, body.mobile, body.current_password);
     return c.json({ status: "ok" as const });
   },
 );
@@ -117,8 +110,8 @@ defineEndpoint(
 defineEndpoint(
   authRoutes,
   { method: "post", path: "/profile/mobile/verify", summary: "Mobile dialog step 2: check the code (5 tries per code)", roles: signedIn, body: MobileVerifyInput, response: OkBody, tag: "auth" },
-  async (c, { body }) => {
-    await verifyMobile(authDeps(c), me(c), body.code);
+  async (c, { body, user }) => {
+    await verifyMobile(authDeps(c), user, body.code);
     return c.json({ status: "ok" as const });
   },
 );

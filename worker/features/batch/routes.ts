@@ -6,12 +6,14 @@ import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, Batc
 import { EXPORT_TYPES, writeCitations } from "../../../lib/citations";
 import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
+import { services } from "../../services";
 import { randomToken } from "../../lib/crypto";
 import { defineEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
-import { anyone, signedIn } from "../../lib/roles";
+import { anyone, signedIn, type UserRow } from "../../lib/roles";
 import { context } from "../getpdf/routes";
 import { offlineDeps } from "../offline/routes";
+import type { OfflineDeps } from "../offline/service";
 import { ingest } from "./ingest";
 import { quoteOffline, requestOffline } from "./offline";
 import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } from "./watch";
@@ -65,9 +67,9 @@ defineEndpoint(
 defineEndpoint(
   batchRoutes,
   { method: "get", path: "/batch/list", summary: "The signed-in user's reading lists, newest first", roles: signedIn, response: BatchList, tag: "batch" },
-  async (c) => {
+  async (c, { user }) => {
     noStore(c);
-    const rows = await c.var.db.select().from(schema.batches).where(eq(schema.batches.userId, c.var.user!.id)).orderBy(desc(schema.batches.createdAt)).limit(50);
+    const rows = await c.var.db.select().from(schema.batches).where(eq(schema.batches.userId, user.id)).orderBy(desc(schema.batches.createdAt)).limit(50);
     return c.json(rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString(), filename: r.filename, count: r.entryCount })));
   },
 );
@@ -110,34 +112,32 @@ defineEndpoint(
       .filter((r) => r.fileKey && (r.access !== "licensed" || c.var.user))
       .map((r) => ({ position: r.position, fileKey: r.fileKey!, doi: r.doi, title: r.title }));
     if (!items.length) throw new DomainError(batchTexts.nothingToZip, 404);
-    return new Response(zipStream(c.env.FILES, items), {
+    return new Response(zipStream(services(c).files, items), {
       headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="daryaft-${batch.id}.zip"`, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
     });
   },
 );
 
+/** The reading list's offline rows, quoted or requested for the signed-in owner. */
+async function offlineRows<T>(c: Context<AppEnv>, user: UserRow, act: (deps: OfflineDeps, user: UserRow, batchId: string) => Promise<T>) {
+  noStore(c);
+  const batch = await loadOwned(c);
+  return c.json(await act(offlineDeps(c), user, batch.id));
+}
+
 defineEndpoint(
   batchRoutes,
   { method: "get", path: "/batch/:id/offline", summary: "Price of offline requests for every offline row of a reading list (one offline article credit each), before confirming", roles: signedIn, response: BatchOfflineQuote, tag: "batch" },
-  async (c) => {
-    noStore(c);
-    const batch = await loadOwned(c);
-    return c.json(await quoteOffline(offlineDeps(c), c.var.user!, batch.id));
-  },
+  (c, { user }) => offlineRows(c, user, quoteOffline),
 );
 
 defineEndpoint(
   batchRoutes,
   { method: "post", path: "/batch/:id/offline", summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
-  async (c) => {
-    noStore(c);
-    const batch = await loadOwned(c);
-    return c.json(await requestOffline(offlineDeps(c), c.var.user!, batch.id));
-  },
+  (c, { user }) => offlineRows(c, user, requestOffline),
 );
 
-async function noticesView(c: Context<AppEnv>) {
-  const userId = c.var.user!.id;
+async function noticesView(c: Context<AppEnv>, userId: string) {
   const rows = await libraryNoticesOf(c.var.db, userId);
   return {
     enabled: await watchNoticesEnabled(c.var.db, userId),
@@ -148,17 +148,17 @@ async function noticesView(c: Context<AppEnv>) {
 defineEndpoint(
   batchRoutes,
   { method: "get", path: "/library/notices", summary: "Retraction, withdrawal, correction and concern notices about papers the user received, and whether they are on", roles: signedIn, response: LibraryNotices, tag: "batch" },
-  async (c) => {
+  async (c, { user }) => {
     noStore(c);
-    return c.json(await noticesView(c));
+    return c.json(await noticesView(c, user.id));
   },
 );
 
 defineEndpoint(
   batchRoutes,
   { method: "post", path: "/library/notices/settings", summary: "Switch the library's retraction notices (e-mail/SMS and in the app) on or off", roles: signedIn, body: LibraryNoticeSettings, response: LibraryNotices, tag: "batch" },
-  async (c, { body }) => {
-    await setWatchNotices(c.var.db, c.var.user!.id, body.enabled, c.var.now());
-    return c.json(await noticesView(c));
+  async (c, { body, user }) => {
+    await setWatchNotices(c.var.db, user.id, body.enabled, c.var.now());
+    return c.json(await noticesView(c, user.id));
   },
 );

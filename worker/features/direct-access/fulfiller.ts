@@ -1,5 +1,5 @@
 /**
- * The `directaccess` product in the wallet's fulfilment registry: a basket `{siteId: days}` priced
+ * The `directaccess` product (listed in worker/products.ts): a basket `{siteId: days}` priced
  * from the admin's period prices, and bought as one grant per site (with a credential lent from the
  * site's pool) in the same D1 batch as the order row and the wallet debit. A member whose
  * contract lists direct_access (or tez_download, for thesis databases) pays nothing for those
@@ -9,7 +9,7 @@ import { z } from "zod";
 import { newId } from "../../../db/ids";
 import { DomainError, ValidationError } from "../../lib/errors";
 import { consumeQuotaStatements, universityCover } from "../institutions/access";
-import { registerFulfiller, type OrderItem } from "../wallet/fulfilment";
+import type { Fulfiller, OrderItem } from "../wallet/fulfilment";
 import { directAccessMessages as m } from "./messages";
 import { insertGrantStatement, lendCredentialStatements, poolCounts, sitesAndPrices } from "./queries";
 import type { Db } from "../../../db/client";
@@ -62,7 +62,7 @@ async function coverLines(db: Db, item: OrderItem, lines: Line[], ctx: { userId:
   return lines.filter((l) => !l.thesisDatabase).reduce((s, l) => s + l.price, 0);
 }
 
-registerFulfiller("directaccess", {
+export const directAccessProduct: Fulfiller = {
   async price(db, item, ctx) {
     return coverLines(db, item, await priceLines(db, item, ctx.now), ctx);
   },
@@ -84,4 +84,4 @@ registerFulfiller("directaccess", {
     const entries = basket.success ? Object.entries(basket.data) : [];
     return entries.length === 1 ? `/directaccess/${entries[0]![0]}/${entries[0]![1]}` : "/profile/vipServices";
   },
-});
+};

@@ -16,12 +16,11 @@ import {
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { shared } from "../../lib/shared-cache";
-import { AuthError, NotFoundError } from "../../lib/errors";
+import { NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn } from "../../lib/roles";
 import { addCredentials, adminGrants, adminSites, assignCredential, createSite, credentialsOf, deleteCredential, revokeGrant, rotateCredential, updateSite } from "./admin";
 import { directAccessMessages as m } from "./messages";
 import { accessPageData, listDirectAccessSites, myGrants } from "./service";
-import "./fulfiller";
 
 export const directAccessRoutes = new Hono<AppEnv>();
 
@@ -29,12 +28,6 @@ function siteIdOf(c: Context<AppEnv>): number {
   const raw = c.req.param("id") ?? "";
   if (!/^[0-9]{1,9}$/.test(raw)) throw new NotFoundError(m.siteNotFound);
   return Number(raw);
-}
-
-function meId(c: Context<AppEnv>): string {
-  const user = c.var.user;
-  if (!user) throw new AuthError("login");
-  return user.id;
 }
 
 defineEndpoint(
@@ -60,7 +53,7 @@ defineEndpoint(
 defineEndpoint(
   directAccessRoutes,
   { method: "get", path: "/profile/directaccess", summary: "The signed-in user's direct-access grants (running and past)", roles: signedIn, response: MyGrants, tag: "direct-access" },
-  async (c) => c.json({ grants: await myGrants(c.var.db, meId(c), c.var.now()) }),
+  async (c, { user }) => c.json({ grants: await myGrants(c.var.db, user.id, c.var.now()) }),
 );
 
 // ---- admin ------------------------------------------------------------------------------
@@ -131,10 +124,10 @@ defineEndpoint(
     response: AdminOk,
     tag: "direct-access",
   },
-  async (c, { body }) => {
+  async (c, { body, user }) => {
     const id = c.req.param("id") ?? "";
     if (!IdParam.safeParse(id).success) throw new NotFoundError(m.credentialNotFound);
-    await rotateCredential(c.var.db, c.var.user!.id, id, body, c.var.now());
+    await rotateCredential(c.var.db, user.id, id, body, c.var.now());
     return c.json({ status: "ok" as const, id });
   },
 );

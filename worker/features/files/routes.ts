@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { signingSecret } from "../../env";
+import { services } from "../../services";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError } from "../../lib/errors";
@@ -26,12 +26,12 @@ defineEndpoint(
     const key = keyFromPath(new URL(c.req.url).pathname);
     if (!key) throw new NotFoundError(filesMessages.missing);
     const user = c.var.user;
-    const check = await verifyFileLink(signingSecret(c.env), { key, exp: query.exp, sig: query.sig, userId: user?.id ?? null, now: c.var.now() });
+    const check = await verifyFileLink(services(c).signingSecret, { key, exp: query.exp, sig: query.sig, userId: user?.id ?? null, now: c.var.now() });
     if (!check.ok) {
       if (check.reason === "expired") throw new DomainError(filesMessages.expired, 410);
       throw new DomainError(user ? filesMessages.invalid : filesMessages.loginForLicensed, 403);
     }
-    const object = await c.env.FILES.get(key, { range: c.req.raw.headers, onlyIf: c.req.raw.headers });
+    const object = await services(c).files.get(key, { range: c.req.raw.headers, onlyIf: c.req.raw.headers });
     if (!object) throw new NotFoundError(filesMessages.missing);
     // A licensed copy is only ever served through a link bound to its user.
     if (object.customMetadata?.["access"] === "licensed" && !check.boundTo) throw new DomainError(filesMessages.invalid, 403);

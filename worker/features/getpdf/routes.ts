@@ -1,15 +1,11 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { DevJobTiming, GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
-import { signingSecret } from "../../env";
+import { GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
+import { services } from "../../services";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
-import { ValidationError } from "../../lib/errors";
 import { anyone, signedIn } from "../../lib/roles";
-import { fetchJobStub } from "../jobs/fetch-job";
-import { getpdfMessages } from "./messages";
 import { spendStartAllowance } from "./start-limit";
-import { readTicket } from "./ticket";
 import { filesRoutes } from "../files/routes";
 import { checkDownload, lastArticles, profileDownloads, startDownload, type GetpdfContext } from "./service";
 
@@ -21,7 +17,8 @@ export const getpdfRoutes = new Hono<AppEnv>();
  * GET variants never spend (a cross-site link sends the cookie on top-level navigation); POST is CSRF-checked.
  */
 export function context(c: Context<AppEnv>): GetpdfContext {
-  return { db: c.var.db, env: c.env, now: c.var.now(), userId: c.var.user?.id ?? null, secret: signingSecret(c.env), maySpend: c.req.method === "POST" };
+  const s = services(c);
+  return { db: s.db, env: s.bindings, now: s.now, userId: c.var.user?.id ?? null, secret: s.signingSecret, maySpend: c.req.method === "POST" };
 }
 
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
@@ -29,42 +26,40 @@ const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 /** 429 `{ status: "error", error }` in Persian past the per-user or per-address allowance. */
 const limitStarts = (c: Context<AppEnv>) => spendStartAllowance(c.var.db, { userId: c.var.user?.id ?? null, address: c.req.header("cf-connecting-ip") ?? null }, c.var.now());
 
+/** The start and check verbs answer the same for GET and POST; only spending differs (see context). */
+async function start(c: Context<AppEnv>, url: string) {
+  noStore(c);
+  await limitStarts(c);
+  return c.json(await startDownload(context(c), url));
+}
+
+async function check(c: Context<AppEnv>, id: string) {
+  noStore(c);
+  return c.json(await checkDownload(context(c), id));
+}
+
 defineEndpoint(
   getpdfRoutes,
   { method: "post", path: "/getpdf/start", summary: "Start (or join) the instant download of a link, DOI, arXiv or PubMed id", roles: anyone, body: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
-  async (c, { body }) => {
-    noStore(c);
-    await limitStarts(c);
-    return c.json(await startDownload(context(c), body.url));
-  },
+  (c, { body }) => start(c, body.url),
 );
 
 defineEndpoint(
   getpdfRoutes,
   { method: "get", path: "/getpdf/start", summary: "Start (or join) the instant download of a link; never spends a credit (a licensed copy not yet paid for answers buy, asking to confirm by POST)", roles: anyone, query: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
-  async (c, { query }) => {
-    noStore(c);
-    await limitStarts(c);
-    return c.json(await startDownload(context(c), query.url));
-  },
+  (c, { query }) => start(c, query.url),
 );
 
 defineEndpoint(
   getpdfRoutes,
   { method: "post", path: "/getpdf/check", summary: "The current result of a started download (poll every 3 s while processing)", roles: anyone, body: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
-  async (c, { body }) => {
-    noStore(c);
-    return c.json(await checkDownload(context(c), body.id));
-  },
+  (c, { body }) => check(c, body.id),
 );
 
 defineEndpoint(
   getpdfRoutes,
   { method: "get", path: "/getpdf/check", summary: "The current result of a started download; never spends a credit (see GET /getpdf/start)", roles: anyone, query: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
-  async (c, { query }) => {
-    noStore(c);
-    return c.json(await checkDownload(context(c), query.id));
-  },
+  (c, { query }) => check(c, query.id),
 );
 
 defineEndpoint(
@@ -80,25 +75,6 @@ defineEndpoint(
     noStore(c);
     const ctx = context(c);
     return c.json(await profileDownloads({ ...ctx, userId: ctx.userId! }, query.page));
-  },
-);
-
-defineEndpoint(
-  getpdfRoutes,
-  { method: "get", path: "/dev/getpdf/job", devOnly: true, summary: "Development only: a job's start and end times and its steps (benchmarks, diagnosis)", roles: anyone, query: GetPdfCheckInput, response: DevJobTiming, tag: "getpdf" },
-  async (c, { query }) => {
-    const ticket = await readTicket(signingSecret(c.env), query.id);
-    if (!ticket) throw new ValidationError({ id: [getpdfMessages.badTicket] });
-    const s = await fetchJobStub(c.env, ticket.jobKey).read();
-    const timing: DevJobTiming = {
-      key: ticket.jobKey,
-      phase: s?.phase ?? "idle",
-      runs: s?.runs ?? 0,
-      started_at: s?.startedAt ?? null,
-      finished_at: s?.finishedAt ?? null,
-      steps: (s?.steps ?? []).map((st) => ({ step: st.step, outcome: st.outcome, ms: st.ms, ...(st.detail ? { detail: st.detail } : {}) })),
-    };
-    return c.json(timing);
   },
 );
 

@@ -6,7 +6,7 @@ import { timingSafeEqualStrings } from "../../lib/crypto";
 import { defineEndpoint } from "../../lib/endpoint";
 import { coreMessages } from "../../lib/messages";
 import { anyone, signedIn } from "../../lib/roles";
-import { createNotifier } from "../notify/notifier";
+import { services } from "../../services";
 import { followJoinLink, sendJoinLink } from "./join";
 import { institutionMessages as m } from "./messages";
 
@@ -23,17 +23,13 @@ defineEndpoint(
     response: SendVerifyEmailResult,
     tag: "institutions",
   },
-  async (c, { query }) => {
+  async (c, { query, user }) => {
     // The spec makes this a GET that sends mail: the `_token` parameter keeps other sites from triggering it.
     if (!timingSafeEqualStrings(query._token, c.var.csrfToken)) {
       return c.json({ message: coreMessages.csrf, status: "error", error: coreMessages.csrf }, 419 as never);
     }
-    const now = c.var.now();
-    await sendJoinLink(
-      { db: c.var.db, now, notifier: createNotifier({ env: c.env, db: c.var.db, log: c.var.log, now: () => now }), origin: new URL(c.req.url).origin },
-      c.var.user!,
-      query.email,
-    );
+    const s = services(c);
+    await sendJoinLink({ db: s.db, now: s.now, notifier: s.notifier, origin: s.origin }, user, query.email);
     c.var.log.info("institutions.link_sent", {});
     return c.json({ status: "ok" as const, msg: m.emailSent });
   },

@@ -4,7 +4,7 @@ import { createEmailClient } from "../../clients/email";
 import { createKavenegarClient } from "../../clients/kavenegar";
 import type { FetchFn } from "../../clients/http";
 import { isDevelopment, type Bindings } from "../../env";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import { render, type TemplateName, type TemplateParams } from "./templates";
 
 /** One message to a person: by mobile, e-mail, or the contacts of a user id. */

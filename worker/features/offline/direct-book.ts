@@ -14,7 +14,7 @@ import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { DomainError, NotFoundError } from "../../lib/errors";
 import { consumeQuotaStatements, universityCover } from "../institutions/access";
-import { registerFulfiller, type OrderItem } from "../wallet/fulfilment";
+import type { Fulfiller, OrderItem } from "../wallet/fulfilment";
 import { offlineText } from "./messages";
 import * as q from "./queries";
 
@@ -39,7 +39,7 @@ const pricedAt = new WeakMap<OrderItem, { book: Awaited<ReturnType<typeof direct
 /** Items a member's institution covers (contract access `book_download`): one unit of its monthly quota. */
 const coveredBy = new WeakMap<OrderItem, string>();
 
-registerFulfiller(DIRECT_BOOK_PRODUCT, {
+export const directBookProduct: Fulfiller = {
   async price(db, item, ctx) {
     const book = await directBookOf(db, item.ref);
     // Bought and not yet delivered: a second purchase would only pay twice for one file. The
@@ -87,4 +87,4 @@ registerFulfiller(DIRECT_BOOK_PRODUCT, {
     ];
   },
   redirect: "/profile/directBooks",
-});
+};

@@ -3,12 +3,11 @@
  * The price is the one staff set (never the client's number); the statements mark the request paid in
  * the order's own batch, once, only from `priced` and only for its owner (see service.paidStatements).
  */
-import { OFFLINE_PRODUCT } from "../../../contract/offline";
-import { registerFulfiller } from "../wallet/fulfilment";
+import type { Fulfiller } from "../wallet/fulfilment";
 import { deskHours } from "./deadlines";
 import { paidStatements, payablePrice } from "./service";
 
-registerFulfiller(OFFLINE_PRODUCT, {
+export const offlineRequestProduct: Fulfiller = {
   async price(db, item, ctx) {
     return payablePrice(db, ctx.userId, item.ref);
   },
@@ -18,4 +17,4 @@ registerFulfiller(OFFLINE_PRODUCT, {
   },
   // Only books and standards are priced.
   redirect: "/profile/offlineBooksStandards",
-});
+};

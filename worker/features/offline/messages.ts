@@ -1,3 +1,4 @@
+import { offlineStatusLabel } from "../../../contract/labels";
 import { formatToman } from "../../../lib/format";
 
 /** Persian texts of offline requests and the delivery desk (GLOSSARY terms). */
@@ -23,7 +24,7 @@ export const offlineText = {
   directBookOpen: "این کتاب را پیش‌تر خریده‌اید و در حال آماده‌سازی است؛ آن را در صفحهٔ «کتاب‌های خریداری‌شده» دنبال کنید.",
   // the desk
   notYours: "این درخواست به شما سپرده نشده است.",
-  wrongStatus: (status: string) => `این کار در وضعیت فعلی درخواست («${statusLabel(status)}») ممکن نیست.`,
+  wrongStatus: (status: string) => `این کار در وضعیت فعلی درخواست («${offlineStatusLabel(status)}») ممکن نیست.`,
   changedMeanwhile: "وضعیت این درخواست هم‌زمان تغییر کرد؛ صفحه را دوباره بارگذاری کنید.",
   articleNotPriced: "درخواست آفلاین مقاله با اعتبار درخواست آفلاین پرداخت شده است و قیمت‌گذاری نمی‌شود.",
   notSolver: "کاربر انتخاب‌شده حل‌کننده نیست.",
@@ -31,19 +32,6 @@ export const offlineText = {
   heldBy: (name: string) => `این درخواست را «${name}» در دست دارد. برای برداشتن آن، کار را با «برداشتن از ${name}» تأیید کنید؛ به او خبر داده می‌شود.`,
 } as const;
 
-const statusLabels: Record<string, string> = {
-  registered: "ثبت‌شده",
-  priced: "در انتظار پرداخت",
-  paid: "پرداخت‌شده",
-  in_progress: "در حال انجام",
-  delivered: "تحویل‌شده",
-  rejected: "ردشده",
-  cancelled: "لغوشده",
-};
-
-export function statusLabel(status: string): string {
-  return statusLabels[status] ?? status;
-}
 
 const kindLabels = { article: "مقاله", book: "کتاب", standard: "استاندارد" } as const;
 

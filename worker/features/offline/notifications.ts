@@ -8,7 +8,7 @@
  * of the same name defined by the notifier itself wins.
  */
 import { toPersianDigits } from "../../../lib/digits";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import type { Notifier } from "../notify/notifier";
 import { templates, type Rendered } from "../notify/templates";
 import { offlineNotice, staffNotice } from "./messages";

@@ -28,15 +28,11 @@ import {
   OfflineListQuery,
   OfflineRequestList,
 } from "../../../contract/offline";
-import { createCrossrefClient } from "../../clients/crossref";
-import { signingSecret } from "../../env";
 import type { AppEnv } from "../../lib/context";
+import { services } from "../../services";
 import { defineEndpoint } from "../../lib/endpoint";
-import { AuthError, NotFoundError } from "../../lib/errors";
-import { adminOnly, anyone, signedIn, staff, type UserRow } from "../../lib/roles";
-import { createNotifier } from "../notify/notifier";
-import "./direct-book";
-import "./fulfiller";
+import { NotFoundError } from "../../lib/errors";
+import { adminOnly, anyone, signedIn, staff } from "../../lib/roles";
 import { deskHours, saveDeskHours } from "./deadlines";
 import { offlineText } from "./messages";
 import * as service from "./service";
@@ -45,27 +41,21 @@ export const offlineRoutes = new Hono<AppEnv>();
 
 /** The offline service's dependencies for one request (also used by the batch's offline requests). */
 export function offlineDeps(c: Context<AppEnv>): service.OfflineDeps {
-  const now = c.var.now();
-  const crossref = createCrossrefClient({ fetch: (...a) => fetch(...a), upstreamBase: c.env.UPSTREAM_BASE, mailto: c.env.CONTACT_EMAIL, timeoutMs: 5_000 });
+  const s = services(c);
+  const crossref = s.clients.crossref(5_000);
   return {
-    db: c.var.db,
-    log: c.var.log,
-    now,
-    notifier: createNotifier({ env: c.env, db: c.var.db, log: c.var.log, now: () => now }),
-    secret: signingSecret(c.env),
-    files: c.env.FILES,
-    origin: new URL(c.req.url).origin,
+    db: s.db,
+    log: s.log,
+    now: s.now,
+    notifier: s.notifier,
+    secret: s.signingSecret,
+    files: s.files,
+    origin: s.origin,
     async lookupDoi(doi) {
       const work = await crossref.getWork(doi);
       return work ? { title: work.title, type: work.type, language: work.language } : null;
     },
   };
-}
-
-function me(c: Context<AppEnv>): UserRow {
-  const user = c.var.user;
-  if (!user) throw new AuthError("login");
-  return user;
 }
 
 const IdParam = z.string().regex(/^[a-z]{2,8}_[0-9a-z_]{1,60}$/);
@@ -88,8 +78,8 @@ defineEndpoint(
     response: OfflineInsertOk,
     tag: "offline",
   },
-  async (c, { body }) => {
-    const r = await service.registerRequest(offlineDeps(c), me(c), body, body.type);
+  async (c, { body, user }) => {
+    const r = await service.registerRequest(offlineDeps(c), user, body, body.type);
     return c.json({ status: "ok" as const, id: r.id, can_edit: r.canEdit, duplicate: r.duplicate });
   },
 );
@@ -105,8 +95,8 @@ defineEndpoint(
     response: OfflineInsertOk,
     tag: "offline",
   },
-  async (c, { body }) => {
-    const r = await service.registerRequest(offlineDeps(c), me(c), body, "article");
+  async (c, { body, user }) => {
+    const r = await service.registerRequest(offlineDeps(c), user, body, "article");
     return c.json({ status: "ok" as const, id: r.id, can_edit: r.canEdit, duplicate: r.duplicate });
   },
 );
@@ -138,10 +128,10 @@ defineEndpoint(
     response: OfflineRequestList,
     tag: "offline",
   },
-  async (c, { query }) => {
+  async (c, { query, user }) => {
     const deps = offlineDeps(c);
     c.header("Cache-Control", "private, no-store");
-    return c.json({ now: new Date(deps.now).toISOString(), requests: await service.listMyRequests(deps, me(c).id, query.group) });
+    return c.json({ now: new Date(deps.now).toISOString(), requests: await service.listMyRequests(deps, user.id, query.group) });
   },
 );
 
@@ -155,7 +145,7 @@ defineEndpoint(
     response: OfflineCancelOk,
     tag: "offline",
   },
-  async (c) => c.json({ status: "ok" as const, request: await service.cancelMyRequest(offlineDeps(c), me(c).id, idParam(c)) }),
+  async (c, { user }) => c.json({ status: "ok" as const, request: await service.cancelMyRequest(offlineDeps(c), user.id, idParam(c)) }),
 );
 
 // ---------------------------------------------------------------- the delivery desk
@@ -171,9 +161,9 @@ defineEndpoint(
     response: DeskList,
     tag: "offline-desk",
   },
-  async (c, { query }) => {
+  async (c, { query, user }) => {
     c.header("Cache-Control", "private, no-store");
-    return c.json(await service.deskList(offlineDeps(c), service.actorOf(me(c)), query));
+    return c.json(await service.deskList(offlineDeps(c), service.actorOf(user), query));
   },
 );
 
@@ -207,64 +197,48 @@ defineEndpoint(
 defineEndpoint(
   offlineRoutes,
   { method: "get", path: "/admin/offline/requests/:id", summary: "One request on the desk: history, audit trail and the same document's other requests", roles: staff, response: DeskDetail, tag: "offline-desk" },
-  async (c) => {
+  async (c, { user }) => {
     c.header("Cache-Control", "private, no-store");
-    return c.json(await service.deskDetail(offlineDeps(c), service.actorOf(me(c)), idParam(c)));
+    return c.json(await service.deskDetail(offlineDeps(c), service.actorOf(user), idParam(c)));
   },
 );
 
-const ok = (r: service.DeskResult) => ({ status: "ok" as const, request: r.request, affected: r.affected });
+/**
+ * One desk action on one request: POST /admin/offline/requests/:id/<verb>, run as the signed-in
+ * staff member, answered with the changed request and how many requests of its group it changed.
+ */
+function deskAction<B extends z.ZodType>(
+  def: { verb: string; summary: string; roles: typeof staff; body: B },
+  run: (deps: service.OfflineDeps, actor: service.Actor, id: string, body: z.output<B>) => Promise<service.DeskResult>,
+) {
+  defineEndpoint(
+    offlineRoutes,
+    { method: "post", path: `/admin/offline/requests/:id/${def.verb}`, summary: def.summary, roles: def.roles, body: def.body, response: DeskActionOk, tag: "offline-desk" },
+    async (c, { body, user }) => {
+      const r = await run(offlineDeps(c), service.actorOf(user), idParam(c), body as z.output<B>);
+      return c.json({ status: "ok" as const, request: r.request, affected: r.affected });
+    },
+  );
+}
 
-defineEndpoint(
-  offlineRoutes,
+deskAction(
   {
-    method: "post",
-    path: "/admin/offline/requests/:id/claim",
+    verb: "claim",
     summary: "Claim a request (a paid one, or an article, is now in progress); one another staff member holds needs `take_over` (409 names the holder, who is told)",
     roles: staff,
     body: DeskClaimInput,
-    response: DeskActionOk,
-    tag: "offline-desk",
   },
-  async (c, { body }) => c.json(ok(await service.claimRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c), body))),
+  service.claimRequest,
 );
-
-defineEndpoint(
-  offlineRoutes,
-  {
-    method: "post",
-    path: "/admin/offline/requests/:id/price",
-    summary: "Set the price of a book or standard request (optionally of every open request for the same document)",
-    roles: staff,
-    body: DeskPriceInput,
-    response: DeskActionOk,
-    tag: "offline-desk",
-  },
-  async (c, { body }) => c.json(ok(await service.priceRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c), body))),
+deskAction(
+  { verb: "price", summary: "Set the price of a book or standard request (optionally of every open request for the same document)", roles: staff, body: DeskPriceInput },
+  service.priceRequest,
 );
-
-defineEndpoint(
-  offlineRoutes,
-  { method: "post", path: "/admin/offline/requests/:id/reject", summary: "Reject a request with a reason (template or written); a payment or credit is refunded", roles: staff, body: DeskRejectInput, response: DeskActionOk, tag: "offline-desk" },
-  async (c, { body }) => c.json(ok(await service.rejectRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c), body))),
+deskAction(
+  { verb: "reject", summary: "Reject a request with a reason (template or written); a payment or credit is refunded", roles: staff, body: DeskRejectInput },
+  service.rejectRequest,
 );
-
-defineEndpoint(
-  offlineRoutes,
-  {
-    method: "post",
-    path: "/admin/offline/requests/:id/deliver",
-    summary: "Deliver: upload the PDF (multipart `file`, up to 100 MB) or give a `link`",
-    roles: staff,
-    body: DeskDeliverInput,
-    response: DeskActionOk,
-    tag: "offline-desk",
-  },
-  async (c, { body }) => c.json(ok(await service.deliverRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c), body))),
-);
-
-defineEndpoint(
-  offlineRoutes,
-  { method: "post", path: "/admin/offline/requests/:id/assign", summary: "Assign a solution manual to a solver", roles: adminOnly, body: DeskAssignInput, response: DeskActionOk, tag: "offline-desk" },
-  async (c, { body }) => c.json(ok(await service.assignRequest(offlineDeps(c), service.actorOf(me(c)), idParam(c), body.solver_id))),
+deskAction({ verb: "deliver", summary: "Deliver: upload the PDF (multipart `file`, up to 100 MB) or give a `link`", roles: staff, body: DeskDeliverInput }, service.deliverRequest);
+deskAction({ verb: "assign", summary: "Assign a solution manual to a solver", roles: adminOnly, body: DeskAssignInput }, (deps, actor, id, body) =>
+  service.assignRequest(deps, actor, id, body.solver_id),
 );

@@ -31,7 +31,7 @@ import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { detectPersianRequest } from "../../../lib/persian-detect";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import type { UserRow } from "../../lib/roles";
 import type { Notifier } from "../notify/notifier";
 import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";

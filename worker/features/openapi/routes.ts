@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { BusinessErrorBody, ValidationErrorBody } from "../../../contract/common";
-import { isDevelopment } from "../../env";
+import { services } from "../../services";
 import type { AppEnv } from "../../lib/context";
 import { type EndpointDef, registry } from "../../lib/endpoint";
 
@@ -79,4 +79,4 @@ function openApiFor(development: boolean) {
   return doc;
 }
 
-export const openApiRoutes = new Hono<AppEnv>().get("/openapi.json", (c) => c.json(openApiFor(isDevelopment(c.env))));
+export const openApiRoutes = new Hono<AppEnv>().get("/openapi.json", (c) => c.json(openApiFor(services(c).development)));

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { PageData } from "../../../contract/page-data";
 import { schema, type Db } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
+import { services } from "../../services";
 import { buildUniversityInfo, buildUserInfo } from "../auth/user-info";
 import { loadSiteInfo } from "../home/site-info";
 import { shared } from "../../lib/shared-cache";
@@ -12,14 +13,6 @@ const defaults = {
   outside_links: [] as { title: string; href: string }[],
   footer_links: [] as { title: string; href: string }[],
 };
-
-function gatewaysFor(env: AppEnv["Bindings"]): string[] {
-  return env.PAYMENT_GATEWAY === "zarinpal" ? ["zarinpal"] : ["devbank"];
-}
-
-function environmentOf(env: AppEnv["Bindings"]): PageData["environment"] {
-  return env.APP_ENV === "production" ? "production" : env.APP_ENV === "test" ? "test" : "development";
-}
 
 type SharedPart = Pick<PageData, "pricesPackages" | "lastBlogPosts" | "news" | "contact" | "outsideLinks" | "footerLinks">;
 
@@ -51,6 +44,7 @@ export async function loadPageData(c: Context<AppEnv>): Promise<PageData> {
   const { db } = c.var;
   const user = c.var.user;
   const now = c.var.now();
+  const { settings } = services(c);
   const [common, siteInfo, userInfo, universityInfo] = await Promise.all([
     shared("page-data", now, () => loadSharedPart(db)),
     loadSiteInfo(db, now),
@@ -63,14 +57,14 @@ export async function loadPageData(c: Context<AppEnv>): Promise<PageData> {
     userType: universityInfo ? "university" : "ordinary",
     siteInfo,
     ...common,
-    gateways: gatewaysFor(c.env),
-    mobileSmsConfirmation: c.env.MOBILE_SMS_CONFIRMATION !== "false",
-    showOldTabStandardSearch: c.env.SHOW_OLD_TAB_STANDARD_SEARCH === "true",
+    gateways: settings.paymentGateway === "zarinpal" ? ["zarinpal"] : ["devbank"],
+    mobileSmsConfirmation: settings.mobileSmsConfirmation,
+    showOldTabStandardSearch: settings.showOldTabStandardSearch,
     isGuest: !user,
     isAdmin: !!user?.isAdmin,
     isSolver: !!user?.isSolver,
     isContract: !!user?.isPartner,
-    environment: environmentOf(c.env),
-    scopusConfigured: !!c.env.SCOPUS_API_KEY,
+    environment: settings.environment,
+    scopusConfigured: settings.scopusConfigured,
   };
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { isPagePath } from "../../../contract/pages";
 import type { AppEnv } from "../../lib/context";
+import { services } from "../../services";
 import { loadPageData } from "./page-data";
 
 /** JSON inside <script> must not be able to close the tag. */
@@ -41,11 +42,11 @@ export const pageRoutes = new Hono<AppEnv>().get("*", async (c) => {
   const url = new URL(c.req.url);
   if (ASSET_PATH.test(url.pathname) && !url.pathname.endsWith(".html")) {
     // Asset responses have immutable headers; copy so the security-header middleware can add its own.
-    const asset = await c.env.ASSETS.fetch(c.req.raw);
+    const asset = await services(c).assets.fetch(c.req.raw);
     return new Response(asset.body, asset);
   }
   const known = isPagePath(url.pathname);
-  const [shell, data] = await Promise.all([pageShell(c.env.ASSETS, new URL("/", url)), loadPageData(c)]);
+  const [shell, data] = await Promise.all([pageShell(services(c).assets, new URL("/", url)), loadPageData(c)]);
   const token = c.var.csrfToken;
   // The same insertion HTMLRewriter's head.append made, on the cached text: no streaming parse per request.
   const head = `<meta name="csrf-token" content="${token}"><script id="page-data" type="application/json">${scriptSafeJson(data)}</script>`;

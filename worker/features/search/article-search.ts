@@ -17,7 +17,7 @@ import { CROSSREF_MAX_OFFSET, type CrossrefClient, type CrossrefWork } from "../
 import { UpstreamError } from "../../clients/http";
 import { SCOPUS_MAX_OFFSET, buildScopusQuery, type ScopusClient, type ScopusEntry } from "../../clients/scopus";
 import { DomainError, ValidationError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import { searchMessages as m } from "./messages";
 
 export interface ArticleSearchDeps {

@@ -15,10 +15,8 @@ import {
   ThesisSearchRequest,
   ThesisSearchResponse,
 } from "../../../contract/search";
-import { createCrossrefClient } from "../../clients/crossref";
-import { createOpenAlexClient } from "../../clients/openalex";
-import { createScopusClient } from "../../clients/scopus";
 import type { AppEnv } from "../../lib/context";
+import { services } from "../../services";
 import { defineEndpoint } from "../../lib/endpoint";
 import { anyone } from "../../lib/roles";
 import { articleCacheKey, cachedArticleSearch } from "./article-cache";
@@ -29,20 +27,14 @@ import { searchBooks, searchOptions, searchStandards, searchTheses } from "./ser
 export const searchRoutes = new Hono<AppEnv>();
 
 function articleDeps(c: Context<AppEnv>): ArticleSearchDeps {
-  const fetchFn: typeof fetch = (...a) => fetch(...a);
-  const apiKey = c.env.SCOPUS_API_KEY;
-  return {
-    scopus: apiKey ? createScopusClient({ fetch: fetchFn, upstreamBase: c.env.UPSTREAM_BASE, apiKey, instToken: c.env.SCOPUS_INST_TOKEN }) : null,
-    crossref: createCrossrefClient({ fetch: fetchFn, upstreamBase: c.env.UPSTREAM_BASE, mailto: c.env.CONTACT_EMAIL }),
-    log: c.var.log,
-  };
+  const { clients, log } = services(c);
+  return { scopus: clients.scopus(), crossref: clients.crossref(), log };
 }
 
 /** The live thesis source, when this server has an OpenAlex key (issue 16 §6). */
 function liveTheses(c: Context<AppEnv>) {
-  const apiKey = c.env.OPENALEX_API_KEY;
-  if (!apiKey) return undefined;
-  const client = createOpenAlexClient({ fetch: (...a) => fetch(...a), upstreamBase: c.env.UPSTREAM_BASE, apiKey, mailto: c.env.CONTACT_EMAIL, timeoutMs: 6_000 });
+  const client = services(c).clients.openAlex(6_000);
+  if (!client) return undefined;
   return { client, cache: edgeCache(), defer: deferOf(c), log: c.var.log };
 }
 

@@ -15,7 +15,7 @@ import type {
   ThesisSearchResponse,
 } from "../../../contract/search";
 import type { Db } from "../../../db/client";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import { DomainError, ValidationError } from "../../lib/errors";
 import { OPENALEX_MAX_RESULTS } from "../../clients/openalex";
 import { openLibraryCoverUrl } from "../../clients/openlibrary";

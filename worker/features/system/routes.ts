@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/context";
@@ -19,17 +20,8 @@ defineEndpoint(
   systemRoutes,
   { method: "get", path: "/health", summary: "Liveness and database check", roles: anyone, response: z.object({ status: z.literal("ok") }), tag: "system" },
   async (c) => {
-    await c.env.DB.prepare("select 1").first();
+    await c.var.db.run(sql`select 1`);
     return c.json({ status: "ok" as const });
   },
 );
 
-// Benchmarks only (bench/throughput.ts): the cheapest answer the app can give — the shared
-// middleware and nothing else — as the floor the measured routes are compared with.
-defineEndpoint(
-  systemRoutes,
-  { method: "get", path: "/dev/bench/bare", devOnly: true, summary: "Development only: a bare text answer (throughput baseline for benchmarks)", roles: anyone, tag: "system" },
-  (c) => {
-    return c.text("ok");
-  },
-);

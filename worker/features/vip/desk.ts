@@ -7,7 +7,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { AdminServiceOrder, VipKind } from "../../../contract/vip";
 import { schema, type Db } from "../../../db/client";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import type { Notifier } from "../notify/notifier";
 import { DAY_MS } from "../wallet/prices";
 import { assertStatement, ledgerChange } from "../wallet/ledger";

@@ -1,15 +1,15 @@
 /**
- * The VIP products in the wallet's fulfilment registry. Buying one writes a service order in the
+ * The VIP products (listed in worker/products.ts). Buying one writes a service order in the
  * same batch as the order row and the debit: plagiarism, grammar and AI checks wait for the user's
  * file; a SciFinder account goes straight to the service desk.
  */
 import { newId } from "../../../db/ids";
-import { registerFulfiller } from "../wallet/fulfilment";
+import type { Fulfiller } from "../wallet/fulfilment";
 import { unitPrice } from "../wallet/prices";
 import type { VipKind } from "../../../contract/vip";
 
-function serviceProduct(kind: VipKind, redirect: string) {
-  registerFulfiller(kind, {
+function serviceProduct(kind: VipKind, redirect: string): Fulfiller {
+  return {
     async price(db, item) {
       return (await unitPrice(db, kind)) * item.quantity;
     },
@@ -22,10 +22,12 @@ function serviceProduct(kind: VipKind, redirect: string) {
       );
     },
     redirect,
-  });
+  };
 }
 
-serviceProduct("ithenticate", "/profile/vipServices");
-serviceProduct("grammarly", "/profile/vipServices");
-serviceProduct("ai", "/profile/vipServices");
-serviceProduct("scifinder", "/profile/scifinders");
+export const vipProducts = {
+  ithenticate: serviceProduct("ithenticate", "/profile/vipServices"),
+  grammarly: serviceProduct("grammarly", "/profile/vipServices"),
+  ai: serviceProduct("ai", "/profile/vipServices"),
+  scifinder: serviceProduct("scifinder", "/profile/scifinders"),
+} satisfies Record<VipKind, Fulfiller>;

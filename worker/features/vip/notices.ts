@@ -4,7 +4,7 @@
  * from its own template table; like the offline feature, this module adds its templates to that
  * table when loaded (a template the notifier defines itself wins).
  */
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import type { Notifier } from "../notify/notifier";
 import { templates, type Rendered } from "../notify/templates";
 import { vipMessages as m } from "./messages";

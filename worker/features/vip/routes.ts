@@ -13,25 +13,17 @@ import {
   UploadOk,
   VipServicesResponse,
 } from "../../../contract/vip";
-import { signingSecret } from "../../env";
 import type { AppEnv } from "../../lib/context";
+import { services } from "../../services";
 import { defineEndpoint } from "../../lib/endpoint";
-import { AuthError, NotFoundError } from "../../lib/errors";
+import { NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn, type UserRow } from "../../lib/roles";
-import { createNotifier } from "../notify/notifier";
 import { deskList, issueAccount, rejectOrder, takeOrder, uploadReport, type DeskDeps } from "./desk";
 import { vipMessages as m } from "./messages";
 import { myScifinders, myServiceOrders, vipCards } from "./service";
 import { uploadForCheck } from "./uploads";
-import "./fulfillers";
 
 export const vipRoutes = new Hono<AppEnv>();
-
-function me(c: Context<AppEnv>): UserRow {
-  const user = c.var.user;
-  if (!user) throw new AuthError("login");
-  return user;
-}
 
 const OrderId = z.string().regex(/^svc_[0-9a-z]{22}$/);
 
@@ -41,18 +33,9 @@ function orderIdOf(c: Context<AppEnv>): string {
   return id;
 }
 
-function deskDeps(c: Context<AppEnv>): DeskDeps {
-  const now = c.var.now();
-  return {
-    db: c.var.db,
-    bucket: c.env.FILES,
-    secret: signingSecret(c.env),
-    now,
-    adminId: me(c).id,
-    notifier: createNotifier({ env: c.env, db: c.var.db, log: c.var.log, now: () => now }),
-    log: c.var.log,
-    origin: new URL(c.req.url).origin,
-  };
+function deskDeps(c: Context<AppEnv>, admin: UserRow): DeskDeps {
+  const s = services(c);
+  return { db: s.db, bucket: s.files, secret: s.signingSecret, now: s.now, adminId: admin.id, notifier: s.notifier, log: s.log, origin: s.origin };
 }
 
 defineEndpoint(
@@ -73,8 +56,8 @@ defineEndpoint(
     response: UploadOk,
     tag: "vip",
   },
-  async (c, { body }) => {
-    const { id } = await uploadForCheck({ db: c.var.db, bucket: c.env.FILES, now: c.var.now() }, me(c), body);
+  async (c, { body, user }) => {
+    const { id } = await uploadForCheck({ db: c.var.db, bucket: services(c).files, now: c.var.now() }, user, body);
     c.var.log.info("vip.upload", { type: body.type, size: body.file.size, order: id });
     return c.json({ status: "ok" as const, id, redirect: "/profile/vipServices" });
   },
@@ -83,13 +66,13 @@ defineEndpoint(
 defineEndpoint(
   vipRoutes,
   { method: "get", path: "/profile/vip/orders", summary: "The user's plagiarism, grammar and AI check orders with status and, when done, the report link", roles: signedIn, response: MyServiceOrders, tag: "vip" },
-  async (c) => c.json({ orders: await myServiceOrders(c.var.db, me(c).id, signingSecret(c.env), c.var.now()) }),
+  async (c, { user }) => c.json({ orders: await myServiceOrders(c.var.db, user.id, services(c).signingSecret, c.var.now()) }),
 );
 
 defineEndpoint(
   vipRoutes,
   { method: "get", path: "/profile/vip/scifinders", summary: "The user's SciFinder account orders: the issued account and its one-month guarantee", roles: signedIn, response: MyScifinders, tag: "vip" },
-  async (c) => c.json({ accounts: await myScifinders(c.var.db, me(c).id, c.var.now()) }),
+  async (c, { user }) => c.json({ accounts: await myScifinders(c.var.db, user.id, c.var.now()) }),
 );
 
 // ---- service desk -----------------------------------------------------------------------
@@ -97,29 +80,29 @@ defineEndpoint(
 defineEndpoint(
   vipRoutes,
   { method: "get", path: "/admin/ajax/services", summary: "Service orders for the desk (filter by status and kind), with links to the user's file and the report", roles: adminOnly, query: AdminServiceQuery, response: AdminServiceList, tag: "vip" },
-  async (c, { query }) => c.json({ orders: await deskList(deskDeps(c), query) }),
+  async (c, { query, user }) => c.json({ orders: await deskList(deskDeps(c, user), query) }),
 );
 
 defineEndpoint(
   vipRoutes,
   { method: "post", path: "/admin/ajax/services/:id/take", summary: "Take a submitted service order into work", roles: adminOnly, response: ServiceActionOk, tag: "vip" },
-  async (c) => c.json({ status: "ok" as const, order: await takeOrder(deskDeps(c), orderIdOf(c)) }),
+  async (c, { user }) => c.json({ status: "ok" as const, order: await takeOrder(deskDeps(c, user), orderIdOf(c)) }),
 );
 
 defineEndpoint(
   vipRoutes,
   { method: "post", path: "/admin/ajax/services/:id/report", summary: "Upload the finished report (multipart `file`: PDF or Word, checked by content; optional `note`); the order is done and the user notified", roles: adminOnly, body: ReportInput, response: ServiceActionOk, tag: "vip" },
-  async (c, { body }) => c.json({ status: "ok" as const, order: await uploadReport(deskDeps(c), orderIdOf(c), body.file, body.note) }),
+  async (c, { body, user }) => c.json({ status: "ok" as const, order: await uploadReport(deskDeps(c, user), orderIdOf(c), body.file, body.note) }),
 );
 
 defineEndpoint(
   vipRoutes,
   { method: "post", path: "/admin/ajax/services/:id/account", summary: "Issue the SciFinder account (username, password); the one-month guarantee starts; the user is notified", roles: adminOnly, body: AccountInput, response: ServiceActionOk, tag: "vip" },
-  async (c, { body }) => c.json({ status: "ok" as const, order: await issueAccount(deskDeps(c), orderIdOf(c), body) }),
+  async (c, { body, user }) => c.json({ status: "ok" as const, order: await issueAccount(deskDeps(c, user), orderIdOf(c), body) }),
 );
 
 defineEndpoint(
   vipRoutes,
   { method: "post", path: "/admin/ajax/services/:id/reject", summary: "Reject a service order with a reason; a paid order is refunded to the wallet; the user is notified", roles: adminOnly, body: RejectInput, response: ServiceActionOk, tag: "vip" },
-  async (c, { body }) => c.json({ status: "ok" as const, order: await rejectOrder(deskDeps(c), orderIdOf(c), body.reason) }),
+  async (c, { body, user }) => c.json({ status: "ok" as const, order: await rejectOrder(deskDeps(c, user), orderIdOf(c), body.reason) }),
 );

@@ -1,16 +1,16 @@
 /**
- * The wallet's own products, registered in the fulfilment registry: article credits (unlimited),
+ * The wallet's own products (listed in worker/products.ts): article credits (unlimited),
  * limited article packs (a lot of N credits valid one month), offline request credits, standard
  * credits and the price packages 1–4 (unlimited credits at a package price).
  */
 import { ValidationError } from "../../lib/errors";
-import { registerFulfiller, type OrderItem } from "./fulfilment";
+import type { Fulfiller, OrderItem } from "./fulfilment";
 import { grantLimitedCredits, ledgerChange, type CachedAccount } from "./ledger";
 import { walletMessages } from "./messages";
 import { DAY_MS, LIMITED_LOT_DAYS, loadPriceTable, packSizeFrom, pricePackage, unitPrice } from "./prices";
 
-function countCredit(priceKey: string, account: CachedAccount, redirect: string) {
-  registerFulfiller(priceKey, {
+function countCredit(priceKey: string, account: CachedAccount, redirect: string): Fulfiller {
+  return {
     async price(db, item) {
       return (await unitPrice(db, priceKey)) * item.quantity;
     },
@@ -18,14 +18,10 @@ function countCredit(priceKey: string, account: CachedAccount, redirect: string)
       return ledgerChange(db, { userId: ctx.userId, account, delta: item.quantity, reason: "order", refType: "order", refId: ctx.orderId, now: ctx.now, onShortfall: "abort" });
     },
     redirect,
-  });
+  };
 }
 
-countCredit("article", "unlimited_article_credit", "/profile/booksAndArticles/");
-countCredit("offline_article", "offline_article_credit", "/profile/offilneArticles/");
-countCredit("standard", "standard_credit", "/profile/standards/");
-
-registerFulfiller("limited_article", {
+const limitedArticle: Fulfiller = {
   async price(db, item) {
     return (await unitPrice(db, "limited_article")) * item.quantity;
   },
@@ -41,7 +37,7 @@ registerFulfiller("limited_article", {
     });
   },
   redirect: "/profile/booksAndArticles/",
-});
+};
 
 async function packageOf(db: Parameters<typeof pricePackage>[0], item: OrderItem) {
   const pkg = await pricePackage(db, Number(item.ref));
@@ -49,7 +45,7 @@ async function packageOf(db: Parameters<typeof pricePackage>[0], item: OrderItem
   return pkg;
 }
 
-registerFulfiller("package", {
+const pricePackageProduct: Fulfiller = {
   async price(db, item) {
     return (await packageOf(db, item)).price * item.quantity;
   },
@@ -68,4 +64,13 @@ registerFulfiller("package", {
     });
   },
   redirect: "/profile/booksAndArticles/",
-});
+};
+
+/** Credits bought by count, and the price packages 1–4 (`package_N` carts). */
+export const creditProducts = {
+  article: countCredit("article", "unlimited_article_credit", "/profile/booksAndArticles/"),
+  offline_article: countCredit("offline_article", "offline_article_credit", "/profile/offilneArticles/"),
+  standard: countCredit("standard", "standard_credit", "/profile/standards/"),
+  limited_article: limitedArticle,
+  package: pricePackageProduct,
+} satisfies Record<string, Fulfiller>;

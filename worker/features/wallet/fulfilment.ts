@@ -1,8 +1,8 @@
 /**
- * Fulfilment registry: how a feature plugs a product into `POST /order` and the card-payment path.
+ * Fulfillers: how a feature plugs a product into `POST /order` and the card-payment path. Export
+ * one from your feature and add it under its product kind in worker/products.ts:
  *
- *   import { registerFulfiller } from "../wallet/fulfilment";
- *   registerFulfiller("scifinder", {
+ *   export const scifinderProduct: Fulfiller = {
  *     // Server-side price in whole toman (never the client's number). Throw a DomainError
  *     // (Persian) or ValidationError when the item cannot be bought (unknown id, sold out...).
  *     async price(db, item, ctx) { return 950_000; },
@@ -13,12 +13,10 @@
  *     async statements(db, item, ctx) { return [db.insert(schema.serviceOrders).values({...})]; },
  *     // Where the SPA goes after a wallet purchase (accounts spec §4); default /profile/vipServices.
  *     redirect: "/profile/scifinders",
- *   });
+ *   };
  *
- * Call `registerFulfiller` at module top level in a file your feature's routes.ts imports, so it
- * is registered when worker/app.ts builds the app. An item is `{ kind, quantity, ref?, data? }`:
- * `kind` is the registry key; `ref` an id from the cart (cart.id: a direct book, an offline
- * request...); `data` the rest of the cart (e.g. `directaccess`'s `{ sites: { [siteId]: days } }`,
+ * An item is `{ kind, quantity, ref?, data? }`: `kind` is the key in worker/products.ts; `ref` an
+ * id from the cart (cart.id: a direct book, an offline request...); `data` the rest of the cart (e.g. `directaccess`'s `{ sites: { [siteId]: days } }`,
  * url, doi, desc, period). Cart → items mapping: worker/features/wallet/cart.ts.
  *
  * Idempotency: the order row (unique user + idempotency key) is in the same batch, so a retried
@@ -43,24 +41,4 @@ export interface Fulfiller {
   price(db: Db, item: OrderItem, ctx: PricingContext): Promise<number>;
   statements(db: Db, item: OrderItem, ctx: FulfilmentContext): Promise<MoneyBatchItem[]>;
   redirect?: string | ((item: OrderItem) => string);
-}
-
-const registry = new Map<string, Fulfiller>();
-
-/** Registers (or replaces) the fulfiller of a product kind. */
-export function registerFulfiller(productKind: string, fulfiller: Fulfiller): void {
-  registry.set(productKind, fulfiller);
-}
-
-export function fulfillerFor(productKind: string): Fulfiller | undefined {
-  return registry.get(productKind);
-}
-
-export function registeredKinds(): string[] {
-  return [...registry.keys()];
-}
-
-export function redirectOf(item: OrderItem): string | undefined {
-  const r = registry.get(item.kind)?.redirect;
-  return typeof r === "function" ? r(item) : r;
 }

@@ -53,19 +53,6 @@ export const walletMessages = {
   paymentDescription: "شارژ کیف پول دریافت",
 } as const;
 
-/** What each ledger reason means on /profile/financial and /admin/transactions. */
-export const reasonTitles: Record<string, string> = {
-  order: "خرید",
-  topup: "شارژ کیف پول با پرداخت اینترنتی",
-  spend_download: "دانلود مقاله",
-  spend_standard: "دانلود استاندارد",
-  spend_offline: "درخواست آفلاین",
-  admin_adjust: "تغییر توسط مدیر",
-  refund: "بازگشت وجه",
-  expiry: "انقضای اعتبار محدود",
-  invoice: "پرداخت صورت‌حساب",
-};
-
 export const accountTitles: Record<string, string> = {
   balance: "کیف پول (تومان)",
   standard_credit: "اعتبار استاندارد",

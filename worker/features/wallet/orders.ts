@@ -10,10 +10,10 @@ import { newId } from "../../../db/ids";
 import { DomainError, ValidationError } from "../../lib/errors";
 import { isQuotaExceeded, QuotaExhaustedError } from "../institutions/access";
 import { cartToItems } from "./cart";
-import { fulfillerFor, redirectOf, type OrderItem } from "./fulfilment";
+import type { OrderItem } from "./fulfilment";
+import { fulfillerFor, redirectOf } from "../../products";
 import { InsufficientFundsError, classifyBatchError, d1Of, debitWallet, runMoneyBatch, type MoneyBatchItem } from "./ledger";
 import { walletMessages } from "./messages";
-import "./credit-products";
 
 export type PricedLine = { item: OrderItem; amount: number };
 export type PricedCart = { items: OrderItem[]; lines: PricedLine[]; total: number };

@@ -10,7 +10,7 @@ import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import type { Bindings } from "../../env";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../lib/logger";
 import type { UserRow } from "../../lib/roles";
 import { fieldErrors } from "../../lib/endpoint";
 import { withGatewayFields } from "./cart";

@@ -2,7 +2,7 @@
 import { schema, type Db } from "../../../db/client";
 import type { LedgerRow, TransactionsResponse } from "../../../contract/wallet";
 import { d1Of } from "./ledger";
-import { reasonTitles } from "./messages";
+import { ledgerReasonLabel } from "../../../contract/labels";
 
 type LedgerDbRow = { id: string; created_at: number; account: LedgerRow["account"]; delta: number; reason: string; note: string | null; ref_type: string | null; ref_id: string | null };
 
@@ -12,7 +12,7 @@ export const toLedgerRow = (r: LedgerDbRow): LedgerRow => ({
   account: r.account,
   delta: r.delta,
   reason: r.reason,
-  reason_title: reasonTitles[r.reason] ?? r.reason,
+  reason_title: ledgerReasonLabel(r.reason),
   note: r.note,
   ref_type: r.ref_type,
   ref_id: r.ref_id,

@@ -25,15 +25,12 @@ import {
   TransactionsResponse,
 } from "../../../contract/wallet";
 import type { AppEnv } from "../../lib/context";
+import { services } from "../../services";
 import { defineEndpoint } from "../../lib/endpoint";
-import { AuthError, NotFoundError } from "../../lib/errors";
-import { adminOnly, anyone, signedIn, type UserRow } from "../../lib/roles";
+import { adminOnly, anyone, signedIn } from "../../lib/roles";
 import { adjustCredits, createInvoice, invoiceFor, listInvoices, priceTable, updatePrice } from "./admin";
-import { createNotifier } from "../notify/notifier";
 import { sendOfflineNotice } from "../offline/notifications";
-import { devbankPage } from "./devbank-page";
-import { gatewayDriver } from "./gateways";
-import { devbankPayment, handleCallback, paymentResult, startPayment, type PaymentDeps } from "./payments";
+import { handleCallback, paymentResult, startPayment, type PaymentDeps } from "./payments";
 import { findUserId, ledgerPage, parseDay, transactions } from "./queries";
 import { orderKeyOf } from "./order-key";
 import { balanceOf, freshUserInfo, placeOrder, quote } from "./service";
@@ -41,13 +38,10 @@ import { myStandards, standardStatus } from "./standards";
 
 export const walletRoutes = new Hono<AppEnv>();
 
-function me(c: Context<AppEnv>): UserRow {
-  const user = c.var.user;
-  if (!user) throw new AuthError("login");
-  return user;
-}
-
-const paymentDeps = (c: Context<AppEnv>): PaymentDeps => ({ db: c.var.db, env: c.env, now: c.var.now(), origin: new URL(c.req.url).origin, log: c.var.log });
+const paymentDeps = (c: Context<AppEnv>): PaymentDeps => {
+  const s = services(c);
+  return { db: s.db, env: s.bindings, now: s.now, origin: s.origin, log: s.log };
+};
 
 defineEndpoint(
   walletRoutes,
@@ -66,7 +60,7 @@ defineEndpoint(
 defineEndpoint(
   walletRoutes,
   { method: "get", path: "/show/balance", summary: "The signed-in user's balance and every credit kind (limited credits: unexpired count and soonest expiry)", roles: signedIn, response: BalanceResponse, tag: "wallet" },
-  async (c) => c.json(await balanceOf(c.var.db, me(c), c.var.now())),
+  async (c, { user }) => c.json(await balanceOf(c.var.db, user, c.var.now())),
 );
 
 defineEndpoint(
@@ -81,8 +75,7 @@ defineEndpoint(
     response: OrderResponse,
     tag: "wallet",
   },
-  async (c, { body }) => {
-    const user = me(c);
+  async (c, { body, user }) => {
     const now = c.var.now();
     const sent = c.req.header("idempotency-key") ?? body.idempotency_key;
     const idempotencyKey = await orderKeyOf(c.var.db, { sent, userId: user.id, cart: body.cart, now });
@@ -105,9 +98,9 @@ defineEndpoint(
     html: true,
     tag: "wallet",
   },
-  async (c, { body }) => {
+  async (c, { body, user }) => {
     const { gateway } = GatewayParam.parse({ gateway: c.req.param("gateway") ?? "" });
-    const r = await startPayment(paymentDeps(c), me(c), gateway, body);
+    const r = await startPayment(paymentDeps(c), user, gateway, body);
     return c.redirect(r.location, 303);
   },
 );
@@ -129,46 +122,10 @@ defineEndpoint(
   },
 );
 
-function devbankOnly(c: Context<AppEnv>) {
-  if (!gatewayDriver(c.env, "devbank")) throw new NotFoundError();
-}
-
-defineEndpoint(
-  walletRoutes,
-  { method: "get", path: "/gateway/devbank/pay/:id", devOnly: true, summary: "Development only: the built-in bank page with pay and cancel buttons", roles: anyone, html: true, tag: "wallet" },
-  async (c) => {
-    devbankOnly(c);
-    const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
-    if (!p) throw new NotFoundError();
-    c.header("Cache-Control", "no-store");
-    return c.html(devbankPage({ id: p.id, amount: p.amount, status: p.status }, c.var.csrfToken));
-  },
-);
-
-defineEndpoint(
-  walletRoutes,
-  {
-    method: "post",
-    path: "/gateway/devbank/pay/:id", devOnly: true,
-    summary: "Development only: the bank page's pay/cancel buttons; redirects to the callback like a bank",
-    roles: anyone,
-    body: z.object({ action: z.enum(["pay", "cancel"]) }),
-    html: true,
-    tag: "wallet",
-  },
-  async (c, { body }) => {
-    devbankOnly(c);
-    const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
-    if (!p?.authority) throw new NotFoundError();
-    const q = new URLSearchParams({ Authority: p.authority, Status: body.action === "pay" ? "OK" : "NOK" });
-    return c.redirect(`/gateway/devbank/callback?${q}`, 303);
-  },
-);
-
 defineEndpoint(
   walletRoutes,
   { method: "get", path: "/payments/:id", summary: "A payment's result for /payment (owner or admin)", roles: signedIn, response: PaymentResult, tag: "wallet" },
-  async (c) => c.json(await paymentResult(c.var.db, me(c), c.req.param("id") ?? "")),
+  async (c, { user }) => c.json(await paymentResult(c.var.db, user, c.req.param("id") ?? "")),
 );
 
 defineEndpoint(
@@ -183,9 +140,7 @@ defineEndpoint(
     tag: "wallet",
   },
   async (c, { body }) => {
-    const now = c.var.now();
-    const notifier = createNotifier({ env: c.env, db: c.var.db, log: c.var.log, now: () => now });
-    const origin = new URL(c.req.url).origin;
+    const { now, notifier, origin } = services(c);
     // A standard ordered with a credit is a desk request: the user gets the usual "registered" notice.
     const ordered = (_requestId: string, title: string) =>
       sendOfflineNotice(notifier, c.var.log, { userId: c.var.user!.id, template: "offline_registered", params: { name: title, kind: "standard", link: `${origin}/profile/offlineBooksStandards` } });
@@ -196,13 +151,13 @@ defineEndpoint(
 defineEndpoint(
   walletRoutes,
   { method: "get", path: "/wallet/standards", summary: "/profile/standards: the standards the user paid for, with their files once ready", roles: signedIn, response: MyStandards, tag: "wallet" },
-  async (c) => c.json({ data: await myStandards(c.var.db, me(c).id) }),
+  async (c, { user }) => c.json({ data: await myStandards(c.var.db, user.id) }),
 );
 
 defineEndpoint(
   walletRoutes,
   { method: "get", path: "/wallet/ledger", summary: "/profile/financial: the user's ledger rows, newest first", roles: signedIn, query: LedgerQuery, response: LedgerPage, tag: "wallet" },
-  async (c, { query }) => c.json(await ledgerPage(c.var.db, me(c).id, query.page, query.per_page)),
+  async (c, { query, user }) => c.json(await ledgerPage(c.var.db, user.id, query.page, query.per_page)),
 );
 
 defineEndpoint(
@@ -238,13 +193,13 @@ defineEndpoint(
     response: AdjustResponse,
     tag: "admin",
   },
-  async (c, { body }) => c.json({ status: "ok" as const, balances: await adjustCredits(c.var.db, me(c), c.req.param("id") ?? "", body, c.var.now()) }),
+  async (c, { body, user }) => c.json({ status: "ok" as const, balances: await adjustCredits(c.var.db, user, c.req.param("id") ?? "", body, c.var.now()) }),
 );
 
 defineEndpoint(
   walletRoutes,
   { method: "post", path: "/admin/createInvoice", summary: "Create an invoice with a payment link for a user or an institution", roles: adminOnly, body: InvoiceInput, response: Invoice, tag: "admin" },
-  async (c, { body }) => c.json(await createInvoice(c.var.db, me(c), body, c.var.now())),
+  async (c, { body, user }) => c.json(await createInvoice(c.var.db, user, body, c.var.now())),
 );
 
 defineEndpoint(
@@ -256,7 +211,7 @@ defineEndpoint(
 defineEndpoint(
   walletRoutes,
   { method: "get", path: "/invoices/:id", summary: "An invoice as its payer sees it (its user, a member of its institution, or an admin)", roles: signedIn, response: Invoice, tag: "wallet" },
-  async (c) => c.json(await invoiceFor(c.var.db, me(c), c.req.param("id") ?? "")),
+  async (c, { user }) => c.json(await invoiceFor(c.var.db, user, c.req.param("id") ?? "")),
 );
 
 defineEndpoint(

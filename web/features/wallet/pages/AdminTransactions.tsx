@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { ledgerReasonLabel, ledgerReasons } from "../../../../contract/labels";
 import { ledgerAccounts, type TransactionsQuery } from "../../../../contract/wallet";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
@@ -15,18 +16,6 @@ import { Amount } from "../ledger-amount";
 import { transactionsQuery, walletKeys } from "../queries";
 import "../wallet.css";
 
-const reasons = ["order", "topup", "spend_download", "spend_standard", "spend_offline", "admin_adjust", "refund", "expiry", "invoice"] as const;
-const reasonTitles: Record<string, string> = {
-  order: "خرید",
-  topup: "شارژ کیف پول",
-  spend_download: "دانلود مقاله",
-  spend_standard: "دانلود استاندارد",
-  spend_offline: "درخواست آفلاین",
-  admin_adjust: "تغییر توسط مدیر",
-  refund: "بازگشت وجه",
-  expiry: "انقضای اعتبار محدود",
-  invoice: "پرداخت صورت‌حساب",
-};
 const ANY = "any";
 const amountText = (account: string, n: number) => (account === "balance" ? formatToman(n) : formatNumber(n));
 
@@ -112,9 +101,9 @@ export default function AdminTransactions() {
             ))}
           </Select>
           <Select label={t.admin.reason} selectedKey={draft.reason} onSelectionChange={(k) => set("reason")(String(k))}>
-            {[ANY, ...reasons].map((r) => (
+            {[ANY, ...ledgerReasons].map((r) => (
               <SelectItem key={r} id={r}>
-                {r === ANY ? t.admin.any : reasonTitles[r]}
+                {r === ANY ? t.admin.any : ledgerReasonLabel(r)}
               </SelectItem>
             ))}
           </Select>

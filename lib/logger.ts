@@ -1,4 +1,7 @@
-/** Structured JSON logs with a request id. Secrets never go in here: callers pass only safe fields. */
+/**
+ * The one logger of the Worker and the queue consumer: structured JSON lines with a request (or
+ * run) id, secret-looking fields redacted. Secrets never go in here: callers pass only safe fields.
+ */
 export type Logger = {
   info(event: string, fields?: Record<string, unknown>): void;
   warn(event: string, fields?: Record<string, unknown>): void;
@@ -14,6 +17,7 @@ export function redact(fields: Record<string, unknown>): Record<string, unknown>
   return out;
 }
 
+/** `requestId`: the request's cf-ray, or a name for a run outside a request (`cron:…`, `queue`). */
 export function createLogger(requestId: string): Logger {
   const emit = (level: string, event: string, fields: Record<string, unknown> = {}) => {
     const line = JSON.stringify({ level, event, requestId, ...redact(fields) });

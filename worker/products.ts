@@ -1,0 +1,34 @@
+/**
+ * What a cart can buy: the product kind an order item carries (wallet/cart.ts turns the spec's cart
+ * forms into items) → the fulfiller that prices it on the server and writes what buying it does in
+ * the order's own D1 batch (the contract of a fulfiller: worker/features/wallet/fulfilment.ts).
+ * A kind missing here is an unknown product (422). Adding a product is one entry.
+ */
+import { OFFLINE_PRODUCT } from "../contract/offline";
+import { directAccessProduct } from "./features/direct-access/fulfiller";
+import { DIRECT_BOOK_PRODUCT, directBookProduct } from "./features/offline/direct-book";
+import { offlineRequestProduct } from "./features/offline/fulfiller";
+import { vipProducts } from "./features/vip/fulfillers";
+import { creditProducts } from "./features/wallet/credit-products";
+import type { Fulfiller, OrderItem } from "./features/wallet/fulfilment";
+
+const products: Readonly<Record<string, Fulfiller>> = {
+  // Credits by count (article, offline_article, standard, limited_article) and the price packages.
+  ...creditProducts,
+  // A priced offline book or standard request; a catalogue book (a paid desk request).
+  [OFFLINE_PRODUCT]: offlineRequestProduct,
+  [DIRECT_BOOK_PRODUCT]: directBookProduct,
+  // A basket of direct-access sites.
+  directaccess: directAccessProduct,
+  // Plagiarism, grammar and AI checks; a SciFinder account.
+  ...vipProducts,
+};
+
+export function fulfillerFor(productKind: string): Fulfiller | undefined {
+  return Object.hasOwn(products, productKind) ? products[productKind] : undefined;
+}
+
+export function redirectOf(item: OrderItem): string | undefined {
+  const r = fulfillerFor(item.kind)?.redirect;
+  return typeof r === "function" ? r(item) : r;
+}

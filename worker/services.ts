@@ -1,0 +1,142 @@
+/**
+ * What a request needs, built in one place: the middleware puts the always-used parts (db, log,
+ * clock, request id, session) on `c.var`; `services(c)` gives route files the rest (secrets,
+ * origin, files, notifier, outside-service clients, settings) typed, so route files never read
+ * `c.env`. Secrets have no fallbacks: `requireSecrets` refused the request before we get here.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { createDb, type Db } from "../db/client";
+import { createCrossrefClient } from "./clients/crossref";
+import { createOpenAlexClient } from "./clients/openalex";
+import { createScopusClient } from "./clients/scopus";
+import { isDevelopment, isTest, passwordPepper, signingSecret, type Bindings } from "./env";
+import type { AppEnv } from "./lib/context";
+import { createLogger, type Logger } from "../lib/logger";
+import { rolesOf } from "./lib/roles";
+import { hashParamsFor } from "./features/auth/deps";
+import type { HashParams } from "./features/auth/password";
+import { loadSession } from "./features/auth/sessions";
+import { fetchJobStub } from "./features/jobs/fetch-job";
+import { createNotifier, type Notifier } from "./features/notify/notifier";
+
+/** Builds the per-request basics once and puts them on `c.var`; then loads the session. */
+export function requestServices(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
+    c.set("requestId", requestId);
+    c.set("log", createLogger(requestId));
+    c.set("db", createDb(c.env.DB));
+    // Tests move the clock with a header; it exists only when APP_ENV is "test".
+    const testNow = isTest(c.env) ? Number(c.req.header("x-test-now")) : NaN;
+    c.set("now", Number.isFinite(testNow) && testNow > 0 ? () => testNow : () => Date.now());
+    c.set("user", null);
+    c.set("session", null);
+    c.set("roles", ["guest"]);
+    await next();
+  };
+}
+
+export function session(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const loaded = await loadSession(c);
+    if (loaded) {
+      c.set("user", loaded.user);
+      c.set("session", loaded.session);
+    }
+    c.set("roles", rolesOf(loaded?.user ?? null));
+    await next();
+  };
+}
+
+export type Services = {
+  db: Db;
+  log: Logger;
+  /** The request's clock, read once when the services are first asked for. */
+  now: number;
+  /** https://host of this request, for links in messages. */
+  origin: string;
+  /** The caller's address, for per-IP limits. */
+  ip: string;
+  development: boolean;
+  /** HMAC key for signed file links, tickets, codes and device tokens. */
+  signingSecret: string;
+  passwordPepper: string;
+  /** The parameters new password hashes get. */
+  hashParams: HashParams;
+  files: R2Bucket;
+  assets: Fetcher;
+  /** SMS and e-mail (the development outbox in development and tests). */
+  notifier: Notifier;
+  clients: {
+    crossref(timeoutMs?: number): ReturnType<typeof createCrossrefClient>;
+    /** Null when this server has no Scopus key. */
+    scopus(): ReturnType<typeof createScopusClient> | null;
+    /** Null when this server has no OpenAlex key (the live thesis source is off). */
+    openAlex(timeoutMs: number): ReturnType<typeof createOpenAlexClient> | null;
+  };
+  /** The FetchJob Durable Object of one document. */
+  job(key: string): ReturnType<typeof fetchJobStub>;
+  settings: {
+    /** MOBILE_SMS_CONFIRMATION: on unless set to "false". */
+    mobileSmsConfirmation: boolean;
+    showOldTabStandardSearch: boolean;
+    scopusConfigured: boolean;
+    paymentGateway: string | undefined;
+    environment: "production" | "test" | "development";
+  };
+  /** For the few service modules that hand bindings on (getpdf's job and reference lookups, payment gateways). */
+  bindings: Bindings;
+};
+
+const built = new WeakMap<Context, Services>();
+
+/** The services of this request (built on first use, then reused). */
+export function services(c: Context<AppEnv>): Services {
+  let s = built.get(c);
+  if (!s) built.set(c, (s = buildServices(c)));
+  return s;
+}
+
+function buildServices(c: Context<AppEnv>): Services {
+  const env = c.env;
+  const { db, log } = c.var;
+  const now = c.var.now();
+  const fetchFn: typeof fetch = (...a) => fetch(...a);
+  let notifier: Notifier | undefined;
+  return {
+    db,
+    log,
+    now,
+    origin: new URL(c.req.url).origin,
+    ip: c.req.header("cf-connecting-ip") ?? "local",
+    development: isDevelopment(env),
+    get signingSecret() {
+      return signingSecret(env);
+    },
+    get passwordPepper() {
+      return passwordPepper(env);
+    },
+    hashParams: hashParamsFor(env),
+    files: env.FILES,
+    assets: env.ASSETS,
+    get notifier() {
+      return (notifier ??= createNotifier({ env, db, log, now: () => now }));
+    },
+    clients: {
+      crossref: (timeoutMs) => createCrossrefClient({ fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, mailto: env.CONTACT_EMAIL, ...(timeoutMs ? { timeoutMs } : {}) }),
+      scopus: () =>
+        env.SCOPUS_API_KEY ? createScopusClient({ fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, apiKey: env.SCOPUS_API_KEY, instToken: env.SCOPUS_INST_TOKEN }) : null,
+      openAlex: (timeoutMs) =>
+        env.OPENALEX_API_KEY ? createOpenAlexClient({ fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, apiKey: env.OPENALEX_API_KEY, mailto: env.CONTACT_EMAIL, timeoutMs }) : null,
+    },
+    job: (key) => fetchJobStub(env, key),
+    settings: {
+      mobileSmsConfirmation: env.MOBILE_SMS_CONFIRMATION !== "false",
+      showOldTabStandardSearch: env.SHOW_OLD_TAB_STANDARD_SEARCH === "true",
+      scopusConfigured: !!env.SCOPUS_API_KEY,
+      paymentGateway: env.PAYMENT_GATEWAY,
+      environment: env.APP_ENV === "production" ? "production" : env.APP_ENV === "test" ? "test" : "development",
+    },
+    bindings: env,
+  };
+}
