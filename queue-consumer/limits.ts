@@ -2,12 +2,12 @@
  * Rate limits and deadlines of the fetch pipeline.
  *
  * Every outside call goes through a per-provider limiter at 80% of the provider's published
- * limit (worker/clients/http.ts PROVIDER_LIMITS); documents on publisher and repository hosts
+ * limit (clients/http.ts PROVIDER_LIMITS); documents on publisher and repository hosts
  * through a per-host one. Against the local fake upstream (UPSTREAM_BASE set: tests, the
  * benchmark) every limit is multiplied by FAKE_UPSTREAM_RATE_SCALE: that one local process
  * stands in for all providers at once, and their real limits would only measure our sleeping.
  */
-import { PROVIDER_LIMITS, createRateLimiter, sharedRateLimiter, type RateLimiter } from "../worker/clients/http";
+import { PROVIDER_LIMITS, createRateLimiter, sharedRateLimiter, type RateLimiter } from "../clients/http";
 
 export const FAKE_UPSTREAM_RATE_SCALE = 100;
 

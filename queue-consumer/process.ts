@@ -4,7 +4,7 @@
  * exponential backoff from message.attempts. After max_retries the runtime moves the message
  * to the dead-letter queue, whose consumer (handleDeadLetter) marks the job failed.
  */
-import type { FetchFn } from "../worker/clients/http";
+import type { FetchFn } from "../clients/http";
 import { fetchJobStub } from "../worker/features/jobs/fetch-job";
 import { MAX_ATTEMPTS, backoffSeconds, type FetchJobMessage, type StepRecord } from "../worker/features/jobs/job-state";
 import { jobMessages } from "../worker/features/jobs/messages";

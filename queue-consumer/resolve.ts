@@ -16,12 +16,12 @@
  * the user pasted is read for identifiers, never served itself.
  */
 import { looksPersianLanguage } from "../lib/persian-detect";
-import { createArxivClient } from "../worker/clients/arxiv";
-import { createCrossrefClient, type CrossrefWork } from "../worker/clients/crossref";
-import { isUpstreamError, type FetchFn } from "../worker/clients/http";
-import { createOpenAlexClient } from "../worker/clients/openalex";
-import { createPmcClient } from "../worker/clients/pmc";
-import { createUnpaywallClient } from "../worker/clients/unpaywall";
+import { createArxivClient } from "../clients/arxiv";
+import { createCrossrefClient, type CrossrefWork } from "../clients/crossref";
+import { isUpstreamError, type FetchFn } from "../clients/http";
+import { createOpenAlexClient } from "../clients/openalex";
+import { createPmcClient } from "../clients/pmc";
+import { createUnpaywallClient } from "../clients/unpaywall";
 import { emptyMeta, type FetchJobMessage, type FileAccess, type JobMeta, type StepName, type StepOutcome, type StepRecord, type UpdateNotice } from "../worker/features/jobs/job-state";
 import { jobMessages } from "../worker/features/jobs/messages";
 import { checkPdfText } from "./check-pdf";

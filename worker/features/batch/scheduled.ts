@@ -4,7 +4,7 @@
  */
 import { createDb } from "../../../db/client";
 import { providerLimiter } from "../../../queue-consumer/limits";
-import { createCrossrefClient } from "../../clients/crossref";
+import { createCrossrefClient } from "../../../clients/crossref";
 import { createLogger } from "../../lib/logger";
 import { createNotifier } from "../notify/notifier";
 import { runLibraryWatch } from "./watch";

@@ -28,7 +28,7 @@ import {
   OfflineListQuery,
   OfflineRequestList,
 } from "../../../contract/offline";
-import { createCrossrefClient } from "../../clients/crossref";
+import { createCrossrefClient } from "../../../clients/crossref";
 import { signingSecret } from "../../env";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";

@@ -15,9 +15,9 @@ import {
   ThesisSearchRequest,
   ThesisSearchResponse,
 } from "../../../contract/search";
-import { createCrossrefClient } from "../../clients/crossref";
-import { createOpenAlexClient } from "../../clients/openalex";
-import { createScopusClient } from "../../clients/scopus";
+import { createCrossrefClient } from "../../../clients/crossref";
+import { createOpenAlexClient } from "../../../clients/openalex";
+import { createScopusClient } from "../../../clients/scopus";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { anyone } from "../../lib/roles";

@@ -4,8 +4,8 @@
  * and for batch resolution: Crossref `query.bibliographic` (cached, rate limited) finds the
  * candidates, reference-match.ts decides.
  */
-import { createCrossrefClient, type CrossrefClient, type ResponseCache } from "../../../clients/crossref";
-import { isUpstreamError, type FetchFn } from "../../../clients/http";
+import { createCrossrefClient, type CrossrefClient, type ResponseCache } from "../../../../clients/crossref";
+import { isUpstreamError, type FetchFn } from "../../../../clients/http";
 import { providerLimiter } from "../../../../queue-consumer/limits";
 import { decideReference, readsAsTitleOrReference, type MatchedWork } from "./reference-match";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeUpstream, type FakeUpstream } from "../../tests/fakes/upstream-server";
+import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
 import { UpstreamError } from "./http";
 import { OPENLIBRARY_FIELDS, OpenLibrarySearchResultSchema, createOpenLibraryClient, openLibraryCoverUrl } from "./openlibrary";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureJson } from "../../tests/fakes/providers/_shared";
-import { startFakeUpstream, type FakeUpstream } from "../../tests/fakes/upstream-server";
+import { fixtureJson } from "../tests/fakes/providers/_shared";
+import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
 import { UpstreamError } from "./http";
 import { ScopusSearchResultSchema, buildScopusQuery, createScopusClient, mapScopusEntries } from "./scopus";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureText } from "../../tests/fakes/providers/_shared";
-import { startFakeUpstream, type FakeUpstream } from "../../tests/fakes/upstream-server";
+import { fixtureText } from "../tests/fakes/providers/_shared";
+import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
 import { ArxivEntrySchema, createArxivClient, normalizeArxivId, parseArxivFeed } from "./arxiv";
 import { PROVIDER_LIMITS, UpstreamError, createRateLimiter, type RateLimiter } from "./http";
 
