@@ -5,9 +5,10 @@
  * to the dead-letter queue, whose consumer (handleDeadLetter) marks the job failed.
  */
 import type { FetchFn } from "../clients/http";
-import { fetchJobStub } from "../worker/features/jobs/fetch-job";
-import { MAX_ATTEMPTS, backoffSeconds, type FetchJobMessage, type StepRecord } from "../worker/features/jobs/job-state";
-import { jobMessages } from "../worker/features/jobs/messages";
+import { fetchJobRun } from "./job-run";
+import type { FetchJobRun } from "../contract/jobs/fetch-job-rpc";
+import { MAX_ATTEMPTS, backoffSeconds, type FetchJobMessage, type StepRecord } from "../contract/jobs/job-state";
+import { jobMessages } from "../contract/jobs/messages";
 import { resolveDocument, type ChainOutcome, type ResolveDeps } from "./resolve";
 import { LeaseScope } from "./memory";
 import { storeDocument } from "./store";
@@ -48,7 +49,7 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
     message.ack();
     return;
   }
-  const stub = fetchJobStub(env, body.key);
+  const stub = fetchJobRun(env, body.key);
   // Every document body this message reads is reserved in the isolate's budget until it is stored.
   const leases = new LeaseScope();
   try {
@@ -104,7 +105,7 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
   }
 }
 
-async function retryLater(message: Message<unknown>, stub: ReturnType<typeof fetchJobStub>, body: FetchJobMessage, steps: StepRecord[], detail: string) {
+async function retryLater(message: Message<unknown>, stub: FetchJobRun, body: FetchJobMessage, steps: StepRecord[], detail: string) {
   const delaySeconds = backoffSeconds(message.attempts);
   log("warn", "fetch job retry", { key: body.key, attempt: message.attempts, of: MAX_ATTEMPTS, delaySeconds, detail });
   try {
@@ -123,7 +124,7 @@ export async function handleDeadLetter(message: Message<unknown>, env: Cloudflar
     return;
   }
   try {
-    await fetchJobStub(env, body.key).fail({ runId: body.runId, reason: "upstream", message: jobMessages.upstream, finishedAt: now() });
+    await fetchJobRun(env, body.key).fail({ runId: body.runId, reason: "upstream", message: jobMessages.upstream, finishedAt: now() });
     message.ack();
   } catch (err) {
     log("error", "dead letter could not mark the job", { key: body.key, error: String(err) });

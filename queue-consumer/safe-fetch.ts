@@ -5,7 +5,7 @@
  * are checked before the body is read; the body is read with a hard byte cap.
  */
 import { UpstreamError, upstreamFetch, type FetchFn, type RateLimiter } from "../clients/http";
-import { checkOutboundUrl, type UnsafeReason } from "../worker/features/getpdf/safe-url";
+import { checkOutboundUrl, type UnsafeReason } from "../lib/safe-url";
 import type { Lease } from "./memory";
 
 export const MAX_REDIRECTS = 5;
