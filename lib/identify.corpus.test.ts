@@ -5,8 +5,7 @@
  * and no identifier invented on rows whose identifier only the landing page can give.
  */
 import { describe, expect, it } from "vitest";
-import type { IdentifyResult } from "../contract/identify";
-import { identify } from "./identify";
+import { identify, type IdentifyResult } from "./identify";
 
 type Kind = "doi" | "arxiv" | "pmid" | "pmcid" | "isbn";
 interface Id {
