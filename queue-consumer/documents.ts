@@ -9,7 +9,8 @@
 import { isUpstreamError, type FetchFn } from "../clients/http";
 import { startsWithPdfMagic } from "../clients/elsevier";
 import { readLandingPage } from "./landing";
-import { DEADLINES, MAX_LANDING_BYTES, MAX_PDF_BYTES, hostLimiter } from "./limits";
+import { hostLimiter } from "../clients/limiters";
+import { DEADLINES, MAX_LANDING_BYTES, MAX_PDF_BYTES } from "./limits";
 import type { LeaseScope } from "./memory";
 import { checkPdfText } from "./check-pdf";
 import { FetchRefused, safeFetch, type SafeFetchResult } from "./safe-fetch";

@@ -6,7 +6,8 @@
 import { createElsevierClient } from "../clients/elsevier";
 import type { FetchFn } from "../clients/http";
 import { hasPdfEnd } from "./documents";
-import { DEADLINES, MAX_PDF_BYTES, providerLimiter } from "./limits";
+import { providerLimiter } from "../clients/limiters";
+import { DEADLINES, MAX_PDF_BYTES } from "./limits";
 
 export type LicensedCopy = { bytes: Uint8Array; source: string; license: string };
 

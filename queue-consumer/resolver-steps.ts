@@ -15,6 +15,7 @@
  * the user pasted is read for identifiers, never served itself.
  */
 import { createArxivClient } from "../clients/arxiv";
+import { providerLimiter } from "../clients/limiters";
 import { createCrossrefClient, type CrossrefWork } from "../clients/crossref";
 import { isUpstreamError } from "../clients/http";
 import { createOpenAlexClient } from "../clients/openalex";
@@ -27,7 +28,7 @@ import { failureResult, fromAttempts, type ChainOutcome, type ResolveContext, ty
 import { checkPdfText } from "./check-pdf";
 import { HTML_TYPES, PDF_TYPES, byVersion, tryCandidates, type Candidate, type DocumentFetcher } from "./documents";
 import { readLandingPage } from "./landing";
-import { DEADLINES, MAX_LANDING_BYTES, providerLimiter } from "./limits";
+import { DEADLINES, MAX_LANDING_BYTES } from "./limits";
 import { FetchRefused } from "./safe-fetch";
 
 const PERSIAN_LANGUAGES = new Set(["fa", "fas", "per", "persian", "farsi", "fa-ir"]);

@@ -3,7 +3,7 @@
  * cron expression, so other features can add theirs beside it in worker/index.ts.
  */
 import { createDb } from "../../../db/client";
-import { providerLimiter } from "../../../queue-consumer/limits";
+import { providerLimiter } from "../../../clients/limiters";
 import { createCrossrefClient } from "../../../clients/crossref";
 import { createLogger } from "../../lib/logger";
 import { createNotifier } from "../notify/notifier";

@@ -6,7 +6,7 @@
  */
 import { createCrossrefClient, type CrossrefClient, type ResponseCache } from "../../../../clients/crossref";
 import { isUpstreamError, type FetchFn } from "../../../../clients/http";
-import { providerLimiter } from "../../../../queue-consumer/limits";
+import { providerLimiter } from "../../../../clients/limiters";
 import { decideReference, readsAsTitleOrReference, type MatchedWork } from "./reference-match";
 
 export type { MatchedWork } from "./reference-match";
