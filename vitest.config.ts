@@ -16,7 +16,7 @@ export default defineConfig({
             "contract/**/*.test.ts",
             "db/**/*.test.ts",
             "worker/**/*.unit.test.ts",
-            "worker/clients/*.test.ts",
+            "clients/*.test.ts",
             "queue-consumer/**/*.unit.test.ts",
             "scripts/**/*.test.ts",
             "extension/**/*.test.ts",

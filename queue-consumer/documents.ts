@@ -6,10 +6,11 @@
  * A location that answers HTML is read as a landing page and followed once to its citation_pdf_url.
  * Within one source, published versions are tried before manuscripts.
  */
-import { isUpstreamError, type FetchFn } from "../worker/clients/http";
-import { startsWithPdfMagic } from "../worker/clients/elsevier";
+import { isUpstreamError, type FetchFn } from "../clients/http";
+import { startsWithPdfMagic } from "../clients/elsevier";
 import { readLandingPage } from "./landing";
-import { DEADLINES, MAX_LANDING_BYTES, MAX_PDF_BYTES, hostLimiter } from "./limits";
+import { hostLimiter } from "../clients/limiters";
+import { DEADLINES, MAX_LANDING_BYTES, MAX_PDF_BYTES } from "./limits";
 import type { LeaseScope } from "./memory";
 import { checkPdfText } from "./check-pdf";
 import { FetchRefused, safeFetch, type SafeFetchResult } from "./safe-fetch";

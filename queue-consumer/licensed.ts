@@ -3,10 +3,11 @@
  * an institutional token). Each is one resolver behind this interface, switched on by name
  * in the LICENSED_RESOLVERS variable (comma list) and by its own secrets.
  */
-import { createElsevierClient } from "../worker/clients/elsevier";
-import type { FetchFn } from "../worker/clients/http";
+import { createElsevierClient } from "../clients/elsevier";
+import type { FetchFn } from "../clients/http";
 import { hasPdfEnd } from "./documents";
-import { DEADLINES, MAX_PDF_BYTES, providerLimiter } from "./limits";
+import { providerLimiter } from "../clients/limiters";
+import { DEADLINES, MAX_PDF_BYTES } from "./limits";
 
 export type LicensedCopy = { bytes: Uint8Array; source: string; license: string };
 

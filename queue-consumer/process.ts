@@ -4,10 +4,11 @@
  * exponential backoff from message.attempts. After max_retries the runtime moves the message
  * to the dead-letter queue, whose consumer (handleDeadLetter) marks the job failed.
  */
-import type { FetchFn } from "../worker/clients/http";
-import { fetchJobStub } from "../worker/features/jobs/fetch-job";
-import { MAX_ATTEMPTS, backoffSeconds, type FetchJobMessage, type StepRecord } from "../worker/features/jobs/job-state";
-import { jobMessages } from "../worker/features/jobs/messages";
+import type { FetchFn } from "../clients/http";
+import { fetchJobRun } from "./job-run";
+import type { FetchJobRun } from "../contract/jobs/fetch-job-rpc";
+import { MAX_ATTEMPTS, backoffSeconds, type FetchJobMessage, type StepRecord } from "../contract/jobs/job-state";
+import { jobMessages } from "../contract/jobs/messages";
 import { resolveDocument, type ChainOutcome, type ResolveDeps } from "./resolve";
 import { LeaseScope } from "./memory";
 import { storeDocument } from "./store";
@@ -44,7 +45,7 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
     message.ack();
     return;
   }
-  const stub = fetchJobStub(env, body.key);
+  const stub = fetchJobRun(env, body.key);
   // Every document body this message reads is reserved in the isolate's budget until it is stored.
   const leases = new LeaseScope();
   try {
@@ -100,7 +101,7 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
   }
 }
 
-async function retryLater(message: Message<unknown>, stub: ReturnType<typeof fetchJobStub>, body: FetchJobMessage, steps: StepRecord[], detail: string) {
+async function retryLater(message: Message<unknown>, stub: FetchJobRun, body: FetchJobMessage, steps: StepRecord[], detail: string) {
   const delaySeconds = backoffSeconds(message.attempts);
   log.warn("fetch job retry", { key: body.key, attempt: message.attempts, of: MAX_ATTEMPTS, delaySeconds, detail });
   try {
@@ -119,7 +120,7 @@ export async function handleDeadLetter(message: Message<unknown>, env: Cloudflar
     return;
   }
   try {
-    await fetchJobStub(env, body.key).fail({ runId: body.runId, reason: "upstream", message: jobMessages.upstream, finishedAt: now() });
+    await fetchJobRun(env, body.key).fail({ runId: body.runId, reason: "upstream", message: jobMessages.upstream, finishedAt: now() });
     message.ack();
   } catch (err) {
     log.error("dead letter could not mark the job", { key: body.key, error: String(err) });

@@ -4,8 +4,8 @@
  * are followed by hand (at most 5, each re-checked), and the content type and declared size
  * are checked before the body is read; the body is read with a hard byte cap.
  */
-import { UpstreamError, upstreamFetch, type FetchFn, type RateLimiter } from "../worker/clients/http";
-import { checkOutboundUrl, type UnsafeReason } from "../worker/features/getpdf/safe-url";
+import { UpstreamError, upstreamFetch, type FetchFn, type RateLimiter } from "../clients/http";
+import { checkOutboundUrl, type UnsafeReason } from "../lib/safe-url";
 import type { Lease } from "./memory";
 
 export const MAX_REDIRECTS = 5;

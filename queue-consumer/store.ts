@@ -5,8 +5,8 @@
  * buffered copy the download made; R2 gets them with their length known, nothing is copied here.
  */
 import { createDb, schema } from "../db/client";
-import type { FileAccess, FoundFile, Verification } from "../worker/features/jobs/job-state";
-import { sha256Hex } from "../worker/lib/crypto";
+import type { FileAccess, FoundFile, Verification } from "../contract/jobs/job-state";
+import { sha256Hex } from "../lib/crypto";
 
 export async function fileKeyFor(jobKey: string, doi: string | null): Promise<string> {
   if (doi) return `doi/${doi.toLowerCase()}.pdf`;

@@ -14,8 +14,8 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import type { FetchFn } from "../../worker/clients/http";
-import { MAX_ATTEMPTS } from "../../worker/features/jobs/job-state";
+import type { FetchFn } from "../../clients/http";
+import { MAX_ATTEMPTS } from "../../contract/jobs/job-state";
 import { defaultConsumerDeps, handleDeadLetter, processFetchMessage, type ConsumerDeps } from "../../queue-consumer/process";
 import { newClient } from "./auth-helpers";
 import { check, isPdf, jobState, scenarioDoi, seedProcessingJob, type DirectJob } from "./getpdf-helpers";

@@ -10,7 +10,7 @@ import { defaultConsumerDeps, processFetchMessage, type ConsumerDeps } from "../
 import { signingSecret } from "../../worker/env";
 import { makeTicket } from "../../worker/features/getpdf/ticket";
 import { JOB_STORAGE_KEY, fetchJobStub } from "../../worker/features/jobs/fetch-job";
-import { emptyMeta, idleState, type FetchJobMessage, type JobState } from "../../worker/features/jobs/job-state";
+import { emptyMeta, idleState, type FetchJobMessage, type JobState } from "../../contract/jobs/job-state";
 import type { Client } from "./helpers";
 
 // pdf.js (1.6 MB, queue-consumer/pdf-text.ts) is loaded on the first verification; the test

@@ -1,13 +1,13 @@
 /**
  * The live thesis source (issue 16 §6): OpenAlex open dissertations through the real client
- * (worker/clients/openalex.ts) against the fake upstream's recorded list format
+ * (clients/openalex.ts) against the fake upstream's recorded list format
  * (tests/fakes/providers/openalex.ts: 42 open dissertations for `type:dissertation`), merged after
  * the catalogue's hits, mapped to the spec's thesis fields, and cached.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ThesisSearchRequest, ThesisSearchResponse } from "../../contract/search";
-import { createOpenAlexClient } from "../../worker/clients/openalex";
+import { createOpenAlexClient } from "../../clients/openalex";
 import { searchTheses } from "../../worker/features/search/service";
 import { db } from "./auth-helpers";
 import { seedDemoData } from "./helpers";

@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { resolveDocument } from "../../queue-consumer/resolve";
 import { enabledLicensedResolvers, type LicensedResolver } from "../../queue-consumer/licensed";
 import { fetchJobStub } from "../../worker/features/jobs/fetch-job";
-import { JOB_DEADLINE_MS, backoffSeconds, decideStart, idleState, type JobState } from "../../worker/features/jobs/job-state";
-import { jobMessages } from "../../worker/features/jobs/messages";
+import { JOB_DEADLINE_MS, backoffSeconds, decideStart, idleState, type JobState } from "../../contract/jobs/job-state";
+import { jobMessages } from "../../contract/jobs/messages";
 import { newClient } from "./auth-helpers";
 import { LICENSED_ENV, check, deliver, deliverRecorded, hitsFor, jobState, scenarioDoi, seedProcessingJob, start, waitForResult } from "./getpdf-helpers";
 

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { FetchRefused, originalUrlFromUpstream, safeFetch } from "../../queue-consumer/safe-fetch";
-import { checkHost, checkOutboundUrl, isBlockedIPv6, parseIPv4Loose, parseIPv6, type UnsafeReason } from "../../worker/features/getpdf/safe-url";
+import { checkHost, checkOutboundUrl, isBlockedIPv6, parseIPv4Loose, parseIPv6, type UnsafeReason } from "../../lib/safe-url";
 import { newClient } from "./auth-helpers";
 import { count } from "./helpers";
 import { start } from "./getpdf-helpers";

@@ -1,3 +1,7 @@
+import { toHex } from "../../lib/crypto";
+
+export { sha256Hex } from "../../lib/crypto";
+
 const encoder = new TextEncoder();
 
 export function base64url(bytes: Uint8Array): string {
@@ -10,15 +14,10 @@ export function randomToken(bytes = 32): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(value));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 export async function hmacHex(secret: string, value: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const sig = await crypto.subtle.sign("HMAC", key, encoder.encode(value));
-  return [...new Uint8Array(sig)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(sig);
 }
 
 /** Constant-time comparison of two strings (length leaks, content does not). */

@@ -66,7 +66,7 @@ export const offlineUi = {
     description: "توضیحات شما",
     registeredAt: "زمان ثبت",
     promiseLeft: (h: number, m: number) => `زمان باقی‌مانده تا پاسخ: ${toPersianDigits(h)} ساعت و ${toPersianDigits(m)} دقیقه`,
-    promisePassed: "مهلت ۱۲ ساعتهٔ پاسخ گذشته است؛ درخواست شما در اولویت است.",
+    promisePassed: "مهلت پاسخ گذشته است؛ درخواست شما در اولویت است.",
     deliveryLeft: (h: number, m: number) => `پرداخت شما رسید. زمان باقی‌مانده تا تحویل: ${toPersianDigits(h)} ساعت و ${toPersianDigits(m)} دقیقه`,
     deliveryPassed: "مهلت تحویل گذشته است؛ درخواست شما در اولویت است.",
     linkExpires: (when: string) => `لینک دانلود تا ${when} معتبر است.`,

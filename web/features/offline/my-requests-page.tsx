@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { OFFLINE_PRODUCT, type OfflineGroup, type OfflineRequestView } from "../../../contract/offline";
+import { epochMs, runningDeadline } from "../../../contract/offline-promise";
 import { formatJalaliDate, formatToman } from "../../../lib/format";
 import { PageHeading } from "../../components/shell/page-heading";
 import { Alert } from "../../components/ui/alert";
@@ -76,7 +77,7 @@ export function MyRequestsPage({ group }: { group: OfflineGroup }) {
   );
 }
 
-function PromiseLeft({ until, delivery = false }: { until: string; delivery?: boolean }) {
+function PromiseLeft({ until, delivery = false }: { until: number; delivery?: boolean }) {
   const now = useNow();
   const left = timeLeft(until, now);
   return (
@@ -90,6 +91,8 @@ function RequestCard({ request: r, group }: { request: OfflineRequestView; group
   const queryClient = useQueryClient();
   const { checkout, phase } = useCheckout();
   const [confirming, setConfirming] = useState(false);
+  // The promise running now, the same rule as the desk's (contract/offline-promise.ts).
+  const due = runningDeadline({ status: r.status, promiseAt: epochMs(r.promise_at), deliverBy: epochMs(r.deliver_by) });
   const cancel = useMutation({
     mutationFn: () => cancelRequest(r.id),
     onSuccess: () => {
@@ -155,8 +158,7 @@ function RequestCard({ request: r, group }: { request: OfflineRequestView; group
           </div>
         )}
       </dl>
-      {r.kind === "book" && r.promise_at && r.status === "registered" && <PromiseLeft until={r.promise_at} />}
-      {r.deliver_by && (r.status === "paid" || r.status === "in_progress") && <PromiseLeft until={r.deliver_by} delivery />}
+      {due && <PromiseLeft until={due.at} delivery={due.kind === "delivery"} />}
 
       {r.status === "delivered" && (
         <div className="offline-delivery">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { OfflineEventView, OfflineRequestView, OfflineStatus } from "../../../contract/offline";
+import { epochMs, isPast } from "../../../contract/offline-promise";
 import { formatJalaliDate, formatNumber, truncateTitle } from "../../../lib/format";
 import { ExternalLink } from "../../components/ui/link";
 import { offlineUi } from "./messages";
@@ -65,11 +66,11 @@ export function useNow(everyMs = 30_000): number {
   return now;
 }
 
-/** Hours and minutes left until `until` (negative hours when past). */
-export function timeLeft(until: string, now: number): { past: boolean; hours: number; minutes: number } {
-  const ms = Date.parse(until) - now;
-  const abs = Math.abs(ms);
-  return { past: ms <= 0, hours: Math.floor(abs / 3_600_000), minutes: Math.floor((abs % 3_600_000) / 60_000) };
+/** Hours and minutes left until `until` (since it, when past: contract/offline-promise.ts isPast). */
+export function timeLeft(until: string | number, now: number): { past: boolean; hours: number; minutes: number } {
+  const at = epochMs(until)!;
+  const abs = Math.abs(at - now);
+  return { past: isPast(at, now), hours: Math.floor(abs / 3_600_000), minutes: Math.floor((abs % 3_600_000) / 60_000) };
 }
 
 export function fileSizeMb(bytes: number): string {

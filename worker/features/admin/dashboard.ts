@@ -1,5 +1,7 @@
 /** The admin dashboard's figures, each counted from its own table (downloads, offline requests, payments, users). */
 import type { AdminDashboard } from "../../../contract/admin";
+import type { OfflineStatus } from "../../../contract/offline";
+import { overdue, promiseBroken } from "../../../contract/offline-promise";
 import type { Db } from "../../../db/client";
 
 export const DAY_MS = 86_400_000;
@@ -13,6 +15,7 @@ export function tehranDayStart(now: number): number {
 }
 
 const OPEN = "('registered', 'priced', 'paid', 'in_progress')";
+type PromiseRow = { status: OfflineStatus; promise_at: number | null; deliver_by: number | null; answered_at: number | null; delivered_at: number | null };
 const percent = (ok: number, total: number) => (total ? Math.round((ok / total) * 1000) / 10 : null);
 
 export async function dashboard(db: Db, now: number): Promise<AdminDashboard> {
@@ -30,14 +33,8 @@ export async function dashboard(db: Db, now: number): Promise<AdminDashboard> {
       )
       .bind(today, yesterday, tomorrow),
     d1.prepare(`SELECT kind, COUNT(*) AS n FROM offline_requests WHERE status IN ${OPEN} GROUP BY kind`),
-    // A broken promise: answered after it, or still open, unanswered and past it.
-    d1
-      .prepare(
-        `SELECT COALESCE(SUM(answered_at IS NOT NULL AND answered_at > promise_at), 0) AS late,
-                COALESCE(SUM(answered_at IS NULL AND status IN ${OPEN} AND promise_at <= ?1), 0) AS overdue
-         FROM offline_requests WHERE promise_at IS NOT NULL`,
-      )
-      .bind(now),
+    // Every request that made a promise; contract/offline-promise.ts says which are broken.
+    d1.prepare(`SELECT status, promise_at, deliver_by, answered_at, delivered_at FROM offline_requests WHERE promise_at IS NOT NULL OR deliver_by IS NOT NULL`),
     d1
       .prepare(
         `SELECT COALESCE(SUM(CASE WHEN verified_at >= ?1 THEN amount END), 0) AS today,
@@ -57,7 +54,12 @@ export async function dashboard(db: Db, now: number): Promise<AdminDashboard> {
   const dl = downloads!.results[0] as Record<string, number>;
   const byKind = { article: 0, book: 0, standard: 0 };
   for (const r of open!.results as { kind: keyof typeof byKind; n: number }[]) byKind[r.kind] = r.n;
-  const p = promise!.results[0] as { late: number; overdue: number };
+  const p = { broken: 0, overdue: 0 };
+  for (const row of promise!.results as PromiseRow[]) {
+    const r = { status: row.status, promiseAt: row.promise_at, deliverBy: row.deliver_by, answeredAt: row.answered_at, deliveredAt: row.delivered_at };
+    if (promiseBroken(r, now)) p.broken++;
+    if (overdue(r, now)) p.overdue++;
+  }
   const rev = revenue!.results[0] as Record<string, number>;
   const u = users!.results[0] as Record<string, number>;
   return {
@@ -66,7 +68,7 @@ export async function dashboard(db: Db, now: number): Promise<AdminDashboard> {
       today: { total: dl.total_today!, ok: dl.ok_today!, success_percent: percent(dl.ok_today!, dl.total_today!) },
       yesterday: { total: dl.total_yesterday!, ok: dl.ok_yesterday!, success_percent: percent(dl.ok_yesterday!, dl.total_yesterday!) },
     },
-    offline: { open: byKind.article + byKind.book + byKind.standard, open_by_kind: byKind, promise_breached: p.late + p.overdue, overdue_now: p.overdue },
+    offline: { open: byKind.article + byKind.book + byKind.standard, open_by_kind: byKind, promise_breached: p.broken, overdue_now: p.overdue },
     revenue: { today: rev.today!, yesterday: rev.yesterday!, last_30_days: rev.month!, payments_30_days: rev.payments! },
     users: { today: u.today!, yesterday: u.yesterday!, last_30_days: u.month!, total: u.total! },
   };

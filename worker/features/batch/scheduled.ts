@@ -3,8 +3,8 @@
  * cron expression, so other features can add theirs beside it in worker/index.ts.
  */
 import { createDb } from "../../../db/client";
-import { providerLimiter } from "../../../queue-consumer/limits";
-import { createCrossrefClient } from "../../clients/crossref";
+import { providerLimiter } from "../../../clients/limiters";
+import { createCrossrefClient } from "../../../clients/crossref";
 import { createLogger } from "../../../lib/logger";
 import { createNotifier } from "../notify/notifier";
 import { runLibraryWatch } from "./watch";

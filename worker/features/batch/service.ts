@@ -14,7 +14,7 @@ import { NotFoundError } from "../../lib/errors";
 import { sha256Hex } from "../../lib/crypto";
 import { signFileLink } from "../files/signing";
 import { checkDownloadWithJob, startDownload, ticketJobKey, type GetpdfContext } from "../getpdf/service";
-import type { JobState } from "../jobs/job-state";
+import type { JobState } from "../../../contract/jobs/job-state";
 import type { IngestedEntry } from "./ingest";
 import { KIND_TEXT } from "./watch";
 

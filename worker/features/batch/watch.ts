@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
-import type { CrossrefClient } from "../../clients/crossref";
+import type { CrossrefClient } from "../../../clients/crossref";
 import type { Logger } from "../../../lib/logger";
 import type { Notifier } from "../notify/notifier";
 

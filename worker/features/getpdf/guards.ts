@@ -1,12 +1,12 @@
 /**
- * Inputs refused before any job runs: links the pipeline must not fetch (safe-url.ts), shadow
+ * Inputs refused before any job runs: links the pipeline must not fetch (lib/safe-url.ts), shadow
  * libraries (never a source, DESIGN.md "Lawful sourcing") and Iranian publishers (Persian
  * documents are not served).
  */
 import type { IdentifyResult } from "../../../contract/identify";
 import { detectPersianRequest, isPersianPublisherUrl } from "../../../lib/persian-detect";
 import { getpdfMessages as m } from "./messages";
-import { checkOutboundUrl } from "./safe-url";
+import { checkOutboundUrl } from "../../../lib/safe-url";
 
 /** Registrable-name fragments of shadow libraries and their mirrors. */
 const SHADOW_LIBRARY = /(^|\.)(sci-hub|scihub|libgen|library\.lol|libgen\.rs|z-lib|zlibrary|1lib|singlelogin|annas-archive|booksc|b-ok|bookfi|sci-net|ablesci|nexus-stc|standard-template-construct)(\.|$)/i;

@@ -1,5 +1,5 @@
 import type { GetPdfAd } from "../../../contract/getpdf";
-import type { StepName } from "../jobs/job-state";
+import type { StepName } from "../../../contract/jobs/job-state";
 
 /** Persian texts of the link/DOI download (GLOSSARY terms). */
 export const getpdfMessages = {

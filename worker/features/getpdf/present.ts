@@ -4,7 +4,7 @@
  * a signed-in user who has (or now spends) an article credit for this document, `buy` otherwise.
  */
 import type { DocumentNotice, FileProvenance, GetPdfResult, OtherVersion } from "../../../contract/getpdf";
-import type { FoundFile, JobState } from "../jobs/job-state";
+import type { FoundFile, JobState } from "../../../contract/jobs/job-state";
 import { getpdfMessages as m, resultAds, stepTexts } from "./messages";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { identify } from "../../../lib/identify";
-import { idleState, type JobState } from "../jobs/job-state";
+import { idleState, type JobState } from "../../../contract/jobs/job-state";
 import { getpdfMessages as m, stepTexts } from "./messages";
 import { documentUrl, licenseLabel, presentJob, type PresentDeps } from "./present";
 

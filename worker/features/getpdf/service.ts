@@ -10,7 +10,7 @@ import type { Db } from "../../../db/client";
 import { ValidationError } from "../../lib/errors";
 import { signFileLink } from "../files/signing";
 import { fetchJobStub } from "../jobs/fetch-job";
-import type { JobState } from "../jobs/job-state";
+import type { JobState } from "../../../contract/jobs/job-state";
 import { hasArticleEntitlement, spendArticleCredit } from "../wallet/ledger";
 import { grantByUniversityForUserId } from "../institutions/enforce";
 import { screenInput } from "./guards";

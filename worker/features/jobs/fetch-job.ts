@@ -5,26 +5,19 @@ import {
   emptyMeta,
   idleState,
   type FetchJobMessage,
-  type FoundFile,
   type JobErrorReason,
   type JobInput,
   type JobMeta,
   type JobState,
   type StepName,
   type StepRecord,
-} from "./job-state";
-import { jobMessages } from "./messages";
+} from "../../../contract/jobs/job-state";
+import type { FetchJobApi, JobOutcome, StartResult } from "../../../contract/jobs/fetch-job-rpc";
+import { jobMessages } from "../../../contract/jobs/messages";
 
 /** Storage key of the job state (exported for tests that set a job up without the queue). */
 export const JOB_STORAGE_KEY = "job";
 const STATE_KEY = JOB_STORAGE_KEY;
-
-export type StartResult = { state: JobState; enqueued: boolean };
-
-export type JobOutcome =
-  | { phase: "found"; file: FoundFile; meta: JobMeta; steps: StepRecord[] }
-  | { phase: "not_found"; meta: JobMeta; steps: StepRecord[] }
-  | { phase: "error"; reason: JobErrorReason; message: string; meta: JobMeta; steps: StepRecord[] };
 
 /**
  * One fetch job per normalised document identifier (the object's name is the job key).
@@ -34,7 +27,7 @@ export type JobOutcome =
  * that state and join. Only the start that moved the job to processing enqueues a message.
  * An alarm ends any job still processing JOB_DEADLINE_MS after it started.
  */
-export class FetchJob extends DurableObject<Cloudflare.Env> {
+export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobApi {
   private load(): JobState | null {
     return this.ctx.storage.kv.get<JobState>(STATE_KEY) ?? null;
   }

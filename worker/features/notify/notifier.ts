@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { schema, type Db } from "../../../db/client";
-import { createEmailClient } from "../../clients/email";
-import { createKavenegarClient } from "../../clients/kavenegar";
-import type { FetchFn } from "../../clients/http";
+import { createEmailClient } from "../../../clients/email";
+import { createKavenegarClient } from "../../../clients/kavenegar";
+import type { FetchFn } from "../../../clients/http";
 import { isDevelopment, type Bindings } from "../../env";
 import type { Logger } from "../../../lib/logger";
 import { render, type TemplateName, type TemplateParams } from "./templates";

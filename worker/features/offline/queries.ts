@@ -189,7 +189,7 @@ function deskWhere(f: DeskFilter): SQL | undefined {
   return and(...parts);
 }
 
-/** The deadline now running: first answer while registered, delivery once paid or started; none while priced. */
+/** The deadline now running, in SQL for the queue's order: contract/offline-promise.ts runningDeadline. */
 export const dueAt = sql<number | null>`(CASE WHEN ${r.status} = 'registered' THEN ${r.promiseAt} WHEN ${r.status} IN ('paid', 'in_progress') THEN coalesce(${r.deliverBy}, ${r.promiseAt}) ELSE NULL END)`;
 
 /** Other open requests for the same document: the same key, or the same folded title. */
@@ -324,17 +324,12 @@ export async function openCounts(db: Db, kinds: readonly OfflineKindValue[] | nu
     .groupBy(r.status);
 }
 
-/** Right now past their deadline: unanswered past the first-answer promise, and paid but undelivered past the delivery deadline. */
-export async function overdueCounts(db: Db, now: number, kinds: readonly OfflineKindValue[] | null) {
-  const [row] = await db
-    .select({
-      answer: sql<number>`coalesce(sum(${r.status} = 'registered' AND ${r.promiseAt} IS NOT NULL AND ${r.promiseAt} <= ${now}), 0)`,
-      delivery: sql<number>`coalesce(sum(${r.status} IN ('paid', 'in_progress') AND ${r.deliverBy} IS NOT NULL AND ${r.deliverBy} <= ${now}), 0)`,
-    })
+/** Open requests whose deadline may be running (contract/offline-promise.ts decides which and whether it is past). */
+export async function runningDeadlineRows(db: Db, kinds: readonly OfflineKindValue[] | null) {
+  return db
+    .select({ status: r.status, promiseAt: r.promiseAt, deliverBy: r.deliverBy, answeredAt: r.answeredAt, deliveredAt: r.deliveredAt })
     .from(r)
-    .where(and(inArray(r.status, ["registered", "paid", "in_progress"]), ofKinds(kinds)))
-    .limit(1);
-  return { answer: Number(row?.answer ?? 0), delivery: Number(row?.delivery ?? 0) };
+    .where(and(inArray(r.status, ["registered", "paid", "in_progress"]), ofKinds(kinds)));
 }
 
 /** Paid (or started) and undelivered: what a user has paid for and staff owe. */

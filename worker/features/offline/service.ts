@@ -38,6 +38,7 @@ import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatc
 import { identify, jobKeyFor } from "../../../lib/identify";
 import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, titleKey, type Misfit, type RequestedAs } from "./content-type";
 import { answerPromise, deliveryDeadline, deskHours } from "./deadlines";
+import { epochMs, overdue, promiseOutcome, runningDeadline, type PromiseTimes } from "../../../contract/offline-promise";
 import { FILE_LINK_TTL_MS, signFileLink } from "../files/signing";
 import { cleanFileName, isPdf, storePdf } from "./files";
 import { documentName, offlineText } from "./messages";
@@ -384,15 +385,19 @@ async function deskItem(deps: OfflineDeps, d: q.DeskRow, events: OfflineEventRow
     is_solution: r.isSolution,
     doc_key: r.docKey,
     same_document_open: Number(d.sameDocumentOpen ?? 0),
-    due_at: iso(dueOf(r)),
+    due_at: iso(dueDate(r)),
   };
 }
 
-/** The deadline now running (the same rule as the queue's order, queries.dueAt). */
-export function dueOf(r: Pick<OfflineRow, "status" | "promiseAt" | "deliverBy">): Date | null {
-  if (r.status === "registered") return r.promiseAt;
-  if (r.status === "paid" || r.status === "in_progress") return r.deliverBy ?? r.promiseAt;
-  return null;
+/** The deadline now running (contract/offline-promise.ts; the queue's order, queries.dueAt, is the same rule in SQL). */
+function dueDate(r: OfflineRow): Date | null {
+  const due = runningDeadline(promiseTimes(r));
+  return due ? new Date(due.at) : null;
+}
+
+/** The request's timing columns as contract/offline-promise.ts reads them. */
+function promiseTimes(r: Pick<OfflineRow, "status" | "promiseAt" | "deliverBy" | "answeredAt" | "deliveredAt">): PromiseTimes {
+  return { status: r.status, promiseAt: epochMs(r.promiseAt), deliverBy: epochMs(r.deliverBy), answeredAt: epochMs(r.answeredAt), deliveredAt: epochMs(r.deliveredAt) };
 }
 
 /** What a desk search matches by key: the document key of the text as a request (ISBN 10 or 13, a shop link, a DOI, a standard's number) and its folded title. */
@@ -669,21 +674,26 @@ function median(values: number[]): number | null {
 export async function dashboard(deps: OfflineDeps, days: number, group?: "articles" | "books"): Promise<DeskDashboard> {
   const { db, now } = deps;
   const kinds = group ? q.KINDS_OF_GROUP[group] : null;
-  const [rows, open, overdue] = await Promise.all([q.dashboardRows(db, now - days * 86_400_000, kinds), q.openCounts(db, kinds), q.overdueCounts(db, now, kinds)]);
+  const [rows, open, running] = await Promise.all([q.dashboardRows(db, now - days * 86_400_000, kinds), q.openCounts(db, kinds), q.runningDeadlineRows(db, kinds)]);
   const minutes = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / 60_000);
   const openBy = Object.fromEntries(open.map((o) => [o.status, Number(o.n)]));
-  let met = 0;
-  let breached = 0;
-  const delivery = { met: 0, breached: 0 };
-  for (const r of rows) {
-    if (r.deliverBy) {
-      if (r.deliveredAt) r.deliveredAt <= r.deliverBy ? delivery.met++ : delivery.breached++;
-      else if ((r.status === "paid" || r.status === "in_progress") && r.deliverBy.getTime() < now) delivery.breached++;
+  const tally = { answer: { met: 0, breached: 0 }, delivery: { met: 0, breached: 0 } };
+  for (const row of rows) {
+    const r = promiseTimes(row);
+    for (const kind of ["answer", "delivery"] as const) {
+      const outcome = promiseOutcome(kind, r, now);
+      if (outcome === "kept") tally[kind].met++;
+      else if (outcome === "broken") tally[kind].breached++;
     }
-    if (!r.promiseAt) continue;
-    if (r.answeredAt) r.answeredAt <= r.promiseAt ? met++ : breached++;
-    else if (r.status === "registered" && r.promiseAt.getTime() < now) breached++;
   }
+  // Right now past the deadline running, of every open request (not only the window's).
+  const overdueNow = { answer: 0, delivery: 0 };
+  for (const row of running) {
+    const past = overdue(promiseTimes(row), now);
+    if (past) overdueNow[past.kind]++;
+  }
+  const { met, breached } = tally.answer;
+  const delivery = tally.delivery;
   return {
     now: new Date(now).toISOString(),
     days,
@@ -692,7 +702,7 @@ export async function dashboard(deps: OfflineDeps, days: number, group?: "articl
     rejected: rows.filter((r) => r.status === "rejected").length,
     median_minutes_to_deliver: median(rows.flatMap((r) => (r.deliveredAt ? [minutes(r.createdAt, r.deliveredAt)] : []))),
     median_minutes_to_answer: median(rows.flatMap((r) => (r.answeredAt ? [minutes(r.createdAt, r.answeredAt)] : []))),
-    promise: { met, breached, overdue_now: overdue.answer },
-    delivery: { ...delivery, overdue_now: overdue.delivery },
+    promise: { met, breached, overdue_now: overdueNow.answer },
+    delivery: { ...delivery, overdue_now: overdueNow.delivery },
   };
 }

@@ -13,9 +13,9 @@ import {
   type ArticleSearchRequest,
   type ArticleSearchResponse,
 } from "../../../contract/search";
-import { CROSSREF_MAX_OFFSET, type CrossrefClient, type CrossrefWork } from "../../clients/crossref";
-import { UpstreamError } from "../../clients/http";
-import { SCOPUS_MAX_OFFSET, buildScopusQuery, type ScopusClient, type ScopusEntry } from "../../clients/scopus";
+import { CROSSREF_MAX_OFFSET, type CrossrefClient, type CrossrefWork } from "../../../clients/crossref";
+import { UpstreamError } from "../../../clients/http";
+import { SCOPUS_MAX_OFFSET, buildScopusQuery, type ScopusClient, type ScopusEntry } from "../../../clients/scopus";
 import { DomainError, ValidationError } from "../../lib/errors";
 import type { Logger } from "../../../lib/logger";
 import { searchMessages as m } from "./messages";

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArticleSearchRequest, ArticleSearchResponse } from "../../../contract/search";
 import { startFakeUpstream, type FakeUpstream } from "../../../tests/fakes/upstream-server";
-import { createCrossrefClient } from "../../clients/crossref";
-import { createScopusClient } from "../../clients/scopus";
+import { createCrossrefClient } from "../../../clients/crossref";
+import { createScopusClient } from "../../../clients/scopus";
 import { articleCacheKey, cachedArticleSearch } from "./article-cache";
 import { NoResultsError, reachablePages, searchArticles, SourceFailedError, type ArticleSearchDeps } from "./article-search";
 import { searchMessages } from "./messages";

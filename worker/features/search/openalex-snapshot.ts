@@ -5,7 +5,7 @@
  * rejected with its reason, like any bad line. The mapping is the live source's
  * (openalex-theses.ts), so imported and live theses look the same.
  */
-import { mapWork } from "../../clients/openalex";
+import { mapWork } from "../../../clients/openalex";
 import type { DecodedLine } from "./catalog-reader";
 import { thesisFromWork } from "./openalex-theses";
 

@@ -7,7 +7,7 @@
  */
 import type { ThesisResult, ThesisSearchRequest } from "../../../contract/search";
 import { toLatinDigits } from "../../../lib/digits";
-import { OPENALEX_MAX_RESULTS, type OpenAlexClient, type OpenAlexWork } from "../../clients/openalex";
+import { OPENALEX_MAX_RESULTS, type OpenAlexClient, type OpenAlexWork } from "../../../clients/openalex";
 
 export const OPENALEX_THESES_TTL_SECONDS = 3600;
 const CACHE_ORIGIN = "https://openalex-theses.cache.daryaft.internal";

@@ -17,8 +17,8 @@ import type {
 import type { Db } from "../../../db/client";
 import type { Logger } from "../../../lib/logger";
 import { DomainError, ValidationError } from "../../lib/errors";
-import { OPENALEX_MAX_RESULTS } from "../../clients/openalex";
-import { openLibraryCoverUrl } from "../../clients/openlibrary";
+import { OPENALEX_MAX_RESULTS } from "../../../clients/openalex";
+import { openLibraryCoverUrl } from "../../../clients/openlibrary";
 import { bookSearchMatch, standardSearchMatch, thesisSearchMatch } from "./matches";
 import { searchMessages as m } from "./messages";
 import { openAlexCanAnswer, openAlexTheses, type OpenAlexThesesDeps } from "./openalex-theses";

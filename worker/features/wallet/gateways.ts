@@ -3,8 +3,8 @@
  * and the built-in development bank page (development and tests only), so a new developer can
  * finish a purchase with no account anywhere.
  */
-import { createZarinpalClient, ZarinpalError } from "../../clients/zarinpal";
-import { isUpstreamError } from "../../clients/http";
+import { createZarinpalClient, ZarinpalError } from "../../../clients/zarinpal";
+import { isUpstreamError } from "../../../clients/http";
 import { isDevelopment, type Bindings } from "../../env";
 import { randomToken } from "../../lib/crypto";
 

@@ -7,7 +7,7 @@
  * the string has them, the type fits (a correction notice, a review of the work or a preprint is
  * not the article unless the string asks for it) and the next candidate is clearly behind.
  */
-import type { CrossrefWork } from "../../../clients/crossref";
+import type { CrossrefWork } from "../../../../clients/crossref";
 
 export type MatchedWork = {
   doi: string;

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { mapWork, type CrossrefWork } from "../../../clients/crossref";
+import { mapWork, type CrossrefWork } from "../../../../clients/crossref";
 import { decideReference, dice, foldText, parseReference, readsAsTitleOrReference, type ReferenceVerdict } from "./reference-match";
 
 type Case = {

@@ -4,9 +4,9 @@
  * and for batch resolution: Crossref `query.bibliographic` (cached, rate limited) finds the
  * candidates, reference-match.ts decides.
  */
-import { createCrossrefClient, type CrossrefClient, type ResponseCache } from "../../../clients/crossref";
-import { isUpstreamError, type FetchFn } from "../../../clients/http";
-import { providerLimiter } from "../../../../queue-consumer/limits";
+import { createCrossrefClient, type CrossrefClient, type ResponseCache } from "../../../../clients/crossref";
+import { isUpstreamError, type FetchFn } from "../../../../clients/http";
+import { providerLimiter } from "../../../../clients/limiters";
 import { decideReference, readsAsTitleOrReference, type MatchedWork } from "./reference-match";
 
 export type { MatchedWork } from "./reference-match";

@@ -7,10 +7,9 @@ import { z } from "zod";
 import { asBool, asInt, asRecord, asRecords, asString, asStrings, cleanText, shapeError, validateOutput, type Json } from "./decode";
 import {
   PROVIDER_LIMITS,
-  noteRateLimited,
+  limitedFetch,
   readJson,
   resolveRateLimiter,
-  upstreamFetch,
   type ClientBaseOptions,
 } from "./http";
 
@@ -94,14 +93,7 @@ export function createOpenLibraryClient(opts: OpenLibraryClientOptions): OpenLib
       url.searchParams.set("limit", String(p.limit));
       url.searchParams.set("fields", OPENLIBRARY_FIELDS.join(","));
       if (p.sort) url.searchParams.set("sort", p.sort);
-      await limiter?.acquire();
-      let res: Response;
-      try {
-        res = await upstreamFetch(opts.fetch, opts.upstreamBase, url.toString(), { headers }, { provider: PROVIDER, timeoutMs });
-      } catch (err) {
-        noteRateLimited(limiter, err);
-        throw err;
-      }
+      const res = await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, url.toString(), { headers }, { provider: PROVIDER, timeoutMs });
       const body = asRecord(await readJson(res, PROVIDER));
       if (!body || !Array.isArray(body["docs"])) throw shapeError(PROVIDER, "search response", res.status);
       const docs = asRecords(body["docs"]).flatMap((d) => mapDoc(d) ?? []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureText } from "../../tests/fakes/providers/_shared";
+import { fixtureText } from "../tests/fakes/providers/_shared";
 import { XmlParseError, childElements, childText, firstChild, parseXml, textContent } from "./xml";
 
 const ATOM = "http://www.w3.org/2005/Atom";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeUpstream, type FakeUpstream } from "../../tests/fakes/upstream-server";
+import { caught } from "../tests/fakes/client-test-kit";
+import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
 import {
   UpstreamError,
   createRateLimiter,
@@ -16,16 +17,6 @@ beforeAll(async () => {
   fake = await startFakeUpstream({ port: 0 });
 });
 afterAll(() => fake.close());
-
-async function caught(p: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UpstreamError) return err;
-    throw err;
-  }
-  throw new Error("expected an UpstreamError");
-}
 
 const opts = { provider: "test", timeoutMs: 5000 };
 

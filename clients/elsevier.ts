@@ -7,10 +7,9 @@ import { bareDoi, encodeDoiPath } from "./decode";
 import {
   PROVIDER_LIMITS,
   UpstreamError,
-  noteRateLimited,
+  limitedFetch,
   readBytes,
   resolveRateLimiter,
-  upstreamFetch,
   type ClientBaseOptions,
 } from "./http";
 import { describeScopusError } from "./scopus";
@@ -46,19 +45,12 @@ export function createElsevierClient(opts: ElsevierClientOptions): ElsevierClien
       }
       const headers: Record<string, string> = { Accept: "application/pdf", "X-ELS-APIKey": opts.apiKey };
       if (opts.instToken) headers["X-ELS-Insttoken"] = opts.instToken;
-      await limiter?.acquire();
-      let res: Response;
-      try {
-        res = await upstreamFetch(opts.fetch, opts.upstreamBase, `${BASE}/${encodeDoiPath(bareDoi(doi))}`, { headers }, {
-          provider: PROVIDER,
-          timeoutMs,
-          acceptStatuses: [404],
-          describeError: describeScopusError,
-        });
-      } catch (err) {
-        noteRateLimited(limiter, err);
-        throw err;
-      }
+      const res = await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, `${BASE}/${encodeDoiPath(bareDoi(doi))}`, { headers }, {
+        provider: PROVIDER,
+        timeoutMs,
+        acceptStatuses: [404],
+        describeError: describeScopusError,
+      });
       if (res.status === 404) {
         await res.body?.cancel();
         return null;

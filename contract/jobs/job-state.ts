@@ -5,7 +5,7 @@
  * The job holds the shared outcome only (found / not found / error). Per-user rules — guest or
  * not, credits, `buy` — are applied when the result is shown (DESIGN.md "Shape of the system").
  */
-import type { IdentifyResult } from "../../../contract/identify";
+import type { IdentifyResult } from "../identify";
 
 /** Resolver steps in their fixed order, plus the pipeline's own states. */
 export const STEP_NAMES = ["queued", "landing", "ids", "crossref", "unpaywall", "openalex", "arxiv", "pmc", "licensed", "retry"] as const;

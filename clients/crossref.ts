@@ -22,12 +22,11 @@ import {
 } from "./decode";
 import {
   PROVIDER_LIMITS,
-  noteRateLimited,
+  limitedFetch,
   parseJsonText,
   readJson,
   readText,
   resolveRateLimiter,
-  upstreamFetch,
   type ClientBaseOptions,
 } from "./http";
 
@@ -203,18 +202,12 @@ export function createCrossrefClient(opts: CrossrefClientOptions): CrossrefClien
 
   async function get(url: URL, acceptStatuses?: number[]): Promise<Response> {
     if (opts.mailto) url.searchParams.set("mailto", opts.mailto);
-    await limiter?.acquire();
-    try {
-      return await upstreamFetch(opts.fetch, opts.upstreamBase, url.toString(), { headers }, {
-        provider: PROVIDER,
-        timeoutMs,
-        acceptStatuses,
-        describeError: describeCrossrefError,
-      });
-    } catch (err) {
-      noteRateLimited(limiter, err);
-      throw err;
-    }
+    return await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, url.toString(), { headers }, {
+      provider: PROVIDER,
+      timeoutMs,
+      acceptStatuses,
+      describeError: describeCrossrefError,
+    });
   }
 
   return {

@@ -7,10 +7,9 @@ import { asRecord, asString, validateOutput } from "./decode";
 import {
   PROVIDER_LIMITS,
   UpstreamError,
-  noteRateLimited,
+  limitedFetch,
   readJson,
   resolveRateLimiter,
-  upstreamFetch,
   type ClientBaseOptions,
 } from "./http";
 
@@ -54,24 +53,19 @@ export function createEmailClient(opts: EmailClientOptions): EmailClient {
       if (m.html) payload["html"] = m.html;
       if (m.replyTo) payload["reply_to"] = m.replyTo;
 
-      await limiter?.acquire();
-      let res: Response;
-      try {
-        res = await upstreamFetch(
-          opts.fetch,
-          opts.upstreamBase,
-          ENDPOINT,
-          {
-            method: "POST",
-            headers: { Authorization: `Bearer ${opts.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
-            body: JSON.stringify(payload),
-          },
-          { provider: PROVIDER, timeoutMs },
-        );
-      } catch (err) {
-        noteRateLimited(limiter, err);
-        throw err;
-      }
+      const res = await limitedFetch(
+        limiter,
+        1,
+        opts.fetch,
+        opts.upstreamBase,
+        ENDPOINT,
+        {
+          method: "POST",
+          headers: { Authorization: `Bearer ${opts.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify(payload),
+        },
+        { provider: PROVIDER, timeoutMs },
+      );
       const body = asRecord(await readJson(res, PROVIDER));
       return validateOutput(EmailSendResultSchema, { id: asString(body?.["id"]) }, PROVIDER, "send result");
     },

@@ -7,10 +7,9 @@ import { z } from "zod";
 import { asBool, asInt, asRecord, asRecords, asString, asUrl, bareDoi, bareDoiOrNull, cleanText, encodeDoiPath, shapeError, validateOutput, type Json } from "./decode";
 import {
   PROVIDER_LIMITS,
-  noteRateLimited,
+  limitedFetch,
   readJson,
   resolveRateLimiter,
-  upstreamFetch,
   type ClientBaseOptions,
 } from "./http";
 
@@ -95,18 +94,12 @@ export function createOpenAlexClient(opts: OpenAlexClientOptions): OpenAlexClien
   async function get(url: URL, cost: number, acceptStatuses?: number[]): Promise<Response> {
     if (opts.mailto) url.searchParams.set("mailto", opts.mailto);
     if (opts.apiKey) url.searchParams.set("api_key", opts.apiKey);
-    await limiter?.acquire(cost);
-    try {
-      return await upstreamFetch(opts.fetch, opts.upstreamBase, url.toString(), { headers: { Accept: "application/json" } }, {
-        provider: PROVIDER,
-        timeoutMs,
-        acceptStatuses,
-        describeError: describeOpenAlexError,
-      });
-    } catch (err) {
-      noteRateLimited(limiter, err);
-      throw err;
-    }
+    return await limitedFetch(limiter, cost, opts.fetch, opts.upstreamBase, url.toString(), { headers: { Accept: "application/json" } }, {
+      provider: PROVIDER,
+      timeoutMs,
+      acceptStatuses,
+      describeError: describeOpenAlexError,
+    });
   }
 
   return {

@@ -9,10 +9,9 @@ import {
   PROVIDER_LIMITS,
   UpstreamError,
   errorFromResponse,
-  noteRateLimited,
+  limitedFetch,
   readJson,
   resolveRateLimiter,
-  upstreamFetch,
   type ClientBaseOptions,
 } from "./http";
 
@@ -69,18 +68,11 @@ export function createUnpaywallClient(opts: UnpaywallClientOptions): UnpaywallCl
     async getByDoi(doi) {
       const url = new URL(`${BASE}/${encodeDoiPath(bareDoi(doi))}`);
       url.searchParams.set("email", opts.email);
-      await limiter?.acquire();
-      let res: Response;
-      try {
-        res = await upstreamFetch(opts.fetch, opts.upstreamBase, url.toString(), { headers: { Accept: "application/json" } }, {
-          provider: PROVIDER,
-          timeoutMs,
-          acceptStatuses: [404, 422],
-        });
-      } catch (err) {
-        noteRateLimited(limiter, err);
-        throw err;
-      }
+      const res = await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, url.toString(), { headers: { Accept: "application/json" } }, {
+        provider: PROVIDER,
+        timeoutMs,
+        acceptStatuses: [404, 422],
+      });
       if (res.status === 404) {
         await res.body?.cancel();
         return null;

@@ -9,10 +9,10 @@ import { validateOutput } from "./decode";
 import {
   PROVIDER_LIMITS,
   UpstreamError,
+  limitedFetch,
   noteRateLimited,
   readText,
   resolveRateLimiter,
-  upstreamFetch,
   type ClientBaseOptions,
 } from "./http";
 import { XmlParseError, childElements, childText, firstChild, parseXml, textContent, type XmlElement } from "./xml";
@@ -77,19 +77,12 @@ export function createArxivClient(opts: ArxivClientOptions): ArxivClient {
       const headers: Record<string, string> = { Accept: "application/atom+xml" };
       if (opts.userAgent) headers["User-Agent"] = opts.userAgent;
 
-      await limiter?.acquire();
-      let res: Response;
-      try {
-        // 400 carries an Atom error feed; 503 may be the plain "Rate exceeded." body.
-        res = await upstreamFetch(opts.fetch, opts.upstreamBase, url.toString(), { headers }, {
-          provider: PROVIDER,
-          timeoutMs,
-          acceptStatuses: [400, 503],
-        });
-      } catch (err) {
-        noteRateLimited(limiter, err);
-        throw err;
-      }
+      // 400 carries an Atom error feed; 503 may be the plain "Rate exceeded." body.
+      const res = await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, url.toString(), { headers }, {
+        provider: PROVIDER,
+        timeoutMs,
+        acceptStatuses: [400, 503],
+      });
       const text = await readText(res, PROVIDER);
       if (/^\s*Rate exceeded\.?\s*$/i.test(text)) {
         const err = new UpstreamError({ provider: PROVIDER, kind: "rate_limited", status: res.status, message: "arxiv: Rate exceeded.", retryAfterSeconds: 5 });

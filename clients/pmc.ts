@@ -16,10 +16,9 @@ import { z } from "zod";
 import { asBool, asInt, asRecord, asRecords, asString, asUrl, bareDoi, bareDoiOrNull, cleanText, shapeError, validateOutput, type Json } from "./decode";
 import {
   PROVIDER_LIMITS,
-  noteRateLimited,
+  limitedFetch,
   readJson,
   resolveRateLimiter,
-  upstreamFetch,
   type ClientBaseOptions,
   type RateLimiter,
 } from "./http";
@@ -110,16 +109,10 @@ export function createPmcClient(opts: PmcClientOptions): PmcClient {
   const base = opts.idconvEndpoint === "classic" ? IDCONV_CLASSIC : IDCONV_CURRENT;
 
   async function get(provider: string, limiter: RateLimiter | null, url: URL): Promise<Response> {
-    await limiter?.acquire();
-    try {
-      return await upstreamFetch(opts.fetch, opts.upstreamBase, url.toString(), { headers: { Accept: "application/json" } }, {
-        provider,
-        timeoutMs,
-      });
-    } catch (err) {
-      noteRateLimited(limiter, err);
-      throw err;
-    }
+    return await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, url.toString(), { headers: { Accept: "application/json" } }, {
+      provider,
+      timeoutMs,
+    });
   }
 
   async function convertChunk(ids: string[], idtype: string | undefined): Promise<IdConvResult> {
