@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixtureText } from "../tests/fakes/providers/_shared";
-import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { ArxivEntrySchema, createArxivClient, normalizeArxivId, parseArxivFeed } from "./arxiv";
-import { PROVIDER_LIMITS, UpstreamError, createRateLimiter, type RateLimiter } from "./http";
+import { PROVIDER_LIMITS, createRateLimiter, type RateLimiter } from "./http";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-let fake: FakeUpstream;
-const seen: string[] = [];
-const recordingFetch: typeof fetch = (input, init) => {
-  seen.push(String(input));
-  return fetch(input, init);
-};
-beforeAll(async () => {
-  fake = await startFakeUpstream({ port: 0 });
-});
-afterAll(() => fake.close());
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder((input) => String(input));
 
 function client(extra: { timeoutMs?: number; rateLimiter?: RateLimiter | null } = {}) {
   return createArxivClient({ fetch: recordingFetch, upstreamBase: fake.url, rateLimiter: null, ...extra });
-}
-
-async function caught(p: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UpstreamError) return err;
-    throw err;
-  }
-  throw new Error("expected an UpstreamError");
 }
 
 describe("arxiv getById", () => {

@@ -1,32 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
+import { describe, expect, it } from "vitest";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { BIBLIOGRAPHIC_SELECT, CrossrefWorkSchema, createCrossrefClient } from "./crossref";
-import { UpstreamError, type RateLimiter } from "./http";
+import type { RateLimiter } from "./http";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-let fake: FakeUpstream;
-const seen: string[] = [];
-const recordingFetch: typeof fetch = (input, init) => {
-  seen.push(String(input));
-  return fetch(input, init);
-};
-
-beforeAll(async () => {
-  fake = await startFakeUpstream({ port: 0 });
-});
-afterAll(() => fake.close());
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder((input) => String(input));
 
 function client(extra: { timeoutMs?: number; rateLimiter?: RateLimiter | null } = {}) {
   return createCrossrefClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.test", rateLimiter: null, ...extra });
-}
-
-async function caught(p: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UpstreamError) return err;
-    throw err;
-  }
-  throw new Error("expected an UpstreamError");
 }
 
 describe("crossref getWork", () => {

@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
+import { describe, expect, it } from "vitest";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { createElsevierClient, startsWithPdfMagic } from "./elsevier";
-import { UpstreamError } from "./http";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-let fake: FakeUpstream;
-const seen: { url: string; headers: Headers }[] = [];
-const recordingFetch: typeof fetch = (input, init) => {
-  seen.push({ url: String(input), headers: new Headers(init?.headers) });
-  return fetch(input, init);
-};
-beforeAll(async () => {
-  fake = await startFakeUpstream({ port: 0 });
-});
-afterAll(() => fake.close());
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; headers: Headers }>((input, init) => ({ url: String(input), headers: new Headers(init?.headers) }));
 
 function client(apiKey = "licensed-key", extra: { timeoutMs?: number; maxBytes?: number } = {}) {
   return createElsevierClient({ fetch: recordingFetch, upstreamBase: fake.url, apiKey, instToken: "inst-9", rateLimiter: null, ...extra });
-}
-
-async function caught(p: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UpstreamError) return err;
-    throw err;
-  }
-  throw new Error("expected an UpstreamError");
 }
 
 describe("elsevier getPdf", () => {

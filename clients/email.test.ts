@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
+import { describe, expect, it } from "vitest";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { createEmailClient } from "./email";
-import { UpstreamError, type RateLimiter } from "./http";
+import type { RateLimiter } from "./http";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-let fake: FakeUpstream;
-const seen: { url: string; headers: Headers; body: unknown }[] = [];
-const recordingFetch: typeof fetch = (input, init) => {
-  seen.push({ url: String(input), headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) });
-  return fetch(input, init);
-};
-beforeAll(async () => {
-  fake = await startFakeUpstream({ port: 0 });
-});
-afterAll(() => fake.close());
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; headers: Headers; body: unknown }>((input, init) => ({ url: String(input), headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) }));
 
 function client(apiKey = "re_test_123", extra: { timeoutMs?: number; rateLimiter?: RateLimiter | null } = {}) {
   return createEmailClient({ fetch: recordingFetch, upstreamBase: fake.url, apiKey, defaultFrom: "دریافت <no-reply@daryaft.test>", rateLimiter: null, ...extra });
-}
-
-async function caught(p: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UpstreamError) return err;
-    throw err;
-  }
-  throw new Error("expected an UpstreamError");
 }
 
 describe("email (Resend)", () => {

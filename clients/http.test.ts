@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
+import { describe, expect, it } from "vitest";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import {
-  UpstreamError,
   createRateLimiter,
   describeErrorBody,
   parseRetryAfter,
@@ -10,22 +9,9 @@ import {
   upstreamFetch,
   upstreamUrl,
 } from "./http";
+import { caught, useFakeUpstream } from "./test-support";
 
-let fake: FakeUpstream;
-beforeAll(async () => {
-  fake = await startFakeUpstream({ port: 0 });
-});
-afterAll(() => fake.close());
-
-async function caught(p: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UpstreamError) return err;
-    throw err;
-  }
-  throw new Error("expected an UpstreamError");
-}
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
 
 const opts = { provider: "test", timeoutMs: 5000 };
 

@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
-import { UpstreamError } from "./http";
+import { describe, expect, it } from "vitest";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { KavenegarResultSchema, createKavenegarClient } from "./kavenegar";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-let fake: FakeUpstream;
-const seen: { url: string; body: string; contentType: string | null }[] = [];
-const recordingFetch: typeof fetch = (input, init) => {
-  seen.push({ url: String(input), body: String(init?.body ?? ""), contentType: new Headers(init?.headers).get("content-type") });
-  return fetch(input, init);
-};
-beforeAll(async () => {
-  fake = await startFakeUpstream({ port: 0 });
-});
-afterAll(() => fake.close());
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; body: string; contentType: string | null }>((input, init) => ({ url: String(input), body: String(init?.body ?? ""), contentType: new Headers(init?.headers).get("content-type") }));
 
 function client(apiKey = "test-key-123", timeoutMs?: number) {
   return createKavenegarClient({ fetch: recordingFetch, upstreamBase: fake.url, apiKey, timeoutMs, defaultSender: "10004346" });
-}
-
-async function caught(p: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UpstreamError) return err;
-    throw err;
-  }
-  throw new Error("expected an UpstreamError");
 }
 
 async function outbox(receptor: string): Promise<{ template: string | null; token: string | null; message: string; kind: string }[]> {

@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
-import { UpstreamError, type RateLimiter } from "./http";
+import { describe, expect, it } from "vitest";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
+import type { RateLimiter } from "./http";
 import { OpenAlexWorkSchema, abstractFromInvertedIndex, createOpenAlexClient, openAlexFilter } from "./openalex";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-let fake: FakeUpstream;
-const seen: string[] = [];
-const recordingFetch: typeof fetch = (input, init) => {
-  seen.push(String(input));
-  return fetch(input, init);
-};
-beforeAll(async () => {
-  fake = await startFakeUpstream({ port: 0 });
-});
-afterAll(() => fake.close());
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder((input) => String(input));
 
 function client(extra: { timeoutMs?: number; apiKey?: string; rateLimiter?: RateLimiter | null } = {}) {
   return createOpenAlexClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.org", rateLimiter: null, ...extra });
-}
-
-async function caught(p: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UpstreamError) return err;
-    throw err;
-  }
-  throw new Error("expected an UpstreamError");
 }
 
 describe("openalex getWorkByDoi", () => {

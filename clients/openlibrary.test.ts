@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
-import { UpstreamError } from "./http";
+import { describe, expect, it } from "vitest";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { OPENLIBRARY_FIELDS, OpenLibrarySearchResultSchema, createOpenLibraryClient, openLibraryCoverUrl } from "./openlibrary";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-let fake: FakeUpstream;
-const seen: string[] = [];
-const recordingFetch: typeof fetch = (input, init) => {
-  seen.push(String(input));
-  return fetch(input, init);
-};
-beforeAll(async () => {
-  fake = await startFakeUpstream({ port: 0 });
-});
-afterAll(() => fake.close());
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder((input) => String(input));
 
 function client(timeoutMs?: number) {
   return createOpenLibraryClient({ fetch: recordingFetch, upstreamBase: fake.url, rateLimiter: null, timeoutMs });
-}
-
-async function caught(p: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UpstreamError) return err;
-    throw err;
-  }
-  throw new Error("expected an UpstreamError");
 }
 
 describe("openlibrary search", () => {

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
+import { describe, expect, it } from "vitest";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { UpstreamError } from "./http";
 import { ZARINPAL_MESSAGES_FA, ZarinpalError, createZarinpalClient, zarinpalPersianMessage } from "./zarinpal";
+import { recorder, useFakeUpstream } from "./test-support";
 
 const MERCHANT = "1344b5d4-0048-11e8-94db-005056a205be";
-let fake: FakeUpstream;
-const seen: { url: string; body: unknown }[] = [];
-const recordingFetch: typeof fetch = (input, init) => {
-  seen.push({ url: String(input), body: typeof init?.body === "string" ? JSON.parse(init.body) : null });
-  return fetch(input, init);
-};
-beforeAll(async () => {
-  fake = await startFakeUpstream({ port: 0 });
-});
-afterAll(() => fake.close());
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; body: unknown }>((input, init) => ({ url: String(input), body: typeof init?.body === "string" ? JSON.parse(init.body) : null }));
 
 function client(extra: { merchantId?: string; sandbox?: boolean; timeoutMs?: number } = {}) {
   return createZarinpalClient({ fetch: recordingFetch, upstreamBase: fake.url, merchantId: MERCHANT, ...extra });
