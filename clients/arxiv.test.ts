@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { caught, recordingFetchOf, useFakeUpstream } from "../tests/fakes/client-test-kit";
 import { fixtureText } from "../tests/fakes/providers/_shared";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { ArxivEntrySchema, createArxivClient, normalizeArxivId, parseArxivFeed } from "./arxiv";
 import { PROVIDER_LIMITS, createRateLimiter, type RateLimiter } from "./http";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-const fake = useFakeUpstream();
-const { seen, fetch: recordingFetch } = recordingFetchOf((input): string => String(input));
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder((input) => String(input));
 
 function client(extra: { timeoutMs?: number; rateLimiter?: RateLimiter | null } = {}) {
   return createArxivClient({ fetch: recordingFetch, upstreamBase: fake.url, rateLimiter: null, ...extra });

@@ -6,15 +6,8 @@
  */
 import { z } from "zod";
 import { validateOutput } from "./decode";
-import {
-  PROVIDER_LIMITS,
-  UpstreamError,
-  limitedFetch,
-  noteRateLimited,
-  readText,
-  resolveRateLimiter,
-  type ClientBaseOptions,
-} from "./http";
+import { clientTransport } from "./base";
+import { PROVIDER_LIMITS, UpstreamError, noteRateLimited, readText, type ClientBaseOptions } from "./http";
 import { XmlParseError, childElements, childText, firstChild, parseXml, textContent, type XmlElement } from "./xml";
 
 const PROVIDER = "arxiv";
@@ -65,8 +58,7 @@ export function normalizeArxivId(input: string): string {
 }
 
 export function createArxivClient(opts: ArxivClientOptions): ArxivClient {
-  const timeoutMs = opts.timeoutMs ?? 15_000;
-  const limiter = resolveRateLimiter(opts.rateLimiter, "arxiv", PROVIDER_LIMITS.arxiv, PROVIDER);
+  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 15_000, limits: PROVIDER_LIMITS.arxiv });
 
   return {
     async getById(input) {
@@ -78,15 +70,11 @@ export function createArxivClient(opts: ArxivClientOptions): ArxivClient {
       if (opts.userAgent) headers["User-Agent"] = opts.userAgent;
 
       // 400 carries an Atom error feed; 503 may be the plain "Rate exceeded." body.
-      const res = await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, url.toString(), { headers }, {
-        provider: PROVIDER,
-        timeoutMs,
-        acceptStatuses: [400, 503],
-      });
+      const res = await upstream.send(url, { headers }, { acceptStatuses: [400, 503] });
       const text = await readText(res, PROVIDER);
       if (/^\s*Rate exceeded\.?\s*$/i.test(text)) {
         const err = new UpstreamError({ provider: PROVIDER, kind: "rate_limited", status: res.status, message: "arxiv: Rate exceeded.", retryAfterSeconds: 5 });
-        noteRateLimited(limiter, err);
+        noteRateLimited(upstream.limiter, err);
         throw err;
       }
       if (res.status === 503) {

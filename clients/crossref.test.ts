@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { caught, recordingFetchOf, useFakeUpstream } from "../tests/fakes/client-test-kit";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { BIBLIOGRAPHIC_SELECT, CrossrefWorkSchema, createCrossrefClient } from "./crossref";
 import type { RateLimiter } from "./http";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-const fake = useFakeUpstream();
-const { seen, fetch: recordingFetch } = recordingFetchOf((input): string => String(input));
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder((input) => String(input));
 
 function client(extra: { timeoutMs?: number; rateLimiter?: RateLimiter | null } = {}) {
   return createCrossrefClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.test", rateLimiter: null, ...extra });

@@ -20,15 +20,8 @@ import {
   validateOutput,
   type Json,
 } from "./decode";
-import {
-  PROVIDER_LIMITS,
-  limitedFetch,
-  parseJsonText,
-  readJson,
-  readText,
-  resolveRateLimiter,
-  type ClientBaseOptions,
-} from "./http";
+import { ACCEPT_JSON, absentOn404, clientTransport, readJsonObject } from "./base";
+import { PROVIDER_LIMITS, parseJsonText, readJson, readText, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "crossref";
 const BASE = "https://api.crossref.org";
@@ -194,30 +187,21 @@ export interface CrossrefClient {
 }
 
 export function createCrossrefClient(opts: CrossrefClientOptions): CrossrefClient {
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const limiter = resolveRateLimiter(opts.rateLimiter, "crossref", PROVIDER_LIMITS.crossref, PROVIDER);
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.crossref });
+  const headers: Record<string, string> = { ...ACCEPT_JSON };
   const ua = opts.userAgent ?? (opts.mailto ? `Daryaft/1.0 (mailto:${opts.mailto})` : undefined);
   if (ua) headers["User-Agent"] = ua;
 
-  async function get(url: URL, acceptStatuses?: number[]): Promise<Response> {
+  function get(url: URL, acceptStatuses?: number[]): Promise<Response> {
     if (opts.mailto) url.searchParams.set("mailto", opts.mailto);
-    return await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, url.toString(), { headers }, {
-      provider: PROVIDER,
-      timeoutMs,
-      acceptStatuses,
-      describeError: describeCrossrefError,
-    });
+    return upstream.send(url, { headers }, { acceptStatuses, describeError: describeCrossrefError });
   }
 
   return {
     async getWork(doi) {
       const res = await get(new URL(`${BASE}/works/${encodeDoiPath(bareDoi(doi))}`), [404]);
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
-      const body = asRecord(await readJson(res, PROVIDER));
+      if (await absentOn404(res)) return null;
+      const body = await readJsonObject(res, PROVIDER);
       const message = asRecord(body?.["message"]);
       if (!body || body["status"] !== "ok" || !message) throw shapeError(PROVIDER, "work envelope", res.status);
       const work = mapWork(message);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { caught, recordingFetchOf, useFakeUpstream } from "../tests/fakes/client-test-kit";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { createElsevierClient, startsWithPdfMagic } from "./elsevier";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-const fake = useFakeUpstream();
-const { seen, fetch: recordingFetch } = recordingFetchOf((input, init): { url: string; headers: Headers } => ({ url: String(input), headers: new Headers(init?.headers) }));
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; headers: Headers }>((input, init) => ({ url: String(input), headers: new Headers(init?.headers) }));
 
 function client(apiKey = "licensed-key", extra: { timeoutMs?: number; maxBytes?: number } = {}) {
   return createElsevierClient({ fetch: recordingFetch, upstreamBase: fake.url, apiKey, instToken: "inst-9", rateLimiter: null, ...extra });

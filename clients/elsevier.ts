@@ -4,14 +4,8 @@
  * Errors use the same service-error envelope as Scopus.
  */
 import { bareDoi, encodeDoiPath } from "./decode";
-import {
-  PROVIDER_LIMITS,
-  UpstreamError,
-  limitedFetch,
-  readBytes,
-  resolveRateLimiter,
-  type ClientBaseOptions,
-} from "./http";
+import { absentOn404, clientTransport } from "./base";
+import { PROVIDER_LIMITS, UpstreamError, readBytes, type ClientBaseOptions } from "./http";
 import { describeScopusError } from "./scopus";
 
 const PROVIDER = "elsevier";
@@ -35,8 +29,7 @@ export interface ElsevierClient {
 }
 
 export function createElsevierClient(opts: ElsevierClientOptions): ElsevierClient {
-  const timeoutMs = opts.timeoutMs ?? 30_000;
-  const limiter = resolveRateLimiter(opts.rateLimiter, `elsevier:${opts.apiKey}`, PROVIDER_LIMITS.elsevier, PROVIDER);
+  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 30_000, limits: PROVIDER_LIMITS.elsevier, limiterKey: `elsevier:${opts.apiKey}` });
 
   return {
     async getPdf(doi) {
@@ -45,16 +38,11 @@ export function createElsevierClient(opts: ElsevierClientOptions): ElsevierClien
       }
       const headers: Record<string, string> = { Accept: "application/pdf", "X-ELS-APIKey": opts.apiKey };
       if (opts.instToken) headers["X-ELS-Insttoken"] = opts.instToken;
-      const res = await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, `${BASE}/${encodeDoiPath(bareDoi(doi))}`, { headers }, {
-        provider: PROVIDER,
-        timeoutMs,
+      const res = await upstream.send(`${BASE}/${encodeDoiPath(bareDoi(doi))}`, { headers }, {
         acceptStatuses: [404],
         describeError: describeScopusError,
       });
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
+      if (await absentOn404(res)) return null;
       const contentType = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
       const bytes = await readBytes(res, PROVIDER, opts.maxBytes ?? 60 * 1024 * 1024);
       if (contentType !== "application/pdf" || !startsWithPdfMagic(bytes)) {

@@ -3,15 +3,9 @@
  * Errors come as { statusCode, name, message } per Resend's API reference.
  */
 import { z } from "zod";
-import { asRecord, asString, validateOutput } from "./decode";
-import {
-  PROVIDER_LIMITS,
-  UpstreamError,
-  limitedFetch,
-  readJson,
-  resolveRateLimiter,
-  type ClientBaseOptions,
-} from "./http";
+import { asString, validateOutput } from "./decode";
+import { clientTransport, readJsonObject } from "./base";
+import { PROVIDER_LIMITS, UpstreamError, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "resend";
 const ENDPOINT = "https://api.resend.com/emails";
@@ -40,8 +34,7 @@ export interface EmailClient {
 }
 
 export function createEmailClient(opts: EmailClientOptions): EmailClient {
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const limiter = resolveRateLimiter(opts.rateLimiter, "resend", PROVIDER_LIMITS.resend, PROVIDER);
+  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.resend });
 
   return {
     async send(input) {
@@ -53,20 +46,12 @@ export function createEmailClient(opts: EmailClientOptions): EmailClient {
       if (m.html) payload["html"] = m.html;
       if (m.replyTo) payload["reply_to"] = m.replyTo;
 
-      const res = await limitedFetch(
-        limiter,
-        1,
-        opts.fetch,
-        opts.upstreamBase,
-        ENDPOINT,
-        {
-          method: "POST",
-          headers: { Authorization: `Bearer ${opts.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify(payload),
-        },
-        { provider: PROVIDER, timeoutMs },
-      );
-      const body = asRecord(await readJson(res, PROVIDER));
+      const res = await upstream.send(ENDPOINT, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${opts.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(payload),
+      });
+      const body = await readJsonObject(res, PROVIDER);
       return validateOutput(EmailSendResultSchema, { id: asString(body?.["id"]) }, PROVIDER, "send result");
     },
   };

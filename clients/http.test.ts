@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { caught } from "../tests/fakes/client-test-kit";
-import { startFakeUpstream, type FakeUpstream } from "../tests/fakes/upstream-server";
+import { describe, expect, it } from "vitest";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import {
-  UpstreamError,
   createRateLimiter,
   describeErrorBody,
   parseRetryAfter,
@@ -11,12 +9,9 @@ import {
   upstreamFetch,
   upstreamUrl,
 } from "./http";
+import { caught, useFakeUpstream } from "./test-support";
 
-let fake: FakeUpstream;
-beforeAll(async () => {
-  fake = await startFakeUpstream({ port: 0 });
-});
-afterAll(() => fake.close());
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
 
 const opts = { provider: "test", timeoutMs: 5000 };
 

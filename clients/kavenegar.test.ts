@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { caught, recordingFetchOf, useFakeUpstream } from "../tests/fakes/client-test-kit";
-
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { KavenegarResultSchema, createKavenegarClient } from "./kavenegar";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-const fake = useFakeUpstream();
-const { seen, fetch: recordingFetch } = recordingFetchOf((input, init): { url: string; body: string; contentType: string | null } => ({ url: String(input), body: String(init?.body ?? ""), contentType: new Headers(init?.headers).get("content-type") }));
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; body: string; contentType: string | null }>((input, init) => ({ url: String(input), body: String(init?.body ?? ""), contentType: new Headers(init?.headers).get("content-type") }));
 
 function client(apiKey = "test-key-123", timeoutMs?: number) {
   return createKavenegarClient({ fetch: recordingFetch, upstreamBase: fake.url, apiKey, timeoutMs, defaultSender: "10004346" });

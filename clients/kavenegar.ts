@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { asInt, asRecord, asRecords, asString, validateOutput, type Json } from "./decode";
-import { UpstreamError, readJson, upstreamFetch, type ClientBaseOptions, type UpstreamErrorKind } from "./http";
+import { clientTransport, readJsonObject } from "./base";
+import { UpstreamError, type ClientBaseOptions, type UpstreamErrorKind } from "./http";
 
 const PROVIDER = "kavenegar";
 const BASE = "https://api.kavenegar.com/v1";
@@ -63,13 +64,12 @@ export interface KavenegarClient {
 const AUTH_STATUSES = new Set([401, 403, 407, 416]);
 
 export function createKavenegarClient(opts: KavenegarClientOptions): KavenegarClient {
-  const timeoutMs = opts.timeoutMs ?? 10_000;
+  // No local rate limiter for Kavenegar.
+  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 10_000 });
 
   async function call(method: string, form: Record<string, string>): Promise<KavenegarResult> {
     if (!opts.apiKey) throw new UpstreamError({ provider: PROVIDER, kind: "auth", message: "kavenegar: no API key configured" });
-    const res = await upstreamFetch(
-      opts.fetch,
-      opts.upstreamBase,
+    const res = await upstream.send(
       `${BASE}/${encodeURIComponent(opts.apiKey)}/${method}.json`,
       {
         method: "POST",
@@ -77,9 +77,9 @@ export function createKavenegarClient(opts: KavenegarClientOptions): KavenegarCl
         body: new URLSearchParams(form).toString(),
       },
       // Kavenegar mirrors return.status in the HTTP status; the envelope says more.
-      { provider: PROVIDER, timeoutMs, acceptStatuses: [400, 401, 402, 403, 404, 405, 406, 407, 409, 411, 412, 413, 414, 416, 417, 418, 419, 422, 424, 426, 428, 431, 432] },
+      { acceptStatuses: [400, 401, 402, 403, 404, 405, 406, 407, 409, 411, 412, 413, 414, 416, 417, 418, 419, 422, 424, 426, 428, 431, 432] },
     );
-    const body = asRecord(await readJson(res, PROVIDER));
+    const body = await readJsonObject(res, PROVIDER);
     const ret = asRecord(body?.["return"]);
     const status = asInt(ret?.["status"]);
     if (!body || status === null) {

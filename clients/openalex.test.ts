@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { caught, recordingFetchOf, useFakeUpstream } from "../tests/fakes/client-test-kit";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import type { RateLimiter } from "./http";
 import { OpenAlexWorkSchema, abstractFromInvertedIndex, createOpenAlexClient, openAlexFilter } from "./openalex";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-const fake = useFakeUpstream();
-const { seen, fetch: recordingFetch } = recordingFetchOf((input): string => String(input));
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder((input) => String(input));
 
 function client(extra: { timeoutMs?: number; apiKey?: string; rateLimiter?: RateLimiter | null } = {}) {
   return createOpenAlexClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.org", rateLimiter: null, ...extra });

@@ -5,13 +5,8 @@
  */
 import { z } from "zod";
 import { asBool, asInt, asRecord, asRecords, asString, asUrl, bareDoi, bareDoiOrNull, cleanText, encodeDoiPath, shapeError, validateOutput, type Json } from "./decode";
-import {
-  PROVIDER_LIMITS,
-  limitedFetch,
-  readJson,
-  resolveRateLimiter,
-  type ClientBaseOptions,
-} from "./http";
+import { ACCEPT_JSON, absentOn404, clientTransport, readJsonObject } from "./base";
+import { PROVIDER_LIMITS, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "openalex";
 const BASE = "https://api.openalex.org";
@@ -88,29 +83,20 @@ export interface OpenAlexClient {
 }
 
 export function createOpenAlexClient(opts: OpenAlexClientOptions): OpenAlexClient {
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const limiter = resolveRateLimiter(opts.rateLimiter, "openalex", PROVIDER_LIMITS.openalex, PROVIDER);
+  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.openalex });
 
-  async function get(url: URL, cost: number, acceptStatuses?: number[]): Promise<Response> {
+  function get(url: URL, cost: number, acceptStatuses?: number[]): Promise<Response> {
     if (opts.mailto) url.searchParams.set("mailto", opts.mailto);
     if (opts.apiKey) url.searchParams.set("api_key", opts.apiKey);
-    return await limitedFetch(limiter, cost, opts.fetch, opts.upstreamBase, url.toString(), { headers: { Accept: "application/json" } }, {
-      provider: PROVIDER,
-      timeoutMs,
-      acceptStatuses,
-      describeError: describeOpenAlexError,
-    });
+    return upstream.send(url, { headers: ACCEPT_JSON }, { cost, acceptStatuses, describeError: describeOpenAlexError });
   }
 
   return {
     async getWorkByDoi(doi) {
       // The doi: form avoids a URL inside the path (both forms are documented).
       const res = await get(new URL(`${BASE}/works/doi:${encodeDoiPath(bareDoi(doi))}`), 1, [404]);
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
-      const body = asRecord(await readJson(res, PROVIDER));
+      if (await absentOn404(res)) return null;
+      const body = await readJsonObject(res, PROVIDER);
       const work = body ? mapWork(body) : null;
       if (!work) throw shapeError(PROVIDER, "work", res.status);
       return validateOutput(OpenAlexWorkSchema, work, PROVIDER, "work");
@@ -130,7 +116,7 @@ export function createOpenAlexClient(opts: OpenAlexClientOptions): OpenAlexClien
       if (p.sort) url.searchParams.set("sort", p.sort);
       // A list request costs 10 credits against the daily budget.
       const res = await get(url, 10);
-      const body = asRecord(await readJson(res, PROVIDER));
+      const body = await readJsonObject(res, PROVIDER);
       const meta = asRecord(body?.["meta"]);
       if (!body || !Array.isArray(body["results"])) throw shapeError(PROVIDER, "work list", res.status);
       const results = asRecords(body["results"]).flatMap((w) => mapWork(w) ?? []);

@@ -4,14 +4,9 @@
  * set no longer includes isbn, so fields= is always sent.
  */
 import { z } from "zod";
-import { asBool, asInt, asRecord, asRecords, asString, asStrings, cleanText, shapeError, validateOutput, type Json } from "./decode";
-import {
-  PROVIDER_LIMITS,
-  limitedFetch,
-  readJson,
-  resolveRateLimiter,
-  type ClientBaseOptions,
-} from "./http";
+import { asBool, asInt, asRecords, asString, asStrings, cleanText, shapeError, validateOutput, type Json } from "./decode";
+import { ACCEPT_JSON, clientTransport, readJsonObject } from "./base";
+import { PROVIDER_LIMITS, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "openlibrary";
 const ENDPOINT = "https://openlibrary.org/search.json";
@@ -79,9 +74,8 @@ export interface OpenLibraryClient {
 }
 
 export function createOpenLibraryClient(opts: OpenLibraryClientOptions): OpenLibraryClient {
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const limiter = resolveRateLimiter(opts.rateLimiter, "openlibrary", PROVIDER_LIMITS.openlibrary, PROVIDER);
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.openlibrary });
+  const headers: Record<string, string> = { ...ACCEPT_JSON };
   if (opts.userAgent) headers["User-Agent"] = opts.userAgent;
 
   return {
@@ -93,8 +87,8 @@ export function createOpenLibraryClient(opts: OpenLibraryClientOptions): OpenLib
       url.searchParams.set("limit", String(p.limit));
       url.searchParams.set("fields", OPENLIBRARY_FIELDS.join(","));
       if (p.sort) url.searchParams.set("sort", p.sort);
-      const res = await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, url.toString(), { headers }, { provider: PROVIDER, timeoutMs });
-      const body = asRecord(await readJson(res, PROVIDER));
+      const res = await upstream.send(url, { headers });
+      const body = await readJsonObject(res, PROVIDER);
       if (!body || !Array.isArray(body["docs"])) throw shapeError(PROVIDER, "search response", res.status);
       const docs = asRecords(body["docs"]).flatMap((d) => mapDoc(d) ?? []);
       return validateOutput(

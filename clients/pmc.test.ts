@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { caught, recordingFetchOf, useFakeUpstream } from "../tests/fakes/client-test-kit";
-
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { IdConvResultSchema, createPmcClient, normalizePmcid } from "./pmc";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-const fake = useFakeUpstream();
-const { seen, fetch: recordingFetch } = recordingFetchOf((input): string => String(input));
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder((input) => String(input));
 
 function client(extra: { idconvEndpoint?: "current" | "classic"; timeoutMs?: number; tool?: string; email?: string } = {}) {
   return createPmcClient({

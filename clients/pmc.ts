@@ -14,14 +14,8 @@
  */
 import { z } from "zod";
 import { asBool, asInt, asRecord, asRecords, asString, asUrl, bareDoi, bareDoiOrNull, cleanText, shapeError, validateOutput, type Json } from "./decode";
-import {
-  PROVIDER_LIMITS,
-  limitedFetch,
-  readJson,
-  resolveRateLimiter,
-  type ClientBaseOptions,
-  type RateLimiter,
-} from "./http";
+import { ACCEPT_JSON, clientTransport, readJsonObject } from "./base";
+import { PROVIDER_LIMITS, type ClientBaseOptions, type RateLimiter } from "./http";
 
 const NCBI = "ncbi";
 const EPMC = "europepmc";
@@ -103,17 +97,12 @@ export function normalizePmcid(input: string): string {
 }
 
 export function createPmcClient(opts: PmcClientOptions): PmcClient {
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const ncbiLimiter = resolveRateLimiter(opts.rateLimiter, "ncbi", PROVIDER_LIMITS.ncbi, NCBI);
-  const epmcLimiter = resolveRateLimiter(opts.europePmcRateLimiter, "europepmc", PROVIDER_LIMITS.europepmc, EPMC);
+  const ncbi = clientTransport(opts, { provider: NCBI, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.ncbi });
+  const epmc = clientTransport(
+    { ...opts, rateLimiter: opts.europePmcRateLimiter },
+    { provider: EPMC, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.europepmc },
+  );
   const base = opts.idconvEndpoint === "classic" ? IDCONV_CLASSIC : IDCONV_CURRENT;
-
-  async function get(provider: string, limiter: RateLimiter | null, url: URL): Promise<Response> {
-    return await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, url.toString(), { headers: { Accept: "application/json" } }, {
-      provider,
-      timeoutMs,
-    });
-  }
 
   async function convertChunk(ids: string[], idtype: string | undefined): Promise<IdConvResult> {
     const url = new URL(base);
@@ -122,8 +111,8 @@ export function createPmcClient(opts: PmcClientOptions): PmcClient {
     if (idtype) url.searchParams.set("idtype", idtype);
     url.searchParams.set("tool", opts.tool);
     url.searchParams.set("email", opts.email);
-    const res = await get(NCBI, ncbiLimiter, url);
-    const body = asRecord(await readJson(res, NCBI));
+    const res = await ncbi.send(url, { headers: ACCEPT_JSON });
+    const body = await readJsonObject(res, NCBI);
     if (!body || !Array.isArray(body["records"])) throw shapeError(NCBI, "ID converter response", res.status);
     const status = asString(body["status"]);
     if (status && status !== "ok") throw shapeError(NCBI, `ID converter status "${status}"`, res.status);
@@ -140,8 +129,8 @@ export function createPmcClient(opts: PmcClientOptions): PmcClient {
     url.searchParams.set("format", "json");
     url.searchParams.set("resultType", "core");
     url.searchParams.set("pageSize", "5");
-    const res = await get(EPMC, epmcLimiter, url);
-    const body = asRecord(await readJson(res, EPMC));
+    const res = await epmc.send(url, { headers: ACCEPT_JSON });
+    const body = await readJsonObject(res, EPMC);
     const list = asRecord(body?.["resultList"]);
     if (!body || (!list && asInt(body["hitCount"]) === null)) throw shapeError(EPMC, "search response", res.status);
     return asRecords(list?.["result"]).map((r) => validateOutput(EuropePmcResultSchema, mapEuropePmc(r), EPMC, "search result"));

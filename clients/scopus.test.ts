@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { caught, recordingFetchOf, useFakeUpstream } from "../tests/fakes/client-test-kit";
 import { fixtureJson } from "../tests/fakes/providers/_shared";
-
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { ScopusSearchResultSchema, buildScopusQuery, createScopusClient, mapScopusEntries } from "./scopus";
+import { caught, recorder, useFakeUpstream } from "./test-support";
 
-const fake = useFakeUpstream();
-const { seen, fetch: recordingFetch } = recordingFetchOf((input, init): { url: string; headers: Headers } => ({ url: String(input), headers: new Headers(init?.headers) }));
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; headers: Headers }>((input, init) => ({ url: String(input), headers: new Headers(init?.headers) }));
 
 function client(apiKey = "good-key", extra: { instToken?: string; timeoutMs?: number } = {}) {
   return createScopusClient({ fetch: recordingFetch, upstreamBase: fake.url, apiKey, rateLimiter: null, ...extra });

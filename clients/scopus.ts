@@ -5,16 +5,8 @@
  */
 import { z } from "zod";
 import { asBool, asInt, asRecord, asRecords, asString, bareDoiOrNull, cleanText, validateOutput, type Json } from "./decode";
-import {
-  PROVIDER_LIMITS,
-  UpstreamError,
-  errorFromResponse,
-  noteRateLimited,
-  readJson,
-  resolveRateLimiter,
-  upstreamFetch,
-  type ClientBaseOptions,
-} from "./http";
+import { clientTransport, readJsonObject } from "./base";
+import { PROVIDER_LIMITS, UpstreamError, errorFromResponse, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "scopus";
 const ENDPOINT = "https://api.elsevier.com/content/search/scopus";
@@ -108,9 +100,8 @@ export interface ScopusClient {
 }
 
 export function createScopusClient(opts: ScopusClientOptions): ScopusClient {
-  const timeoutMs = opts.timeoutMs ?? 15_000;
   // The quota belongs to the key, so the shared limiter is per key.
-  const limiter = resolveRateLimiter(opts.rateLimiter, `scopus:${opts.apiKey}`, PROVIDER_LIMITS.scopus, PROVIDER);
+  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 15_000, limits: PROVIDER_LIMITS.scopus, limiterKey: `scopus:${opts.apiKey}` });
 
   return {
     async search(input) {
@@ -135,22 +126,15 @@ export function createScopusClient(opts: ScopusClientOptions): ScopusClient {
       const headers: Record<string, string> = { Accept: "application/json", "X-ELS-APIKey": opts.apiKey };
       if (opts.instToken) headers["X-ELS-Insttoken"] = opts.instToken;
 
-      await limiter?.acquire();
-      let res: Response;
-      try {
-        res = await upstreamFetch(opts.fetch, opts.upstreamBase, url.toString(), { headers }, {
-          provider: PROVIDER,
-          timeoutMs,
-          acceptStatuses: [429],
-          describeError: describeScopusError,
-        });
-        if (res.status === 429) throw await rateLimitError(res);
-      } catch (err) {
-        noteRateLimited(limiter, err);
-        throw err;
-      }
+      const res = await upstream.send(url, { headers }, {
+        acceptStatuses: [429],
+        describeError: describeScopusError,
+        check: async (r) => {
+          if (r.status === 429) throw await rateLimitError(r);
+        },
+      });
 
-      const body = asRecord(await readJson(res, PROVIDER));
+      const body = await readJsonObject(res, PROVIDER);
       const results = asRecord(body?.["search-results"]);
       if (!results) {
         throw new UpstreamError({ provider: PROVIDER, kind: "parse", status: res.status, message: "scopus: no search-results in body" });

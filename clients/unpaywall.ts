@@ -5,15 +5,8 @@
  */
 import { z } from "zod";
 import { asBool, asInt, asRecord, asRecords, asString, asUrl, bareDoi, bareDoiOrNull, cleanText, encodeDoiPath, shapeError, validateOutput, type Json } from "./decode";
-import {
-  PROVIDER_LIMITS,
-  UpstreamError,
-  errorFromResponse,
-  limitedFetch,
-  readJson,
-  resolveRateLimiter,
-  type ClientBaseOptions,
-} from "./http";
+import { ACCEPT_JSON, absentOn404, clientTransport, readJsonObject } from "./base";
+import { PROVIDER_LIMITS, UpstreamError, errorFromResponse, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "unpaywall";
 const BASE = "https://api.unpaywall.org/v2";
@@ -61,28 +54,20 @@ export interface UnpaywallClient {
 }
 
 export function createUnpaywallClient(opts: UnpaywallClientOptions): UnpaywallClient {
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const limiter = resolveRateLimiter(opts.rateLimiter, "unpaywall", PROVIDER_LIMITS.unpaywall, PROVIDER);
+  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.unpaywall });
 
   return {
     async getByDoi(doi) {
       const url = new URL(`${BASE}/${encodeDoiPath(bareDoi(doi))}`);
       url.searchParams.set("email", opts.email);
-      const res = await limitedFetch(limiter, 1, opts.fetch, opts.upstreamBase, url.toString(), { headers: { Accept: "application/json" } }, {
-        provider: PROVIDER,
-        timeoutMs,
-        acceptStatuses: [404, 422],
-      });
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
+      const res = await upstream.send(url, { headers: ACCEPT_JSON }, { acceptStatuses: [404, 422] });
+      if (await absentOn404(res)) return null;
       if (res.status === 422) {
         // A missing or placeholder e-mail: a configuration problem, not a transient one.
         const e = await errorFromResponse(res, PROVIDER);
         throw new UpstreamError({ provider: PROVIDER, kind: "auth", status: 422, message: e.message, providerMessage: e.providerMessage });
       }
-      const body = asRecord(await readJson(res, PROVIDER));
+      const body = await readJsonObject(res, PROVIDER);
       if (!body) throw shapeError(PROVIDER, "record", res.status);
       const record = mapRecord(body);
       if (!record) throw shapeError(PROVIDER, "record without a DOI", res.status);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { recordingFetchOf, useFakeUpstream } from "../tests/fakes/client-test-kit";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { UpstreamError } from "./http";
 import { ZARINPAL_MESSAGES_FA, ZarinpalError, createZarinpalClient, zarinpalPersianMessage } from "./zarinpal";
+import { recorder, useFakeUpstream } from "./test-support";
 
 const MERCHANT = "1344b5d4-0048-11e8-94db-005056a205be";
-const fake = useFakeUpstream();
-const { seen, fetch: recordingFetch } = recordingFetchOf((input, init): { url: string; body: unknown } => ({ url: String(input), body: typeof init?.body === "string" ? JSON.parse(init.body) : null }));
+const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; body: unknown }>((input, init) => ({ url: String(input), body: typeof init?.body === "string" ? JSON.parse(init.body) : null }));
 
 function client(extra: { merchantId?: string; sandbox?: boolean; timeoutMs?: number } = {}) {
   return createZarinpalClient({ fetch: recordingFetch, upstreamBase: fake.url, merchantId: MERCHANT, ...extra });

@@ -8,7 +8,8 @@
  */
 import { z } from "zod";
 import { asInt, asRecord, asString, validateOutput } from "./decode";
-import { UpstreamError, readJson, upstreamFetch, upstreamUrl, type ClientBaseOptions } from "./http";
+import { clientTransport, readJsonObject } from "./base";
+import { UpstreamError, upstreamUrl, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "zarinpal";
 const HOST = "https://payment.zarinpal.com";
@@ -115,13 +116,12 @@ export interface ZarinpalClient {
 }
 
 export function createZarinpalClient(opts: ZarinpalClientOptions): ZarinpalClient {
-  const timeoutMs = opts.timeoutMs ?? 15_000;
+  // No local rate limiter for ZarinPal.
+  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 15_000 });
   const host = opts.sandbox ? SANDBOX_HOST : HOST;
 
   async function post(path: string, payload: Record<string, unknown>): Promise<{ data: Record<string, unknown> }> {
-    const res = await upstreamFetch(
-      opts.fetch,
-      opts.upstreamBase,
+    const res = await upstream.send(
       `${host}${path}`,
       {
         method: "POST",
@@ -129,9 +129,9 @@ export function createZarinpalClient(opts: ZarinpalClientOptions): ZarinpalClien
         body: JSON.stringify({ merchant_id: opts.merchantId, ...payload }),
       },
       // Error bodies come with 4xx statuses; read them. 5xx and others still throw.
-      { provider: PROVIDER, timeoutMs, acceptStatuses: [400, 401, 403, 404, 406, 409, 410, 422, 429] },
+      { acceptStatuses: [400, 401, 403, 404, 406, 409, 410, 422, 429] },
     );
-    const body = asRecord(await readJson(res, PROVIDER));
+    const body = await readJsonObject(res, PROVIDER);
     if (!body) throw new UpstreamError({ provider: PROVIDER, kind: "parse", status: res.status, message: "zarinpal: body is not an object" });
     const errors = asRecord(body["errors"]);
     const errorCode = asInt(errors?.["code"]);

@@ -6,9 +6,9 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { createDb, type Db } from "../db/client";
-import { createCrossrefClient } from "./clients/crossref";
-import { createOpenAlexClient } from "./clients/openalex";
-import { createScopusClient } from "./clients/scopus";
+import { createCrossrefClient } from "../clients/crossref";
+import { createOpenAlexClient } from "../clients/openalex";
+import { createScopusClient } from "../clients/scopus";
 import { isDevelopment, isTest, passwordPepper, signingSecret, type Bindings } from "./env";
 import type { AppEnv } from "./lib/context";
 import { createLogger, type Logger } from "../lib/logger";
