@@ -423,17 +423,3 @@ export function noteRateLimited(limiter: RateLimiter | null, err: unknown): void
     limiter.pause((err.retryAfterSeconds ?? 1) * 1000);
   }
 }
-
-/**
- * upstreamFetch behind a provider's limiter: waits for `cost` slots first, and an answer that
- * says "rate limited" pauses the limiter for everyone sharing it.
- */
-export async function limitedFetch(limiter: RateLimiter | null, cost: number, ...request: Parameters<typeof upstreamFetch>): Promise<Response> {
-  await limiter?.acquire(cost);
-  try {
-    return await upstreamFetch(...request);
-  } catch (err) {
-    noteRateLimited(limiter, err);
-    throw err;
-  }
-}
