@@ -27,7 +27,7 @@ describe("call", () => {
     answer = () => json({ ok: 1 });
     const out = await call(read, { id: "a/b", partId: 7, q: "x y", empty: "", none: undefined } as never);
     expect(out).toEqual({ ok: 1 });
-    expect(sent[0]!.url).toBe("/things/a%2Fb/parts/7?q=x+y");
+    expect(sent[0]!.url).toBe("/things/a%2Fb/parts/7?q=x%20y");
     expect(sent[0]!.method).toBe("GET");
     expect(sent[0]!.headers["X-CSRF-TOKEN"]).toBeUndefined();
   });

@@ -54,9 +54,10 @@ export function call(endpoint: Endpoint, input?: object, init: CallInit & { form
     return encodeURIComponent(String(value));
   });
   if (endpoint.method === "get") {
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null && v !== "") query.set(k, String(v));
-    const qs = query.toString();
+    const qs = Object.entries(rest)
+      .filter(([, v]) => v !== undefined && v !== null && v !== "")
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+      .join("&");
     return send(qs ? `${path}?${qs}` : path, { method: "GET", signal: init.signal });
   }
   return send(path, { method: "POST", signal: init.signal, ...(init.form ? { form: init.form } : { body: rest }) });
