@@ -12,7 +12,7 @@ import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
 import { redirectingText, useCheckout } from "../wallet/checkout";
 import { offlineUi } from "./messages";
-import { cancelRequest, myRequestsQuery, offlineKeys } from "./queries";
+import { cancelRequestMutation, myRequestsQuery, offlineKeys } from "./queries";
 import { DocumentName, fileSizeMb, History, Latin, StatusBadge, timeLeft, useNow } from "./request-parts";
 import "./offline.css";
 
@@ -91,7 +91,7 @@ function RequestCard({ request: r, group }: { request: OfflineRequestView; group
   const { checkout, phase } = useCheckout();
   const [confirming, setConfirming] = useState(false);
   const cancel = useMutation({
-    mutationFn: () => cancelRequest(r.id),
+    ...cancelRequestMutation(r.id),
     onSuccess: () => {
       toast.success(t.cancelled);
       void queryClient.invalidateQueries({ queryKey: offlineKeys.mine(group) });
