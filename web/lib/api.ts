@@ -92,8 +92,3 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   if (!res.ok) throw new ApiError(messages.errorCode(res.status), res.status, {}, data);
   return data as T;
 }
-
-/** @deprecated A string path with an unchecked answer: use `call(endpoint, input)`. Removed once no caller is left. */
-export function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; form?: FormData } = {}): Promise<T> {
-  return send<T>(path, { ...init, method: init.method ?? (init.body || init.form ? "POST" : "GET") });
-}
