@@ -1,3 +1,4 @@
+import type { Endpoint, InputOf, OutputOf, PathParams } from "../../contract/endpoint";
 import { readCsrfToken } from "./page-data";
 import { messages } from "./messages";
 
@@ -30,9 +31,41 @@ async function parse(res: Response): Promise<unknown> {
   }
 }
 
-/** The one way the SPA calls the Worker: JSON in and out, CSRF header, Persian errors. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; form?: FormData } = {}): Promise<T> {
-  const method = init.method ?? (init.body || init.form ? "POST" : "GET");
+type RequestInit = { method: string; body?: unknown; signal?: AbortSignal; form?: FormData };
+
+export type CallInit = { signal?: AbortSignal };
+
+type CallArgs<E extends Endpoint> = Record<never, never> extends InputOf<E> ? [input?: InputOf<E>, init?: CallInit] : [input: InputOf<E>, init?: CallInit];
+
+/**
+ * The one way the SPA calls the Worker: `call(walletApi.price, { article: 1 })`. Fills the path's
+ * `:params` from the input; the rest is the query string (GET: empty values left out) or the JSON
+ * body (POST). Typed from the contract's schemas (types only: no zod in the bundle); errors as
+ * `send` words them.
+ */
+export function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<OutputOf<E>>;
+/** A multipart body (file uploads): the input gives only the path's params. */
+export function call<E extends Endpoint>(endpoint: E, params: PathParams<E["path"]>, init: CallInit & { form: FormData }): Promise<OutputOf<E>>;
+export function call(endpoint: Endpoint, input?: object, init: CallInit & { form?: FormData } = {}): Promise<unknown> {
+  const rest: Record<string, unknown> = { ...input };
+  const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  if (endpoint.method === "get") {
+    const qs = Object.entries(rest)
+      .filter(([, v]) => v !== undefined && v !== null && v !== "")
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+      .join("&");
+    return send(qs ? `${path}?${qs}` : path, { method: "GET", signal: init.signal });
+  }
+  return send(path, { method: "POST", signal: init.signal, ...(init.form ? { form: init.form } : { body: rest }) });
+}
+
+/** JSON in and out, the CSRF header on writes, Persian errors (422 field messages, `status: error`, the HTTP code). */
+async function send<T>(path: string, init: RequestInit): Promise<T> {
+  const method = init.method;
   const headers: Record<string, string> = { Accept: "application/json" };
   if (method !== "GET") headers["X-CSRF-TOKEN"] = token();
   let body: BodyInit | undefined;

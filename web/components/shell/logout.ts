@@ -1,5 +1,6 @@
 import { useCallback } from "react";
-import { api } from "../../lib/api";
+import { authApi } from "../../../contract/endpoints/auth";
+import { call } from "../../lib/api";
 import { messages } from "../../lib/messages";
 import { usePageData } from "../../lib/page-data-context";
 import { toast } from "../ui/toast";
@@ -9,7 +10,7 @@ export function useLogout(after: "reload" | "home" = "reload") {
   const { setUserInfo } = usePageData();
   return useCallback(async () => {
     try {
-      await api("/logout", { method: "POST" });
+      await call(authApi.logout);
     } catch (e) {
       const status = (e as { status?: number }).status ?? 0;
       toast.error(status ? messages.errorCode(status) : messages.network);

@@ -1,6 +1,10 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { ProfileDetails } from "../../../contract/profile";
-import { api } from "../../lib/api";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { notifyApi, type OutboxMessage } from "../../../contract/endpoints/notify";
+import { profileApi } from "../../../contract/endpoints/profile";
+import type { InputOf } from "../../../contract/endpoint";
+import { call } from "../../lib/api";
+
+export type { OutboxMessage };
 
 /** Every profile query sits under this key; mutations invalidate it (the mobile dialog too). */
 export const profileKey = ["profile"] as const;
@@ -8,15 +12,27 @@ export const profileKey = ["profile"] as const;
 export const profileDetailsQuery = () =>
   queryOptions({
     queryKey: [...profileKey, "details"],
-    queryFn: ({ signal }) => api<ProfileDetails>("/profile/ajax/details", { signal }),
+    queryFn: ({ signal }) => call(profileApi.details, {}, { signal }),
   });
-
-export type OutboxMessage = { id: number; channel: "sms" | "email"; recipient: string; subject: string | null; text: string; created_at: string };
 
 export const devOutboxQuery = () =>
   queryOptions({
     queryKey: ["dev", "outbox"],
-    queryFn: ({ signal }) => api<{ messages: OutboxMessage[] }>("/dev/outbox.json", { signal }),
+    queryFn: ({ signal }) => call(notifyApi.devOutbox, {}, { signal }),
     // Developers keep the page open while they click through the site.
     refetchInterval: 5000,
   });
+
+/** The profile's three forms; each answers `{status, message}`. */
+export const profileChanges = {
+  details: mutationOptions({ mutationFn: (body: InputOf<typeof profileApi.updateDetails>) => call(profileApi.updateDetails, body) }),
+  email: mutationOptions({ mutationFn: (body: InputOf<typeof profileApi.changeEmail>) => call(profileApi.changeEmail, body) }),
+  password: mutationOptions({ mutationFn: (body: InputOf<typeof profileApi.changePassword>) => call(profileApi.changePassword, body) }),
+};
+
+export const endSessionMutation = () => mutationOptions({ mutationFn: (id: string) => call(profileApi.endSession, { id }) });
+
+export const endOtherSessionsMutation = () => mutationOptions({ mutationFn: () => call(profileApi.endOtherSessions) });
+
+/** The e-mailed link's token, sent by POST so a mail scanner that only fetches the link changes nothing. */
+export const verifyEmailMutation = () => mutationOptions({ mutationFn: (token: string) => call(profileApi.verifyEmail, { token }) });

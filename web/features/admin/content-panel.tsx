@@ -8,10 +8,9 @@ import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/da
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
-import { api } from "../../lib/api";
 import { adminUi as t } from "./messages";
 import { ConfirmButton, FormError, Pager, QueryState, fieldError } from "./parts";
-import { blogQuery, newsQuery } from "./queries";
+import { adminKeys, blogQuery, newsActionMutation, newsQuery, postActionMutation, saveNewsMutation, savePostMutation } from "./queries";
 
 function Status({ published }: { published: boolean }) {
   return <span className={published ? "admin-badge" : "admin-badge admin-badge--muted"}>{published ? t.news.published : t.news.draft}</span>;
@@ -21,17 +20,17 @@ function NewsForm({ item, onDone }: { item?: NewsItem; onDone(): void }) {
   const qc = useQueryClient();
   const [title, setTitle] = useState(item?.title ?? "");
   const save = useMutation({
-    mutationFn: () => api<NewsItem>(item ? `/admin/ajax/news/${item.id}` : "/admin/ajax/news", { body: { title, published: item?.published ?? true } }),
+    ...saveNewsMutation(item?.id),
     onSuccess: () => {
       toast.success(t.common.saved);
       setTitle("");
-      void qc.invalidateQueries({ queryKey: ["admin", "news"] });
+      void qc.invalidateQueries({ queryKey: [...adminKeys.all, "news"] });
       onDone();
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate({ title, published: item?.published ?? true });
   };
   return (
     <form className="admin-form" onSubmit={submit}>
@@ -57,9 +56,8 @@ function NewsTab() {
   const [editing, setEditing] = useState<number | null>(null);
   const query = useQuery(newsQuery(page));
   const act = useMutation({
-    mutationFn: ({ id, action, published }: { id: number; action: "publish" | "delete"; published?: boolean }) =>
-      api(`/admin/ajax/news/${id}/${action}`, { body: action === "publish" ? { published } : {} }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ["admin", "news"] }),
+    ...newsActionMutation(),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [...adminKeys.all, "news"] }),
     onError: (e) => toast.error(e.message),
   });
   return (
@@ -112,18 +110,18 @@ function PostForm({ item, onDone }: { item?: BlogPost; onDone(): void }) {
   const [title, setTitle] = useState(item?.post_title ?? "");
   const [name, setName] = useState(item?.post_name ?? "");
   const save = useMutation({
-    mutationFn: () => api<BlogPost>(item ? `/admin/ajax/blog/${item.id}` : "/admin/ajax/blog", { body: { post_title: title, post_name: name, published: item?.published ?? true } }),
+    ...savePostMutation(item?.id),
     onSuccess: () => {
       toast.success(t.common.saved);
       setTitle("");
       setName("");
-      void qc.invalidateQueries({ queryKey: ["admin", "blog"] });
+      void qc.invalidateQueries({ queryKey: [...adminKeys.all, "blog"] });
       onDone();
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate({ post_title: title, post_name: name, published: item?.published ?? true });
   };
   return (
     <form className="admin-form" onSubmit={submit}>
@@ -150,9 +148,8 @@ function BlogTab() {
   const [editing, setEditing] = useState<number | null>(null);
   const query = useQuery(blogQuery(page));
   const act = useMutation({
-    mutationFn: ({ id, action, published }: { id: number; action: "publish" | "delete"; published?: boolean }) =>
-      api(`/admin/ajax/blog/${id}/${action}`, { body: action === "publish" ? { published } : {} }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ["admin", "blog"] }),
+    ...postActionMutation(),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [...adminKeys.all, "blog"] }),
     onError: (e) => toast.error(e.message),
   });
   return (

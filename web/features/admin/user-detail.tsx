@@ -11,10 +11,9 @@ import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/da
 import { Select, SelectItem } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
-import { api } from "../../lib/api";
 import { adminUi as t } from "./messages";
 import { FormError, QueryState, fieldError } from "./parts";
-import { adminKeys, contractsQuery, userQuery } from "./queries";
+import { adjustCreditsMutation, adminKeys, blockMutation, contractsQuery, setRolesMutation, userQuery } from "./queries";
 
 type Detail = AdminUserDetail;
 const amountText = (account: string, n: number) => (account === "balance" ? formatToman(n) : formatNumber(n));
@@ -44,12 +43,12 @@ function Balances({ d }: { d: Detail }) {
 /** Credits and cash change only through wallet's ledger endpoint (one row with the admin's reason). */
 function AdjustForm({ id }: { id: string }) {
   const refresh = useRefresh(id);
-  const [account, setAccount] = useState<string>("unlimited_article_credit");
+  const [account, setAccount] = useState<(typeof ledgerAccounts)[number]>("unlimited_article_credit");
   const [delta, setDelta] = useState("");
   const [reason, setReason] = useState("");
   const adjust = useMutation({
     // The amount may be typed with Persian digits and a Persian minus sign.
-    mutationFn: () => api(`/admin/users/${encodeURIComponent(id)}/adjust`, { body: { account, delta: toLatinDigits(delta).replace(/[−–]/g, "-").trim(), reason } }),
+    ...adjustCreditsMutation(id),
     onSuccess: () => {
       toast.success(t.users.adjustDone);
       setDelta("");
@@ -59,14 +58,14 @@ function AdjustForm({ id }: { id: string }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    adjust.mutate();
+    adjust.mutate({ account, delta: toLatinDigits(delta).replace(/[−–]/g, "-").trim(), reason });
   };
   return (
     <form className="admin-form--stack" onSubmit={submit} aria-labelledby="admin-adjust">
       <h3 id="admin-adjust">{t.users.adjust}</h3>
       <p className="admin-muted">{t.users.adjustHint}</p>
       <div className="admin-form">
-        <Select label={t.users.account} selectedKey={account} onSelectionChange={(k) => setAccount(String(k))}>
+        <Select label={t.users.account} selectedKey={account} onSelectionChange={(k) => setAccount(k as (typeof ledgerAccounts)[number])}>
           {ledgerAccounts.map((a) => (
             <SelectItem key={a} id={a}>
               {t.accounts[a]}
@@ -92,10 +91,7 @@ function RolesForm({ d }: { d: Detail }) {
   const [institution, setInstitution] = useState(d.user.university_id ?? NO_INSTITUTION);
   const contracts = useQuery({ ...contractsQuery(), enabled: roles.partner });
   const save = useMutation({
-    mutationFn: () =>
-      api<Detail>(`/admin/ajax/users/${encodeURIComponent(d.user.id)}/roles`, {
-        body: { ...roles, ...(roles.partner && institution !== NO_INSTITUTION ? { university_id: institution } : {}) },
-      }),
+    ...setRolesMutation(d.user.id),
     onSuccess: (detail) => {
       toast.success(t.common.saved);
       refresh(detail);
@@ -103,7 +99,7 @@ function RolesForm({ d }: { d: Detail }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate({ ...roles, ...(roles.partner && institution !== NO_INSTITUTION ? { university_id: institution } : {}) });
   };
   return (
     <form className="admin-form--stack" onSubmit={submit} aria-labelledby="admin-roles">
@@ -145,7 +141,7 @@ function BlockForm({ d }: { d: Detail }) {
   const [reason, setReason] = useState("");
   const blocked = !!d.user.blocked_at;
   const save = useMutation({
-    mutationFn: () => api<Detail>(`/admin/ajax/users/${encodeURIComponent(d.user.id)}/block`, { body: { blocked: !blocked, reason } }),
+    ...blockMutation(d.user.id),
     onSuccess: (detail) => {
       toast.success(t.common.saved);
       setReason("");
@@ -154,7 +150,7 @@ function BlockForm({ d }: { d: Detail }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate({ blocked: !blocked, reason });
   };
   return (
     <form className="admin-form--stack" onSubmit={submit} aria-labelledby="admin-block">

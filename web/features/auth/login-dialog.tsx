@@ -1,4 +1,4 @@
-import { authMessages, LoginInput, type LoginResponse } from "../../../contract/auth";
+import { authMessages, LoginInput } from "../../../contract/auth";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
@@ -6,7 +6,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { Link } from "../../components/ui/link";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
-import { api } from "../../lib/api";
+import { login } from "./queries";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
 import { useForm, validate } from "./form";
@@ -30,7 +30,7 @@ export function LoginDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenC
     form.setErrors({});
     const body = { email: form.values.email, password: form.values.password, ...(remember ? { remember: true } : {}) };
     const res = await form.run(
-      () => api<LoginResponse>("/login", { body }),
+      () => login(body),
       // Login failures are a red toast (spec §8).
       (err) => toast.error(err.message),
     );

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
-import { api } from "../../lib/api";
+import { sendMobileCode, updateMobile, verifyMobile } from "./queries";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
 import { useForm, validate } from "./form";
@@ -54,7 +54,7 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     const checked = validate(MobileInput, { mobile: form.values.mobile });
     if (!checked.ok) return form.setErrors(checked.errors);
     const mobile = checked.data.mobile;
-    const ok = await form.run(() => api<{ status: "ok" }>("/profile/ajax/mobile_update", { body: { mobile } }));
+    const ok = await form.run(() => updateMobile(mobile));
     if (!ok) return;
     const verified = userInfo?.mobile === mobile && userInfo.mobile_verifed === 1;
     markSaved(mobile, verified);
@@ -70,7 +70,7 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     const checked = validate(MobileInput, { mobile: form.values.mobile });
     if (!checked.ok) return form.setErrors(checked.errors);
     const mobile = checked.data.mobile;
-    const ok = await form.run(() => api<{ status: "ok" }>("/profile/send/mobile/code", { body: { mobile } }));
+    const ok = await form.run(() => sendMobileCode(mobile));
     if (!ok) return;
     if (userInfo && userInfo.mobile !== mobile) markSaved(mobile, false);
     form.setValues((v) => ({ ...v, mobile, code: "" }));
@@ -81,7 +81,7 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
   async function verify() {
     const checked = validate(MobileVerifyInput, { code: form.values.code });
     if (!checked.ok) return form.setErrors(checked.errors);
-    const ok = await form.run(() => api<{ status: "ok" }>("/profile/mobile/verify", { body: { code: checked.data.code } }));
+    const ok = await form.run(() => verifyMobile(checked.data.code));
     if (!ok) return;
     markSaved(form.values.mobile, true);
     toast.success(authMessages.mobileSuccess);

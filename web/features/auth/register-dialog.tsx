@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { authMessages, RegisterInput, type LoginResponse } from "../../../contract/auth";
+import { authMessages, RegisterInput } from "../../../contract/auth";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
-import { api } from "../../lib/api";
+import { register } from "./queries";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
 import { useForm, validate } from "./form";
@@ -26,7 +26,7 @@ export function RegisterDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOp
     if (!checked.ok) return form.setErrors(checked.errors);
     form.setErrors({});
     const res = await form.run(
-      () => api<LoginResponse>("/register", { body: form.values }),
+      () => register(form.values),
       (err) => toast.error(err.message),
     );
     if (!res?.[0]) return;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toPersianDigits } from "../../../lib/digits";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { offlineQuoteQuery, requestOffline } from "./queries";
+import { batchKeys, offlineQuoteQuery, requestOfflineMutation } from "./queries";
 
 const t = {
   title: "درخواست آفلاین برای بقیه",
@@ -18,7 +18,7 @@ const t = {
 export function OfflineRequests({ batchId }: { batchId: string }) {
   const qc = useQueryClient();
   const quote = useQuery(offlineQuoteQuery(batchId));
-  const submit = useMutation({ mutationFn: () => requestOffline(batchId), onSuccess: () => void qc.invalidateQueries({ queryKey: ["batch", batchId, "offline"] }) });
+  const submit = useMutation({ ...requestOfflineMutation(batchId), onSuccess: () => void qc.invalidateQueries({ queryKey: batchKeys.offline(batchId) }) });
   if (!quote.data) return null;
   const q = quote.data;
   return (

@@ -1,27 +1,34 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { BatchCreated, BatchOfflineQuote, BatchOfflineResult, BatchView } from "../../../contract/batch";
-import { api } from "../../lib/api";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { batchApi } from "../../../contract/endpoints/batch";
+import { call } from "../../lib/api";
 
 /** The table re-reads the batch every 3 s while entries are processing (each read also advances it). */
 export const BATCH_POLL_MS = 3000;
 
+export const batchKeys = {
+  batch: (id: string) => ["batch", id] as const,
+  offline: (id: string) => ["batch", id, "offline"] as const,
+};
+
 export const batchQuery = (id: string) =>
   queryOptions({
-    queryKey: ["batch", id],
-    queryFn: ({ signal }) => api<BatchView>(`/batch/${encodeURIComponent(id)}`, { signal }),
+    queryKey: batchKeys.batch(id),
+    queryFn: ({ signal }) => call(batchApi.view, { id }, { signal }),
     refetchInterval: (q) => (q.state.data && q.state.data.counts.processing === 0 ? false : BATCH_POLL_MS),
   });
 
-export function createBatch(input: { text: string; file: File | null }): Promise<BatchCreated> {
-  const form = new FormData();
-  if (input.file) form.set("file", input.file);
-  else form.set("text", input.text);
-  return api<BatchCreated>("/batch", { form });
-}
+/** A pasted list or an uploaded file (multipart, as the Worker reads either). */
+export const createBatchMutation = () =>
+  mutationOptions({
+    mutationFn: (input: { text: string; file: File | null }) => {
+      const form = new FormData();
+      if (input.file) form.set("file", input.file);
+      else form.set("text", input.text);
+      return call(batchApi.create, {}, { form });
+    },
+  });
 
-export const offlineQuoteQuery = (id: string) =>
-  queryOptions({ queryKey: ["batch", id, "offline"], queryFn: ({ signal }) => api<BatchOfflineQuote>(`/batch/${encodeURIComponent(id)}/offline`, { signal }) });
+export const offlineQuoteQuery = (id: string) => queryOptions({ queryKey: batchKeys.offline(id), queryFn: ({ signal }) => call(batchApi.offlineQuote, { id }, { signal }) });
 
-export function requestOffline(id: string): Promise<BatchOfflineResult> {
-  return api<BatchOfflineResult>(`/batch/${encodeURIComponent(id)}/offline`, { method: "POST", body: {} });
-}
+/** Requests every entry that needs it offline, in one payment. */
+export const requestOfflineMutation = (id: string) => mutationOptions({ mutationFn: () => call(batchApi.requestOffline, { id }) });

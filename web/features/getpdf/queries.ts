@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { GetPdfResult, GetPdfStatus, ProfileDownloads } from "../../../contract/getpdf";
-import type { IdentifyResult } from "../../../contract/identify";
-import { api, ApiError } from "../../lib/api";
+import { getpdfApi } from "../../../contract/endpoints/getpdf";
+import { walletApi } from "../../../contract/endpoints/wallet";
+import type { GetPdfResult, GetPdfStatus } from "../../../contract/getpdf";
+import { ApiError, call } from "../../lib/api";
 
 /** Re-check interval while a job is processing (search spec §9: 3 seconds). */
 export const POLL_MS = 3000;
@@ -14,9 +15,9 @@ export function isResult(v: unknown): v is GetPdfResult {
 }
 
 /** A getpdf call: `status: "error"` is a result to show, not a failure. */
-async function resultCall(path: string, init: Parameters<typeof api>[1]): Promise<GetPdfResult> {
+async function asResult(request: Promise<unknown>): Promise<GetPdfResult> {
   try {
-    const data = await api<unknown>(path, init);
+    const data = await request;
     if (!isResult(data)) throw new ApiError("unexpected answer", 0, {}, data);
     return data;
   } catch (err) {
@@ -38,7 +39,7 @@ export const startQuery = (url: string, method: "post" | "get", run: number) =>
   queryOptions({
     queryKey: getpdfKeys.start(url, method, run),
     queryFn: ({ signal }) =>
-      method === "post" ? resultCall("/getpdf/start", { body: { url }, signal }) : resultCall(`/getpdf/start?url=${encodeURIComponent(url)}`, { signal }),
+      asResult(method === "post" ? call(getpdfApi.start, { url }, { signal }) : call(getpdfApi.startGet, { url }, { signal })),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -50,7 +51,7 @@ export const startQuery = (url: string, method: "post" | "get", run: number) =>
 export const checkQuery = (id: string, method: "post" | "get") =>
   queryOptions({
     queryKey: getpdfKeys.check(id),
-    queryFn: ({ signal }) => (method === "post" ? resultCall("/getpdf/check", { body: { id }, signal }) : resultCall(`/getpdf/check?id=${encodeURIComponent(id)}`, { signal })),
+    queryFn: ({ signal }) => asResult(method === "post" ? call(getpdfApi.check, { id }, { signal }) : call(getpdfApi.checkGet, { id }, { signal })),
     refetchInterval: (q) => (q.state.data?.status === "processing" ? POLL_MS : false),
     refetchIntervalInBackground: true,
     refetchOnWindowFocus: false,
@@ -62,7 +63,7 @@ export const checkQuery = (id: string, method: "post" | "get") =>
 export const identifyQuery = (input: string) =>
   queryOptions({
     queryKey: getpdfKeys.identify(input),
-    queryFn: ({ signal }) => api<IdentifyResult>(`/identify?input=${encodeURIComponent(input)}`, { signal }),
+    queryFn: ({ signal }) => call(getpdfApi.identify, { input }, { signal }),
     staleTime: Infinity,
     retry: false,
   });
@@ -70,5 +71,8 @@ export const identifyQuery = (input: string) =>
 export const downloadsQuery = (page: number) =>
   queryOptions({
     queryKey: getpdfKeys.downloads(page),
-    queryFn: ({ signal }) => api<ProfileDownloads>(`/profile/downloads?page=${page}`, { signal }),
+    queryFn: ({ signal }) => call(getpdfApi.downloads, { page }, { signal }),
   });
+
+/** The balances after an ok result (a licensed copy may have used a credit); the caller merges them into userInfo. */
+export const fetchBalances = (signal: AbortSignal) => call(walletApi.balance, {}, { signal });

@@ -7,7 +7,7 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icon";
 import { ProgressBar } from "../../components/ui/progress-bar";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
 import { savePendingIntent } from "../../lib/pending-intent";
 import { useUiState } from "../../lib/ui-state";
@@ -16,7 +16,7 @@ import { useAutoOfflineRequest } from "./auto-offline";
 import { getpdfUi as t } from "./messages";
 import { NoticeBanners } from "./notice-banners";
 import { OtherVersionOffer, ProvenanceLine } from "./provenance-line";
-import { checkQuery, startQuery } from "./queries";
+import { checkQuery, fetchBalances, startQuery } from "./queries";
 import { WorkChooser } from "./work-chooser";
 import "./getpdf.css";
 
@@ -222,7 +222,7 @@ function useRememberOk(result: GetPdfResult | null) {
     const last_download = { id: result.id, status: result.status, download_link: result.download_link, ads1: result.ads1, ads2: result.ads2 };
     setUserInfo({ ...userInfo, last_download });
     const controller = new AbortController();
-    api<Balances>("/show/balance", { signal: controller.signal }).then(
+    fetchBalances(controller.signal).then(
       (b) => setUserInfo({ ...userInfo, ...pickBalances(b), last_download }),
       () => undefined, // the credit bar keeps its numbers; the next page load refreshes them
     );

@@ -1,13 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import type { SendVerifyEmailResult } from "../../../contract/institutions";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { TextField } from "../../components/ui/text-field";
-import { api, ApiError } from "../../lib/api";
-import { readCsrfToken } from "../../lib/page-data";
+import { ApiError } from "../../lib/api";
 import { homeMessages as m } from "./messages";
+import { sendVerifyEmailMutation } from "./queries";
 
 /**
  * For signed-in users without an institution: confirm an address on a contracted university's
@@ -15,13 +14,7 @@ import { homeMessages as m } from "./messages";
  */
 export default function EmailVerifyBox() {
   const [email, setEmail] = useState("");
-  const send = useMutation({
-    mutationFn: async (address: string) => {
-      const q = new URLSearchParams({ email: address, _token: readCsrfToken() });
-      // Types only from the contract: zod stays out of the page chunks.
-      return api<SendVerifyEmailResult>(`/send/verify/email?${q}`);
-    },
-  });
+  const send = useMutation(sendVerifyEmailMutation());
   const fieldError = send.error instanceof ApiError ? send.error.fieldErrors.email?.join(" ") : undefined;
 
   function submit(e: FormEvent) {

@@ -13,7 +13,7 @@ import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
 import { offlineUi } from "./messages";
-import { deskAction, deskDetailQuery, offlineKeys, solversQuery, type DeskAction } from "./queries";
+import { deskActionMutation, deskDetailQuery, offlineKeys, solversQuery, type DeskAction, type DeskPayload as Payload } from "./queries";
 import { DocumentName, fileSizeMb, History, Latin, StatusBadge } from "./request-parts";
 
 const t = offlineUi.desk;
@@ -56,7 +56,6 @@ export function DeskDetailPanel({ id, isAdmin, onClose, onDone }: { id: string; 
   );
 }
 
-type Payload = { body?: Record<string, unknown>; form?: FormData };
 
 function withTakeOver(p: Payload): Payload {
   if (p.form) {
@@ -83,7 +82,7 @@ function useDeskMutation(id: string, action: DeskAction, success: string, onDone
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [takeOver, setTakeOver] = useState<{ holder: string; payload: Payload } | null>(null);
   const m = useMutation({
-    mutationFn: (payload: Payload) => deskAction(id, action, payload),
+    ...deskActionMutation(id, action),
     onMutate: () => setFieldErrors({}),
     onSuccess: (res) => {
       toast.success(success);

@@ -13,7 +13,7 @@ import { ApiError } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
 import { DeskDetailPanel } from "./desk-detail";
 import { offlineUi } from "./messages";
-import { dashboardQuery, deskHoursQuery, deskListQuery, offlineKeys, saveDeskHours } from "./queries";
+import { dashboardQuery, deskHoursQuery, deskListQuery, offlineKeys, saveDeskHoursMutation } from "./queries";
 import { DocumentName, StatusBadge, timeLeft } from "./request-parts";
 import "./offline.css";
 
@@ -284,7 +284,7 @@ function HoursForm() {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Record<keyof DeskHours, string> | null>(null);
   const save = useMutation({
-    mutationFn: saveDeskHours,
+    ...saveDeskHoursMutation(),
     onSuccess: (saved) => {
       toast.success(t.hoursSaved);
       queryClient.setQueryData(offlineKeys.hours, saved);

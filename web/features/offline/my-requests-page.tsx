@@ -13,7 +13,7 @@ import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
 import { redirectingText, useCheckout } from "../wallet/checkout";
 import { offlineUi } from "./messages";
-import { cancelRequest, myRequestsQuery, offlineKeys } from "./queries";
+import { cancelRequestMutation, myRequestsQuery, offlineKeys } from "./queries";
 import { DocumentName, fileSizeMb, History, Latin, StatusBadge, timeLeft, useNow } from "./request-parts";
 import "./offline.css";
 
@@ -94,7 +94,7 @@ function RequestCard({ request: r, group }: { request: OfflineRequestView; group
   // The promise running now, the same rule as the desk's (contract/offline-promise.ts).
   const due = runningDeadline({ status: r.status, promiseAt: epochMs(r.promise_at), deliverBy: epochMs(r.deliver_by) });
   const cancel = useMutation({
-    mutationFn: () => cancelRequest(r.id),
+    ...cancelRequestMutation(r.id),
     onSuccess: () => {
       toast.success(t.cancelled);
       void queryClient.invalidateQueries({ queryKey: offlineKeys.mine(group) });

@@ -1,16 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import type {
-  ArticleSearchInput,
-  ArticleSearchResponse,
-  BookSearchInput,
-  BookSearchResponse,
-  SearchOptions,
-  StandardSearchInput,
-  StandardSearchResponse,
-  ThesisSearchInput,
-  ThesisSearchResponse,
-} from "../../../contract/search";
-import { api } from "../../lib/api";
+import { searchApi } from "../../../contract/endpoints/search";
+import type { ArticleSearchInput, BookSearchInput, StandardSearchInput, ThesisSearchInput } from "../../../contract/search";
+import { call } from "../../lib/api";
 
 export const searchKeys = {
   all: ["search"] as const,
@@ -24,13 +15,14 @@ export type SearchKind = "article" | "book" | "thesis" | "standard";
 export const searchOptionsQuery = () =>
   queryOptions({
     queryKey: searchKeys.options,
-    queryFn: ({ signal }) => api<SearchOptions>("/search_options", { signal }),
+    queryFn: ({ signal }) => call(searchApi.options, {}, { signal }),
     staleTime: 10 * 60_000,
   });
 
+/** One page of each search (the panels page and count through useSearchList). */
 export const fetchers = {
-  article: (body: ArticleSearchInput, signal?: AbortSignal) => api<ArticleSearchResponse>("/article_search", { body, signal }),
-  book: (body: BookSearchInput, signal?: AbortSignal) => api<BookSearchResponse>("/book_search", { body, signal }),
-  thesis: (body: ThesisSearchInput, signal?: AbortSignal) => api<ThesisSearchResponse>("/tez_search", { body, signal }),
-  standard: (body: StandardSearchInput, signal?: AbortSignal) => api<StandardSearchResponse>("/standard_search", { body, signal }),
+  article: (body: ArticleSearchInput, signal?: AbortSignal) => call(searchApi.article, body, { signal }),
+  book: (body: BookSearchInput, signal?: AbortSignal) => call(searchApi.book, body, { signal }),
+  thesis: (body: ThesisSearchInput, signal?: AbortSignal) => call(searchApi.thesis, body, { signal }),
+  standard: (body: StandardSearchInput, signal?: AbortSignal) => call(searchApi.standard, body, { signal }),
 };

@@ -3,9 +3,8 @@ import { formatJalaliDate, formatNumber } from "../../../lib/format";
 import { Button } from "../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
 import { toast } from "../../components/ui/toast";
-import { api } from "../../lib/api";
 import { vipUi } from "./messages";
-import { adminGrantsQuery, vipKeys } from "./queries";
+import { adminGrantsQuery, grantActionMutation, vipKeys } from "./queries";
 import { LoadState } from "./pages/VipServices";
 
 const t = vipUi.admin;
@@ -15,7 +14,7 @@ export function AdminGrants() {
   const qc = useQueryClient();
   const query = useQuery(adminGrantsQuery(null));
   const act = useMutation({
-    mutationFn: ({ id, action }: { id: string; action: "revoke" | "assign" }) => api(`/admin/ajax/directaccess/grants/${id}/${action}`, { body: {} }),
+    ...grantActionMutation(),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: vipKeys.all });
       toast.success(t.saved);

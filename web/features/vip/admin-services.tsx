@@ -7,10 +7,10 @@ import { Button } from "../../components/ui/button";
 import { Select, SelectItem } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { FilePicker } from "./file-picker";
 import { vipUi } from "./messages";
-import { adminServicesQuery, vipKeys } from "./queries";
+import { adminServicesQuery, serviceActionMutation, vipKeys } from "./queries";
 import { LoadState, StatusBadge } from "./pages/VipServices";
 
 const t = vipUi.admin;
@@ -54,7 +54,7 @@ function ServiceCard({ order: o }: { order: AdminServiceOrder }) {
   const [password, setPassword] = useState("");
   const [reason, setReason] = useState("");
   const act = useMutation({
-    mutationFn: (input: { action: string; body?: unknown; form?: FormData }) => api(`/admin/ajax/services/${o.id}/${input.action}`, input.form ? { form: input.form } : { body: input.body ?? {} }),
+    ...serviceActionMutation(o.id),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: vipKeys.all });
       toast.success(t.saved);

@@ -10,9 +10,9 @@ import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/da
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { vipUi } from "./messages";
-import { adminPoolQuery, adminSitesQuery, vipKeys } from "./queries";
+import { addCredentialsMutation, adminPoolQuery, adminSitesQuery, deleteCredentialMutation, rotateCredentialMutation, saveSiteMutation, vipKeys } from "./queries";
 import { LoadState } from "./pages/VipServices";
 
 const t = vipUi.admin;
@@ -107,10 +107,7 @@ function SiteDialog({ site, close }: { site: AdminSite | null; close(): void }) 
     prices: pricesText(site),
   });
   const save = useMutation({
-    mutationFn: () =>
-      api(site ? `/admin/ajax/directaccess/sites/${site.id}` : "/admin/ajax/directaccess/sites", {
-        body: { ...f, type: Number(toLatinDigits(f.type)), sort_order: Number(toLatinDigits(f.sort_order)), prices: parsePrices(f.prices) },
-      }),
+    ...saveSiteMutation(site?.id),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: vipKeys.all });
       toast.success(t.saved);
@@ -128,7 +125,7 @@ function SiteDialog({ site, close }: { site: AdminSite | null; close(): void }) 
         className="vip-form"
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate();
+          save.mutate({ ...f, type: Number(toLatinDigits(f.type)), sort_order: Number(toLatinDigits(f.sort_order)), prices: parsePrices(f.prices) });
         }}
       >
         {field("name", t.fields.name)}
@@ -166,7 +163,7 @@ function PoolDialog({ site, close }: { site: AdminSite; close(): void }) {
   const [lines, setLines] = useState("");
   const refresh = () => void qc.invalidateQueries({ queryKey: vipKeys.all });
   const add = useMutation({
-    mutationFn: () => api(`/admin/ajax/directaccess/sites/${site.id}/credentials`, { body: { lines } }),
+    ...addCredentialsMutation(site.id),
     onSuccess: () => {
       setLines("");
       refresh();
@@ -174,7 +171,7 @@ function PoolDialog({ site, close }: { site: AdminSite; close(): void }) {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api(`/admin/ajax/directaccess/credentials/${id}/delete`, { body: {} }),
+    ...deleteCredentialMutation(),
     onSuccess: refresh,
     onError: (e) => toast.error(e.message),
   });
@@ -200,7 +197,7 @@ function PoolDialog({ site, close }: { site: AdminSite; close(): void }) {
       </LoadState>
       <TextField label={t.addCredentials} multiline ltr value={lines} onChange={setLines} isInvalid={!!(add.error as ApiError | null)?.fieldErrors?.["lines"]} errorMessage={(add.error as ApiError | null)?.message} />
       <div className="vip-actions">
-        <Button isDisabled={!lines.trim()} isPending={add.isPending} onPress={() => add.mutate()}>
+        <Button isDisabled={!lines.trim()} isPending={add.isPending} onPress={() => add.mutate(lines)}>
           {t.add}
         </Button>
       </div>
@@ -212,7 +209,7 @@ function PoolDialog({ site, close }: { site: AdminSite; close(): void }) {
 function RotateForm({ id, onDone }: { id: string; onDone(): void }) {
   const [password, setPassword] = useState("");
   const rotate = useMutation({
-    mutationFn: () => api(`/admin/ajax/directaccess/credentials/${id}/rotate`, { body: { password } }),
+    ...rotateCredentialMutation(id),
     onSuccess: () => {
       setPassword("");
       onDone();
@@ -223,7 +220,7 @@ function RotateForm({ id, onDone }: { id: string; onDone(): void }) {
   return (
     <div className="vip-actions">
       <TextField label={t.newPassword} ltr value={password} onChange={setPassword} isInvalid={!!error} errorMessage={error?.fieldErrors?.["password"]?.[0] ?? error?.message} />
-      <Button size="sm" isDisabled={!password.trim()} isPending={rotate.isPending} onPress={() => rotate.mutate()}>
+      <Button size="sm" isDisabled={!password.trim()} isPending={rotate.isPending} onPress={() => rotate.mutate(password)}>
         {t.rotate}
       </Button>
     </div>

@@ -1,16 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
-import { ACCEPTED, acceptAttribute, MAX_UPLOAD_BYTES, vipTexts, type UploadKind, type UploadOk } from "../../../contract/vip";
+import { ACCEPTED, acceptAttribute, MAX_UPLOAD_BYTES, vipTexts, type UploadKind } from "../../../contract/vip";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/toast";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { readCsrfToken } from "../../lib/page-data";
 import { FilePicker } from "./file-picker";
 import { vipUi } from "./messages";
-import { vipKeys } from "./queries";
+import { uploadService, vipKeys } from "./queries";
 
 const t = vipUi.upload;
 
@@ -44,13 +44,13 @@ function UploadBody({ kind, close }: { kind: UploadKind; close(): void }) {
     form.set("type", kind);
     form.set("file", file);
     try {
-      const r = await api<UploadOk>("/upload/ithenticate_grammarly_contract", { form });
+      const r = await uploadService(form);
       void queryClient.invalidateQueries({ queryKey: vipKeys.all });
       toast.success(t.success);
       close();
       void router.navigate({ href: r.redirect });
     } catch (e) {
-      // api() already words it: the joined 422 messages, the server's error text, or the code.
+      // call() already words it: the joined 422 messages, the server's error text, or the code.
       setError(e instanceof ApiError ? e.message : String(e));
     } finally {
       setBusy(false);

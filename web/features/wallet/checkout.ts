@@ -5,13 +5,13 @@ import type { UserInfo } from "../../../contract/user-info";
 import type { CartInput, OrderResponse } from "../../../contract/wallet";
 import { formatNumber } from "../../../lib/format";
 import { toast } from "../../components/ui/toast";
-import { api, ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { readCsrfToken } from "../../lib/page-data";
 import { usePageData } from "../../lib/page-data-context";
 import { savePendingIntent } from "../../lib/pending-intent";
 import { useUiState } from "../../lib/ui-state";
 import { walletUi as t } from "./messages";
-import { walletKeys } from "./queries";
+import { placeOrder, walletKeys } from "./queries";
 
 /** Accounts spec §4: the card gateway opens after 3 s (1 s for the basket). */
 export const GATEWAY_DELAY_S = 3;
@@ -100,7 +100,7 @@ export function useCheckout() {
       }
       setPhase({ kind: "ordering" });
       try {
-        const r = await api<OrderResponse>("/order", { body: { cart: opts.cart, idempotency_key: key.current } });
+        const r = await placeOrder({ cart: opts.cart, idempotency_key: key.current });
         setUserInfo(userInfoOf(r));
         void queryClient.invalidateQueries({ queryKey: walletKeys.all });
         toast.success(opts.basket ? t.basketSuccess : t.purchaseSuccess);

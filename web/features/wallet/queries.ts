@@ -1,17 +1,9 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { mutationOptions, queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
+import { walletApi } from "../../../contract/endpoints/wallet";
 import type { UserInfo } from "../../../contract/user-info";
-import type {
-  BalanceResponse,
-  Invoice,
-  LedgerPage,
-  MyStandards,
-  PaymentResult,
-  PriceResponse,
-  TransactionsQuery,
-  TransactionsResponse,
-} from "../../../contract/wallet";
-import { api } from "../../lib/api";
+import type { BalanceResponse, InvoiceInput, ledgerAccounts, OrderInput, TransactionsQuery } from "../../../contract/wallet";
+import { call } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
 
 /** Every wallet query sits under ["wallet"]; a purchase invalidates them all. */
@@ -25,34 +17,50 @@ export const walletKeys = {
   standards: ["wallet", "standards"] as const,
   transactions: (q: TransactionsQuery) => ["wallet", "admin", "transactions", q] as const,
   invoices: ["wallet", "admin", "invoices"] as const,
+  standardStatus: (id: number) => ["wallet", "standard", id] as const,
 };
 
 export type PriceCounts = { article?: number; offline_article?: number; limited_article?: number; standard?: number };
 
-export const balanceQuery = () =>
-  queryOptions({ queryKey: walletKeys.balance, queryFn: ({ signal }) => api<BalanceResponse>("/show/balance", { signal }), retry: 1 });
+export const balanceQuery = () => queryOptions({ queryKey: walletKeys.balance, queryFn: ({ signal }) => call(walletApi.balance, {}, { signal }), retry: 1 });
 
 export const priceQuery = (counts: PriceCounts) =>
-  queryOptions({ queryKey: walletKeys.price(counts), queryFn: ({ signal }) => api<PriceResponse>("/price", { body: counts, signal }), staleTime: 60_000, retry: 1 });
+  queryOptions({ queryKey: walletKeys.price(counts), queryFn: ({ signal }) => call(walletApi.price, counts, { signal }), staleTime: 60_000, retry: 1 });
 
-export const ledgerQuery = (page: number) =>
-  queryOptions({ queryKey: walletKeys.ledger(page), queryFn: ({ signal }) => api<LedgerPage>(`/wallet/ledger?page=${page}`, { signal }) });
+export const ledgerQuery = (page: number) => queryOptions({ queryKey: walletKeys.ledger(page), queryFn: ({ signal }) => call(walletApi.ledger, { page }, { signal }) });
 
-export const paymentQuery = (id: string) =>
-  queryOptions({ queryKey: walletKeys.payment(id), queryFn: ({ signal }) => api<PaymentResult>(`/payments/${encodeURIComponent(id)}`, { signal }), retry: false });
+export const paymentQuery = (id: string) => queryOptions({ queryKey: walletKeys.payment(id), queryFn: ({ signal }) => call(walletApi.payment, { id }, { signal }), retry: false });
 
-export const invoiceQuery = (id: string) =>
-  queryOptions({ queryKey: walletKeys.invoice(id), queryFn: ({ signal }) => api<Invoice>(`/invoices/${encodeURIComponent(id)}`, { signal }), retry: false });
+export const invoiceQuery = (id: string) => queryOptions({ queryKey: walletKeys.invoice(id), queryFn: ({ signal }) => call(walletApi.invoice, { id }, { signal }), retry: false });
 
-export const myStandardsQuery = () => queryOptions({ queryKey: walletKeys.standards, queryFn: ({ signal }) => api<MyStandards>("/wallet/standards", { signal }) });
+export const myStandardsQuery = () => queryOptions({ queryKey: walletKeys.standards, queryFn: ({ signal }) => call(walletApi.myStandards, {}, { signal }) });
 
-export function transactionsQuery(q: TransactionsQuery) {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== "") params.set(k, String(v));
-  return queryOptions({ queryKey: walletKeys.transactions(q), queryFn: ({ signal }) => api<TransactionsResponse>(`/admin/ajax/transactions?${params}`, { signal }) });
-}
+export const transactionsQuery = (q: TransactionsQuery) =>
+  queryOptions({ queryKey: walletKeys.transactions(q), queryFn: ({ signal }) => call(walletApi.transactions, q, { signal }) });
 
-export const invoicesQuery = () => queryOptions({ queryKey: walletKeys.invoices, queryFn: ({ signal }) => api<{ data: Invoice[] }>("/admin/ajax/invoices", { signal }) });
+export const invoicesQuery = () => queryOptions({ queryKey: walletKeys.invoices, queryFn: ({ signal }) => call(walletApi.invoices, {}, { signal }) });
+
+/** A standard's file status (buy, wait, link…); asking never spends. */
+export const standardStatusQuery = (id: number) =>
+  queryOptions({ queryKey: walletKeys.standardStatus(id), queryFn: ({ signal }) => call(walletApi.standardStatus, { id }, { signal }), retry: false });
+
+/** Spends one standard credit on the file; answers the new status. */
+export const spendStandardCredit = (id: number) => mutationOptions({ mutationFn: () => call(walletApi.standardStatus, { id, use_credit: 1 }) });
+
+/** Buys a cart from the wallet; the same idempotency key twice is one order. */
+export const placeOrder = (input: OrderInput) => call(walletApi.order, input);
+
+/** Admin: changes one account of a user by `delta`, found by the id, mobile or email the admin typed. */
+export const adjustMutation = () =>
+  mutationOptions({
+    mutationFn: async ({ user, account, delta, reason }: { user: string; account: (typeof ledgerAccounts)[number]; delta: string; reason: string }) => {
+      const r = await call(walletApi.transactions, { user, per_page: 5 });
+      const id = r.data[0]?.user_id ?? user;
+      return call(walletApi.adjust, { id, account, delta, reason });
+    },
+  });
+
+export const createInvoiceMutation = () => mutationOptions({ mutationFn: (input: InvoiceInput) => call(walletApi.createInvoice, input) });
 
 /** userInfo with fresh balances; the same object when nothing changed (so no re-render loop). */
 export function withBalances(info: UserInfo, b: BalanceResponse): UserInfo {

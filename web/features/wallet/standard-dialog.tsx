@@ -1,24 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { StandardStatusResponse } from "../../../contract/wallet";
 import { formatNumber, formatToman } from "../../../lib/format";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { ProgressBar } from "../../components/ui/progress-bar";
-import { api } from "../../lib/api";
 import { useCheckout } from "./checkout";
 import { CountField } from "./count-field";
 import { walletUi as t } from "./messages";
 import { PurchaseSummary } from "./purchase-summary";
-import { priceQuery, useRefreshUserInfo, walletKeys } from "./queries";
+import { priceQuery, spendStandardCredit, standardStatusQuery, useRefreshUserInfo } from "./queries";
 import "./wallet.css";
-
-const statusQuery = (id: number) => ({
-  queryKey: [...walletKeys.all, "standard", id] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api<StandardStatusResponse>("/show/standard_status", { body: { id }, signal }),
-  retry: false,
-});
 
 /** Opens the file in a new tab; the tab is opened first (inside the click) so no popup blocker stops it. */
 async function openInNewTab(getLink: () => Promise<string | null>) {
@@ -35,15 +27,15 @@ async function openInNewTab(getLink: () => Promise<string | null>) {
 
 function StandardBody({ id, close }: { id: number; close(): void }) {
   const queryClient = useQueryClient();
-  const status = useQuery(statusQuery(id));
+  const status = useQuery(standardStatusQuery(id));
   const refresh = useRefreshUserInfo();
   const [count, setCount] = useState(1);
   const price = useQuery({ ...priceQuery({ standard: count }), placeholderData: keepPreviousData, enabled: status.data?.standard_status === "buy" });
   const { checkout, phase, cancel, balance } = useCheckout();
   const spend = useMutation({
-    mutationFn: () => api<StandardStatusResponse>("/show/standard_status", { body: { id, use_credit: 1 } }),
+    ...spendStandardCredit(id),
     onSuccess: (r) => {
-      queryClient.setQueryData(statusQuery(id).queryKey, r);
+      queryClient.setQueryData(standardStatusQuery(id).queryKey, r);
       void refresh();
     },
   });

@@ -5,21 +5,15 @@ import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { LinkButton } from "../../components/ui/link";
 import { ProgressBar } from "../../components/ui/progress-bar";
-import { api } from "../../lib/api";
 import { messages } from "../../lib/messages";
 import { savePendingIntent } from "../../lib/pending-intent";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
+import { priceQuery } from "../../features/wallet/queries";
 import { PageSection, StaticPage } from "./static-page";
 
 // POST /price (accounts spec §7): unit prices of an article, an offline article and the limited pack.
-type PriceResponse = {
-  article?: { unit_price: number };
-  offline_article?: { unit_price: number };
-  limited_article?: { unit_price: number };
-};
-
-const unitPriceRows: { key: keyof PriceResponse; title: string }[] = [
+const unitPriceRows: { key: "article" | "offline_article" | "limited_article"; title: string }[] = [
   { key: "article", title: "دانلود آنی هر مقاله" },
   { key: "offline_article", title: "درخواست آفلاین هر مقاله" },
   { key: "limited_article", title: "بستهٔ اعتبار محدود (اعتبار یک ماه)" },
@@ -27,8 +21,7 @@ const unitPriceRows: { key: keyof PriceResponse; title: string }[] = [
 
 function UnitPrices() {
   const query = useQuery({
-    queryKey: ["prices", "unit"],
-    queryFn: ({ signal }) => api<PriceResponse>("/price", { body: { article: 1, offline_article: 1, limited_article: 1 }, signal }),
+    ...priceQuery({ article: 1, offline_article: 1, limited_article: 1 }),
     retry: false,
     staleTime: 5 * 60_000,
   });

@@ -1,12 +1,12 @@
 import { useLocation, useParams } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { authMessages, CodeField, NewPasswordField, ResetRequestInput, type ResetChannel, type ResetRequestResponse } from "../../../../contract/auth";
+import { authMessages, CodeField, NewPasswordField, ResetRequestInput, type ResetChannel } from "../../../../contract/auth";
 import { z } from "zod";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
-import { api } from "../../../lib/api";
+import { confirmPasswordReset, requestPasswordReset } from "../../auth/queries";
 import { useUiState } from "../../../lib/ui-state";
 import { useForm, validate } from "../../auth/form";
 import { formatCountdown } from "../../auth/messages";
@@ -67,7 +67,7 @@ function RequestForm({ onSent }: { onSent(identifier: string, channel: ResetChan
     e.preventDefault();
     const checked = validate(ResetRequestInput, form.values);
     if (!checked.ok) return form.setErrors(checked.errors);
-    const res = await form.run(() => api<ResetRequestResponse>("/password/reset/request", { body: checked.data }));
+    const res = await form.run(() => requestPasswordReset(checked.data));
     if (res) onSent(checked.data.identifier, res.channel, res.message);
   }
   return (
@@ -101,12 +101,12 @@ function NewPassword({ identifier, token, onDone, onRestart }: { identifier?: st
     const errors = { ...(pw.ok ? {} : pw.errors), ...(code.ok ? {} : code.errors) };
     if (Object.keys(errors).length) return form.setErrors(errors);
     const body = token ? { token, password: form.values.password, password_confirmation: form.values.password_confirmation } : { identifier, ...form.values };
-    const res = await form.run(() => api<{ status: "ok"; message: string }>("/password/reset/confirm", { body }));
+    const res = await form.run(() => confirmPasswordReset(body));
     if (res) onDone();
   }
 
   async function resend() {
-    const res = await form.run(() => api<ResetRequestResponse>("/password/reset/request", { body: { identifier } }));
+    const res = await form.run(() => requestPasswordReset({ identifier }));
     if (res) {
       setSentMessage(res.message);
       countdown.start();

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
 import { toPersianDigits } from "../../../../lib/digits";
@@ -10,12 +10,12 @@ import { LinkButton } from "../../../components/ui/link";
 import { Cell, Column, Row, Table, TableBody, TableHeader } from "../../../components/ui/table";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { api, type ApiError } from "../../../lib/api";
+import type { ApiError } from "../../../lib/api";
 import { usePageData } from "../../../lib/page-data-context";
 import { useUiState } from "../../../lib/ui-state";
 import { useForm, validate } from "../../auth/form";
 import { accountUi } from "../messages";
-import { profileDetailsQuery, profileKey } from "../queries";
+import { endOtherSessionsMutation, endSessionMutation, profileChanges, profileDetailsQuery, profileKey } from "../queries";
 import { describeUserAgent } from "../user-agent";
 import "../account.css";
 
@@ -61,10 +61,10 @@ function ProfileBody({ details }: { details: ProfileDetails }) {
 }
 
 /** Runs a profile change, then refreshes the profile queries and shows the server's message. */
-function useProfileChange<I>(path: string) {
+function useProfileChange<I>(change: UseMutationOptions<Ok, Error, I>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: I) => api<Ok>(path, { body: body ?? {} }),
+    ...change,
     onSuccess: (res) => {
       toast.success(res.message);
       void queryClient.invalidateQueries({ queryKey: profileKey });
@@ -77,7 +77,7 @@ function DetailsCard({ details }: { details: ProfileDetails }) {
   const { userInfo, setUserInfo } = usePageData();
   const { openDialog, setMobileStep } = useUiState();
   const form = useForm({ name: user.name });
-  const save = useProfileChange<{ name: string }>("/profile/ajax/details");
+  const save = useProfileChange(profileChanges.details);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -184,7 +184,7 @@ function CreditsCard({ details }: { details: ProfileDetails }) {
 function EmailCard() {
   const empty = { email: "", current_password: "" };
   const form = useForm(empty);
-  const change = useProfileChange<typeof empty>("/profile/ajax/email");
+  const change = useProfileChange(profileChanges.email);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const checked = validate(EmailChangeInput, form.values);
@@ -213,7 +213,7 @@ function EmailCard() {
 function PasswordCard() {
   const empty = { current_password: "", password: "", password_confirmation: "" };
   const form = useForm(empty);
-  const change = useProfileChange<typeof empty>("/profile/ajax/password");
+  const change = useProfileChange(profileChanges.password);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const checked = validate(PasswordChangeInput, form.values);
@@ -249,8 +249,8 @@ function SessionsCard({ sessions }: { sessions: ProfileSession[] }) {
     void queryClient.invalidateQueries({ queryKey: profileKey });
   };
   const fail = (e: Error) => setError(e.message);
-  const endOne = useMutation({ mutationFn: (id: string) => api<Ok>("/profile/ajax/sessions/end", { body: { id } }), onSuccess: done, onError: fail });
-  const endOthers = useMutation({ mutationFn: () => api<Ok>("/profile/ajax/sessions/end_others", { body: {} }), onSuccess: done, onError: fail });
+  const endOne = useMutation({ ...endSessionMutation(), onSuccess: done, onError: fail });
+  const endOthers = useMutation({ ...endOtherSessionsMutation(), onSuccess: done, onError: fail });
   const others = sessions.filter((s) => !s.current).length;
 
   return (

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { LinkButton } from "../../../components/ui/link";
-import { api } from "../../../lib/api";
+import { verifyEmailMutation } from "../queries";
 import { accountUi } from "../messages";
 import "../account.css";
 
@@ -17,7 +17,7 @@ const t = accountUi.verifyEmail;
 export default function VerifyEmail() {
   const search = useLocation({ select: (l) => l.search as Record<string, unknown> });
   const token = typeof search.token === "string" ? search.token : "";
-  const verify = useMutation({ mutationFn: (tok: string) => api<{ status: "ok"; message: string }>("/profile/email/verify", { body: { token: tok } }) });
+  const verify = useMutation(verifyEmailMutation());
 
   useEffect(() => {
     if (token) verify.mutate(token);

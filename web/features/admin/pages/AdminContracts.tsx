@@ -9,10 +9,9 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { api } from "../../../lib/api";
 import { adminUi as t } from "../messages";
 import { AdminPage, ConfirmButton, FormError, QueryState, fieldError } from "../parts";
-import { adminKeys, contractsQuery } from "../queries";
+import { addPartnerMutation, adminKeys, contractsQuery, removePartnerMutation, saveContractMutation } from "../queries";
 
 const c = t.contracts;
 type Draft = { name: string; logo: string; domains: string; access: Record<string, boolean>; quotas: Record<string, string>; newAccess: string; active: boolean };
@@ -48,7 +47,7 @@ function ContractForm({ item, onDone }: { item?: Contract; onDone(): void }) {
   const qc = useQueryClient();
   const [d, setD] = useState<Draft>(() => draftOf(item));
   const save = useMutation({
-    mutationFn: () => api<Contract>(item ? `/admin/ajax/contracts/${item.id}` : "/admin/ajax/contracts", { body: bodyOf(d) }),
+    ...saveContractMutation(item?.id),
     onSuccess: () => {
       toast.success(t.common.saved);
       void qc.invalidateQueries({ queryKey: adminKeys.contracts });
@@ -57,7 +56,7 @@ function ContractForm({ item, onDone }: { item?: Contract; onDone(): void }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate(bodyOf(d));
   };
   const err = (f: string) => fieldError(save.error, f);
   return (
@@ -115,11 +114,11 @@ function Partners({ item }: { item: Contract }) {
     setUser("");
     void qc.invalidateQueries({ queryKey: adminKeys.contracts });
   };
-  const add = useMutation({ mutationFn: () => api<Contract>(`/admin/ajax/contracts/${item.id}/partners`, { body: { user } }), onSuccess });
-  const remove = useMutation({ mutationFn: (id: string) => api<Contract>(`/admin/ajax/contracts/${item.id}/partners/${id}/remove`, { body: {} }), onSuccess, onError: (e) => toast.error(e.message) });
+  const add = useMutation({ ...addPartnerMutation(item.id), onSuccess });
+  const remove = useMutation({ ...removePartnerMutation(item.id), onSuccess, onError: (e) => toast.error(e.message) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate();
+    add.mutate(user);
   };
   return (
     <div className="admin-form--stack">

@@ -9,10 +9,9 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Select, SelectItem } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { api } from "../../../lib/api";
 import { adminUi as t } from "../messages";
 import { AdminPage, FormError, Pager, QueryState, fieldError } from "../parts";
-import { adminKeys, booksQuery } from "../queries";
+import { adminKeys, booksQuery, priceBookMutation, saveBookMutation } from "../queries";
 
 const b = t.books;
 const textFields = ["title", "authors", "year", "publisher", "isbn", "edition", "pages", "language", "extension", "cover_url", "toman_price"] as const;
@@ -44,7 +43,7 @@ function BookForm({ item, onDone }: { item?: DirectBook; onDone(): void }) {
   const qc = useQueryClient();
   const [d, setD] = useState<Draft>(() => draftOf(item));
   const save = useMutation({
-    mutationFn: () => api<DirectBook>(item ? `/admin/ajax/directBooks/${item.id}` : "/admin/ajax/directBooks", { body: d }),
+    ...saveBookMutation(item?.id),
     onSuccess: () => {
       toast.success(t.common.saved);
       void qc.invalidateQueries({ queryKey: adminKeys.books });
@@ -53,7 +52,7 @@ function BookForm({ item, onDone }: { item?: DirectBook; onDone(): void }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate(d);
   };
   return (
     <form className="card admin-card admin-detail" onSubmit={submit} aria-labelledby="book-form">
@@ -97,7 +96,7 @@ function PriceDialog({ item, onClose }: { item: DirectBook; onClose(): void }) {
   const qc = useQueryClient();
   const [price, setPrice] = useState(String(item.toman_price));
   const save = useMutation({
-    mutationFn: () => api<DirectBook>(`/admin/ajax/directBooks/${item.id}/price`, { body: { toman_price: price } }),
+    ...priceBookMutation(item.id),
     onSuccess: () => {
       toast.success(t.common.saved);
       void qc.invalidateQueries({ queryKey: adminKeys.books });
@@ -106,7 +105,7 @@ function PriceDialog({ item, onClose }: { item: DirectBook; onClose(): void }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate({ toman_price: price });
   };
   return (
     <Dialog title={b.setPrice} width={400} isOpen onOpenChange={(o) => !o && onClose()}>

@@ -7,10 +7,9 @@ import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { api } from "../../../lib/api";
 import { adminUi as t } from "../messages";
 import { AdminPage, ConfirmButton, FormError, QueryState, fieldError } from "../parts";
-import { adminKeys, solversQuery } from "../queries";
+import { addSolverMutation, adminKeys, removeSolverMutation, solversQuery } from "../queries";
 
 /** /admin/solvers: who solves, their open and delivered requests on the offline desk; add or remove the role. */
 export default function AdminSolvers() {
@@ -22,17 +21,17 @@ export default function AdminSolvers() {
     void qc.invalidateQueries({ queryKey: adminKeys.users });
   };
   const add = useMutation({
-    mutationFn: () => api<SolverList>("/admin/ajax/solvers", { body: { user } }),
+    ...addSolverMutation(),
     onSuccess: (list) => {
       setUser("");
       toast.success(t.common.saved);
       onSuccess(list);
     },
   });
-  const remove = useMutation({ mutationFn: (id: string) => api<SolverList>(`/admin/ajax/solvers/${id}/remove`, { body: {} }), onSuccess, onError: (e) => toast.error(e.message) });
+  const remove = useMutation({ ...removeSolverMutation(), onSuccess, onError: (e) => toast.error(e.message) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate();
+    add.mutate(user);
   };
   return (
     <AdminPage heading={<PageHeading title={t.solvers.title} />}>

@@ -9,7 +9,7 @@ import { Select, SelectItem } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { adminUi as t } from "../messages";
 import { AdminPage, Pager, QueryState } from "../parts";
-import { usersQuery } from "../queries";
+import { usersQuery, type RoleFilter } from "../queries";
 import { UserDetail } from "../user-detail";
 
 function RoleBadges({ u }: { u: AdminUserRow }) {
@@ -27,7 +27,7 @@ function RoleBadges({ u }: { u: AdminUserRow }) {
 
 /** /admin/users: search by name, e-mail, mobile or username; one user's balances, credits, roles and activity. */
 export default function AdminUsers() {
-  const [draft, setDraft] = useState({ q: "", role: "all" });
+  const [draft, setDraft] = useState<{ q: string; role: RoleFilter }>({ q: "", role: "all" });
   const [filters, setFilters] = useState(draft);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
@@ -44,7 +44,7 @@ export default function AdminUsers() {
     <AdminPage heading={<PageHeading title={t.users.title} />}>
       <form className="card admin-card admin-form" onSubmit={search} role="search">
         <TextField label={t.users.searchLabel} value={draft.q} onChange={(q) => setDraft((d) => ({ ...d, q }))} />
-        <Select label={t.users.role} selectedKey={draft.role} onSelectionChange={(k) => setDraft((d) => ({ ...d, role: String(k) }))}>
+        <Select label={t.users.role} selectedKey={draft.role} onSelectionChange={(k) => setDraft((d) => ({ ...d, role: k as RoleFilter }))}>
           {userRoleFilters.map((r) => (
             <SelectItem key={r} id={r}>
               {t.users.roles[r]}

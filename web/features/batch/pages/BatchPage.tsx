@@ -15,7 +15,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
 import { batchUi as t } from "../messages";
 import { OfflineRequests } from "../offline-requests";
-import { batchQuery, createBatch } from "../queries";
+import { batchQuery, createBatchMutation } from "../queries";
 import { usePageData } from "../../../lib/page-data-context";
 import "../../getpdf/getpdf.css";
 import "../batch.css";
@@ -28,7 +28,7 @@ function UploadForm() {
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const create = useMutation({
-    mutationFn: createBatch,
+    ...createBatchMutation(),
     onSuccess: (r) => void navigate({ to: "/batch", search: { id: r.id } }),
   });
   const errors = create.error instanceof ApiError ? create.error.fieldErrors : {};

@@ -11,15 +11,15 @@ import { ApiError } from "../../../lib/api";
 import { panelMessages as m } from "../messages";
 import { PanelNav } from "../panel-nav";
 import { QueryState } from "../parts";
-import { changeMember, createGroup, deleteGroup, groupsQuery, panelKeys, usersQuery } from "../queries";
+import { changeMemberMutation, createGroupMutation, deleteGroupMutation, groupsQuery, panelKeys, usersQuery } from "../queries";
 import "../panel.css";
 
 function GroupCard({ group, candidates }: { group: PanelGroup; candidates: PanelMember[] }) {
   const qc = useQueryClient();
   const [chosen, setChosen] = useState<string | null>(null);
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: panelKeys.groups }), qc.invalidateQueries({ queryKey: ["panel", "users"] })]);
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: panelKeys.groups }), qc.invalidateQueries({ queryKey: [...panelKeys.all, "users"] })]);
   const member = useMutation({
-    mutationFn: (v: { userId: string; action: "add" | "remove" }) => changeMember(group.id, v.userId, v.action),
+    ...changeMemberMutation(group.id),
     onSuccess: async () => {
       setChosen(null);
       await refresh();
@@ -27,7 +27,7 @@ function GroupCard({ group, candidates }: { group: PanelGroup; candidates: Panel
     onError: (e) => toast.error(e.message),
   });
   const remove = useMutation({
-    mutationFn: () => deleteGroup(group.id),
+    ...deleteGroupMutation(group.id),
     onSuccess: async () => {
       toast.success(m.groups.removed);
       await refresh();
@@ -81,7 +81,7 @@ export default function Panel2UserGroup() {
   const members = useQuery(usersQuery(1, ""));
   const [name, setName] = useState("");
   const create = useMutation({
-    mutationFn: () => createGroup(name.trim()),
+    ...createGroupMutation(),
     onSuccess: async () => {
       setName("");
       toast.success(m.groups.created);
@@ -91,7 +91,7 @@ export default function Panel2UserGroup() {
   const nameError = create.error instanceof ApiError ? create.error.message : undefined;
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (name.trim()) create.mutate();
+    if (name.trim()) create.mutate(name.trim());
   }
   return (
     <div className="container stack panel-page">

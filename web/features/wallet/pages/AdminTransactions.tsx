@@ -10,10 +10,9 @@ import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui
 import { Select, SelectItem } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { api } from "../../../lib/api";
 import { walletUi as t } from "../messages";
 import { Amount } from "../ledger-amount";
-import { transactionsQuery, walletKeys } from "../queries";
+import { adjustMutation, transactionsQuery, walletKeys } from "../queries";
 import "../wallet.css";
 
 const ANY = "any";
@@ -23,15 +22,11 @@ type Filters = { user: string; account: string; reason: string; from: string; to
 
 function AdjustForm({ user }: { user: string }) {
   const queryClient = useQueryClient();
-  const [account, setAccount] = useState<string>("balance");
+  const [account, setAccount] = useState<(typeof ledgerAccounts)[number]>("balance");
   const [delta, setDelta] = useState("");
   const [reason, setReason] = useState("");
   const adjust = useMutation({
-    mutationFn: async () => {
-      const r = await api<{ data: { user_id: string }[] }>(`/admin/ajax/transactions?user=${encodeURIComponent(user)}&per_page=5`);
-      const id = r.data[0]?.user_id ?? user;
-      return api(`/admin/users/${encodeURIComponent(id)}/adjust`, { body: { account, delta, reason } });
-    },
+    ...adjustMutation(),
     onSuccess: () => {
       toast.success(t.admin.adjustDone);
       setDelta("");
@@ -41,13 +36,13 @@ function AdjustForm({ user }: { user: string }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    adjust.mutate();
+    adjust.mutate({ user, account, delta, reason });
   };
   return (
     <form className="card wallet-card" onSubmit={submit} aria-labelledby="wallet-adjust">
       <h2 id="wallet-adjust">{t.admin.adjust}</h2>
       <div className="wallet-filters">
-        <Select label={t.admin.account} selectedKey={account} onSelectionChange={(k) => setAccount(String(k))}>
+        <Select label={t.admin.account} selectedKey={account} onSelectionChange={(k) => setAccount(k as (typeof ledgerAccounts)[number])}>
           {ledgerAccounts.map((a) => (
             <SelectItem key={a} id={a}>
               {t.accounts[a]}

@@ -7,9 +7,9 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { TextField } from "../../../components/ui/text-field";
-import { api, ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
 import { walletUi as t } from "../messages";
-import { invoicesQuery, walletKeys } from "../queries";
+import { createInvoiceMutation, invoicesQuery, walletKeys } from "../queries";
 import "../wallet.css";
 
 const payLink = (inv: Invoice) => `${window.location.origin}${inv.pay_url}`;
@@ -20,17 +20,14 @@ export default function CreateInvoice() {
   const [form, setForm] = useState({ user: "", university_id: "", title: "", amount: "" });
   const list = useQuery(invoicesQuery());
   const create = useMutation({
-    mutationFn: () =>
-      api<Invoice>("/admin/createInvoice", {
-        body: { user: form.user || undefined, university_id: form.university_id || undefined, title: form.title, amount: form.amount },
-      }),
+    ...createInvoiceMutation(),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: walletKeys.invoices }),
   });
   const errors = create.error instanceof ApiError ? create.error.fieldErrors : {};
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate();
+    create.mutate({ user: form.user || undefined, university_id: form.university_id || undefined, title: form.title, amount: form.amount });
   };
   return (
     <div className="container wallet-page">

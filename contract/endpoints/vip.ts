@@ -1,0 +1,53 @@
+import type {
+  AddCredentialsInput,
+  AdminCredentialList,
+  AdminGrantList,
+  AdminGrantsQuery,
+  AdminOk,
+  AdminSiteInput,
+  AdminSiteList,
+  DirectAccessList,
+  DirectAccessPageData,
+  MyGrants,
+  RotateCredentialInput,
+} from "../direct-access";
+import type {
+  AccountInput,
+  AdminServiceList,
+  AdminServiceQuery,
+  MyScifinders,
+  MyServiceOrders,
+  RejectInput,
+  ReportInput,
+  ServiceActionOk,
+  UploadInput,
+  UploadOk,
+  VipServicesResponse,
+} from "../vip";
+import { endpoint } from "../endpoint";
+
+/** Direct access (worker/features/direct-access/routes.ts) and the VIP services (worker/features/vip/routes.ts). */
+export const vipApi = {
+  catalogue: endpoint<{ response: typeof DirectAccessList }>()("get", "/direct_access"),
+  access: endpoint<{ response: typeof DirectAccessPageData }>()("get", "/direct_access/:id"),
+  grants: endpoint<{ response: typeof MyGrants }>()("get", "/profile/directaccess"),
+  adminSites: endpoint<{ response: typeof AdminSiteList }>()("get", "/admin/ajax/directaccess/sites"),
+  createSite: endpoint<{ body: typeof AdminSiteInput; response: typeof AdminOk }>()("post", "/admin/ajax/directaccess/sites"),
+  updateSite: endpoint<{ body: typeof AdminSiteInput; response: typeof AdminOk }>()("post", "/admin/ajax/directaccess/sites/:id"),
+  adminPool: endpoint<{ response: typeof AdminCredentialList }>()("get", "/admin/ajax/directaccess/sites/:id/credentials"),
+  addCredentials: endpoint<{ body: typeof AddCredentialsInput; response: typeof AdminOk }>()("post", "/admin/ajax/directaccess/sites/:id/credentials"),
+  deleteCredential: endpoint<{ response: typeof AdminOk }>()("post", "/admin/ajax/directaccess/credentials/:id/delete"),
+  rotateCredential: endpoint<{ body: typeof RotateCredentialInput; response: typeof AdminOk }>()("post", "/admin/ajax/directaccess/credentials/:id/rotate"),
+  adminGrants: endpoint<{ query: typeof AdminGrantsQuery; response: typeof AdminGrantList }>()("get", "/admin/ajax/directaccess/grants"),
+  revokeGrant: endpoint<{ response: typeof AdminOk }>()("post", "/admin/ajax/directaccess/grants/:id/revoke"),
+  assignGrant: endpoint<{ response: typeof AdminOk }>()("post", "/admin/ajax/directaccess/grants/:id/assign"),
+  services: endpoint<{ response: typeof VipServicesResponse }>()("get", "/vip/services"),
+  upload: endpoint<{ body: typeof UploadInput; response: typeof UploadOk }>()("post", "/upload/ithenticate_grammarly_contract"),
+  orders: endpoint<{ response: typeof MyServiceOrders }>()("get", "/profile/vip/orders"),
+  scifinders: endpoint<{ response: typeof MyScifinders }>()("get", "/profile/vip/scifinders"),
+  adminServices: endpoint<{ query: typeof AdminServiceQuery; response: typeof AdminServiceList }>()("get", "/admin/ajax/services"),
+  takeService: endpoint<{ response: typeof ServiceActionOk }>()("post", "/admin/ajax/services/:id/take"),
+  reportService: endpoint<{ body: typeof ReportInput; response: typeof ServiceActionOk }>()("post", "/admin/ajax/services/:id/report"),
+  serviceAccount: endpoint<{ body: typeof AccountInput; response: typeof ServiceActionOk }>()("post", "/admin/ajax/services/:id/account"),
+  rejectService: endpoint<{ body: typeof RejectInput; response: typeof ServiceActionOk }>()("post", "/admin/ajax/services/:id/reject"),
+};
