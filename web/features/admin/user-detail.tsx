@@ -8,12 +8,13 @@ import { formatJalaliDate, formatNumber, formatToman } from "../../../lib/format
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
+import { QueryState } from "../../components/ui/query-state";
 import { Select, SelectItem } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { adminUi as t } from "./messages";
-import { FormError, QueryState, fieldError } from "./parts";
+import { FormError, fieldError } from "./parts";
 import { adminKeys, contractsQuery, userQuery } from "./queries";
 
 type Detail = AdminUserDetail;

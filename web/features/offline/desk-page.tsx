@@ -6,6 +6,7 @@ import { PageHeading } from "../../components/shell/page-heading";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
+import { Pagination } from "../../components/ui/pagination";
 import { Select, SelectItem } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
@@ -161,17 +162,7 @@ function DeskBody({ mode, isAdmin }: { mode: DeskMode; isAdmin: boolean }) {
               ))}
             </tbody>
           </DataTable>
-          <nav className="offline-pager" aria-label={t.filters}>
-            <Button variant="ghost" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-              {t.prev}
-            </Button>
-            <span>
-              {formatNumber(page)} / {formatNumber(Math.max(1, Math.ceil(list.data.total / list.data.per_page)))}
-            </span>
-            <Button variant="ghost" size="sm" isDisabled={page * list.data.per_page >= list.data.total} onPress={() => setPage(page + 1)}>
-              {t.next}
-            </Button>
-          </nav>
+          <Pagination page={page} pages={Math.ceil(list.data.total / list.data.per_page)} onChange={setPage} label={t.filters} />
         </section>
       )}
       {selected && <DeskDetailPanel id={selected} isAdmin={isAdmin} onClose={() => setSelected(null)} onDone={(handled) => setSelected(nextAfter(shown, selected, userInfo?.id, handled))} />}

@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ArticleResult, BookResult, StandardResult } from "../../../contract/search";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
+import { pageWindow } from "../../components/ui/pagination";
 import { toast } from "../../components/ui/toast";
 import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
-import { pageWindow } from "./list-parts";
 import { searchUi as t } from "./messages";
 import ArticleSearchPanel from "./panels/ArticleSearchPanel";
 import BookSearchPanel from "./panels/BookSearchPanel";
@@ -150,11 +150,11 @@ const choose = (label: string, value: string) => fireEvent.change(screen.getByLa
 
 describe("pageWindow (§9: 6 visible pages)", () => {
   it("keeps the current page near the middle, within 1..total", () => {
-    expect(pageWindow(1, 14)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(pageWindow(7, 14)).toEqual([5, 6, 7, 8, 9, 10]);
-    expect(pageWindow(14, 14)).toEqual([9, 10, 11, 12, 13, 14]);
-    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(1, 0)).toEqual([]);
+    expect(pageWindow(1, 14, 6)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(pageWindow(7, 14, 6)).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(pageWindow(14, 14, 6)).toEqual([9, 10, 11, 12, 13, 14]);
+    expect(pageWindow(2, 3, 6)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 0, 6)).toEqual([]);
   });
 });
 

@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatJalaliDate, formatNumber } from "../../../lib/format";
 import { Button } from "../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
+import { QueryState } from "../../components/ui/query-state";
 import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { vipUi } from "./messages";
 import { adminGrantsQuery, vipKeys } from "./queries";
-import { LoadState } from "./pages/VipServices";
 
 const t = vipUi.admin;
 
@@ -23,7 +23,7 @@ export function AdminGrants() {
     onError: (e) => toast.error(e.message),
   });
   return (
-    <LoadState query={query}>
+    <QueryState query={query} errorTitle={vipUi.profile.loadError}>
       {() =>
         query.data!.grants.length === 0 ? (
           <p className="vip-muted">{t.empty}</p>
@@ -75,6 +75,6 @@ export function AdminGrants() {
           </DataTable>
         )
       }
-    </LoadState>
+    </QueryState>
   );
 }

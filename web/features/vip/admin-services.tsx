@@ -4,6 +4,7 @@ import type { AdminServiceOrder } from "../../../contract/vip";
 import { formatJalaliDate } from "../../../lib/format";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { QueryState } from "../../components/ui/query-state";
 import { Select, SelectItem } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
@@ -11,7 +12,7 @@ import { api, ApiError } from "../../lib/api";
 import { FilePicker } from "./file-picker";
 import { vipUi } from "./messages";
 import { adminServicesQuery, vipKeys } from "./queries";
-import { LoadState, StatusBadge } from "./pages/VipServices";
+import { StatusBadge } from "./pages/VipServices";
 
 const t = vipUi.admin;
 const STATUSES = ["submitted", "in_progress", "awaiting_upload", "done", "rejected", "all"] as const;
@@ -29,7 +30,7 @@ export function AdminServices() {
           </SelectItem>
         ))}
       </Select>
-      <LoadState query={query}>
+      <QueryState query={query} errorTitle={vipUi.profile.loadError}>
         {() =>
           query.data!.orders.length === 0 ? (
             <p className="vip-muted">{t.empty}</p>
@@ -41,7 +42,7 @@ export function AdminServices() {
             </ul>
           )
         }
-      </LoadState>
+      </QueryState>
     </div>
   );
 }

@@ -6,12 +6,14 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Dialog } from "../../../components/ui/dialog";
+import { Pagination } from "../../../components/ui/pagination";
+import { QueryState } from "../../../components/ui/query-state";
 import { Select, SelectItem } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { api } from "../../../lib/api";
 import { adminUi as t } from "../messages";
-import { AdminPage, FormError, Pager, QueryState, fieldError } from "../parts";
+import { AdminPage, FormError, fieldError } from "../parts";
 import { adminKeys, booksQuery } from "../queries";
 
 const b = t.books;
@@ -205,7 +207,7 @@ export default function AdminDirectBooks() {
                 </tbody>
               </DataTable>
             )}
-            <Pager page={page} totalPages={query.data.total_pages} total={query.data.total} onPage={setPage} label={b.title} />
+            <Pagination page={page} pages={query.data.total_pages} summary={t.common.total(formatNumber(query.data.total))} onChange={setPage} label={b.title} />
           </>
         )}
       </section>

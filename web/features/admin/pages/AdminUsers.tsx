@@ -1,14 +1,16 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { userRoleFilters, type AdminUserRow } from "../../../../contract/admin";
-import { formatJalaliDate, formatToman } from "../../../../lib/format";
+import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { Pagination } from "../../../components/ui/pagination";
+import { QueryState } from "../../../components/ui/query-state";
 import { Select, SelectItem } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { adminUi as t } from "../messages";
-import { AdminPage, Pager, QueryState } from "../parts";
+import { AdminPage } from "../parts";
 import { usersQuery } from "../queries";
 import { UserDetail } from "../user-detail";
 
@@ -97,7 +99,7 @@ export default function AdminUsers() {
                 </tbody>
               </DataTable>
             )}
-            <Pager page={page} totalPages={query.data.total_pages} total={query.data.total} onPage={setPage} label={t.users.title} />
+            <Pagination page={page} pages={query.data.total_pages} summary={t.common.total(formatNumber(query.data.total))} onChange={setPage} label={t.users.title} />
           </>
         )}
       </section>

@@ -4,13 +4,13 @@ import type { PanelGroup, PanelMember } from "../../../../contract/panel";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
+import { QueryState } from "../../../components/ui/query-state";
 import { Select, SelectItem } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
 import { panelMessages as m } from "../messages";
 import { PanelNav } from "../panel-nav";
-import { QueryState } from "../parts";
 import { changeMember, createGroup, deleteGroup, groupsQuery, panelKeys, usersQuery } from "../queries";
 import "../panel.css";
 

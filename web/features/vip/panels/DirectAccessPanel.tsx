@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Icon } from "../../../components/ui/icon";
 import { ExternalLink, ExternalLinkButton, LinkButton } from "../../../components/ui/link";
+import { Pagination } from "../../../components/ui/pagination";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { Select, SelectItem } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
@@ -17,7 +18,6 @@ import { useUiState } from "../../../lib/ui-state";
 import { PanelHead } from "../../search/list-parts";
 import { Basket } from "../basket";
 import { vipUi } from "../messages";
-import { Pagination } from "../pagination";
 import { periodsOf } from "../periods";
 import { catalogueQuery } from "../queries";
 import "../../search/search.css";
@@ -236,7 +236,7 @@ export default function DirectAccessPanel(_props: Record<string, never>) {
           </tbody>
         </DataTable>
       )}
-      <Pagination page={current} pages={pages} visible={VISIBLE_PAGES} onChange={setPage} />
+      <Pagination page={current} pages={pages} visible={VISIBLE_PAGES} before={VISIBLE_PAGES / 2} onChange={setPage} label={t.pages} />
       <Basket items={basket} onRemove={(id) => setBasket((b) => b.filter((i) => i.id !== id))} />
     </section>
   );

@@ -6,6 +6,7 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { Pagination } from "../../../components/ui/pagination";
 import { Select, SelectItem } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
@@ -188,17 +189,7 @@ export default function AdminTransactions() {
                 ))}
               </tbody>
             </DataTable>
-            {data.total_pages > 1 && (
-              <nav className="wallet-pager" aria-label={t.admin.rows}>
-                <Button size="sm" variant="outline" isDisabled={page <= 1} onPress={() => setPage((p) => p - 1)}>
-                  {t.financial.prev}
-                </Button>
-                <span>{t.financial.page(formatNumber(page), formatNumber(data.total_pages))}</span>
-                <Button size="sm" variant="outline" isDisabled={page >= data.total_pages} onPress={() => setPage((p) => p + 1)}>
-                  {t.financial.next}
-                </Button>
-              </nav>
-            )}
+            <Pagination page={page} pages={data.total_pages} onChange={setPage} label={t.admin.rows} />
           </section>
         </>
       )}
