@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Dialog } from "../../components/ui/dialog";
 import { ExternalLink } from "../../components/ui/link";
-import { Select, SelectItem } from "../../components/ui/select";
+import { Select } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
@@ -488,13 +488,15 @@ function AssignAction({ id, current }: { id: string; current: string | null }) {
         m.mutate({ body: { solver_id: solver } });
       }}
     >
-      <Select label={t.solver} placeholder={t.chooseSolver} selectedKey={solver || null} onSelectionChange={(k) => setSolver(String(k))} isInvalid={!!m.fieldErrors["solver_id"]} errorMessage={m.fieldErrors["solver_id"]?.join(" ")}>
-        {solvers.data.solvers.map((s) => (
-          <SelectItem key={s.id} id={s.id}>
-            {s.name}
-          </SelectItem>
-        ))}
-      </Select>
+      <Select
+        label={t.solver}
+        placeholder={t.chooseSolver}
+        value={solver || null}
+        options={solvers.data.solvers.map((s) => [s.id, s.name] as const)}
+        onChange={setSolver}
+        isInvalid={!!m.fieldErrors["solver_id"]}
+        errorMessage={m.fieldErrors["solver_id"]?.join(" ")}
+      />
       <Button type="submit" variant="ghost" size="sm" isDisabled={m.isPending || !solver}>
         {t.assign}
       </Button>

@@ -7,7 +7,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
 import { Pagination } from "../../components/ui/pagination";
-import { Select, SelectItem } from "../../components/ui/select";
+import { Select } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
@@ -94,22 +94,19 @@ function DeskBody({ mode, isAdmin }: { mode: DeskMode; isAdmin: boolean }) {
       {isAdmin && mode !== "solver" && <Dashboard group={mode === "articles" ? "articles" : "books"} />}
       <form className="card offline-filters" onSubmit={apply} aria-label={t.filters}>
         <TextField label={t.search} value={draft.q} onChange={(v) => setDraft({ ...draft, q: v })} className="offline-filters__search" />
-        <Select label={t.status} selectedKey={draft.status} onSelectionChange={(k) => setDraft({ ...draft, status: k as Filters["status"] })}>
-          <SelectItem id="needs_staff">{t.statusNeedsStaff}</SelectItem>
-          <SelectItem id="open">{t.statusOpen}</SelectItem>
-          <SelectItem id="all">{t.statusAll}</SelectItem>
-          {Object.entries(offlineUi.statuses).map(([id, label]) => (
-            <SelectItem key={id} id={id}>
-              {label}
-            </SelectItem>
-          ))}
-        </Select>
+        <Select
+          label={t.status}
+          value={draft.status}
+          options={[["needs_staff", t.statusNeedsStaff], ["open", t.statusOpen], ["all", t.statusAll], ...(Object.entries(offlineUi.statuses) as [Filters["status"], string][])]}
+          onChange={(status) => setDraft({ ...draft, status })}
+        />
         {mode === "books" && (
-          <Select label={t.kind} selectedKey={draft.kind || "all"} onSelectionChange={(k) => setDraft({ ...draft, kind: k === "all" ? "" : (k as Filters["kind"]) })}>
-            <SelectItem id="all">{t.kindAll}</SelectItem>
-            <SelectItem id="book">{offlineUi.kinds.book}</SelectItem>
-            <SelectItem id="standard">{offlineUi.kinds.standard}</SelectItem>
-          </Select>
+          <Select
+            label={t.kind}
+            value={draft.kind || "all"}
+            options={[["all", t.kindAll], ["book", offlineUi.kinds.book], ["standard", offlineUi.kinds.standard]]}
+            onChange={(k) => setDraft({ ...draft, kind: k === "all" ? "" : k })}
+          />
         )}
         <TextField label={t.minAge} inputMode="numeric" value={draft.min_age_hours} onChange={(v) => setDraft({ ...draft, min_age_hours: v })} />
         <Button type="submit" variant="outline">

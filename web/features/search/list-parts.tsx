@@ -5,6 +5,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icon";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Pagination } from "../../components/ui/pagination";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { TextField } from "../../components/ui/text-field";
@@ -14,7 +15,6 @@ import { usePageData } from "../../lib/page-data-context";
 import { savePendingIntent, type PendingIntent } from "../../lib/pending-intent";
 import { useUiState, type OfflineRequestPrefill } from "../../lib/ui-state";
 import { searchUi as t } from "./messages";
-import { NativeSelect } from "./native-select";
 
 export function PageSizeSelect({ sizes, value, onChange }: { sizes: readonly number[]; value: number; onChange(n: number): void }) {
   return <NativeSelect label={t.pageSize} className="search-size" value={String(value)} options={sizes.map((n) => [String(n), toPersianDigits(n)] as const)} onChange={(v) => onChange(Number(v))} />;
@@ -27,31 +27,6 @@ export function YearRange({ from, to, onFrom, onTo }: { from: string; to: string
       <TextField label={t.yearFrom} value={from} onChange={onFrom} inputMode="numeric" placeholder={t.yearPlaceholder} name="year_from" />
       <TextField label={t.yearTo} value={to} onChange={onTo} inputMode="numeric" placeholder={t.yearPlaceholder} name="year_to" />
     </div>
-  );
-}
-
-/** A choice from a list of [value, label] pairs (a native dropdown; see native-select.tsx). */
-export function Choice<K extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  className,
-  ltrLabels,
-  disabledKeys,
-  description,
-}: {
-  label: string;
-  value: K;
-  options: readonly (readonly [K, string])[];
-  onChange(v: K): void;
-  className?: string;
-  ltrLabels?: boolean;
-  disabledKeys?: readonly K[];
-  description?: string | undefined;
-}) {
-  return (
-    <NativeSelect label={label} className={className} value={value} options={options} onChange={onChange} ltr={ltrLabels} disabledKeys={disabledKeys} description={description} />
   );
 }
 

@@ -5,7 +5,7 @@ import { formatJalaliDate } from "../../../lib/format";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { QueryState } from "../../components/ui/query-state";
-import { Select, SelectItem } from "../../components/ui/select";
+import { Select } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { api, ApiError } from "../../lib/api";
@@ -23,13 +23,7 @@ export function AdminServices() {
   const query = useQuery(adminServicesQuery(status));
   return (
     <div className="vip-admin">
-      <Select label={t.filterStatus} selectedKey={status} onSelectionChange={(k) => setStatus(String(k))} className="vip-direct__size">
-        {STATUSES.map((s) => (
-          <SelectItem key={s} id={s}>
-            {s === "all" ? t.all : vipUi.statuses[s]}
-          </SelectItem>
-        ))}
-      </Select>
+      <Select label={t.filterStatus} value={status} options={STATUSES.map((s) => [s, s === "all" ? t.all : vipUi.statuses[s]] as const)} onChange={setStatus} className="vip-direct__size" />
       <QueryState query={query} errorTitle={vipUi.profile.loadError}>
         {() =>
           query.data!.orders.length === 0 ? (

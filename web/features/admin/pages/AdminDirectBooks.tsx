@@ -8,7 +8,7 @@ import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui
 import { Dialog } from "../../../components/ui/dialog";
 import { Pagination } from "../../../components/ui/pagination";
 import { QueryState } from "../../../components/ui/query-state";
-import { Select, SelectItem } from "../../../components/ui/select";
+import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { api } from "../../../lib/api";
@@ -61,13 +61,7 @@ function BookForm({ item, onDone }: { item?: DirectBook; onDone(): void }) {
     <form className="card admin-card admin-detail" onSubmit={submit} aria-labelledby="book-form">
       <h2 id="book-form">{item ? b.editTitle : b.newTitle}</h2>
       <div className="admin-form">
-        <Select label={b.type} selectedKey={d.type} onSelectionChange={(k) => setD({ ...d, type: String(k) })}>
-          {[0, 1].map((ty) => (
-            <SelectItem key={ty} id={String(ty)}>
-              {b.types[ty]}
-            </SelectItem>
-          ))}
-        </Select>
+        <Select label={b.type} value={d.type} options={[0, 1].map((ty) => [String(ty), b.types[ty]] as const)} onChange={(type) => setD({ ...d, type })} />
         {textFields.map((f) => (
           <TextField
             key={f}

@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Pagination } from "../../../components/ui/pagination";
 import { QueryState } from "../../../components/ui/query-state";
-import { Select, SelectItem } from "../../../components/ui/select";
+import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { adminUi as t } from "../messages";
 import { AdminPage } from "../parts";
@@ -46,13 +46,7 @@ export default function AdminUsers() {
     <AdminPage heading={<PageHeading title={t.users.title} />}>
       <form className="card admin-card admin-form" onSubmit={search} role="search">
         <TextField label={t.users.searchLabel} value={draft.q} onChange={(q) => setDraft((d) => ({ ...d, q }))} />
-        <Select label={t.users.role} selectedKey={draft.role} onSelectionChange={(k) => setDraft((d) => ({ ...d, role: String(k) }))}>
-          {userRoleFilters.map((r) => (
-            <SelectItem key={r} id={r}>
-              {t.users.roles[r]}
-            </SelectItem>
-          ))}
-        </Select>
+        <Select label={t.users.role} value={draft.role} options={userRoleFilters.map((r) => [r, t.users.roles[r]] as const)} onChange={(role) => setDraft((d) => ({ ...d, role }))} />
         <Button type="submit" isPending={query.isFetching}>
           {t.common.search}
         </Button>

@@ -7,7 +7,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Pagination } from "../../../components/ui/pagination";
-import { Select, SelectItem } from "../../../components/ui/select";
+import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { api } from "../../../lib/api";
@@ -59,13 +59,7 @@ function AdjustForm({ user }: { user: string }) {
     <form className="card wallet-card" onSubmit={submit} aria-labelledby="wallet-adjust">
       <h2 id="wallet-adjust">{t.admin.adjust}</h2>
       <div className="wallet-filters">
-        <Select label={t.admin.account} selectedKey={account} onSelectionChange={(k) => setAccount(String(k))}>
-          {ledgerAccounts.map((a) => (
-            <SelectItem key={a} id={a}>
-              {t.accounts[a]}
-            </SelectItem>
-          ))}
-        </Select>
+        <Select label={t.admin.account} value={account} options={ledgerAccounts.map((a) => [a, t.accounts[a]] as const)} onChange={setAccount} />
         <TextField label={t.admin.delta} value={delta} onChange={setDelta} ltr inputMode="numeric" />
         <TextField label={t.admin.adjustReason} value={reason} onChange={setReason} isRequired />
         <Button type="submit" variant="primary" isPending={adjust.isPending}>
@@ -105,20 +99,8 @@ export default function AdminTransactions() {
       <form className="card wallet-card" onSubmit={search} role="search">
         <div className="wallet-filters">
           <TextField label={t.admin.user} value={draft.user} onChange={set("user")} ltr />
-          <Select label={t.admin.account} selectedKey={draft.account} onSelectionChange={(k) => set("account")(String(k))}>
-            {[ANY, ...ledgerAccounts].map((a) => (
-              <SelectItem key={a} id={a}>
-                {a === ANY ? t.admin.any : t.accounts[a]}
-              </SelectItem>
-            ))}
-          </Select>
-          <Select label={t.admin.reason} selectedKey={draft.reason} onSelectionChange={(k) => set("reason")(String(k))}>
-            {[ANY, ...reasons].map((r) => (
-              <SelectItem key={r} id={r}>
-                {r === ANY ? t.admin.any : reasonTitles[r]}
-              </SelectItem>
-            ))}
-          </Select>
+          <Select label={t.admin.account} value={draft.account} options={[ANY, ...ledgerAccounts].map((a) => [a, a === ANY ? t.admin.any : t.accounts[a]] as const)} onChange={set("account")} />
+          <Select label={t.admin.reason} value={draft.reason} options={[ANY, ...reasons].map((r) => [r, r === ANY ? t.admin.any : reasonTitles[r]] as const)} onChange={set("reason")} />
           <TextField label={t.admin.from} value={draft.from} onChange={set("from")} ltr placeholder="2025-03-21" />
           <TextField label={t.admin.to} value={draft.to} onChange={set("to")} ltr placeholder="2025-04-20" />
           <Button type="submit" variant="primary" isPending={query.isFetching}>
