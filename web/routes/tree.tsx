@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
-import { AppShell } from "../components/shell/app-shell";
+import { RootLayout } from "./root-layout";
 import { NotFound } from "../components/shell/not-found";
 import { HomePage } from "../features/home/home-page";
 import { parseHomeSearch } from "../features/home/query-forms";
@@ -9,7 +9,7 @@ import { parseHomeSearch } from "../features/home/query-forms";
 // loaded when visited (or preloaded when a link to it is hovered).
 
 export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: AppShell,
+  component: RootLayout,
   notFoundComponent: NotFound,
 });
 
