@@ -11,8 +11,8 @@ import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
 import { accountUi } from "./messages";
-import PasswordReset from "./pages/PasswordReset";
-import Profile from "./pages/Profile";
+import PasswordReset from "./pages/password-reset";
+import Profile from "./pages/profile";
 
 type Call = { path: string; body: unknown };
 let calls: Call[] = [];

@@ -12,10 +12,10 @@ import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
 import { searchUi as t } from "./messages";
-import ArticleSearchPanel from "./panels/ArticleSearchPanel";
-import BookSearchPanel from "./panels/BookSearchPanel";
-import StandardSearchPanel from "./panels/StandardSearchPanel";
-import ThesisSearchPanel from "./panels/ThesisSearchPanel";
+import ArticleSearchPanel from "./panels/article-search-panel";
+import BookSearchPanel from "./panels/book-search-panel";
+import StandardSearchPanel from "./panels/standard-search-panel";
+import ThesisSearchPanel from "./panels/thesis-search-panel";
 
 /** The spec's 600 ms re-query delay, written out rather than imported, so a wrong constant fails here. */
 const RESEARCH_DELAY_MS = 600;

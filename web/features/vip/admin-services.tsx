@@ -12,7 +12,7 @@ import { api, ApiError } from "../../lib/api";
 import { FilePicker } from "./file-picker";
 import { vipUi } from "./messages";
 import { adminServicesQuery, vipKeys } from "./queries";
-import { StatusBadge } from "./pages/VipServices";
+import { StatusBadge } from "./pages/vip-services";
 
 const t = vipUi.admin;
 const STATUSES = ["submitted", "in_progress", "awaiting_upload", "done", "rejected", "all"] as const;

@@ -9,7 +9,7 @@ import { usePageData } from "../../../lib/page-data-context";
 import { useUiState } from "../../../lib/ui-state";
 import { vipUi } from "../messages";
 import { scifindersQuery } from "../queries";
-import { StatusBadge } from "./VipServices";
+import { StatusBadge } from "./vip-services";
 import "../vip.css";
 
 const t = vipUi.profile;
