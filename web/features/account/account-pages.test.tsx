@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from "@tanstack/react-router";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { I18nProvider } from "react-aria-components";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authMessages } from "../../../contract/auth";
 import type { PageData } from "../../../contract/page-data";
 import type { ProfileDetails } from "../../../contract/profile";
@@ -10,29 +10,12 @@ import { profileMessages } from "../../../contract/profile";
 import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
+import { fakeApi, json } from "../../lib/test-fetch";
 import { accountUi } from "./messages";
 import PasswordReset from "./pages/password-reset";
 import Profile from "./pages/profile";
 
-type Call = { path: string; body: unknown };
-let calls: Call[] = [];
-let answers: Record<string, () => Response> = {};
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-beforeEach(() => {
-  calls = [];
-  answers = {};
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
-    calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[path];
-    return answer ? answer() : json({ status: "error", error: "unexpected" }, 500);
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const { calls, answers } = fakeApi({ unexpected: "unexpected" });
 
 const userInfo = {
   id: "usr_1",

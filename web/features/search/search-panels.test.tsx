@@ -11,6 +11,7 @@ import { toast } from "../../components/ui/toast";
 import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
+import { testUser } from "../../lib/test-render";
 import { searchUi as t } from "./messages";
 import ArticleSearchPanel from "./panels/article-search-panel";
 import BookSearchPanel from "./panels/book-search-panel";
@@ -26,21 +27,7 @@ vi.setConfig({ testTimeout: 30_000 });
 // No router in these tests: the book panel only reads the address hash.
 vi.mock("@tanstack/react-router", async (original) => ({ ...(await original<object>()), useLocation: () => "" }));
 
-const user: UserInfo = {
-  id: "usr_1",
-  name: "کاربر",
-  email: "a@b.c",
-  mobile: null,
-  mobile_verifed: 1,
-  balance: 0,
-  standard_credit: 0,
-  offline_article_credit: 0,
-  unlimited_vip_credits: 0,
-  limited_vip_credits: { count: 0, expiration: null },
-  admin: 0,
-  solver: 0,
-  contract: 0,
-};
+const user: UserInfo = testUser({ id: "usr_1", name: "کاربر", email: "a@b.c", mobile: null });
 
 const article = (n: number): ArticleResult => ({
   title: `Paper ${n}`,

@@ -9,25 +9,11 @@ import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider, usePageData } from "../../lib/page-data-context";
 import { readPendingIntent } from "../../lib/pending-intent";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
+import { testUser } from "../../lib/test-render";
 import { walletUi as t } from "./messages";
 import { WalletDialogs } from "./wallet-dialogs";
 
-const user = (over: Partial<UserInfo> = {}): UserInfo => ({
-  id: "usr_1",
-  name: "کاربر",
-  email: "a@b.c",
-  mobile: "09121234567",
-  mobile_verifed: 1,
-  balance: 0,
-  standard_credit: 0,
-  offline_article_credit: 0,
-  unlimited_vip_credits: 0,
-  limited_vip_credits: { count: 0, expiration: null },
-  admin: 0,
-  solver: 0,
-  contract: 0,
-  ...over,
-});
+const user = (over: Partial<UserInfo> = {}): UserInfo => testUser({ id: "usr_1", name: "کاربر", email: "a@b.c", mobile: "09121234567", ...over });
 
 const packages = [{ id: 1, title: "بستهٔ برنزی", articles: 10, price: 259_000, description: "" }];
 const unit = { article: 29_000, offline_article: 45_000, limited_article: 390_000, standard: 59_000 };
