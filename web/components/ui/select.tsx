@@ -6,7 +6,7 @@ import "./field.css";
 import "./popover.css";
 
 /** One choice: its key, its label, and (optionally) the text typed to jump to it. */
-export type SelectOption<K extends string> = readonly [key: K, label: string | undefined, textValue?: string];
+type SelectOption<K extends string> = readonly [key: K, label: string | undefined, textValue?: string];
 
 /** The one select's props, for both renderings (`Select` and `NativeSelect`). */
 export type SelectProps<K extends string> = {

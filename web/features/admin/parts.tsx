@@ -23,7 +23,7 @@ const sections = [
 ] as const;
 
 /** The console's sections, the current one marked; a scrolling strip on phones. */
-export function AdminNav() {
+function AdminNav() {
   const path = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, "") || "/" });
   const ref = useRef<HTMLElement>(null);
   // On phones the strip scrolls: bring the current section into view.

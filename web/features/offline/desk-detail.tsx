@@ -19,7 +19,7 @@ import { DocumentName, fileSizeMb, History, Latin, StatusBadge } from "./request
 const t = offlineUi.desk;
 const OPEN = new Set(["registered", "priced", "paid", "in_progress"]);
 /** A dropped or chosen file is delivered after this long, unless staff press undo. */
-export const DELIVER_UNDO_MS = 5_000;
+const DELIVER_UNDO_MS = 5_000;
 
 /**
  * One request on the desk, beside the queue: what was asked, by whom, its history, and what staff can

@@ -43,7 +43,7 @@ function queryOf(mode: DeskMode, f: Filters, page: number): Partial<DeskQuery> {
  * Where "save and next" goes: the next request in the queue as shown that nobody else holds (after
  * `id`, then from the top), else nothing.
  */
-export function nextAfter(items: readonly DeskItem[], id: string, me: string | undefined, handled: readonly string[] = []): string | null {
+function nextAfter(items: readonly DeskItem[], id: string, me: string | undefined, handled: readonly string[] = []): string | null {
   const free = (x: DeskItem) => x.id !== id && !handled.includes(x.id) && (x.assigned_to === null || x.assigned_to.id === me);
   const i = items.findIndex((x) => x.id === id);
   return items.slice(i + 1).find(free)?.id ?? items.slice(0, Math.max(i, 0)).find(free)?.id ?? null;
@@ -170,7 +170,7 @@ function DeskBody({ mode, isAdmin }: { mode: DeskMode; isAdmin: boolean }) {
 
 const title = (mode: DeskMode) => (mode === "articles" ? t.articlesTitle : mode === "books" ? t.booksTitle : t.solverTitle);
 
-export function TimeLeftCell({ item, now }: { item: Pick<DeskItem, "due_at" | "status">; now: number }) {
+function TimeLeftCell({ item, now }: { item: Pick<DeskItem, "due_at" | "status">; now: number }) {
   if (!item.due_at) return <span className="offline-muted">{t.noPromise}</span>;
   const left = timeLeft(item.due_at, now);
   const which = item.status === "registered" ? t.dueAnswer : t.dueDelivery;

@@ -16,7 +16,7 @@ import { savePendingIntent, type PendingIntent } from "../../lib/pending-intent"
 import { useUiState, type OfflineRequestPrefill } from "../../lib/ui-state";
 import { searchUi as t } from "./messages";
 
-export function PageSizeSelect({ sizes, value, onChange }: { sizes: readonly number[]; value: number; onChange(n: number): void }) {
+function PageSizeSelect({ sizes, value, onChange }: { sizes: readonly number[]; value: number; onChange(n: number): void }) {
   return <NativeSelect label={t.pageSize} className="search-size" value={String(value)} options={sizes.map((n) => [String(n), toPersianDigits(n)] as const)} onChange={(v) => onChange(Number(v))} />;
 }
 
@@ -31,7 +31,7 @@ export function YearRange({ from, to, onFrom, onTo }: { from: string; to: string
 }
 
 /** A failed search's text: the server's Persian message, or "an error occurred, code {status}" (§8). */
-export function errorText(error: unknown): string {
+function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.message || messages.errorCode(error.status);
   return messages.network;
 }
