@@ -25,11 +25,16 @@ export function fakeApi({ unexpected = "unexpected call" }: { unexpected?: strin
     });
     document.head.innerHTML = '<meta name="csrf-token" content="test-token">';
   });
+  resetAfterEach();
+  return { calls, answers };
+}
+
+/** After each test: unmount, drop stubbed globals, real timers again, empty localStorage. */
+export function resetAfterEach() {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
     vi.useRealTimers();
     localStorage.clear();
   });
-  return { calls, answers };
 }

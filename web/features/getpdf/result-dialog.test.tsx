@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState, type ReactNode } from "react";
 import { I18nProvider } from "react-aria-components";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { GetPdfResult } from "../../../contract/getpdf";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
@@ -10,6 +10,7 @@ import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider, usePageData } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
 import { testUser } from "../../lib/test-render";
+import { resetAfterEach } from "../../lib/test-fetch";
 import { getpdfUi as t } from "./messages";
 import { ResultDialog } from "./result-dialog";
 
@@ -65,12 +66,7 @@ beforeEach(() => {
   document.head.innerHTML = '<meta name="csrf-token" content="test-token">';
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  localStorage.clear();
-});
+resetAfterEach();
 
 let ui: ReturnType<typeof useUiState>;
 let page: ReturnType<typeof usePageData>;

@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { I18nProvider } from "react-aria-components";
+import { createMemoryHistory, createRootRoute, createRouter } from "@tanstack/react-router";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
 import { emptyPageData } from "../../lib/page-data";
-import { PageDataProvider, usePageData } from "../../lib/page-data-context";
+import { usePageData } from "../../lib/page-data-context";
 import { readPendingIntent } from "../../lib/pending-intent";
-import { UiStateProvider, useUiState } from "../../lib/ui-state";
-import { testUser } from "../../lib/test-render";
+import { useUiState } from "../../lib/ui-state";
+import { renderRouter, testUser } from "../../lib/test-render";
 import { walletUi as t } from "./messages";
 import { WalletDialogs } from "./wallet-dialogs";
 
@@ -67,17 +65,7 @@ function renderWallet(data: Partial<PageData>) {
     ),
   });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/"] }) });
-  render(
-    <I18nProvider locale="fa-IR">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <PageDataProvider initial={initial}>
-          <UiStateProvider>
-            <RouterProvider router={router} />
-          </UiStateProvider>
-        </PageDataProvider>
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  renderRouter(router, { pageData: initial });
   return router;
 }
 
