@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 
-export const SITE_NAME = "دریافت";
+const SITE_NAME = "دریافت";
 
 /** "Page | دریافت", or the site's own title on home. */
-export function pageTitle(title?: string): string {
+function pageTitle(title?: string): string {
   return title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | دانلود آنی مقاله و کتاب`;
 }
 

@@ -1,4 +1,5 @@
 import { toPersianDigits } from "../../lib/digits";
+import { formatNumber } from "../../lib/format";
 
 /** Shared Persian texts of the SPA; each feature keeps its own messages module too. */
 export const messages = {
@@ -9,4 +10,10 @@ export const messages = {
   close: "بستن",
   loading: "در حال بارگذاری…",
   success: "عملیات با موفقیت انجام شد",
+  pager: {
+    previous: "صفحهٔ قبل",
+    next: "صفحهٔ بعد",
+    page: (n: number) => `صفحهٔ ${formatNumber(n)}`,
+    pageOf: (page: number, pages: number) => `صفحهٔ ${formatNumber(page)} از ${formatNumber(pages)}`,
+  },
 };

@@ -29,7 +29,7 @@ const arrayKeys = ["pricesPackages", "lastBlogPosts", "news", "gateways", "outsi
  * builds it with the contract's types, and keeping zod out of the entry saves ~40 KB gzipped.
  * It only guards against the fields the shell dereferences being of the wrong kind.
  */
-export function isPageData(v: unknown): v is PageData {
+function isPageData(v: unknown): v is PageData {
   if (!v || typeof v !== "object") return false;
   const o = v as Record<string, unknown>;
   if (typeof o.isGuest !== "boolean") return false;

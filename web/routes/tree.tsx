@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
-import { AppShell } from "../components/shell/app-shell";
+import { RootLayout } from "./root-layout";
 import { NotFound } from "../components/shell/not-found";
 import { HomePage } from "../features/home/home-page";
 import { parseHomeSearch } from "../features/home/query-forms";
@@ -9,7 +9,7 @@ import { parseHomeSearch } from "../features/home/query-forms";
 // loaded when visited (or preloaded when a link to it is hovered).
 
 export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: AppShell,
+  component: RootLayout,
   notFoundComponent: NotFound,
 });
 
@@ -33,42 +33,42 @@ const sitePages = [
 
 // Feature pages (web/features/<feature>/pages).
 const featurePages = [
-  page("/payment", () => import("../features/wallet/pages/Payment")),
-  page("/directaccess/$id", () => import("../features/vip/pages/DirectAccessPage")),
-  page("/directaccess/$id/$d", () => import("../features/vip/pages/DirectAccessPage")),
-  page("/password/reset", () => import("../features/account/pages/PasswordReset")),
-  page("/password/reset/$token", () => import("../features/account/pages/PasswordReset")),
-  page("/verify/email", () => import("../features/account/pages/VerifyEmail")),
-  page("/dev/outbox", () => import("../features/account/pages/DevOutbox")),
+  page("/payment", () => import("../features/wallet/pages/payment")),
+  page("/directaccess/$id", () => import("../features/vip/pages/direct-access-page")),
+  page("/directaccess/$id/$d", () => import("../features/vip/pages/direct-access-page")),
+  page("/password/reset", () => import("../features/account/pages/password-reset")),
+  page("/password/reset/$token", () => import("../features/account/pages/password-reset")),
+  page("/verify/email", () => import("../features/account/pages/verify-email")),
+  page("/dev/outbox", () => import("../features/account/pages/dev-outbox")),
 
-  page("/profile", () => import("../features/account/pages/Profile")),
-  page("/profile/financial", () => import("../features/wallet/pages/Financial")),
-  page("/profile/scifinders", () => import("../features/vip/pages/Scifinders")),
-  page("/profile/directBooks", () => import("../features/search/pages/DirectBooks")),
-  page("/profile/standards", () => import("../features/wallet/pages/Standards")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/batch", validateSearch: (s: Record<string, unknown>): { id?: string } => (typeof s.id === "string" && s.id ? { id: s.id } : {}), component: lazyRouteComponent(() => import("../features/batch/pages/BatchPage")) }),
-  page("/profile/booksAndArticles", () => import("../features/getpdf/pages/BooksAndArticles")),
-  page("/profile/offilneArticles", () => import("../features/offline/pages/OfflineArticles")),
-  page("/profile/offlineBooksStandards", () => import("../features/offline/pages/OfflineBooksStandards")),
-  page("/profile/vipServices", () => import("../features/vip/pages/VipServices")),
+  page("/profile", () => import("../features/account/pages/profile")),
+  page("/profile/financial", () => import("../features/wallet/pages/financial")),
+  page("/profile/scifinders", () => import("../features/vip/pages/scifinders")),
+  page("/profile/directBooks", () => import("../features/search/pages/direct-books")),
+  page("/profile/standards", () => import("../features/wallet/pages/standards")),
+  createRoute({ getParentRoute: () => rootRoute, path: "/batch", validateSearch: (s: Record<string, unknown>): { id?: string } => (typeof s.id === "string" && s.id ? { id: s.id } : {}), component: lazyRouteComponent(() => import("../features/batch/pages/batch-page")) }),
+  page("/profile/booksAndArticles", () => import("../features/getpdf/pages/books-and-articles")),
+  page("/profile/offilneArticles", () => import("../features/offline/pages/offline-articles")),
+  page("/profile/offlineBooksStandards", () => import("../features/offline/pages/offline-books-standards")),
+  page("/profile/vipServices", () => import("../features/vip/pages/vip-services")),
 
-  page("/admin", () => import("../features/admin/pages/AdminDashboard")),
-  page("/admin/offlineArticles", () => import("../features/offline/pages/AdminOfflineArticles")),
-  page("/admin/offlineBooks", () => import("../features/offline/pages/AdminOfflineBooks")),
-  page("/admin/directBooks", () => import("../features/admin/pages/AdminDirectBooks")),
-  page("/admin/directAccess", () => import("../features/vip/pages/AdminDirectAccess")),
-  page("/admin/contracts", () => import("../features/admin/pages/AdminContracts")),
-  page("/admin/users", () => import("../features/admin/pages/AdminUsers")),
-  page("/admin/solvers", () => import("../features/admin/pages/AdminSolvers")),
-  page("/admin/transactions", () => import("../features/wallet/pages/AdminTransactions")),
-  page("/admin/createInvoice", () => import("../features/wallet/pages/CreateInvoice")),
+  page("/admin", () => import("../features/admin/pages/admin-dashboard")),
+  page("/admin/offlineArticles", () => import("../features/offline/pages/admin-offline-articles")),
+  page("/admin/offlineBooks", () => import("../features/offline/pages/admin-offline-books")),
+  page("/admin/directBooks", () => import("../features/admin/pages/admin-direct-books")),
+  page("/admin/directAccess", () => import("../features/vip/pages/admin-direct-access")),
+  page("/admin/contracts", () => import("../features/admin/pages/admin-contracts")),
+  page("/admin/users", () => import("../features/admin/pages/admin-users")),
+  page("/admin/solvers", () => import("../features/admin/pages/admin-solvers")),
+  page("/admin/transactions", () => import("../features/wallet/pages/admin-transactions")),
+  page("/admin/createInvoice", () => import("../features/wallet/pages/create-invoice")),
 
-  page("/panel2/statistics", () => import("../features/panel/pages/Panel2Statistics")),
-  page("/panel2/users", () => import("../features/panel/pages/Panel2Users")),
-  page("/panel2/userGroup", () => import("../features/panel/pages/Panel2UserGroup")),
-  page("/panel2/articles", () => import("../features/panel/pages/Panel2Articles")),
+  page("/panel2/statistics", () => import("../features/panel/pages/panel2-statistics")),
+  page("/panel2/users", () => import("../features/panel/pages/panel2-users")),
+  page("/panel2/userGroup", () => import("../features/panel/pages/panel2-user-group")),
+  page("/panel2/articles", () => import("../features/panel/pages/panel2-articles")),
 
-  page("/solver", () => import("../features/offline/pages/Solver")),
+  page("/solver", () => import("../features/offline/pages/solver")),
 ];
 
 // The partner panel's group header (/panel) and bare /panel2 open its first page.

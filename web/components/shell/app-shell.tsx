@@ -1,9 +1,8 @@
 import { Outlet, useLocation, useRouter, type NavigateOptions, type ToOptions } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { RouterProvider as AriaRouterProvider } from "react-aria-components";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState, type DialogName } from "../../lib/ui-state";
-import { autoMobileStep } from "../../features/auth/rules";
 import { cx } from "../ui/class-names";
 import { toastQueue } from "../ui/toast";
 import { AppBar } from "./app-bar";
@@ -15,11 +14,6 @@ import { shellMessages as m } from "./messages";
 import { TopBar } from "./top-bar";
 import "./shell.css";
 
-// The features' shell-level dialogs (account, package offer, offline request) load after the first
-// paint: they are not needed until someone opens them, and they bring their form schemas (zod).
-const AuthDialogs = lazy(() => import("../../features/auth/auth-dialogs").then((mod) => ({ default: mod.AuthDialogs })));
-const WalletDialogs = lazy(() => import("../../features/wallet/wallet-dialogs").then((mod) => ({ default: mod.WalletDialogs })));
-const OfflineDialogs = lazy(() => import("../../features/offline/offline-request-dialog").then((mod) => ({ default: mod.OfflineDialogs })));
 const NewsDialog = lazy(() => import("./news-dialog"));
 const Toaster = lazy(() => import("../ui/toaster"));
 
@@ -54,26 +48,28 @@ function focusMain(e: MouseEvent<HTMLAnchorElement>) {
   main?.scrollIntoView();
 }
 
+/** Which shell-level dialogs have been opened at least once (and so are mounted). */
+export type MountedDialogs = Partial<Record<DialogName, boolean>>;
+
 /**
  * The shell of every page (accounts spec §2): top bar with news, app bar, credit bar for signed-in
  * users, the routed content, footer, the home page's bottom tab bar, the floating offline request
- * button, toasts and the account dialogs. react-aria links and menu items navigate through the router.
+ * button, toasts and the features' dialogs (given by `dialogs`, which web/routes composes, so the
+ * shell knows no feature). react-aria links and menu items navigate through the router.
  */
-export function AppShell() {
+export function AppShell({ dialogs }: { dialogs: (mounted: MountedDialogs) => ReactNode }) {
   const router = useRouter();
   const pathname = useLocation({ select: (l) => l.pathname });
   const isHome = pathname === "/";
-  const { userInfo, userType, mobileSmsConfirmation, news } = usePageData();
+  const { userInfo, news } = usePageData();
   const { open, openDialog, closeDialog } = useUiState();
   // Each lazy dialog group is fetched and mounted the first time one of its dialogs opens (then
   // stays mounted), so the home page does not download every dialog and zod before anyone asks.
-  const [mounted, setMounted] = useState<Partial<Record<DialogName, boolean>>>({});
+  const [mounted, setMounted] = useState<MountedDialogs>({});
   const newlyOpen = (Object.keys(open) as DialogName[]).filter((k) => open[k] && !mounted[k]);
   if (newlyOpen.length) setMounted((m) => ({ ...m, ...Object.fromEntries(newlyOpen.map((k) => [k, true])) }));
   const newsMounted = !!mounted.news;
   const toastsStarted = useToastsStarted();
-  // The mobile dialog also opens by itself for a signed-in user without a confirmed number.
-  const authMounted = mounted.login || mounted.register || mounted.mobile || autoMobileStep({ userInfo, userType, mobileSmsConfirmation }) !== null;
 
   return (
     <AriaRouterProvider navigate={(href, options) => router.navigate({ ...options, href })} useHref={(href) => href}>
@@ -94,9 +90,7 @@ export function AppShell() {
         <FloatingOfflineButton />
         <Suspense fallback={null}>
           {toastsStarted && <Toaster />}
-          {authMounted && <AuthDialogs />}
-          {mounted.packageOffer && <WalletDialogs />}
-          {mounted.offlineRequest && <OfflineDialogs />}
+          {dialogs(mounted)}
           {newsMounted && <NewsDialog news={news} isOpen={!!open.news} onOpenChange={(o) => (o ? openDialog("news") : closeDialog("news"))} />}
         </Suspense>
       </div>

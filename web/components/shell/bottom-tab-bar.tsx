@@ -7,7 +7,7 @@ import { shellMessages as m } from "./messages";
 type Tab = { type: number; label: string; icon: IconName; /** Search types that light this tab up. */ covers: number[] };
 
 /** Accounts spec §2: article link; search (article, thesis, standard); book search; direct access; plagiarism and grammar check. */
-export const bottomTabs: Tab[] = [
+const bottomTabs: Tab[] = [
   { type: 1, label: m.bottomTabs.link, icon: "link", covers: [1] },
   { type: 2, label: m.bottomTabs.search, icon: "search", covers: [2, 4, 5] },
   { type: 3, label: m.bottomTabs.book, icon: "book", covers: [3] },

@@ -77,8 +77,6 @@ export const shellMessages = {
     home: "بازگشت به صفحهٔ اصلی",
     search: "جستجوی مقاله و کتاب",
   },
-  placeholder: "این بخش در حال آماده‌سازی است و به‌زودی در دسترس قرار می‌گیرد.",
-  backHome: "بازگشت به صفحهٔ اصلی",
   loadingPage: "در حال بارگذاری صفحه…",
   bottomTabs: {
     link: "لینک مقاله",

@@ -6,8 +6,8 @@ import { Icon } from "../ui/icon";
 import { shellMessages as m } from "./messages";
 
 /** News rotation (accounts spec §9): each item shows 4.5 s, then a 100 ms gap before the next. */
-export const NEWS_SHOW_MS = 4500;
-export const NEWS_GAP_MS = 100;
+const NEWS_SHOW_MS = 4500;
+const NEWS_GAP_MS = 100;
 
 /**
  * The rolling news line. It pauses while hovered or focused and with its pause button; with

@@ -2,8 +2,8 @@ import { Button as AriaButton, composeRenderProps, type ButtonProps as AriaButto
 import { cx } from "./class-names";
 import "./button.css";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger";
-export type ButtonSize = "sm" | "md" | "lg";
+type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger";
+type ButtonSize = "sm" | "md" | "lg";
 
 export type ButtonStyle = {
   variant?: ButtonVariant;

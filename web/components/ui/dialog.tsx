@@ -1,14 +1,12 @@
 import type { CSSProperties, ReactNode } from "react";
-import { Dialog as AriaDialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Button } from "./button";
 import { cx } from "./class-names";
 import { Icon } from "./icon";
 import "./dialog.css";
 
-export { DialogTrigger };
-
 /** Dialog widths the specs name: download result 370, login and upload 400, news 450, offline request 600. */
-export type DialogWidth = 370 | 400 | 450 | 600;
+type DialogWidth = 370 | 400 | 450 | 600;
 
 type Slot = ReactNode | ((api: { close(): void }) => ReactNode);
 

@@ -5,7 +5,7 @@ export type ToastKind = "success" | "error" | "info";
 export type ToastContentValue = { kind: ToastKind; title: string; description?: string };
 
 /** Alerts close automatically after 3 seconds (search spec §9: alert timeout 3000 ms). */
-export const TOAST_TIMEOUT_MS = 3000;
+const TOAST_TIMEOUT_MS = 3000;
 
 /** The app's one toast queue; its region (toaster.tsx) is mounted once in the shell. */
 export const toastQueue = new ToastQueue<ToastContentValue>({

@@ -1,38 +1,19 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from "@tanstack/react-router";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { I18nProvider } from "react-aria-components";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { authMessages } from "../../../contract/auth";
 import type { PageData } from "../../../contract/page-data";
 import type { ProfileDetails } from "../../../contract/profile";
 import { profileMessages } from "../../../contract/profile";
 import { emptyPageData } from "../../lib/page-data";
-import { PageDataProvider } from "../../lib/page-data-context";
-import { UiStateProvider, useUiState } from "../../lib/ui-state";
+import { useUiState } from "../../lib/ui-state";
+import { fakeApi, json } from "../../lib/test-fetch";
+import { renderRouter } from "../../lib/test-render";
 import { accountUi } from "./messages";
-import PasswordReset from "./pages/PasswordReset";
-import Profile from "./pages/Profile";
+import PasswordReset from "./pages/password-reset";
+import Profile from "./pages/profile";
 
-type Call = { path: string; body: unknown };
-let calls: Call[] = [];
-let answers: Record<string, () => Response> = {};
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-beforeEach(() => {
-  calls = [];
-  answers = {};
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
-    calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[path];
-    return answer ? answer() : json({ status: "error", error: "unexpected" }, 500);
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const { calls, answers } = fakeApi({ unexpected: "unexpected" });
 
 const userInfo = {
   id: "usr_1",
@@ -79,17 +60,7 @@ function renderPage(Page: () => React.ReactNode, data: Partial<PageData>, path =
   });
   const route = createRoute({ getParentRoute: () => rootRoute, path: path.split("?")[0]!, component: Page });
   const router = createRouter({ routeTree: rootRoute.addChildren([route]), history: createMemoryHistory({ initialEntries: [path] }) });
-  return render(
-    <I18nProvider locale="fa-IR">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <PageDataProvider initial={{ ...emptyPageData, ...data }}>
-          <UiStateProvider>
-            <RouterProvider router={router} />
-          </UiStateProvider>
-        </PageDataProvider>
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderRouter(router, { pageData: { ...emptyPageData, ...data } });
 }
 
 const t = accountUi.profile;

@@ -2,14 +2,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { BlogPost, NewsItem } from "../../../contract/admin";
-import { formatJalaliDate } from "../../../lib/format";
+import { formatJalaliDate, formatNumber } from "../../../lib/format";
 import { Button } from "../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
+import { Pagination } from "../../components/ui/pagination";
+import { QueryState } from "../../components/ui/query-state";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { adminUi as t } from "./messages";
-import { ConfirmButton, FormError, Pager, QueryState, fieldError } from "./parts";
+import { ConfirmButton, FormError, fieldError } from "./parts";
 import { adminKeys, blogQuery, newsActionMutation, newsQuery, postActionMutation, saveNewsMutation, savePostMutation } from "./queries";
 
 function Status({ published }: { published: boolean }) {
@@ -98,7 +100,7 @@ function NewsTab() {
               ))}
             </tbody>
           </DataTable>
-          <Pager page={page} totalPages={query.data.total_pages} total={query.data.total} onPage={setPage} label={t.news.tab} />
+          <Pagination page={page} pages={query.data.total_pages} summary={t.common.total(formatNumber(query.data.total))} onChange={setPage} label={t.news.tab} />
         </>
       )}
     </div>
@@ -192,7 +194,7 @@ function BlogTab() {
               ))}
             </tbody>
           </DataTable>
-          <Pager page={page} totalPages={query.data.total_pages} total={query.data.total} onPage={setPage} label={t.blog.tab} />
+          <Pagination page={page} pages={query.data.total_pages} summary={t.common.total(formatNumber(query.data.total))} onChange={setPage} label={t.blog.tab} />
         </>
       )}
     </div>

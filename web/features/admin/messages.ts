@@ -14,8 +14,6 @@ export const adminUi = {
     directAccess: "دسترسی مستقیم",
   },
   common: {
-    loading: "در حال بارگذاری…",
-    retry: "تلاش دوباره",
     save: "ذخیره",
     cancel: "انصراف",
     edit: "ویرایش",
@@ -26,9 +24,6 @@ export const adminUi = {
     yes: "بله",
     no: "خیر",
     none: "—",
-    prev: "صفحهٔ قبل",
-    next: "صفحهٔ بعد",
-    page: (p: string, total: string) => `صفحهٔ ${p} از ${total}`,
     total: (n: string) => `${n} مورد`,
     saved: "ذخیره شد.",
     empty: "موردی یافت نشد.",

@@ -1,8 +1,6 @@
 /** Pieces every admin page shares: the console's own navigation, paging, load states, field errors and confirmations. */
-import type { UseQueryResult } from "@tanstack/react-query";
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { formatNumber } from "../../../lib/format";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -25,7 +23,7 @@ const sections = [
 ] as const;
 
 /** The console's sections, the current one marked; a scrolling strip on phones. */
-export function AdminNav() {
+function AdminNav() {
   const path = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, "") || "/" });
   const ref = useRef<HTMLElement>(null);
   // On phones the strip scrolls: bring the current section into view.
@@ -45,44 +43,6 @@ export function AdminNav() {
       </ul>
     </nav>
   );
-}
-
-export function Pager({ page, totalPages, total, onPage, label }: { page: number; totalPages: number; total: number; onPage(p: number): void; label: string }) {
-  return (
-    <nav className="admin-pager" aria-label={label}>
-      <span className="admin-muted">{t.common.total(formatNumber(total))}</span>
-      {totalPages > 1 && (
-        <>
-          <Button size="sm" variant="outline" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
-            {t.common.prev}
-          </Button>
-          <span>{t.common.page(formatNumber(page), formatNumber(totalPages))}</span>
-          <Button size="sm" variant="outline" isDisabled={page >= totalPages} onPress={() => onPage(page + 1)}>
-            {t.common.next}
-          </Button>
-        </>
-      )}
-    </nav>
-  );
-}
-
-/** Loading text, or the Persian error with a retry button, for a query without data yet. */
-export function QueryState({ query }: { query: UseQueryResult<unknown> }) {
-  if (query.isError)
-    return (
-      <Alert
-        tone="error"
-        action={
-          <Button size="sm" variant="outline" onPress={() => void query.refetch()}>
-            {t.common.retry}
-          </Button>
-        }
-      >
-        {query.error.message}
-      </Alert>
-    );
-  if (query.isPending) return <p className="admin-muted" role="status">{t.common.loading}</p>;
-  return null;
 }
 
 /** The server's message for one field of a failed mutation (422), for a field's errorMessage. */

@@ -8,11 +8,12 @@ import { formatJalaliDate, formatNumber, formatToman } from "../../../lib/format
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
-import { Select, SelectItem } from "../../components/ui/select";
+import { QueryState } from "../../components/ui/query-state";
+import { Select } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { adminUi as t } from "./messages";
-import { FormError, QueryState, fieldError } from "./parts";
+import { FormError, fieldError } from "./parts";
 import { adjustCreditsMutation, adminKeys, blockMutation, contractsQuery, setRolesMutation, userQuery } from "./queries";
 
 type Detail = AdminUserDetail;
@@ -65,13 +66,7 @@ function AdjustForm({ id }: { id: string }) {
       <h3 id="admin-adjust">{t.users.adjust}</h3>
       <p className="admin-muted">{t.users.adjustHint}</p>
       <div className="admin-form">
-        <Select label={t.users.account} selectedKey={account} onSelectionChange={(k) => setAccount(k as (typeof ledgerAccounts)[number])}>
-          {ledgerAccounts.map((a) => (
-            <SelectItem key={a} id={a}>
-              {t.accounts[a]}
-            </SelectItem>
-          ))}
-        </Select>
+        <Select label={t.users.account} value={account} options={ledgerAccounts.map((a) => [a, t.accounts[a]] as const)} onChange={(k) => setAccount(k as typeof account)} />
         <TextField label={t.users.delta} value={delta} onChange={setDelta} ltr inputMode="numeric" isRequired isInvalid={!!fieldError(adjust.error, "delta")} errorMessage={fieldError(adjust.error, "delta")} />
         <TextField label={t.users.reason} value={reason} onChange={setReason} isRequired isInvalid={!!fieldError(adjust.error, "reason")} errorMessage={fieldError(adjust.error, "reason")} />
         <Button type="submit" isPending={adjust.isPending}>
@@ -114,17 +109,12 @@ function RolesForm({ d }: { d: Detail }) {
       {roles.partner && (
         <Select
           label={t.users.institution}
-          selectedKey={institution}
-          onSelectionChange={(k) => setInstitution(String(k))}
+          value={institution}
+          options={[{ id: NO_INSTITUTION, name: t.users.noInstitution }, ...(contracts.data?.data ?? [])].map((c) => [c.id, c.name] as const)}
+          onChange={setInstitution}
           isInvalid={!!fieldError(save.error, "university_id")}
           errorMessage={fieldError(save.error, "university_id")}
-        >
-          {[{ id: NO_INSTITUTION, name: t.users.noInstitution }, ...(contracts.data?.data ?? [])].map((c) => (
-            <SelectItem key={c.id} id={c.id}>
-              {c.name}
-            </SelectItem>
-          ))}
-        </Select>
+        />
       )}
       <div className="admin-actions">
         <Button type="submit" variant="outline" isPending={save.isPending}>

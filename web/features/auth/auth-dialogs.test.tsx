@@ -3,57 +3,21 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { I18nProvider } from "react-aria-components";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { authMessages as m } from "../../../contract/auth";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
 import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider, usePageData } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
+import { testUser } from "../../lib/test-render";
+import { fakeApi, json } from "../../lib/test-fetch";
 import { AuthDialogs } from "./auth-dialogs";
 import { authUi } from "./messages";
 
-const user = (over: Partial<UserInfo> = {}): UserInfo => ({
-  id: "usr_1",
-  name: "کاربر آزمایشی",
-  email: "a@b.c",
-  mobile: "09121234567",
-  mobile_verifed: 0,
-  balance: 0,
-  standard_credit: 0,
-  offline_article_credit: 0,
-  unlimited_vip_credits: 0,
-  limited_vip_credits: { count: 0, expiration: null },
-  admin: 0,
-  solver: 0,
-  contract: 0,
-  ...over,
-});
+const user = (over: Partial<UserInfo> = {}): UserInfo => testUser({ id: "usr_1", email: "a@b.c", mobile: "09121234567", mobile_verifed: 0, ...over });
 
-type Call = { path: string; body: unknown };
-let calls: Call[] = [];
-let answers: Record<string, () => Response> = {};
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-beforeEach(() => {
-  calls = [];
-  answers = {};
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
-    calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[path];
-    return answer ? answer() : json({ status: "error", error: "unexpected call" }, 500);
-  });
-  document.head.innerHTML = '<meta name="csrf-token" content="test-token">';
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  localStorage.clear();
-});
+const { calls, answers } = fakeApi();
 
 /** Exposes the shared state so a test can open dialogs and read what the dialogs saved. */
 let ui: ReturnType<typeof useUiState>;

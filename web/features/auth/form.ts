@@ -5,7 +5,7 @@ import { ApiError } from "../../lib/api";
 export type FieldErrors = Record<string, string>;
 
 /** The first message per field, the way the spec's registration lists them. */
-export function firstErrors(error: z.ZodError): FieldErrors {
+function firstErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "_form";
@@ -14,7 +14,7 @@ export function firstErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
-export function firstServerErrors(errors: Record<string, string[]>): FieldErrors {
+function firstServerErrors(errors: Record<string, string[]>): FieldErrors {
   const out: FieldErrors = {};
   for (const [k, list] of Object.entries(errors)) if (list[0]) out[k] = list[0];
   return out;

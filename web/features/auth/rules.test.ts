@@ -1,25 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { UserInfo } from "../../../contract/user-info";
+import { testUser } from "../../lib/test-render";
 import { formatCountdown } from "./messages";
 import { autoMobileStep, destinationAfterSignIn, stepAfterSave } from "./rules";
 import { secondsLeft } from "./use-countdown";
 
-const user = (over: Partial<UserInfo> = {}): UserInfo => ({
-  id: "usr_1",
-  name: "کاربر",
-  email: "a@b.c",
-  mobile: "09120000000",
-  mobile_verifed: 0,
-  balance: 0,
-  standard_credit: 0,
-  offline_article_credit: 0,
-  unlimited_vip_credits: 0,
-  limited_vip_credits: { count: 0, expiration: null },
-  admin: 0,
-  solver: 0,
-  contract: 0,
-  ...over,
-});
+const user = (over: Partial<UserInfo> = {}): UserInfo => testUser({ id: "usr_1", name: "کاربر", email: "a@b.c", mobile: "09120000000", mobile_verifed: 0, ...over });
 
 describe("autoMobileStep (spec §4)", () => {
   it.each([

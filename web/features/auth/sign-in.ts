@@ -4,7 +4,7 @@ import { toast } from "../../components/ui/toast";
 import { destinationAfterSignIn } from "./rules";
 
 /** Long enough to see the green toast before the page reloads. */
-export const RELOAD_DELAY_MS = 700;
+const RELOAD_DELAY_MS = 700;
 
 /**
  * Login success (accounts spec §4): keep the first element of the answer as user info, show the

@@ -93,9 +93,6 @@ export const getpdfUi = {
     action: "دانلود",
     empty: "هنوز مدرکی با لینک یا DOI درخواست نکرده‌اید.",
     failed: "فهرست دانلودها بارگیری نشد.",
-    prev: "صفحهٔ قبل",
-    next: "صفحهٔ بعد",
-    pageOf: (page: number, total: number) => `صفحهٔ ${page.toLocaleString("fa-IR")} از ${total.toLocaleString("fa-IR")}`,
     statuses: { ok: "دریافت شد", buy: "نیاز به اعتبار", offline: "در دسترس نبود", error: "خطا" } as Record<string, string>,
   },
 } as const;

@@ -6,7 +6,7 @@ import { getpdfUi } from "./messages";
 const t = getpdfUi.notices;
 
 /** Red for a retraction or withdrawal, amber for an expression of concern or a correction. */
-export const noticeTone = (type: DocumentNotice["type"]) => (type === "retraction" || type === "withdrawal" ? "error" : "warning");
+const noticeTone = (type: DocumentNotice["type"]) => (type === "retraction" || type === "withdrawal" ? "error" : "warning");
 
 /**
  * Retraction, withdrawal, concern and correction notices (Crossref) about the document, each a

@@ -2,34 +2,22 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState, type ReactNode } from "react";
 import { I18nProvider } from "react-aria-components";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { GetPdfResult } from "../../../contract/getpdf";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
 import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider, usePageData } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
+import { testUser } from "../../lib/test-render";
+import { resetAfterEach } from "../../lib/test-fetch";
 import { getpdfUi as t } from "./messages";
 import { ResultDialog } from "./result-dialog";
 
 /** The spec's 3 s polling, written out rather than imported, so a wrong constant fails here. */
 const POLL_MS = 3000;
 
-const user: UserInfo = {
-  id: "usr_1",
-  name: "کاربر",
-  email: "a@b.c",
-  mobile: null,
-  mobile_verifed: 1,
-  balance: 0,
-  standard_credit: 0,
-  offline_article_credit: 0,
-  unlimited_vip_credits: 3,
-  limited_vip_credits: { count: 0, expiration: null },
-  admin: 0,
-  solver: 0,
-  contract: 0,
-};
+const user: UserInfo = testUser({ id: "usr_1", name: "کاربر", email: "a@b.c", mobile: null, unlimited_vip_credits: 3 });
 
 const result = (over: Partial<GetPdfResult>): GetPdfResult => ({
   id: "ticket-1",
@@ -78,12 +66,7 @@ beforeEach(() => {
   document.head.innerHTML = '<meta name="csrf-token" content="test-token">';
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  localStorage.clear();
-});
+resetAfterEach();
 
 let ui: ReturnType<typeof useUiState>;
 let page: ReturnType<typeof usePageData>;

@@ -3,13 +3,14 @@
  * chooser among several works (keyboard: arrow keys choose, Enter starts).
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { I18nProvider } from "react-aria-components";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { GetPdfResult, MatchedWork } from "../../../contract/getpdf";
 import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
+import { resetAfterEach } from "../../lib/test-fetch";
 import { matchUi as m } from "./match-messages";
 import { getpdfUi as t } from "./messages";
 import { POLL_MS } from "./queries";
@@ -41,12 +42,7 @@ beforeEach(() => {
   document.head.innerHTML = '<meta name="csrf-token" content="test-token">';
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  localStorage.clear();
-});
+resetAfterEach();
 
 function Harness() {
   ui = useUiState();

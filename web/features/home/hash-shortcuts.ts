@@ -4,7 +4,7 @@ export type BookSource = "standard" | "solution" | "report";
 export type HashShortcut = { type: number; bookSource?: BookSource };
 
 /** The hash is cleared this long after a shortcut is applied (search spec §9). */
-export const HASH_CLEAR_MS = 1000;
+const HASH_CLEAR_MS = 1000;
 
 const shortcuts: Record<string, HashShortcut> = {
   link: { type: 1 },

@@ -8,6 +8,7 @@ import { Icon } from "../../components/ui/icon";
 import { ExternalLink } from "../../components/ui/link";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
+import { Pagination } from "../../components/ui/pagination";
 import { messages } from "../../lib/messages";
 import { breakpoints, useMediaQuery } from "../../lib/use-media-query";
 import { homeMessages as m } from "./messages";
@@ -92,19 +93,7 @@ export function LastList({ kind, label }: { kind: LastListKind; label: string })
           })}
         </tbody>
       </DataTable>
-      {pages > 1 && (
-        <nav className="last-list__pager" aria-label={m.table.pagination}>
-          <Button variant="ghost" size="sm" isDisabled={current <= 1} onPress={() => setPage(current - 1)}>
-            <Icon name="chevronRight" size={18} />
-            {m.table.previous}
-          </Button>
-          <span aria-live="polite">{m.table.page(current, pages)}</span>
-          <Button variant="ghost" size="sm" isDisabled={current >= pages} onPress={() => setPage(current + 1)}>
-            {m.table.next}
-            <Icon name="chevronLeft" size={18} />
-          </Button>
-        </nav>
-      )}
+      <Pagination page={current} pages={pages} onChange={setPage} label={m.table.pagination} />
     </div>
   );
 }

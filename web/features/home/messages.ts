@@ -1,5 +1,3 @@
-import { toPersianDigits } from "../../../lib/digits";
-
 /** Persian texts of the home page. */
 export const homeMessages = {
   pageHeading: "دریافت: دانلود آنی مقاله، کتاب، استاندارد و پایان‌نامه",
@@ -75,8 +73,6 @@ export const homeMessages = {
     download: "دانلود",
     empty: "هنوز موردی ثبت نشده است.",
     loading: "در حال بارگذاری فهرست…",
-    page: (page: number, pages: number) => `صفحهٔ ${toPersianDigits(page)} از ${toPersianDigits(pages)}`,
-    previous: "صفحهٔ قبل",
     next: "صفحهٔ بعد",
     pagination: "صفحه‌بندی فهرست",
   },

@@ -9,13 +9,13 @@ import type { LinkPanelStart } from "./query-forms";
 // requested as soon as this module runs, in parallel with the rest of the page, so it is usually
 // there by the time it renders and nothing shifts when it arrives.
 const loaders: Record<number, () => Promise<{ default: ComponentType<never> }>> = {
-  1: () => import("../getpdf/panels/LinkPanel"),
-  2: () => import("../search/panels/ArticleSearchPanel"),
-  3: () => import("../search/panels/BookSearchPanel"),
-  4: () => import("../search/panels/ThesisSearchPanel"),
-  5: () => import("../search/panels/StandardSearchPanel"),
-  6: () => import("../vip/panels/DirectAccessPanel"),
-  7: () => import("../vip/panels/VipServicesPanel"),
+  1: () => import("../getpdf/panels/link-panel"),
+  2: () => import("../search/panels/article-search-panel"),
+  3: () => import("../search/panels/book-search-panel"),
+  4: () => import("../search/panels/thesis-search-panel"),
+  5: () => import("../search/panels/standard-search-panel"),
+  6: () => import("../vip/panels/direct-access-panel"),
+  7: () => import("../vip/panels/vip-services-panel"),
 };
 const firstType = initialSearchType();
 const firstRequest = loaders[firstType]!();

@@ -5,7 +5,7 @@ import { Icon } from "../../components/ui/icon";
 import { homeMessages as m } from "./messages";
 
 /** The accesses to list: new_access (key and description) when given, otherwise access keys with our labels. */
-export function universityAccessList(info: UniversityInfo): string[] {
+function universityAccessList(info: UniversityInfo): string[] {
   if (info.new_access?.length) return info.new_access.map((a) => a.description || m.university.access[a.key] || m.university.access.standard_download!);
   return info.access.map((key) => m.university.access[key] ?? key);
 }

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Dialog } from "../../components/ui/dialog";
 import { ExternalLink } from "../../components/ui/link";
-import { Select, SelectItem } from "../../components/ui/select";
+import { Select } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
@@ -19,7 +19,7 @@ import { DocumentName, fileSizeMb, History, Latin, StatusBadge } from "./request
 const t = offlineUi.desk;
 const OPEN = new Set(["registered", "priced", "paid", "in_progress"]);
 /** A dropped or chosen file is delivered after this long, unless staff press undo. */
-export const DELIVER_UNDO_MS = 5_000;
+const DELIVER_UNDO_MS = 5_000;
 
 /**
  * One request on the desk, beside the queue: what was asked, by whom, its history, and what staff can
@@ -487,13 +487,15 @@ function AssignAction({ id, current }: { id: string; current: string | null }) {
         m.mutate({ body: { solver_id: solver } });
       }}
     >
-      <Select label={t.solver} placeholder={t.chooseSolver} selectedKey={solver || null} onSelectionChange={(k) => setSolver(String(k))} isInvalid={!!m.fieldErrors["solver_id"]} errorMessage={m.fieldErrors["solver_id"]?.join(" ")}>
-        {solvers.data.solvers.map((s) => (
-          <SelectItem key={s.id} id={s.id}>
-            {s.name}
-          </SelectItem>
-        ))}
-      </Select>
+      <Select
+        label={t.solver}
+        placeholder={t.chooseSolver}
+        value={solver || null}
+        options={solvers.data.solvers.map((s) => [s.id, s.name] as const)}
+        onChange={setSolver}
+        isInvalid={!!m.fieldErrors["solver_id"]}
+        errorMessage={m.fieldErrors["solver_id"]?.join(" ")}
+      />
       <Button type="submit" variant="ghost" size="sm" isDisabled={m.isPending || !solver}>
         {t.assign}
       </Button>

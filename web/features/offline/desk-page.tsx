@@ -6,7 +6,8 @@ import { PageHeading } from "../../components/shell/page-heading";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
-import { Select, SelectItem } from "../../components/ui/select";
+import { Pagination } from "../../components/ui/pagination";
+import { Select } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
@@ -42,7 +43,7 @@ function queryOf(mode: DeskMode, f: Filters, page: number): Partial<DeskQuery> {
  * Where "save and next" goes: the next request in the queue as shown that nobody else holds (after
  * `id`, then from the top), else nothing.
  */
-export function nextAfter(items: readonly DeskItem[], id: string, me: string | undefined, handled: readonly string[] = []): string | null {
+function nextAfter(items: readonly DeskItem[], id: string, me: string | undefined, handled: readonly string[] = []): string | null {
   const free = (x: DeskItem) => x.id !== id && !handled.includes(x.id) && (x.assigned_to === null || x.assigned_to.id === me);
   const i = items.findIndex((x) => x.id === id);
   return items.slice(i + 1).find(free)?.id ?? items.slice(0, Math.max(i, 0)).find(free)?.id ?? null;
@@ -93,22 +94,19 @@ function DeskBody({ mode, isAdmin }: { mode: DeskMode; isAdmin: boolean }) {
       {isAdmin && mode !== "solver" && <Dashboard group={mode === "articles" ? "articles" : "books"} />}
       <form className="card offline-filters" onSubmit={apply} aria-label={t.filters}>
         <TextField label={t.search} value={draft.q} onChange={(v) => setDraft({ ...draft, q: v })} className="offline-filters__search" />
-        <Select label={t.status} selectedKey={draft.status} onSelectionChange={(k) => setDraft({ ...draft, status: k as Filters["status"] })}>
-          <SelectItem id="needs_staff">{t.statusNeedsStaff}</SelectItem>
-          <SelectItem id="open">{t.statusOpen}</SelectItem>
-          <SelectItem id="all">{t.statusAll}</SelectItem>
-          {Object.entries(offlineUi.statuses).map(([id, label]) => (
-            <SelectItem key={id} id={id}>
-              {label}
-            </SelectItem>
-          ))}
-        </Select>
+        <Select
+          label={t.status}
+          value={draft.status}
+          options={[["needs_staff", t.statusNeedsStaff], ["open", t.statusOpen], ["all", t.statusAll], ...(Object.entries(offlineUi.statuses) as [Filters["status"], string][])]}
+          onChange={(status) => setDraft({ ...draft, status })}
+        />
         {mode === "books" && (
-          <Select label={t.kind} selectedKey={draft.kind || "all"} onSelectionChange={(k) => setDraft({ ...draft, kind: k === "all" ? "" : (k as Filters["kind"]) })}>
-            <SelectItem id="all">{t.kindAll}</SelectItem>
-            <SelectItem id="book">{offlineUi.kinds.book}</SelectItem>
-            <SelectItem id="standard">{offlineUi.kinds.standard}</SelectItem>
-          </Select>
+          <Select
+            label={t.kind}
+            value={draft.kind || "all"}
+            options={[["all", t.kindAll], ["book", offlineUi.kinds.book], ["standard", offlineUi.kinds.standard]]}
+            onChange={(k) => setDraft({ ...draft, kind: k === "all" ? "" : k })}
+          />
         )}
         <TextField label={t.minAge} inputMode="numeric" value={draft.min_age_hours} onChange={(v) => setDraft({ ...draft, min_age_hours: v })} />
         <Button type="submit" variant="outline">
@@ -161,17 +159,7 @@ function DeskBody({ mode, isAdmin }: { mode: DeskMode; isAdmin: boolean }) {
               ))}
             </tbody>
           </DataTable>
-          <nav className="offline-pager" aria-label={t.filters}>
-            <Button variant="ghost" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-              {t.prev}
-            </Button>
-            <span>
-              {formatNumber(page)} / {formatNumber(Math.max(1, Math.ceil(list.data.total / list.data.per_page)))}
-            </span>
-            <Button variant="ghost" size="sm" isDisabled={page * list.data.per_page >= list.data.total} onPress={() => setPage(page + 1)}>
-              {t.next}
-            </Button>
-          </nav>
+          <Pagination page={page} pages={Math.ceil(list.data.total / list.data.per_page)} onChange={setPage} label={t.filters} />
         </section>
       )}
       {selected && <DeskDetailPanel id={selected} isAdmin={isAdmin} onClose={() => setSelected(null)} onDone={(handled) => setSelected(nextAfter(shown, selected, userInfo?.id, handled))} />}
@@ -182,7 +170,7 @@ function DeskBody({ mode, isAdmin }: { mode: DeskMode; isAdmin: boolean }) {
 
 const title = (mode: DeskMode) => (mode === "articles" ? t.articlesTitle : mode === "books" ? t.booksTitle : t.solverTitle);
 
-export function TimeLeftCell({ item, now }: { item: Pick<DeskItem, "due_at" | "status">; now: number }) {
+function TimeLeftCell({ item, now }: { item: Pick<DeskItem, "due_at" | "status">; now: number }) {
   if (!item.due_at) return <span className="offline-muted">{t.noPromise}</span>;
   const left = timeLeft(item.due_at, now);
   const which = item.status === "registered" ? t.dueAnswer : t.dueDelivery;

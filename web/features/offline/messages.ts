@@ -89,8 +89,6 @@ export const offlineUi = {
     apply: "اعمال فیلتر",
     total: (n: number) => `${formatNumber(n)} درخواست`,
     empty: "درخواستی با این فیلترها نیست.",
-    prev: "صفحهٔ قبل",
-    next: "صفحهٔ بعد",
     document: "مدرک",
     requester: "درخواست‌کننده",
     timeLeft: "زمان تا مهلت",

@@ -1,58 +1,24 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type AnyRouter } from "@tanstack/react-router";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { I18nProvider } from "react-aria-components";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { offlineMessages } from "../../../contract/offline";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
 import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState, type OfflineRequestPrefill } from "../../lib/ui-state";
+import { testUser } from "../../lib/test-render";
+import { fakeApi, json } from "../../lib/test-fetch";
 import { offlineUi } from "./messages";
 import { OfflineDialogs } from "./offline-request-dialog";
 
 const t = offlineUi.dialog;
 
-const user: UserInfo = {
-  id: "usr_1",
-  name: "کاربر",
-  email: "a@b.c",
-  mobile: "09121234567",
-  mobile_verifed: 1,
-  balance: 0,
-  standard_credit: 0,
-  offline_article_credit: 3,
-  unlimited_vip_credits: 0,
-  limited_vip_credits: { count: 0, expiration: null },
-  admin: 0,
-  solver: 0,
-  contract: 0,
-};
+const user: UserInfo = testUser({ id: "usr_1", name: "کاربر", email: "a@b.c", mobile: "09121234567", offline_article_credit: 3 });
 
-type Call = { path: string; body: unknown };
-let calls: Call[] = [];
-let answers: Record<string, () => Response> = {};
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-beforeEach(() => {
-  calls = [];
-  answers = {};
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
-    calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[path];
-    return answer ? answer() : json({ status: "error", error: "unexpected call" }, 500);
-  });
-  document.head.innerHTML = '<meta name="csrf-token" content="test-token">';
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  localStorage.clear();
-});
+const { calls, answers } = fakeApi();
 
 let ui: ReturnType<typeof useUiState>;
 function Probe() {

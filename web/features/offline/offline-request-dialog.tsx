@@ -40,7 +40,7 @@ function validate(kind: InsertKind, url: string, doi: string, more: string): Fie
  * fields when `canEdit` is false; the auto-open countdown that submits at 6 s unless the user edits or
  * closes it; guests are sent to log in with their request kept; success goes to the request's page.
  */
-export function OfflineRequestDialog({ isOpen, onOpenChange, prefill }: { isOpen: boolean; onOpenChange(open: boolean): void; prefill: OfflineRequestPrefill }) {
+function OfflineRequestDialog({ isOpen, onOpenChange, prefill }: { isOpen: boolean; onOpenChange(open: boolean): void; prefill: OfflineRequestPrefill }) {
   return (
     <Dialog title={t.title} width={600} isOpen={isOpen} onOpenChange={onOpenChange}>
       {({ close }) => <OfflineRequestForm prefill={prefill} close={close} />}

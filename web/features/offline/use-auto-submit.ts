@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /** Accounts spec §4, §9: the countdown shows 5 and counts down each second; the form submits itself at 6 s. */
-export const AUTO_SUBMIT_COUNTDOWN_FROM = 5;
-export const AUTO_SUBMIT_AFTER_MS = 6000;
+const AUTO_SUBMIT_COUNTDOWN_FROM = 5;
+const AUTO_SUBMIT_AFTER_MS = 6000;
 
 /**
  * The offline dialog's auto-submit: while `active`, counts down and calls `submit` once at 6 s.

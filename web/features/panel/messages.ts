@@ -13,8 +13,6 @@ export function monthLabel(key: string, withYear = true): string {
 /** Persian texts of the contract partner's panel. */
 export const panelMessages = {
   nav: { label: "پنل سازمان", statistics: "آمار", users: "کاربران", userGroup: "گروه‌ها", articles: "دانلودها و درخواست‌ها" },
-  retry: "تلاش دوباره",
-  loading: "در حال بارگذاری…",
   statistics: {
     title: "آمار سازمان",
     members: "اعضای سازمان",
@@ -78,9 +76,6 @@ export const panelMessages = {
   },
   pager: {
     label: "صفحه‌بندی",
-    previous: "صفحهٔ قبل",
-    next: "صفحهٔ بعد",
-    page: (p: number, pages: number) => `صفحهٔ ${toPersianDigits(p)} از ${toPersianDigits(pages)}`,
   },
   accessKeys: {
     article_download: "دانلود مقاله",

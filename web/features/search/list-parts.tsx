@@ -5,6 +5,8 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icon";
+import { NativeSelect } from "../../components/ui/native-select";
+import { Pagination } from "../../components/ui/pagination";
 import { ProgressBar } from "../../components/ui/progress-bar";
 import { TextField } from "../../components/ui/text-field";
 import { ApiError } from "../../lib/api";
@@ -13,45 +15,8 @@ import { usePageData } from "../../lib/page-data-context";
 import { savePendingIntent, type PendingIntent } from "../../lib/pending-intent";
 import { useUiState, type OfflineRequestPrefill } from "../../lib/ui-state";
 import { searchUi as t } from "./messages";
-import { NativeSelect } from "./native-select";
 
-/** The page numbers shown: `visible` of them around the current page, within 1..total. */
-export function pageWindow(current: number, total: number, visible = VISIBLE_PAGES): number[] {
-  if (total <= 0) return [];
-  const size = Math.min(visible, total);
-  const start = Math.min(Math.max(1, current - Math.floor((size - 1) / 2)), total - size + 1);
-  return Array.from({ length: size }, (_, i) => start + i);
-}
-
-/** §9: pagination with 6 visible pages; Persian digits; the current page is marked for screen readers. */
-export function Pagination({ page, total, onChange }: { page: number; total: number; onChange(page: number): void }) {
-  if (total <= 1) return null;
-  return (
-    <nav className="search-pager" aria-label={t.pagination}>
-      <Button variant="ghost" size="sm" iconOnly aria-label={t.previous} isDisabled={page <= 1} onPress={() => onChange(page - 1)}>
-        <Icon name="chevronRight" size={18} />
-      </Button>
-      {pageWindow(page, total).map((n) => (
-        <Button
-          key={n}
-          variant={n === page ? "primary" : "ghost"}
-          size="sm"
-          aria-label={t.pageN(n)}
-          aria-current={n === page ? "page" : undefined}
-          className="search-pager__page"
-          onPress={() => n !== page && onChange(n)}
-        >
-          {toPersianDigits(n)}
-        </Button>
-      ))}
-      <Button variant="ghost" size="sm" iconOnly aria-label={t.next} isDisabled={page >= total} onPress={() => onChange(page + 1)}>
-        <Icon name="chevronLeft" size={18} />
-      </Button>
-    </nav>
-  );
-}
-
-export function PageSizeSelect({ sizes, value, onChange }: { sizes: readonly number[]; value: number; onChange(n: number): void }) {
+function PageSizeSelect({ sizes, value, onChange }: { sizes: readonly number[]; value: number; onChange(n: number): void }) {
   return <NativeSelect label={t.pageSize} className="search-size" value={String(value)} options={sizes.map((n) => [String(n), toPersianDigits(n)] as const)} onChange={(v) => onChange(Number(v))} />;
 }
 
@@ -65,33 +30,8 @@ export function YearRange({ from, to, onFrom, onTo }: { from: string; to: string
   );
 }
 
-/** A choice from a list of [value, label] pairs (a native dropdown; see native-select.tsx). */
-export function Choice<K extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  className,
-  ltrLabels,
-  disabledKeys,
-  description,
-}: {
-  label: string;
-  value: K;
-  options: readonly (readonly [K, string])[];
-  onChange(v: K): void;
-  className?: string;
-  ltrLabels?: boolean;
-  disabledKeys?: readonly K[];
-  description?: string | undefined;
-}) {
-  return (
-    <NativeSelect label={label} className={className} value={value} options={options} onChange={onChange} ltr={ltrLabels} disabledKeys={disabledKeys} description={description} />
-  );
-}
-
 /** A failed search's text: the server's Persian message, or "an error occurred, code {status}" (§8). */
-export function errorText(error: unknown): string {
+function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.message || messages.errorCode(error.status);
   return messages.network;
 }
@@ -119,7 +59,7 @@ export function SearchStatus({ busy, error, total, capped }: { busy: boolean; er
 export function ListFooter({ sizes, count, onCount, page, total, onPage }: { sizes: readonly number[]; count: number; onCount(n: number): void; page: number; total: number; onPage(p: number): void }) {
   return (
     <div className="search-footer">
-      <Pagination page={page} total={total} onChange={onPage} />
+      <Pagination page={page} pages={total} visible={VISIBLE_PAGES} onChange={onPage} label={t.pagination} />
       <PageSizeSelect sizes={sizes} value={count} onChange={onCount} />
     </div>
   );

@@ -25,8 +25,6 @@ export const searchUi = {
   results: (n: number, capped: boolean) => (capped ? `بیش از ${formatNumber(n)} نتیجه` : `${formatNumber(n)} نتیجه`),
   noResults: "نتیجه‌ای برای مقادیر ورودی یافت نشد.",
   pagination: "صفحه‌بندی نتایج",
-  previous: "صفحهٔ قبل",
-  next: "صفحهٔ بعد",
   pageN: (n: number) => `صفحهٔ ${toPersianDigits(n)}`,
   resultList: "نتایج جستجو",
   download: "درخواست دانلود",

@@ -6,16 +6,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ArticleResult, BookResult, StandardResult } from "../../../contract/search";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
+import { pageWindow } from "../../components/ui/pagination";
 import { toast } from "../../components/ui/toast";
 import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider } from "../../lib/page-data-context";
 import { UiStateProvider, useUiState } from "../../lib/ui-state";
-import { pageWindow } from "./list-parts";
+import { testUser } from "../../lib/test-render";
 import { searchUi as t } from "./messages";
-import ArticleSearchPanel from "./panels/ArticleSearchPanel";
-import BookSearchPanel from "./panels/BookSearchPanel";
-import StandardSearchPanel from "./panels/StandardSearchPanel";
-import ThesisSearchPanel from "./panels/ThesisSearchPanel";
+import ArticleSearchPanel from "./panels/article-search-panel";
+import BookSearchPanel from "./panels/book-search-panel";
+import StandardSearchPanel from "./panels/standard-search-panel";
+import ThesisSearchPanel from "./panels/thesis-search-panel";
 
 /** The spec's 600 ms re-query delay, written out rather than imported, so a wrong constant fails here. */
 const RESEARCH_DELAY_MS = 600;
@@ -26,21 +27,7 @@ vi.setConfig({ testTimeout: 30_000 });
 // No router in these tests: the book panel only reads the address hash.
 vi.mock("@tanstack/react-router", async (original) => ({ ...(await original<object>()), useLocation: () => "" }));
 
-const user: UserInfo = {
-  id: "usr_1",
-  name: "کاربر",
-  email: "a@b.c",
-  mobile: null,
-  mobile_verifed: 1,
-  balance: 0,
-  standard_credit: 0,
-  offline_article_credit: 0,
-  unlimited_vip_credits: 0,
-  limited_vip_credits: { count: 0, expiration: null },
-  admin: 0,
-  solver: 0,
-  contract: 0,
-};
+const user: UserInfo = testUser({ id: "usr_1", name: "کاربر", email: "a@b.c", mobile: null });
 
 const article = (n: number): ArticleResult => ({
   title: `Paper ${n}`,
@@ -150,11 +137,11 @@ const choose = (label: string, value: string) => fireEvent.change(screen.getByLa
 
 describe("pageWindow (§9: 6 visible pages)", () => {
   it("keeps the current page near the middle, within 1..total", () => {
-    expect(pageWindow(1, 14)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(pageWindow(7, 14)).toEqual([5, 6, 7, 8, 9, 10]);
-    expect(pageWindow(14, 14)).toEqual([9, 10, 11, 12, 13, 14]);
-    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(1, 0)).toEqual([]);
+    expect(pageWindow(1, 14, 6)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(pageWindow(7, 14, 6)).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(pageWindow(14, 14, 6)).toEqual([9, 10, 11, 12, 13, 14]);
+    expect(pageWindow(2, 3, 6)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 0, 6)).toEqual([]);
   });
 });
 

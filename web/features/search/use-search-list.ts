@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { searchKeys, type SearchKind } from "./queries";
 
 /** §9: a page or page-size change re-searches after this long (quick clicks make one request). */
-export const RESEARCH_DELAY_MS = 600;
+const RESEARCH_DELAY_MS = 600;
 
 type Paging = { page: number; count: number };
 

@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatJalaliDate, formatNumber } from "../../../lib/format";
 import { Button } from "../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
+import { QueryState } from "../../components/ui/query-state";
 import { toast } from "../../components/ui/toast";
 import { vipUi } from "./messages";
 import { adminGrantsQuery, grantActionMutation, vipKeys } from "./queries";
-import { LoadState } from "./pages/VipServices";
 
 const t = vipUi.admin;
 
@@ -22,7 +22,7 @@ export function AdminGrants() {
     onError: (e) => toast.error(e.message),
   });
   return (
-    <LoadState query={query}>
+    <QueryState query={query} errorTitle={vipUi.profile.loadError}>
       {() =>
         query.data!.grants.length === 0 ? (
           <p className="vip-muted">{t.empty}</p>
@@ -74,6 +74,6 @@ export function AdminGrants() {
           </DataTable>
         )
       }
-    </LoadState>
+    </QueryState>
   );
 }

@@ -4,14 +4,15 @@ import type { AdminServiceOrder } from "../../../contract/vip";
 import { formatJalaliDate } from "../../../lib/format";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Select, SelectItem } from "../../components/ui/select";
+import { QueryState } from "../../components/ui/query-state";
+import { Select } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
 import { FilePicker } from "./file-picker";
 import { vipUi } from "./messages";
 import { adminServicesQuery, serviceActionMutation, vipKeys } from "./queries";
-import { LoadState, StatusBadge } from "./pages/VipServices";
+import { StatusBadge } from "./pages/vip-services";
 
 const t = vipUi.admin;
 const STATUSES = ["submitted", "in_progress", "awaiting_upload", "done", "rejected", "all"] as const;
@@ -22,14 +23,8 @@ export function AdminServices() {
   const query = useQuery(adminServicesQuery(status));
   return (
     <div className="vip-admin">
-      <Select label={t.filterStatus} selectedKey={status} onSelectionChange={(k) => setStatus(String(k))} className="vip-direct__size">
-        {STATUSES.map((s) => (
-          <SelectItem key={s} id={s}>
-            {s === "all" ? t.all : vipUi.statuses[s]}
-          </SelectItem>
-        ))}
-      </Select>
-      <LoadState query={query}>
+      <Select label={t.filterStatus} value={status} options={STATUSES.map((s) => [s, s === "all" ? t.all : vipUi.statuses[s]] as const)} onChange={setStatus} className="vip-direct__size" />
+      <QueryState query={query} errorTitle={vipUi.profile.loadError}>
         {() =>
           query.data!.orders.length === 0 ? (
             <p className="vip-muted">{t.empty}</p>
@@ -41,7 +36,7 @@ export function AdminServices() {
             </ul>
           )
         }
-      </LoadState>
+      </QueryState>
     </div>
   );
 }

@@ -8,12 +8,12 @@ import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
 import { Dialog } from "../../components/ui/dialog";
+import { QueryState } from "../../components/ui/query-state";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
 import { vipUi } from "./messages";
 import { addCredentialsMutation, adminPoolQuery, adminSitesQuery, deleteCredentialMutation, rotateCredentialMutation, saveSiteMutation, vipKeys } from "./queries";
-import { LoadState } from "./pages/VipServices";
 
 const t = vipUi.admin;
 
@@ -29,7 +29,7 @@ export function AdminSites() {
           {t.newSite}
         </Button>
       </div>
-      <LoadState query={query}>
+      <QueryState query={query} errorTitle={vipUi.profile.loadError}>
         {() => (
           <DataTable caption={t.tabs.sites}>
             <thead>
@@ -71,7 +71,7 @@ export function AdminSites() {
             </tbody>
           </DataTable>
         )}
-      </LoadState>
+      </QueryState>
       {editing && <SiteDialog site={editing === "new" ? null : editing} close={() => setEditing(null)} />}
       {pool && <PoolDialog site={pool} close={() => setPool(null)} />}
     </div>
@@ -177,7 +177,7 @@ function PoolDialog({ site, close }: { site: AdminSite; close(): void }) {
   });
   return (
     <Dialog title={`${t.pool}: ${site.name}`} width={600} isOpen onOpenChange={(o) => !o && close()}>
-      <LoadState query={query}>
+      <QueryState query={query} errorTitle={vipUi.profile.loadError}>
         {() => (
           <ul className="vip-pool">
             {query.data!.credentials.map((c) => (
@@ -194,7 +194,7 @@ function PoolDialog({ site, close }: { site: AdminSite; close(): void }) {
             ))}
           </ul>
         )}
-      </LoadState>
+      </QueryState>
       <TextField label={t.addCredentials} multiline ltr value={lines} onChange={setLines} isInvalid={!!(add.error as ApiError | null)?.fieldErrors?.["lines"]} errorMessage={(add.error as ApiError | null)?.message} />
       <div className="vip-actions">
         <Button isDisabled={!lines.trim()} isPending={add.isPending} onPress={() => add.mutate(lines)}>

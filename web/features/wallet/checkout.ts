@@ -14,10 +14,10 @@ import { walletUi as t } from "./messages";
 import { placeOrder, walletKeys } from "./queries";
 
 /** Accounts spec §4: the card gateway opens after 3 s (1 s for the basket). */
-export const GATEWAY_DELAY_S = 3;
-export const BASKET_GATEWAY_DELAY_S = 1;
+const GATEWAY_DELAY_S = 3;
+const BASKET_GATEWAY_DELAY_S = 1;
 
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   return `spa-${crypto.randomUUID()}`;
 }
 

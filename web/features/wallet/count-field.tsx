@@ -3,8 +3,8 @@ import { walletTexts } from "../../../contract/wallet";
 import { NumberField } from "../../components/ui/number-field";
 
 /** The spec's article/standard count bounds (accounts-and-purchases §5, search-and-download §4). */
-export const COUNT_MIN = 0;
-export const COUNT_MAX = 50;
+const COUNT_MIN = 0;
+const COUNT_MAX = 50;
 
 /**
  * A count of 0 to 50 with plus and minus. A typed value (or a step) outside the range is clamped

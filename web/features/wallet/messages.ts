@@ -60,9 +60,6 @@ export const walletUi = {
     change: "تغییر",
     reason: "بابت",
     empty: "هنوز تراکنشی ثبت نشده است.",
-    prev: "صفحهٔ قبل",
-    next: "صفحهٔ بعد",
-    page: (p: string, total: string) => `صفحهٔ ${p} از ${total}`,
     limitedUntil: (date: string) => `تا ${date}`,
   },
   accounts: {

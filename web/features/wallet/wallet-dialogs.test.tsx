@@ -1,33 +1,17 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { I18nProvider } from "react-aria-components";
+import { createMemoryHistory, createRootRoute, createRouter } from "@tanstack/react-router";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
 import { emptyPageData } from "../../lib/page-data";
-import { PageDataProvider, usePageData } from "../../lib/page-data-context";
+import { usePageData } from "../../lib/page-data-context";
 import { readPendingIntent } from "../../lib/pending-intent";
-import { UiStateProvider, useUiState } from "../../lib/ui-state";
+import { useUiState } from "../../lib/ui-state";
+import { renderRouter, testUser } from "../../lib/test-render";
 import { walletUi as t } from "./messages";
 import { WalletDialogs } from "./wallet-dialogs";
 
-const user = (over: Partial<UserInfo> = {}): UserInfo => ({
-  id: "usr_1",
-  name: "کاربر",
-  email: "a@b.c",
-  mobile: "09121234567",
-  mobile_verifed: 1,
-  balance: 0,
-  standard_credit: 0,
-  offline_article_credit: 0,
-  unlimited_vip_credits: 0,
-  limited_vip_credits: { count: 0, expiration: null },
-  admin: 0,
-  solver: 0,
-  contract: 0,
-  ...over,
-});
+const user = (over: Partial<UserInfo> = {}): UserInfo => testUser({ id: "usr_1", name: "کاربر", email: "a@b.c", mobile: "09121234567", ...over });
 
 const packages = [{ id: 1, title: "بستهٔ برنزی", articles: 10, price: 259_000, description: "" }];
 const unit = { article: 29_000, offline_article: 45_000, limited_article: 390_000, standard: 59_000 };
@@ -81,17 +65,7 @@ function renderWallet(data: Partial<PageData>) {
     ),
   });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/"] }) });
-  render(
-    <I18nProvider locale="fa-IR">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <PageDataProvider initial={initial}>
-          <UiStateProvider>
-            <RouterProvider router={router} />
-          </UiStateProvider>
-        </PageDataProvider>
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  renderRouter(router, { pageData: initial });
   return router;
 }
 

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithRouter, testPageData, testUser } from "../../../lib/test-render";
 import { getpdfUi as t } from "../messages";
-import LinkPanel from "./LinkPanel";
+import LinkPanel from "./link-panel";
 
 let calls: { path: string; method: string }[] = [];
 

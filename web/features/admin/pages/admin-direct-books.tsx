@@ -6,11 +6,13 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Dialog } from "../../../components/ui/dialog";
-import { Select, SelectItem } from "../../../components/ui/select";
+import { Pagination } from "../../../components/ui/pagination";
+import { QueryState } from "../../../components/ui/query-state";
+import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { adminUi as t } from "../messages";
-import { AdminPage, FormError, Pager, QueryState, fieldError } from "../parts";
+import { AdminPage, FormError, fieldError } from "../parts";
 import { adminKeys, booksQuery, priceBookMutation, saveBookMutation } from "../queries";
 
 const b = t.books;
@@ -58,13 +60,7 @@ function BookForm({ item, onDone }: { item?: DirectBook; onDone(): void }) {
     <form className="card admin-card admin-detail" onSubmit={submit} aria-labelledby="book-form">
       <h2 id="book-form">{item ? b.editTitle : b.newTitle}</h2>
       <div className="admin-form">
-        <Select label={b.type} selectedKey={d.type} onSelectionChange={(k) => setD({ ...d, type: String(k) })}>
-          {[0, 1].map((ty) => (
-            <SelectItem key={ty} id={String(ty)}>
-              {b.types[ty]}
-            </SelectItem>
-          ))}
-        </Select>
+        <Select label={b.type} value={d.type} options={[0, 1].map((ty) => [String(ty), b.types[ty]] as const)} onChange={(type) => setD({ ...d, type })} />
         {textFields.map((f) => (
           <TextField
             key={f}
@@ -204,7 +200,7 @@ export default function AdminDirectBooks() {
                 </tbody>
               </DataTable>
             )}
-            <Pager page={page} totalPages={query.data.total_pages} total={query.data.total} onPage={setPage} label={b.title} />
+            <Pagination page={page} pages={query.data.total_pages} summary={t.common.total(formatNumber(query.data.total))} onChange={setPage} label={b.title} />
           </>
         )}
       </section>

@@ -6,7 +6,7 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Link, LinkButton } from "../../../components/ui/link";
-import type { ApiError } from "../../../lib/api";
+import { QueryState } from "../../../components/ui/query-state";
 import { usePageData } from "../../../lib/page-data-context";
 import { useUiState } from "../../../lib/ui-state";
 import { vipUi } from "../messages";
@@ -18,25 +18,6 @@ const t = vipUi.profile;
 
 export function StatusBadge({ status }: { status: string }) {
   return <span className={`vip-status vip-status--${status}`}>{vipUi.statuses[status] ?? status}</span>;
-}
-
-export function LoadState({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown; refetch(): unknown }; children: () => React.ReactNode }) {
-  if (query.isPending) return <p className="vip-muted">…</p>;
-  if (query.isError)
-    return (
-      <Alert
-        tone="error"
-        title={t.loadError}
-        action={
-          <Button variant="outline" onPress={() => void query.refetch()}>
-            {t.retry}
-          </Button>
-        }
-      >
-        {(query.error as ApiError).message}
-      </Alert>
-    );
-  return <>{children()}</>;
 }
 
 /** /profile/vipServices: the user's checks with status and, when done, the report; and their direct-access grants. */
@@ -62,7 +43,7 @@ export default function VipServices() {
         </Alert>
       ) : (
         <>
-          <LoadState query={orders}>
+          <QueryState query={orders} errorTitle={vipUi.profile.loadError}>
             {() =>
               orders.data!.orders.length === 0 ? (
                 <p className="card vip-empty">{t.empty}</p>
@@ -117,10 +98,10 @@ export default function VipServices() {
                 </ul>
               )
             }
-          </LoadState>
+          </QueryState>
           <section className="vip-section" aria-labelledby="vip-grants-title">
             <h2 id="vip-grants-title">{t.accessTitle}</h2>
-            <LoadState query={grants}>
+            <QueryState query={grants} errorTitle={vipUi.profile.loadError}>
               {() =>
                 grants.data!.grants.length === 0 ? (
                   <p className="vip-muted">{t.empty}</p>
@@ -143,7 +124,7 @@ export default function VipServices() {
                   </ul>
                 )
               }
-            </LoadState>
+            </QueryState>
           </section>
         </>
       )}

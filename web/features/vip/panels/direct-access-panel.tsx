@@ -8,8 +8,9 @@ import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Icon } from "../../../components/ui/icon";
 import { ExternalLink, ExternalLinkButton, LinkButton } from "../../../components/ui/link";
+import { Pagination } from "../../../components/ui/pagination";
 import { ProgressBar } from "../../../components/ui/progress-bar";
-import { Select, SelectItem } from "../../../components/ui/select";
+import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import type { ApiError } from "../../../lib/api";
 import { usePageData } from "../../../lib/page-data-context";
@@ -17,7 +18,6 @@ import { useUiState } from "../../../lib/ui-state";
 import { PanelHead } from "../../search/list-parts";
 import { Basket } from "../basket";
 import { vipUi } from "../messages";
-import { Pagination } from "../pagination";
 import { periodsOf } from "../periods";
 import { catalogueQuery } from "../queries";
 import "../../search/search.css";
@@ -129,19 +129,14 @@ export default function DirectAccessPanel(_props: Record<string, never>) {
         />
         <Select
           label={t.pageSize}
-          selectedKey={String(pageSize)}
-          onSelectionChange={(k) => {
+          value={String(pageSize)}
+          options={PAGE_SIZES.map((n) => [String(n), formatNumber(n), String(n)] as const)}
+          onChange={(k) => {
             setPageSize(Number(k));
             setPage(1);
           }}
           className="vip-direct__size"
-        >
-          {PAGE_SIZES.map((n) => (
-            <SelectItem key={n} id={String(n)} textValue={String(n)}>
-              {formatNumber(n)}
-            </SelectItem>
-          ))}
-        </Select>
+        />
         <p className="vip-muted vip-direct__count" aria-live="polite">
           {t.count(formatNumber(rows.length))}
         </p>
@@ -190,16 +185,11 @@ export default function DirectAccessPanel(_props: Record<string, never>) {
                     {list.length > 0 && chosen && (
                       <Select
                         aria-label={`${t.period}: ${s.name}`}
-                        selectedKey={String(chosen.days)}
-                        onSelectionChange={(k) => choosePeriod(s, Number(k))}
+                        value={String(chosen.days)}
+                        options={list.map((p) => [String(p.days), t.periodOption(formatNumber(p.days), formatToman(p.price), formatToman(pricePerDay(p.price, p.days))), String(p.days)] as const)}
+                        onChange={(k) => choosePeriod(s, Number(k))}
                         className="vip-period"
-                      >
-                        {list.map((p) => (
-                          <SelectItem key={p.days} id={String(p.days)} textValue={`${p.days}`}>
-                            {t.periodOption(formatNumber(p.days), formatToman(p.price), formatToman(pricePerDay(p.price, p.days)))}
-                          </SelectItem>
-                        ))}
-                      </Select>
+                      />
                     )}
                     <div className="vip-table__buttons">
                       <Button variant={inBasket ? "outline" : "primary"} size="sm" onPress={() => toggle(s)} aria-pressed={inBasket} isDisabled={!chosen}>
@@ -236,7 +226,7 @@ export default function DirectAccessPanel(_props: Record<string, never>) {
           </tbody>
         </DataTable>
       )}
-      <Pagination page={current} pages={pages} visible={VISIBLE_PAGES} onChange={setPage} />
+      <Pagination page={current} pages={pages} visible={VISIBLE_PAGES} before={VISIBLE_PAGES / 2} onChange={setPage} label={t.pages} />
       <Basket items={basket} onRemove={(id) => setBasket((b) => b.filter((i) => i.id !== id))} />
     </section>
   );

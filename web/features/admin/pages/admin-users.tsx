@@ -1,14 +1,16 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { userRoleFilters, type AdminUserRow } from "../../../../contract/admin";
-import { formatJalaliDate, formatToman } from "../../../../lib/format";
+import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
-import { Select, SelectItem } from "../../../components/ui/select";
+import { Pagination } from "../../../components/ui/pagination";
+import { QueryState } from "../../../components/ui/query-state";
+import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { adminUi as t } from "../messages";
-import { AdminPage, Pager, QueryState } from "../parts";
+import { AdminPage } from "../parts";
 import { usersQuery, type RoleFilter } from "../queries";
 import { UserDetail } from "../user-detail";
 
@@ -44,13 +46,7 @@ export default function AdminUsers() {
     <AdminPage heading={<PageHeading title={t.users.title} />}>
       <form className="card admin-card admin-form" onSubmit={search} role="search">
         <TextField label={t.users.searchLabel} value={draft.q} onChange={(q) => setDraft((d) => ({ ...d, q }))} />
-        <Select label={t.users.role} selectedKey={draft.role} onSelectionChange={(k) => setDraft((d) => ({ ...d, role: k as RoleFilter }))}>
-          {userRoleFilters.map((r) => (
-            <SelectItem key={r} id={r}>
-              {t.users.roles[r]}
-            </SelectItem>
-          ))}
-        </Select>
+        <Select label={t.users.role} value={draft.role} options={userRoleFilters.map((r) => [r, t.users.roles[r]] as const)} onChange={(role) => setDraft((d) => ({ ...d, role }))} />
         <Button type="submit" isPending={query.isFetching}>
           {t.common.search}
         </Button>
@@ -97,7 +93,7 @@ export default function AdminUsers() {
                 </tbody>
               </DataTable>
             )}
-            <Pager page={page} totalPages={query.data.total_pages} total={query.data.total} onPage={setPage} label={t.users.title} />
+            <Pagination page={page} pages={query.data.total_pages} summary={t.common.total(formatNumber(query.data.total))} onChange={setPage} label={t.users.title} />
           </>
         )}
       </section>

@@ -3,9 +3,10 @@ import type { AdminDashboard as Dashboard } from "../../../../contract/admin";
 import { formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { LinkButton } from "../../../components/ui/link";
+import { QueryState } from "../../../components/ui/query-state";
 import { ContentPanel } from "../content-panel";
 import { adminUi as t } from "../messages";
-import { AdminPage, QueryState } from "../parts";
+import { AdminPage } from "../parts";
 import { dashboardQuery } from "../queries";
 
 const percentText = (p: number | null) => (p === null ? t.dashboard.noDownloads : `٪${formatNumber(p)}`);

@@ -7,11 +7,12 @@ import { truncateTitle } from "../../../../lib/format";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { Radio, RadioGroup } from "../../../components/ui/radio-group";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { useUiState } from "../../../lib/ui-state";
-import { Choice, Fact, ListFooter, openLink, SearchStatus, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
+import { Fact, ListFooter, openLink, SearchStatus, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
 import { searchUi as t } from "../messages";
 import { fetchers, searchOptionsQuery } from "../queries";
 import { useSearchList } from "../use-search-list";
@@ -131,9 +132,9 @@ export default function ThesisSearchPanel(_props: Record<string, never>) {
             </Button>
           </div>
           <div className="search-form__filters">
-            <Choice label={t.thesis.department} value={form.department} options={[["", t.all], ...departments.map((d) => [d, d] as const)]} onChange={set("department")} ltrLabels />
-            <Choice label={t.thesis.language} value={form.language} options={[["", t.all], ...languages.map((l) => [l, t.languages[l] ?? l] as const)]} onChange={set("language")} />
-            <Choice label={t.sort} value={form.sortBy} options={THESIS_SORTS.map((s) => [s, t.thesis.sorts[s]] as const)} onChange={set("sortBy")} />
+            <NativeSelect label={t.thesis.department} value={form.department} options={[["", t.all], ...departments.map((d) => [d, d] as const)]} onChange={set("department")} ltr />
+            <NativeSelect label={t.thesis.language} value={form.language} options={[["", t.all], ...languages.map((l) => [l, t.languages[l] ?? l] as const)]} onChange={set("language")} />
+            <NativeSelect label={t.sort} value={form.sortBy} options={THESIS_SORTS.map((s) => [s, t.thesis.sorts[s]] as const)} onChange={set("sortBy")} />
             <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
           </div>
         </form>

@@ -7,7 +7,8 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
-import { Select, SelectItem } from "../../../components/ui/select";
+import { Pagination } from "../../../components/ui/pagination";
+import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { walletUi as t } from "../messages";
@@ -42,13 +43,7 @@ function AdjustForm({ user }: { user: string }) {
     <form className="card wallet-card" onSubmit={submit} aria-labelledby="wallet-adjust">
       <h2 id="wallet-adjust">{t.admin.adjust}</h2>
       <div className="wallet-filters">
-        <Select label={t.admin.account} selectedKey={account} onSelectionChange={(k) => setAccount(k as (typeof ledgerAccounts)[number])}>
-          {ledgerAccounts.map((a) => (
-            <SelectItem key={a} id={a}>
-              {t.accounts[a]}
-            </SelectItem>
-          ))}
-        </Select>
+        <Select label={t.admin.account} value={account} options={ledgerAccounts.map((a) => [a, t.accounts[a]] as const)} onChange={(k) => setAccount(k as typeof account)} />
         <TextField label={t.admin.delta} value={delta} onChange={setDelta} ltr inputMode="numeric" />
         <TextField label={t.admin.adjustReason} value={reason} onChange={setReason} isRequired />
         <Button type="submit" variant="primary" isPending={adjust.isPending}>
@@ -88,20 +83,8 @@ export default function AdminTransactions() {
       <form className="card wallet-card" onSubmit={search} role="search">
         <div className="wallet-filters">
           <TextField label={t.admin.user} value={draft.user} onChange={set("user")} ltr />
-          <Select label={t.admin.account} selectedKey={draft.account} onSelectionChange={(k) => set("account")(String(k))}>
-            {[ANY, ...ledgerAccounts].map((a) => (
-              <SelectItem key={a} id={a}>
-                {a === ANY ? t.admin.any : t.accounts[a]}
-              </SelectItem>
-            ))}
-          </Select>
-          <Select label={t.admin.reason} selectedKey={draft.reason} onSelectionChange={(k) => set("reason")(String(k))}>
-            {[ANY, ...ledgerReasons].map((r) => (
-              <SelectItem key={r} id={r}>
-                {r === ANY ? t.admin.any : ledgerReasonLabel(r)}
-              </SelectItem>
-            ))}
-          </Select>
+          <Select label={t.admin.account} value={draft.account} options={[ANY, ...ledgerAccounts].map((a) => [a, a === ANY ? t.admin.any : t.accounts[a]] as const)} onChange={set("account")} />
+          <Select label={t.admin.reason} value={draft.reason} options={[ANY, ...ledgerReasons].map((r) => [r, r === ANY ? t.admin.any : ledgerReasonLabel(r)] as const)} onChange={set("reason")} />
           <TextField label={t.admin.from} value={draft.from} onChange={set("from")} ltr placeholder="2025-03-21" />
           <TextField label={t.admin.to} value={draft.to} onChange={set("to")} ltr placeholder="2025-04-20" />
           <Button type="submit" variant="primary" isPending={query.isFetching}>
@@ -172,17 +155,7 @@ export default function AdminTransactions() {
                 ))}
               </tbody>
             </DataTable>
-            {data.total_pages > 1 && (
-              <nav className="wallet-pager" aria-label={t.admin.rows}>
-                <Button size="sm" variant="outline" isDisabled={page <= 1} onPress={() => setPage((p) => p - 1)}>
-                  {t.financial.prev}
-                </Button>
-                <span>{t.financial.page(formatNumber(page), formatNumber(data.total_pages))}</span>
-                <Button size="sm" variant="outline" isDisabled={page >= data.total_pages} onPress={() => setPage((p) => p + 1)}>
-                  {t.financial.next}
-                </Button>
-              </nav>
-            )}
+            <Pagination page={page} pages={data.total_pages} onChange={setPage} label={t.admin.rows} />
           </section>
         </>
       )}

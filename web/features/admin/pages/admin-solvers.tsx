@@ -5,10 +5,11 @@ import { formatNumber } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { adminUi as t } from "../messages";
-import { AdminPage, ConfirmButton, FormError, QueryState, fieldError } from "../parts";
+import { AdminPage, ConfirmButton, FormError, fieldError } from "../parts";
 import { addSolverMutation, adminKeys, removeSolverMutation, solversQuery } from "../queries";
 
 /** /admin/solvers: who solves, their open and delivered requests on the offline desk; add or remove the role. */

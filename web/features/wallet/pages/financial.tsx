@@ -6,6 +6,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { NumberField } from "../../../components/ui/number-field";
+import { Pagination } from "../../../components/ui/pagination";
 import { usePageData } from "../../../lib/page-data-context";
 import { submitGatewayForm } from "../checkout";
 import { PackageOfferDialog } from "../package-offer-dialog";
@@ -144,17 +145,7 @@ function Ledger() {
               ))}
             </tbody>
           </DataTable>
-          {query.data && query.data.total_pages > 1 && (
-            <nav className="wallet-pager" aria-label={t.financial.ledger}>
-              <Button size="sm" variant="outline" isDisabled={page <= 1} onPress={() => setPage((p) => p - 1)}>
-                {t.financial.prev}
-              </Button>
-              <span>{t.financial.page(formatNumber(page), formatNumber(query.data.total_pages))}</span>
-              <Button size="sm" variant="outline" isDisabled={page >= query.data.total_pages} onPress={() => setPage((p) => p + 1)}>
-                {t.financial.next}
-              </Button>
-            </nav>
-          )}
+          {query.data && <Pagination page={page} pages={query.data.total_pages} onChange={setPage} label={t.financial.ledger} />}
         </>
       )}
     </section>

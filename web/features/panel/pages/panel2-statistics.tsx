@@ -4,10 +4,10 @@ import { Icon } from "../../../components/ui/icon";
 import { formatNumber } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
+import { QueryState } from "../../../components/ui/query-state";
 import { ActivityChart, KeyUsageChart, QuotaMeter } from "../charts";
 import { monthLabel, panelMessages as m } from "../messages";
 import { PanelNav } from "../panel-nav";
-import { QueryState } from "../parts";
 import { statisticsQuery } from "../queries";
 import "../panel.css";
 

@@ -6,9 +6,10 @@ import { toPersianDigits } from "../../../../lib/digits";
 import { formatJalaliDate, formatToman } from "../../../../lib/format";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { Choice, Fact, ListFooter, SearchStatus, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
+import { Fact, ListFooter, SearchStatus, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
 import { searchUi as t } from "../messages";
 import { fetchers, searchOptionsQuery } from "../queries";
 import { useSearchList } from "../use-search-list";
@@ -95,8 +96,8 @@ export default function StandardSearchPanel(_props: Record<string, never>) {
           </Button>
         </div>
         <div className="search-form__filters">
-          <Choice label={t.standard.organization} value={form.organization} options={[["", t.all], ...organizations.map((o) => [o.code, o.code === o.name ? o.code : `${o.code} — ${o.name}`] as const)]} onChange={set("organization")} ltrLabels />
-          <Choice label={t.matchType} value={form.match} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("match")} />
+          <NativeSelect label={t.standard.organization} value={form.organization} options={[["", t.all], ...organizations.map((o) => [o.code, o.code === o.name ? o.code : `${o.code} — ${o.name}`] as const)]} onChange={set("organization")} ltr />
+          <NativeSelect label={t.matchType} value={form.match} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("match")} />
           <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
         </div>
       </form>

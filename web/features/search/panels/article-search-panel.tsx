@@ -5,9 +5,10 @@ import { toPersianDigits } from "../../../../lib/digits";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { ExternalLink } from "../../../components/ui/link";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { Choice, ListFooter, SearchStatus, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
+import { ListFooter, SearchStatus, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
 import { usePageData } from "../../../lib/page-data-context";
 import { searchUi as t } from "../messages";
 import { fetchers } from "../queries";
@@ -155,7 +156,7 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
       <PanelHead id="article-search-title" title={t.article.title} helpTitle={t.article.helpTitle} help={t.article.help} />
       <form className="search-form" onSubmit={onSubmit} role="search" noValidate>
         <div className="search-form__main">
-          <Choice
+          <NativeSelect
             label={t.source}
             className="search-form__source"
             value={form.source}
@@ -176,16 +177,16 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
         </Button>
         <div id="article-filters" className="search-form__filters" hidden={!filtersOpen}>
           {form.source === "cross" && <TextField label={t.article.publisher} placeholder="Elsevier" value={form.publisher} onChange={set("publisher")} ltr name="publisher" />}
-          <Choice label={t.article.subject} value={form.subject} options={subjectOptions} onChange={set("subject")} />
-          {typeOptions.length > 0 && <Choice label={t.article.type} value={form.type} options={[["", t.all], ...typeOptions]} onChange={set("type")} />}
+          <NativeSelect label={t.article.subject} value={form.subject} options={subjectOptions} onChange={set("subject")} />
+          {typeOptions.length > 0 && <NativeSelect label={t.article.type} value={form.type} options={[["", t.all], ...typeOptions]} onChange={set("type")} />}
           {scopus && (
             <>
-              <Choice label={t.article.searchType} value={form.searchType} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("searchType")} />
-              <Choice label={t.article.searchIn} value={form.searchIn} options={SCOPUS_SEARCH_IN.map((s) => [s, t.article.searchIn_[s]] as const)} onChange={set("searchIn")} />
-              <Choice label={t.article.language} value={form.language} options={[["", t.all], ...SCOPUS_LANGUAGES.map((l) => [l, t.article.languages[l] ?? l] as const)]} onChange={set("language")} />
+              <NativeSelect label={t.article.searchType} value={form.searchType} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("searchType")} />
+              <NativeSelect label={t.article.searchIn} value={form.searchIn} options={SCOPUS_SEARCH_IN.map((s) => [s, t.article.searchIn_[s]] as const)} onChange={set("searchIn")} />
+              <NativeSelect label={t.article.language} value={form.language} options={[["", t.all], ...SCOPUS_LANGUAGES.map((l) => [l, t.article.languages[l] ?? l] as const)]} onChange={set("language")} />
             </>
           )}
-          <Choice label={t.sort} value={form.sortBy} options={ARTICLE_SORTS.map((s) => [s, t.article.sorts[s]] as const)} onChange={set("sortBy")} />
+          <NativeSelect label={t.sort} value={form.sortBy} options={ARTICLE_SORTS.map((s) => [s, t.article.sorts[s]] as const)} onChange={set("sortBy")} />
           <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
         </div>
       </form>

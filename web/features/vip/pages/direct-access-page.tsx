@@ -6,7 +6,7 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ExternalLink, ExternalLinkButton, LinkButton } from "../../../components/ui/link";
-import { Select, SelectItem } from "../../../components/ui/select";
+import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
 import type { ApiError } from "../../../lib/api";
 import { usePageData } from "../../../lib/page-data-context";
@@ -73,13 +73,12 @@ export default function DirectAccessPage() {
 
   const buyBox = chosen && (
     <div className="card vip-renew">
-      <Select label={t.choosePeriod} selectedKey={String(chosen.days)} onSelectionChange={(k) => setDays(Number(k))}>
-        {periods.map((p) => (
-          <SelectItem key={p.days} id={String(p.days)} textValue={String(p.days)}>
-            {vipUi.table.periodOption(formatNumber(p.days), formatToman(p.price), formatToman(pricePerDay(p.price, p.days)))}
-          </SelectItem>
-        ))}
-      </Select>
+      <Select
+        label={t.choosePeriod}
+        value={String(chosen.days)}
+        options={periods.map((p) => [String(p.days), vipUi.table.periodOption(formatNumber(p.days), formatToman(p.price), formatToman(pricePerDay(p.price, p.days))), String(p.days)] as const)}
+        onChange={(k) => setDays(Number(k))}
+      />
       <Button variant="primary" onPress={() => (isGuest ? openDialog("login") : setBuying(true))}>
         {data.status === "none" ? t.buy : t.renew}
       </Button>

@@ -3,10 +3,11 @@ import { useEffect, useState } from "react";
 import { formatJalaliDate, formatNumber } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { Pagination } from "../../../components/ui/pagination";
+import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { panelMessages as m } from "../messages";
 import { PanelNav } from "../panel-nav";
-import { Pager, QueryState } from "../parts";
 import { groupsQuery, usersQuery } from "../queries";
 import "../panel.css";
 
@@ -68,7 +69,7 @@ export default function Panel2Users() {
                   ))}
                 </tbody>
               </DataTable>
-              <Pager page={list.page} total={list.total} perPage={list.per_page} onChange={setPage} />
+              <Pagination page={list.page} pages={Math.ceil(list.total / list.per_page)} onChange={setPage} label={m.pager.label} />
             </section>
           )
         }

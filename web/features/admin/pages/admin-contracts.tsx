@@ -7,10 +7,11 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { adminUi as t } from "../messages";
-import { AdminPage, ConfirmButton, FormError, QueryState, fieldError } from "../parts";
+import { AdminPage, ConfirmButton, FormError, fieldError } from "../parts";
 import { addPartnerMutation, adminKeys, contractsQuery, removePartnerMutation, saveContractMutation } from "../queries";
 
 const c = t.contracts;

@@ -7,6 +7,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Icon } from "../../../components/ui/icon";
+import { Pagination } from "../../../components/ui/pagination";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { getpdfUi } from "../messages";
 import { NoticeBanners } from "../notice-banners";
@@ -94,17 +95,7 @@ export default function BooksAndArticles() {
               ))}
             </tbody>
           </DataTable>
-          {data.total_pages > 1 && (
-            <nav className="getpdf-pager" aria-label={t.caption}>
-              <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => setPage((p) => p - 1)}>
-                {t.prev}
-              </Button>
-              <span>{t.pageOf(data.current_page, data.total_pages)}</span>
-              <Button variant="outline" size="sm" isDisabled={page >= data.total_pages} onPress={() => setPage((p) => p + 1)}>
-                {t.next}
-              </Button>
-            </nav>
-          )}
+          <Pagination page={data.current_page} pages={data.total_pages} onChange={setPage} label={t.caption} />
         </section>
       )}
     </div>

@@ -4,13 +4,13 @@ import type { PanelGroup, PanelMember } from "../../../../contract/panel";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
-import { Select, SelectItem } from "../../../components/ui/select";
+import { QueryState } from "../../../components/ui/query-state";
+import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
 import { panelMessages as m } from "../messages";
 import { PanelNav } from "../panel-nav";
-import { QueryState } from "../parts";
 import { changeMemberMutation, createGroupMutation, deleteGroupMutation, groupsQuery, panelKeys, usersQuery } from "../queries";
 import "../panel.css";
 
@@ -62,9 +62,7 @@ function GroupCard({ group, candidates }: { group: PanelGroup; candidates: Panel
       )}
       {options.length > 0 && (
         <div className="panel-group__add">
-          <Select label={m.groups.addMember} placeholder={m.groups.chooseMember} selectedKey={chosen} onSelectionChange={(k) => setChosen(k ? String(k) : null)} items={options}>
-            {(u: PanelMember) => <SelectItem id={u.id}>{u.name}</SelectItem>}
-          </Select>
+          <Select label={m.groups.addMember} placeholder={m.groups.chooseMember} value={chosen} options={options.map((u) => [u.id, u.name] as const)} onChange={setChosen} />
           <Button variant="outline" isDisabled={!chosen || member.isPending} onPress={() => chosen && member.mutate({ userId: chosen, action: "add" })}>
             {m.groups.add}
           </Button>

@@ -3,9 +3,10 @@ import { useState } from "react";
 import { formatJalaliDate, truncateTitle } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { Pagination } from "../../../components/ui/pagination";
+import { QueryState } from "../../../components/ui/query-state";
 import { panelMessages as m } from "../messages";
 import { PanelNav } from "../panel-nav";
-import { Pager, QueryState } from "../parts";
 import { articlesQuery } from "../queries";
 import "../panel.css";
 
@@ -49,7 +50,7 @@ export default function Panel2Articles() {
                   ))}
                 </tbody>
               </DataTable>
-              <Pager page={list.page} total={list.total} perPage={list.per_page} onChange={setPage} />
+              <Pagination page={list.page} pages={Math.ceil(list.total / list.per_page)} onChange={setPage} label={m.pager.label} />
             </section>
           )
         }

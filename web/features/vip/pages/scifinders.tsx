@@ -4,11 +4,12 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { LinkButton } from "../../../components/ui/link";
+import { QueryState } from "../../../components/ui/query-state";
 import { usePageData } from "../../../lib/page-data-context";
 import { useUiState } from "../../../lib/ui-state";
 import { vipUi } from "../messages";
 import { scifindersQuery } from "../queries";
-import { LoadState, StatusBadge } from "./VipServices";
+import { StatusBadge } from "./vip-services";
 import "../vip.css";
 
 const t = vipUi.profile;
@@ -32,7 +33,7 @@ export default function Scifinders() {
           {t.guest}
         </Alert>
       ) : (
-        <LoadState query={query}>
+        <QueryState query={query} errorTitle={vipUi.profile.loadError}>
           {() =>
             query.data!.accounts.length === 0 ? (
               <p className="card vip-empty">{t.emptyScifinder}</p>
@@ -83,7 +84,7 @@ export default function Scifinders() {
               </ul>
             )
           }
-        </LoadState>
+        </QueryState>
       )}
     </div>
   );
