@@ -14,6 +14,7 @@ import { context } from "../getpdf/routes";
 import { offlineDeps } from "../offline/routes";
 import { ingest } from "./ingest";
 import { quoteOffline, requestOffline } from "./offline";
+import "./offline-order";
 import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } from "./watch";
 import { advance, batchEntries, batchView, createBatch, ownedBatch, resolvedCitation, type Owner } from "./service";
 import { zipStream } from "./zip";
@@ -118,11 +119,11 @@ defineEndpoint(
 
 defineEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id/offline", summary: "Price of offline requests for every offline row of a reading list (one offline article credit each), before confirming", roles: signedIn, response: BatchOfflineQuote, tag: "batch" },
+  { method: "get", path: "/batch/:id/offline", summary: "Price of offline requests for every offline row of a reading list before confirming: one offline article credit each, credits first and the wallet for the rest (POST /order with the cart {name: \"batch_offline\", id})", roles: signedIn, response: BatchOfflineQuote, tag: "batch" },
   async (c) => {
     noStore(c);
     const batch = await loadOwned(c);
-    return c.json(await quoteOffline(offlineDeps(c), c.var.user!, batch.id));
+    return c.json(await quoteOffline(c.var.db, c.var.user!, batch.id));
   },
 );
 
