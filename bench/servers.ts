@@ -4,6 +4,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { waitFor } from "../scripts/wait-for";
+import { writePreviewVars } from "../scripts/offline-stack";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -29,6 +30,7 @@ export async function startServer(opts: { name: string; port: number; upstreamUr
   opts.log(`migrating ${path.relative(root, stateDir)} …`);
   execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`], { cwd: root, stdio: "ignore" });
   const upstreamUrl = opts.upstreamUrl;
+  writePreviewVars({ ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl });
   const child = spawn("vite", ["preview", "--port", String(opts.port), "--strictPort"], {
     cwd: root,
     detached: true, // its own process group, so the workerd children stop with it
