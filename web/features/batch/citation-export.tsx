@@ -26,7 +26,17 @@ export const citeUi = {
 };
 
 /** What a document list holds about a work, as a citation. */
-export function citationOf(work: { doi?: string | null; title?: string | null; year?: number | string | null; authors?: readonly string[] | null; container?: string | null; type?: Citation["type"] }): Citation {
+export function citationOf(work: {
+  doi?: string | null;
+  title?: string | null;
+  year?: number | string | null;
+  authors?: readonly string[] | null;
+  container?: string | null;
+  volume?: string | null;
+  issue?: string | null;
+  publisher?: string | null;
+  type?: Citation["type"];
+}): Citation {
   return {
     ...emptyCitation(),
     type: work.type ?? "article",
@@ -35,6 +45,9 @@ export function citationOf(work: { doi?: string | null; title?: string | null; y
     year: work.year == null ? null : String(work.year),
     authors: [...(work.authors ?? [])],
     container: work.container ?? null,
+    volume: work.volume ?? null,
+    issue: work.issue ?? null,
+    publisher: work.publisher ?? null,
   };
 }
 
