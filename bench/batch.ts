@@ -45,6 +45,16 @@ function parseBench() {
   return { bytes: text.length, best_ms: Math.round(Math.min(...times)), median_ms: Math.round(pct(times, 50)) };
 }
 
+/** The answer as JSON, or an error naming the request, its status and type and the start of the body. */
+async function readJson(res: Response, what: string): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${what} answered ${res.status} ${res.headers.get("content-type")}: ${text.slice(0, 300)}`);
+  }
+}
+
 /** One guest's list of DOIs to all-terminal (guests post at most 20 entries per list). */
 async function runList(base: string, dois: string[]): Promise<void> {
   const csrfRes = await fetch(`${base}/csrf-token`);
@@ -54,11 +64,11 @@ async function runList(base: string, dois: string[]): Promise<void> {
   form.set("text", dois.join("\n"));
   const res = await fetch(`${base}/batch`, { method: "POST", body: form, headers: { cookie: cookies.join("; "), "x-csrf-token": token } });
   if (!res.ok) throw new Error(`POST /batch ${res.status}: ${await res.text()}`);
-  const { id } = (await res.json()) as { id: string };
+  const { id } = (await readJson(res, "POST /batch")) as { id: string };
   cookies.push(...res.headers.getSetCookie().map((c) => c.split(";")[0]));
   const t0 = Date.now();
   for (;;) {
-    const view = (await (await fetch(`${base}/batch/${id}`, { headers: { cookie: cookies.join("; ") } })).json()) as { counts: Record<string, number> };
+    const view = (await readJson(await fetch(`${base}/batch/${id}`, { headers: { cookie: cookies.join("; ") } }), `GET /batch/${id}`)) as { counts: Record<string, number> };
     if (view.counts.processing === 0) return;
     if (Date.now() - t0 > 600_000) throw new Error(`still processing after 600 s: ${JSON.stringify(view.counts)}`);
     await new Promise((r) => setTimeout(r, POLL_MS));

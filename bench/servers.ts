@@ -4,9 +4,30 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { waitFor } from "../scripts/wait-for";
+import { writePreviewVars } from "../scripts/offline-stack";
 
 const root = path.resolve(import.meta.dirname, "..");
 
+
+/**
+ * Refuses a port something else already answers on, and fails when our child exits before it is
+ * ready: a readiness poll alone took another engineer's server on the same port for ours (its
+ * HTML answers were read as the bench's API), while our `vite preview --strictPort` had exited.
+ */
+async function assertPortFree(base: string) {
+  const busy = await fetch(base, { signal: AbortSignal.timeout(2000) }).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`${base} is already served by another process; choose another --port`);
+}
+
+function readyOrExit(child: ChildProcess, url: string, ms: number, output: () => string): Promise<void> {
+  return Promise.race([
+    waitFor(url, ms),
+    new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the server exited (${code}) before ${url} answered\n${output().slice(-3000)}`)))),
+  ]);
+}
 
 export function stopServer(child: ChildProcess) {
   if (child.pid === undefined) return;
@@ -29,6 +50,8 @@ export async function startServer(opts: { name: string; port: number; upstreamUr
   opts.log(`migrating ${path.relative(root, stateDir)} …`);
   execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`], { cwd: root, stdio: "ignore" });
   const upstreamUrl = opts.upstreamUrl;
+  await assertPortFree(`http://127.0.0.1:${opts.port}`);
+  writePreviewVars({ ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl });
   const child = spawn("vite", ["preview", "--port", String(opts.port), "--strictPort"], {
     cwd: root,
     detached: true, // its own process group, so the workerd children stop with it
@@ -48,7 +71,7 @@ export async function startServer(opts: { name: string; port: number; upstreamUr
   child.stderr?.on("data", keep);
   const base = `http://127.0.0.1:${opts.port}`;
   try {
-    await waitFor(`${base}/health`, 90_000);
+    await readyOrExit(child, `${base}/health`, 90_000, () => out);
   } catch (e) {
     stopServer(child);
     throw new Error(`${(e as Error).message}\n${out.slice(-3000)}`);
@@ -58,8 +81,9 @@ export async function startServer(opts: { name: string; port: number; upstreamUr
 
 /** The fake upstream in its own process (its hit counters read over HTTP: GET /__stats). */
 export async function startUpstream(port: number, latencyMs: number): Promise<{ child: ChildProcess; url: string }> {
+  await assertPortFree(`http://127.0.0.1:${port}`);
   const child = spawn("tsx", ["tests/fakes/upstream-server.ts", "--port", String(port), "--latency", String(latencyMs)], { cwd: root, detached: true, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/__stats`, 30_000);
+  await readyOrExit(child, `${url}/__stats`, 30_000, () => "");
   return { child, url };
 }

@@ -91,12 +91,24 @@ export const BatchOfflineQuote = z.object({
   /** One offline article credit per request (one ledger entry each). */
   credits_needed: z.number().int(),
   credits_available: z.number().int(),
-  /** Credits to buy first (a package on /prices) when short; 0 otherwise. */
+  /** Credits the user lacks: bought from the wallet with the order (or a package first); 0 otherwise. */
   shortfall: z.number().int(),
+  /** Offline rows left out: the desk would refuse them as article requests (Persian, a book or standard). */
+  refused: z.number().int(),
+  /** Offline rows this user has already requested (not charged again). */
+  already: z.number().int(),
+  /** Price of one offline article credit, toman (null: no price set, the wallet cannot pay). */
+  unit_price: z.number().int().nullable(),
+  /** What paying the shortfall from the wallet costs (`POST /order` with the cart `{name: "batch_offline", id}`), toman. */
+  wallet_total: z.number().int().nullable(),
+  /** The wallet's balance, toman. */
+  balance: z.number().int(),
 });
 export type BatchOfflineQuote = z.infer<typeof BatchOfflineQuote>;
 
-export const BatchOfflineResult = z.object({ status: z.literal("ok"), requested: z.number().int(), already: z.number().int(), ids: z.array(z.string()) });
+export const BatchOfflineResult = z.object({ status: z.literal("ok"), requested: z.number().int(), already: z.number().int(), refused: z.number().int(), ids: z.array(z.string()) });
+/** The wallet's product of a batch's offline rest: `POST /order` with `{cart: {name: BATCH_OFFLINE_PRODUCT, id: <batch id>}}`. */
+export const BATCH_OFFLINE_PRODUCT = "batch_offline";
 export type BatchOfflineResult = z.infer<typeof BatchOfflineResult>;
 
 /** GET /library/notices: retraction/correction notices about papers the user received (in the app). */

@@ -6,7 +6,7 @@
  * browser tests (tests/setup/preview-server.global.ts), so what the tests drive is what a newcomer runs.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { ensureDevVars } from "./dev-vars";
@@ -38,6 +38,22 @@ export function offlineWorkerEnv(upstreamUrl: string): Record<string, string> {
 }
 
 
+/**
+ * Hands `vars` to the next `vite preview` of the build through the file it reads them from.
+ * A build snapshots the developer's .dev.vars into dist/daryaft/.dev.vars, and once that file
+ * exists wrangler ignores the process environment (CLOUDFLARE_INCLUDE_PROCESS_ENV included): a
+ * stack started from the environment alone then talked to the real Crossref (DNS failures, every
+ * job in error) as soon as .dev.vars had been written once. Writing the stack's own vars there
+ * makes the preview use them whatever the build copied. One stack per build directory at a time.
+ */
+export function writePreviewVars(vars: Record<string, string>): void {
+  const file = path.join(root, "dist/daryaft/.dev.vars");
+  const quote = (v: string) => (v.includes("'") ? JSON.stringify(v) : `'${v}'`);
+  // The launcher's own switches are not Worker vars.
+  const workerVars = Object.entries(vars).filter(([k]) => !/^(CLOUDFLARE|DARYAFT)_/.test(k));
+  writeFileSync(file, workerVars.map(([k, v]) => `${k}=${quote(v)}\n`).join(""));
+}
+
 export type OfflineStack = { baseUrl: string; upstreamUrl: string; stop(): Promise<void> };
 
 export async function startOfflineStack(opts: { port: number; stateDir: string; fresh: boolean; log?: (chunk: string) => void }): Promise<OfflineStack> {
@@ -46,9 +62,11 @@ export async function startOfflineStack(opts: { port: number; stateDir: string; 
   const upstream = await startFakeUpstream({ port: 0 });
   execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${opts.stateDir}`], { cwd: root, stdio: "ignore" });
   execFileSync("tsx", ["scripts/seed.ts", "--local", "--persist-to", opts.stateDir], { cwd: root, stdio: "ignore" });
+  const vars = offlineWorkerEnv(upstream.url);
+  writePreviewVars(vars);
   const child: ChildProcess = spawn("vite", ["preview", "--port", String(opts.port), "--strictPort"], {
     cwd: root,
-    env: { ...process.env, DARYAFT_STATE_DIR: opts.stateDir, ...offlineWorkerEnv(upstream.url) },
+    env: { ...process.env, DARYAFT_STATE_DIR: opts.stateDir, ...vars },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

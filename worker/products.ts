@@ -4,7 +4,9 @@
  * the order's own D1 batch (the contract of a fulfiller: worker/features/wallet/fulfilment.ts).
  * A kind missing here is an unknown product (422). Adding a product is one entry.
  */
+import { BATCH_OFFLINE_PRODUCT } from "../contract/batch";
 import { OFFLINE_PRODUCT } from "../contract/offline";
+import { batchOfflineProduct } from "./features/batch/offline-order";
 import { directAccessProduct } from "./features/direct-access/fulfiller";
 import { DIRECT_BOOK_PRODUCT, directBookProduct } from "./features/offline/direct-book";
 import { offlineRequestProduct } from "./features/offline/fulfiller";
@@ -18,6 +20,8 @@ const products: Readonly<Record<string, Fulfiller>> = {
   // A priced offline book or standard request; a catalogue book (a paid desk request).
   [OFFLINE_PRODUCT]: offlineRequestProduct,
   [DIRECT_BOOK_PRODUCT]: directBookProduct,
+  // Offline requests for every offline row of a reading list: credits first, the wallet buys the rest.
+  [BATCH_OFFLINE_PRODUCT]: batchOfflineProduct,
   // A basket of direct-access sites.
   directaccess: directAccessProduct,
   // Plagiarism, grammar and AI checks; a SciFinder account.

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { GetPdfAd, GetPdfResult } from "../../../contract/getpdf";
+import type { GetPdfAd, GetPdfResult, MatchedWork } from "../../../contract/getpdf";
 import type { UserInfo } from "../../../contract/user-info";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
@@ -18,6 +18,7 @@ import { NoticeBanners } from "./notice-banners";
 import { OtherVersionOffer, ProvenanceLine } from "./provenance-line";
 import { checkQuery, fetchBalances, startQuery } from "./queries";
 import { WorkChooser } from "./work-chooser";
+import { CitationExportMenu, citationOf } from "../batch/citation-export";
 import "./getpdf.css";
 
 export type ResultDialogProps = {
@@ -79,7 +80,7 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
         ) : result.status === "choose" ? (
           <WorkChooser candidates={result.candidates ?? []} input={url} onChoose={setPicked} onLeave={close} />
         ) : (
-          <Outcome result={result} />
+          <Outcome result={result} match={start.data?.match ?? null} />
         )}
       </div>
     </Dialog>
@@ -98,7 +99,7 @@ function Progress({ result }: { result: GetPdfResult | null }) {
   );
 }
 
-function Outcome({ result }: { result: GetPdfResult }) {
+function Outcome({ result, match }: { result: GetPdfResult; match: MatchedWork | null }) {
   const tone = result.status === "ok" ? "success" : result.status === "error" ? "error" : result.status === "buy" ? "warning" : "info";
   return (
     <div className="getpdf-outcome">
@@ -119,6 +120,10 @@ function Outcome({ result }: { result: GetPdfResult }) {
       {result.msg2 && (result.status === "ok" || result.status === "buy") && <p className="getpdf-outcome__source">{result.msg2}</p>}
       {(result.status === "ok" || result.status === "buy") && <ProvenanceLine provenance={result.provenance} />}
       {result.status === "ok" && <OtherVersionOffer other={result.other_version} />}
+      {result.doi && result.status !== "error" && (
+        // The reference from what the answer holds (the matched work's metadata when there is one).
+        <CitationExportMenu citation={citationOf(match && match.doi === result.doi ? match : { doi: result.doi, title: result.desc })} />
+      )}
       {result.status === "ok" && <AdBanner ads={[result.ads1, result.ads2]} />}
     </div>
   );

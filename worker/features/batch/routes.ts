@@ -127,8 +127,8 @@ async function offlineRows<T>(c: Context<AppEnv>, user: UserRow, act: (deps: Off
 
 defineEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id/offline", summary: "Price of offline requests for every offline row of a reading list (one offline article credit each), before confirming", roles: signedIn, response: BatchOfflineQuote, tag: "batch" },
-  (c, { user }) => offlineRows(c, user, quoteOffline),
+  { method: "get", path: "/batch/:id/offline", summary: "Price of offline requests for every offline row of a reading list before confirming: one offline article credit each, credits first and the wallet for the rest (POST /order with the cart {name: \"batch_offline\", id})", roles: signedIn, response: BatchOfflineQuote, tag: "batch" },
+  (c, { user }) => offlineRows(c, user, (deps, u, batchId) => quoteOffline(deps.db, u, batchId)),
 );
 
 defineEndpoint(

@@ -98,6 +98,65 @@ async function lookupQuietly(deps: OfflineDeps, doi: string | null): Promise<Doi
   }
 }
 
+export type Registration = {
+  id: string;
+  userId: string;
+  kind: RequestedAs;
+  url: string;
+  doi: string | null;
+  code: string | null;
+  more: string | null;
+  docKey: string;
+  title: string | null;
+  typedTitle: string | null;
+  isSolution: boolean;
+  solver: { id: string; name: string } | null;
+  hours: DeskHours;
+  now: number;
+};
+
+/**
+ * The statements of one registered request, for a money batch: the request, its history and, for
+ * an article, the one offline request credit it spends (one ledger entry). Also used by the batch
+ * feature's wallet order (offline requests for a reading list's rest), so both write the same rows.
+ */
+export function registrationStatements(db: Db, r: Registration): MoneyBatchItem[] {
+  const eventId = newId("ore", r.now);
+  const statements: MoneyBatchItem[] = [
+    q.insertRequest(db, {
+      id: r.id,
+      userId: r.userId,
+      kind: r.kind,
+      url: r.url,
+      doi: r.doi,
+      code: r.code,
+      more: r.more,
+      docKey: r.docKey,
+      titleKey: r.title || r.typedTitle ? titleKey(r.title ?? r.typedTitle!) : null,
+      title: r.title,
+      isSolution: r.isSolution,
+      assignedTo: r.solver?.id ?? null,
+      status: "registered",
+      promiseAt: answerPromise(r.hours, r.kind, r.now),
+      // An article's credit is spent now: its delivery deadline runs from now.
+      deliverBy: r.kind === "article" ? deliveryDeadline(r.hours, "article", r.now) : null,
+      lastEventId: eventId,
+      createdAt: new Date(r.now),
+      updatedAt: new Date(r.now),
+    }),
+    q.insertEvent(db, { id: eventId, requestId: r.id, actorId: r.userId, action: "registered", fromStatus: null, toStatus: "registered", note: null, at: r.now }),
+  ];
+  if (r.solver) {
+    statements.push(q.insertEvent(db, { id: newId("ore", r.now + 1), requestId: r.id, actorId: null, action: "assigned", fromStatus: "registered", toStatus: "registered", note: r.solver.name, at: r.now + 1 }));
+  }
+  if (r.kind === "article") {
+    statements.push(
+      ...ledgerChange(db, { userId: r.userId, account: "offline_article_credit", delta: -1, reason: "spend_offline", refType: "offline_request", refId: r.id, now: r.now, onShortfall: "abort" }),
+    );
+  }
+  return statements;
+}
+
 /**
  * Registers an offline request, or refuses it: Persian-language documents, a content type that does not
  * fit (with what to use instead), an article without offline request credit. A duplicate open request of
@@ -138,43 +197,26 @@ export async function registerRequest(
   }
 
   const id = newId("off", now);
-  const eventId = newId("ore", now);
   const hours = await deskHours(db);
   const isSolution = requestedAs === "book" && looksLikeSolutionManual(input.url, title, input.more);
   // Solution manuals go to a solver at once (round-robin by load), who is told.
   const solver = isSolution ? await q.nextSolver(db) : undefined;
-  const statements: MoneyBatchItem[] = [
-    q.insertRequest(db, {
-      id,
-      userId: user.id,
-      kind: requestedAs,
-      url: input.url,
-      doi,
-      code,
-      more: input.more ?? null,
-      docKey,
-      titleKey: title || typedTitle ? titleKey(title ?? typedTitle!) : null,
-      title,
-      isSolution,
-      assignedTo: solver?.id ?? null,
-      status: "registered",
-      promiseAt: answerPromise(hours, requestedAs, now),
-      // An article's credit is spent now: its delivery deadline runs from now.
-      deliverBy: requestedAs === "article" ? deliveryDeadline(hours, "article", now) : null,
-      lastEventId: eventId,
-      createdAt: new Date(now),
-      updatedAt: new Date(now),
-    }),
-    q.insertEvent(db, { id: eventId, requestId: id, actorId: user.id, action: "registered", fromStatus: null, toStatus: "registered", note: null, at: now }),
-  ];
-  if (solver) {
-    statements.push(q.insertEvent(db, { id: newId("ore", now + 1), requestId: id, actorId: null, action: "assigned", fromStatus: "registered", toStatus: "registered", note: solver.name, at: now + 1 }));
-  }
-  if (requestedAs === "article") {
-    statements.push(
-      ...ledgerChange(db, { userId: user.id, account: "offline_article_credit", delta: -1, reason: "spend_offline", refType: "offline_request", refId: id, now, onShortfall: "abort" }),
-    );
-  }
+  const statements = registrationStatements(db, {
+    id,
+    userId: user.id,
+    kind: requestedAs,
+    url: input.url,
+    doi,
+    code,
+    more: input.more ?? null,
+    docKey,
+    title,
+    typedTitle,
+    isSolution,
+    solver: solver ?? null,
+    hours,
+    now,
+  });
   try {
     await runMoneyBatch(db, statements);
   } catch (err) {

@@ -12,7 +12,9 @@ import { ProgressBar } from "../../../components/ui/progress-bar";
 import { getpdfUi } from "../messages";
 import { NoticeBanners } from "../notice-banners";
 import { downloadsQuery } from "../queries";
+import { CitationExportMenu, citationOf } from "../../batch/citation-export";
 import "../getpdf.css";
+import "../../batch/batch.css";
 
 const t = getpdfUi.page;
 
@@ -82,14 +84,17 @@ export default function BooksAndArticles() {
                   </DataCell>
                   <DataCell className="getpdf-page__source">{row.source ?? "—"}</DataCell>
                   <DataCell>
-                    {row.download_link ? (
-                      <a className={buttonClass({ variant: "outline", size: "sm" })} href={row.download_link} download>
-                        <Icon name="download" size={16} />
-                        {getpdfUi.download}
-                      </a>
-                    ) : (
-                      "—"
-                    )}
+                    <div className="batch-actions">
+                      {row.download_link ? (
+                        <a className={buttonClass({ variant: "outline", size: "sm" })} href={row.download_link} download>
+                          <Icon name="download" size={16} />
+                          {getpdfUi.download}
+                        </a>
+                      ) : (
+                        !row.doi && "—"
+                      )}
+                      {row.doi && <CitationExportMenu citation={citationOf({ doi: row.doi, title: row.title })} />}
+                    </div>
                   </DataCell>
                 </DataRow>
               ))}

@@ -13,6 +13,7 @@ import { usePageData } from "../../../lib/page-data-context";
 import { searchUi as t } from "../messages";
 import { fetchers } from "../queries";
 import { useSearchList } from "../use-search-list";
+import { CitationExportMenu, citationOf } from "../../batch/citation-export";
 import "../search.css";
 
 // The per-result download dialog (the link pipeline's result dialog) loads on the first download click.
@@ -117,6 +118,11 @@ function ArticleItem({ item, n, onDownload }: { item: ArticleResult; n: number; 
             <Icon name="download" size={18} />
             {t.download}
           </Button>
+          {item.doi && (
+            <CitationExportMenu
+              citation={citationOf({ doi: item.doi, title: item.title, year: item.year, authors: item.authors ? item.authors.split(/\s*;\s*/) : [], container: item.published_in, volume: item.volume, issue: item.issue, publisher: item.publisher })}
+            />
+          )}
           {item.url && (
             <ExternalLink href={item.url} className="search-item__view">
               <Icon name="external" size={16} /> {t.view}
