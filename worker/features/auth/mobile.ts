@@ -11,7 +11,7 @@ import { mobileTaken, uniqueViolation } from "./queries";
 import { release, type Window } from "./rate-limit";
 
 /** Codes one account may have sent in a day across all the numbers it tries (each number has its own cap of five). */
-export const SMS_PER_USER: Window = { limit: 10, windowMs: 86_400_000 };
+const SMS_PER_USER: Window = { limit: 10, windowMs: 86_400_000 };
 
 export function codeFailureMessage(reason: Exclude<CodeCheck, { ok: true }>["reason"]): string {
   return reason === "wrong" ? authMessages.codeWrong : reason === "locked" ? authMessages.codeLocked : authMessages.codeExpired;
