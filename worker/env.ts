@@ -41,7 +41,7 @@ export const isTest = (env: Bindings) => env.APP_ENV === "test";
 
 /** Secrets every mode needs: there are no fallbacks, so a Worker without them refuses to serve. */
 const requiredSecrets = ["PASSWORD_PEPPER", "SIGNING_SECRET"] as const;
-export type RequiredSecret = (typeof requiredSecrets)[number];
+type RequiredSecret = (typeof requiredSecrets)[number];
 
 export function missingProductionSecrets(env: Bindings): RequiredSecret[] {
   return requiredSecrets.filter((k) => !env[k]);

@@ -107,8 +107,13 @@ function buildServices(c: Context<AppEnv>): Services {
     db,
     log,
     now,
-    origin: new URL(c.req.url).origin,
-    ip: c.req.header("cf-connecting-ip") ?? "local",
+    // Getters: read from the request only when asked (page data is also built from a bare context in tests).
+    get origin() {
+      return new URL(c.req.url).origin;
+    },
+    get ip() {
+      return c.req.header("cf-connecting-ip") ?? "local";
+    },
     development: isDevelopment(env),
     get signingSecret() {
       return signingSecret(env);

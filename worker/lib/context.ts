@@ -6,7 +6,7 @@ import type { Role, UserRow } from "./roles";
 export type SessionInfo = { id: string; remember: boolean; expiresAt: Date };
 
 /** Per-request services, built once by the services middleware. */
-export type AppVariables = {
+type AppVariables = {
   requestId: string;
   log: Logger;
   db: Db;

@@ -6,7 +6,7 @@ import { coreMessages } from "./messages";
 import { randomToken, timingSafeEqualStrings } from "./crypto";
 import { EXT_CSRF_COOKIE, extensionCookieOptions, fromExtension } from "./extension-access";
 
-export const CSRF_COOKIE = "daryaft_csrf";
+const CSRF_COOKIE = "daryaft_csrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Paths a third party posts to (the bank's callback), which carry their own proof. */

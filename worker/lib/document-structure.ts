@@ -30,12 +30,12 @@ export const ZIP_LIMITS = {
   maxDirectoryBytes: 4 * 1024 * 1024,
 };
 
-export type ZipProblem = "not_zip" | "too_many_entries" | "too_large_expanded" | "compression_ratio" | "unsafe_name" | "duplicate_name" | "zip64" | "encrypted" | "malformed";
-export type ZipEntry = { name: string; compressedSize: number; uncompressedSize: number };
-export type ZipVerdict = { ok: true; entries: ZipEntry[] } | { ok: false; problem: ZipProblem };
+type ZipProblem = "not_zip" | "too_many_entries" | "too_large_expanded" | "compression_ratio" | "unsafe_name" | "duplicate_name" | "zip64" | "encrypted" | "malformed";
+type ZipEntry = { name: string; compressedSize: number; uncompressedSize: number };
+type ZipVerdict = { ok: true; entries: ZipEntry[] } | { ok: false; problem: ZipProblem };
 
-export type PdfProblem = "not_pdf" | "no_eof" | "no_startxref" | "bad_startxref" | "no_xref" | "no_trailer";
-export type PdfVerdict = { ok: true } | { ok: false; problem: PdfProblem };
+type PdfProblem = "not_pdf" | "no_eof" | "no_startxref" | "bad_startxref" | "no_xref" | "no_trailer";
+type PdfVerdict = { ok: true } | { ok: false; problem: PdfProblem };
 
 const EOCD_SIG = 0x06054b50;
 const CDFH_SIG = 0x02014b50;

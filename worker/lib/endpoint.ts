@@ -5,7 +5,6 @@ import type { AppEnv } from "./context";
 import { isDevelopment } from "../env";
 import { authMessages } from "../../contract/auth";
 import { AuthError, DomainError, NotFoundError, type FieldErrors, validationResponse } from "./errors";
-import { coreMessages } from "./messages";
 import type { Role, SignedInRole, UserRow } from "./roles";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -62,7 +61,7 @@ const hook = (result: { success: boolean; error?: unknown }, c: Context) => {
   if (!result.success) return validationResponse(c, fieldErrors(result.error as z.ZodError));
 };
 
-export function requireRoles(allowed: readonly Role[]): MiddlewareHandler<AppEnv> {
+function requireRoles(allowed: readonly Role[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const mine = c.get("roles");
     if (!mine.some((r) => allowed.includes(r))) throw new AuthError(mine.includes("guest") ? "login" : "forbidden");
@@ -133,7 +132,5 @@ export function defineEndpoint<
   });
 }
 
-/** Zod helpers for form posts, where every value arrives as a string. */
+/** A zod boolean for form posts, where every value arrives as a string. */
 export const formBool = z.preprocess((v) => v === true || v === "true" || v === "1" || v === "on" || v === 1, z.boolean());
-export const requiredText = (message: string, max = 2000) =>
-  z.preprocess((v) => (v == null ? "" : v), z.string({ error: message }).trim().min(1, message).max(max, coreMessages.invalidInput));

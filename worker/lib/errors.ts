@@ -43,7 +43,7 @@ export class NotFoundError extends DomainError {
   }
 }
 
-export function firstMessage(errors: FieldErrors): string | undefined {
+function firstMessage(errors: FieldErrors): string | undefined {
   for (const list of Object.values(errors)) if (list[0]) return list[0];
   return undefined;
 }
@@ -52,7 +52,7 @@ export function validationResponse(c: Context, errors: FieldErrors) {
   return c.json({ message: firstMessage(errors) ?? coreMessages.invalidInput, errors }, 422);
 }
 
-export function domainResponse(c: Context, err: DomainError) {
+function domainResponse(c: Context, err: DomainError) {
   const wait = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
   if (typeof wait === "number") c.header("Retry-After", String(wait));
   return c.json({ status: "error" as const, error: err.message, ...err.extra }, err.httpStatus);

@@ -7,20 +7,20 @@ import { RateLimitError } from "../../lib/errors";
 import { reserve, retryAfter, type Limit } from "./rate-limit";
 
 /** accounts spec §9 and the issue's abuse limits. */
-export const CODE_TTL_MS = 4 * 60_000;
+const CODE_TTL_MS = 4 * 60_000;
 export const RESEND_AFTER_MS = 240_000;
-export const MAX_TRIES_PER_CODE = 5;
-export const MAX_SMS_CODES_PER_DAY = 5;
-export const LINK_TTL_MS = 3_600_000;
+const MAX_TRIES_PER_CODE = 5;
+const MAX_SMS_CODES_PER_DAY = 5;
+const LINK_TTL_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-export type SmsPurpose = "mobile_verify" | "password_reset_sms";
-export type LinkPurpose = "password_reset_email" | "email_change";
+type SmsPurpose = "mobile_verify" | "password_reset_sms";
+type LinkPurpose = "password_reset_email" | "email_change";
 
 const codes = schema.verificationCodes;
 
 /** Six uniformly random digits (rejection sampling avoids the modulo bias). */
-export function randomSixDigits(): string {
+function randomSixDigits(): string {
   const buf = new Uint32Array(1);
   const limit = Math.floor(0x1_0000_0000 / 1_000_000) * 1_000_000;
   for (;;) {
@@ -34,7 +34,7 @@ function smsCodeHash(secret: string, purpose: SmsPurpose, mobile: string, code: 
   return hmacHex(secret, `${purpose}\u0000${mobile}\u0000${code}`);
 }
 
-export const smsKeys = {
+const smsKeys = {
   /** Every code to a mobile, all purposes together: five a day. */
   mobile: (mobile: string) => `sms:to:${mobile}`,
   /** One purpose's resend countdown for a mobile. */
@@ -145,7 +145,7 @@ export async function issueLinkToken(
 }
 
 /** Looks a link token up without using it (to show the reset form only for a live link). */
-export async function peekLinkToken(db: Db, purpose: LinkPurpose, token: string, now: number) {
+async function peekLinkToken(db: Db, purpose: LinkPurpose, token: string, now: number) {
   const [row] = await db
     .select()
     .from(codes)

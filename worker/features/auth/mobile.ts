@@ -14,7 +14,7 @@ import { release, reserve, type Window } from "./rate-limit";
 export const MOBILES_TAKEN_PER_ACCOUNT: Window = { limit: 5, windowMs: 3_600_000 };
 
 /** Codes one account may have sent in a day across all the numbers it tries (each number has its own cap of five). */
-export const SMS_PER_USER: Window = { limit: 10, windowMs: 86_400_000 };
+const SMS_PER_USER: Window = { limit: 10, windowMs: 86_400_000 };
 
 export function codeFailureMessage(reason: Exclude<CodeCheck, { ok: true }>["reason"]): string {
   return reason === "wrong" ? authMessages.codeWrong : reason === "locked" ? authMessages.codeLocked : authMessages.codeExpired;

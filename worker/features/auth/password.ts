@@ -51,7 +51,7 @@ export async function verifyPassword(password: string, stored: string, pepper: s
 }
 
 /** A hash to compare against when the user does not exist, so timing does not reveal accounts. */
-export const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 /** DUMMY_HASH with the given parameters, so a missing account costs as much as a wrong password. */
 export function dummyHashFor(params: HashParams): string {

@@ -25,7 +25,7 @@ export async function retryAfter(db: Db, key: string, w: Window, now: number): P
   return Math.max(1, Math.ceil((blocking + w.windowMs - now) / 1000));
 }
 
-export type Reservation = { ok: true; ids: number[] } | { ok: false; wait: number };
+type Reservation = { ok: true; ids: number[] } | { ok: false; wait: number };
 
 /**
  * Takes one hit on every key at once when every limit has room, else none: a single

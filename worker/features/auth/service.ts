@@ -18,11 +18,11 @@ import { clearHits, pruneHits, release, reserve, type Limit, type Window } from 
  * devices it has never signed in on, so strangers can slow guessing but never lock the owner out
  * of a device they have used, and a new device waits at most ten minutes after the attack stops.
  */
-export const LOGIN_PAIR: Window = { limit: 5, windowMs: 60_000 };
+const LOGIN_PAIR: Window = { limit: 5, windowMs: 60_000 };
 export const LOGIN_ADDRESS: Window = { limit: 100, windowMs: 60_000 };
 export const LOGIN_ACCOUNT: Window = { limit: 10, windowMs: 600_000 };
 /** Registrations from one address (successful ones), against scripted sign-ups. */
-export const REGISTRATIONS_PER_IP: Window = { limit: 20, windowMs: 3_600_000 };
+const REGISTRATIONS_PER_IP: Window = { limit: 20, windowMs: 3_600_000 };
 
 export const loginKeys = {
   identifier: (value: string) => `login:id:${value}`,
@@ -96,7 +96,7 @@ async function tellOwner(deps: AuthDeps, owner: UserRow) {
 }
 
 /** Sign-ups that find the e-mail or mobile already held, per address: each is a probe of who has an account. */
-export const REGISTRATIONS_TAKEN_PER_IP: Window = { limit: 5, windowMs: 3_600_000 };
+const REGISTRATIONS_TAKEN_PER_IP: Window = { limit: 5, windowMs: 3_600_000 };
 
 /**
  * Creates an account (mobile not yet verified). An e-mail or mobile already held gets one answer

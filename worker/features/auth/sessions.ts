@@ -9,10 +9,10 @@ import { randomToken, sha256Hex } from "../../lib/crypto";
 import type { UserRow } from "../../lib/roles";
 import { EXT_SESSION_COOKIE, extensionCookieOptions, fromExtension } from "../../lib/extension-access";
 
-export const SESSION_COOKIE = "daryaft_session";
+const SESSION_COOKIE = "daryaft_session";
 /** "Remember me" keeps a session 30 days; otherwise it is a browser session that the server ends after 12 hours idle. */
-export const REMEMBER_MS = 30 * 24 * 3600 * 1000;
-export const BROWSER_SESSION_MS = 12 * 3600 * 1000;
+const REMEMBER_MS = 30 * 24 * 3600 * 1000;
+const BROWSER_SESSION_MS = 12 * 3600 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 export async function createSession(

@@ -10,7 +10,7 @@ import { createNotifier } from "../notify/notifier";
 import { runLibraryWatch } from "./watch";
 
 /** Hourly; each run checks the DOIs not checked for a day (watch.ts). */
-export const LIBRARY_WATCH_CRON = "23 * * * *";
+const LIBRARY_WATCH_CRON = "23 * * * *";
 const PUBLIC_ORIGIN = "https://daryaft.app";
 
 export function libraryWatchJob(env: Cloudflare.Env, now = Date.now()) {

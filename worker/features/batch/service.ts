@@ -19,8 +19,8 @@ import type { IngestedEntry } from "./ingest";
 import { KIND_TEXT } from "./watch";
 
 /** Starts and checks per read; the page polls every few seconds. */
-export const STARTS_PER_READ = 60;
-export const CHECKS_PER_READ = 120;
+const STARTS_PER_READ = 60;
+const CHECKS_PER_READ = 120;
 /** How many entries are started (and checked) at once inside one request. */
 const PARALLEL = 8;
 

@@ -11,9 +11,9 @@ import type { CrossrefClient } from "../../../clients/crossref";
 import type { Logger } from "../../../lib/logger";
 import type { Notifier } from "../notify/notifier";
 
-export const WATCH_INTERVAL_MS = 24 * 3_600_000;
+const WATCH_INTERVAL_MS = 24 * 3_600_000;
 /** DOIs per run: the cron runs hourly, so ~2,400 DOIs a day at well under Crossref's 10/s. */
-export const WATCH_BATCH = 100;
+const WATCH_BATCH = 100;
 
 type Kind = (typeof schema.libraryNoticeKinds)[number];
 
@@ -36,7 +36,7 @@ export const KIND_TEXT: Record<Kind, string> = {
   other: "اطلاعیهٔ تازه دارد",
 };
 
-export type WatchDeps = { db: Db; crossref: CrossrefClient; notifier: Notifier; log: Logger; now: number; origin: string };
+type WatchDeps = { db: Db; crossref: CrossrefClient; notifier: Notifier; log: Logger; now: number; origin: string };
 
 /** DOIs held in any signed-in user's library (an `ok` download) not checked within a day. */
 async function dueDois(db: Db, now: number): Promise<string[]> {

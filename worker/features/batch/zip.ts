@@ -6,10 +6,10 @@
  */
 import { makeZip } from "client-zip";
 
-export type ZipItem = { position: number; fileKey: string; doi: string | null; title: string | null };
+type ZipItem = { position: number; fileKey: string; doi: string | null; title: string | null };
 
 /** A file name that is safe in every unzip tool: position, then DOI or title, ASCII only. */
-export function zipName(item: ZipItem): string {
+function zipName(item: ZipItem): string {
   const stem = (item.doi ?? item.title ?? "document").normalize("NFD").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80) || "document";
   return `${String(item.position + 1).padStart(3, "0")}-${stem}.pdf`;
 }

@@ -37,7 +37,7 @@ export async function sitesAndPrices(db: Db, ids: number[]) {
  * grant after that grant ends, because the previous buyer still knows its password; only staff
  * marking it rotated (a new password, `rotateCredential`) clears `grant_id` and returns it to the pool.
  */
-export const FREE_CREDENTIAL = "c.grant_id IS NULL";
+const FREE_CREDENTIAL = "c.grant_id IS NULL";
 
 /** SQL of "held by a running grant" (parameter: now, ms). */
 const RUNNING_HOLDER = "EXISTS (SELECT 1 FROM direct_access_grants g WHERE g.id = c.grant_id AND g.expires_at > ?)";

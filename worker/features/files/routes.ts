@@ -8,7 +8,7 @@ import { anyone } from "../../lib/roles";
 import { keyFromPath, verifyFileLink } from "./signing";
 
 /** Persian answers of /files/… (a browser navigation, so short and clear). */
-export const filesMessages = {
+const filesMessages = {
   expired: "اعتبار لینک دانلود (۲۴ ساعت) تمام شده است. لطفاً دوباره درخواست دانلود دهید.",
   invalid: "لینک دانلود نامعتبر است یا متعلق به حساب دیگری است.",
   missing: "این فایل یافت نشد.",

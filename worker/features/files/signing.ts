@@ -40,7 +40,7 @@ export async function signFileLink(secret: string, input: { key: string; now: nu
   return `${filePath(input.key)}?exp=${exp}&sig=${sig}`;
 }
 
-export type LinkCheck = { ok: true; boundTo: string | null } | { ok: false; reason: "expired" | "signature" };
+type LinkCheck = { ok: true; boundTo: string | null } | { ok: false; reason: "expired" | "signature" };
 
 /** Checks a link for the requesting user (null for a guest). */
 export async function verifyFileLink(secret: string, input: { key: string; exp: string | undefined; sig: string | undefined; userId: string | null; now: number }): Promise<LinkCheck> {

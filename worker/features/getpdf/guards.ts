@@ -11,11 +11,11 @@ import { checkOutboundUrl } from "../../../lib/safe-url";
 /** Registrable-name fragments of shadow libraries and their mirrors. */
 const SHADOW_LIBRARY = /(^|\.)(sci-hub|scihub|libgen|library\.lol|libgen\.rs|z-lib|zlibrary|1lib|singlelogin|annas-archive|booksc|b-ok|bookfi|sci-net|ablesci|nexus-stc|standard-template-construct)(\.|$)/i;
 
-export function isShadowLibraryHost(host: string): boolean {
+function isShadowLibraryHost(host: string): boolean {
   return SHADOW_LIBRARY.test(host.toLowerCase());
 }
 
-export type InputVerdict = { refuse: "error"; msg: string; persian: boolean } | { refuse: "offline-title"; title: string } | null;
+type InputVerdict = { refuse: "error"; msg: string; persian: boolean } | { refuse: "offline-title"; title: string } | null;
 
 /** null: go on and run (or join) the job. */
 export function screenInput(raw: string, identified: IdentifyResult): InputVerdict {

@@ -11,7 +11,7 @@ import { getpdfMessages as m, resultAds, stepTexts } from "./messages";
  * `maySpend: false` (GET /getpdf/start|check, a link any site can open with the user's cookie):
  * nothing is spent; a licensed copy not yet paid for answers `buy` asking the user to confirm.
  */
-export type Viewer = { userId: string | null; maySpend?: boolean };
+type Viewer = { userId: string | null; maySpend?: boolean };
 
 export type PresentDeps = {
   /** spendArticleCredit for this viewer and job (idempotent per user and document); for a viewer who may not spend, only "already paid for". */
@@ -67,7 +67,7 @@ function noticesOf(state: JobState | null): DocumentNotice[] {
 }
 
 /** The served file's provenance; a file stored before verification existed has `verified: null`. */
-export function provenanceOf(file: FoundFile): FileProvenance {
+function provenanceOf(file: FoundFile): FileProvenance {
   return { verified: file.verification ?? null, version: asVersion(file.version), license: file.license, host: file.host ?? null };
 }
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { DocumentNotice, LastDownload } from "../../../contract/getpdf";
 import { schema, type Db } from "../../../db/client";
 
-export type OutcomeRow = {
+type OutcomeRow = {
   /** The ticket nonce: one row per showing of a result. */
   id: string;
   userId: string | null;
@@ -54,7 +54,7 @@ export async function readLastDownload(db: Db, userId: string): Promise<LastDown
   return row ? (row.result as LastDownload) : null;
 }
 
-export type OkRow = { createdAt: Date; url: string | null; doi: string | null; jobKey: string; fileKey: string | null; access: "open" | "licensed" | null };
+type OkRow = { createdAt: Date; url: string | null; doi: string | null; jobKey: string; fileKey: string | null; access: "open" | "licensed" | null };
 
 /** The newest `ok` rows (the home feed dedupes them per document). */
 export async function latestOkDownloads(db: Db, limit: number): Promise<OkRow[]> {

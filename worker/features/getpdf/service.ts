@@ -168,7 +168,7 @@ export async function lastArticles(ctx: Omit<GetpdfContext, "userId">, limit = 2
   return out;
 }
 
-export const PROFILE_DOWNLOADS_PER_PAGE = 20;
+const PROFILE_DOWNLOADS_PER_PAGE = 20;
 
 /** GET /profile/downloads: the user's own history with fresh links for what they may still download. */
 export async function profileDownloads(ctx: GetpdfContext & { userId: string }, page: number): Promise<ProfileDownloads> {

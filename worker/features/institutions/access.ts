@@ -26,7 +26,7 @@ export const accessKeys: readonly AccessKey[] = universityAccessKeys;
 
 export type AccessDenial = "not_member" | "inactive" | "not_in_access_list" | "quota_exhausted";
 
-export type UniversityAccess = {
+type UniversityAccess = {
   allowed: boolean;
   /** Units left this month; null when the contract sets no limit for the key (or access is denied before quotas). */
   remaining: number | null;

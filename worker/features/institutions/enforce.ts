@@ -9,7 +9,7 @@ import { schema, type Db } from "../../../db/client";
 import type { UserRow } from "../../lib/roles";
 import { consumeQuotaStatements, isQuotaExceeded, universityAccess, type AccessDenial, type AccessKey } from "./access";
 
-export type UniversityGrant = { granted: true; already: boolean } | { granted: false; reason: AccessDenial };
+type UniversityGrant = { granted: true; already: boolean } | { granted: false; reason: AccessDenial };
 
 export async function grantByUniversity(db: Db, user: UserRow | null, key: AccessKey, docKey: string, now: number): Promise<UniversityGrant> {
   if (!user) return { granted: false, reason: "not_member" };

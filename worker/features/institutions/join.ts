@@ -13,17 +13,17 @@ import type { UserRow } from "../../lib/roles";
 import type { Notifier } from "../notify/notifier";
 import { institutionMessages as m } from "./messages";
 
-export const JOIN_LINK_TTL_MS = 24 * 3_600_000;
-export const JOIN_RESEND_AFTER_MS = 60_000;
-export const JOIN_LINKS_PER_DAY = 5;
+const JOIN_LINK_TTL_MS = 24 * 3_600_000;
+const JOIN_RESEND_AFTER_MS = 60_000;
+const JOIN_LINKS_PER_DAY = 5;
 const DAY_MS = 86_400_000;
 const PURPOSE = "university_email" as const;
 const codes = schema.verificationCodes;
 
-export type JoinDeps = { db: Db; now: number; notifier: Notifier; origin: string };
+type JoinDeps = { db: Db; now: number; notifier: Notifier; origin: string };
 
 /** The domain and its parents ("mail.sample.ac.ir" → also "sample.ac.ir"), never a bare TLD. */
-export function candidateDomains(email: string): string[] {
+function candidateDomains(email: string): string[] {
   const host = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
   const labels = host.split(".").filter(Boolean);
   const out: string[] = [];
@@ -32,7 +32,7 @@ export function candidateDomains(email: string): string[] {
 }
 
 /** The active institution an address belongs to, by its most specific registered domain. */
-export async function institutionForEmail(db: Db, email: string) {
+async function institutionForEmail(db: Db, email: string) {
   const domains = candidateDomains(email);
   if (!domains.length) return null;
   const rows = await db

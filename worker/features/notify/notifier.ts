@@ -8,7 +8,7 @@ import type { Logger } from "../../../lib/logger";
 import { render, type TemplateName, type TemplateParams } from "./templates";
 
 /** One message to a person: by mobile, e-mail, or the contacts of a user id. */
-export type Notification = {
+type Notification = {
   [K in TemplateName]: { userId?: string; mobile?: string; email?: string; template: K; params: TemplateParams[K] };
 }[TemplateName];
 
@@ -24,12 +24,12 @@ export class NotifyError extends Error {
   }
 }
 
-export type NotifierDeps = { env: Bindings; db: Db; log: Logger; now: () => number; fetch?: FetchFn };
+type NotifierDeps = { env: Bindings; db: Db; log: Logger; now: () => number; fetch?: FetchFn };
 
 export type Notifier = { notify(n: Notification): Promise<Delivery[]> };
 
 /** 0912***4567: enough to tell messages apart in logs, not a contact list. */
-export function maskRecipient(to: string): string {
+function maskRecipient(to: string): string {
   const at = to.indexOf("@");
   if (at > 0) return `${to.slice(0, 1)}***${to.slice(at)}`;
   return to.length > 7 ? `${to.slice(0, 4)}***${to.slice(-4)}` : "***";

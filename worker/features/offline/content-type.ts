@@ -163,7 +163,7 @@ export function titleKey(title: string): string {
 // value (isbn=, ean=); it is an ISBN only when its check digit is right.
 const SHOP_ISBN_PARAMS = ["isbn", "ean", "isbn13", "isbn10"];
 
-export function isbnFromLink(url: string): string | null {
+function isbnFromLink(url: string): string | null {
   let u: URL;
   try {
     u = new URL(url);
@@ -188,7 +188,7 @@ const STANDARD_CODE =
   /^\s*((?:ansi\/)?(?:astm|iso(?:\/iec)?|iec|ieee(?:\s+std)?|bs(?:\s+en)?|en|din(?:\s+en)?|api|asme|sae|ansi|nfpa|ul|jis|csa|as(?:\/nzs)?|isiri|aws|aashto|ashrae|ipc|mil-std))[\s-]*([a-z]?\s*[\d][\w.:/-]*)\s*$/i;
 
 /** A standard's number as a key (organisation and number, case and spacing folded), or null. */
-export function standardKey(text: string | null | undefined): string | null {
+function standardKey(text: string | null | undefined): string | null {
   if (!text) return null;
   const m = STANDARD_CODE.exec(text.normalize("NFKC"));
   if (!m) return null;

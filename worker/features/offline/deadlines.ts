@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { DEFAULT_DESK_HOURS, DeskHours, type OfflineKind } from "../../../contract/offline";
 import { schema, type Db } from "../../../db/client";
 
-export const DESK_HOURS_KEY = "desk.hours";
+const DESK_HOURS_KEY = "desk.hours";
 const HOUR = 3_600_000;
 
 export async function deskHours(db: Db): Promise<DeskHours> {

@@ -15,7 +15,7 @@ import { offlineNotice, staffNotice } from "./messages";
 
 const SITE = "دریافت";
 
-export type OfflineNoticeParams = {
+type OfflineNoticeParams = {
   offline_registered: { name: string; kind: "article" | "book" | "standard"; link: string };
   offline_priced: { name: string; price: number; link: string };
   offline_delivered: { name: string; link: string };
@@ -23,7 +23,7 @@ export type OfflineNoticeParams = {
   desk_solver_assigned: { name: string; link: string };
   desk_taken_over: { name: string; by: string; link: string };
 };
-export type OfflineNoticeName = keyof OfflineNoticeParams;
+type OfflineNoticeName = keyof OfflineNoticeParams;
 
 /** SMS token (Kavenegar's lookup templates show one short value) + full SMS text + e-mail. */
 const offlineTemplates: { [K in OfflineNoticeName]: (p: OfflineNoticeParams[K]) => Rendered } = {

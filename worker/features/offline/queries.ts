@@ -17,7 +17,7 @@ const users = schema.users;
 export type OfflineRow = typeof r.$inferSelect;
 export type OfflineEventRow = typeof ev.$inferSelect;
 export type OfflineStatusValue = OfflineRow["status"];
-export type OfflineKindValue = OfflineRow["kind"];
+type OfflineKindValue = OfflineRow["kind"];
 export type Batch = BatchItem<"sqlite">[];
 
 export const OPEN_STATUSES = schema.openOfflineStatuses;
@@ -105,7 +105,7 @@ export async function eventsOf(db: Db, requestIds: readonly string[]): Promise<M
 export const KINDS_OF_GROUP = { articles: ["article"], books: ["book", "standard"] } as const satisfies Record<string, readonly OfflineKindValue[]>;
 
 /** A direct book bought from the catalogue is a book request keyed by its catalogue id (see direct-book.ts). */
-export const DIRECT_BOOK_KEY_PREFIX = "catalog:";
+const DIRECT_BOOK_KEY_PREFIX = "catalog:";
 export const directBookKey = (catalogId: number) => `${DIRECT_BOOK_KEY_PREFIX}${catalogId}`;
 const isDirectBook = sql`substr(${r.docKey}, 1, ${DIRECT_BOOK_KEY_PREFIX.length}) = ${DIRECT_BOOK_KEY_PREFIX}`;
 

@@ -47,7 +47,7 @@ import * as q from "./queries";
 import type { OfflineEventRow, OfflineRow, OfflineStatusValue } from "./queries";
 
 /** What Crossref says about a DOI, when it knows it. */
-export type DoiMeta = { title: string | null; type: string | null; language: string | null };
+type DoiMeta = { title: string | null; type: string | null; language: string | null };
 
 export type OfflineDeps = {
   db: Db;
@@ -73,7 +73,7 @@ const HOUR = 3_600_000;
 
 // ---------------------------------------------------------------- registering
 
-export type Registered = { id: string; canEdit: boolean; duplicate: boolean };
+type Registered = { id: string; canEdit: boolean; duplicate: boolean };
 
 /** What to use instead, for the dialog's one-press switch. */
 const MISFIT_USE: Record<Misfit, RequestedAs> = {
@@ -258,7 +258,7 @@ async function fileView(deps: OfflineDeps, row: OfflineRow, viewerId: string) {
 /** Not yet paid: a book while registered or priced; an article while no one has started on it (its credit comes back). */
 const canCancel = (row: OfflineRow) => row.status === "priced" || (row.status === "registered" && (row.kind !== "article" || row.assignedTo === null));
 
-export async function requestView(deps: OfflineDeps, row: OfflineRow, events: OfflineEventRow[], viewerId: string): Promise<OfflineRequestView> {
+async function requestView(deps: OfflineDeps, row: OfflineRow, events: OfflineEventRow[], viewerId: string): Promise<OfflineRequestView> {
   return {
     id: row.id,
     kind: row.kind,

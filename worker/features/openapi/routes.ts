@@ -10,7 +10,7 @@ function toJsonSchema(schema: z.ZodType, io: "input" | "output") {
 }
 
 /** `/directaccess/:id/:d?` → `/directaccess/{id}/{d}` */
-export function openApiPath(path: string): string {
+function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z_]+)\??/g, "{$1}");
 }
 
@@ -52,7 +52,7 @@ function operation(def: EndpointDef<z.ZodType | undefined, z.ZodType | undefined
   };
 }
 
-export function buildOpenApi(opts: { development: boolean }) {
+function buildOpenApi(opts: { development: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of registry) {
     if (def.devOnly && !opts.development) continue;

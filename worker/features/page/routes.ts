@@ -5,7 +5,7 @@ import { services } from "../../services";
 import { loadPageData } from "./page-data";
 
 /** JSON inside <script> must not be able to close the tag. */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 

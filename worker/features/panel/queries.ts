@@ -45,7 +45,7 @@ export async function memberCount(db: Db, universityId: string) {
   return row?.n ?? 0;
 }
 
-export type MemberRow = {
+type MemberRow = {
   id: string;
   name: string;
   university_email: string | null;
@@ -121,7 +121,7 @@ export async function deleteGroup(db: Db, groupId: string) {
   await db.batch([db.delete(schema.userGroupMembers).where(eq(schema.userGroupMembers.groupId, groupId)), db.delete(schema.userGroups).where(eq(schema.userGroups.id, groupId))]);
 }
 
-export type ActivityRow = { created_at: number; user_name: string; title: string | null; url: string | null; doi: string | null; outcome: string; kind: "download" | "offline_article" | "offline_book" };
+type ActivityRow = { created_at: number; user_name: string; title: string | null; url: string | null; doi: string | null; outcome: string; kind: "download" | "offline_article" | "offline_book" };
 
 /** Members' downloads and offline requests, newest first. */
 export async function activityPage(db: Db, universityId: string, opts: { limit: number; offset: number }) {

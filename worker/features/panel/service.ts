@@ -7,8 +7,8 @@ import { lastMonths, monthOfTehranDay, tehranDay } from "./months";
 import { panelMessages as m } from "./messages";
 import * as q from "./queries";
 
-export const PANEL_PAGE_SIZE = 20;
-export const STATISTICS_MONTHS = 6;
+const PANEL_PAGE_SIZE = 20;
+const STATISTICS_MONTHS = 6;
 const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : null);
 
 /** The institution a partner manages: their own. A partner without one sees nothing. */

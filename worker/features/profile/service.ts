@@ -17,7 +17,7 @@ const EMAIL_CHANGES: Window = { limit: 5, windowMs: 3_600_000 };
 const WRONG_CURRENT_PASSWORD: Window = { limit: 5, windowMs: 60_000 };
 
 /** The public handle of a session: part of its stored hash, which is itself useless as a cookie. */
-export const sessionHandle = (sessionId: string) => sessionId.slice(0, 16);
+const sessionHandle = (sessionId: string) => sessionId.slice(0, 16);
 
 export async function listSessions(deps: AuthDeps, userId: string, currentSessionId: string | null): Promise<ProfileSession[]> {
   const rows = await activeSessionsOf(deps.db, userId, deps.now);

@@ -14,7 +14,7 @@ import { toLatinDigits } from "../../../lib/digits";
 import type { ArticleSearchRequest, ArticleSearchResponse } from "../../../contract/search";
 import { NoResultsError } from "./article-search";
 
-export const ARTICLE_CACHE_TTL_SECONDS = 3600;
+const ARTICLE_CACHE_TTL_SECONDS = 3600;
 const CACHE_ORIGIN = "https://article-search.cache.daryaft.internal";
 
 const FIELDS_BY_SOURCE = {

@@ -46,7 +46,7 @@ export class SourceFailedError extends DomainError {
 const NO_RESULT_SHAPES = /search-results|items|prism:doi|work-list envelope/i;
 
 /** UpstreamError -> the §8 outcome. */
-export function upstreamOutcome(err: UpstreamError): DomainError {
+function upstreamOutcome(err: UpstreamError): DomainError {
   if (err.kind === "parse" && NO_RESULT_SHAPES.test(err.message)) return new NoResultsError();
   if (err.kind === "timeout") return new SourceFailedError(504);
   if (err.kind === "network" || err.kind === "parse") return new SourceFailedError(err.status && err.status >= 400 ? err.status : 502);
@@ -66,7 +66,7 @@ function join(parts: (string | null | undefined)[], sep: string): string | null 
 }
 
 /** "Nature, 2020, 12(3), pp. 100-110, cited by 42" */
-export function documentDetails(d: {
+function documentDetails(d: {
   publishedIn: string | null;
   year: number | null;
   volume: string | null;
@@ -83,7 +83,7 @@ export function documentDetails(d: {
 
 const doiUrl = (doi: string | null) => (doi ? `https://doi.org/${doi}` : null);
 
-export function fromScopusEntry(e: ScopusEntry): ArticleResult {
+function fromScopusEntry(e: ScopusEntry): ArticleResult {
   return {
     title: e.title,
     // The STANDARD view carries the first author only.
@@ -103,7 +103,7 @@ export function fromScopusEntry(e: ScopusEntry): ArticleResult {
 
 const MAX_AUTHORS = 10;
 
-export function fromCrossrefWork(w: CrossrefWork): ArticleResult {
+function fromCrossrefWork(w: CrossrefWork): ArticleResult {
   const names = w.authors.map((a) => a.name);
   const authors = names.length > MAX_AUTHORS ? `${names.slice(0, MAX_AUTHORS).join(", ")}, et al.` : join(names, ", ");
   const openLicence = w.licenses.some((l) => /creativecommons\.org/i.test(l.url));

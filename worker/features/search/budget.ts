@@ -10,7 +10,7 @@ import type { ArticleSearchDeps } from "./article-search";
 import { searchMessages as m } from "./messages";
 
 /** Uncached article searches one client may start per window. */
-export const ARTICLE_SEARCH_BUDGET = { limit: 60, windowMs: 10 * 60_000 };
+const ARTICLE_SEARCH_BUDGET = { limit: 60, windowMs: 10 * 60_000 };
 
 /** Scopus without SCOPUS_API_KEY says so in Persian instead of failing. */
 export function assertSourceConfigured(deps: Pick<ArticleSearchDeps, "scopus">, req: Pick<ArticleSearchRequest, "search_from">): void {

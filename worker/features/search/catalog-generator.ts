@@ -10,7 +10,7 @@
 import type { CatalogImportRecord } from "./catalog-record";
 
 /** mulberry32: small, fast, good enough for test data. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -114,7 +114,7 @@ const SPECIALTY_TERMS = [
 // a handful are common, most occur in a few records at a million rows.
 const TAIL_SYLLABLES = ["ka", "lo", "ri", "sa", "te", "mu", "no", "vi", "ze", "po", "dra", "fli", "gro", "ber", "tal", "sen", "mor", "lin", "cas", "qui"];
 const TAIL_SUFFIXES = ["rite", "tase", "nology", "nics", "lium", "noid", "rene", "mation", "tism"];
-export const TAIL_SIZE = TAIL_SYLLABLES.length ** 3 * TAIL_SUFFIXES.length;
+const TAIL_SIZE = TAIL_SYLLABLES.length ** 3 * TAIL_SUFFIXES.length;
 
 /** The long-tail term of a rank (1-based): the same word for the same rank, always. */
 export function tailTerm(rank: number): string {
@@ -263,7 +263,7 @@ function bookTitle(r: () => number, topic: string): string {
   return `${pick(r, QUALIFIERS)} ${pick(r, SPECIALTY_TERMS)} ${topic}`;
 }
 
-export interface GenerateOptions {
+interface GenerateOptions {
   seed: number;
   /** Fraction of theses among the records (0 by default: catalogue items only). */
   thesisShare?: number;

@@ -23,7 +23,7 @@ export interface ImportSummary {
   rejected: Rejected[];
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   /** created_at of new rows (epoch ms). */
   now: number;
   /** Called after every `progressEvery` decoded lines. */

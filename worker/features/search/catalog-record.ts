@@ -8,11 +8,8 @@
 import { z } from "zod";
 import { toIsbn13 } from "../../../lib/identify";
 
-export const CATALOG_KINDS = ["book", "solution_manual", "standard", "report", "thesis"] as const;
-export type CatalogKind = (typeof CATALOG_KINDS)[number];
-
 /** catalog_items.type per kind (spec §3: 0 book, 1 solutions, 2 standard, 3 report). */
-export const TYPE_OF_KIND = { book: 0, solution_manual: 1, standard: 2, report: 3 } as const;
+const TYPE_OF_KIND = { book: 0, solution_manual: 1, standard: 2, report: 3 } as const;
 
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) =>
@@ -41,7 +38,7 @@ const common = {
   language: z.preprocess((v) => (v === "" || v == null ? "English" : v), text(60)),
 };
 
-export const CatalogItemRecord = z.object({
+const CatalogItemRecord = z.object({
   kind: z.enum(["book", "solution_manual", "standard", "report"]),
   ...common,
   authors: z.preprocess((v) => v ?? "", text(2000)),
@@ -65,9 +62,9 @@ export const CatalogItemRecord = z.object({
   ),
   keywords: z.preprocess((v) => v ?? "", text(2000)),
 });
-export type CatalogItemRecord = z.infer<typeof CatalogItemRecord>;
+type CatalogItemRecord = z.infer<typeof CatalogItemRecord>;
 
-export const ThesisRecord = z.object({
+const ThesisRecord = z.object({
   kind: z.literal("thesis"),
   ...common,
   author: text(500).min(1),
@@ -80,12 +77,10 @@ export const ThesisRecord = z.object({
   license: optionalText(300),
   source: optionalText(300),
 });
-export type ThesisRecord = z.infer<typeof ThesisRecord>;
+type ThesisRecord = z.infer<typeof ThesisRecord>;
 
 export const CatalogImportRecord = z.discriminatedUnion("kind", [CatalogItemRecord, ThesisRecord]);
 export type CatalogImportRecord = z.input<typeof CatalogImportRecord>;
-export type ParsedImportRecord = z.output<typeof CatalogImportRecord>;
-
 /** Column order of the catalog_items upsert (snake_case = the SQL column names). */
 export const CATALOG_COLUMNS = [
   "external_id", "type", "title", "authors", "year", "publisher", "isbn", "edition", "pages", "language", "size_bytes",
@@ -112,7 +107,7 @@ function stableKey(parts: (string | number | null | undefined)[]): string {
   return (h >>> 0).toString(16).padStart(8, "0") + s.length.toString(16);
 }
 
-export type RowResult = { ok: true; row: CatalogRow } | { ok: false; error: string };
+type RowResult = { ok: true; row: CatalogRow } | { ok: false; error: string };
 
 /** Validate one decoded record and turn it into the row to upsert. */
 export function recordToRow(input: unknown, createdAt: number): RowResult {

@@ -92,7 +92,7 @@ export class StatementBatcher {
 }
 
 /** A SQL literal: NULL, a number, or a single-quoted string with quotes doubled. */
-export function sqlLiteral(v: SqlScalar): string {
+function sqlLiteral(v: SqlScalar): string {
   if (v === null) return "NULL";
   if (typeof v === "number") return Number.isFinite(v) ? String(v) : "NULL";
   return `'${v.replaceAll("'", "''")}'`;

@@ -9,10 +9,10 @@ import { toIsbn13 } from "../../../lib/identify";
 import type { MatchType } from "../../../contract/search";
 
 /** Years outside this span are treated as open ends of the range. */
-export const MIN_YEAR = 1000;
-export const MAX_YEAR = 2100;
+const MIN_YEAR = 1000;
+const MAX_YEAR = 2100;
 /** More tokens than this add cost and almost never precision. */
-export const MAX_TOKENS = 12;
+const MAX_TOKENS = 12;
 
 // Very common English words: as separate AND/OR terms they match most of the catalogue
 // (bm25 scans a term's whole doclist once per query) and add nothing to relevance.
@@ -94,7 +94,7 @@ export function facetTag(prefix: "o" | "p" | "l", value: string): string {
   return prefix + value.replace(/[ /\-.]/g, "").toLowerCase();
 }
 
-export interface MatchInput {
+interface MatchInput {
   keywords: string;
   match: MatchType;
   columns: readonly string[];

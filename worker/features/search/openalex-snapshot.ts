@@ -9,7 +9,7 @@ import { mapWork } from "../../../clients/openalex";
 import type { DecodedLine } from "./catalog-reader";
 import { thesisFromWork } from "./openalex-theses";
 
-export type SnapshotResult = { ok: true; record: Record<string, unknown> } | { ok: false; error: string };
+type SnapshotResult = { ok: true; record: Record<string, unknown> } | { ok: false; error: string };
 
 export function thesisRecordFromOpenAlexWork(raw: Record<string, unknown>): SnapshotResult {
   const work = mapWork(raw);

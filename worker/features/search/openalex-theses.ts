@@ -9,7 +9,7 @@ import type { ThesisResult, ThesisSearchRequest } from "../../../contract/search
 import { toLatinDigits } from "../../../lib/digits";
 import { OPENALEX_MAX_RESULTS, type OpenAlexClient, type OpenAlexWork } from "../../../clients/openalex";
 
-export const OPENALEX_THESES_TTL_SECONDS = 3600;
+const OPENALEX_THESES_TTL_SECONDS = 3600;
 const CACHE_ORIGIN = "https://openalex-theses.cache.daryaft.internal";
 
 /** The catalogue's language names and OpenAlex's ISO 639-1 codes. */
@@ -17,7 +17,7 @@ const LANGUAGE_CODES: Record<string, string> = { English: "en", German: "de", Fr
 const LANGUAGE_NAMES = Object.fromEntries(Object.entries(LANGUAGE_CODES).map(([name, code]) => [code, name]));
 
 export type OpenAlexThesesDeps = { client: OpenAlexClient; cache: Cache | undefined; defer(p: Promise<unknown>): void };
-export type OpenAlexPage = { count: number; results: ThesisResult[] };
+type OpenAlexPage = { count: number; results: ThesisResult[] };
 
 /** OpenAlex cannot filter by department; a search restricted to one is answered by the catalogue alone. */
 export function openAlexCanAnswer(req: ThesisSearchRequest): boolean {

@@ -36,7 +36,7 @@ export type CatalogRow = {
   publication_date: string | null;
 };
 
-export type ThesisRow = {
+type ThesisRow = {
   id: number;
   title: string;
   author: string;
@@ -51,7 +51,7 @@ export type ThesisRow = {
   source: string | null;
 };
 
-export type Counted<T> = { rows: T[]; counted: number };
+type Counted<T> = { rows: T[]; counted: number };
 
 function countOf(result: D1Result<{ n: number }>): number {
   return Number(result.results[0]?.n ?? 0);
@@ -67,7 +67,7 @@ export async function searchCatalog(db: Db, match: string, limit: number, offset
   return { counted: countOf(count), rows: page.results };
 }
 
-export type ThesisOrder = "relevance" | "newest" | "oldest";
+type ThesisOrder = "relevance" | "newest" | "oldest";
 
 /** Theses: ranked by bm25, or by year within the ranked window. */
 const THESIS_ORDER: Record<ThesisOrder, string> = {

@@ -15,7 +15,7 @@ export const RANK_WINDOW = 1000;
 export const COUNT_CAP = 10_000;
 
 /** bm25 column weights: title, authors, publisher, isbn, standard_number, keywords, tags (0: filters only). */
-export const CATALOG_WEIGHTS = "10.0, 4.0, 1.0, 5.0, 8.0, 2.0, 0.0";
+const CATALOG_WEIGHTS = "10.0, 4.0, 1.0, 5.0, 8.0, 2.0, 0.0";
 /** title, author, abstract, department, tags. */
 export const THESIS_WEIGHTS = "10.0, 4.0, 1.0, 2.0, 0.0";
 

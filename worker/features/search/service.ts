@@ -60,7 +60,7 @@ function parseLinks(json: string): string[] {
   }
 }
 
-export function toBookResult(r: CatalogRow): BookResult {
+function toBookResult(r: CatalogRow): BookResult {
   const free = r.free === 1;
   const links = free ? parseLinks(r.links) : [];
   return {

@@ -20,7 +20,7 @@ import { signFileLink } from "../files/signing";
 import { MAX_UPLOAD_BYTES, vipTexts } from "../../../contract/vip";
 
 /** accounts-and-purchases.md §1: a SciFinder account comes with a one-month guarantee (30 days). */
-export const SCIFINDER_GUARANTEE_DAYS = 30;
+const SCIFINDER_GUARANTEE_DAYS = 30;
 
 export type DeskDeps = { db: Db; bucket: R2Bucket; secret: string; now: number; adminId: string; notifier: Notifier; log: Logger; origin: string };
 

@@ -11,12 +11,12 @@ import { vipMessages as m } from "./messages";
 
 const SITE = "دریافت";
 
-export type VipNoticeParams = {
+type VipNoticeParams = {
   vip_report_ready: { title: string; link: string };
   vip_account_issued: { link: string };
   vip_rejected: { title: string; reason: string; link: string };
 };
-export type VipNoticeName = keyof VipNoticeParams;
+type VipNoticeName = keyof VipNoticeParams;
 
 const vipTemplates: { [K in VipNoticeName]: (p: VipNoticeParams[K]) => Rendered } = {
   vip_report_ready: ({ title, link }) => {
@@ -36,7 +36,7 @@ const vipTemplates: { [K in VipNoticeName]: (p: VipNoticeParams[K]) => Rendered 
 const table = templates as unknown as Record<string, (p: never) => Rendered>;
 for (const [name, render] of Object.entries(vipTemplates)) if (!(name in table)) table[name] = render as (p: never) => Rendered;
 
-export type VipNotice = { [K in VipNoticeName]: { userId: string; template: K; params: VipNoticeParams[K] } }[VipNoticeName];
+type VipNotice = { [K in VipNoticeName]: { userId: string; template: K; params: VipNoticeParams[K] } }[VipNoticeName];
 
 /** Sends one notice; a failure is logged and never undoes the change it reports. */
 export async function sendVipNotice(notifier: Notifier, log: Logger, notice: VipNotice): Promise<void> {

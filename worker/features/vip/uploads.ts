@@ -23,7 +23,7 @@ const fail = (message: string): never => {
 };
 
 /** The checked kind of an upload for a service, or a Persian 422 on `file`. */
-export async function checkDocument(type: UploadKind, file: ByteSource & { name: string }): Promise<DocumentKind> {
+async function checkDocument(type: UploadKind, file: ByteSource & { name: string }): Promise<DocumentKind> {
   if (file.size <= 0) fail(vipTexts.fileEmpty);
   if (file.size > MAX_UPLOAD_BYTES) fail(vipTexts.fileTooLarge);
   const accepted = ACCEPTED[type];
@@ -61,7 +61,7 @@ export async function storeDocument(bucket: R2Bucket, file: Blob, meta: { kind: 
   return key;
 }
 
-export type UploadDeps = { db: Db; bucket: R2Bucket; now: number };
+type UploadDeps = { db: Db; bucket: R2Bucket; now: number };
 
 type Target = { kind: "order"; orderId: string } | { kind: "contract"; universityId: string };
 

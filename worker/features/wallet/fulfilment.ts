@@ -34,8 +34,8 @@ export type OrderItem = {
   data?: Record<string, unknown>;
 };
 
-export type PricingContext = { userId: string; now: number };
-export type FulfilmentContext = { userId: string; orderId: string; now: number };
+type PricingContext = { userId: string; now: number };
+type FulfilmentContext = { userId: string; orderId: string; now: number };
 
 export interface Fulfiller {
   price(db: Db, item: OrderItem, ctx: PricingContext): Promise<number>;

@@ -8,8 +8,8 @@ import { isUpstreamError } from "../../../clients/http";
 import { isDevelopment, type Bindings } from "../../env";
 import { randomToken } from "../../lib/crypto";
 
-export type GatewayRequest = { paymentId: string; amount: number; description: string; callbackUrl: string; mobile?: string | null; email?: string | null };
-export type GatewayVerify = { code: 100 | 101; refId: string | null; cardPan: string | null };
+type GatewayRequest = { paymentId: string; amount: number; description: string; callbackUrl: string; mobile?: string | null; email?: string | null };
+type GatewayVerify = { code: 100 | 101; refId: string | null; cardPan: string | null };
 
 /** The gateway said no (a final answer: the payment failed). */
 export class GatewayRefusal extends Error {

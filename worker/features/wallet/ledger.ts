@@ -42,7 +42,7 @@ export type CachedAccount = Exclude<LedgerAccount, "limited_article_credit">;
 /** Anything a money batch can hold: raw D1 statements or Drizzle queries. */
 export type MoneyBatchItem = D1PreparedStatement | BatchItem<"sqlite">;
 
-export const ACCOUNT_COLUMN: Record<CachedAccount, string> = {
+const ACCOUNT_COLUMN: Record<CachedAccount, string> = {
   balance: "balance",
   standard_credit: "standard_credit",
   offline_article_credit: "offline_article_credit",
@@ -57,7 +57,7 @@ const CHECK_NAMES: Record<string, CachedAccount> = {
   users_unlimited_credit_non_negative: "unlimited_article_credit",
 };
 
-export type LedgerChangeInput = {
+type LedgerChangeInput = {
   userId: string;
   account: CachedAccount;
   /** Whole units (toman for `balance`); never 0. */
@@ -157,7 +157,7 @@ export function grantLimitedCredits(
  * derived from the lot, so a lot can be written off once), then the lot's remaining goes to 0 only
  * if that exact row exists.
  */
-export function expireLotsStatements(db: Db, userId: string, now: number): D1PreparedStatement[] {
+function expireLotsStatements(db: Db, userId: string, now: number): D1PreparedStatement[] {
   const d1 = d1Of(db);
   return [
     d1
@@ -227,7 +227,7 @@ function isDrizzleQuery(item: MoneyBatchItem): item is BatchItem<"sqlite"> {
 }
 
 /** Converts a Drizzle query to a raw D1 statement (the same way Drizzle's own `db.batch` does). */
-export function toD1Statement(db: Db, item: MoneyBatchItem): D1PreparedStatement {
+function toD1Statement(db: Db, item: MoneyBatchItem): D1PreparedStatement {
   if (!isDrizzleQuery(item)) return item;
   const prepared = (item as unknown as { _prepare(): { getQuery(): { sql: string; params: unknown[] } } })._prepare();
   const q = prepared.getQuery();
@@ -271,7 +271,7 @@ export async function runMoneyBatch(db: Db, items: MoneyBatchItem[]): Promise<D1
 /** Whether statement `index` of a finished batch changed a row (e.g. a guarded ledger INSERT). */
 export const changed = (results: D1Result[], index: number) => (results[index]?.meta.changes ?? 0) > 0;
 
-export type SpendArticleResult = { ok: true; kind: "limited" | "unlimited" | "already" } | { ok: false };
+type SpendArticleResult = { ok: true; kind: "limited" | "unlimited" | "already" } | { ok: false };
 
 /**
  * One article credit for one document per user, never twice: a repeat for the same job key answers

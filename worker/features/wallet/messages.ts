@@ -52,11 +52,3 @@ export const walletMessages = {
   devbankCancel: "انصراف",
   paymentDescription: "شارژ کیف پول دریافت",
 } as const;
-
-export const accountTitles: Record<string, string> = {
-  balance: "کیف پول (تومان)",
-  standard_credit: "اعتبار استاندارد",
-  offline_article_credit: "اعتبار درخواست آفلاین",
-  unlimited_article_credit: "اعتبار ویژهٔ نامحدود",
-  limited_article_credit: "اعتبار ویژهٔ محدود",
-};

@@ -12,7 +12,7 @@ import { ValidationError } from "../../lib/errors";
 import { findOrder } from "./orders";
 
 /** Identical orders closer together than this count once. */
-export const DERIVED_KEY_WINDOW_MS = 15_000;
+const DERIVED_KEY_WINDOW_MS = 15_000;
 
 /** JSON with sorted keys, so `{a, b}` and `{b, a}` are the same cart. */
 function canonical(value: unknown): string {

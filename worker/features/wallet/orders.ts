@@ -15,8 +15,8 @@ import { fulfillerFor, redirectOf } from "../../products";
 import { InsufficientFundsError, classifyBatchError, d1Of, debitWallet, runMoneyBatch, type MoneyBatchItem } from "./ledger";
 import { walletMessages } from "./messages";
 
-export type PricedLine = { item: OrderItem; amount: number };
-export type PricedCart = { items: OrderItem[]; lines: PricedLine[]; total: number };
+type PricedLine = { item: OrderItem; amount: number };
+type PricedCart = { items: OrderItem[]; lines: PricedLine[]; total: number };
 
 /** Prices every item with its fulfiller (server prices only). Unknown products are a 422. */
 export async function priceCart(db: Db, cart: Cart, ctx: { userId: string; now: number }): Promise<PricedCart> {
@@ -39,7 +39,7 @@ export function redirectAfter(cart: Cart, items: OrderItem[]): string {
   return (first && redirectOf(first)) ?? redirectForCart(cart);
 }
 
-export type OrderPlan = { orderId: string; total: number; items: OrderItem[]; statements: MoneyBatchItem[]; redirect: string };
+type OrderPlan = { orderId: string; total: number; items: OrderItem[]; statements: MoneyBatchItem[]; redirect: string };
 
 /** The order row, the wallet debit and every fulfiller's statements, ready for one batch. */
 export async function planOrder(db: Db, input: { userId: string; cart: Cart; idempotencyKey: string; now: number; paymentId?: string | null }): Promise<OrderPlan> {
@@ -77,7 +77,7 @@ function safeItems(cart: Cart): OrderItem[] {
   }
 }
 
-export type PlacedOrder = { orderId: string; total: number; redirect: string; replay: boolean };
+type PlacedOrder = { orderId: string; total: number; redirect: string; replay: boolean };
 
 /**
  * Places an order paid from the wallet. The same key twice answers the first order and changes

@@ -270,7 +270,7 @@ async function verifyAndSettle(deps: Omit<PaymentDeps, "origin">, driver: Gatewa
  */
 export const PENDING_EXPIRY_MS = 30 * 60_000;
 
-export type ReconcileReport = { checked: number; settled: number; already: number; failed: number; unavailable: number };
+type ReconcileReport = { checked: number; settled: number; already: number; failed: number; unavailable: number };
 
 /**
  * The scheduled reconciliation (Cron Trigger): asks each gateway that can tell for the payments it

@@ -6,7 +6,7 @@ import { ledgerReasonLabel } from "../../../contract/labels";
 
 type LedgerDbRow = { id: string; created_at: number; account: LedgerRow["account"]; delta: number; reason: string; note: string | null; ref_type: string | null; ref_id: string | null };
 
-export const toLedgerRow = (r: LedgerDbRow): LedgerRow => ({
+const toLedgerRow = (r: LedgerDbRow): LedgerRow => ({
   id: r.id,
   created_at: new Date(r.created_at).toISOString(),
   account: r.account,
@@ -50,7 +50,7 @@ export function parseDay(v: string | undefined, endOfDay: boolean): number | nul
   return Number.isFinite(start) ? (endOfDay ? start + 86_400_000 : start) : null;
 }
 
-export type TransactionFilters = { userId?: string | null; account?: string | undefined; reason?: string | undefined; from?: number | null; to?: number | null };
+type TransactionFilters = { userId?: string | null; account?: string | undefined; reason?: string | undefined; from?: number | null; to?: number | null };
 
 export async function transactions(db: Db, f: TransactionFilters, page: number, perPage: number): Promise<TransactionsResponse> {
   const where: string[] = [];

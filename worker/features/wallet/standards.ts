@@ -15,7 +15,7 @@ import { walletMessages } from "./messages";
 import { BOOK_PROMISE_MS } from "../../../contract/offline";
 
 const STANDARD_TYPE = 2;
-export const standardJobKey = (id: number) => `standard:${id}`;
+const standardJobKey = (id: number) => `standard:${id}`;
 
 async function loadStandard(db: Db, id: number) {
   const [row] = await db.select().from(schema.catalogItems).where(and(eq(schema.catalogItems.id, id), eq(schema.catalogItems.type, STANDARD_TYPE)));
@@ -32,7 +32,7 @@ async function entitled(db: Db, userId: string, id: number) {
 }
 
 /** A standard ordered with a credit while it has no file: the delivery desk's request made in the spending batch. */
-export type StandardOrder = { requestId: string; title: string; label: string };
+type StandardOrder = { requestId: string; title: string; label: string };
 
 /**
  * One standard credit for one standard, guarded; a repeat costs nothing. Returns whether a credit
@@ -40,7 +40,7 @@ export type StandardOrder = { requestId: string; title: string; label: string };
  * on the delivery desk for it (with its history row and the 12-hour promise), so the credit always
  * buys either the file or a request the desk must deliver or reject (a rejection refunds the credit).
  */
-export async function spendStandardCredit(db: Db, input: { userId: string; standardId: number; now: number; order?: StandardOrder }): Promise<boolean> {
+async function spendStandardCredit(db: Db, input: { userId: string; standardId: number; now: number; order?: StandardOrder }): Promise<boolean> {
   const jobKey = standardJobKey(input.standardId);
   const entryId = newId("led", input.now);
   const { order, now } = input;

@@ -24,7 +24,7 @@ export type ReferenceVerdict =
   | { kind: "none" };
 
 /** How one candidate was judged (kept for tests and diagnosis). */
-export type CandidateJudgement = {
+type CandidateJudgement = {
   doi: string;
   /** Title agreement 0..1 (Dice of content words, a typo of one letter forgiven). */
   title: number;
@@ -35,7 +35,7 @@ export type CandidateJudgement = {
 };
 
 /** Scores and limits, named so the tests and the README can speak of them. */
-export const MATCH_RULES = {
+const MATCH_RULES = {
   /** Title agreement a confident match needs (a bare title needs more: it is all there is). */
   titleForReference: 0.85,
   titleForBareTitle: 0.9,
@@ -94,7 +94,7 @@ const STOP = new Set(
 );
 
 /** Words that carry meaning in a title (stop words dropped). */
-export function contentWords(s: string): string[] {
+function contentWords(s: string): string[] {
   return words(s).filter((w) => !STOP.has(w));
 }
 
@@ -170,7 +170,7 @@ type Segment = { start: number; end: number; words: string[]; content: string[] 
 /** One folded word of the string and where it stands in the raw text. */
 type Token = { w: string; start: number; end: number };
 
-export type ParsedReference = {
+type ParsedReference = {
   raw: string;
   segments: Segment[];
   /** Every word, folded, with its raw position. */
@@ -347,7 +347,7 @@ function authorFound(name: string, outside: ReadonlySet<string>): boolean {
   return nameForms(name).some((f) => f.every((w) => outside.has(w)));
 }
 
-export function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgement {
+function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgement {
   const notes: string[] = [];
   const R = MATCH_RULES;
   const reject = (why: string): CandidateJudgement => ({ doi: w.doi, title: 0, score: 0, rejected: why, eligible: false, notes });
@@ -448,7 +448,7 @@ export function judgeCandidate(ref: ParsedReference, w: CrossrefWork): Candidate
   return { doi: w.doi, title, score: Math.round(score * 1000) / 1000, rejected: title < R.titlePlausible ? "title differs" : null, eligible, notes };
 }
 
-export function matchedWork(w: CrossrefWork): MatchedWork {
+function matchedWork(w: CrossrefWork): MatchedWork {
   const title = (w.title ?? "").trim();
   return {
     doi: w.doi.toLowerCase(),

@@ -11,7 +11,7 @@ import { decideReference, readsAsTitleOrReference, type MatchedWork } from "./re
 
 export type { MatchedWork } from "./reference-match";
 
-export type ReferenceResolution =
+type ReferenceResolution =
   | { kind: "confident"; work: MatchedWork }
   | { kind: "ambiguous"; candidates: MatchedWork[] }
   /**
@@ -23,7 +23,7 @@ export type ReferenceResolution =
 export type ReferenceDeps = { crossref: Pick<CrossrefClient, "searchBibliographic"> };
 
 /** How many candidates to ask Crossref for. */
-export const REFERENCE_ROWS = 5;
+const REFERENCE_ROWS = 5;
 
 export async function resolveReferenceText(text: string, deps: ReferenceDeps): Promise<ReferenceResolution> {
   const input = text.trim();
