@@ -1,5 +1,5 @@
-import type { GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, ProfileDownloads, ProfileDownloadsQuery } from "../getpdf";
-import type { IdentifyQuery, IdentifyResult } from "../identify";
+import type * as getpdfContract from "../getpdf";
+import type * as identifyContract from "../identify";
 import { endpoint } from "../endpoint";
 
 /**
@@ -7,11 +7,11 @@ import { endpoint } from "../endpoint";
  * POST (may spend a credit) and GET (never spends: the link panel's `?method=get` flow).
  */
 export const getpdfApi = {
-  start: endpoint<{ body: typeof GetPdfStartInput; response: typeof GetPdfResult }>()("post", "/getpdf/start"),
-  startGet: endpoint<{ query: typeof GetPdfStartInput; response: typeof GetPdfResult }>()("get", "/getpdf/start"),
-  check: endpoint<{ body: typeof GetPdfCheckInput; response: typeof GetPdfResult }>()("post", "/getpdf/check"),
-  checkGet: endpoint<{ query: typeof GetPdfCheckInput; response: typeof GetPdfResult }>()("get", "/getpdf/check"),
-  lastArticles: endpoint<{ response: typeof LastArticles }>()("get", "/last_articles"),
-  downloads: endpoint<{ query: typeof ProfileDownloadsQuery; response: typeof ProfileDownloads }>()("get", "/profile/downloads"),
-  identify: endpoint<{ query: typeof IdentifyQuery; response: typeof IdentifyResult }>()("get", "/identify"),
+  start: endpoint<{ body: typeof getpdfContract.GetPdfStartInput; response: typeof getpdfContract.GetPdfResult }>()("post", "/getpdf/start"),
+  startGet: endpoint<{ query: typeof getpdfContract.GetPdfStartInput; response: typeof getpdfContract.GetPdfResult }>()("get", "/getpdf/start"),
+  check: endpoint<{ body: typeof getpdfContract.GetPdfCheckInput; response: typeof getpdfContract.GetPdfResult }>()("post", "/getpdf/check"),
+  checkGet: endpoint<{ query: typeof getpdfContract.GetPdfCheckInput; response: typeof getpdfContract.GetPdfResult }>()("get", "/getpdf/check"),
+  lastArticles: endpoint<{ response: typeof getpdfContract.LastArticles }>()("get", "/last_articles"),
+  downloads: endpoint<{ query: typeof getpdfContract.ProfileDownloadsQuery; response: typeof getpdfContract.ProfileDownloads }>()("get", "/profile/downloads"),
+  identify: endpoint<{ query: typeof identifyContract.IdentifyQuery; response: typeof identifyContract.IdentifyResult }>()("get", "/identify"),
 };

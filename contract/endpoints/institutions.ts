@@ -1,7 +1,7 @@
-import type { SendVerifyEmailQuery, SendVerifyEmailResult } from "../institutions";
+import type * as institutionsContract from "../institutions";
 import { endpoint } from "../endpoint";
 
 /** University membership by email (worker/features/institutions/routes.ts). */
 export const institutionsApi = {
-  sendVerifyEmail: endpoint<{ query: typeof SendVerifyEmailQuery; response: typeof SendVerifyEmailResult }>()("get", "/send/verify/email"),
+  sendVerifyEmail: endpoint<{ query: typeof institutionsContract.SendVerifyEmailQuery; response: typeof institutionsContract.SendVerifyEmailResult }>()("get", "/send/verify/email"),
 };
