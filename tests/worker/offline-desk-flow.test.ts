@@ -174,6 +174,29 @@ describe("paid requests", () => {
     expect(mine.requests.find((r) => r.id === id)?.deliver_by).toBe(new Date(T0 + 12 * HOUR).toISOString());
   });
 
+  it("send one receipt at payment with the price and the delivery deadline; a replay or a second order sends none", async () => {
+    const u = await person({ funding: { balance: 200_000 } });
+    const admin = await person({ admin: true });
+    const { id } = await insertBookOk(u.client, { url: uniqueTitle("Receipt") }, T0 - 2 * HOUR);
+    await deskActionOk(admin.client, id, "price", { price: 40_000 }, T0 - HOUR);
+    const receipts = async () => (await outbox(u.user.email)).filter((m) => m.subject?.startsWith("رسید پرداخت"));
+    expect(await receipts()).toEqual([]);
+
+    const key = `receipt-${id}`;
+    const order = () => u.client.post("/order", { cart: { name: "offline_request", id }, idempotency_key: key }, { now: T0 });
+    expect((await order()).status).toBe(200);
+    const [receipt, ...more] = await receipts();
+    expect(more).toEqual([]);
+    expect(receipt!.text).toContain("۴۰٬۰۰۰ تومان");
+    expect(receipt!.text).toContain("تحویل حداکثر تا");
+    // The same order replayed, and another order for the paid request: no second receipt (and no second charge).
+    expect((await order()).status).toBe(200);
+    await pay(u.client, id, T0);
+    expect(await receipts()).toHaveLength(1);
+    const balance = (await env.DB.prepare("SELECT balance FROM users WHERE id = ?").bind(u.user.id).first<{ balance: number }>())!.balance;
+    expect(balance).toBe(160_000);
+  });
+
   it("take the operator's delivery hours per kind", async () => {
     const admin = await person({ admin: true });
     const u = await person({ funding: { balance: 200_000 } });

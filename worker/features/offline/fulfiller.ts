@@ -3,7 +3,12 @@
  * The price is the one staff set (never the client's number); the statements mark the request paid in
  * the order's own batch, once, only from `priced` and only for its owner (see service.paidStatements).
  */
+import { and, eq } from "drizzle-orm";
+import { schema } from "../../../db/client";
+import { formatJalaliDate } from "../../../lib/format";
 import type { Fulfiller } from "../wallet/fulfilment";
+import { documentName } from "./messages";
+import { sendOfflineNotice } from "./notifications";
 import { deskHours } from "./deadlines";
 import { paidStatements, payablePrice } from "./service";
 
@@ -14,6 +19,18 @@ export const offlineRequestProduct: Fulfiller = {
   async statements(db, item, ctx) {
     // price() ran first and found the request payable; the batch re-checks it in SQL.
     return paidStatements(db, ctx.userId, String(item.ref), ctx.orderId, ctx.now, await deskHours(db));
+  },
+  // The receipt: what was paid and the delivery deadline now running (issue 21: "a receipt at payment";
+  // staff see the paid request come back into the desk's default view by itself).
+  async paid(deps, item, ctx) {
+    const [row] = await deps.db.select().from(schema.offlineRequests).where(and(eq(schema.offlineRequests.id, String(item.ref)), eq(schema.offlineRequests.userId, ctx.userId)));
+    if (!row || row.status !== "paid" || row.price === null) return;
+    const deliverBy = row.deliverBy ? formatJalaliDate(row.deliverBy, { withTime: true }) : null;
+    await sendOfflineNotice(deps.notifier, deps.log, {
+      userId: ctx.userId,
+      template: "offline_paid",
+      params: { name: documentName(row), price: row.price, deliver_by: deliverBy, link: `${deps.origin}/profile/offlineBooksStandards` },
+    });
   },
   // Only books and standards are priced.
   redirect: "/profile/offlineBooksStandards",

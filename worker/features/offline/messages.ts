@@ -46,6 +46,8 @@ export const offlineNotice = {
   registered: (kind: keyof typeof kindLabels, name: string) =>
     `درخواست آفلاین ${kindLabels[kind]} شما ثبت شد: ${name}` + (kind === "book" ? "\nپاسخ درخواست کتاب حداکثر تا ۱۲ ساعت داده می‌شود." : ""),
   priced: (name: string, price: number) => `قیمت درخواست آفلاین شما تعیین شد: ${formatToman(price)}\n${name}\nبرای پرداخت به صفحهٔ درخواست‌های خود بروید.`,
+  paid: (name: string, price: number, deliverBy: string | null) =>
+    `پرداخت درخواست آفلاین شما به مبلغ ${formatToman(price)} دریافت شد: ${name}` + (deliverBy ? `\nتحویل حداکثر تا ${deliverBy}` : ""),
   delivered: (name: string) => `درخواست آفلاین شما آماده است و از صفحهٔ درخواست‌های شما دانلود می‌شود: ${name}`,
   rejected: (name: string, reason: string) => `درخواست آفلاین شما رد شد: ${name}\nدلیل: ${reason}`,
 } as const;

@@ -18,6 +18,7 @@ const SITE = "دریافت";
 type OfflineNoticeParams = {
   offline_registered: { name: string; kind: "article" | "book" | "standard"; link: string };
   offline_priced: { name: string; price: number; link: string };
+  offline_paid: { name: string; price: number; deliver_by: string | null; link: string };
   offline_delivered: { name: string; link: string };
   offline_rejected: { name: string; reason: string; link: string };
   desk_solver_assigned: { name: string; link: string };
@@ -34,6 +35,10 @@ const offlineTemplates: { [K in OfflineNoticeName]: (p: OfflineNoticeParams[K]) 
   offline_priced: ({ name, price, link }) => {
     const text = offlineNotice.priced(name, price);
     return { sms: { token: String(price), text: `${SITE}\n${text}` }, email: { subject: `قیمت درخواست آفلاین شما در ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+  },
+  offline_paid: ({ name, price, deliver_by, link }) => {
+    const text = offlineNotice.paid(name, price, deliver_by);
+    return { sms: { token: String(price), text: `${SITE}\n${text}` }, email: { subject: `رسید پرداخت درخواست آفلاین — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
   },
   offline_delivered: ({ name, link }) => {
     const text = offlineNotice.delivered(name);

@@ -24,6 +24,8 @@
  * depend on reading state outside the batch for safety; put guards in SQL.
  */
 import type { Db } from "../../../db/client";
+import type { Logger } from "../../../lib/logger";
+import type { Notifier } from "../notify/notifier";
 import type { MoneyBatchItem } from "./ledger";
 
 export type OrderItem = {
@@ -35,10 +37,18 @@ export type OrderItem = {
 };
 
 type PricingContext = { userId: string; now: number };
-type FulfilmentContext = { userId: string; orderId: string; now: number };
+export type FulfilmentContext = { userId: string; orderId: string; now: number };
+
+/** What a fulfiller may use after its batch committed (a receipt to the buyer, an alert to staff). */
+export type AfterPaymentDeps = { db: Db; notifier: Notifier; log: Logger; origin: string };
 
 export interface Fulfiller {
   price(db: Db, item: OrderItem, ctx: PricingContext): Promise<number>;
   statements(db: Db, item: OrderItem, ctx: FulfilmentContext): Promise<MoneyBatchItem[]>;
+  /**
+   * After the order's batch committed, once (a replayed order does not run it): best effort, as the
+   * purchase stands whatever happens here.
+   */
+  paid?(deps: AfterPaymentDeps, item: OrderItem, ctx: FulfilmentContext): Promise<void>;
   redirect?: string | ((item: OrderItem) => string);
 }

@@ -10,7 +10,7 @@ import { newId } from "../../../db/ids";
 import { DomainError, ValidationError } from "../../lib/errors";
 import { isQuotaExceeded, QuotaExhaustedError } from "../institutions/access";
 import { cartToItems } from "./cart";
-import type { OrderItem } from "./fulfilment";
+import type { AfterPaymentDeps, FulfilmentContext, OrderItem } from "./fulfilment";
 import { fulfillerFor, redirectOf } from "../../products";
 import { InsufficientFundsError, classifyBatchError, d1Of, debitWallet, runMoneyBatch, type MoneyBatchItem } from "./ledger";
 import { walletMessages } from "./messages";
@@ -66,7 +66,8 @@ export async function findOrder(db: Db, userId: string, idempotencyKey: string) 
 function replayed(row: typeof schema.orders.$inferSelect) {
   const cart = Cart.safeParse(row.cart);
   const redirect = cart.success ? redirectAfter(cart.data, safeItems(cart.data)) : "/profile/vipServices";
-  return { orderId: row.id, total: row.total, redirect, replay: true as const };
+  // A replay placed nothing now: no items to send receipts for.
+  return { orderId: row.id, total: row.total, redirect, replay: true as const, items: [] };
 }
 
 function safeItems(cart: Cart): OrderItem[] {
@@ -77,7 +78,7 @@ function safeItems(cart: Cart): OrderItem[] {
   }
 }
 
-type PlacedOrder = { orderId: string; total: number; redirect: string; replay: boolean };
+type PlacedOrder = { orderId: string; total: number; redirect: string; replay: boolean; items: OrderItem[] };
 
 /**
  * Places an order paid from the wallet. The same key twice answers the first order and changes
@@ -108,5 +109,16 @@ export async function placeOrder(db: Db, input: { userId: string; cart: Cart; id
     }
     throw err;
   }
-  return { orderId: plan.orderId, total: plan.total, redirect: plan.redirect, replay: false };
+  return { orderId: plan.orderId, total: plan.total, redirect: plan.redirect, replay: false, items: plan.items };
+}
+
+/** After an order's batch committed: each item's fulfiller tells whom it must (receipts); never throws. */
+export async function sendReceipts(deps: AfterPaymentDeps, items: OrderItem[], ctx: FulfilmentContext): Promise<void> {
+  for (const item of items) {
+    try {
+      await fulfillerFor(item.kind)?.paid?.(deps, item, ctx);
+    } catch (err) {
+      deps.log.warn("order.receipt_failed", { kind: item.kind, order: ctx.orderId, error: String((err as Error)?.message ?? err) });
+    }
+  }
 }

@@ -17,6 +17,7 @@ import { withGatewayFields } from "./cart";
 import { enabledGateways, GatewayRefusal, GatewayUnavailable, gatewayDriver, type GatewayDriver } from "./gateways";
 import { classifyBatchError, creditWallet, d1Of, debitWallet, InsufficientFundsError, runMoneyBatch, type MoneyBatchItem } from "./ledger";
 import { walletMessages } from "./messages";
+import type { FulfilmentContext, OrderItem } from "./fulfilment";
 import { findOrder, placeOrder, planOrder, priceCart, redirectAfter } from "./orders";
 
 /** Zarinpal's minimum is 100 toman; we ask at least this much (any surplus stays in the wallet). */
@@ -29,7 +30,15 @@ export const MIN_PAYMENT = 1_000;
  */
 export const INVOICE_PAYMENT_WINDOW_MS = 30 * 60_000;
 
-export type PaymentDeps = { db: Db; env: Bindings; now: number; origin: string; log?: Logger };
+export type PaymentDeps = {
+  db: Db;
+  env: Bindings;
+  now: number;
+  origin: string;
+  log?: Logger;
+  /** After a payment completed its order: the fulfillers' receipts (wallet/orders.ts sendReceipts). */
+  receipts?: (items: OrderItem[], ctx: FulfilmentContext) => Promise<void>;
+};
 
 /** What a pending payment remembers about the purchase it pays for. */
 type PaymentCart = { cart: Cart | null; idempotency_key: string | null };
@@ -76,6 +85,7 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
     if (shortfall <= 0) {
       // The wallet covers it now (e.g. topped up in another tab): buy from the wallet directly.
       const placed = await placeOrder(db, { userId: user.id, cart, idempotencyKey: form.idempotency_key ?? `gw:${newId("k", now)}`, now });
+      await deps.receipts?.(placed.items, { userId: user.id, orderId: placed.orderId, now });
       return { kind: "redirect", location: placed.redirect };
     }
     amount = Math.max(shortfall, MIN_PAYMENT);
@@ -189,6 +199,7 @@ async function settle(deps: Omit<PaymentDeps, "origin">, p: typeof schema.paymen
       if (!existing) {
         const plan = await planOrder(db, { userId: p.userId, cart: cart.data, idempotencyKey: stored.idempotency_key, now, paymentId: p.id });
         await runMoneyBatch(db, [...base, ...plan.statements]);
+        await deps.receipts?.(plan.items, { userId: p.userId, orderId: plan.orderId, now });
         return "settled";
       }
     } catch (err) {

@@ -34,13 +34,20 @@ import { handleCallback, paymentResult, startPayment, type PaymentDeps } from ".
 import { findUserId, ledgerPage, parseDay, transactions } from "./queries";
 import { orderKeyOf } from "./order-key";
 import { balanceOf, freshUserInfo, placeOrder, quote } from "./service";
+import { sendReceipts } from "./orders";
+import type { AfterPaymentDeps } from "./fulfilment";
 import { myStandards, standardStatus } from "./standards";
 
 export const walletRoutes = new Hono<AppEnv>();
 
+const afterPaymentDeps = (c: Context<AppEnv>): AfterPaymentDeps => {
+  const s = services(c);
+  return { db: s.db, notifier: s.notifier, log: s.log, origin: s.origin };
+};
+
 const paymentDeps = (c: Context<AppEnv>): PaymentDeps => {
   const s = services(c);
-  return { db: s.db, env: s.bindings, now: s.now, origin: s.origin, log: s.log };
+  return { db: s.db, env: s.bindings, now: s.now, origin: s.origin, log: s.log, receipts: (items, ctx) => sendReceipts(afterPaymentDeps(c), items, ctx) };
 };
 
 defineEndpoint(
@@ -80,6 +87,7 @@ defineEndpoint(
     const sent = c.req.header("idempotency-key") ?? body.idempotency_key;
     const idempotencyKey = await orderKeyOf(c.var.db, { sent, userId: user.id, cart: body.cart, now });
     const placed = await placeOrder(c.var.db, { userId: user.id, cart: body.cart, idempotencyKey, now });
+    await sendReceipts(afterPaymentDeps(c), placed.items, { userId: user.id, orderId: placed.orderId, now });
     const info = await freshUserInfo(c.var.db, user.id, now);
     return c.json({ ...info, redirect: placed.redirect, order_id: placed.orderId } satisfies OrderResponse);
   },
