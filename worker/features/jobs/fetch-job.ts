@@ -14,6 +14,7 @@ import {
 } from "../../../contract/jobs/job-state";
 import type { FetchJobApi, JobOutcome, StartResult } from "../../../contract/jobs/fetch-job-rpc";
 import { jobMessages } from "../../../contract/jobs/messages";
+import { createLogger } from "../../../lib/logger";
 
 /** Storage key of the job state (exported for tests that set a job up without the queue). */
 export const JOB_STORAGE_KEY = "job";
@@ -59,7 +60,7 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
       await this.ctx.storage.setAlarm(req.now + JOB_DEADLINE_MS);
       await this.env.FETCH_JOBS.send(message, { contentType: "json" });
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", msg: "fetch job enqueue failed", key: req.key, error: String(err) }));
+      createLogger(`job:${req.key}`).error("fetch_job.enqueue_failed", { key: req.key, error: String(err) });
       const failed: JobState = { ...next, phase: "error", step: null, finishedAt: req.now, error: { reason: "internal", message: jobMessages.enqueueFailed } };
       this.save(failed);
       return { state: failed, enqueued: false };
