@@ -11,6 +11,8 @@
  *     // statement fails, or the wallet does not cover the total, nothing at all is written.
  *     // Use ctx.orderId to reference the order; ctx.now for timestamps (the request clock).
  *     async statements(db, item, ctx) { return [db.insert(schema.serviceOrders).values({...})]; },
+ *     // Optional: after the batch committed, once (never on a replayed order): a receipt, an alert.
+ *     async paid(deps, item, ctx) { await deps.notifier.notify({...}); },
  *     // Where the SPA goes after a wallet purchase (accounts spec §4); default /profile/vipServices.
  *     redirect: "/profile/scifinders",
  *   };
