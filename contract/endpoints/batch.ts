@@ -7,4 +7,6 @@ export const batchApi = {
   view: endpoint<{ response: typeof batchContract.BatchView }>()("get", "/batch/:id"),
   offlineQuote: endpoint<{ response: typeof batchContract.BatchOfflineQuote }>()("get", "/batch/:id/offline"),
   requestOffline: endpoint<{ response: typeof batchContract.BatchOfflineResult }>()("post", "/batch/:id/offline"),
+  libraryNotices: endpoint<{ response: typeof batchContract.LibraryNotices }>()("get", "/library/notices"),
+  libraryNoticeSettings: endpoint<{ body: typeof batchContract.LibraryNoticeSettings; response: typeof batchContract.LibraryNotices }>()("post", "/library/notices/settings"),
 };

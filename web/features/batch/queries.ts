@@ -8,6 +8,7 @@ export const BATCH_POLL_MS = 3000;
 export const batchKeys = {
   batch: (id: string) => ["batch", id] as const,
   offline: (id: string) => ["batch", id, "offline"] as const,
+  libraryNotices: ["library", "notices"] as const,
 };
 
 export const batchQuery = (id: string) =>
@@ -32,3 +33,9 @@ export const offlineQuoteQuery = (id: string) => queryOptions({ queryKey: batchK
 
 /** Requests every entry that needs it offline, in one payment. */
 export const requestOfflineMutation = (id: string) => mutationOptions({ mutationFn: () => call(batchApi.requestOffline, { id }) });
+
+/** The watcher's notices about papers the user received, and whether they are switched on. */
+export const libraryNoticesQuery = () => queryOptions({ queryKey: batchKeys.libraryNotices, queryFn: ({ signal }) => call(batchApi.libraryNotices, {}, { signal }) });
+
+/** Switches the notices (e-mail/SMS and in the app) on or off; answers the fresh list. */
+export const libraryNoticeSettingsMutation = () => mutationOptions({ mutationFn: (enabled: boolean) => call(batchApi.libraryNoticeSettings, { enabled }) });

@@ -13,6 +13,7 @@ import { getpdfUi } from "../messages";
 import { NoticeBanners } from "../notice-banners";
 import { downloadsQuery } from "../queries";
 import { CitationExportMenu, citationOf } from "../../batch/citation-export";
+import { LibraryNotices } from "../../batch/library-notices";
 import "../getpdf.css";
 import "../../batch/batch.css";
 
@@ -103,6 +104,7 @@ export default function BooksAndArticles() {
           <Pagination page={data.current_page} pages={data.total_pages} onChange={setPage} label={t.caption} />
         </section>
       )}
+      <LibraryNotices />
     </div>
   );
 }
