@@ -150,8 +150,21 @@ export const ProfileDownload = z.object({
 });
 export type ProfileDownload = z.infer<typeof ProfileDownload>;
 
-export const ProfileDownloadsQuery = z.object({
+/** What narrows the library: words of the title, DOI or link; one status; only papers with notices. */
+export const LibraryFilter = z.object({
+  q: z.string().trim().max(200, { error: "متن جستجو حداکثر ۲۰۰ نویسه است." }).optional(),
+  status: z.enum(["ok", "buy", "offline", "error"], { error: "وضعیت نامعتبر است." }).optional(),
+  notices: z.preprocess((v) => v === true || v === "1" || v === "true", z.boolean()).optional(),
+});
+export type LibraryFilter = z.infer<typeof LibraryFilter>;
+
+export const ProfileDownloadsQuery = LibraryFilter.extend({
   page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+
+/** GET /profile/downloads/export: the whole (filtered) library as a citation file. */
+export const LibraryExportQuery = LibraryFilter.extend({
+  format: z.enum(["bibtex", "ris", "csljson"], { error: "قالب خروجی نامعتبر است." }).default("bibtex"),
 });
 export const ProfileDownloads = z.object({
   current_page: z.number().int(),

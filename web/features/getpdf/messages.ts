@@ -94,5 +94,13 @@ export const getpdfUi = {
     empty: "هنوز مدرکی با لینک یا DOI درخواست نکرده‌اید.",
     failed: "فهرست دانلودها بارگیری نشد.",
     statuses: { ok: "دریافت شد", buy: "نیاز به اعتبار", offline: "در دسترس نبود", error: "خطا" } as Record<string, string>,
+    filters: "جستجو و خروجی کتابخانه",
+    search: "جستجو در عنوان، DOI یا لینک",
+    searchButton: "جستجو",
+    statusFilter: "وضعیت",
+    anyStatus: "همه",
+    withNotices: "فقط مقاله‌های دارای هشدار ناشر",
+    noneFound: "مدرکی با این جستجو پیدا نشد.",
+    exportLabel: "خروجی کتابخانه (با همین جستجو)",
   },
 } as const;

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { getpdfApi } from "../../../contract/endpoints/getpdf";
 import { walletApi } from "../../../contract/endpoints/wallet";
-import type { GetPdfResult, GetPdfStatus } from "../../../contract/getpdf";
+import type { GetPdfResult, GetPdfStatus, LibraryFilter } from "../../../contract/getpdf";
 import { ApiError, call } from "../../lib/api";
 
 /** Re-check interval while a job is processing (search spec §9: 3 seconds). */
@@ -31,7 +31,7 @@ export const getpdfKeys = {
   identify: (input: string) => ["getpdf", "identify", input] as const,
   start: (url: string, method: "post" | "get", run: number) => ["getpdf", "start", method, url, run] as const,
   check: (id: string) => ["getpdf", "check", id] as const,
-  downloads: (page: number) => ["getpdf", "downloads", page] as const,
+  downloads: (page: number, filter: LibraryFilter = {}) => ["getpdf", "downloads", page, filter] as const,
 };
 
 /** Starting is a call that may enqueue work: never retried, never refetched, forgotten on close. */
@@ -68,10 +68,10 @@ export const identifyQuery = (input: string) =>
     retry: false,
   });
 
-export const downloadsQuery = (page: number) =>
+export const downloadsQuery = (page: number, filter: LibraryFilter = {}) =>
   queryOptions({
-    queryKey: getpdfKeys.downloads(page),
-    queryFn: ({ signal }) => call(getpdfApi.downloads, { page }, { signal }),
+    queryKey: getpdfKeys.downloads(page, filter),
+    queryFn: ({ signal }) => call(getpdfApi.downloads, { page, ...filter }, { signal }),
   });
 
 /** The balances after an ok result (a licensed copy may have used a credit); the caller merges them into userInfo. */

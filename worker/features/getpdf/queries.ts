@@ -1,5 +1,5 @@
-import { and, count, desc, eq } from "drizzle-orm";
-import type { DocumentNotice, LastDownload } from "../../../contract/getpdf";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { DocumentNotice, LastDownload, LibraryFilter } from "../../../contract/getpdf";
 import { schema, type Db } from "../../../db/client";
 
 type OutcomeRow = {
@@ -74,7 +74,31 @@ export async function latestOkDownloads(db: Db, limit: number): Promise<OkRow[]>
     .limit(limit);
 }
 
-export async function userDownloadsPage(db: Db, userId: string, page: number, perPage: number) {
+/** The library's filter as SQL: LIKE on title, DOI and link (wildcards escaped), one outcome, notices present. */
+function libraryWhere(userId: string, filter: LibraryFilter) {
+  const d = schema.downloads;
+  const conditions: SQL[] = [eq(d.userId, userId)];
+  if (filter.q) {
+    const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    conditions.push(sql`(lower(coalesce(${d.title}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${d.doi}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${d.url}, '')) LIKE ${pattern} ESCAPE '\\')`);
+  }
+  if (filter.status) conditions.push(eq(d.outcome, filter.status));
+  if (filter.notices) conditions.push(sql`${d.notices} IS NOT NULL AND ${d.notices} NOT IN ('', '[]')`);
+  return and(...conditions);
+}
+
+/** Every document of the (filtered) library for an export: newest first, at most `limit`. */
+export async function libraryDocuments(db: Db, userId: string, filter: LibraryFilter, limit: number) {
+  const d = schema.downloads;
+  return db
+    .select({ doi: d.doi, title: d.title, url: d.url })
+    .from(d)
+    .where(libraryWhere(userId, filter))
+    .orderBy(desc(d.createdAt), desc(d.id))
+    .limit(limit);
+}
+
+export async function userDownloadsPage(db: Db, userId: string, page: number, perPage: number, filter: LibraryFilter = {}) {
   const [rows, total] = await Promise.all([
     db
       .select({
@@ -92,11 +116,11 @@ export async function userDownloadsPage(db: Db, userId: string, page: number, pe
       })
       .from(schema.downloads)
       .leftJoin(schema.storedFiles, eq(schema.storedFiles.key, schema.downloads.fileKey))
-      .where(eq(schema.downloads.userId, userId))
+      .where(libraryWhere(userId, filter))
       .orderBy(desc(schema.downloads.createdAt), desc(schema.downloads.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(schema.downloads).where(and(eq(schema.downloads.userId, userId))),
+    db.select({ n: count() }).from(schema.downloads).where(libraryWhere(userId, filter)),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }

@@ -1,13 +1,14 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
+import { GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, LibraryExportQuery, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
+import { EXPORT_TYPES } from "../../../lib/citations";
 import { services } from "../../services";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { anyone, signedIn } from "../../lib/roles";
 import { spendStartAllowance } from "./start-limit";
 import { filesRoutes } from "../files/routes";
-import { checkDownload, lastArticles, profileDownloads, startDownload, type GetpdfContext } from "./service";
+import { checkDownload, exportLibrary, lastArticles, profileDownloads, startDownload, type GetpdfContext } from "./service";
 
 /** Link/DOI download (search-and-download.md §7), its feeds, and the signed /files/… links. */
 export const getpdfRoutes = new Hono<AppEnv>();
@@ -74,7 +75,20 @@ defineEndpoint(
   async (c, { query }) => {
     noStore(c);
     const ctx = context(c);
-    return c.json(await profileDownloads({ ...ctx, userId: ctx.userId! }, query.page));
+    const { page, ...filter } = query;
+    return c.json(await profileDownloads({ ...ctx, userId: ctx.userId! }, page, filter));
+  },
+);
+
+defineEndpoint(
+  getpdfRoutes,
+  { method: "get", path: "/profile/downloads/export", summary: "The signed-in user's library (filtered as on /profile/booksAndArticles) as BibTeX, RIS or CSL-JSON", roles: signedIn, query: LibraryExportQuery, html: true, tag: "getpdf" },
+  async (c, { query, user }) => {
+    const { format, ...filter } = query;
+    const type = EXPORT_TYPES[format];
+    return new Response(await exportLibrary(c.var.db, user.id, filter, format), {
+      headers: { "Content-Type": type.mime, "Content-Disposition": `attachment; filename="daryaft-library.${type.ext}"`, "Cache-Control": "no-store" },
+    });
   },
 );
 

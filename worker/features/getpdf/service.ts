@@ -3,7 +3,9 @@
  * reuse or run), check (read the job), and show a result to one viewer, recording every
  * terminal result shown (downloads) and a signed-in user's last `ok` (userInfo.last_download).
  */
-import { DocumentNotice, type GetPdfResult, type LastArticle, type ProfileDownload, type ProfileDownloads } from "../../../contract/getpdf";
+import { DocumentNotice, type GetPdfResult, type LastArticle, type LibraryFilter, type ProfileDownload, type ProfileDownloads } from "../../../contract/getpdf";
+import { writeCitations, type ExportFormat } from "../../../lib/citations";
+import { emptyCitation, type Citation } from "../../../lib/citations/entry";
 import type { IdentifyResult } from "../../../contract/identify";
 import { identify, jobKeyFor } from "../../../lib/identify";
 import type { Db } from "../../../db/client";
@@ -17,7 +19,7 @@ import { screenInput } from "./guards";
 import { referenceDeps, resolveReferenceText, type ReferenceDeps } from "./match/resolve-reference";
 import { getpdfMessages as m } from "./messages";
 import { presentJob, type PresentDeps } from "./present";
-import { latestOkDownloads, recordOutcome, saveLastDownload, userDownloadsPage } from "./queries";
+import { latestOkDownloads, libraryDocuments, recordOutcome, saveLastDownload, userDownloadsPage } from "./queries";
 import { makeTicket, readTicket, type Ticket } from "./ticket";
 
 export type GetpdfContext = {
@@ -171,8 +173,8 @@ export async function lastArticles(ctx: Omit<GetpdfContext, "userId">, limit = 2
 const PROFILE_DOWNLOADS_PER_PAGE = 20;
 
 /** GET /profile/downloads: the user's own history with fresh links for what they may still download. */
-export async function profileDownloads(ctx: GetpdfContext & { userId: string }, page: number): Promise<ProfileDownloads> {
-  const { rows, total } = await userDownloadsPage(ctx.db, ctx.userId, page, PROFILE_DOWNLOADS_PER_PAGE);
+export async function profileDownloads(ctx: GetpdfContext & { userId: string }, page: number, filter: LibraryFilter = {}): Promise<ProfileDownloads> {
+  const { rows, total } = await userDownloadsPage(ctx.db, ctx.userId, page, PROFILE_DOWNLOADS_PER_PAGE, filter);
   const data: ProfileDownload[] = [];
   for (const r of rows) {
     let link: string | null = null;
@@ -182,4 +184,20 @@ export async function profileDownloads(ctx: GetpdfContext & { userId: string }, 
     data.push({ id: r.id, created_at: r.createdAt.toISOString(), status: r.outcome, url: r.url, doi: r.doi, title: r.title, source: r.source, license: r.license, notices: DocumentNotice.array().catch([]).parse(r.notices ?? []), download_link: link });
   }
   return { current_page: page, total_results: total, total_pages: Math.max(1, Math.ceil(total / PROFILE_DOWNLOADS_PER_PAGE)), data };
+}
+
+/** An export carries at most this many documents (the newest): a library, not a database dump. */
+const LIBRARY_EXPORT_MAX = 5000;
+
+/** GET /profile/downloads/export: the (filtered) library as BibTeX, RIS or CSL-JSON, one entry per DOI or link. */
+export async function exportLibrary(db: Db, userId: string, filter: LibraryFilter, format: ExportFormat): Promise<string> {
+  const seen = new Set<string>();
+  const list: Citation[] = [];
+  for (const doc of await libraryDocuments(db, userId, filter, LIBRARY_EXPORT_MAX)) {
+    const key = doc.doi?.toLowerCase() ?? doc.url ?? doc.title ?? "";
+    if (seen.has(key)) continue;
+    seen.add(key);
+    list.push({ ...emptyCitation(), doi: doc.doi, title: doc.title, url: doc.doi ? null : doc.url });
+  }
+  return writeCitations(list, format);
 }

@@ -1,10 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ProfileDownload } from "../../../../contract/getpdf";
+import type { LibraryFilter, ProfileDownload } from "../../../../contract/getpdf";
 import { formatJalaliDate } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClass } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { Select } from "../../../components/ui/select";
+import { TextField } from "../../../components/ui/text-field";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Icon } from "../../../components/ui/icon";
 import { Pagination } from "../../../components/ui/pagination";
@@ -36,11 +39,63 @@ function DocumentCell({ row }: { row: ProfileDownload }) {
   );
 }
 
+const STATUS_OPTIONS = ["all", "ok", "buy", "offline", "error"] as const;
+type StatusOption = (typeof STATUS_OPTIONS)[number];
+
+/** Narrow the library (words, status, notices) and export what it shows, whole, from the server. */
+function LibraryFilters({ filter, onChange }: { filter: LibraryFilter; onChange: (f: LibraryFilter) => void }) {
+  const [words, setWords] = useState(filter.q ?? "");
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  if (filter.status) params.set("status", filter.status);
+  if (filter.notices) params.set("notices", "1");
+  const exportHref = (format: string) => `/profile/downloads/export?${new URLSearchParams([...params, ["format", format]])}`;
+  return (
+    <section className="card stack library-filters" aria-label={t.filters}>
+      <form
+        className="library-filters__row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onChange({ ...filter, q: words.trim() || undefined });
+        }}
+      >
+        <TextField label={t.search} value={words} onChange={setWords} maxLength={200} />
+        <Button type="submit" variant="outline">
+          {t.searchButton}
+        </Button>
+        <Select<StatusOption>
+          label={t.statusFilter}
+          value={filter.status ?? "all"}
+          options={STATUS_OPTIONS.map((s) => [s, s === "all" ? t.anyStatus : (t.statuses[s] ?? s)] as const)}
+          onChange={(s) => onChange({ ...filter, status: s === "all" ? undefined : s })}
+        />
+        <Checkbox isSelected={!!filter.notices} onChange={(on) => onChange({ ...filter, notices: on || undefined })}>
+          {t.withNotices}
+        </Checkbox>
+      </form>
+      <div className="batch-actions__export" role="group" aria-label={t.exportLabel}>
+        <span>{t.exportLabel}:</span>
+        {(["bibtex", "ris", "csljson"] as const).map((format) => (
+          <a key={format} className={buttonClass({ variant: "ghost", size: "sm" })} href={exportHref(format)} download>
+            {format === "bibtex" ? "BibTeX" : format === "ris" ? "RIS" : "CSL-JSON"}
+          </a>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 /** /profile/booksAndArticles: the user's link/DOI downloads, with fresh 24-hour links. */
 export default function BooksAndArticles() {
   const [page, setPage] = useState(1);
-  const q = useQuery({ ...downloadsQuery(page), placeholderData: keepPreviousData });
+  const [filter, setFilter] = useState<LibraryFilter>({});
+  const q = useQuery({ ...downloadsQuery(page, filter), placeholderData: keepPreviousData });
   const data = q.data;
+  const narrowed = !!(filter.q || filter.status || filter.notices);
+  const applyFilter = (next: LibraryFilter) => {
+    setFilter(next);
+    setPage(1);
+  };
   return (
     <div className="container stack getpdf-page">
       <PageHeading title={t.title}>
@@ -60,7 +115,8 @@ export default function BooksAndArticles() {
           {q.error.message}
         </Alert>
       )}
-      {data && data.data.length === 0 && <Alert tone="info">{t.empty}</Alert>}
+      <LibraryFilters filter={filter} onChange={applyFilter} />
+      {data && data.data.length === 0 && <Alert tone="info">{narrowed ? t.noneFound : t.empty}</Alert>}
       {data && data.data.length > 0 && (
         <section className="card getpdf-page__card">
           <DataTable caption={t.caption}>
