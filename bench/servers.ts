@@ -39,7 +39,7 @@ export function stopServer(child: ChildProcess) {
 }
 
 /** `vite preview` of the built app (built first unless --no-build and a build exists), UPSTREAM_BASE at the fake. */
-export async function startServer(opts: { name: string; port: number; upstreamUrl: string; build: boolean; log: (m: string) => void }): Promise<{ child: ChildProcess; base: string; stateDir: string }> {
+export async function startServer(opts: { name: string; port: number; upstreamUrl: string; build: boolean; log: (m: string) => void; vars?: Record<string, string> }): Promise<{ child: ChildProcess; base: string; stateDir: string }> {
   if (opts.build || !existsSync(path.join(root, "dist/client/index.html"))) {
     opts.log("vite build …");
     execFileSync("vite", ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
@@ -51,12 +51,12 @@ export async function startServer(opts: { name: string; port: number; upstreamUr
   execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`], { cwd: root, stdio: "ignore" });
   const upstreamUrl = opts.upstreamUrl;
   await assertPortFree(`http://127.0.0.1:${opts.port}`);
-  writePreviewVars({ ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl });
+  writePreviewVars({ ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl, ...opts.vars });
   const child = spawn("vite", ["preview", "--port", String(opts.port), "--strictPort"], {
     cwd: root,
     detached: true, // its own process group, so the workerd children stop with it
     // Development mode and its secrets from .dev.vars (no fallback secrets in the Worker).
-    env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstreamUrl, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl },
+    env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstreamUrl, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl, ...opts.vars },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

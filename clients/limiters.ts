@@ -12,8 +12,12 @@ import { PROVIDER_LIMITS, createRateLimiter, sharedRateLimiter, type RateLimiter
 
 export const FAKE_UPSTREAM_RATE_SCALE = 100;
 
-/** The one binding the limiters read: set, every call goes to the local fake upstream. */
-type UpstreamEnv = { UPSTREAM_BASE?: string | undefined };
+/**
+ * The bindings the limiters read: UPSTREAM_BASE set, every call goes to the local fake upstream;
+ * UPSTREAM_PROVIDER_LIMITS=real keeps the providers' own limits there too (`npm run bench:batch`:
+ * a long list measured within Crossref's and the others' limits, not a hundred times theirs).
+ */
+type UpstreamEnv = { UPSTREAM_BASE?: string | undefined; UPSTREAM_PROVIDER_LIMITS?: string | undefined };
 
 /** Politeness towards a single publisher or repository host (no published figure). */
 export const DOCUMENT_HOST_LIMIT = { perSecond: 4 } as const;
@@ -29,6 +33,7 @@ type Limits = { perSecond: number; perDay?: number; burst?: number };
  */
 export function providerLimiter(env: UpstreamEnv, provider: keyof typeof PROVIDER_LIMITS): RateLimiter | undefined {
   if (!env.UPSTREAM_BASE) return undefined;
+  if (env.UPSTREAM_PROVIDER_LIMITS === "real") return scaledLimiter(`fake-real:${provider}`, PROVIDER_LIMITS[provider], provider, 1);
   return scaledLimiter(`fake:${provider}`, PROVIDER_LIMITS[provider], provider);
 }
 
@@ -39,9 +44,9 @@ export function hostLimiter(env: UpstreamEnv, host: string): RateLimiter {
   return sharedRateLimiter(`host:${key}`, () => createRateLimiter({ ...DOCUMENT_HOST_LIMIT, provider: key, maxWaitMs: MAX_LIMITER_WAIT_MS }));
 }
 
-function scaledLimiter(key: string, limits: Limits, provider: string): RateLimiter {
+function scaledLimiter(key: string, limits: Limits, provider: string, scale = FAKE_UPSTREAM_RATE_SCALE): RateLimiter {
   return sharedRateLimiter(key, () => {
-    const perSecond = limits.perSecond * FAKE_UPSTREAM_RATE_SCALE;
+    const perSecond = limits.perSecond * scale;
     return createRateLimiter({ perSecond, burst: Math.max(1, Math.floor(perSecond)), provider, maxWaitMs: MAX_LIMITER_WAIT_MS });
   });
 }
