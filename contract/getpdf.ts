@@ -153,7 +153,7 @@ export type ProfileDownload = z.infer<typeof ProfileDownload>;
 /** What narrows the library: words of the title, DOI or link; one status; only papers with notices. */
 export const LibraryFilter = z.object({
   q: z.string().trim().max(200, { error: "متن جستجو حداکثر ۲۰۰ نویسه است." }).optional(),
-  status: z.enum(["ok", "buy", "offline", "error"], { error: "وضعیت نامعتبر است." }).optional(),
+  status: z.enum(ProfileDownload.shape.status.options, { error: "وضعیت نامعتبر است." }).optional(),
   notices: z.preprocess((v) => v === true || v === "1" || v === "true", z.boolean()).optional(),
 });
 export type LibraryFilter = z.infer<typeof LibraryFilter>;
