@@ -125,12 +125,30 @@ export async function hasVisibleFocus(page: Page): Promise<{ visible: boolean; f
     probe.tabIndex = -1;
     probe.style.cssText = "position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)";
     el.parentElement!.appendChild(probe);
+    // The ring may be drawn from state that React applies on its next render (react-aria's
+    // data-focus-visible), which a loaded machine delays well past any fixed wait: so poll for the
+    // change (up to 3 s) instead of sampling once. If nothing changed, the "on" reading may itself
+    // have been taken before the ring was drawn, so focus goes back and the ring gets 3 s to appear.
+    const settle = async (from: string[]) => {
+      const until = Date.now() + 3_000;
+      let now = read();
+      while (now.every((v, i) => v === from[i]) && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+        now = read();
+      }
+      // Let a running transition finish, so what is compared is where it ends.
+      await new Promise((r) => setTimeout(r, 200));
+      return read();
+    };
     probe.focus({ preventScroll: true });
-    await new Promise((r) => setTimeout(r, 250));
-    const off = read();
+    const off = await settle(on);
     el.focus({ preventScroll: true });
     probe.remove();
-    const diff = nodes.flatMap((n, i) => (on[i] !== off[i] ? [`${n.tagName.toLowerCase()}.${n.className}: ${on[i]} vs ${off[i]}`] : []));
+    let diff = nodes.flatMap((n, i) => (on[i] !== off[i] ? [`${n.tagName.toLowerCase()}.${n.className}: ${on[i]} vs ${off[i]}`] : []));
+    if (diff.length === 0) {
+      const back = await settle(off);
+      diff = nodes.flatMap((n, i) => (back[i] !== off[i] ? [`${n.tagName.toLowerCase()}.${n.className}: ${back[i]} vs ${off[i]}`] : []));
+    }
     if (diff.length > 0) return diff;
     // A collection item (menu item, option, tab) keeps its focused look while focus stays inside the
     // collection, so it is compared with an unfocused item of the same collection instead.
