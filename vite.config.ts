@@ -15,6 +15,7 @@ export default defineConfig({
       config: (cfg) => (process.env.DARYAFT_UPSTREAM_BASE ? { vars: { ...cfg.vars, UPSTREAM_BASE: process.env.DARYAFT_UPSTREAM_BASE } } : {}),
     }),
     longKeepAlive(),
+    ssrAssetMap(),
   ],
   build: {
     target: "es2022",
@@ -54,6 +55,52 @@ function chunkGraph(): Rollup.Plugin {
       mkdirSync(path.dirname(options.dir), { recursive: true });
       writeFileSync(`${options.dir.replace(/\/+$/, "")}.chunks.json`, JSON.stringify({ chunks }, null, 1));
     },
+  };
+}
+
+/**
+ * The client build's asset map, dist/client/ssr-assets.json: for each lazily loaded module (by its
+ * repository path) the stylesheets and scripts its first use fetches beyond what index.html loads.
+ * The Worker's page route reads it once per isolate to put the CSS of the lazy parts it rendered into
+ * the page's head (their markup would otherwise show unstyled until their code ran) and to preload
+ * their code (worker/features/page/shell.ts). Nothing secret: every file it names is public.
+ */
+function ssrAssetMap(): Plugin {
+  return {
+    name: "daryaft-ssr-asset-map",
+    applyToEnvironment: (environment) => environment.name === "client",
+    // After Vite's own generateBundle, which drops the chunks that held only CSS.
+    generateBundle: { order: "post", handler(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((o): o is Rollup.OutputChunk => o.type === "chunk")
+          .map((c) => [c.fileName, c]),
+      );
+      const closure = (start: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...start];
+        while (stack.length) {
+          const file = stack.pop()!;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          stack.push(...(chunks.get(file)?.imports ?? []).filter((f) => chunks.has(f)));
+        }
+        return seen;
+      };
+      const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]));
+      const entry = closure([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
+      const entryCss = cssOf(entry);
+      const map: Record<string, { css: string[]; js: string[] }> = {};
+      for (const chunk of chunks.values()) {
+        if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
+        const own = [...closure([chunk.fileName])].filter((f) => !entry.has(f));
+        map[path.relative(process.cwd(), chunk.facadeModuleId)] = {
+          css: [...cssOf(own)].filter((f) => !entryCss.has(f)).map((f) => `/${f}`),
+          js: own.map((f) => `/${f}`),
+        };
+      }
+      this.emitFile({ type: "asset", fileName: "ssr-assets.json", source: JSON.stringify(map) });
+    } },
   };
 }
 

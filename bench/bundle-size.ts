@@ -64,14 +64,16 @@ function closure(graph: Map<string, Chunk>, starts: string[]): Set<string> {
   return seen;
 }
 
-/** Route paths per page module, from web/routes/tree.tsx: `page("/x", () => import("../features/a/pages/X"))`. */
+/** Route paths per page module, from web/routes/tree.tsx: `page("/x", "/web/features/a/pages/x.tsx")` (and `pageModule("…")` with its path). */
 function routePaths(): Map<string, string[]> {
   const tree = readFileSync(path.join(root, "web/routes/tree.tsx"), "utf8");
   const out = new Map<string, string[]>();
-  for (const m of tree.matchAll(/page\(\s*"([^"]+)"\s*,\s*\(\)\s*=>\s*import\(\s*"([^"]+)"\s*\)/g)) {
-    const mod = path.posix.normalize(path.posix.join("web/routes", m[2]!));
-    out.set(mod, [...(out.get(mod) ?? []), m[1]!]);
-  }
+  const add = (route: string, file: string) => {
+    const mod = file.replace(/^\//, "");
+    out.set(mod, [...(out.get(mod) ?? []), route]);
+  };
+  for (const m of tree.matchAll(/page\(\s*"([^"]+)"\s*,\s*"([^"]+)"\s*\)/g)) add(m[1]!, m[2]!);
+  for (const m of tree.matchAll(/path:\s*"([^"]+)"[^\n]*pageModule\(\s*"([^"]+)"\s*\)/g)) add(m[1]!, m[2]!);
   return out;
 }
 

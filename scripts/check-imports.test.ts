@@ -72,6 +72,17 @@ describe("findViolations", () => {
     expect(brokenRule("worker/app.ts", "queue-consumer/index.ts")).not.toBeNull();
   });
 
+  it("sees a package.json `#` import as the file it names: only the Worker's entry may import the SPA's server entry", () => {
+    const sources = new Map([
+      ["worker/index.ts", `import { renderPage } from "#web/entry-server";`],
+      ["worker/app.ts", `import { renderPage } from "#web/entry-server";`],
+      ["web/entry-server.tsx", `export const renderPage = 1;`],
+    ]);
+    expect(findViolations(sources)).toEqual([
+      { from: "worker/app.ts", to: "web/entry-server.tsx", specifier: "#web/entry-server", rule: "worker/ may import only lib/, contract/, db/, clients/" },
+    ]);
+  });
+
   it("keeps web/lib below components and features, and web and extension off the server side", () => {
     expect(brokenRule("web/lib/api.ts", "web/components/ui/toast.tsx")).toMatch(/web\/lib/);
     expect(brokenRule("web/lib/api.ts", "web/features/auth/rules.ts")).toMatch(/web\/lib/);

@@ -41,7 +41,18 @@ export const ALLOWED_PAIRS: readonly { from: string; to: string }[] = [
   // The bookmarklet is the extension's page reader itself, inlined into a javascript: link by the site's
   // build; a copy in web/ would drift from the extension's. Sibling leaves, so no cycle.
   { from: "web/routes/pages/bookmarklet.tsx", to: "extension/src/bookmarklet.ts" },
+  // The Worker's entry is also where the SPA's server entry is handed to the page route (as a RenderPage,
+  // contract/page-render.ts), so pages arrive drawn (decision 0010). Through the "#web/entry-server"
+  // import of package.json, which the Worker's type check maps to the contract type alone.
+  { from: "worker/index.ts", to: "web/entry-server.tsx" },
 ];
+
+/** package.json "imports": `#name` specifiers and the repository file each stands for. */
+export const IMPORT_ALIASES: Readonly<Record<string, string>> = (() => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { imports?: Record<string, string> };
+  return Object.fromEntries(Object.entries(pkg.imports ?? {}).map(([name, file]) => [name, path.posix.normalize(file)]));
+})();
 
 /** Folders whose files may import anything. */
 const FREE_FOLDERS = ["tests", "scripts", "bench"];
@@ -81,10 +92,11 @@ export function importSpecifiers(fileName: string, text: string): string[] {
 
 /**
  * Where a relative specifier lands, as a repo-relative path: the file itself when it is one of `files`
- * (trying .ts, .tsx and index files), otherwise the bare path. Packages and `node:`/`cloudflare:` modules
- * give null: they are not ours.
+ * (trying .ts, .tsx and index files), otherwise the bare path; a `#` import, the file package.json names
+ * for it. Packages and `node:`/`cloudflare:` modules give null: they are not ours.
  */
 export function resolveSpecifier(from: string, specifier: string, files: ReadonlySet<string>): string | null {
+  if (specifier.startsWith("#")) return IMPORT_ALIASES[specifier] ?? specifier;
   if (!specifier.startsWith(".")) return null;
   const bare = specifier.replace(/[?#].*$/, "");
   const joined = path.posix.normalize(path.posix.join(path.posix.dirname(from), bare));

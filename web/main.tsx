@@ -1,30 +1,35 @@
 import "./styles/fonts.css";
 import "./styles/global.css";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { I18nProvider } from "react-aria-components";
-import { createAppRouter, queryClient } from "./router";
-import { PageDataProvider } from "./lib/page-data-context";
-import { UiStateProvider } from "./lib/ui-state";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { AppRoot } from "./app-root";
+import { createAppRouter, createQueryClient } from "./router";
+import { reportHydrationError } from "./lib/hydration";
 import { initialSearchType } from "./features/home/hash-shortcuts";
+import { preloadPanels } from "./features/home/search-panel";
 
-const router = createAppRouter();
+const queryClient = createQueryClient();
+const router = createAppRouter({ queryClient });
+const rootElement = document.getElementById("root")!;
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <I18nProvider locale="fa-IR">
-      <QueryClientProvider client={queryClient}>
-        <PageDataProvider>
-          <UiStateProvider initialTypeOfSearch={initialSearchType()}>
-            <RouterProvider router={router} />
-          </UiStateProvider>
-        </PageDataProvider>
-      </QueryClientProvider>
-    </I18nProvider>
-  </StrictMode>,
-);
+/**
+ * The Worker sent this page's first screen (web/entry-server.tsx): hydrate it. First the router
+ * resolves the route and loads its page's code (preloaded by the head), and on home the panels load
+ * (the server's type 1, and the one a hash shortcut names, which replaces it after hydration without
+ * a loading state), so the first render is the server's markup, whole. `router.ssr` makes the router
+ * render as it did on the server (no Suspense around the root match).
+ */
+async function hydrate() {
+  router.ssr = { manifest: undefined };
+  const panels = location.pathname === "/" ? preloadPanels([1, initialSearchType()]).catch(() => {}) : null;
+  await Promise.all([router.load(), panels]);
+  hydrateRoot(rootElement, <AppRoot router={router} queryClient={queryClient} />, { onRecoverableError: reportHydrationError });
+}
+
+// Not a top-level await: the entry chunk would then keep none of the modules it shares with lazy chunks.
+if (rootElement.firstElementChild) void hydrate();
+// No server markup (a redirecting route, or a render that failed): draw the page here, starting on
+// the search type a home hash shortcut names.
+else createRoot(rootElement).render(<AppRoot router={router} queryClient={queryClient} initialTypeOfSearch={initialSearchType()} />);
 
 // zod's Persian messages for client forms, in their own chunk, fetched at the first interaction:
 // no form validates before someone points, taps, types or tabs, and the page load skips zod.

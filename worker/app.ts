@@ -27,6 +27,7 @@ import { institutionRoutes } from "./features/institutions/routes";
 import { panelRoutes } from "./features/panel/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { devRoutes } from "./dev";
+import type { RenderPage } from "../contract/page-render";
 import { z } from "zod";
 
 // Persian messages for zod's built-in checks (schemas add their own where the spec words them).
@@ -35,8 +36,11 @@ z.config(z.locales.fa());
 /** Routes whose bodies may exceed the default 25 MB (a multipart envelope adds a little to the file). */
 const LARGE_UPLOADS = [{ path: /^\/admin\/offline\/requests\/[^/]+\/deliver$/, maxSize: 101 * 1024 * 1024 }];
 
-/** The whole HTTP surface: shared middleware, then one sub-app per feature, then the SPA pages. */
-export function createApp() {
+/**
+ * The whole HTTP surface: shared middleware, then one sub-app per feature, then the SPA pages.
+ * `renderPage` (the SPA's server entry, from the composition root) draws each page's first screen.
+ */
+export function createApp({ renderPage }: { renderPage?: RenderPage } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("*", drainUnreadBody());
@@ -80,8 +84,9 @@ export function createApp() {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     return c.json({ status: "error", error: coreMessages.notFound }, 404);
   });
-  app.route("/", pageRoutes);
+  app.route("/", pageRoutes(renderPage));
   return app;
 }
 
+/** The app without the page renderer: API tests that call it directly never need the SPA. */
 export const app = createApp();

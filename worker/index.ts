@@ -1,9 +1,13 @@
-import { app } from "./app";
+import { renderPage } from "#web/entry-server";
+import { createApp } from "./app";
 import { handleQueueBatch } from "../queue-consumer";
 import { batchScheduled } from "./features/batch/scheduled";
 import { handleScheduled } from "./scheduled";
 
 export { FetchJob } from "./features/jobs/fetch-job";
+
+// The SPA's server entry draws each page's first screen (docs/decisions/0010-server-rendered-first-screen.md).
+const app = createApp({ renderPage });
 
 /** One Worker: HTTP (Hono), the fetch-jobs queues (docs/decisions/0001-one-worker.md) and the Cron Triggers. */
 export default {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterEach, inject } from "vitest";
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -42,6 +42,26 @@ function clientAddress(): string {
   return `198.18.${(n >> 8) & 255}.${n & 255}`;
 }
 
+/**
+ * A hydration problem: what web/lib/hydration.ts logs from hydrateRoot's onRecoverableError (React's
+ * production build reports a mismatch only there, as minified errors #418, #419, #421–#423, #425),
+ * or one of those errors surfacing any other way.
+ */
+const HYDRATION_PROBLEM = /^\[hydration\]|Minified React error #(418|419|421|422|423|425)\b/;
+const hydrationProblems: string[] = [];
+
+// Any test whose pages reported a hydration problem fails, whatever it asserted itself: the server's
+// markup must be exactly what the browser's first render draws (decision 0010).
+afterEach(() => {
+  const found = hydrationProblems.splice(0);
+  if (found.length) throw new Error(`hydration problems in the console:\n${found.join("\n")}`);
+});
+
+/** Takes the hydration problems recorded so far (for the test that checks they are caught). */
+export function takeHydrationProblems(): string[] {
+  return hydrationProblems.splice(0);
+}
+
 export async function newPage(browser: Browser, viewport: keyof typeof viewports): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: viewports[viewport],
@@ -54,7 +74,16 @@ export async function newPage(browser: Browser, viewport: keyof typeof viewports
   context.setDefaultNavigationTimeout(45_000);
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("pageerror", (e) => {
+    errors.push(String(e));
+    if (HYDRATION_PROBLEM.test(e.message)) hydrationProblems.push(`${page.url()}: ${e.message}`);
+  });
+  // Every page of the context (pop-ups and new tabs too).
+  context.on("console", (message) => {
+    if (message.type() !== "error" || !HYDRATION_PROBLEM.test(message.text())) return;
+    hydrationProblems.push(`${message.page()?.url() ?? ""}: ${message.text()}`);
+    errors.push(message.text());
+  });
   (page as Page & { errors: string[] }).errors = errors;
   return { context, page };
 }

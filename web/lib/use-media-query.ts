@@ -17,11 +17,6 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Medium and wider screens (≥ 960 px), where the search types are icon tiles. */
-export function useIsMediumUp(): boolean {
-  return useMediaQuery(`(min-width: ${breakpoints.sm}px)`);
-}
-
 export function usePrefersReducedMotion(): boolean {
   return useMediaQuery("(prefers-reduced-motion: reduce)");
 }

@@ -1,19 +1,23 @@
 import { lazy } from "react";
 import { AppShell, type MountedDialogs } from "../components/shell/app-shell";
 import { autoMobileStep } from "../features/auth/rules";
+import { browserOnly, useHydrated } from "../lib/hydration";
 import { usePageData } from "../lib/page-data-context";
 
 // The features' shell-level dialogs (account, package offer, offline request) load after the first
 // paint: they are not needed until someone opens them, and they bring their form schemas (zod).
-const AuthDialogs = lazy(() => import("../features/auth/auth-dialogs").then((mod) => ({ default: mod.AuthDialogs })));
-const WalletDialogs = lazy(() => import("../features/wallet/wallet-dialogs").then((mod) => ({ default: mod.WalletDialogs })));
-const OfflineDialogs = lazy(() => import("../features/offline/offline-request-dialog").then((mod) => ({ default: mod.OfflineDialogs })));
+// None is drawn on the server (nor in the hydrating render), so their code stays out of the Worker.
+const AuthDialogs = lazy(import.meta.env.SSR ? browserOnly : () => import("../features/auth/auth-dialogs").then((mod) => ({ default: mod.AuthDialogs })));
+const WalletDialogs = lazy(import.meta.env.SSR ? browserOnly : () => import("../features/wallet/wallet-dialogs").then((mod) => ({ default: mod.WalletDialogs })));
+const OfflineDialogs = lazy(import.meta.env.SSR ? browserOnly : () => import("../features/offline/offline-request-dialog").then((mod) => ({ default: mod.OfflineDialogs })));
 
 /** Each dialog group mounts the first time one of its dialogs opens (inside the shell's Suspense). */
 function FeatureDialogs({ mounted }: { mounted: MountedDialogs }) {
   const { userInfo, userType, mobileSmsConfirmation } = usePageData();
-  // The mobile dialog also opens by itself for a signed-in user without a confirmed number.
-  const authMounted = mounted.login || mounted.register || mounted.mobile || autoMobileStep({ userInfo, userType, mobileSmsConfirmation }) !== null;
+  const hydrated = useHydrated();
+  // The mobile dialog also opens by itself for a signed-in user without a confirmed number (once the
+  // page is the browser's: the server's markup has no dialog).
+  const authMounted = mounted.login || mounted.register || mounted.mobile || (hydrated && autoMobileStep({ userInfo, userType, mobileSmsConfirmation }) !== null);
   return (
     <>
       {authMounted && <AuthDialogs />}

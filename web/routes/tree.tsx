@@ -1,12 +1,40 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect, type RouteComponent } from "@tanstack/react-router";
 import { RootLayout } from "./root-layout";
 import { NotFound } from "../components/shell/not-found";
+import { PageLoading } from "../components/shell/page-loading";
+import { useHydrated } from "../lib/hydration";
 import { HomePage } from "../features/home/home-page";
 import { parseHomeSearch } from "../features/home/query-forms";
 
 // Every page of both specs. Home ships in the entry chunk; every other page is its own chunk,
 // loaded when visited (or preloaded when a link to it is hovered).
+
+// Page modules by their path in the repository, which also keys the client build's asset map: the
+// server names a page's stylesheets and code in its HTML (web/entry-server.tsx, staticData.module).
+// Site pages (static text and page data) are drawn by the server too. Feature pages are the
+// browser's: their content comes from calls the server does not make, and their code (react-aria's
+// tables, forms, dialogs) would weigh on the Worker, so the server draws the loading state the
+// browser shows while a page's code arrives, and the page replaces it once hydrated.
+type PageModule = { default: RouteComponent };
+const sitePageModules = import.meta.glob<PageModule>(["/web/routes/pages/*-page.tsx", "!/web/routes/pages/static-page.tsx"]);
+const featurePageModules = import.meta.env.SSR ? {} : import.meta.glob<PageModule>(["/web/features/*/pages/*.tsx", "!**/*.test.tsx"]);
+
+function pageModule(file: string) {
+  const staticData = { module: file.slice(1) };
+  const site = sitePageModules[file];
+  if (site) return { component: lazyRouteComponent(site), staticData };
+  if (import.meta.env.SSR) return { component: PageLoading, staticData };
+  const feature = featurePageModules[file];
+  if (!feature) throw new Error(`no page module ${file}`);
+  return { component: afterHydration(lazyRouteComponent(feature)), staticData };
+}
+
+/** A page the server left to the browser: its loading state until hydrated, as the server drew it. */
+function afterHydration(Page: RouteComponent): RouteComponent {
+  const BrowserPage = () => (useHydrated() ? <Page /> : <PageLoading />);
+  return Object.assign(BrowserPage, { preload: Page.preload });
+}
 
 export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -14,61 +42,60 @@ export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }
 });
 
 // Generic over the path so the route tree keeps every path's literal type (typed `to` in links).
-const page = <const TPath extends string>(path: TPath, load: Parameters<typeof lazyRouteComponent>[0]) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load) });
+const page = <const TPath extends string>(path: TPath, file: string) => createRoute({ getParentRoute: () => rootRoute, path, ...pageModule(file) });
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", validateSearch: parseHomeSearch, component: HomePage });
 
 // Site pages (web/routes/pages).
 const sitePages = [
-  page("/services", () => import("./pages/services-page")),
-  page("/enterprisePurchase", () => import("./pages/enterprise-purchase-page")),
-  page("/contact", () => import("./pages/contact-page")),
-  page("/terms", () => import("./pages/terms-page")),
-  page("/about", () => import("./pages/about-page")),
-  page("/extension", () => import("./pages/extension-page")),
-  page("/prices", () => import("./pages/prices-page")),
-  page("/logout", () => import("./pages/logout-page")),
+  page("/services", "/web/routes/pages/services-page.tsx"),
+  page("/enterprisePurchase", "/web/routes/pages/enterprise-purchase-page.tsx"),
+  page("/contact", "/web/routes/pages/contact-page.tsx"),
+  page("/terms", "/web/routes/pages/terms-page.tsx"),
+  page("/about", "/web/routes/pages/about-page.tsx"),
+  page("/extension", "/web/routes/pages/extension-page.tsx"),
+  page("/prices", "/web/routes/pages/prices-page.tsx"),
+  page("/logout", "/web/routes/pages/logout-page.tsx"),
 ];
 
 // Feature pages (web/features/<feature>/pages).
 const featurePages = [
-  page("/payment", () => import("../features/wallet/pages/payment")),
-  page("/directaccess/$id", () => import("../features/vip/pages/direct-access-page")),
-  page("/directaccess/$id/$d", () => import("../features/vip/pages/direct-access-page")),
-  page("/password/reset", () => import("../features/account/pages/password-reset")),
-  page("/password/reset/$token", () => import("../features/account/pages/password-reset")),
-  page("/verify/email", () => import("../features/account/pages/verify-email")),
-  page("/dev/outbox", () => import("../features/account/pages/dev-outbox")),
+  page("/payment", "/web/features/wallet/pages/payment.tsx"),
+  page("/directaccess/$id", "/web/features/vip/pages/direct-access-page.tsx"),
+  page("/directaccess/$id/$d", "/web/features/vip/pages/direct-access-page.tsx"),
+  page("/password/reset", "/web/features/account/pages/password-reset.tsx"),
+  page("/password/reset/$token", "/web/features/account/pages/password-reset.tsx"),
+  page("/verify/email", "/web/features/account/pages/verify-email.tsx"),
+  page("/dev/outbox", "/web/features/account/pages/dev-outbox.tsx"),
 
-  page("/profile", () => import("../features/account/pages/profile")),
-  page("/profile/financial", () => import("../features/wallet/pages/financial")),
-  page("/profile/scifinders", () => import("../features/vip/pages/scifinders")),
-  page("/profile/directBooks", () => import("../features/search/pages/direct-books")),
-  page("/profile/standards", () => import("../features/wallet/pages/standards")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/batch", validateSearch: (s: Record<string, unknown>): { id?: string } => (typeof s.id === "string" && s.id ? { id: s.id } : {}), component: lazyRouteComponent(() => import("../features/batch/pages/batch-page")) }),
-  page("/profile/booksAndArticles", () => import("../features/getpdf/pages/books-and-articles")),
-  page("/profile/offilneArticles", () => import("../features/offline/pages/offline-articles")),
-  page("/profile/offlineBooksStandards", () => import("../features/offline/pages/offline-books-standards")),
-  page("/profile/vipServices", () => import("../features/vip/pages/vip-services")),
+  page("/profile", "/web/features/account/pages/profile.tsx"),
+  page("/profile/financial", "/web/features/wallet/pages/financial.tsx"),
+  page("/profile/scifinders", "/web/features/vip/pages/scifinders.tsx"),
+  page("/profile/directBooks", "/web/features/search/pages/direct-books.tsx"),
+  page("/profile/standards", "/web/features/wallet/pages/standards.tsx"),
+  createRoute({ getParentRoute: () => rootRoute, path: "/batch", validateSearch: (s: Record<string, unknown>): { id?: string } => (typeof s.id === "string" && s.id ? { id: s.id } : {}), ...pageModule("/web/features/batch/pages/batch-page.tsx") }),
+  page("/profile/booksAndArticles", "/web/features/getpdf/pages/books-and-articles.tsx"),
+  page("/profile/offilneArticles", "/web/features/offline/pages/offline-articles.tsx"),
+  page("/profile/offlineBooksStandards", "/web/features/offline/pages/offline-books-standards.tsx"),
+  page("/profile/vipServices", "/web/features/vip/pages/vip-services.tsx"),
 
-  page("/admin", () => import("../features/admin/pages/admin-dashboard")),
-  page("/admin/offlineArticles", () => import("../features/offline/pages/admin-offline-articles")),
-  page("/admin/offlineBooks", () => import("../features/offline/pages/admin-offline-books")),
-  page("/admin/directBooks", () => import("../features/admin/pages/admin-direct-books")),
-  page("/admin/directAccess", () => import("../features/vip/pages/admin-direct-access")),
-  page("/admin/contracts", () => import("../features/admin/pages/admin-contracts")),
-  page("/admin/users", () => import("../features/admin/pages/admin-users")),
-  page("/admin/solvers", () => import("../features/admin/pages/admin-solvers")),
-  page("/admin/transactions", () => import("../features/wallet/pages/admin-transactions")),
-  page("/admin/createInvoice", () => import("../features/wallet/pages/create-invoice")),
+  page("/admin", "/web/features/admin/pages/admin-dashboard.tsx"),
+  page("/admin/offlineArticles", "/web/features/offline/pages/admin-offline-articles.tsx"),
+  page("/admin/offlineBooks", "/web/features/offline/pages/admin-offline-books.tsx"),
+  page("/admin/directBooks", "/web/features/admin/pages/admin-direct-books.tsx"),
+  page("/admin/directAccess", "/web/features/vip/pages/admin-direct-access.tsx"),
+  page("/admin/contracts", "/web/features/admin/pages/admin-contracts.tsx"),
+  page("/admin/users", "/web/features/admin/pages/admin-users.tsx"),
+  page("/admin/solvers", "/web/features/admin/pages/admin-solvers.tsx"),
+  page("/admin/transactions", "/web/features/wallet/pages/admin-transactions.tsx"),
+  page("/admin/createInvoice", "/web/features/wallet/pages/create-invoice.tsx"),
 
-  page("/panel2/statistics", () => import("../features/panel/pages/panel2-statistics")),
-  page("/panel2/users", () => import("../features/panel/pages/panel2-users")),
-  page("/panel2/userGroup", () => import("../features/panel/pages/panel2-user-group")),
-  page("/panel2/articles", () => import("../features/panel/pages/panel2-articles")),
+  page("/panel2/statistics", "/web/features/panel/pages/panel2-statistics.tsx"),
+  page("/panel2/users", "/web/features/panel/pages/panel2-users.tsx"),
+  page("/panel2/userGroup", "/web/features/panel/pages/panel2-user-group.tsx"),
+  page("/panel2/articles", "/web/features/panel/pages/panel2-articles.tsx"),
 
-  page("/solver", () => import("../features/offline/pages/solver")),
+  page("/solver", "/web/features/offline/pages/solver.tsx"),
 ];
 
 // The partner panel's group header (/panel) and bare /panel2 open its first page.
@@ -83,3 +110,10 @@ const panelRedirects = ["/panel", "/panel2"].map((path) =>
 );
 
 export const routeTree = rootRoute.addChildren([homeRoute, ...sitePages, ...featurePages, ...panelRedirects]);
+
+declare module "@tanstack/react-router" {
+  interface StaticDataRouteOption {
+    /** The page's module (repository path), for the server's list of rendered lazy modules. */
+    module?: string;
+  }
+}

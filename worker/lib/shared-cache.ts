@@ -34,9 +34,18 @@ export function shared<T>(key: string, now: number, load: () => Promise<T>): Pro
   return value;
 }
 
-/** Drops every shared entry in this isolate (an admin changed something). */
+/** Caches kept elsewhere that are derived from shared data (the guests' page markup) and drop with it. */
+const derived = new Set<() => void>();
+
+/** Registers `drop` to run whenever the shared entries are dropped. */
+export function onSharedInvalidated(drop: () => void): void {
+  derived.add(drop);
+}
+
+/** Drops every shared entry in this isolate (an admin changed something), and what is derived from them. */
 export function invalidateShared(): void {
   entries.clear();
+  for (const drop of derived) drop();
 }
 
 /** After a successful non-GET request under /admin, the shared data may be stale: drop it. */

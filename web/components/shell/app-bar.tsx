@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { browserOnly, useHydrated } from "../../lib/hydration";
 import { usePageData } from "../../lib/page-data-context";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
@@ -7,9 +8,11 @@ import { Logo } from "./logo";
 import { shellMessages as m } from "./messages";
 import { GuestActions, PublicNavList } from "./nav-parts";
 
-// Guests never need the user menu, and the drawer only once it is opened: both load on demand.
-const UserMenu = lazy(() => import("./user-menu"));
-const Drawer = lazy(() => import("./drawer"));
+// Guests never need the user menu, and the drawer only once it is opened: both load on demand. The
+// server draws the menu's stand-in (the menu comes after hydration) and never the drawer, so
+// neither's code is in the Worker.
+const UserMenu = lazy(import.meta.env.SSR ? browserOnly : () => import("./user-menu"));
+const Drawer = lazy(import.meta.env.SSR ? browserOnly : () => import("./drawer"));
 
 /** Stands in for the user menu's button while its code arrives. */
 function UserMenuFallback({ name }: { name: string }) {
@@ -27,6 +30,7 @@ function UserMenuFallback({ name }: { name: string }) {
 /** Logo, menu and account actions. Below 1264 px the navigation moves into the drawer. */
 export function AppBar() {
   const { userInfo, isAdmin, isSolver, isContract } = usePageData();
+  const hydrated = useHydrated();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerMounted, setDrawerMounted] = useState(false);
   const openDrawer = () => {
@@ -51,9 +55,13 @@ export function AppBar() {
                   <Icon name="admin" />
                 </LinkButton>
               )}
-              <Suspense fallback={<UserMenuFallback name={userInfo.name} />}>
-                <UserMenu user={userInfo} roles={{ isAdmin, isSolver, isContract }} />
-              </Suspense>
+              {hydrated ? (
+                <Suspense fallback={<UserMenuFallback name={userInfo.name} />}>
+                  <UserMenu user={userInfo} roles={{ isAdmin, isSolver, isContract }} />
+                </Suspense>
+              ) : (
+                <UserMenuFallback name={userInfo.name} />
+              )}
             </>
           ) : (
             <GuestActions compact />

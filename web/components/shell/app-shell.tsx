@@ -1,6 +1,7 @@
 import { Outlet, useLocation, useRouter, type NavigateOptions, type ToOptions } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { RouterProvider as AriaRouterProvider } from "react-aria-components";
+import { browserOnly } from "../../lib/hydration";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState, type DialogName } from "../../lib/ui-state";
 import { cx } from "../ui/class-names";
@@ -14,8 +15,9 @@ import { shellMessages as m } from "./messages";
 import { TopBar } from "./top-bar";
 import "./shell.css";
 
-const NewsDialog = lazy(() => import("./news-dialog"));
-const Toaster = lazy(() => import("../ui/toaster"));
+// Both mount on first use, never on the server (their code stays out of the Worker).
+const NewsDialog = lazy(import.meta.env.SSR ? browserOnly : () => import("./news-dialog"));
+const Toaster = lazy(import.meta.env.SSR ? browserOnly : () => import("../ui/toaster"));
 
 declare module "react-aria-components" {
   interface RouterConfig {

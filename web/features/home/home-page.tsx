@@ -1,6 +1,7 @@
 import { getRouteApi, useLocation, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useDocumentTitle } from "../../lib/document-title";
+import { browserOnly, useHydrated } from "../../lib/hydration";
 import { useNearViewport } from "../../lib/near-viewport";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
@@ -21,9 +22,10 @@ import "./home.css";
 
 // Below the fold on phones and the only home part that needs react-aria's tabs and collections:
 // its own chunk, fetched when its place comes near the viewport.
-const HomeTabs = lazy(() => import("./home-tabs"));
-// Only signed-in users without an institution see it: kept out of the entry chunk.
-const EmailVerifyBox = lazy(() => import("./email-verify-box"));
+const HomeTabs = lazy(import.meta.env.SSR ? browserOnly : () => import("./home-tabs"));
+// Only signed-in users without an institution see it: kept out of the entry chunk. The server draws
+// its stand-in, and the box replaces it after hydration.
+const EmailVerifyBox = lazy(import.meta.env.SSR ? browserOnly : () => import("./email-verify-box"));
 
 const homeRoute = getRouteApi("/");
 
@@ -59,6 +61,7 @@ function scrollToSearch() {
 /** The home page (search spec §2): service box, search-type selector and panel, latest-data tabs, statistics, info text, banners. */
 export function HomePage() {
   useDocumentTitle();
+  const hydrated = useHydrated();
   const { universityInfo, showOldTabStandardSearch, siteInfo, isGuest } = usePageData();
   const { typeOfSearch, setTypeOfSearch, openDialog, openOfflineRequest } = useUiState();
   const search = homeRoute.useSearch();
@@ -128,10 +131,12 @@ export function HomePage() {
         <UniversityBox info={universityInfo} />
       ) : isGuest ? (
         <InfoBox />
-      ) : (
+      ) : hydrated ? (
         <Suspense fallback={<EmailVerifyBoxSkeleton />}>
           <EmailVerifyBox />
         </Suspense>
+      ) : (
+        <EmailVerifyBoxSkeleton />
       )}
 
       <section id="search-area" className="card search-area" aria-label={m.searchPrompt}>

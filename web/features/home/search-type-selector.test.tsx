@@ -1,25 +1,12 @@
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { I18nProvider } from "react-aria-components";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { homeMessages as m } from "./messages";
 import { SearchTypeSelector } from "./search-type-selector";
 import { searchTypeOptions } from "./search-types";
 
-/** matchMedia that answers min-width queries for a given viewport width. */
-function setViewportWidth(width: number) {
-  vi.stubGlobal("matchMedia", (query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query);
-    const max = /max-width:\s*(\d+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])) && !query.includes("prefers-reduced-motion");
-    return { matches, media: query, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList;
-  });
-}
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe("searchTypeOptions", () => {
   it("offers 1, 2, 3, 4, 6, 7 by default, with the books/standards/solutions label", () => {
@@ -52,26 +39,23 @@ function Harness({ initial = 1, old = false, uni = false }: { initial?: number; 
 }
 
 describe("SearchTypeSelector", () => {
-  it("shows icon tiles on medium and wider screens, as one radio group under the prompt", () => {
-    setViewportWidth(1440);
+  it("is one radio group of icon tiles under the prompt at every width (the stylesheet draws them as chips below 960 px)", () => {
     const { container } = render(<Harness />);
     const group = screen.getByRole("radiogroup", { name: m.searchPrompt });
     expect(within(group).getAllByRole("radio")).toHaveLength(6);
     expect(container.querySelectorAll(".search-tile")).toHaveLength(6);
+    expect(container.querySelectorAll(".search-tile .search-tile__icon svg")).toHaveLength(6);
     expect((within(group).getByRole("radio", { name: m.searchTypes[1] }) as HTMLInputElement).checked).toBe(true);
   });
 
-  it("shows radio buttons (no tiles) on small screens", () => {
-    setViewportWidth(390);
-    const { container } = render(<Harness old />);
-    const group = screen.getByRole("radiogroup", { name: m.searchPrompt });
-    expect(within(group).getAllByRole("radio")).toHaveLength(7);
-    expect(container.querySelectorAll(".search-tile")).toHaveLength(0);
-    expect(container.querySelectorAll(".ui-radio--chip")).toHaveLength(7);
+  it("offers option 5 in fifth place with the old standard tab on", () => {
+    render(<Harness old />);
+    const radios = within(screen.getByRole("radiogroup", { name: m.searchPrompt })).getAllByRole("radio");
+    expect(radios).toHaveLength(7);
+    expect(radios[4]).toBe(screen.getByRole("radio", { name: m.searchTypes[5] }));
   });
 
   it("changes the search type when an option is chosen", () => {
-    setViewportWidth(1440);
     render(<Harness />);
     fireEvent.click(screen.getByRole("radio", { name: m.searchTypes[6] }));
     expect(screen.getByTestId("chosen").textContent).toBe("6");
@@ -79,29 +63,7 @@ describe("SearchTypeSelector", () => {
   });
 
   it("has no plagiarism option for university users", () => {
-    setViewportWidth(1440);
     render(<Harness uni />);
     expect(screen.queryByRole("radio", { name: m.searchTypes[7] })).toBeNull();
-  });
-
-  it("follows the media query when the window is resized", () => {
-    let width = 1440;
-    const listeners = new Set<() => void>();
-    vi.stubGlobal("matchMedia", (query: string) => {
-      const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
-      return {
-        get matches() {
-          return width >= min && !query.includes("prefers-reduced-motion");
-        },
-        media: query,
-        addEventListener: (_: string, fn: () => void) => listeners.add(fn),
-        removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
-      } as unknown as MediaQueryList;
-    });
-    const { container } = render(<Harness />);
-    expect(container.querySelectorAll(".search-tile")).toHaveLength(6);
-    width = 500;
-    act(() => listeners.forEach((fn) => fn()));
-    expect(container.querySelectorAll(".search-tile")).toHaveLength(0);
   });
 });

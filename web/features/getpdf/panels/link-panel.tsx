@@ -7,6 +7,7 @@ import { Icon } from "../../../components/ui/icon";
 import { Link } from "../../../components/ui/link";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
+import { browserOnly } from "../../../lib/hydration";
 import { usePageData } from "../../../lib/page-data-context";
 import { savePendingIntent } from "../../../lib/pending-intent";
 import { useUiState } from "../../../lib/ui-state";
@@ -28,8 +29,9 @@ const IDENTIFY_DEBOUNCE_MS = 350;
 
 // The result and help dialogs (react-aria's Dialog, overlays, focus scope) are not needed until a
 // start or a click, so they are fetched then instead of with the home page.
-const ResultDialog = lazy(() => import("../result-dialog"));
-const HelpDialog = lazy(() => import("../help-dialog").then((mod) => ({ default: mod.HelpDialog })));
+// Never drawn on the server: their code stays out of the Worker.
+const ResultDialog = lazy(import.meta.env.SSR ? browserOnly : () => import("../result-dialog"));
+const HelpDialog = lazy(import.meta.env.SSR ? browserOnly : () => import("../help-dialog").then((mod) => ({ default: mod.HelpDialog })));
 
 /** The offline-status result the ?getOfflineUrl= form opens with (no request is made). */
 function offlinePreset(o: { url: string; doi?: string; desc?: string }): GetPdfResult {
