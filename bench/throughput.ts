@@ -15,7 +15,8 @@
  *   /getpdf/check   POST /getpdf/check    (a finished job's ticket, CSRF header and cookie as the
  *                                          SPA's poll sends them)
  * Order: bare, /, bare, /direct_access, bare, /getpdf/check, bare; a route's ratio uses the mean
- * of the bare runs just before and after it. Every route gets a 3 s warm-up first.
+ * of the bare runs just before and after it. Every route gets a 3 s warm-up first. Target (issue
+ * 20): each route ≥ 0.5× the bare route's requests/s.
  */
 import autocannon from "autocannon";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -23,6 +24,7 @@ import path from "node:path";
 import { ensureBuild, log, outDir, Session, startStack } from "./lib/stack";
 
 export type Load = { route: string; method: string; reqPerS: number; p50Ms: number; p99Ms: number; maxMs: number; requests: number; non2xx: number; errors: number; timeouts: number };
+export const RATIO_TARGET = 0.5;
 export type Ratio = { route: string; load: Load; bare: { reqPerS: number; p99Ms: number }; reqRatio: number; p99Ratio: number };
 export type ThroughputReport = { durationS: number; connections: number; bareRuns: Load[]; routes: Ratio[] };
 
@@ -109,11 +111,11 @@ export async function runThroughput(base: string, opts: { durationS: number; con
 export function printThroughput(r: ThroughputReport) {
   console.log(`\nThroughput: autocannon, ${r.connections} connections, ${r.durationS} s per run`);
   console.log(`bare runs (req/s, p99 ms): ${r.bareRuns.map((b) => `${b.reqPerS}/${b.p99Ms}`).join("  ")}`);
-  console.log("route           req/s    p50   p99   max  non-2xx  errors  bare req/s  bare p99  req/s ratio  p99 ratio");
+  console.log(`route           req/s    p50   p99   max  non-2xx  errors  bare req/s  bare p99  req/s ratio  p99 ratio  (target ≥ ${RATIO_TARGET}×)`);
   for (const x of r.routes) {
     const l = x.load;
     console.log(
-      `${x.route.padEnd(15)} ${String(l.reqPerS).padStart(6)}  ${String(l.p50Ms).padStart(5)} ${String(l.p99Ms).padStart(5)} ${String(l.maxMs).padStart(5)}  ${String(l.non2xx).padStart(7)}  ${String(l.errors + l.timeouts).padStart(6)}  ${String(x.bare.reqPerS).padStart(10)}  ${String(x.bare.p99Ms).padStart(8)}  ${String(x.reqRatio).padStart(11)}  ${String(x.p99Ratio).padStart(9)}`,
+      `${x.route.padEnd(15)} ${String(l.reqPerS).padStart(6)}  ${String(l.p50Ms).padStart(5)} ${String(l.p99Ms).padStart(5)} ${String(l.maxMs).padStart(5)}  ${String(l.non2xx).padStart(7)}  ${String(l.errors + l.timeouts).padStart(6)}  ${String(x.bare.reqPerS).padStart(10)}  ${String(x.bare.p99Ms).padStart(8)}  ${String(x.reqRatio).padStart(11)}  ${String(x.p99Ratio).padStart(9)}  ${x.reqRatio >= RATIO_TARGET ? "met" : "MISSED"}`,
     );
   }
 }

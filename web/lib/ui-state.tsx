@@ -14,11 +14,14 @@ type UiState = {
   setMobileStep(step: 0 | 1 | 2): void;
   offlinePrefill: OfflineRequestPrefill;
   openOfflineRequest(prefill: OfflineRequestPrefill): void;
-  typeOfSearch: number;
-  setTypeOfSearch(t: number): void;
 };
 
+type SearchType = { typeOfSearch: number; setTypeOfSearch(t: number): void };
+
 const Ctx = createContext<UiState | null>(null);
+// Apart from the rest: choosing a search type re-renders only what shows it (home, the bottom tab
+// bar), not the whole shell, so the choice paints at once on a slow phone.
+const SearchTypeCtx = createContext<SearchType | null>(null);
 
 /** `initialTypeOfSearch`: the type the home page opens with (a hash shortcut's), so it renders first. */
 export function UiStateProvider({ children, initialTypeOfSearch = 1 }: { children: ReactNode; initialTypeOfSearch?: number }) {
@@ -38,16 +41,26 @@ export function UiStateProvider({ children, initialTypeOfSearch = 1 }: { childre
         setOfflinePrefill(prefill);
         setOpen((o) => ({ ...o, offlineRequest: true }));
       },
-      typeOfSearch,
-      setTypeOfSearch,
     }),
-    [open, mobileStep, offlinePrefill, typeOfSearch],
+    [open, mobileStep, offlinePrefill],
   );
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+  const searchType = useMemo(() => ({ typeOfSearch, setTypeOfSearch }), [typeOfSearch]);
+  return (
+    <Ctx.Provider value={value}>
+      <SearchTypeCtx.Provider value={searchType}>{children}</SearchTypeCtx.Provider>
+    </Ctx.Provider>
+  );
 }
 
 export function useUiState(): UiState {
   const v = useContext(Ctx);
   if (!v) throw new Error("useUiState outside UiStateProvider");
+  return v;
+}
+
+/** The chosen search type (accounts spec §3 shared state) and its setter. */
+export function useSearchType(): SearchType {
+  const v = useContext(SearchTypeCtx);
+  if (!v) throw new Error("useSearchType outside UiStateProvider");
   return v;
 }

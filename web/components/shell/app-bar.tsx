@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { browserOnly, useHydrated } from "../../lib/hydration";
 import { usePageData } from "../../lib/page-data-context";
-import { Button } from "../ui/button";
+import { NativeButton } from "../ui/native-button";
 import { Icon } from "../ui/icon";
 import { LinkButton } from "../ui/link";
 import { Logo } from "./logo";
@@ -17,13 +17,13 @@ const Drawer = lazy(import.meta.env.SSR ? browserOnly : () => import("./drawer")
 /** Stands in for the user menu's button while its code arrives. */
 function UserMenuFallback({ name }: { name: string }) {
   return (
-    <Button variant="ghost" className="user-menu__trigger" isDisabled aria-label={m.userMenu(name)}>
+    <NativeButton variant="ghost" className="user-menu__trigger" disabled aria-label={m.userMenu(name)}>
       <span className="user-menu__avatar" aria-hidden="true">
         <Icon name="user" size={20} />
       </span>
       <span className="user-menu__name">{name}</span>
       <Icon name="chevronDown" size={18} />
-    </Button>
+    </NativeButton>
   );
 }
 
@@ -40,9 +40,9 @@ export function AppBar() {
   return (
     <div className="app-bar">
       <div className="container app-bar__inner">
-        <Button variant="ghost" iconOnly className="app-bar__menu-button" aria-label={m.openMenu} aria-expanded={drawerOpen} onPress={openDrawer}>
+        <NativeButton variant="ghost" iconOnly className="app-bar__menu-button" aria-label={m.openMenu} aria-expanded={drawerOpen} onClick={openDrawer}>
           <Icon name="menu" />
-        </Button>
+        </NativeButton>
         <Logo />
         <nav className="app-bar__nav" aria-label={m.landmarks.mainNav}>
           <PublicNavList className="app-bar__nav-list" />

@@ -1,6 +1,6 @@
 import { usePageData } from "../../lib/page-data-context";
-import { useUiState } from "../../lib/ui-state";
-import { Button } from "../ui/button";
+import { useSearchType } from "../../lib/ui-state";
+import { NativeButton } from "../ui/native-button";
 import { Icon, type IconName } from "../ui/icon";
 import { shellMessages as m } from "./messages";
 
@@ -18,7 +18,7 @@ const bottomTabs: Tab[] = [
 /** The home page's tab bar on small screens: picks the search type and brings the search area into view. */
 export function BottomTabBar() {
   const { universityInfo } = usePageData();
-  const { typeOfSearch, setTypeOfSearch } = useUiState();
+  const { typeOfSearch, setTypeOfSearch } = useSearchType();
   // University users have no VIP option (search spec §2), so no tab for it either.
   const tabs = universityInfo ? bottomTabs.filter((t) => t.type !== 7) : bottomTabs;
   return (
@@ -28,18 +28,18 @@ export function BottomTabBar() {
           const current = t.covers.includes(typeOfSearch);
           return (
             <li key={t.type}>
-              <Button
+              <NativeButton
                 variant="ghost"
                 className="bottom-tab-bar__tab"
                 aria-pressed={current}
-                onPress={() => {
+                onClick={() => {
                   setTypeOfSearch(t.type);
                   document.getElementById("search-area")?.scrollIntoView({ block: "start", behavior: "smooth" });
                 }}
               >
                 <Icon name={t.icon} size={22} />
                 <span>{t.label}</span>
-              </Button>
+              </NativeButton>
             </li>
           );
         })}

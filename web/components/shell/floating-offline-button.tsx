@@ -1,7 +1,7 @@
 import { savePendingIntent } from "../../lib/pending-intent";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
-import { Button } from "../ui/button";
+import { NativeButton } from "../ui/native-button";
 import { Icon } from "../ui/icon";
 import { shellMessages as m } from "./messages";
 
@@ -13,11 +13,11 @@ export function FloatingOfflineButton() {
   const { isGuest } = usePageData();
   const { openDialog, openOfflineRequest } = useUiState();
   return (
-    <Button
+    <NativeButton
       variant="secondary"
       className="offline-fab"
       aria-label={m.offlineRequest}
-      onPress={() => {
+      onClick={() => {
         if (isGuest) {
           savePendingIntent({ run: "offline" });
           openDialog("login");
@@ -26,6 +26,6 @@ export function FloatingOfflineButton() {
     >
       <Icon name="offline" size={22} />
       <span className="offline-fab__label">{m.offlineRequest}</span>
-    </Button>
+    </NativeButton>
   );
 }

@@ -1,5 +1,5 @@
 import { useUiState } from "../../lib/ui-state";
-import { Button } from "../ui/button";
+import { NativeButton } from "../ui/native-button";
 import { ExternalLink, Link } from "../ui/link";
 import { shellMessages as m } from "./messages";
 import { publicNav } from "./nav-links";
@@ -9,26 +9,26 @@ export function GuestActions({ compact, onOpen }: { compact?: boolean; onOpen?()
   const { openDialog } = useUiState();
   return (
     <div className="guest-actions">
-      <Button
+      <NativeButton
         variant="outline"
         size={compact ? "sm" : "md"}
-        onPress={() => {
+        onClick={() => {
           onOpen?.();
           openDialog("login");
         }}
       >
         {m.login}
-      </Button>
-      <Button
+      </NativeButton>
+      <NativeButton
         variant="primary"
         size={compact ? "sm" : "md"}
-        onPress={() => {
+        onClick={() => {
           onOpen?.();
           openDialog("register");
         }}
       >
         {m.register}
-      </Button>
+      </NativeButton>
     </div>
   );
 }

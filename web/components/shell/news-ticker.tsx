@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { NewsItem } from "../../../contract/page-data";
 import { usePrefersReducedMotion } from "../../lib/use-media-query";
-import { Button } from "../ui/button";
+import { NativeButton } from "../ui/native-button";
 import { Icon } from "../ui/icon";
 import { shellMessages as m } from "./messages";
 
@@ -61,20 +61,20 @@ export function NewsTicker({ news, onOpenNews }: { news: NewsItem[]; onOpenNews(
         <span className="news-ticker__text">{item.title}</span>
       </button>
       {count > 1 && !reducedMotion && (
-        <Button
+        <NativeButton
           variant="ghost"
           size="sm"
           iconOnly
           className="news-ticker__control"
           aria-label={stopped ? m.news.play : m.news.pause}
-          onPress={() => setStopped((s) => !s)}
+          onClick={() => setStopped((s) => !s)}
         >
           <Icon name={stopped ? "play" : "pause"} size={16} />
-        </Button>
+        </NativeButton>
       )}
-      <Button variant="ghost" size="sm" className="news-ticker__all" onPress={onOpenNews} aria-haspopup="dialog">
+      <NativeButton variant="ghost" size="sm" className="news-ticker__all" onClick={onOpenNews} aria-haspopup="dialog">
         {m.news.all}
-      </Button>
+      </NativeButton>
     </div>
   );
 }

@@ -1,50 +1,35 @@
 import { createLink } from "@tanstack/react-router";
-import { forwardRef } from "react";
-import { composeRenderProps, Link as AriaLink, type LinkProps as AriaLinkProps } from "react-aria-components";
-import { buttonClass, type ButtonStyle } from "./button";
+import { forwardRef, type AnchorHTMLAttributes } from "react";
+import { buttonClass, type ButtonStyle } from "./button-style";
 import { cx } from "./class-names";
-import "./button.css";
 import "./link.css";
 
 type TextLinkStyle = { tone?: "default" | "inverse" | "muted" };
+type AnchorProps = AnchorHTMLAttributes<HTMLAnchorElement>;
 
-const TextLinkBase = forwardRef<HTMLAnchorElement, AriaLinkProps & TextLinkStyle>(function TextLinkBase({ tone = "default", className, ...props }, ref) {
-  return <AriaLink {...props} ref={ref} className={composeRenderProps(className, (own) => cx("ui-link", `ui-link--${tone}`, own))} />;
+// Native anchors: a browser's link already follows on Enter, is announced as a link and shows
+// :focus-visible (link.css, button.css); the router adds client-side navigation, preloading and
+// aria-current. react-aria's Link would add only code, on every page's first screen.
+const TextLinkBase = forwardRef<HTMLAnchorElement, AnchorProps & TextLinkStyle>(function TextLinkBase({ tone = "default", className, ...props }, ref) {
+  return <a {...props} ref={ref} className={cx("ui-link", `ui-link--${tone}`, className)} />;
 });
 
-const ButtonLinkBase = forwardRef<HTMLAnchorElement, AriaLinkProps & ButtonStyle>(function ButtonLinkBase(
-  { variant, size, iconOnly, fullWidth, className, ...props },
-  ref,
-) {
-  return <AriaLink {...props} ref={ref} className={composeRenderProps(className, (own) => cx(buttonClass({ variant, size, iconOnly, fullWidth }), own))} />;
+const ButtonLinkBase = forwardRef<HTMLAnchorElement, AnchorProps & ButtonStyle>(function ButtonLinkBase({ variant, size, iconOnly, fullWidth, className, ...props }, ref) {
+  return <a {...props} ref={ref} className={cx(buttonClass({ variant, size, iconOnly, fullWidth }), className)} />;
 });
 
-/** A router link (typed `to`, preloading on intent) with react-aria's focus and press handling. */
+/** A router link (typed `to`, preloading on intent). */
 export const Link = createLink(TextLinkBase);
 
 /** A router link that looks like a Button. */
 export const LinkButton = createLink(ButtonLinkBase);
 
 /** A link to another site: opens in a new tab, never handed to the router. */
-export function ExternalLink({ tone = "default", className, ...props }: Omit<AriaLinkProps, "target" | "rel"> & TextLinkStyle & { href: string }) {
-  return (
-    <AriaLink
-      {...props}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={composeRenderProps(className, (own) => cx("ui-link", `ui-link--${tone}`, own))}
-    />
-  );
+export function ExternalLink({ tone = "default", className, ...props }: Omit<AnchorProps, "target" | "rel"> & TextLinkStyle & { href: string }) {
+  return <a {...props} target="_blank" rel="noopener noreferrer" className={cx("ui-link", `ui-link--${tone}`, className)} />;
 }
 
 /** An outside link styled as a button. */
-export function ExternalLinkButton({ variant, size, iconOnly, fullWidth, className, ...props }: Omit<AriaLinkProps, "target" | "rel"> & ButtonStyle & { href: string }) {
-  return (
-    <AriaLink
-      {...props}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={composeRenderProps(className, (own) => cx(buttonClass({ variant, size, iconOnly, fullWidth }), own))}
-    />
-  );
+export function ExternalLinkButton({ variant, size, iconOnly, fullWidth, className, ...props }: Omit<AnchorProps, "target" | "rel"> & ButtonStyle & { href: string }) {
+  return <a {...props} target="_blank" rel="noopener noreferrer" className={cx(buttonClass({ variant, size, iconOnly, fullWidth }), className)} />;
 }

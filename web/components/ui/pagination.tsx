@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { formatNumber } from "../../../lib/format";
 import { messages } from "../../lib/messages";
-import { Button } from "./button";
+import { NativeButton } from "./native-button";
 import { cx } from "./class-names";
 import { Icon } from "./icon";
 import "./pagination.css";
@@ -36,7 +36,11 @@ export type PaginationProps = {
   className?: string;
 };
 
-/** The one pagination bar: Persian digits, the current page marked for screen readers; nothing when there is one page. */
+/**
+ * The one pagination bar: Persian digits, the current page marked for screen readers; nothing when
+ * there is one page. Native buttons: a page number only runs a handler (home's tabs show one on a
+ * desktop's first screen).
+ */
 export function Pagination({ page, pages, onChange, label, visible, before, summary, className }: PaginationProps) {
   if (pages <= 1 && summary === undefined) return null;
   const go = (n: number) => n !== page && onChange(n);
@@ -46,37 +50,37 @@ export function Pagination({ page, pages, onChange, label, visible, before, summ
       {pages > 1 &&
         (visible !== undefined ? (
           <>
-            <Button variant="ghost" size="sm" iconOnly aria-label={t.previous} isDisabled={page <= 1} onPress={() => go(page - 1)}>
+            <NativeButton variant="ghost" size="sm" iconOnly aria-label={t.previous} disabled={page <= 1} onClick={() => go(page - 1)}>
               <Icon name="chevronRight" size={18} />
-            </Button>
+            </NativeButton>
             {pageWindow(page, pages, visible, before).map((n) => (
-              <Button
+              <NativeButton
                 key={n}
                 variant={n === page ? "primary" : "ghost"}
                 size="sm"
                 aria-label={t.page(n)}
                 aria-current={n === page ? "page" : undefined}
                 className="ui-pager__page"
-                onPress={() => go(n)}
+                onClick={() => go(n)}
               >
                 {formatNumber(n)}
-              </Button>
+              </NativeButton>
             ))}
-            <Button variant="ghost" size="sm" iconOnly aria-label={t.next} isDisabled={page >= pages} onPress={() => go(page + 1)}>
+            <NativeButton variant="ghost" size="sm" iconOnly aria-label={t.next} disabled={page >= pages} onClick={() => go(page + 1)}>
               <Icon name="chevronLeft" size={18} />
-            </Button>
+            </NativeButton>
           </>
         ) : (
           <>
-            <Button variant="ghost" size="sm" isDisabled={page <= 1} onPress={() => go(page - 1)}>
+            <NativeButton variant="ghost" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
               <Icon name="chevronRight" size={18} />
               {t.previous}
-            </Button>
+            </NativeButton>
             <span aria-live="polite">{t.pageOf(page, pages)}</span>
-            <Button variant="ghost" size="sm" isDisabled={page >= pages} onPress={() => go(page + 1)}>
+            <NativeButton variant="ghost" size="sm" disabled={page >= pages} onClick={() => go(page + 1)}>
               {t.next}
               <Icon name="chevronLeft" size={18} />
-            </Button>
+            </NativeButton>
           </>
         ))}
     </nav>

@@ -3,6 +3,9 @@ import { getpdfApi } from "../../../contract/endpoints/getpdf";
 import { walletApi } from "../../../contract/endpoints/wallet";
 import type { GetPdfResult, GetPdfStatus, LibraryFilter } from "../../../contract/getpdf";
 import { ApiError, call } from "../../lib/api";
+import { identifyKey } from "./identify-query";
+
+export { identifyQuery } from "./identify-query";
 
 /** Re-check interval while a job is processing (search spec §9: 3 seconds). */
 export const POLL_MS = 3000;
@@ -28,7 +31,7 @@ async function asResult(request: Promise<unknown>): Promise<GetPdfResult> {
 
 export const getpdfKeys = {
   all: ["getpdf"] as const,
-  identify: (input: string) => ["getpdf", "identify", input] as const,
+  identify: identifyKey,
   start: (url: string, method: "post" | "get", run: number) => ["getpdf", "start", method, url, run] as const,
   check: (id: string) => ["getpdf", "check", id] as const,
   downloads: (page: number, filter: LibraryFilter = {}) => ["getpdf", "downloads", page, filter] as const,
@@ -58,14 +61,6 @@ export const checkQuery = (id: string, method: "post" | "get") =>
     staleTime: POLL_MS,
     gcTime: 0,
     retry: 2,
-  });
-
-export const identifyQuery = (input: string) =>
-  queryOptions({
-    queryKey: getpdfKeys.identify(input),
-    queryFn: ({ signal }) => call(getpdfApi.identify, { input }, { signal }),
-    staleTime: Infinity,
-    retry: false,
   });
 
 export const downloadsQuery = (page: number, filter: LibraryFilter = {}) =>

@@ -1,10 +1,11 @@
 import { getRouteApi, useLocation, useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import type { SiteInfo } from "../../../contract/page-data";
 import { useDocumentTitle } from "../../lib/document-title";
 import { browserOnly, useHydrated } from "../../lib/hydration";
 import { useNearViewport } from "../../lib/near-viewport";
 import { usePageData } from "../../lib/page-data-context";
-import { useUiState } from "../../lib/ui-state";
+import { useSearchType, useUiState } from "../../lib/ui-state";
 import { toast } from "../../components/ui/toast";
 import { useHashShortcuts } from "./hash-shortcuts";
 import { Icon } from "../../components/ui/icon";
@@ -54,6 +55,28 @@ function EmailVerifyBoxSkeleton() {
   );
 }
 
+const MemoSearchPanel = memo(SearchPanel);
+
+/** What sits below the search panel: the latest-data tabs (fetched when they near the viewport), statistics, promo and banners. */
+const BelowPanel = memo(function BelowPanel({ siteInfo, hasUniversity }: { siteInfo: SiteInfo; hasUniversity: boolean }) {
+  const [tabsPlace, tabsNear] = useNearViewport<HTMLDivElement>();
+  return (
+    <>
+      {tabsNear ? (
+        <Suspense fallback={<div className="card home-tabs-placeholder" aria-hidden="true" />}>
+          <HomeTabs />
+        </Suspense>
+      ) : (
+        <div ref={tabsPlace} className="card home-tabs-placeholder" aria-hidden="true" />
+      )}
+
+      <StatsStrip info={siteInfo} />
+      <PromoText />
+      <Banners hasUniversity={hasUniversity} />
+    </>
+  );
+});
+
 function scrollToSearch() {
   document.getElementById("search-area")?.scrollIntoView?.({ block: "start" });
 }
@@ -63,7 +86,8 @@ export function HomePage() {
   useDocumentTitle();
   const hydrated = useHydrated();
   const { universityInfo, showOldTabStandardSearch, siteInfo, isGuest } = usePageData();
-  const { typeOfSearch, setTypeOfSearch, openDialog, openOfflineRequest } = useUiState();
+  const { openDialog, openOfflineRequest } = useUiState();
+  const { typeOfSearch, setTypeOfSearch } = useSearchType();
   const search = homeRoute.useSearch();
   const hash = useLocation({ select: (l) => l.hash });
   const navigate = useNavigate();
@@ -100,7 +124,7 @@ export function HomePage() {
   // scroll to the search area waits for it too, or the footer would be scrolled into view and pushed.
   const [panelReady, setPanelReady] = useState(false);
   const scrollWhenReady = useRef(false);
-  const onPanelReady = () => setPanelReady(true);
+  const onPanelReady = useCallback(() => setPanelReady(true), []);
   useEffect(() => {
     // A frame after the one that drew the content below the panel: scrolled in the same frame, the
     // footer would count as shown at the old page height and then pushed down.
@@ -122,7 +146,9 @@ export function HomePage() {
   });
 
   useResumePendingIntent({ isGuest, openDialog, openOfflineRequest });
-  const [tabsPlace, tabsNear] = useNearViewport<HTMLDivElement>();
+  // The choice paints at once (the tiles, the bottom tab bar); the panel follows in a render of its
+  // own that a next choice can interrupt, keeping the shown panel until the new one's code is here.
+  const panelType = useDeferredValue(type);
 
   return (
     <div className="container home">
@@ -141,24 +167,10 @@ export function HomePage() {
 
       <section id="search-area" className="card search-area" aria-label={m.searchPrompt}>
         <SearchTypeSelector options={options} value={type} onChange={setTypeOfSearch} />
-        <SearchPanel type={type} linkStart={linkStart} onReady={onPanelReady} />
+        <MemoSearchPanel type={panelType} linkStart={linkStart} onReady={onPanelReady} />
       </section>
 
-      {panelReady && (
-        <>
-          {tabsNear ? (
-            <Suspense fallback={<div className="card home-tabs-placeholder" aria-hidden="true" />}>
-              <HomeTabs />
-            </Suspense>
-          ) : (
-            <div ref={tabsPlace} className="card home-tabs-placeholder" aria-hidden="true" />
-          )}
-
-          <StatsStrip info={siteInfo} />
-          <PromoText />
-          <Banners hasUniversity={!!universityInfo} />
-        </>
-      )}
+      {panelReady && <BelowPanel siteInfo={siteInfo} hasUniversity={!!universityInfo} />}
     </div>
   );
 }

@@ -1,40 +1,39 @@
 import { Icon } from "../../components/ui/icon";
-import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
+import { NativeTabs } from "../../components/ui/native-tabs";
 import { LastList } from "./last-list";
 import { homeMessages as m } from "./messages";
 import "./home-tabs.css";
 
-/** Tabs of latest data (search spec §2): sources used, latest downloads, latest offline book and article requests. */
+/**
+ * Tabs of latest data (search spec §2): sources used, latest downloads, latest offline book and
+ * article requests. In view on a desktop's first screen, so native tabs (NativeTabs) rather than
+ * react-aria's: the same keyboard and screen-reader behaviour without its collections' code.
+ */
 export default function HomeTabs() {
   return (
     <section className="card home-tabs" aria-label={m.tabs.label}>
-      <Tabs defaultSelectedKey="sources">
-        <TabList aria-label={m.tabs.label}>
-          <Tab id="sources">{m.tabs.sources}</Tab>
-          <Tab id="last_articles">{m.tabs.lastArticles}</Tab>
-          <Tab id="last_offline_books">{m.tabs.lastOfflineBooks}</Tab>
-          <Tab id="last_offline_articles">{m.tabs.lastOfflineArticles}</Tab>
-        </TabList>
-        <TabPanel id="sources">
-          <ul className="sources-used">
-            {m.sourcesUsed.map((s) => (
-              <li key={s}>
-                <Icon name="check" size={20} />
-                {s}
-              </li>
-            ))}
-          </ul>
-        </TabPanel>
-        <TabPanel id="last_articles">
-          <LastList kind="last_articles" label={m.tabs.lastArticles} />
-        </TabPanel>
-        <TabPanel id="last_offline_books">
-          <LastList kind="last_offline_books" label={m.tabs.lastOfflineBooks} />
-        </TabPanel>
-        <TabPanel id="last_offline_articles">
-          <LastList kind="last_offline_articles" label={m.tabs.lastOfflineArticles} />
-        </TabPanel>
-      </Tabs>
+      <NativeTabs
+        label={m.tabs.label}
+        tabs={[
+          {
+            id: "sources",
+            label: m.tabs.sources,
+            panel: () => (
+              <ul className="sources-used">
+                {m.sourcesUsed.map((s) => (
+                  <li key={s}>
+                    <Icon name="check" size={20} />
+                    {s}
+                  </li>
+                ))}
+              </ul>
+            ),
+          },
+          { id: "last_articles", label: m.tabs.lastArticles, panel: () => <LastList kind="last_articles" label={m.tabs.lastArticles} /> },
+          { id: "last_offline_books", label: m.tabs.lastOfflineBooks, panel: () => <LastList kind="last_offline_books" label={m.tabs.lastOfflineBooks} /> },
+          { id: "last_offline_articles", label: m.tabs.lastOfflineArticles, panel: () => <LastList kind="last_offline_articles" label={m.tabs.lastOfflineArticles} /> },
+        ]}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { formatJalaliDate, truncateTitle } from "../../../lib/format";
 import { toPersianDigits } from "../../../lib/digits";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { NativeButton } from "../../components/ui/native-button";
 import { Icon } from "../../components/ui/icon";
 import { ExternalLink } from "../../components/ui/link";
 import { ProgressBar } from "../../components/ui/progress-bar";
@@ -43,10 +43,10 @@ export function LastList({ kind, label }: { kind: LastListKind; label: string })
       <Alert
         tone="error"
         action={
-          <Button variant="outline" size="sm" onPress={() => void query.refetch()} isDisabled={query.isFetching}>
+          <NativeButton variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
             <Icon name="refresh" size={18} />
             {messages.retry}
-          </Button>
+          </NativeButton>
         }
       >
         {status ? messages.errorCode(status) : messages.network}

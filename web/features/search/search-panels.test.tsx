@@ -10,7 +10,7 @@ import { pageWindow } from "../../components/ui/pagination";
 import { toast } from "../../components/ui/toast";
 import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider } from "../../lib/page-data-context";
-import { UiStateProvider, useUiState } from "../../lib/ui-state";
+import { UiStateProvider, useSearchType, useUiState } from "../../lib/ui-state";
 import { testUser } from "../../lib/test-render";
 import { searchUi as t } from "./messages";
 import ArticleSearchPanel from "./panels/article-search-panel";
@@ -106,9 +106,9 @@ afterEach(() => {
   localStorage.clear();
 });
 
-let ui: ReturnType<typeof useUiState>;
+let ui: ReturnType<typeof useUiState> & ReturnType<typeof useSearchType>;
 function Spy() {
-  ui = useUiState();
+  ui = { ...useUiState(), ...useSearchType() };
   return null;
 }
 

@@ -2,17 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { GetPdfResult } from "../../../../contract/getpdf";
 import type { IdentifyResult } from "../../../../contract/identify";
-import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { Link } from "../../../components/ui/link";
-import { TextField } from "../../../components/ui/text-field";
+import { NativeButton } from "../../../components/ui/native-button";
+import { NativeTextField } from "../../../components/ui/native-text-field";
 import { toast } from "../../../components/ui/toast";
 import { browserOnly } from "../../../lib/hydration";
 import { usePageData } from "../../../lib/page-data-context";
 import { savePendingIntent } from "../../../lib/pending-intent";
 import { useUiState } from "../../../lib/ui-state";
 import { getpdfUi as t } from "../messages";
-import { identifyQuery } from "../queries";
+import { identifyQuery } from "../identify-query";
 import "../getpdf.css";
 
 export type LinkPanelProps = {
@@ -125,11 +125,11 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
         {t.panelTitle}
       </h2>
       <form className="getpdf-form" onSubmit={onSubmit} role="search">
-        <TextField className="getpdf-form__field" label={t.inputLabel} placeholder={t.placeholder} value={value} onChange={setValue} ltr autoComplete="off" name="url" type="search" />
-        <Button type="submit" className="getpdf-form__submit">
+        <NativeTextField className="getpdf-form__field" label={t.inputLabel} placeholder={t.placeholder} value={value} onChange={setValue} ltr autoComplete="off" name="url" type="search" />
+        <NativeButton type="submit" className="getpdf-form__submit">
           <Icon name="search" size={20} />
           {t.search}
-        </Button>
+        </NativeButton>
       </form>
       <Recognised input={value} />
       {initialUrl && !active && (
@@ -138,17 +138,17 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
         </p>
       )}
       <div className="getpdf-links">
-        <Button
+        <NativeButton
           variant="ghost"
           size="sm"
-          onPress={() => {
+          onClick={() => {
             setHelpMounted(true);
             setHelpOpen(true);
           }}
         >
           <Icon name="info" size={18} />
           {t.help}
-        </Button>
+        </NativeButton>
         <Link to="/extension" className="getpdf-links__extension">
           <Icon name="puzzle" size={18} />
           {t.extension}

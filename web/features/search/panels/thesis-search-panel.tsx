@@ -11,7 +11,7 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { Radio, RadioGroup } from "../../../components/ui/radio-group";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { useUiState } from "../../../lib/ui-state";
+import { useSearchType } from "../../../lib/ui-state";
 import { Fact, ListFooter, openLink, SearchStatus, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
 import { searchUi as t } from "../messages";
 import { fetchers, searchOptionsQuery } from "../queries";
@@ -81,7 +81,7 @@ function ThesisItem({ item, n, onDownload }: { item: ThesisResult; n: number; on
 export default function ThesisSearchPanel(_props: Record<string, never>) {
   const [source, setSource] = useState<Source>("free");
   const [form, setForm] = useState<Form>({ keywords: "", department: "", language: "", sortBy: "relevance", yearFrom: "", yearTo: "" });
-  const { setTypeOfSearch } = useUiState();
+  const { setTypeOfSearch } = useSearchType();
   const options = useQuery(searchOptionsQuery());
   const check = useDownloadCheck();
   const list = useSearchList<Omit<ThesisSearchInput, "page" | "count">, ThesisSearchResponse>({ kind: "thesis", defaultCount: DEFAULT_PAGE_SIZE.thesis, fetch: (body, signal) => fetchers.thesis(body, signal) });
