@@ -57,6 +57,25 @@ afterEach(() => {
   if (found.length) throw new Error(`hydration problems in the console:\n${found.join("\n")}`);
 });
 
+/**
+ * Waits until the SPA has hydrated the server's markup (or drawn its own): the root's last part,
+ * the footer, is React's (it carries React's props). Pages arrive drawn, so their controls are on
+ * screen before the code that answers them has run; a click in between would be lost.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById("root");
+      const last = root?.querySelector(":scope > div > footer") ?? root?.lastElementChild;
+      // Not the SPA (a development bank page, a file), or nothing drawn yet by either side.
+      if (!root || !last) return true;
+      return Object.keys(last).some((k) => k.startsWith("__reactProps$"));
+    },
+    undefined,
+    { timeout: 45_000 },
+  );
+}
+
 /** Takes the hydration problems recorded so far (for the test that checks they are caught). */
 export function takeHydrationProblems(): string[] {
   return hydrationProblems.splice(0);
@@ -85,6 +104,19 @@ export async function newPage(browser: Browser, viewport: keyof typeof viewports
     errors.push(message.text());
   });
   (page as Page & { errors: string[] }).errors = errors;
+  // A test's goto or reload returns once the page answers clicks, as it did when pages were drawn by the browser.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForHydration(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForHydration(page);
+    return response;
+  };
   return { context, page };
 }
 

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { cx } from "./class-names";
 import "./field.css";
 
@@ -9,7 +9,8 @@ export type NativeRadioOption = { value: string; content: ReactNode };
  * (mirrored in right-to-left by the browser), each option named by its label and the group by its
  * visible label, as react-aria's RadioGroup does, with none of its code (for the first screen's
  * search-type choice). The chosen option carries data-selected; focus shows on the label through
- * :has(:focus-visible) (field.css).
+ * :has(:focus-visible) (field.css). A choice made in the server's markup before the page's code ran
+ * (the browser checks the radio, React keeps it when hydrating) is taken up once hydrated.
  */
 export function NativeRadioGroup({
   label,
@@ -27,8 +28,14 @@ export function NativeRadioGroup({
   optionClassName?: string;
 }) {
   const id = useId();
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const checked = group.current?.querySelector<HTMLInputElement>("input:checked");
+    if (checked && checked.value !== value) onChange(checked.value);
+    // Once, after the first render (hydration).
+  }, []);
   return (
-    <div role="radiogroup" aria-labelledby={`${id}-label`} className={cx("ui-field", "ui-radio-group", className)}>
+    <div ref={group} role="radiogroup" aria-labelledby={`${id}-label`} className={cx("ui-field", "ui-radio-group", className)}>
       <span id={`${id}-label`} className="ui-field__label">
         {label}
       </span>
