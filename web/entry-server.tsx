@@ -34,6 +34,6 @@ export const renderPage: RenderPage = async ({ url, pageData }) => {
   queryClient.clear();
   // A part that failed on the server would be drawn by the browser anyway, but as a hydration
   // error: better to send no markup and let the browser render the page as before.
-  if (errors.length) throw new AggregateError(errors, "page render failed");
+  if (errors.length) throw new AggregateError(errors, `page render failed: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join("; ")}`);
   return { html, modules: [...modules] };
 };

@@ -15,7 +15,7 @@ import { loadPageData } from "../../worker/features/page/page-data";
 import type { AppEnv } from "../../worker/lib/context";
 import { invalidateShared, SHARED_TTL_MS } from "../../worker/lib/shared-cache";
 import { db, makeUser } from "./auth-helpers";
-import { rowOf } from "./institutions-factories";
+import { makeUniversity, member, rowOf } from "./institutions-factories";
 
 const NOW = Date.UTC(2026, 10, 27, 8, 0);
 const ORIGIN = "https://daryaft.test";
@@ -62,12 +62,28 @@ describe("renderPage in workerd", () => {
     expect(text(html)).not.toContain("ثبت‌نام");
   });
 
+  it("draws a university member's home: the institution's box, and no plagiarism option", async () => {
+    const uni = await makeUniversity({ access: ["article_download"] });
+    const m = await member(uni);
+    const { html } = await renderPage({ url: `${ORIGIN}/`, pageData: await pageDataFor(m.user.id) });
+    expect(text(html)).toContain(uni.name);
+    expect(text(html)).not.toContain("همانندجویی و ویرایش گرامر");
+    expect(html.match(/type="radio"/g)).toHaveLength(5);
+  });
+
   it("draws a site page's own content from the page data", async () => {
     const pageData = await pageDataFor(null);
     const { html, modules } = await renderPage({ url: `${ORIGIN}/prices`, pageData });
     expect(text(html)).toContain("قیمت‌ها");
     expect(text(html)).toContain("بستهٔ رندرشده");
     expect(modules).toEqual(["web/routes/pages/prices-page.tsx"]);
+  });
+
+  it.each(["/services", "/enterprisePurchase", "/contact", "/terms", "/about", "/extension", "/prices", "/logout"])("draws the site page %s with its heading (no part of it needs the browser)", async (path) => {
+    const { html, modules } = await renderPage({ url: `${ORIGIN}${path}`, pageData: await pageDataFor(null) });
+    expect(html).toMatch(/<main[^>]*>.*<h1>[^<]+<\/h1>/s);
+    expect(modules).toHaveLength(1);
+    expect(modules[0]).toMatch(/^web\/routes\/pages\/[a-z-]+-page\.tsx$/);
   });
 
   it("leaves a feature page to the browser: the loading state it shows, and its module for the head", async () => {

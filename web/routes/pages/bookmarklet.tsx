@@ -1,26 +1,32 @@
 import { useEffect, useMemo, useRef } from "react";
 import { formatNumber } from "../../../lib/format";
 import { bookmarkletHref } from "../../../extension/src/bookmarklet";
-import { Button } from "../../components/ui/button";
+import { NativeButton } from "../../components/ui/native-button";
 import { toast } from "../../components/ui/toast";
+import { useHydrated } from "../../lib/hydration";
 
 /**
  * The bookmarklet link (drag it to the bookmarks bar) and a copy button for phones. Its code is the
- * extension's own page reader (extension/src/read-page.ts), pointed at this site's origin.
+ * extension's own page reader (extension/src/read-page.ts), pointed at this site's origin, which
+ * only the browser knows: the server draws the link and the button, their code comes once hydrated.
  */
 export function Bookmarklet() {
   const link = useRef<HTMLAnchorElement>(null);
-  const href = useMemo(() => bookmarkletHref(window.location.origin), []);
+  const hydrated = useHydrated();
+  const href = useMemo(() => (hydrated ? bookmarkletHref(window.location.origin) : ""), [hydrated]);
   // React refuses javascript: URLs in props; the attribute is set directly (the link never runs here).
-  useEffect(() => link.current?.setAttribute("href", href), [href]);
+  useEffect(() => {
+    if (href) link.current?.setAttribute("href", href);
+  }, [href]);
   return (
     <div className="bookmarklet">
       <a ref={link} className="bookmarklet__link" draggable onClick={(e) => e.preventDefault()} aria-describedby="bookmarklet-help" title="این را به نوار نشانک‌ها بکشید">
         دریافت این مقاله
       </a>
-      <Button
+      <NativeButton
         variant="outline"
-        onPress={() =>
+        disabled={!href}
+        onClick={() =>
           void navigator.clipboard?.writeText(href).then(
             () => toast.success("کد بوکمارکلت کپی شد."),
             () => toast.error("کپی ممکن نشد؛ پیوند را نگه دارید و «کپی نشانی پیوند» را بزنید."),
@@ -28,8 +34,8 @@ export function Bookmarklet() {
         }
       >
         کپی کد بوکمارکلت
-      </Button>
-      <span className="bookmarklet__size">{`${formatNumber(href.length)} نویسه`}</span>
+      </NativeButton>
+      <span className="bookmarklet__size">{href && `${formatNumber(href.length)} نویسه`}</span>
     </div>
   );
 }

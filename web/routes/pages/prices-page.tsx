@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatNumber, formatToman } from "../../../lib/format";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { NativeButton } from "../../components/ui/native-button";
 import { Icon } from "../../components/ui/icon";
 import { LinkButton } from "../../components/ui/link";
 import { ProgressBar } from "../../components/ui/progress-bar";
@@ -33,10 +33,10 @@ function UnitPrices() {
         tone="error"
         title="استعلام قیمت انجام نشد."
         action={
-          <Button variant="outline" size="sm" onPress={() => void query.refetch()} isDisabled={query.isFetching}>
+          <NativeButton variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
             <Icon name="refresh" size={18} />
             استعلام دوباره
-          </Button>
+          </NativeButton>
         }
       >
         {status ? messages.errorCode(status) : messages.network}
@@ -88,9 +88,9 @@ export default function PricesPage() {
                 </div>
                 <div className="package-card__price">{formatToman(p.price)}</div>
                 <p>{p.description}</p>
-                <Button variant="primary" onPress={buy}>
+                <NativeButton variant="primary" onClick={buy}>
                   خرید بسته
-                </Button>
+                </NativeButton>
               </div>
             ))}
           </div>
