@@ -200,10 +200,14 @@ describe.each(Object.keys(viewports) as Viewport[])("search at %s width", (viewp
 
   it("type 5 (old-standard flag on): code search, fields, help, request dialogs", async () => {
     const { context, page } = await newPage(browser, viewport);
-    // Turn the old-standard flag on in the page data the Worker injects.
+    // Turn the old-standard flag on in the page data the Worker injects, and leave out the first screen
+    // the Worker drew without it (markup and data must agree to hydrate): the browser draws the page
+    // from the altered data, as it does when a page comes without markup.
     await page.route("**/", async (route) => {
       const res = await route.fetch();
-      const html = (await res.text()).replace(/"showOldTabStandardSearch":false/, '"showOldTabStandardSearch":true');
+      const html = (await res.text())
+        .replace(/"showOldTabStandardSearch":false/, '"showOldTabStandardSearch":true')
+        .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
       await route.fulfill({ response: res, body: html });
     });
     await signIn(page);

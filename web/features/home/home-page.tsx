@@ -119,36 +119,40 @@ export function HomePage() {
     // Once, on arrival.
   }, []);
 
-  // What sits below the search panel appears once the first panel is in: drawn earlier, it would be
-  // pushed down when the panel's chunk arrives (a layout shift on /#book and the like). A shortcut's
+  // The choice paints at once (the tiles, the bottom tab bar); the panel follows in a render of its
+  // own that a next choice can interrupt, keeping the shown panel until the new one's code is here.
+  const panelType = useDeferredValue(type);
+
+  // What sits below the search panel appears once the first panel is in and is the chosen one: drawn
+  // earlier, it would be pushed down when the panel's chunk arrives, or when a hash shortcut's panel
+  // replaces the server's type 1 after hydration (a layout shift on /#book and the like). A shortcut's
   // scroll to the search area waits for it too, or the footer would be scrolled into view and pushed.
   const [panelReady, setPanelReady] = useState(false);
+  const [belowShown, setBelowShown] = useState(false);
+  if (!belowShown && panelReady && panelType === type) setBelowShown(true);
   const scrollWhenReady = useRef(false);
   const onPanelReady = useCallback(() => setPanelReady(true), []);
   useEffect(() => {
     // A frame after the one that drew the content below the panel: scrolled in the same frame, the
     // footer would count as shown at the old page height and then pushed down.
-    if (panelReady && scrollWhenReady.current) {
+    if (belowShown && scrollWhenReady.current) {
       scrollWhenReady.current = false;
       requestAnimationFrame(() => requestAnimationFrame(scrollToSearch));
     }
-  }, [panelReady]);
+  }, [belowShown]);
 
   useHashShortcuts({
     hash,
     availableTypes: available,
     setType: (t) => {
       setTypeOfSearch(t);
-      if (panelReady) scrollToSearch();
+      if (belowShown) scrollToSearch();
       else scrollWhenReady.current = true;
     },
     clearHash: () => void navigate({ to: "/", search: (s) => s, hash: undefined, replace: true, resetScroll: false, hashScrollIntoView: false }),
   });
 
   useResumePendingIntent({ isGuest, openDialog, openOfflineRequest });
-  // The choice paints at once (the tiles, the bottom tab bar); the panel follows in a render of its
-  // own that a next choice can interrupt, keeping the shown panel until the new one's code is here.
-  const panelType = useDeferredValue(type);
 
   return (
     <div className="container home">
@@ -167,10 +171,14 @@ export function HomePage() {
 
       <section id="search-area" className="card search-area" aria-label={m.searchPrompt}>
         <SearchTypeSelector options={options} value={type} onChange={setTypeOfSearch} />
-        <MemoSearchPanel type={panelType} linkStart={linkStart} onReady={onPanelReady} />
+        {/* The shown panel is no longer the chosen one until the next is drawn: it takes no input meanwhile
+            (what was typed into it would be lost) and is dimmed. */}
+        <div className="search-panel-frame" inert={panelType !== type} data-stale={panelType !== type || undefined}>
+          <MemoSearchPanel type={panelType} linkStart={linkStart} onReady={onPanelReady} />
+        </div>
       </section>
 
-      {panelReady && <BelowPanel siteInfo={siteInfo} hasUniversity={!!universityInfo} />}
+      {belowShown && <BelowPanel siteInfo={siteInfo} hasUniversity={!!universityInfo} />}
     </div>
   );
 }
