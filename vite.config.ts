@@ -15,7 +15,7 @@ export default defineConfig({
       config: (cfg) => (process.env.DARYAFT_UPSTREAM_BASE ? { vars: { ...cfg.vars, UPSTREAM_BASE: process.env.DARYAFT_UPSTREAM_BASE } } : {}),
     }),
     longKeepAlive(),
-    ssrAssetMap(),
+    ssrAssets(),
   ],
   build: {
     target: "es2022",
@@ -58,49 +58,85 @@ function chunkGraph(): Rollup.Plugin {
   };
 }
 
+/** The app's module: web/boot.ts imports it after the first paint. */
+const APP_MODULE = "web/main.tsx";
+
 /**
- * The client build's asset map, dist/client/ssr-assets.json: for each lazily loaded module (by its
- * repository path) the stylesheets and scripts its first use fetches beyond what index.html loads.
- * The Worker's page route reads it once per isolate to put the CSS of the lazy parts it rendered into
- * the page's head (their markup would otherwise show unstyled until their code ran) and to preload
- * their code (worker/features/page/shell.ts). Nothing secret: every file it names is public.
+ * Two things the client build writes for pages that arrive drawn (decision 0010):
+ * - the app's stylesheets in index.html: the app's code (web/main.tsx and what it imports) loads
+ *   after the first paint (web/boot.ts), but the markup the Worker drew needs its styles at once;
+ * - the asset map, dist/client/ssr-assets.json: for each lazily loaded module (by its repository
+ *   path) the stylesheets and scripts its first use fetches beyond the app. The Worker's page route
+ *   reads it once per isolate to put the CSS of the lazy parts it rendered into the page's head and to
+ *   name their code for web/boot.ts to fetch beside the app (worker/features/page/shell.ts). Nothing
+ *   secret: every file it names is public.
  */
-function ssrAssetMap(): Plugin {
+function ssrAssets(): Plugin {
   return {
-    name: "daryaft-ssr-asset-map",
+    name: "daryaft-ssr-assets",
     applyToEnvironment: (environment) => environment.name === "client",
-    // After Vite's own generateBundle, which drops the chunks that held only CSS.
-    generateBundle: { order: "post", handler(_options, bundle) {
-      const chunks = new Map(
-        Object.values(bundle)
-          .filter((o): o is Rollup.OutputChunk => o.type === "chunk")
-          .map((c) => [c.fileName, c]),
-      );
-      const closure = (start: string[]) => {
-        const seen = new Set<string>();
-        const stack = [...start];
-        while (stack.length) {
-          const file = stack.pop()!;
-          if (seen.has(file)) continue;
-          seen.add(file);
-          stack.push(...(chunks.get(file)?.imports ?? []).filter((f) => chunks.has(f)));
-        }
-        return seen;
-      };
-      const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]));
-      const entry = closure([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
-      const entryCss = cssOf(entry);
-      const map: Record<string, { css: string[]; js: string[] }> = {};
-      for (const chunk of chunks.values()) {
-        if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
-        const own = [...closure([chunk.fileName])].filter((f) => !entry.has(f));
-        map[path.relative(process.cwd(), chunk.facadeModuleId)] = {
-          css: [...cssOf(own)].filter((f) => !entryCss.has(f)).map((f) => `/${f}`),
-          js: own.map((f) => `/${f}`),
+    // After Vite's own generateBundle, which writes index.html and drops the chunks that held only CSS.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const chunks = new Map(
+          Object.values(bundle)
+            .filter((o): o is Rollup.OutputChunk => o.type === "chunk")
+            .map((c) => [c.fileName, c]),
+        );
+        const closure = (start: string[]) => {
+          const seen = new Set<string>();
+          const stack = [...start];
+          while (stack.length) {
+            const file = stack.pop()!;
+            if (seen.has(file)) continue;
+            seen.add(file);
+            stack.push(...(chunks.get(file)?.imports ?? []).filter((f) => chunks.has(f)));
+          }
+          return seen;
         };
-      }
-      this.emitFile({ type: "asset", fileName: "ssr-assets.json", source: JSON.stringify(map) });
-    } },
+        const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]));
+        const moduleOf = (c: Rollup.OutputChunk) => (c.facadeModuleId ? path.relative(process.cwd(), c.facadeModuleId) : null);
+        const boot = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
+        const app = [...chunks.values()].find((c) => moduleOf(c) === APP_MODULE);
+        if (!app) throw new Error(`no chunk for ${APP_MODULE}`);
+        // Stylesheets in the order Vite loads them: a chunk's imports' before its own.
+        const cssInOrder = (start: string) => {
+          const out: string[] = [];
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            if (seen.has(file) || !chunks.has(file)) return;
+            seen.add(file);
+            for (const dep of chunks.get(file)!.imports) visit(dep);
+            for (const css of chunks.get(file)!.viteMetadata?.importedCss ?? []) if (!out.includes(css)) out.push(css);
+          };
+          visit(start);
+          return out;
+        };
+        const bootFiles = closure(boot);
+        const appFiles = closure([...boot, app.fileName]);
+        const bootCss = cssOf(bootFiles);
+        const appCss = cssInOrder(app.fileName).filter((f) => !bootCss.has(f));
+
+        const html = bundle["index.html"];
+        if (html?.type !== "asset" || typeof html.source !== "string") throw new Error("no index.html in the client build");
+        const links = appCss.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join("\n    ");
+        html.source = html.source.replace("</head>", `  ${links}\n  </head>`);
+
+        const appAllCss = cssOf(appFiles);
+        const map: Record<string, { css: string[]; js: string[] }> = {};
+        for (const chunk of chunks.values()) {
+          const module = moduleOf(chunk);
+          if (!chunk.isDynamicEntry || !module || chunk === app) continue;
+          const own = [...closure([chunk.fileName])].filter((f) => !appFiles.has(f));
+          map[module] = {
+            css: [...cssOf(own)].filter((f) => !appAllCss.has(f)).map((f) => `/${f}`),
+            js: own.map((f) => `/${f}`),
+          };
+        }
+        this.emitFile({ type: "asset", fileName: "ssr-assets.json", source: JSON.stringify(map) });
+      },
+    },
   };
 }
 

@@ -1,5 +1,4 @@
-import "./styles/fonts.css";
-import "./styles/global.css";
+// The app, imported by web/boot.ts after the first paint.
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppRoot } from "./app-root";
 import { createAppRouter, createQueryClient } from "./router";

@@ -104,9 +104,13 @@ export async function newPage(browser: Browser, viewport: keyof typeof viewports
     errors.push(message.text());
   });
   (page as Page & { errors: string[] }).errors = errors;
-  // A test's goto or reload returns once the page answers clicks, as it did when pages were drawn by the browser.
+  // Navigations a test waits for (goto, reload, a URL or a load event after the app reloaded or went
+  // elsewhere) end once the page answers clicks, as they did when pages were drawn by the browser:
+  // now the markup is on screen first and the app's code comes after the first paint.
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
+  const waitForURL = page.waitForURL.bind(page);
+  const waitForEvent = page.waitForEvent.bind(page);
   page.goto = async (...args) => {
     const response = await goto(...args);
     await waitForHydration(page);
@@ -117,6 +121,15 @@ export async function newPage(browser: Browser, viewport: keyof typeof viewports
     await waitForHydration(page);
     return response;
   };
+  page.waitForURL = async (...args) => {
+    await waitForURL(...args);
+    await waitForHydration(page);
+  };
+  page.waitForEvent = (async (event: string, ...rest: unknown[]) => {
+    const value = await (waitForEvent as (event: string, ...rest: unknown[]) => Promise<unknown>)(event, ...rest);
+    if (event === "load") await waitForHydration(page);
+    return value;
+  }) as Page["waitForEvent"];
   return { context, page };
 }
 

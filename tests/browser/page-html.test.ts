@@ -73,13 +73,20 @@ describe("the first screen in the raw HTML", () => {
     expect(markup).not.toMatch(/<script(?![^>]*type="module")/);
   });
 
-  it("names the link panel's stylesheet and code in the head, and every file it names exists", async () => {
+  it("holds the app's and the link panel's stylesheets in the head and names the panel's code for after the first paint; every file it names exists", async () => {
     const { html } = await page("/");
     const head = html.slice(0, html.indexOf("</head>"));
-    const links = [...head.matchAll(/<link rel="(stylesheet|modulepreload)"[^>]*href="(\/assets\/[^"]+)"/g)].map((m) => ({ rel: m[1]!, href: m[2]! }));
-    expect(links.some((l) => l.rel === "modulepreload" && /\/link-panel-[\w-]+\.js$/.test(l.href))).toBe(true);
-    expect(links.filter((l) => l.rel === "stylesheet").length).toBeGreaterThanOrEqual(2);
-    for (const { href } of links) expect((await fetch(`${baseUrl()}${href}`)).status, href).toBe(200);
+    const styles = [...head.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]!);
+    // No script is fetched before the first paint but the tiny boot module (web/boot.ts).
+    expect(head.match(/rel="modulepreload"/g)).toBeNull();
+    const scripts = [...head.matchAll(/<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    const preload = /<meta name="app-preload" content="([^"]+)">/.exec(head)?.[1]?.split(" ") ?? [];
+    expect(preload.some((href) => /\/link-panel-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(styles.some((href) => /\/getpdf-[\w-]+\.css$/.test(href))).toBe(true);
+    for (const href of [...styles, ...scripts, ...preload]) expect((await fetch(`${baseUrl()}${href}`)).status, href).toBe(200);
+    const boot = await (await fetch(`${baseUrl()}${scripts[0]}`)).text();
+    expect(boot.length).toBeLessThan(8000);
   });
 
   it("a site page holds its content from the page data; a feature page the loading state the browser shows", async () => {

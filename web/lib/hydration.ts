@@ -1,18 +1,26 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 
 const subscribeNever = () => () => {};
 
 /**
- * False on the server and during hydration, true from the render after it (and at once in a page
- * the browser renders itself). For parts the server leaves out — their stand-in is what both the
- * server and the hydrating render draw, then the browser swaps in the real part.
+ * False on the server and in the hydrating render, true from the renders after it (and at once in a
+ * page the browser renders itself, or for a part mounted later). For parts the server leaves out:
+ * their stand-in is what both the server and the hydrating render draw, then the browser swaps in
+ * the real part. React re-renders a hydrated part whose external-store value differs at once (that
+ * re-render draws the same stand-in); the swap itself is a transition, so a large part (a feature
+ * page) is drawn in slices that leave the main thread free between them instead of in one long task.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
+  const past = useSyncExternalStore(
     subscribeNever,
     () => true,
     () => false,
   );
+  const [shown, setShown] = useState(past);
+  useEffect(() => {
+    if (past && !shown) startTransition(() => setShown(true));
+  }, [past, shown]);
+  return shown;
 }
 
 /**

@@ -18,8 +18,8 @@ const noPage: RenderedPage = { html: "", modules: [] };
 /**
  * Page routes: the built index.html (read once per isolate) with the CSRF meta tag and the page
  * data inserted before `</head>` and, given a renderer, the page's first screen inside
- * `<div id="root">` with the stylesheets and code of the lazy parts it drew. The SPA hydrates
- * that markup. A render that fails is logged and the page goes out empty, for the SPA to draw as
+ * `<div id="root">` with the stylesheets of the lazy parts it drew and the names of their code. The
+ * SPA hydrates that markup. A render that fails is logged and the page goes out empty, for the SPA to draw as
  * it would without a server. Files (anything with an extension) go straight to static assets.
  */
 export function pageRoutes(render?: RenderPage) {

@@ -52,7 +52,10 @@ export function assetMap(assets: Fetcher, origin: URL): Promise<AssetMap> {
   return map;
 }
 
-/** `<link>`s for the modules a render drew: their stylesheets (no unstyled flash) and their code (no request waterfall). */
+/**
+ * The head's part for the modules a render drew: their stylesheets (no unstyled flash) and, in the
+ * `app-preload` meta tag, their code, which web/boot.ts fetches beside the app after the first paint.
+ */
 export function moduleLinks(map: AssetMap, modules: readonly string[]): string {
   const css = new Set<string>();
   const js = new Set<string>();
@@ -60,5 +63,6 @@ export function moduleLinks(map: AssetMap, modules: readonly string[]): string {
     for (const href of map[module]?.css ?? []) css.add(href);
     for (const href of map[module]?.js ?? []) js.add(href);
   }
-  return [...[...css].map((href) => `<link rel="stylesheet" crossorigin href="${href}">`), ...[...js].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)].join("");
+  const styles = [...css].map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join("");
+  return js.size ? `${styles}<meta name="app-preload" content="${[...js].join(" ")}">` : styles;
 }
