@@ -295,6 +295,14 @@ const cases: [string, string, IdentifyResult][] = [
     "http://iopscience.iop.org/book/978-0-7503-1218-9/chapter/bk978-0-7503-1218-9ch16",
     url("http://iopscience.iop.org/book/978-0-7503-1218-9/chapter/bk978-0-7503-1218-9ch16"),
   ],
+  [
+    "a publisher's page first keeps its place before another work's DOI",
+    "([Holmes](<https://www.cell.com/cell/fulltext/S0092-8674(21)00991-0>), [Worobey](https://www.science.org/doi/10.1126/science.abp8715))",
+    url("https://www.cell.com/cell/fulltext/S0092-8674(21)00991-0"),
+  ],
+  // Second held-out round: an old "sj." Nature journal's file name is not its DOI suffix
+  ["Nature sj. journal PDF is not guessed", "http://www.nature.com/ejhg/journal/v8/n5/pdf/5200459a.pdf", url("http://www.nature.com/ejhg/journal/v8/n5/pdf/5200459a.pdf")],
+  ["Nature numeric article id is not guessed", "https://www.nature.com/articles/6601234", url("https://www.nature.com/articles/6601234")],
   // Redirectors and library proxies
   [
     "Google Scholar redirect",

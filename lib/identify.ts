@@ -377,13 +377,16 @@ const noDoiInUrl = (): Found | null => null;
  * (onc2011282 is 10.1038/onc.2011.282, sdata201618 is 10.1038/sdata.2016.18).
  * Where the dots went cannot be known from the id, so an undotted
  * letters+digits id whose digits start like a year (19xx, 20xx) is left to
- * the landing page; any other id is its DOI suffix exactly.
+ * the landing page. So is an id that starts with a digit: the old "sj."
+ * journals drop their prefix and add a file letter (ejhg/…/5200459a.pdf is
+ * 10.1038/sj.ejhg.5200459), which no rule can tell from Nature's own numeric
+ * DOIs (10.1038/427016b). Any other id is its DOI suffix exactly.
  */
 function natureDoi(re: RegExp): (u: UrlParts) => Found | null {
   return (u) => {
     const id = re.exec(u.path)?.[1];
     if (!id) return null;
-    if (/^[a-z]+(?:19|20)\d{2}\d+[a-z]?$/i.test(id)) return null;
+    if (/^\d/.test(id) || /^[a-z]+(?:19|20)\d{2}\d+[a-z]?$/i.test(id)) return null;
     return { doi: `10.1038/${id}` };
   };
 }
@@ -834,6 +837,12 @@ function isKnownHost(host: string): boolean {
   return ruleForHost(host.toLowerCase().replace(/^www\d?\./, "")) !== null;
 }
 
+/** A URL on a host of the table, directly or behind a library proxy. */
+function isPublisherPage(url: string | null): boolean {
+  const host = url === null ? null : parseHttpUrl(url)?.hostname.toLowerCase().replace(/^www\d?\./, "");
+  return host !== undefined && host !== null && (isKnownHost(host) || unproxiedHost(host) !== null);
+}
+
 const TRACKING_PARAM = /^(?:utm_.*|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl)$/i;
 
 /**
@@ -1007,8 +1016,9 @@ function firstIdentifierInProse(text: string): IdentifyResult | null {
   const candidates = SCANNERS.flatMap((scanner) => scanner(text));
   // Stable sort: at the same index, scanner order decides (URLs first).
   candidates.sort((a, b) => a.index - b.index);
-  // The first identifier wins; a URL that carries none (a landing page) is
-  // kept only when no identifier follows it in the text.
+  // The first identifier wins. A URL that carries none wins too when it is a
+  // publisher's page (a host of the table: its page is read); any other such
+  // URL (a namespace, a blog) is kept only when no identifier follows it.
   // Identifiers read inside that URL's own text (an ISBN in a book-chapter
   // path) are not taken: the URL's rules already had their say.
   let firstUrl: IdentifyResult | null = null;
@@ -1017,7 +1027,7 @@ function firstIdentifierInProse(text: string): IdentifyResult | null {
     if (candidate.index < urlEnd) continue;
     const found = candidate.build();
     if (found === null) continue;
-    if (found.kind !== "url") return found;
+    if (found.kind !== "url" || isPublisherPage(found.url)) return found;
     firstUrl ??= found;
     urlEnd = Math.max(urlEnd, candidate.end);
   }
