@@ -338,6 +338,8 @@ const cases: [string, string, IdentifyResult][] = [
   ["arXiv archive before a new-style id", "arXiv:hep-th/1601.07616", arxiv("1601.07616")],
   ["same, without the label", "see hep-th/1601.07616v2 for", arxiv("1601.07616")],
   ["arXiv listing form", "0706.0001v1 [q-bio.CB]", arxiv("0706.0001")],
+  ["arXiv id at the end of a sentence", "See arXiv:2001.01234v3.", arxiv("2001.01234")],
+  ["arXiv id inside a longer number is not read", "arXiv:2001.01234.5", title("arXiv:2001.01234.5")],
   ["listing form, new archive", "published as 2301.01234 [stat.ML]", arxiv("2301.01234")],
   ["a number with an unknown bracket is no arXiv id", "1234.5678 [fig. 2]", title("1234.5678 [fig. 2]")],
   // ISBN forms

@@ -959,7 +959,8 @@ const SCANNERS: readonly Scanner[] = [
 
   // arXiv with its label: arXiv:2001.01234v2, arXiv hep-th/9901001.
   (text) =>
-    scan(new RegExp(String.raw`\barxiv\s*(?::|\.|\s)\s*(${ARXIV_ID})(?:v\d+)?(?![\w.])`, "gi"), text, (m) => {
+    // A full stop may follow (end of a sentence), a longer number may not.
+    scan(new RegExp(String.raw`\barxiv\s*(?::|\.|\s)\s*(${ARXIV_ID})(?:v\d+)?(?![\w]|\.\w)`, "gi"), text, (m) => {
       const id = canonicalArxivId(m[1] ?? "");
       return id === null ? null : arxivResult(id, null);
     }),
