@@ -1,6 +1,7 @@
 /**
  * The reference validator over real reference strings (reference-cases.json: real papers in
  * Vancouver, APA, Harvard, IEEE, Chicago, MLA, ACM, Springer and physics styles, bare titles,
+ * references inside Persian text or with Persian digits,
  * with candidate lists constructed from the works' Crossref metadata, near misses included).
  * Prints the accuracy; a confident answer naming the wrong work is never tolerated.
  */
@@ -87,6 +88,8 @@ describe("reference validator pieces", () => {
 
   it("reads years but not page ranges", () => {
     expect(parseReference("Smith J. Title. J Name. 2019;12(3):1998-2005.").years).toEqual([2019]);
+    expect(parseReference("Smith J. Title. J Name. ۲۰۱۹;۱۲(۳):۱۹۹۸-۲۰۰۵.").years).toEqual([2019]);
+    expect(parseReference("Smith J، Lee K. Title. J Name. ۲۰۱۹؛۱۲.").journalLike).toBe(true);
     expect(parseReference("Title. Bell Syst Tech J. 1948;27(3):379-423.").journalLike).toBe(true);
     expect(parseReference("Kuhn TS. The structure. Chicago: University of Chicago Press; 1962.").bookLike).toBe(true);
   });
