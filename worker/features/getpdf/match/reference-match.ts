@@ -281,6 +281,9 @@ function bestTitleWindow(ref: ParsedReference, titleWords: ReadonlySet<string>, 
   const squashed = titleAll.join("");
   const pairs = bigrams(squashed);
   const partners = partnersOf(titleWords, ref.vocabulary);
+  // Numbers tell works of a series apart ("…: test article 7" / "… 8", "Part 2"): spelled without
+  // spaces two titles agree only when their numbers are the same.
+  const titleNumbers = squashed.match(/\d+/g)?.join(" ") ?? "";
   for (let i = 0; i < segs.length; i++) {
     const acc = new Set<string>();
     let joined = "";
@@ -289,7 +292,7 @@ function bestTitleWindow(ref: ParsedReference, titleWords: ReadonlySet<string>, 
       joined += segs[j]!.words.join("");
       let d = windowDice(partners, titleWords.size, acc);
       // Only a window that already shares half the words is worth spelling out.
-      if (d >= 0.5 && d < 1 && Math.abs(joined.length - squashed.length) <= squashed.length * 0.1) {
+      if (d >= 0.5 && d < 1 && Math.abs(joined.length - squashed.length) <= squashed.length * 0.1 && (joined.match(/\d+/g)?.join(" ") ?? "") === titleNumbers) {
         const sq = squashedDice(pairs, squashed.length, joined);
         if (sq >= SQUASHED_SAME) d = Math.max(d, sq);
       }
@@ -368,7 +371,8 @@ function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgeme
   const base = w.title.replace(/^\s*(retracted( article)?|withdrawn)\s*:\s*/i, "");
   // A reference may cite only the main title, before the colon ("Molecular structure of nucleic
   // acids" for "…: A structure for deoxyribose nucleic acid"); that form counts only when it has
-  // three content words or more and the string names an author or a year to confirm it (below).
+  // three content words or more, the string gives no other subtitle after it, and the string names
+  // an author or a year to confirm it (below).
   const main = /^(.{12,}?)\s*:\s+\S/.exec(base)?.[1];
   const mainTitle = main && contentWords(main).length >= 3 ? main : null;
   const variants = [base, w.subtitle ? `${base}: ${w.subtitle}` : null, mainTitle].filter((x): x is string => !!x);
@@ -378,6 +382,8 @@ function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgeme
   for (const v of variants) {
     const tw = contentWords(v);
     const f = bestTitleWindow(ref, new Set(tw), words(v));
+    // A main title followed by a colon in the string has a subtitle there, and it is not this one's.
+    if (v === mainTitle && /^\s*:/.test(ref.raw.slice(f.end))) continue;
     if (f.score > fit.score || !titleList.length) {
       fit = f;
       titleList = tw;

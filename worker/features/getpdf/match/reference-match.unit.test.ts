@@ -100,6 +100,24 @@ describe("reference validator pieces", () => {
     expect(readsAsTitleOrReference("12345 678")).toBe(false);
   });
 
+  it("a main title alone matches when confirmed, but never against a subtitle the string gives", () => {
+    // Two works of one series, same authors and year (as the fake upstream's scenario works are).
+    const series = (n: number) =>
+      mapWork({
+        DOI: `10.5555/series-${n}`,
+        type: "journal-article",
+        title: [`Open access through Unpaywall: test article ${n}`],
+        author: [{ given: "Shankar", family: "Sadasivan", sequence: "first", affiliation: [] }],
+        "container-title": ["Journal of Tests"],
+        issued: { "date-parts": [[2021]] },
+      })!;
+    const cited = "Sadasivan S. Open access through Unpaywall: test article 7. Journal of Tests. 2021.";
+    const v = decideReference(cited, [series(7), series(8)]).verdict;
+    expect(v.kind === "confident" && v.work.doi).toBe("10.5555/series-7");
+    const mainOnly = decideReference("Sadasivan S. Open access through Unpaywall. 2021.", [series(7), series(8)]).verdict;
+    expect(mainOnly.kind).toBe("ambiguous");
+  });
+
   it("no candidates → none; the same DOI twice counts once", () => {
     expect(decideReference("Deep learning", []).verdict).toEqual({ kind: "none" });
     const w = mapWork(data.works["hardin1968"]!)!;
