@@ -251,6 +251,103 @@ const cases: [string, string, IdentifyResult][] = [
   ["doi.org with urn:doi:", "https://doi.org/urn:doi:10.1000/182", doi("10.1000/182", "https://doi.org/urn:doi:10.1000/182")],
   ["alphaXiv", "https://www.alphaxiv.org/abs/2101.00001v2", arxiv("2101.00001", "https://www.alphaxiv.org/abs/2101.00001v2")],
 
+  // --- Held-out failure classes (scripts/identify-heldout.ts): where a token copied from markup ends
+  ["DOI as markdown link text", "DOI: [10.22034/riejournal.2025.223902](https://doi.org/10.22034/riejournal.2025.223902).", doi("10.22034/riejournal.2025.223902")],
+  [
+    "doi.org URL as markdown link text",
+    "[https://doi.org/10.22034/aeis.2024.460563.1202](https://doi.org/x)",
+    doi("10.22034/aeis.2024.460563.1202", "https://doi.org/10.22034/aeis.2024.460563.1202"),
+  ],
+  [
+    "URL in an HTML attribute",
+    '<a href="https://wires.onlinelibrary.wiley.com/doi/epdf/10.1002/widm.1484">tuning</a>',
+    doi("10.1002/widm.1484", "https://wires.onlinelibrary.wiley.com/doi/epdf/10.1002/widm.1484"),
+  ],
+  ["DOI in backticks", "| DOI | `10.22034/aeis.2024.460563.1202` |", doi("10.22034/aeis.2024.460563.1202")],
+  ["DOI before an XML closing tag", "<dc:identifier>doi:10.1063/1.5079474</dc:identifier>", doi("10.1063/1.5079474")],
+  ["DOI in a PDF link annotation", "<(DOI:10.1002/9780470915.CH2)/S/URI,", doi("10.1002/9780470915.ch2")],
+  ["URL in a PDF link annotation", "A<</S/URI/URI(https://doi.org/10.1016/j.comptc.2018.10.004)>>/Border[0 0 0]", doi("10.1016/j.comptc.2018.10.004", "https://doi.org/10.1016/j.comptc.2018.10.004")],
+  ["URL in angle brackets then a comma", "EZproxy: <https://doi.org/10.1093/ageing/afaf050>, or", doi("10.1093/ageing/afaf050", "https://doi.org/10.1093/ageing/afaf050")],
+  ["DOI after doi( with a stray semicolon", "doi(10.1038/s41535-018-0103-6;)", doi("10.1038/s41535-018-0103-6")],
+  ["balanced parentheses at the end are the DOI's", "(doi:10.1016/0001-8708(91)90003-P)", doi("10.1016/0001-8708(91)90003-p")],
+  ["balanced brackets inside a SICI DOI", "[10.1890/0012-9658(2006)87[2832:TIOPMA]2.0.CO;2]", doi("10.1890/0012-9658(2006)87[2832:tiopma]2.0.co;2")],
+  ["a .digits tail is the DOI's", "bla doi:10.1007/s10549-018-4743-9.1234 with", doi("10.1007/s10549-018-4743-9.1234")],
+  ["BibTeX-escaped underscore", "10.1007/978-3-030-02671-4\\_7", doi("10.1007/978-3-030-02671-4_7")],
+  ["replacement character after a DOI", "other stuff 10.1006/jmbi.1998.2354\ufffd", doi("10.1006/jmbi.1998.2354")],
+  ["percent-encoded doi: label", "DOI%3A10.1002%2Fanie.201915678", doi("10.1002/anie.201915678")],
+  // A # or ? inside a DOI is encoded in a link; decoded, it is the DOI's own.
+  ["encoded # in a doi.org path", "http://doi.org/10.1006/rwei.1999%23.0001", doi("10.1006/rwei.1999#.0001", "http://doi.org/10.1006/rwei.1999%23.0001")],
+  ["encoded ? in a doi.org path", "http://doi.org/10.1006/rwei.1999%3F.0001", doi("10.1006/rwei.1999?.0001", "http://doi.org/10.1006/rwei.1999%3F.0001")],
+  [
+    "SICI check character # at the end of a doi.org link",
+    "http://doi.org/10.1002/(SICI)1099-050X(199823/24)37:3/4<197::AID-HRM2>3.0.CO;2-#",
+    doi("10.1002/(sici)1099-050x(199823/24)37:3/4<197::aid-hrm2>3.0.co;2-#", "http://doi.org/10.1002/(SICI)1099-050X(199823/24)37:3/4%3C197::AID-HRM2%3E3.0.CO;2-#"),
+  ],
+  ["a bare DOI still ends at a fragment", "10.1111/nicc.12290#.wlw5yueemak.twitter", doi("10.1111/nicc.12290")],
+  // An identifier later in the text beats a URL that carries none; one inside that URL does not.
+  [
+    "DOI after a URL that carries none",
+    '<rdf:Description xmlns:dc="http://purl.org/dc/elements.1/"><dc:identifier>doi:10.1063/1.5079474</dc:identifier>',
+    doi("10.1063/1.5079474"),
+  ],
+  [
+    "ISBN inside a book-chapter URL is not taken",
+    "http://iopscience.iop.org/book/978-0-7503-1218-9/chapter/bk978-0-7503-1218-9ch16",
+    url("http://iopscience.iop.org/book/978-0-7503-1218-9/chapter/bk978-0-7503-1218-9ch16"),
+  ],
+  [
+    "a publisher's page first keeps its place before another work's DOI",
+    "([Holmes](<https://www.cell.com/cell/fulltext/S0092-8674(21)00991-0>), [Worobey](https://www.science.org/doi/10.1126/science.abp8715))",
+    url("https://www.cell.com/cell/fulltext/S0092-8674(21)00991-0"),
+  ],
+  // Second held-out round: an old "sj." Nature journal's file name is not its DOI suffix
+  ["Nature sj. journal PDF is not guessed", "http://www.nature.com/ejhg/journal/v8/n5/pdf/5200459a.pdf", url("http://www.nature.com/ejhg/journal/v8/n5/pdf/5200459a.pdf")],
+  ["Nature numeric article id is not guessed", "https://www.nature.com/articles/6601234", url("https://www.nature.com/articles/6601234")],
+  // Redirectors and library proxies
+  [
+    "Google Scholar redirect",
+    "https://scholar.google.com/scholar_url?url=https://dl.acm.org/doi/pdf/10.1145/168304.168306&hl=en&sa=T&oi=gsb-ggp",
+    doi("10.1145/168304.168306", "https://dl.acm.org/doi/pdf/10.1145/168304.168306"),
+  ],
+  ["Google redirect, encoded", "https://www.google.com/url?sa=t&q=https%3A%2F%2Farxiv.org%2Fabs%2F1803.02155v2&usg=x", arxiv("1803.02155", "https://arxiv.org/abs/1803.02155v2")],
+  [
+    "EZproxy login?url= with the target's own query",
+    "https://ezproxy.univ.edu/login?url=https://www.nature.com/articles/s41586-020-2649-2?error=cookies_not_supported&code=x",
+    doi("10.1038/s41586-020-2649-2", "https://www.nature.com/articles/s41586-020-2649-2?error=cookies_not_supported"),
+  ],
+  [
+    "EZproxy wrapper of a page without a DOI: the target page",
+    "https://ezproxy.univ.edu/login?url=https://www.sciencedirect.com/science/article/pii/S0140673620301835",
+    url("https://www.sciencedirect.com/science/article/pii/S0140673620301835"),
+  ],
+  ["EZproxy host (hyphenated)", "https://www-nature-com.ezproxy.univ.edu/articles/s41586-020-2649-2", doi("10.1038/s41586-020-2649-2", "https://www-nature-com.ezproxy.univ.edu/articles/s41586-020-2649-2")],
+  ["EZproxy host (appended)", "https://www.nature.com.ezproxy.lib.univ.edu/articles/s41586-020-2649-2", doi("10.1038/s41586-020-2649-2", "https://www.nature.com.ezproxy.lib.univ.edu/articles/s41586-020-2649-2")],
+  [
+    "EZproxy host, a hyphen of the original doubled",
+    "https://www-thieme--connect-de.ezproxy.univ.edu/products/ejournals/abstract/10.1055/s-0036-1597987",
+    doi("10.1055/s-0036-1597987", "https://www-thieme--connect-de.ezproxy.univ.edu/products/ejournals/abstract/10.1055/s-0036-1597987"),
+  ],
+  [
+    "EZproxy host of a PII page stays a page",
+    "https://www-sciencedirect-com.ezproxy.univ.edu/science/article/pii/S0140673620301835",
+    url("https://www-sciencedirect-com.ezproxy.univ.edu/science/article/pii/S0140673620301835"),
+  ],
+  ["Nature legacy id through a proxy is not guessed", "https://www-nature-com.ezproxy.univ.edu/articles/onc2011282", url("https://www-nature-com.ezproxy.univ.edu/articles/onc2011282")],
+  ["hyphenated host that is no proxy", "https://my-nature-site.example.org/articles/s41586-020-2649-2", url("https://my-nature-site.example.org/articles/s41586-020-2649-2")],
+  // arXiv forms
+  ["arXiv archive before a new-style id", "arXiv:hep-th/1601.07616", arxiv("1601.07616")],
+  ["same, without the label", "see hep-th/1601.07616v2 for", arxiv("1601.07616")],
+  ["arXiv listing form", "0706.0001v1 [q-bio.CB]", arxiv("0706.0001")],
+  ["arXiv id at the end of a sentence", "See arXiv:2001.01234v3.", arxiv("2001.01234")],
+  ["arXiv id inside a longer number is not read", "arXiv:2001.01234.5", title("arXiv:2001.01234.5")],
+  ["listing form, new archive", "published as 2301.01234 [stat.ML]", arxiv("2301.01234")],
+  ["a number with an unknown bracket is no arXiv id", "1234.5678 [fig. 2]", title("1234.5678 [fig. 2]")],
+  // ISBN forms
+  ["ISBN with the Persian label", "شابک: ۰-۹۷۵۲۲۹۸-۰-X", isbn("9780975229804")],
+  ["ISBN-13 after a false 978 run", "978 9781234567 897", isbn("9781234567897")],
+  ["a list of ISBN-10s", "123456789X, 0199535922", isbn("9781234567897")],
+  ["a list with an invalid ISBN is no list", "123456789X, 1234567890", title("123456789X, 1234567890")],
+
   // --- Never guess: opaque ids go to the landing page
   ["Nature legacy id (DOI has dots the id lost)", "https://www.nature.com/articles/onc2011282", url("https://www.nature.com/articles/onc2011282")],
   ["Nature Scientific Data legacy id", "https://www.nature.com/articles/sdata201618", url("https://www.nature.com/articles/sdata201618")],

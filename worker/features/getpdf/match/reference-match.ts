@@ -8,6 +8,7 @@
  * not the article unless the string asks for it) and the next candidate is clearly behind.
  */
 import type { CrossrefWork } from "../../../../clients/crossref";
+import { toLatinDigits } from "../../../../lib/digits";
 
 export type MatchedWork = {
   doi: string;
@@ -59,11 +60,11 @@ const GREEK: Record<string, string> = {
   υ: "upsilon", φ: "phi", χ: "chi", ψ: "psi", ω: "omega",
 };
 
-/** Lower case, Greek letters spelled out, diacritics and ligatures folded to ASCII. */
+/** Lower case, Greek letters spelled out, diacritics and ligatures folded to ASCII, Persian digits to 0-9. */
 export function foldText(s: string): string {
   // Most references are plain ASCII: nothing to fold but case.
   if (/^[\x00-\x7f]*$/.test(s)) return s.toLowerCase();
-  return s
+  return toLatinDigits(s)
     .toLowerCase()
     .replace(/[\u0370-\u03ff]/g, (c) => ` ${GREEK[c] ?? c} `)
     .replace(/ß/g, "ss")
@@ -129,6 +130,14 @@ function sameWord(a: string, b: string): boolean {
   return a === b || (a.length >= 5 && b.length >= 5 && editDistanceAtMostOne(a, b));
 }
 
+/** A word of the string that is the name, or a name of six letters or more with one letter off (Milgrim for Milgram, Hoseini for Hosseini); Zhang and Zhong stay apart. */
+function hasWord(outside: ReadonlySet<string>, name: string): boolean {
+  if (outside.has(name)) return true;
+  if (name.length < 6) return false;
+  for (const w of outside) if (sameWord(w, name)) return true;
+  return false;
+}
+
 /** Dice coefficient of two word sets, a one-letter typo in a long word forgiven. */
 export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
@@ -191,7 +200,10 @@ type ParsedReference = {
 // Titles keep colons, commas and full stops inside; the windows below join segments again.
 const SEGMENT_BREAK = /[.?!;:,()[\]{}"“”„«»‘’]|(?<=^|\s)'|'(?=\s|$|[,.;:])|\s[-–—]\s/g;
 
-export function parseReference(raw: string): ParsedReference {
+export function parseReference(text: string): ParsedReference {
+  // Years, volumes and pages typed in Persian or Arabic-Indic digits, and the Persian comma,
+  // semicolon and question mark, read as their Latin forms (one character for one, so positions hold).
+  const raw = toLatinDigits(text).replace(/،/g, ",").replace(/؛/g, ";").replace(/؟/g, "?");
   const segments: Segment[] = [];
   let last = 0;
   const push = (start: number, end: number) => {
@@ -269,6 +281,9 @@ function bestTitleWindow(ref: ParsedReference, titleWords: ReadonlySet<string>, 
   const squashed = titleAll.join("");
   const pairs = bigrams(squashed);
   const partners = partnersOf(titleWords, ref.vocabulary);
+  // Numbers tell works of a series apart ("…: test article 7" / "… 8", "Part 2"): spelled without
+  // spaces two titles agree only when their numbers are the same.
+  const titleNumbers = squashed.match(/\d+/g)?.join(" ") ?? "";
   for (let i = 0; i < segs.length; i++) {
     const acc = new Set<string>();
     let joined = "";
@@ -277,7 +292,7 @@ function bestTitleWindow(ref: ParsedReference, titleWords: ReadonlySet<string>, 
       joined += segs[j]!.words.join("");
       let d = windowDice(partners, titleWords.size, acc);
       // Only a window that already shares half the words is worth spelling out.
-      if (d >= 0.5 && d < 1 && Math.abs(joined.length - squashed.length) <= squashed.length * 0.1) {
+      if (d >= 0.5 && d < 1 && Math.abs(joined.length - squashed.length) <= squashed.length * 0.1 && (joined.match(/\d+/g)?.join(" ") ?? "") === titleNumbers) {
         const sq = squashedDice(pairs, squashed.length, joined);
         if (sq >= SQUASHED_SAME) d = Math.max(d, sq);
       }
@@ -344,7 +359,7 @@ function nameForms(name: string): string[][] {
 }
 
 function authorFound(name: string, outside: ReadonlySet<string>): boolean {
-  return nameForms(name).some((f) => f.every((w) => outside.has(w)));
+  return nameForms(name).some((f) => f.every((w) => hasWord(outside, w)));
 }
 
 function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgement {
@@ -354,15 +369,25 @@ function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgeme
   if (!w.title) return reject("no title");
   // Elsevier prefixes a retracted article's own title; it is still the article.
   const base = w.title.replace(/^\s*(retracted( article)?|withdrawn)\s*:\s*/i, "");
-  const variants = [base, w.subtitle ? `${base}: ${w.subtitle}` : null].filter((x): x is string => !!x);
+  // A reference may cite only the main title, before the colon ("Molecular structure of nucleic
+  // acids" for "…: A structure for deoxyribose nucleic acid"); that form counts only when it has
+  // three content words or more, the string gives no other subtitle after it, and the string names
+  // an author or a year to confirm it (below).
+  const main = /^(.{12,}?)\s*:\s+\S/.exec(base)?.[1];
+  const mainTitle = main && contentWords(main).length >= 3 ? main : null;
+  const variants = [base, w.subtitle ? `${base}: ${w.subtitle}` : null, mainTitle].filter((x): x is string => !!x);
   let fit: TitleFit = { score: 0, start: 0, end: 0, run: false };
   let titleList: string[] = [];
+  let byMainTitle = false;
   for (const v of variants) {
     const tw = contentWords(v);
     const f = bestTitleWindow(ref, new Set(tw), words(v));
+    // A main title followed by a colon in the string has a subtitle there, and it is not this one's.
+    if (v === mainTitle && /^\s*:/.test(ref.raw.slice(f.end))) continue;
     if (f.score > fit.score || !titleList.length) {
       fit = f;
       titleList = tw;
+      byMainTitle = v === mainTitle;
     }
   }
   if (fit.score < R.titleForReference) {
@@ -438,7 +463,10 @@ function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgeme
   }
   const bare = !hasAuthors && ref.years.length === 0;
   const short = titleList.length <= 2;
+  const mainTitleConfirmed = !byMainTitle || firstAuthor || yearExact;
+  if (!mainTitleConfirmed) notes.push("only the main title, unconfirmed");
   const eligible =
+    mainTitleConfirmed &&
     title >= (bare ? R.titleForBareTitle : R.titleForReference) &&
     !yearConflict &&
     !authorMismatch &&

@@ -1,6 +1,7 @@
 /**
  * The reference validator over real reference strings (reference-cases.json: real papers in
  * Vancouver, APA, Harvard, IEEE, Chicago, MLA, ACM, Springer and physics styles, bare titles,
+ * references inside Persian text or with Persian digits,
  * with candidate lists constructed from the works' Crossref metadata, near misses included).
  * Prints the accuracy; a confident answer naming the wrong work is never tolerated.
  */
@@ -87,6 +88,8 @@ describe("reference validator pieces", () => {
 
   it("reads years but not page ranges", () => {
     expect(parseReference("Smith J. Title. J Name. 2019;12(3):1998-2005.").years).toEqual([2019]);
+    expect(parseReference("Smith J. Title. J Name. ۲۰۱۹;۱۲(۳):۱۹۹۸-۲۰۰۵.").years).toEqual([2019]);
+    expect(parseReference("Smith J، Lee K. Title. J Name. ۲۰۱۹؛۱۲.").journalLike).toBe(true);
     expect(parseReference("Title. Bell Syst Tech J. 1948;27(3):379-423.").journalLike).toBe(true);
     expect(parseReference("Kuhn TS. The structure. Chicago: University of Chicago Press; 1962.").bookLike).toBe(true);
   });
@@ -95,6 +98,24 @@ describe("reference validator pieces", () => {
     expect(readsAsTitleOrReference("Deep learning")).toBe(true);
     expect(readsAsTitleOrReference("the of and")).toBe(false);
     expect(readsAsTitleOrReference("12345 678")).toBe(false);
+  });
+
+  it("a main title alone matches when confirmed, but never against a subtitle the string gives", () => {
+    // Two works of one series, same authors and year (as the fake upstream's scenario works are).
+    const series = (n: number) =>
+      mapWork({
+        DOI: `10.5555/series-${n}`,
+        type: "journal-article",
+        title: [`Open access through Unpaywall: test article ${n}`],
+        author: [{ given: "Shankar", family: "Sadasivan", sequence: "first", affiliation: [] }],
+        "container-title": ["Journal of Tests"],
+        issued: { "date-parts": [[2021]] },
+      })!;
+    const cited = "Sadasivan S. Open access through Unpaywall: test article 7. Journal of Tests. 2021.";
+    const v = decideReference(cited, [series(7), series(8)]).verdict;
+    expect(v.kind === "confident" && v.work.doi).toBe("10.5555/series-7");
+    const mainOnly = decideReference("Sadasivan S. Open access through Unpaywall. 2021.", [series(7), series(8)]).verdict;
+    expect(mainOnly.kind).toBe("ambiguous");
   });
 
   it("no candidates → none; the same DOI twice counts once", () => {
