@@ -6,7 +6,7 @@
  * concatenation, @comment/@preamble, braced and quoted values, month macros, `(…)` entries,
  * and LaTeX in values (latex.ts); DOI, URL and eprint fields are kept verbatim.
  */
-import { clean, cleanDoi, emptyCitation, yearOf, type Citation, type CitationType } from "./entry";
+import { clean, cleanDoi, cleanIsbn, doiFromUrl, emptyCitation, idsInNote, yearOf, type Citation, type CitationType } from "./entry";
 import { latexToText, textToLatex } from "./latex";
 
 export type BibEntry = { type: string; key: string; fields: Record<string, string> };
@@ -14,7 +14,8 @@ export type BibEntry = { type: string; key: string; fields: Record<string, strin
 const MONTHS: Record<string, string> = { jan: "1", feb: "2", mar: "3", apr: "4", may: "5", jun: "6", jul: "7", aug: "8", sep: "9", oct: "10", nov: "11", dec: "12" };
 // Sticky patterns read at the cursor without copying the rest of the text.
 const WORD = /[^\s,#{}"()=]+/y;
-const TYPE = /\s*([A-Za-z]+)\s*([{(])/y;
+// Entry types are identifiers: Mendeley writes @web_page and @book_section.
+const TYPE = /\s*([A-Za-z][\w-]*)\s*([{(])/y;
 const STRING_NAME = /[^\s=]+/y;
 const FIELD = /([^\s=,{}"]+)\s*=/y;
 const VERBATIM = new Set(["doi", "url", "eprint", "pmid", "pmcid", "isbn", "file", "arxivid"]);
@@ -91,6 +92,9 @@ export function readBibtex(input: string): BibEntry[] {
     const at = input.indexOf("@", i);
     if (at < 0) break;
     i = at + 1;
+    // An entry commented out with "%" (biblatex-apa's test file keeps old versions so) is not one.
+    const lineStart = input.lastIndexOf("\n", at) + 1;
+    if (at > lineStart && input.slice(lineStart, at).includes("%")) continue;
     TYPE.lastIndex = i;
     const typeMatch = TYPE.exec(input);
     if (!typeMatch) continue;
@@ -116,11 +120,16 @@ export function readBibtex(input: string): BibEntry[] {
       continue;
     }
     skipSpace();
-    const comma = input.indexOf(",", i);
-    const keyEnd = comma < 0 ? n : comma;
-    const key = input.slice(i, keyEnd).trim();
-    if (key.includes("\n") || key.includes("@")) continue; // not an entry after all
-    i = keyEnd + 1;
+    let key = "";
+    FIELD.lastIndex = i;
+    // EndNote writes entries without a key: "@article{\n author = {…},".
+    if (!FIELD.test(input)) {
+      const comma = input.indexOf(",", i);
+      const keyEnd = comma < 0 ? n : comma;
+      key = input.slice(i, keyEnd).trim();
+      if (key.includes("\n") || key.includes("@") || key.includes(close)) continue; // not an entry after all
+      i = keyEnd + 1;
+    }
     const fields: Record<string, string> = {};
     for (;;) {
       skipSpace();
@@ -145,7 +154,29 @@ export function readBibtex(input: string): BibEntry[] {
     }
     entries.push({ type, key, fields });
   }
+  inheritCrossref(entries);
   return entries;
+}
+
+/** BibLaTeX's crossref mappings that move the parent's title: a chapter's book, a paper's proceedings, an article's periodical. */
+const TITLE_TO: [parents: RegExp, children: RegExp, field: string][] = [
+  [/^(?:mv)?book$/, /^(?:inbook|bookinbook|suppbook)$/, "booktitle"],
+  [/^(?:mv)?(?:collection|reference)$/, /^(?:incollection|suppcollection|inreference)$/, "booktitle"],
+  [/^(?:mv)?proceedings$/, /^inproceedings$/, "booktitle"],
+  [/^periodical$/, /^(?:article|suppperiodical)$/, "journaltitle"],
+];
+
+/** An entry with `crossref = {key}` takes the fields it lacks from that entry (BibTeX's and BibLaTeX's rule). */
+function inheritCrossref(entries: BibEntry[]) {
+  const byKey = new Map<string, BibEntry>();
+  for (const e of entries) if (e.key) byKey.set(e.key.toLowerCase(), e);
+  for (const e of entries) {
+    const parent = e.fields.crossref ? byKey.get(e.fields.crossref.trim().toLowerCase()) : undefined;
+    if (!parent || parent === e) continue;
+    const moved = TITLE_TO.find(([p, c]) => p.test(parent.type) && c.test(e.type))?.[2];
+    if (moved && parent.fields.title && !e.fields[moved]) e.fields[moved] = parent.fields.title;
+    for (const [k, v] of Object.entries(parent.fields)) if (!(k in e.fields) && !(moved && k === "title")) e.fields[k] = v;
+  }
 }
 
 const TYPES: Record<string, CitationType> = {
@@ -194,7 +225,7 @@ export function bibEntryToCitation(e: BibEntry): Citation {
   const f = (name: string) => {
     const v = e.fields[name];
     if (v === undefined) return null;
-    return clean(VERBATIM.has(name) ? v.replace(/[{}]/g, "") : latexToText(v));
+    return clean(VERBATIM.has(name) ? v.replace(/\\(?:url|href|path|detokenize)\s*/g, "").replace(/[{}]/g, "") : latexToText(v));
   };
   const c = emptyCitation();
   c.type = TYPES[e.type] ?? "other";
@@ -207,14 +238,17 @@ export function bibEntryToCitation(e: BibEntry): Citation {
   c.issue = f("number") ?? f("issue");
   c.pages = f("pages");
   c.publisher = f("publisher") ?? f("school") ?? f("institution");
-  c.doi = cleanDoi(f("doi")) ?? cleanDoi(f("url"));
-  c.pmid = f("pmid")?.replace(/\D/g, "") || null;
-  c.pmcid = f("pmcid")?.toUpperCase() ?? null;
+  // Zotero puts PMID/PMCID in `note`/`extra`; Google Scholar puts "arXiv preprint arXiv:…" in `journal`.
+  const notes = ["note", "annote", "annotation", "extra", "howpublished", "journal", "addendum"].map((k) => e.fields[k]).filter((v): v is string => !!v).map((v) => idsInNote(latexToText(v)));
+  const url = f("url");
+  c.doi = cleanDoi(f("doi")) ?? doiFromUrl(url) ?? notes.map((x) => x.doi).find(Boolean) ?? null;
+  c.pmid = f("pmid")?.replace(/\D/g, "") || notes.map((x) => x.pmid).find(Boolean) || null;
+  c.pmcid = /PMC\d+/i.exec(f("pmcid") ?? "")?.[0].toUpperCase() ?? notes.map((x) => x.pmcid).find(Boolean) ?? null;
   const eprint = f("eprint") ?? f("arxivid");
   const archive = (f("archiveprefix") ?? f("eprinttype") ?? "").toLowerCase();
-  c.arxiv = eprint && (archive === "arxiv" || /^\d{4}\.\d{4,5}(v\d+)?$/.test(eprint)) ? eprint.replace(/^arxiv:/i, "") : null;
-  c.isbn = f("isbn");
-  c.url = f("url");
+  c.arxiv = eprint && (archive === "arxiv" || /^(?:arxiv:)?\d{4}\.\d{4,5}(v\d+)?$/i.test(eprint)) ? eprint.replace(/^arxiv:/i, "") : (notes.map((x) => x.arxiv).find(Boolean) ?? null);
+  c.isbn = cleanIsbn(f("isbn"));
+  c.url = url;
   return c;
 }
 

@@ -95,7 +95,7 @@ describe("RIS, MEDLINE, CSL-JSON, plain text", () => {
   it("splits numbered, wrapped, blank-line separated and plain lists", () => {
     expect(splitReferences("1. Smith J. A title. 2020.\n2. Doe J. Another\n   wrapped part. 2019.\n[3] Third one here")).toEqual(["Smith J. A title. 2020.", "Doe J. Another wrapped part. 2019.", "Third one here"]);
     expect(splitReferences("Smith, J. (2020).\nA title.\n\nDoe, J. (2019).\nOther.")).toEqual(["Smith, J. (2020). A title.", "Doe, J. (2019). Other."]);
-    expect(splitReferences("a first line ref\nsecond line ref\n\n")).toEqual(["a first line ref", "second line ref"]);
+    expect(splitReferences("First line ref\nSecond line ref\n\n")).toEqual(["First line ref", "Second line ref"]);
     expect(splitReferences("۱. مرجع اول\n۲. مرجع دوم")).toEqual(["مرجع اول", "مرجع دوم"]);
     expect(splitReferences("10.5555/a-1\n10.5555/b-2")).toEqual(["10.5555/a-1", "10.5555/b-2"]);
   });
