@@ -23,7 +23,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { decodeUpload, detectFormat, parseCitations, type Citation, type CitationFormat } from "../lib/citations";
+import { decodeUpload, detectFormat, parseCitations, writeCitations, type Citation, type CitationFormat, type ExportFormat } from "../lib/citations";
 import { readBibtex } from "../lib/citations/bibtex";
 import { splitReferences } from "../lib/citations/text";
 
@@ -304,6 +304,8 @@ function anystyle(): TextCase[] {
 type Tally = { files: number; crashes: number; misdetected: number; expected: number; read: number; garbage: number; ms: number; titleOk: number; titleAll: number; ids: Record<string, { all: number; ok: number; wrong: number; missed: number }> };
 const newTally = (): Tally => ({ files: 0, crashes: 0, misdetected: 0, expected: 0, read: 0, garbage: 0, ms: 0, titleOk: 0, titleAll: 0, ids: { doi: { all: 0, ok: 0, wrong: 0, missed: 0 }, pmid: { all: 0, ok: 0, wrong: 0, missed: 0 }, arxiv: { all: 0, ok: 0, wrong: 0, missed: 0 }, isbn: { all: 0, ok: 0, wrong: 0, missed: 0 } } });
 const failures: string[] = [];
+/** Every citation read from the structured files, for the export round trip. */
+const parsed: Citation[] = [];
 
 function ours(c: Citation, kind: "doi" | "pmid" | "arxiv" | "isbn"): string | null {
   if (kind === "doi") return normDoi(c.doi);
@@ -334,6 +336,8 @@ function score(t: Tally, k: Case) {
     t.ms += performance.now() - started;
   }
   t.read += list.length;
+  // Entries with nothing in them (an "@foo{}") cannot come back from an export, and need not.
+  parsed.push(...list.filter((c) => c.title || c.authors.length || c.doi || c.text || c.container));
   if (list.length !== k.expected.length) failures.push(`[count] ${k.source} ${k.name}: read ${list.length}, expected ${k.expected.length}`);
   for (const c of list) if (!c.title && !c.doi && !c.pmid && !c.arxiv && !c.isbn && !c.text && !c.authors.length) t.garbage++;
   // BibTeX entries are paired by citation key (a skipped or extra entry must not shift the rest), others by position.
@@ -422,9 +426,36 @@ const texts = anystyle();
   rows.push(`| AnyStyle finder reference sections (inukshuk/anystyle) | ${texts.length} | ${split}/${gold} | 0 | – | – | – | – | – | – | exact ${pct(exact, gold)} | ${ms.toFixed(0)} |`);
 }
 
+// Export round trip: every citation read above, written in each export format and read back.
+const FIELDS = ["type", "title", "authors", "year", "container", "volume", "issue", "pages", "publisher", "doi", "pmid", "pmcid", "arxiv", "isbn", "url"] as const;
+const roundTrip: string[] = [];
+for (const format of ["bibtex", "ris", "csljson"] as ExportFormat[]) {
+  const started = performance.now();
+  const written = writeCitations(parsed, format);
+  const back = parseCitations(written, format);
+  const ms = performance.now() - started;
+  const diff = new Map<string, number>();
+  let same = 0;
+  parsed.forEach((c, i) => {
+    const b = back[i];
+    let ok = !!b;
+    for (const f of FIELDS) {
+      if (b && JSON.stringify(b[f]) === JSON.stringify(c[f])) continue;
+      ok = false;
+      diff.set(f, (diff.get(f) ?? 0) + 1);
+      if ((diff.get(f) ?? 0) <= 3) failures.push(`[round trip ${format}] ${f}: ${JSON.stringify(c[f])} → ${JSON.stringify(b?.[f])}`);
+    }
+    if (ok) same++;
+  });
+  roundTrip.push(`| ${format} | ${parsed.length} | ${back.length} | ${same} | ${[...diff].map(([f, n]) => `${f} ${n}`).join(", ") || "–"} | ${ms.toFixed(0)} |`);
+  if (OUT) writeFileSync(path.join(OUT, `export.${format === "csljson" ? "json" : format === "bibtex" ? "bib" : "ris"}`), written);
+}
+
 console.log("| source | files | entries read/expected | crashes | wrong format | garbage | DOI | PMID | arXiv | ISBN | titles | ms |");
 console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) console.log(r);
+console.log("\n| export | citations | read back | identical | fields that changed | ms |\n|---|---|---|---|---|---|");
+for (const r of roundTrip) console.log(r);
 const counts = new Map<string, number>();
 for (const f of failures) {
   const cls = /^\[([^\]]+)\]/.exec(f)?.[1];

@@ -6,7 +6,7 @@
  * concatenation, @comment/@preamble, braced and quoted values, month macros, `(…)` entries,
  * and LaTeX in values (latex.ts); DOI, URL and eprint fields are kept verbatim.
  */
-import { clean, cleanDoi, cleanIsbn, doiFromUrl, emptyCitation, idsInNote, yearOf, type Citation, type CitationType } from "./entry";
+import { clean, cleanDoi, cleanPages, cleanIsbn, doiFromUrl, emptyCitation, idsInNote, yearOf, type Citation, type CitationType } from "./entry";
 import { latexToText, textToLatex } from "./latex";
 
 export type BibEntry = { type: string; key: string; fields: Record<string, string> };
@@ -204,14 +204,29 @@ function splitNames(v: string): string[] {
   return out.map((s) => s.trim()).filter(Boolean);
 }
 
+/** The index of the first comma outside braces, or -1. */
+function topLevelComma(v: string): number {
+  let depth = 0;
+  for (let j = 0; j < v.length; j++) {
+    const c = v[j];
+    if (c === "\\") j++;
+    else if (c === "{") depth++;
+    else if (c === "}") depth--;
+    else if (c === "," && depth === 0) return j;
+  }
+  return -1;
+}
+
 /** A BibTeX name as "Family, Given" (von part kept in front of the family name), or an organisation's name. */
 export function bibName(raw: string): string {
   const trimmed = raw.trim();
-  if (/^\{[^{}]*(\{[^{}]*\}[^{}]*)*\}$/.test(trimmed) && !trimmed.includes(",")) return latexToText(trimmed);
-  if (trimmed.includes(",")) {
-    const [family, ...rest] = trimmed.split(",");
-    const given = rest.join(",").trim();
-    return given ? `${latexToText(family!)}, ${latexToText(given)}` : latexToText(family!);
+  // "{Council on Cardiopulmonary, Critical Care and Resuscitation}": one braced group is an organisation, commas and all.
+  if (/^\{[^{}]*(\{[^{}]*\}[^{}]*)*\}$/.test(trimmed)) return latexToText(trimmed);
+  const comma = topLevelComma(trimmed);
+  if (comma >= 0) {
+    const family = trimmed.slice(0, comma);
+    const given = trimmed.slice(comma + 1).trim();
+    return given ? `${latexToText(family)}, ${latexToText(given)}` : latexToText(family);
   }
   const words = latexToText(trimmed).split(" ").filter(Boolean);
   if (words.length < 2) return words.join(" ");
@@ -236,7 +251,7 @@ export function bibEntryToCitation(e: BibEntry): Citation {
   c.container = f("journal") ?? f("journaltitle") ?? f("booktitle");
   c.volume = f("volume");
   c.issue = f("number") ?? f("issue");
-  c.pages = f("pages");
+  c.pages = cleanPages(f("pages"));
   c.publisher = f("publisher") ?? f("school") ?? f("institution");
   // Zotero puts PMID/PMCID in `note`/`extra`; Google Scholar puts "arXiv preprint arXiv:…" in `journal`.
   const notes = ["note", "annote", "annotation", "extra", "howpublished", "journal", "addendum"].map((k) => e.fields[k]).filter((v): v is string => !!v).map((v) => idsInNote(latexToText(v)));
@@ -268,26 +283,42 @@ function citeKey(c: Citation, used: Set<string>): string {
   return key;
 }
 
+/** A verbatim field (DOI, URL): written as is, but a brace would end the value early. */
+const verbatim = (v: string | null) => (v ? v.replace(/\s+/g, " ").replace(/[{}]/g, (ch) => (ch === "{" ? "%7B" : "%7D")) : null);
+
+/** A name for BibTeX's "A and B" list: the family part (or an organisation) braced when it holds the word "and". */
+function bibtexName(a: string): string {
+  const comma = a.indexOf(",");
+  if (comma < 0) return `{${textToLatex(a)}}`;
+  const family = textToLatex(a.slice(0, comma).trim());
+  const given = textToLatex(a.slice(comma + 1).trim());
+  const guard = (part: string) => (/\band\b/i.test(part) ? `{${part}}` : part);
+  return `${guard(family)}, ${guard(given)}`;
+}
+
 export function writeBibtex(list: Citation[]): string {
   const used = new Set<string>();
   return list
     .map((c) => {
+      const tex = (v: string | null) => (v ? textToLatex(v) : null);
       const fields: [string, string | null][] = [
-        ["author", c.authors.length ? c.authors.map((a) => (a.includes(",") ? textToLatex(a) : `{${textToLatex(a)}}`)).join(" and ") : null],
+        // "Family, Given" as BibTeX reads it; a name without a comma (an organisation) in braces, so "and" and spaces in it stay.
+        ["author", c.authors.length ? c.authors.map(bibtexName).join(" and ") : null],
+        // Double braces keep the title's capitals (BibTeX styles lower-case titles otherwise).
         ["title", c.title ? `{${textToLatex(c.title)}}` : null],
-        [c.type === "chapter" || c.type === "conference" ? "booktitle" : "journal", c.container && textToLatex(c.container)],
-        ["year", c.year],
-        ["volume", c.volume],
-        ["number", c.issue],
-        ["pages", c.pages && c.pages.replace(/[–—]/g, "--")],
-        ["publisher", c.publisher && textToLatex(c.publisher)],
-        ["doi", c.doi],
-        ["pmid", c.pmid],
-        ["pmcid", c.pmcid],
-        ["eprint", c.arxiv],
+        [c.type === "chapter" || c.type === "conference" ? "booktitle" : "journal", tex(c.container)],
+        ["year", tex(c.year)],
+        ["volume", tex(c.volume)],
+        ["number", tex(c.issue)],
+        ["pages", c.pages && textToLatex(c.pages).replace(/–/g, "--")],
+        ["publisher", tex(c.publisher)],
+        ["doi", verbatim(c.doi)],
+        ["pmid", verbatim(c.pmid)],
+        ["pmcid", verbatim(c.pmcid)],
+        ["eprint", verbatim(c.arxiv)],
         ["archiveprefix", c.arxiv ? "arXiv" : null],
-        ["isbn", c.isbn],
-        ["url", c.url],
+        ["isbn", verbatim(c.isbn)],
+        ["url", verbatim(c.url)],
         ["note", !c.title && c.text ? textToLatex(c.text) : null],
       ];
       const body = fields.filter(([, v]) => v).map(([k, v]) => `  ${k} = {${v}}`);

@@ -122,6 +122,18 @@ export function yearOf(v: string | null | undefined): string | null {
   return m ? m[1]! : null;
 }
 
+/** A page range written with a hyphen, two or an en dash ("100-120", "100--120", "100 – 120") as "100–120": one form in every reader, so an export reads back the same. */
+export function cleanPages(v: string | null | undefined): string | null {
+  const s = clean(v);
+  return s ? s.replace(/^([\p{L}\d.]+)\s*[-–—]+\s*([\p{L}\d.]+)$/u, "$1–$2") : null;
+}
+
+/** A person's name as "Family, Given" with one space after the comma ("Valle-Delgado,J. J." → "Valle-Delgado, J. J."). */
+export function cleanName(v: string | null | undefined): string | null {
+  const s = clean(v);
+  return s ? s.replace(/^([^,]+?)\s*,\s*/, "$1, ").replace(/,\s*$/, "") || null : null;
+}
+
 /** Collapsed whitespace, null for empty. */
 export function clean(v: string | null | undefined): string | null {
   const s = (v ?? "").replace(/\s+/g, " ").trim();

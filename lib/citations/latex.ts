@@ -26,7 +26,7 @@ const GREEK = "alpha:α beta:β gamma:γ delta:δ epsilon:ε varepsilon:ε zeta:
 const LETTERS: Record<string, string> = {
   ...Object.fromEntries(GREEK.split(" ").map((p) => p.split(":") as [string, string])),
   ss: "ß", o: "ø", O: "Ø", ae: "æ", AE: "Æ", oe: "œ", OE: "Œ", aa: "å", AA: "Å", l: "ł", L: "Ł", i: "ı", j: "ȷ",
-  dh: "ð", DH: "Ð", th: "þ", TH: "Þ", dj: "đ", DJ: "Đ", ng: "ŋ", NG: "Ŋ", "textmu": "µ", textasciitilde: "~", textunderscore: "_", textbackslash: "\\", textbar: "|", textless: "<", textgreater: ">",
+  dh: "ð", DH: "Ð", th: "þ", TH: "Þ", dj: "đ", DJ: "Đ", ng: "ŋ", NG: "Ŋ", "textmu": "µ", textasciitilde: "~", textasciicircum: "^", textunderscore: "_", textbackslash: "\\", textbar: "|", textless: "<", textgreater: ">",
   quad: " ", qquad: " ", enspace: " ", thinspace: " ", slash: "/", textslash: "/", euro: "€", texteuro: "€", pounds: "£", textsterling: "£", infty: "∞", approx: "≈", leq: "≤", geq: "≥", le: "≤", ge: "≥", neq: "≠", cdot: "·", textperiodcentered: "·", rightarrow: "→", to: "→", textbullet: "•", dag: "†", ddag: "‡", textordmasculine: "º", textordfeminine: "ª", guillemotleft: "«", guillemotright: "»", textquotesingle: "'", textquotedbl: '"',
   textendash: "–", textemdash: "—", ldots: "…", dots: "…", textregistered: "®", TeX: "TeX", LaTeX: "LaTeX", BibTeX: "BibTeX", copyright: "©", S: "§", P: "¶",
   textquoteright: "’", textquoteleft: "‘", textquotedblleft: "“", textquotedblright: "”", times: "×", pm: "±", deg: "°", textdegree: "°",
@@ -161,7 +161,27 @@ export function latexToText(input: string): string {
   return out.replace(/[\s\u00a0]+/g, " ").trim();
 }
 
-/** Unicode text back to BibTeX-safe text (export): escapes the characters BibTeX gives meaning to. */
+/**
+ * Unicode text to a BibTeX field value that reads back to the same text here and in BibTeX/biber:
+ * the characters LaTeX gives meaning to are escaped, "--" is kept from becoming a dash, and
+ * everything else (accents, Persian) stays UTF-8, as biber and BibTeX 0.99d read it.
+ */
 export function textToLatex(s: string): string {
-  return s.replace(/[\\{}]/g, "").replace(/([&%$#_])/g, "\\$1");
+  return s
+    .replace(/\s+/g, " ")
+    .replace(/[\\{}&%$#_~^]/g, (ch) => TEX_ESCAPES[ch]!)
+    .replace(/-(?=-)/g, "-{}");
 }
+
+const TEX_ESCAPES: Record<string, string> = {
+  "\\": "\\textbackslash{}",
+  "{": "\\{",
+  "}": "\\}",
+  "&": "\\&",
+  "%": "\\%",
+  $: "\\$",
+  "#": "\\#",
+  _: "\\_",
+  "~": "\\textasciitilde{}",
+  "^": "\\textasciicircum{}",
+};

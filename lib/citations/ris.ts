@@ -4,7 +4,7 @@
  * RIS plugin brings its core: ~300 KB). RIS records end at `ER  -`; MEDLINE records start at
  * `PMID-` and continue a value on lines indented by six spaces.
  */
-import { clean, cleanDoi, cleanIsbn, doiFromUrl, emptyCitation, idsInNote, yearOf, type Citation, type CitationType } from "./entry";
+import { clean, cleanDoi, cleanName, cleanPages, cleanIsbn, doiFromUrl, emptyCitation, idsInNote, yearOf, type Citation, type CitationType } from "./entry";
 
 type Tagged = [tag: string, value: string][];
 
@@ -65,15 +65,15 @@ export function parseRis(input: string): Citation[] {
     const ty = (get("TY") ?? "").toUpperCase();
     c.type = RIS_TYPES[ty] ?? "other";
     c.title = get("TI", "T1", "CT") ?? (c.type === "book" ? get("BT") : null);
-    c.authors = all("AU", "A1").map((v) => v.trim());
-    if (!c.authors.length) c.authors = all("A2", "ED", "A3");
+    c.authors = all("AU", "A1").map(cleanName).filter((x): x is string => !!x);
+    if (!c.authors.length) c.authors = all("A2", "ED", "A3").map(cleanName).filter((x): x is string => !!x);
     c.year = yearOf(get("PY", "Y1", "DA", "Y2"));
     c.container = get("T2", "JF", "JO", "JA", "J2", "J1", ...(c.type === "book" ? [] : ["BT"]));
     c.volume = get("VL");
     c.issue = get("IS", "CP");
     const sp = get("SP");
     const ep = get("EP");
-    c.pages = sp ? (ep && ep !== sp ? `${sp}–${ep}` : sp) : null;
+    c.pages = cleanPages(sp ? (ep && ep !== sp ? `${sp}–${ep}` : sp) : null);
     c.publisher = get("PB");
     c.url = get("UR", "L2", "LK");
     c.isbn = cleanIsbn(get("SN", "BN"));
@@ -93,29 +93,39 @@ export function parseRis(input: string): Citation[] {
   });
 }
 
+/**
+ * RIS as EndNote, Zotero and Mendeley read it: "TAG  - value" lines (two spaces, hyphen, space),
+ * CRLF line ends, each record closed by "ER  - ". Values are one line each.
+ */
 export function writeRis(list: Citation[]): string {
   const TY: Record<CitationType, string> = { article: "JOUR", book: "BOOK", chapter: "CHAP", thesis: "THES", conference: "CPAPER", report: "RPRT", other: "GEN" };
   return list
     .map((c) => {
-      const lines = [`TY  - ${TY[c.type]}`];
-      for (const a of c.authors) lines.push(`AU  - ${a}`);
-      const push = (tag: string, v: string | null) => v && lines.push(`${tag}  - ${v.replace(/\s+/g, " ")}`);
+      const out = [`TY  - ${TY[c.type]}`];
+      const push = (tag: string, v: string | null) => {
+        const one = v?.replace(/\s+/g, " ").trim();
+        if (one) out.push(`${tag}  - ${one}`);
+      };
+      for (const a of c.authors) push("AU", a);
       push("TI", c.title ?? c.text);
       push("T2", c.container);
       push("PY", c.year);
       push("VL", c.volume);
       push("IS", c.issue);
-      const [sp, ep] = (c.pages ?? "").split(/[–—-]+/);
-      push("SP", sp || null);
-      push("EP", ep || null);
+      // Pages as one SP when they are not a plain "first–last" range ("e0121407", "S12–S15, S20").
+      const range = /^\s*([^\s–—-]+)\s*[–—-]+\s*([^\s–—-]+)\s*$/.exec(c.pages ?? "");
+      push("SP", range ? range[1]! : c.pages);
+      push("EP", range ? range[2]! : null);
       push("PB", c.publisher);
       push("DO", c.doi);
       push("SN", c.isbn);
       push("UR", c.url);
       if (c.pmid) push("AN", `PMID: ${c.pmid}`);
-      if (c.pmcid) push("C7", c.pmcid);
-      lines.push("ER  - ");
-      return lines.join("\r\n");
+      // EndNote's field for the PMCID.
+      push("C2", c.pmcid);
+      if (c.arxiv) push("N1", `arXiv: ${c.arxiv}`);
+      out.push("ER  - ");
+      return out.join("\r\n");
     })
     .join("\r\n\r\n")
     .concat("\r\n");
@@ -165,14 +175,15 @@ export function parseNbib(input: string): Citation[] {
     c.type = types.map((t) => NBIB_TYPES[t]).find(Boolean) ?? (get("BTI") && !get("TI") ? "book" : "article");
     // Several TI lines are one title in parts.
     c.title = clean(all("TI").join(" ")) ?? get("BTI");
-    c.authors = all("FAU");
-    if (!c.authors.length) c.authors = all("AU");
-    if (!c.authors.length) c.authors = all("FED").length ? all("FED") : all("ED");
+    const names = (tag: string) => all(tag).map(cleanName).filter((x): x is string => !!x);
+    c.authors = names("FAU");
+    if (!c.authors.length) c.authors = names("AU");
+    if (!c.authors.length) c.authors = names("FED").length ? names("FED") : names("ED");
     c.year = yearOf(get("DP") ?? get("DEP"));
     c.container = get("JT") ?? get("TA") ?? (get("TI") ? get("BTI") : null);
     c.volume = get("VI");
     c.issue = get("IP");
-    c.pages = get("PG");
+    c.pages = cleanPages(get("PG"));
     c.publisher = get("PB") ?? get("PL");
     c.pmid = get("PMID")?.replace(/\D/g, "") || null;
     c.pmcid = /PMC\d+/i.exec(get("PMC") ?? "")?.[0].toUpperCase() ?? null;
