@@ -4,14 +4,14 @@
  * each fixture is ours, written in the shape of the named tool's export, and each entry must become
  * the identifier it holds, or a reference string when it holds none. Prints a table of the figures.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { identify } from "../identify";
 import { lookupText } from "./entry";
 import { decodeUpload, detectFormat, parseCitations, writeCitations, type CitationFormat, type ExportFormat } from "./index";
 
-const DIR = path.join(import.meta.dirname, "..", "..", "tests", "fixtures", "citations");
+// The files' bytes as uploaded (UTF-16 and Windows-1252 among them), read by Node; lib/ has no Node types.
+const { readFileSync } = (await import("node:fs" as string)) as { readFileSync: (file: URL) => Uint8Array };
+const fixture = (file: string) => readFileSync(new URL(`../../tests/fixtures/citations/${file}`, import.meta.url));
 
 /** "doi:…", "pmid:…", "pmcid:…", "arxiv:…", "isbn:…" (13 digits) for an identifier; "ref" for a reference string. */
 type Want = string;
@@ -64,7 +64,7 @@ afterAll(() => {
 
 describe("reading lists in the shapes real tools write", () => {
   it.each(ROWS)("$file: $shape", (row) => {
-    const content = decodeUpload(new Uint8Array(readFileSync(path.join(DIR, row.file))));
+    const content = decodeUpload(new Uint8Array(fixture(row.file)));
     expect(detectFormat(content, row.format === "text" ? null : row.file)).toBe(row.format);
     // Pasted text has no file name: the format must come from the content alone.
     if (row.format !== "text") expect(detectFormat(content)).toBe(row.format);
