@@ -26,7 +26,7 @@ import { jobMessages } from "../contract/jobs/messages";
 import { looksPersianLanguage } from "../lib/persian-detect";
 import { failureResult, fromAttempts, type ChainOutcome, type ResolveContext, type ResolverStep, type StepResult } from "./chain";
 import { checkPdfText } from "./check-pdf";
-import { HTML_TYPES, PDF_TYPES, byVersion, tryCandidates, type Candidate, type DocumentFetcher } from "./documents";
+import { HTML_TYPES, PDF_TYPES, byVersion, honestVersion, tryCandidates, type Candidate, type DocumentFetcher } from "./documents";
 import { readLandingPage } from "./landing";
 import { DEADLINES, MAX_LANDING_BYTES } from "./limits";
 import { FetchRefused } from "./safe-fetch";
@@ -280,7 +280,7 @@ const licensed: ResolverStep = {
         return {
           outcome: "found",
           detail: `${resolver.name}: ${copy.bytes.length} bytes, ${checked.verification}`,
-          hit: { bytes: copy.bytes, url: `licensed:${resolver.name}`, source: copy.source, license: copy.license, verification: checked.verification, version: "publishedVersion" },
+          hit: { bytes: copy.bytes, url: `licensed:${resolver.name}`, source: copy.source, license: copy.license, verification: checked.verification, version: honestVersion("publishedVersion", checked.pageVersion) },
           access: "licensed",
         };
       } catch (err) {

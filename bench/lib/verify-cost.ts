@@ -14,7 +14,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { checkPdfText } from "../../queue-consumer/check-pdf";
 import { extractLeadingText } from "../../queue-consumer/pdf-text";
-import { verifyText } from "../../queue-consumer/verify";
+import { verifyPages } from "../../queue-consumer/verify";
 import { writePdf } from "../../tests/fakes/providers/_shared";
 
 const MB = 1024 * 1024;
@@ -70,7 +70,7 @@ export async function measureVerification(sizesMb = [1, 10, 50], runs = 20): Pro
       cpu.push((c.user + c.system) / 1000);
       verdict = r.accept ? r.verification : r.reason;
     }
-    const { bytesRead } = await extractLeadingText(pdf, undefined, (t) => verifyText(t, { doi, title }).kind === "doi_on_page");
+    const { bytesRead } = await extractLeadingText(pdf, undefined, (pages) => verifyPages(pages, { doi, title }).kind === "doi_on_page");
     const r1 = (n: number) => Math.round(n * 10) / 10;
     out.push({ sizeMb, bytes: pdf.byteLength, runs, cpuMs: { p50: r1(pct(cpu, 50)), p95: r1(pct(cpu, 95)), max: r1(Math.max(...cpu)) }, wallMs: { p50: r1(pct(wall, 50)), p95: r1(pct(wall, 95)) }, bytesRead, verdict });
   }
@@ -106,7 +106,7 @@ function listJs(dir: string): string[] {
 
 export function printVerification(costs: VerifyCost[], growth: BundleGrowth) {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log("\nVerification of a downloaded PDF (text of pages 1-2 through pdf.js, then the matcher), Node, same code as the Worker:");
+  console.log("\nVerification of a downloaded PDF (text of pages 1-3 through pdf.js, then the matcher), Node, same code as the Worker:");
   console.log("size | runs | CPU p50 | CPU p95 | CPU max | wall p50 | wall p95 | bytes pdf.js was given | verdict");
   for (const c of costs) {
     console.log(`${c.sizeMb} MB | ${c.runs} | ${c.cpuMs.p50} ms | ${c.cpuMs.p95} ms | ${c.cpuMs.max} ms | ${c.wallMs.p50} ms | ${c.wallMs.p95} ms | ${kb(c.bytesRead)} | ${c.verdict}`);
