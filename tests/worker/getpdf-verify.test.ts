@@ -61,6 +61,43 @@ describe("the right file, verified before it is stored", () => {
     expect(row).toEqual({ verification: "unverified", version: "submittedVersion", source_host: "arxiv.org" });
   });
 
+  it("skips a location serving an erratum that cites the DOI and title, and serves the paper", async () => {
+    const doi = scenarioDoi("notice-first");
+    const r = await startAndWait(newClient(), doi);
+    expect(r.status).toBe("ok");
+    const unpaywall = await stepOf(`doi:${doi}`, "unpaywall");
+    expect(unpaywall!.detail).toMatch(/mismatch https:\/\/oa\.publisher\.test\/notice\/.*notice or comment \("erratum"\)/);
+    expect(r.provenance).toMatchObject({ verified: "doi_on_page", host: "repo.example.test", version: "acceptedVersion" });
+  });
+
+  it("another paper that lists the DOI and title in its references is not served (offline)", async () => {
+    const doi = scenarioDoi("cited-only");
+    const r = await startAndWait(newClient(), doi);
+    expect(r).toMatchObject({ status: "offline", download_link: null, provenance: null });
+    expect((await stepOf(`doi:${doi}`, "unpaywall"))!.outcome).toBe("mismatch");
+    expect(await env.FILES.head(`doi/${doi}.pdf`)).toBeNull();
+  });
+
+  it("a password-locked PDF and '%PDF-' around HTML are refused even from the publisher's own links (exact sources)", async () => {
+    const doi = scenarioDoi("unreadable");
+    const r = await startAndWait(newClient(), doi);
+    expect(r).toMatchObject({ status: "offline", download_link: null });
+    const crossref = (await stepOf(`doi:${doi}`, "crossref"))!;
+    expect(crossref.outcome).toBe("rejected");
+    expect(crossref.detail).toMatch(/locked\/.*unreadable: locked by a password/);
+    expect(crossref.detail).toMatch(/garbled\/.*unreadable: unreadable by pdf\.js/);
+    expect(await env.FILES.head(`doi/${doi}.pdf`)).toBeNull();
+  });
+
+  it("a preprint listed as the published version is served labelled as the preprint it is", async () => {
+    const doi = scenarioDoi("preprint-labelled");
+    const r = await startAndWait(newClient(), doi);
+    expect(r.status).toBe("ok");
+    expect(r.provenance).toEqual({ verified: "title", version: "submittedVersion", license: "cc-by", host: "repo.example.test" });
+    const row = await env.DB.prepare("select verification, version from stored_files where key = ?").bind(`doi/${doi}.pdf`).first();
+    expect(row).toEqual({ verification: "title", version: "submittedVersion" });
+  });
+
   it("an arXiv PDF with a text layer is verified by its id on the page", async () => {
     const id = `2101.0${String(uniqueN()).slice(-4)}`;
     const r = await startAndWait(newClient(), `arXiv:${id}`);
