@@ -168,7 +168,8 @@ const NOTICE_HEADING =
 const CITING =
   /(the original (?:article|paper|publication|version|work|report|study)|originally published|comments? on|commentary on|reply to|in reply|response to|in response|erratum|errata|corrigendum|correction (?:to|of|for|notice)|\bcorrects?\b|retraction|\bretracts?\b|retracted|withdrawn|withdrawal|expression of concern|addendum to|(?:the|in the) (?:article|paper) (?:by|titled|entitled)|related article|linked article|refers to|discussion of)[^\n]*\n?[^\n]*$/;
 
-const REFERENCES_HEADING = /^(?:\d+\.?\s*)?(?:references?(?: and notes)?|notes and references|bibliography|literature cited|works cited|cited literature|literatur(?:verzeichnis)?|r[eé]f[eé]rences(?: bibliographiques)?|referencias|bibliografia|bibliographie)\s*:?$/;
+const REFERENCES_HEADING =
+  /^(?:\d+\.?\s*)?(?:references?(?: and notes| cited| list)?|notes and references|notes|endnotes|bibliography|literature(?: cited)?|works cited|cited literature|sources|further reading|literatur(?:verzeichnis)?|references bibliographiques|referencias(?: bibliograficas)?|referencias|bibliografia|bibliographie|referenze|literatura)\s*:?$/;
 const NUMBERED_REFERENCE = /^\s*(?:\[\d{1,3}\]|\(\d{1,3}\)|\d{1,3}\.)\s+\S/;
 /** A listing's heading: the whole line ("Contents lists available at ScienceDirect" is an Elsevier article's masthead). */
 const TOC_HEADING = /^(?:table of )?contents$|^in this issue$|[,:|]\s*(?:table of )?contents$/;
