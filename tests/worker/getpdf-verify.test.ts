@@ -10,8 +10,8 @@ import { START_LIMITS } from "../../worker/features/getpdf/start-limit";
 import { clientFor, makeUser, newClient, uniqueIp } from "./auth-helpers";
 import { schema } from "../../db/client";
 import { Client } from "./helpers";
-import { db } from "./wallet-factories";
-import { download, hitsFor, jobState, scenarioDoi, startAndWait, uniqueN } from "./getpdf-helpers";
+import { db, fundedClient } from "./wallet-factories";
+import { LICENSED_ENV, check, deliver, download, hitsFor, jobState, scenarioDoi, seedProcessingJob, startAndWait, uniqueN } from "./getpdf-helpers";
 
 const stepOf = async (key: string, step: string) => (await jobState(key))!.steps.find((s) => s.step === step);
 
@@ -125,12 +125,32 @@ describe("provenance on every served file", () => {
     expect(await hitsFor("publisher", doi)).toBe(1);
   });
 
-  it("a licensed copy is verified too and answers its provenance with buy", async () => {
+  it("a PMC copy answers its provenance (Europe PMC by PMCID, the PMCID on the page)", async () => {
     const doi = scenarioDoi("pmc");
     const r = await startAndWait(newClient(), doi);
     expect(r.status).toBe("ok");
-    // Europe PMC by PMCID: exact by construction, and the PMCID is on the page.
     expect(r.provenance).toMatchObject({ verified: "doi_on_page", host: "europepmc.org" });
+  });
+
+  it("a licensed copy is verified too and answers its provenance with buy (guest) and ok (a credit)", async () => {
+    const job = await seedProcessingJob(scenarioDoi("licensed"));
+    await deliver(job, { env: LICENSED_ENV });
+    const provenance = { verified: "doi_on_page", version: "publishedVersion", license: "مجوز سازمانی Elsevier", host: "licensed:elsevier" };
+    expect(await check(newClient(), job.id)).toMatchObject({ status: "buy", provenance });
+    const { client } = await fundedClient({ unlimited: 1 });
+    expect(await check(client, job.id)).toMatchObject({ status: "ok", provenance });
+  });
+
+  it("a cached copy re-served to a second user, and a guest, carries the same provenance", async () => {
+    const doi = scenarioDoi("oa-unpaywall");
+    const first = await startAndWait(await clientFor((await makeUser()).id), doi);
+    const second = await startAndWait(await clientFor((await makeUser()).id), doi);
+    const guest = await startAndWait(newClient(), doi);
+    expect(first.provenance).toEqual({ verified: "doi_on_page", version: "publishedVersion", license: "cc-by", host: "oa.publisher.test" });
+    expect(second.provenance).toEqual(first.provenance);
+    expect(guest.provenance).toEqual(first.provenance);
+    // One resolution: the second and third were served from the stored copy.
+    expect(await hitsFor("publisher", doi)).toBe(1);
   });
 });
 
