@@ -318,23 +318,59 @@ function conflictingSeries(page: Page, run: TitleRun, t: TitleModel): string | n
   return null;
 }
 
-function titleHeading(page: Page, t: TitleModel, isExempt: Exemption): { ok: true; detail: string } | { ok: false; detail: string } {
+/** Where the title stands on the page, however it was found. */
+type TitlePlace = { lines: Set<number>; fromLine: number; lead: string; matched: number };
+
+/**
+ * The whole title letter for letter, ignoring spaces and punctuation: a heading set with letter
+ * spacing reads "G L A C I E R …" and has no words to match. Only for titles of 20+ letters.
+ */
+function compactTitle(page: Page, t: TitleModel): TitlePlace | null {
+  const want = t.all.join("");
+  if (want.length < 20) return null;
+  let text = "";
+  const at: [number, number][] = [];
+  page.folded.forEach((l, line) => {
+    for (let i = 0; i < l.length; i++) {
+      if (/[\p{L}\p{N}]/u.test(l[i]!)) {
+        text += l[i];
+        at.push([line, i]);
+      }
+    }
+  });
+  const start = text.indexOf(want);
+  if (start < 0) return null;
+  // Another numbered part right after ("…catchments, Part 2").
+  if (/^(?:part|phase|volume|chapter|stage|type|paper)\d/.test(text.slice(start + want.length))) return null;
+  const [fromLine, col] = at[start]!;
+  const lines = new Set(at.slice(start, start + want.length).map(([l]) => l));
+  const lead = `${page.folded[fromLine - 1] ?? ""} ${page.folded[fromLine]!.slice(0, col)}`;
+  return { lines, fromLine, lead: words(lead).slice(-6).join(" "), matched: t.seq.length };
+}
+
+function titlePlace(page: Page, t: TitleModel): TitlePlace | { failed: string } {
   const n = t.seq.length;
   const run = bestTitleRun(page, t);
-  if (!run || run.matched < required(n)) return { ok: false, detail: `title words not in a run (${run?.matched ?? 0}/${n})` };
-  if (run.keysMissing) return { ok: false, detail: "title's numbers differ" };
+  if (!run || run.matched < required(n)) return compactTitle(page, t) ?? { failed: `title words not in a run (${run?.matched ?? 0}/${n})` };
+  if (run.keysMissing) return { failed: "title's numbers differ" };
   const conflict = conflictingSeries(page, run, t);
-  if (conflict) return { ok: false, detail: `another part of a series (${conflict})` };
-  const fromLine = page.tokens[run.from]!.line;
-  // Words just before the run that make it a quotation: "Comment on …", "Retracted: …".
-  const lead = page.tokens.slice(Math.max(0, run.from - 6), run.from).map((x) => x.w).join(" ");
+  if (conflict) return { failed: `another part of a series (${conflict})` };
+  return { lines: run.lines, fromLine: page.tokens[run.from]!.line, lead: page.tokens.slice(Math.max(0, run.from - 6), run.from).map((x) => x.w).join(" "), matched: run.matched };
+}
+
+function titleHeading(page: Page, t: TitleModel, isExempt: Exemption): { ok: true; detail: string } | { ok: false; detail: string } {
+  const n = t.seq.length;
+  const place = titlePlace(page, t);
+  if ("failed" in place) return { ok: false, detail: place.failed };
+  const { lines, fromLine, lead } = place;
+  // Words just before the title that make it a quotation: "Comment on …", "Retracted: …".
   const framing = /(?:comments?|commentary|reply|response|rejoinder|erratum|errata|corrigendum|correction|retraction|retracted|withdrawn|withdrawal|concern|addendum|notice|note|discussion|closure)(?: (?:on|to|of|for|about|regarding|in))?$/.exec(lead);
   const why = framing ? isExempt(framing[0]) : "title";
   if (why === null) return { ok: false, detail: `title quoted after "${framing![0]}"` };
   // "Retracted: <title>" is the stamped work or a notice named so: only its identifier tells.
   if (why === "stamp") return { ok: false, detail: `title after "${framing![0]}": the identifier must tell` };
   // The lines the title's words are on (a two-column page may put body lines between them).
-  const size = Math.min(...[...run.lines].map((i) => page.lines[i]!.size));
+  const size = Math.min(...[...lines].map((i) => page.lines[i]!.size));
   const prominent = size >= page.bodySize * HEADING_SCALE;
   // A page set in one size (a manuscript) shows its title among its first lines; a typeset page
   // shows it larger than its body (a listing's entries and a quotation are in the body's size).
@@ -342,13 +378,13 @@ function titleHeading(page: Page, t: TitleModel, isExempt: Exemption): { ok: tru
   const early = uniform && page.folded.slice(0, fromLine).filter((l) => /\p{L}/u.test(l)).length < EARLY_LINES;
   if (n <= 3) {
     // A short title is common in running text: it must be the page's heading and nothing else.
-    const extra = page.tokens.filter((x) => run.lines.has(x.line) && isSignificant(x.w) && !t.all.includes(x.w)).length;
+    const extra = page.tokens.filter((x) => lines.has(x.line) && isSignificant(x.w) && !t.all.includes(x.w)).length;
     const largest = prominent && size >= page.maxSize * 0.95;
     if (!(largest || early) || extra > (largest ? 1 : 0)) return { ok: false, detail: "short title not the page's heading" };
   } else if (!prominent && !early) {
     return { ok: false, detail: "title words in the body, not as the heading" };
   }
-  return { ok: true, detail: `${run.matched}/${n} title words as the heading` };
+  return { ok: true, detail: `${place.matched}/${n} title words as the heading` };
 }
 
 // ---------------------------------------------------------------------------
