@@ -374,11 +374,12 @@ function titleHeading(page: Page, t: TitleModel, isExempt: Exemption): { ok: tru
   const prominent = size >= page.bodySize * HEADING_SCALE;
   // A page set in one size (a manuscript) shows its title among its first lines; a typeset page
   // shows it larger than its body (a listing's entries and a quotation are in the body's size).
+  // There it must also stand on its own lines (a subtitle may follow), not run on in a paragraph.
   const uniform = page.maxSize <= page.bodySize * HEADING_SCALE;
-  const early = uniform && page.folded.slice(0, fromLine).filter((l) => /\p{L}/u.test(l)).length < EARLY_LINES;
+  const extra = page.tokens.filter((x) => lines.has(x.line) && isSignificant(x.w) && !t.all.includes(x.w)).length;
+  const early = uniform && page.folded.slice(0, fromLine).filter((l) => /\p{L}/u.test(l)).length < EARLY_LINES && extra <= Math.max(3, n);
   if (n <= 3) {
     // A short title is common in running text: it must be the page's heading and nothing else.
-    const extra = page.tokens.filter((x) => lines.has(x.line) && isSignificant(x.w) && !t.all.includes(x.w)).length;
     const largest = prominent && size >= page.maxSize * 0.95;
     if (!(largest || early) || extra > (largest ? 1 : 0)) return { ok: false, detail: "short title not the page's heading" };
   } else if (!prominent && !early) {
