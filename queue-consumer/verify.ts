@@ -60,10 +60,16 @@ const STOP_WORDS = new Set(
 const SERIES_WORDS = new Set("part paper phase type stage volume vol chapter section trial experiment series no number book report".split(" "));
 const ROMAN = /^(?:x{0,3})(?:ix|iv|v?i{0,3})$/;
 
-/** Lower case, accents dropped, compatibility forms folded (ligatures split), soft hyphens and zero widths gone. */
+/**
+ * Lower case, accents dropped, compatibility forms folded (ligatures split, math letters plain),
+ * soft hyphens and zero widths gone. TeX's old fonts print an accent as its own spacing glyph
+ * before a dotless letter ("P´os-Gradua¸c˜ao em F´ısica"): those glyphs go, ı and ȷ are i and j.
+ */
 export function fold(s: string): string {
   return s
-    .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, "")
+    .replace(/[\u00ad\u200b-\u200d\u2060\ufeff\u00a8\u00af\u00b4\u00b8\u02c6\u02c7\u02d8-\u02dd]/g, "")
+    .replace(/\u0131/g, "i")
+    .replace(/\u0237/g, "j")
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
     .toLowerCase();
