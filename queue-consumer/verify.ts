@@ -435,12 +435,19 @@ export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
   const notes: string[] = [];
   let inReferences = false;
   let weak: string | null = null;
+  // The document opens with a notice, comment or listing (not a contents page inside a thesis).
+  let opensAsListing = false;
+  let seenText = false;
   for (let i = 0; i < pages.length; i++) {
     const page = pages[i]!;
     const notice = noticePage(page, isExempt);
     if (notice) notes.push(`page ${i + 1} is a notice or comment ("${notice}")`);
     const toc = !notice && tocPage(page);
     if (toc) notes.push(`page ${i + 1} is a table of contents`);
+    if (!seenText && page.wordCount > 0) {
+      seenText = true;
+      opensAsListing = !!notice || toc;
+    }
     if (!notice && !toc) {
       const hit = ownIdentifier(page, i, ids, inReferences, isExempt);
       if (hit) {
@@ -463,10 +470,10 @@ export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
   if (letters < MIN_TEXT_LETTERS) return { kind: "no_text", detail: `${letters} letters on the first pages` };
   if (usableTitle) {
     const shown = usableTitle.sig.filter((w) => allWords.has(w)).length;
-    if (shown >= usableTitle.sig.length * 0.75 && !notes.some((n) => /notice|contents/.test(n))) return { kind: "weak", detail: `${shown}/${usableTitle.sig.length} title words, not as a heading` };
+    if (shown >= usableTitle.sig.length * 0.75 && !opensAsListing) return { kind: "weak", detail: `${shown}/${usableTitle.sig.length} title words, not as a heading` };
     return { kind: "mismatch", detail: `neither the identifier nor the title: ${notes.join("; ").slice(0, 300)}` };
   }
-  if (notes.some((n) => /notice|contents/.test(n))) return { kind: "mismatch", detail: notes.join("; ").slice(0, 300) };
+  if (opensAsListing) return { kind: "mismatch", detail: notes.join("; ").slice(0, 300) };
   return { kind: "undecidable", detail: "the identifier is not on the page and no usable title is known" };
 }
 

@@ -51,6 +51,12 @@ describe("verifyText (the matcher)", () => {
     expect(verifyText(`${title}\nhttps://doi.org/10.5555/ABC-12`, { doi: "10.5555/abc-12", title }).kind).toBe("doi_on_page");
   });
 
+  it("a contents page inside the document is no evidence either way; a document that opens with one is a listing", () => {
+    const toc = "Contents\n1 Introduction 3\n2 Methods 7\n3 Results 12";
+    expect(verifyText(`A report on glaciers with enough words to be a page of text\f${toc}`, { doi: "10.5555/abc-12", title: null }).kind).toBe("undecidable");
+    expect(verifyText(`${toc}\fA report on glaciers with enough words`, { doi: "10.5555/abc-12", title: null }).kind).toBe("mismatch");
+  });
+
   it("no text layer: no_text; text but nothing to compare with: undecidable", () => {
     expect(verifyText("   \n  ", { doi: "10.5555/abc-12", title }).kind).toBe("no_text");
     expect(verifyText("Some page with enough words on it to count as text.", { doi: "10.5555/abc-12", title: null }).kind).toBe("undecidable");
