@@ -43,8 +43,17 @@ export type TextVerdict = { kind: "doi_on_page" | "title" | "weak" | "no_text" |
 
 /** Fewer letters than this on the pages read: no usable text layer. */
 export const MIN_TEXT_LETTERS = 20;
-/** A page with this many words is an article's page, not a cover sheet: later pages are its own. */
+/**
+ * A page with this many words and an article's parts (Abstract, Introduction, Keywords, …) is an
+ * article's first page: later pages are its own (its references). A long cover or terms page
+ * ("General rights", "Take down policy") has no such parts, so reading goes on past it.
+ */
 export const ARTICLE_PAGE_WORDS = 300;
+const ARTICLE_PARTS = /\b(?:abstract|introduction|keywords|key words|background|summary|methods|resume|resumen|zusammenfassung)\b/;
+
+function articlePage(page: Page): boolean {
+  return page.wordCount >= ARTICLE_PAGE_WORDS && page.folded.some((l) => ARTICLE_PARTS.test(l));
+}
 /** Share of a long title's significant words the pages must show for an identifier to count. */
 export const CORROBORATION_SHARE = 0.5;
 /** A heading is set at least this much larger than the page's body text. */
@@ -242,13 +251,17 @@ function idPattern(id: string, versioned: boolean): RegExp {
 
 type IdHit = { label: string; id: string; page: number };
 
+/** The first line of the page's reference list (0 when the list began on an earlier page), or Infinity. */
+function referencesFrom(page: Page, inReferences: boolean): number {
+  if (inReferences) return 0;
+  const i = page.folded.findIndex((l) => REFERENCES_HEADING.test(l.trim()));
+  return i < 0 ? Infinity : i;
+}
+
 /** Our identifier where the page prints it as its own: not a reference, not cited by a notice. */
 function ownIdentifier(page: Page, pageIndex: number, ids: [string, string, boolean][], inReferences: boolean, isExempt: Exemption): IdHit | null {
   const text = page.joined.replace(/%2f/gi, "/").replace(/%28/gi, "(").replace(/%29/gi, ")").replace(/%3a/gi, ":").replace(/%3b/gi, ";");
-  let refsFrom = inReferences ? 0 : Infinity;
-  page.folded.forEach((l, i) => {
-    if (refsFrom === Infinity && REFERENCES_HEADING.test(l.trim())) refsFrom = i;
-  });
+  const refsFrom = referencesFrom(page, inReferences);
   for (const [label, id, versioned] of ids) {
     for (const m of text.matchAll(idPattern(id, versioned))) {
       const end = m.index + m[0].length;
@@ -364,11 +377,13 @@ function titlePlace(page: Page, t: TitleModel): TitlePlace | { failed: string } 
   return { lines: run.lines, fromLine: page.tokens[run.from]!.line, lead: page.tokens.slice(Math.max(0, run.from - 6), run.from).map((x) => x.w).join(" "), matched: run.matched };
 }
 
-function titleHeading(page: Page, t: TitleModel, isExempt: Exemption): { ok: true; detail: string } | { ok: false; detail: string } {
+function titleHeading(page: Page, t: TitleModel, isExempt: Exemption, inReferences: boolean): { ok: true; detail: string } | { ok: false; detail: string } {
   const n = t.seq.length;
   const place = titlePlace(page, t);
   if ("failed" in place) return { ok: false, detail: place.failed };
   const { lines, fromLine, lead } = place;
+  // A reference list cites titles; it never heads a page.
+  if (fromLine >= referencesFrom(page, inReferences) || NUMBERED_REFERENCE.test(page.folded[fromLine]!)) return { ok: false, detail: "title in a reference list" };
   // Words just before the title that make it a quotation: "Comment on …", "Retracted: …".
   const framing = /(?:comments?|commentary|reply|response|rejoinder|erratum|errata|corrigendum|correction|retraction|retracted|withdrawn|withdrawal|concern|addendum|notice|note|discussion|closure)(?: (?:on|to|of|for|about|regarding|in))?$/.exec(lead);
   const why = framing ? isExempt(framing[0]) : "title";
@@ -410,7 +425,7 @@ export function verifyText(text: string, expect: Expectation): TextVerdict {
 export function enoughPages(pages: PageText[], expect: Expectation): boolean {
   const v = verifyPages(pages, expect);
   if (v.kind === "doi_on_page" || v.kind === "title") return true;
-  return pages.some((p) => p.reduce((n, l) => n + words(fold(l.text)).length, 0) >= ARTICLE_PAGE_WORDS);
+  return pages.some((p) => articlePage(preparePage(p)));
 }
 
 export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
@@ -429,7 +444,7 @@ export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
   const pages: Page[] = [];
   for (const p of raw) {
     pages.push(preparePage(p));
-    if (pages[pages.length - 1]!.wordCount >= ARTICLE_PAGE_WORDS) break;
+    if (articlePage(pages[pages.length - 1]!)) break;
   }
   const allWords = new Set(pages.flatMap((p) => p.tokens.map((x) => x.w)));
   const notes: string[] = [];
@@ -457,7 +472,7 @@ export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
         weak ??= `${hit.label} ${hit.id} on page ${i + 1} but only ${shown}/${sig.length} title words`;
       }
       if (usableTitle) {
-        const heading = titleHeading(page, usableTitle, isExempt);
+        const heading = titleHeading(page, usableTitle, isExempt, inReferences);
         if (heading.ok) return { kind: "title", detail: `${heading.detail} on page ${i + 1}` };
         notes.push(`page ${i + 1}: ${heading.detail}`);
       }
