@@ -66,7 +66,7 @@ const STOP_WORDS = new Set(
 );
 
 /** Words that put a numeral after them in a title: "Part II", "Phase 3", "Type 1". */
-const SERIES_WORDS = new Set("part paper phase type stage volume vol chapter section trial experiment series no number book report".split(" "));
+const SERIES_WORDS = new Set("part paper phase type stage chapter section trial experiment series study report".split(" "));
 const ROMAN = /^(?:x{0,3})(?:ix|iv|v?i{0,3})$/;
 
 /**
@@ -151,11 +151,12 @@ function preparePage(lines: PageText): Page {
     }
     for (const w of ws) tokens.push({ w, line });
   });
+  // The lines joined for finding identifiers, a DOI link's percent-encoding undone ("10.1002%2F…").
   const lineStarts: number[] = [];
   let joined = "";
   for (const t of folded) {
     lineStarts.push(joined.length);
-    joined += `${t}\n`;
+    joined += `${t.replace(/%(2f|28|29|3a|3b)/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))}\n`;
   }
   // The body's size: the size most characters are set in.
   // Lines of rotated text only (an arXiv stamp in the margin) have size 0 and are left out.
@@ -260,7 +261,7 @@ function referencesFrom(page: Page, inReferences: boolean): number {
 
 /** Our identifier where the page prints it as its own: not a reference, not cited by a notice. */
 function ownIdentifier(page: Page, pageIndex: number, ids: [string, string, boolean][], inReferences: boolean, isExempt: Exemption): IdHit | null {
-  const text = page.joined.replace(/%2f/gi, "/").replace(/%28/gi, "(").replace(/%29/gi, ")").replace(/%3a/gi, ":").replace(/%3b/gi, ";");
+  const text = page.joined;
   const refsFrom = referencesFrom(page, inReferences);
   for (const [label, id, versioned] of ids) {
     for (const m of text.matchAll(idPattern(id, versioned))) {
@@ -282,11 +283,12 @@ function ownIdentifier(page: Page, pageIndex: number, ids: [string, string, bool
 
 type TitleRun = { from: number; to: number; matched: number; keysMissing: number; lines: Set<number> };
 
-/** The best in-order run of the title's words on the page: gaps and a few missing words allowed, in a tight span. */
-function bestTitleRun(page: Page, t: TitleModel): TitleRun | null {
+/** The best in-order runs of the title's words on the page: gaps and a few missing words allowed, in a tight span. */
+function titleRuns(page: Page, t: TitleModel): TitleRun[] {
   const toks = page.tokens;
   const span = Math.ceil(t.all.length * 1.5) + 4;
   let best: TitleRun | null = null;
+  const runs: TitleRun[] = [];
   for (let p = 0; p < toks.length; p++) {
     if (!t.seq.slice(0, 3).some((s) => s.w === toks[p]!.w || s.w.startsWith(toks[p]!.w))) continue;
     let j = 0;
@@ -321,14 +323,18 @@ function bestTitleRun(page: Page, t: TitleModel): TitleRun | null {
     }
     for (let k = j; k < t.seq.length; k++) if (t.seq[k]!.key) keysMissing++;
     const run = { from: p, to: last, matched, keysMissing, lines };
+    runs.push(run);
     if (!best || run.matched - run.keysMissing * 2 > best.matched - best.keysMissing * 2) best = run;
   }
-  return best;
+  // The best first; then every other full enough run, in page order (a title may stand twice: a
+  // cover line "This is a repository copy of …" and the heading).
+  return best ? [best, ...runs.filter((r) => r !== best && r.matched === best.matched && r.from > best.to)] : [];
 }
 
 /** Numbered series next to the run that the title does not have ("Part II" beside our "Part I"). */
 function conflictingSeries(page: Page, run: TitleRun, t: TitleModel): string | null {
-  const toks = page.tokens.slice(Math.max(0, run.from - 2), run.to + 4).map((x) => x.w);
+  // Within the run and just after it (what comes before is a running head's "Vol. 12, No. 3").
+  const toks = page.tokens.slice(run.from, run.to + 4).map((x) => x.w);
   for (let i = 0; i + 1 < toks.length; i++) {
     const w = toks[i]!;
     const n = toks[i + 1]!;
@@ -367,20 +373,37 @@ function compactTitle(page: Page, t: TitleModel): TitlePlace | null {
   return { lines, fromLine, lead: words(lead).slice(-6).join(" "), matched: t.seq.length };
 }
 
-function titlePlace(page: Page, t: TitleModel): TitlePlace | { failed: string } {
+/** Every place the title stands on the page (best first), or why it stands nowhere. */
+function titlePlaces(page: Page, t: TitleModel): TitlePlace[] | { failed: string } {
   const n = t.seq.length;
-  const run = bestTitleRun(page, t);
-  if (!run || run.matched < required(n)) return compactTitle(page, t) ?? { failed: `title words not in a run (${run?.matched ?? 0}/${n})` };
-  if (run.keysMissing) return { failed: "title's numbers differ" };
-  const conflict = conflictingSeries(page, run, t);
+  const runs = titleRuns(page, t);
+  const best = runs[0];
+  if (!best || best.matched < required(n)) {
+    const compact = compactTitle(page, t);
+    return compact ? [compact] : { failed: `title words not in a run (${best?.matched ?? 0}/${n})` };
+  }
+  if (best.keysMissing) return { failed: "title's numbers differ" };
+  const conflict = conflictingSeries(page, best, t);
   if (conflict) return { failed: `another part of a series (${conflict})` };
-  return { lines: run.lines, fromLine: page.tokens[run.from]!.line, lead: page.tokens.slice(Math.max(0, run.from - 6), run.from).map((x) => x.w).join(" "), matched: run.matched };
+  return runs
+    .filter((r) => !r.keysMissing && !conflictingSeries(page, r, t))
+    .map((r) => ({ lines: r.lines, fromLine: page.tokens[r.from]!.line, lead: page.tokens.slice(Math.max(0, r.from - 6), r.from).map((x) => x.w).join(" "), matched: r.matched }));
 }
 
 function titleHeading(page: Page, t: TitleModel, isExempt: Exemption, inReferences: boolean): { ok: true; detail: string } | { ok: false; detail: string } {
+  const places = titlePlaces(page, t);
+  if ("failed" in places) return { ok: false, detail: places.failed };
+  let first: { ok: false; detail: string } | null = null;
+  for (const place of places) {
+    const judged = headingAt(page, t, place, isExempt, inReferences);
+    if (judged.ok) return judged;
+    first ??= judged;
+  }
+  return first!;
+}
+
+function headingAt(page: Page, t: TitleModel, place: TitlePlace, isExempt: Exemption, inReferences: boolean): { ok: true; detail: string } | { ok: false; detail: string } {
   const n = t.seq.length;
-  const place = titlePlace(page, t);
-  if ("failed" in place) return { ok: false, detail: place.failed };
   const { lines, fromLine, lead } = place;
   // A reference list cites titles; it never heads a page.
   if (fromLine >= referencesFrom(page, inReferences) || NUMBERED_REFERENCE.test(page.folded[fromLine]!)) return { ok: false, detail: "title in a reference list" };
