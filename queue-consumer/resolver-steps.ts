@@ -21,12 +21,12 @@ import { isUpstreamError } from "../clients/http";
 import { createOpenAlexClient } from "../clients/openalex";
 import { createPmcClient } from "../clients/pmc";
 import { createUnpaywallClient } from "../clients/unpaywall";
-import type { JobMeta, UpdateNotice } from "../contract/jobs/job-state";
+import { noticeTypeOf, type JobMeta, type UpdateNotice } from "../contract/jobs/job-state";
 import { jobMessages } from "../contract/jobs/messages";
 import { looksPersianLanguage } from "../lib/persian-detect";
 import { failureResult, fromAttempts, type ChainOutcome, type ResolveContext, type ResolverStep, type StepResult } from "./chain";
 import { checkPdfText } from "./check-pdf";
-import { HTML_TYPES, PDF_TYPES, byVersion, tryCandidates, type Candidate, type DocumentFetcher } from "./documents";
+import { HTML_TYPES, PDF_TYPES, byVersion, honestVersion, tryCandidates, type Candidate, type DocumentFetcher } from "./documents";
 import { readLandingPage } from "./landing";
 import { DEADLINES, MAX_LANDING_BYTES } from "./limits";
 import { FetchRefused } from "./safe-fetch";
@@ -280,7 +280,7 @@ const licensed: ResolverStep = {
         return {
           outcome: "found",
           detail: `${resolver.name}: ${copy.bytes.length} bytes, ${checked.verification}`,
-          hit: { bytes: copy.bytes, url: `licensed:${resolver.name}`, source: copy.source, license: copy.license, verification: checked.verification, version: "publishedVersion" },
+          hit: { bytes: copy.bytes, url: `licensed:${resolver.name}`, source: copy.source, license: copy.license, verification: checked.verification, version: honestVersion("publishedVersion", checked.pageVersion) },
           access: "licensed",
         };
       } catch (err) {
@@ -308,27 +308,26 @@ function withOtherVersion(meta: JobMeta, candidates: Candidate[], r: StepResult)
   return r;
 }
 
-const NOTICE_TYPES: Record<string, UpdateNotice["type"]> = {
-  retraction: "retraction",
-  partial_retraction: "retraction",
-  withdrawal: "withdrawal",
-  removal: "withdrawal",
-  expression_of_concern: "expression_of_concern",
-  correction: "correction",
-  erratum: "correction",
-  corrigendum: "correction",
-  addendum: "correction",
-};
-
-/** Crossref's update records as structured notices (`updated-by`: about this work; `update-to`: this is the notice). */
-export function noticesOf(work: Pick<CrossrefWork, "updatedBy" | "updateTo">): UpdateNotice[] {
-  const map =
-    (relation: UpdateNotice["relation"]) =>
-    (u: CrossrefWork["updatedBy"][number]): UpdateNotice[] => {
-      const type = NOTICE_TYPES[u.type.replace(/[\s-]+/g, "_")];
-      return type ? [{ type, doi: u.doi, date: u.date, source: `crossref${u.source ? `/${u.source}` : ""}`, relation }] : [];
-    };
-  return [...work.updatedBy.flatMap(map("updated_by")), ...work.updateTo.flatMap(map("update_to"))];
+/**
+ * Crossref's update records as structured notices. `updated-by`: notices about this work.
+ * `update-to`: this document is the notice, about another work; an `update-to` naming the work's
+ * own DOI is a notice deposited on the work itself (it is then updated by it). The same notice
+ * deposited twice (by the publisher and by Retraction Watch) is kept once, publisher first.
+ */
+export function noticesOf(work: Pick<CrossrefWork, "doi" | "updatedBy" | "updateTo">): UpdateNotice[] {
+  const self = work.doi.toLowerCase();
+  const all = [
+    ...work.updatedBy.map((u) => ({ u, relation: "updated_by" as const })),
+    ...work.updateTo.map((u) => ({ u, relation: u.doi.toLowerCase() === self ? ("updated_by" as const) : ("update_to" as const) })),
+  ].sort((a, b) => Number(a.u.source === "retraction-watch") - Number(b.u.source === "retraction-watch"));
+  const seen = new Set<string>();
+  return all.flatMap(({ u, relation }): UpdateNotice[] => {
+    const type = noticeTypeOf(u.type);
+    const key = `${relation} ${type} ${u.doi.toLowerCase()}`;
+    if (!type || seen.has(key)) return [];
+    seen.add(key);
+    return [{ type, crossrefType: u.type.trim().toLowerCase().replace(/[\s-]+/g, "_"), doi: u.doi.toLowerCase(), date: u.date, source: `crossref${u.source ? `/${u.source}` : ""}`, relation }];
+  });
 }
 
 function applyCrossref(meta: JobMeta, work: CrossrefWork): void {

@@ -1,116 +1,539 @@
 /**
- * Is this PDF the document that was asked for? Judged from the text of its first pages
- * (pdf-text.ts) against what the job knows: the DOI, the title, and the arXiv id or PMCID the
- * copy was fetched by. Pure: no I/O.
+ * Is this PDF the document that was asked for? Judged from the lines of its first pages
+ * (pdf-text.ts: text and font size) against what the job knows: the DOI, the title, the arXiv id
+ * or PMCID the copy was fetched by, and whether Crossref says the work was retracted. Pure: no I/O.
  *
- *   doi_on_page      the DOI (or the arXiv id / PMCID fetched by) is printed on the page
- *   title            most of the title's significant words are on the page
+ * A page counts as *this work's* only where it presents itself as this work:
+ *   - the identifier, printed where a work prints its own: not in a reference list (after a
+ *     "References" heading, or on a numbered reference line) and not where another document
+ *     cites it ("the original article", "comment on", "retraction of" just before it);
+ *   - or the title as a heading: its significant words in order in a tight run (not scattered
+ *     over a dense page), in a larger font than the page's body or among its first lines, every
+ *     number and part/phase numeral exactly ("Part I" is not "Part II", a 2019 guideline is not
+ *     its 2021 update), and for a title of 2-3 words the page's largest text and nothing else;
+ * and nowhere on a page that announces another document about it (a heading starting "Comment on",
+ * "Reply", "Erratum", "Correction", "Retraction", "Expression of concern", …, unless the work asked
+ * for is itself such a notice) or on a table of contents. An identifier also needs the title's
+ * words on the pages read (when the title is long enough to say so): an identifier alone on a
+ * page that shows another title is hidden text or a citation. Pages after the first page of an
+ * article (300+ words) belong to that article and are not read: a cover sheet is short.
+ *
+ *   doi_on_page      the DOI (or the arXiv id / PMCID fetched by) printed as the page's own
+ *   title            the title as the page's heading
+ *   weak             the identifier without the title's words, or the title's words loosely:
+ *                    enough for a source exact by construction, not for any other
  *   no_text          no text layer (a scan): only a source exact by construction may serve it
  *   undecidable      text, the identifier not on it, and no usable title to compare with
- *   mismatch         text, but neither identifier nor title: most likely another paper's PDF
+ *   mismatch         text, but it is another work (or a notice, comment or listing about this one)
  */
+import type { PageLine, PageText } from "./pdf-text";
+
+export type { PageLine, PageText };
 
 export type Expectation = {
   doi: string | null;
   title: string | null;
   arxiv?: string | null | undefined;
   pmcid?: string | null | undefined;
+  /** Crossref says this work is retracted or withdrawn: its own copy may be stamped so. */
+  retracted?: boolean | undefined;
 };
 
-export type TextVerdict =
-  | { kind: "doi_on_page"; detail: string }
-  | { kind: "title"; detail: string }
-  | { kind: "no_text"; detail: string }
-  | { kind: "undecidable"; detail: string }
-  | { kind: "mismatch"; detail: string };
+export type TextVerdict = { kind: "doi_on_page" | "title" | "weak" | "no_text" | "undecidable" | "mismatch"; detail: string };
 
-/** Fewer letters than this on two pages: no usable text layer. */
+/** Fewer letters than this on the pages read: no usable text layer. */
 export const MIN_TEXT_LETTERS = 20;
-/** Share of the title's significant words that must be on the page. */
-export const TITLE_SHARE = 0.75;
+/**
+ * A page with this many words and an article's parts (Abstract, Introduction, Keywords, …) is an
+ * article's first page: later pages are its own (its references). A long cover or terms page
+ * ("General rights", "Take down policy") has no such parts, so reading goes on past it.
+ */
+export const ARTICLE_PAGE_WORDS = 300;
+const ARTICLE_PARTS = /\b(?:abstract|introduction|keywords|key words|background|summary|methods|resume|resumen|zusammenfassung)\b/;
+
+function articlePage(page: Page): boolean {
+  return page.wordCount >= ARTICLE_PAGE_WORDS && page.folded.some((l) => ARTICLE_PARTS.test(l));
+}
+/** Share of a long title's significant words the pages must show for an identifier to count. */
+export const CORROBORATION_SHARE = 0.5;
+/** A heading is set at least this much larger than the page's body text. */
+const HEADING_SCALE = 1.15;
+/** Or it starts among the page's first lines (a manuscript's title is in the body's size). */
+const EARLY_LINES = 6;
 
 const STOP_WORDS = new Set(
   "a an and are as at be by for from has have in into is it its of on or that the their this to was were with within without via vs versus using use based new study analysis between over under towards toward than".split(" "),
 );
 
-/** Lower case, compatibility forms folded, accents dropped, ligatures split (pdf.js keeps "ﬁ"). */
-function fold(s: string): string {
-  return s.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
-}
-
-/** Only letters and digits (to judge whether an identifier is long enough to mean anything). */
-function compact(s: string): string {
-  return fold(s).replace(/[^\p{L}\p{N}]+/gu, "");
-}
+/** Words that put a numeral after them in a title: "Part II", "Phase 3", "Type 1". */
+const SERIES_WORDS = new Set("part paper phase type stage chapter section trial experiment series study report".split(" "));
+const ROMAN = /^(?:x{0,3})(?:ix|iv|v?i{0,3})$/;
 
 /**
- * The identifier as printed: any whitespace may fall between its characters (a line break inside
- * a DOI), but it must end there: "10.5555/abc-1" is not on a page that shows "10.5555/abc-12".
+ * Lower case, accents dropped, compatibility forms folded (ligatures split, math letters plain),
+ * soft hyphens and zero widths gone. TeX's old fonts print an accent as its own spacing glyph
+ * before a dotless letter ("P´os-Gradua¸c˜ao em F´ısica"): those glyphs go, ı and ȷ are i and j.
  */
-function idPattern(id: string, versioned: boolean): RegExp {
-  const chars = [...fold(id).replace(/\s+/g, "")].map((ch) => ch.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
-  // arXiv prints the version after the id ("2101.01234v3").
-  return new RegExp(`(?<![\\p{L}\\p{N}])${chars.join("\\s*")}${versioned ? "(?:v\\d+)?" : ""}(?![\\p{L}\\p{N}])`, "u");
+export function fold(s: string): string {
+  return s
+    .replace(/[\u00ad\u200b-\u200d\u2060\ufeff\u00a8\u00af\u00b4\u00b8\u02c6\u02c7\u02d8-\u02dd]/g, "")
+    .replace(/\u0131/g, "i")
+    .replace(/\u0237/g, "j")
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", alpha: "α", beta: "β", gamma: "γ", delta: "δ", epsilon: "ε", kappa: "κ", lambda: "λ", mu: "μ", pi: "π", sigma: "σ", tau: "τ", omega: "ω" };
+
+/** A Crossref or landing-page title as plain text: JATS/MathML markup and HTML entities resolved. */
+export function plainTitle(title: string): string {
+  return title
+    .replace(/<\/?(?:sub|sup|inf)\b[^>]*>/gi, "") // CO<sub>2</sub> is "CO2"
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
+      const l = e.toLowerCase();
+      if (l.startsWith("#")) {
+        const code = l.startsWith("#x") ? Number.parseInt(l.slice(2), 16) : Number.parseInt(l.slice(1), 10);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[l] ?? whole;
+    });
+}
+
+const words = (folded: string) => folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const isSignificant = (w: string) => (w.length >= 3 || /^\d+$/.test(w)) && !STOP_WORDS.has(w);
 
 /** Words of 3+ letters (or any number), not stop words, in order, deduplicated. */
 export function significantWords(title: string): string[] {
-  const words = fold(title)
-    .replace(/<[^>]+>/g, " ") // Crossref titles carry JATS markup (<i>, <sub>)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => (w.length >= 3 || /^\d+$/.test(w)) && !STOP_WORDS.has(w));
-  return [...new Set(words)];
+  return [...new Set(words(fold(plainTitle(title))).filter(isSignificant))];
 }
 
-function letterCount(s: string): number {
-  return (s.match(/\p{L}/gu) ?? []).length;
+/** What the title must show on a page: its words in order, which of them are exact keys, its numbered series. */
+type TitleModel = { all: string[]; seq: { w: string; key: boolean }[]; sig: string[]; series: Set<string> };
+
+function titleModel(title: string): TitleModel {
+  const all = words(fold(plainTitle(title)));
+  const seq: TitleModel["seq"] = [];
+  const series = new Set<string>();
+  all.forEach((w, i) => {
+    const afterSeries = i > 0 && SERIES_WORDS.has(all[i - 1]!);
+    const numeral = /^\d+$/.test(w) || (ROMAN.test(w) && (afterSeries || i === all.length - 1));
+    if (afterSeries && numeral) series.add(`${all[i - 1]} ${w}`);
+    if (numeral) seq.push({ w, key: true });
+    else if (isSignificant(w)) seq.push({ w, key: false });
+  });
+  return { all, seq, sig: [...new Set(seq.filter((s) => !s.key || /^\d+$/.test(s.w)).map((s) => s.w))], series };
 }
 
-/** The page's words, with words broken by a hyphen at a line end joined again. */
-function pageWords(text: string): Set<string> {
-  const joined = fold(text).replace(/(\p{L})-\s*\n\s*(\p{L})/gu, "$1$2");
-  return new Set(joined.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+/** How many of a title's significant words a run must show: all of a short title, nearly all of a long one. */
+function required(n: number): number {
+  if (n <= 3) return n;
+  if (n <= 6) return n - 1;
+  return Math.ceil(n * 0.85);
 }
 
-export function verifyText(text: string, expect: Expectation): TextVerdict {
-  const folded = fold(text);
-  const ids: [string, string | null | undefined][] = [
-    ["DOI", expect.doi],
-    ["arXiv", expect.arxiv?.replace(/v\d+$/i, "")],
-    ["PMCID", expect.pmcid],
-  ];
-  for (const [label, id] of ids) {
-    if (id && compact(id).length >= 6 && idPattern(id, label === "arXiv").test(folded)) return { kind: "doi_on_page", detail: `${label} ${id} on the page` };
+// ---------------------------------------------------------------------------
+// Pages as tokens
+
+type Token = { w: string; line: number };
+type Page = { lines: PageLine[]; folded: string[]; tokens: Token[]; joined: string; lineStarts: number[]; bodySize: number; maxSize: number; wordCount: number };
+
+function preparePage(lines: PageText): Page {
+  const folded = lines.map((l) => fold(l.text));
+  const tokens: Token[] = [];
+  folded.forEach((text, line) => {
+    const ws = words(text);
+    // A word broken by a hyphen at the line's end ("dro-" / "nes") is one word again.
+    const prev = tokens[tokens.length - 1];
+    if (prev && prev.line === line - 1 && /\p{L}-$/u.test(folded[line - 1]!) && /^\p{L}/u.test(text) && ws.length) {
+      prev.w += ws.shift()!;
+    }
+    for (const w of ws) tokens.push({ w, line });
+  });
+  // The lines joined for finding identifiers, a DOI link's percent-encoding undone ("10.1002%2F…").
+  const lineStarts: number[] = [];
+  let joined = "";
+  for (const t of folded) {
+    lineStarts.push(joined.length);
+    joined += `${t.replace(/%(2f|28|29|3a|3b)/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))}\n`;
   }
-  const letters = letterCount(text);
-  if (letters < MIN_TEXT_LETTERS) return { kind: "no_text", detail: `${letters} letters on the first pages` };
-  if (expect.title) {
-    const wanted = significantWords(expect.title);
-    if (wanted.length >= 2) {
-      const words = pageWords(text);
-      const present = wanted.filter((w) => words.has(w));
-      const share = present.length / wanted.length;
-      if (share >= TITLE_SHARE) return { kind: "title", detail: `${present.length}/${wanted.length} title words on the page` };
-      return { kind: "mismatch", detail: `neither the identifier nor the title (${present.length}/${wanted.length} title words)` };
+  // The body's size: the size most characters are set in.
+  // Lines of rotated text only (an arXiv stamp in the margin) have size 0 and are left out.
+  const bySize = new Map<number, number>();
+  lines.forEach((l) => l.size > 0 && bySize.set(l.size, (bySize.get(l.size) ?? 0) + l.text.length));
+  const bodySize = [...bySize].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  const maxSize = Math.max(0, ...lines.map((l) => l.size));
+  return { lines, folded, tokens, joined, lineStarts, bodySize, maxSize, wordCount: tokens.length };
+}
+
+const lineAt = (page: Page, offset: number) => {
+  let lo = 0;
+  for (let i = 0; i < page.lineStarts.length && page.lineStarts[i]! <= offset; i++) lo = i;
+  return lo;
+};
+
+// ---------------------------------------------------------------------------
+// Notices, comments, listings and references
+
+/** A heading that announces a document about another one. */
+const NOTICE_HEADING =
+  /^(?:retraction(?: note| notice)?|notice of (?:retraction|concern|correction|withdrawal)|retracted(?: article)?|partial retraction|erratum|errata|corrigend(?:um|a)|correction|expression of concern|editorial expression of concern|withdrawal(?: note| notice)?|withdrawn|comments? on|commentary on|reply|response to|authors?'? (?:reply|response)|rejoinder|addendum|discussion of|closure to)\b/;
+
+/** Just before an identifier: another document citing it. */
+const CITING =
+  /(the original (?:article|paper|publication|version|work|report|study)|originally published|comments? on|commentary on|reply to|in reply|response to|in response|erratum|errata|corrigendum|correction (?:to|of|for|notice)|\bcorrects?\b|retraction|\bretracts?\b|retracted|withdrawn|withdrawal|expression of concern|addendum to|(?:the|in the) (?:article|paper) (?:by|titled|entitled)|related article|linked article|refers to|discussion of)[^\n]*\n?[^\n]*$/;
+
+const REFERENCES_HEADING =
+  /^(?:\d+\.?\s*)?(?:references?(?: and notes| cited| list)?|notes and references|notes|endnotes|bibliography|literature(?: cited)?|works cited|cited literature|sources|further reading|literatur(?:verzeichnis)?|references bibliographiques|referencias(?: bibliograficas)?|referencias|bibliografia|bibliographie|referenze|literatura)\s*:?$/;
+const NUMBERED_REFERENCE = /^\s*(?:\[\d{1,3}\]|\(\d{1,3}\)|\d{1,3}\.)\s+\S/;
+/** A listing's heading: the whole line ("Contents lists available at ScienceDirect" is an Elsevier article's masthead). */
+const TOC_HEADING = /^(?:table of )?contents$|^in this issue$|[,:|]\s*(?:table of )?contents$/;
+/** A listing's line: dot leaders to a page number, or words ending in a bare page number. */
+const TOC_LEADER = /(?:\.\s?){3,}\s*\d{1,6}$|…\s*\d{1,6}$/;
+const TOC_NUMBERED = /\p{L}[^.!?]*\s\d{1,6}$/u;
+
+/**
+ * Why a marker does not frame the page: "title" when its words are in the title asked for (a
+ * notice asked for by its own DOI, "Atmospheric correction of …"), "stamp" when the work is
+ * retracted or withdrawn and the marker is the stamp its own copy carries ("RETRACTED:",
+ * "WITHDRAWN"); null when it frames the page.
+ */
+type Exemption = (marker: string) => "title" | "stamp" | null;
+
+function exemption(expect: Expectation, title: TitleModel | null): Exemption {
+  const own = ` ${title?.all.join(" ") ?? ""} `;
+  return (marker) => {
+    const m = words(marker).join(" ");
+    if (m && own.includes(` ${m} `)) return "title";
+    return expect.retracted && /^(?:retracted|withdrawn)\b/.test(m) ? "stamp" : null;
+  };
+}
+
+/** The page announces a notice, comment or reply (about this work): its heading says so. */
+function noticePage(page: Page, isExempt: Exemption): string | null {
+  const heading = new Set<number>();
+  let seen = 0;
+  for (let i = 0; i < page.lines.length && seen < 3; i++) {
+    if (/\p{L}/u.test(page.folded[i]!)) {
+      heading.add(i);
+      seen++;
     }
   }
+  if (page.maxSize > page.bodySize * HEADING_SCALE) page.lines.forEach((l, i) => l.size >= page.maxSize * 0.95 && heading.add(i));
+  for (const i of heading) {
+    const m = NOTICE_HEADING.exec(page.folded[i]!.replace(/^[^\p{L}]+/u, ""));
+    if (m && !isExempt(m[0])) return m[0];
+  }
+  return null;
+}
+
+function tocPage(page: Page): boolean {
+  if (page.folded.slice(0, 10).some((l) => TOC_HEADING.test(l.trim()))) return true;
+  if (page.folded.filter((l) => TOC_LEADER.test(l)).length >= 3) return true;
+  const numbered = page.folded.filter((l) => TOC_NUMBERED.test(l)).length;
+  return numbered >= 5 && numbered >= page.folded.length * 0.3;
+}
+
+// ---------------------------------------------------------------------------
+// Identifiers
+
+/** Characters that continue a DOI: a page showing ours followed by one of these shows a longer one. */
+const DOI_TAIL = /^[-._;:()/]?[\p{L}\p{N}]/u;
+
+/**
+ * The identifier as printed: whitespace (a line break) may fall between its characters, and a line
+ * may end in a typesetter's hyphen inside it ("…12-" / "4012"); it must be whole at both ends.
+ */
+function idPattern(id: string, versioned: boolean): RegExp {
+  const chars = [...fold(id).replace(/\s+/g, "")].map((ch) => ch.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
+  return new RegExp(`(?<![\\p{L}\\p{N}.])${chars.join("(?:-[ \\t]*\\n\\s*|\\s*)")}${versioned ? "(?:v\\d+)?" : ""}`, "gu");
+}
+
+type IdHit = { label: string; id: string; page: number };
+
+/** The first line of the page's reference list (0 when the list began on an earlier page), or Infinity. */
+function referencesFrom(page: Page, inReferences: boolean): number {
+  if (inReferences) return 0;
+  const i = page.folded.findIndex((l) => REFERENCES_HEADING.test(l.trim()));
+  return i < 0 ? Infinity : i;
+}
+
+/** Our identifier where the page prints it as its own: not a reference, not cited by a notice. */
+function ownIdentifier(page: Page, pageIndex: number, ids: [string, string, boolean][], inReferences: boolean, isExempt: Exemption): IdHit | null {
+  const text = page.joined;
+  const refsFrom = referencesFrom(page, inReferences);
+  for (const [label, id, versioned] of ids) {
+    for (const m of text.matchAll(idPattern(id, versioned))) {
+      const end = m.index + m[0].length;
+      if (DOI_TAIL.test(text.slice(end, end + 2))) continue;
+      const line = lineAt(page, m.index);
+      if (line >= refsFrom || NUMBERED_REFERENCE.test(page.folded[line]!)) continue;
+      const before = text.slice(Math.max(0, m.index - 160), m.index);
+      const citing = CITING.exec(before);
+      if (citing && !isExempt(citing[1]!)) continue;
+      return { label, id, page: pageIndex };
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// The title as a heading
+
+type TitleRun = { from: number; to: number; matched: number; keysMissing: number; lines: Set<number> };
+
+/** The best in-order runs of the title's words on the page: gaps and a few missing words allowed, in a tight span. */
+function titleRuns(page: Page, t: TitleModel): TitleRun[] {
+  const toks = page.tokens;
+  const span = Math.ceil(t.all.length * 1.5) + 4;
+  let best: TitleRun | null = null;
+  const runs: TitleRun[] = [];
+  for (let p = 0; p < toks.length; p++) {
+    if (!t.seq.slice(0, 3).some((s) => s.w === toks[p]!.w || s.w.startsWith(toks[p]!.w))) continue;
+    let j = 0;
+    let matched = 0;
+    let keysMissing = 0;
+    let q = p;
+    let last = p;
+    const lines = new Set<number>();
+    while (q < toks.length && q - p <= span && j < t.seq.length) {
+      const w = toks[q]!.w;
+      const pair = w + (toks[q + 1]?.w ?? "");
+      let hit = -1;
+      let width = 1;
+      let used = 1;
+      for (let k = j; k < Math.min(t.seq.length, j + 3); k++) {
+        const s = t.seq[k]!.w;
+        if (s === w) hit = k;
+        else if (s === pair) [hit, used] = [k, 2]; // "CO2" printed "CO 2"
+        else if (k + 1 < t.seq.length && s + t.seq[k + 1]!.w === w) [hit, width] = [k, 2]; // "ten-year" broken "ten-/year"
+        if (hit >= 0) break;
+      }
+      if (hit >= 0) {
+        for (let k = j; k < hit; k++) if (t.seq[k]!.key) keysMissing++;
+        matched += width;
+        j = hit + width;
+        last = q + used - 1;
+        lines.add(toks[q]!.line);
+        q += used;
+      } else {
+        q++;
+      }
+    }
+    for (let k = j; k < t.seq.length; k++) if (t.seq[k]!.key) keysMissing++;
+    const run = { from: p, to: last, matched, keysMissing, lines };
+    runs.push(run);
+    if (!best || run.matched - run.keysMissing * 2 > best.matched - best.keysMissing * 2) best = run;
+  }
+  // The best first; then every other full enough run, in page order (a title may stand twice: a
+  // cover line "This is a repository copy of …" and the heading).
+  return best ? [best, ...runs.filter((r) => r !== best && r.matched === best.matched && r.from > best.to)] : [];
+}
+
+/** Numbered series next to the run that the title does not have ("Part II" beside our "Part I"). */
+function conflictingSeries(page: Page, run: TitleRun, t: TitleModel): string | null {
+  // Within the run and just after it (what comes before is a running head's "Vol. 12, No. 3").
+  const toks = page.tokens.slice(run.from, run.to + 4).map((x) => x.w);
+  for (let i = 0; i + 1 < toks.length; i++) {
+    const w = toks[i]!;
+    const n = toks[i + 1]!;
+    if (SERIES_WORDS.has(w) && (/^\d+$/.test(n) || (ROMAN.test(n) && n !== "")) && !t.series.has(`${w} ${n}`)) return `${w} ${n}`;
+  }
+  return null;
+}
+
+/** Where the title stands on the page, however it was found. */
+type TitlePlace = { lines: Set<number>; fromLine: number; lead: string; matched: number };
+
+/**
+ * The whole title letter for letter, ignoring spaces and punctuation: a heading set with letter
+ * spacing reads "G L A C I E R …" and has no words to match. Only for titles of 20+ letters.
+ */
+function compactTitle(page: Page, t: TitleModel): TitlePlace | null {
+  const want = t.all.join("");
+  if (want.length < 20) return null;
+  let text = "";
+  const at: [number, number][] = [];
+  page.folded.forEach((l, line) => {
+    for (let i = 0; i < l.length; i++) {
+      if (/[\p{L}\p{N}]/u.test(l[i]!)) {
+        text += l[i];
+        at.push([line, i]);
+      }
+    }
+  });
+  const start = text.indexOf(want);
+  if (start < 0) return null;
+  // Another numbered part right after ("…catchments, Part 2").
+  if (/^(?:part|phase|volume|chapter|stage|type|paper)\d/.test(text.slice(start + want.length))) return null;
+  const [fromLine, col] = at[start]!;
+  const lines = new Set(at.slice(start, start + want.length).map(([l]) => l));
+  const lead = `${page.folded[fromLine - 1] ?? ""} ${page.folded[fromLine]!.slice(0, col)}`;
+  return { lines, fromLine, lead: words(lead).slice(-6).join(" "), matched: t.seq.length };
+}
+
+/** Every place the title stands on the page (best first), or why it stands nowhere. */
+function titlePlaces(page: Page, t: TitleModel): TitlePlace[] | { failed: string } {
+  const n = t.seq.length;
+  const runs = titleRuns(page, t);
+  const best = runs[0];
+  if (!best || best.matched < required(n)) {
+    const compact = compactTitle(page, t);
+    return compact ? [compact] : { failed: `title words not in a run (${best?.matched ?? 0}/${n})` };
+  }
+  if (best.keysMissing) return { failed: "title's numbers differ" };
+  const conflict = conflictingSeries(page, best, t);
+  if (conflict) return { failed: `another part of a series (${conflict})` };
+  return runs
+    .filter((r) => !r.keysMissing && !conflictingSeries(page, r, t))
+    .map((r) => ({ lines: r.lines, fromLine: page.tokens[r.from]!.line, lead: page.tokens.slice(Math.max(0, r.from - 6), r.from).map((x) => x.w).join(" "), matched: r.matched }));
+}
+
+function titleHeading(page: Page, t: TitleModel, isExempt: Exemption, inReferences: boolean): { ok: true; detail: string } | { ok: false; detail: string } {
+  const places = titlePlaces(page, t);
+  if ("failed" in places) return { ok: false, detail: places.failed };
+  let first: { ok: false; detail: string } | null = null;
+  for (const place of places) {
+    const judged = headingAt(page, t, place, isExempt, inReferences);
+    if (judged.ok) return judged;
+    first ??= judged;
+  }
+  return first!;
+}
+
+function headingAt(page: Page, t: TitleModel, place: TitlePlace, isExempt: Exemption, inReferences: boolean): { ok: true; detail: string } | { ok: false; detail: string } {
+  const n = t.seq.length;
+  const { lines, fromLine, lead } = place;
+  // A reference list cites titles; it never heads a page.
+  if (fromLine >= referencesFrom(page, inReferences) || NUMBERED_REFERENCE.test(page.folded[fromLine]!)) return { ok: false, detail: "title in a reference list" };
+  // Words just before the title that make it a quotation: "Comment on …", "Retracted: …".
+  const framing = /(?:comments?|commentary|reply|response|rejoinder|erratum|errata|corrigendum|correction|retraction|retracted|withdrawn|withdrawal|concern|addendum|notice|note|discussion|closure)(?: (?:on|to|of|for|about|regarding|in))?$/.exec(lead);
+  const why = framing ? isExempt(framing[0]) : "title";
+  if (why === null) return { ok: false, detail: `title quoted after "${framing![0]}"` };
+  // "Retracted: <title>" is the stamped work or a notice named so: only its identifier tells.
+  if (why === "stamp") return { ok: false, detail: `title after "${framing![0]}": the identifier must tell` };
+  // The lines the title's words are on (a two-column page may put body lines between them).
+  const size = Math.min(...[...lines].map((i) => page.lines[i]!.size));
+  const prominent = size >= page.bodySize * HEADING_SCALE;
+  // A page set in one size (a manuscript) shows its title among its first lines; a typeset page
+  // shows it larger than its body (a listing's entries and a quotation are in the body's size).
+  // There it must also stand on its own lines (a subtitle may follow), not run on in a paragraph.
+  const uniform = page.maxSize <= page.bodySize * HEADING_SCALE;
+  const extra = page.tokens.filter((x) => lines.has(x.line) && isSignificant(x.w) && !t.all.includes(x.w)).length;
+  const early = uniform && page.folded.slice(0, fromLine).filter((l) => /\p{L}/u.test(l)).length < EARLY_LINES && extra <= Math.max(3, n);
+  if (n <= 3) {
+    // A short title is common in running text: it must be the page's heading and nothing else.
+    const largest = prominent && size >= page.maxSize * 0.95;
+    if (!(largest || early) || extra > (largest ? 1 : 0)) return { ok: false, detail: "short title not the page's heading" };
+  } else if (!prominent && !early) {
+    return { ok: false, detail: "title words in the body, not as the heading" };
+  }
+  return { ok: true, detail: `${place.matched}/${n} title words as the heading` };
+}
+
+// ---------------------------------------------------------------------------
+
+/** Plain text as one page (pages split at form feeds), every line in one size: for tests and logs. */
+export function pagesFromText(text: string): PageText[] {
+  return text.split("\f").map((p) => p.split("\n").map((l) => ({ text: l.trim(), size: 10 })).filter((l) => l.text));
+}
+
+/** verifyPages over plain text (see pagesFromText). */
+export function verifyText(text: string, expect: Expectation): TextVerdict {
+  return verifyPages(pagesFromText(text), expect);
+}
+
+/** True when the pages read so far settle the question, or the article's own pages have begun. */
+export function enoughPages(pages: PageText[], expect: Expectation): boolean {
+  const v = verifyPages(pages, expect);
+  if (v.kind === "doi_on_page" || v.kind === "title") return true;
+  return pages.some((p) => articlePage(preparePage(p)));
+}
+
+export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
+  const title = expect.title ? titleModel(expect.title) : null;
+  const usableTitle = title && title.seq.length >= 2 ? title : null;
+  const isExempt = exemption(expect, title);
+  const ids: [string, string, boolean][] = (
+    [
+      ["DOI", expect.doi, false],
+      ["arXiv", expect.arxiv?.replace(/v\d+$/i, ""), true],
+      ["PMCID", expect.pmcid, false],
+    ] as [string, string | null | undefined, boolean][]
+  ).filter((x): x is [string, string, boolean] => !!x[1] && fold(x[1]).replace(/[^\p{L}\p{N}]/gu, "").length >= 6);
+
+  // Up to the first page of an article: what follows is that article's own (its references included).
+  const pages: Page[] = [];
+  for (const p of raw) {
+    pages.push(preparePage(p));
+    if (articlePage(pages[pages.length - 1]!)) break;
+  }
+  const allWords = new Set(pages.flatMap((p) => p.tokens.map((x) => x.w)));
+  const notes: string[] = [];
+  let inReferences = false;
+  let weak: string | null = null;
+  // The document opens with a notice, comment or listing (not a contents page inside a thesis).
+  let opensAsListing = false;
+  let seenText = false;
+  for (let i = 0; i < pages.length; i++) {
+    const page = pages[i]!;
+    const notice = noticePage(page, isExempt);
+    if (notice) notes.push(`page ${i + 1} is a notice or comment ("${notice}")`);
+    const toc = !notice && tocPage(page);
+    if (toc) notes.push(`page ${i + 1} is a table of contents`);
+    if (!seenText && page.wordCount > 0) {
+      seenText = true;
+      opensAsListing = !!notice || toc;
+    }
+    if (!notice && !toc) {
+      const hit = ownIdentifier(page, i, ids, inReferences, isExempt);
+      if (hit) {
+        const sig = usableTitle?.sig ?? [];
+        const shown = sig.filter((w) => allWords.has(w)).length;
+        if (sig.length < 3 || shown >= sig.length * CORROBORATION_SHARE) return { kind: "doi_on_page", detail: `${hit.label} ${hit.id} on page ${i + 1}` };
+        weak ??= `${hit.label} ${hit.id} on page ${i + 1} but only ${shown}/${sig.length} title words`;
+      }
+      if (usableTitle) {
+        const heading = titleHeading(page, usableTitle, isExempt, inReferences);
+        if (heading.ok) return { kind: "title", detail: `${heading.detail} on page ${i + 1}` };
+        notes.push(`page ${i + 1}: ${heading.detail}`);
+      }
+    }
+    if (page.folded.some((l) => REFERENCES_HEADING.test(l.trim()))) inReferences = true;
+  }
+  if (weak) return { kind: "weak", detail: weak };
+  // Checked after the identifiers: a scan may still carry a stamped identifier line.
+  const letters = raw.reduce((n, p) => n + p.reduce((m, l) => m + (l.text.match(/\p{L}/gu) ?? []).length, 0), 0);
+  if (letters < MIN_TEXT_LETTERS) return { kind: "no_text", detail: `${letters} letters on the first pages` };
+  if (usableTitle) {
+    const shown = usableTitle.sig.filter((w) => allWords.has(w)).length;
+    if (shown >= usableTitle.sig.length * 0.75 && !opensAsListing) return { kind: "weak", detail: `${shown}/${usableTitle.sig.length} title words, not as a heading` };
+    return { kind: "mismatch", detail: `neither the identifier nor the title: ${notes.join("; ").slice(0, 300)}` };
+  }
+  if (opensAsListing) return { kind: "mismatch", detail: notes.join("; ").slice(0, 300) };
   return { kind: "undecidable", detail: "the identifier is not on the page and no usable title is known" };
 }
 
 /** How a served file was verified (stored with it and shown in the dialog). */
 export type Verification = "doi_on_page" | "title" | "trusted_source" | "unverified";
 
+export type Decision = { accept: true; verification: Verification } | { accept: false; reason: "mismatch" | "no_text" | "unverifiable" | "unreadable" };
+
 /**
  * The decision: accept with a label, or refuse. A source exact by construction (the publisher's
  * own DOI-keyed link, PMC by PMCID, arXiv by id, a licensed publisher API by DOI) may serve a
- * scan (labelled unverified) or a file nothing on the page can be compared with; it may not serve
- * a file whose text names another work. Any other location must show the identifier or title.
+ * scan (labelled unverified) or a file that only weakly or not at all can be compared
+ * (trusted_source); it may not serve a file whose text is another work. Any other location must
+ * show the identifier or the title as the page's own.
  */
-export function decide(verdict: TextVerdict, exactSource: boolean): { accept: true; verification: Verification } | { accept: false; reason: "mismatch" | "no_text" | "unverifiable" } {
+export function decide(verdict: TextVerdict, exactSource: boolean): Decision {
   switch (verdict.kind) {
     case "doi_on_page":
     case "title":
       return { accept: true, verification: verdict.kind };
+    case "weak":
+      return exactSource ? { accept: true, verification: "trusted_source" } : { accept: false, reason: "mismatch" };
     case "no_text":
       return exactSource ? { accept: true, verification: "unverified" } : { accept: false, reason: "no_text" };
     case "undecidable":
@@ -118,4 +541,12 @@ export function decide(verdict: TextVerdict, exactSource: boolean): { accept: tr
     case "mismatch":
       return { accept: false, reason: "mismatch" };
   }
+}
+
+/** What the page says of its own version, when it says so (a preprint stamp, an author manuscript). */
+export function versionOnPage(raw: PageText[]): "submittedVersion" | "acceptedVersion" | null {
+  const text = raw.map((p) => p.map((l) => fold(l.text)).join("\n")).join("\n");
+  if (/\barxiv:\s*\d{4}\.\d{4,5}(?:v\d+)?\s*\[[a-z-]+(?:\.[a-z-]+)?\]|\b(?:bio|med|chem|psy|soc|earth|tech|edu)rxiv preprint\b|\bpreprint (?:submitted to|not peer[- ]reviewed)\b|\bthis (?:article|manuscript|paper|work) is a preprint\b|\bhas not (?:yet )?been peer[- ]reviewed\b|\bpreprints\.org\b|\bresearch square\b.*\bpreprint\b|\bnot (?:yet )?peer[- ]reviewed\b/.test(text)) return "submittedVersion";
+  if (/\bthis article has been accepted for publication\b|\bauthor(?:'s|s')? (?:accepted )?manuscript\b|\baccepted (?:author )?manuscript\b|\bthis is the (?:peer[- ]reviewed|accepted|author(?:'s|s')?) (?:version|manuscript)\b|\bpost-?print\b|\baccepted version\b/.test(text)) return "acceptedVersion";
+  return null;
 }

@@ -87,6 +87,9 @@ describe("POST /batch and GET /batch/{id}", () => {
       if (e.status === "ok") {
         expect(e.download_link).toMatch(/^\/files\/doi\//);
         expect(e.provenance.source).toBeTruthy();
+        // The served file's provenance, as the link box shows it (issue 14 §4).
+        expect(e.provenance.verified).toMatch(/^(doi_on_page|title|trusted_source|unverified)$/);
+        expect(e.provenance.host).toBeTruthy();
         expect(e.work.title).toBeTruthy();
       } else expect(e.download_link).toBeNull();
     }
