@@ -3,7 +3,7 @@ import { authMessages, parseIdentifier, type ResetChannel, type ResetConfirmInpu
 import { schema } from "../../../db/client";
 import { DomainError, RateLimitError } from "../../lib/errors";
 import { NotifyError } from "../notify/notifier";
-import { checkSmsCode, consumeLinkToken, discardCode, issueLinkToken, issueSmsCode, RESEND_AFTER_MS, reserveSmsCode } from "./codes";
+import { checkSmsCode, consumeLinkToken, discardCode, issueLinkToken, issueSmsCode, RESEND_AFTER_MS, reserveSmsCode, voidAccountLinks } from "./codes";
 import type { AuthDeps } from "./deps";
 import { codeFailureMessage } from "./mobile";
 import { findUserById, findUserByIdentifier } from "./queries";
@@ -129,6 +129,7 @@ export async function confirmPasswordReset(deps: AuthDeps, input: ResetConfirmIn
     })
     .where(eq(schema.users.id, user.id));
   await revokeAllSessions(db, user.id, now);
+  await voidAccountLinks(db, user.id, now);
   // Failed logins against the old password no longer matter.
   for (const v of [user.email, user.mobile, user.username]) if (v) await clearHits(db, loginKeys.identifier(v.toLowerCase()));
   deps.log.info("auth.password_reset", { user: user.id, via: proved });
