@@ -74,6 +74,8 @@ describe("MOBILE_SMS_CONFIRMATION is enforced by the server", () => {
       ["/gateway/zarinpal", { amount: 10000 }],
       ["/show/standard_status", { id: 1, use_credit: 1 }],
       ["/insert/offline_article", { title: "x" }],
+      // A reading list's offline rest spends offline credits: ordering like the others.
+      ["/batch/bat_any/offline", {}],
     ] as const) {
       const res = await unverified.post(path, body);
       expect(res.status, path).toBe(403);

@@ -1,0 +1,235 @@
+/**
+ * Money and accounts under misuse, found by attacking the merged fixes of issue 15 (each case
+ * failed before its fix). After every attack the whole books are checked (money-invariants.ts):
+ * cached columns equal their ledgers, payments credited once, invoices and orders debited once,
+ * refunds at most once, quotas never passed.
+ */
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { authMessages } from "../../contract/auth";
+import { profileMessages } from "../../contract/profile";
+import { walletTexts } from "../../contract/wallet";
+import worker from "../../worker/index";
+import { PASSWORD, latestLink, makeUser, newClient, uniqueEmail } from "./auth-helpers";
+import { devbank, startGateway } from "./gateway-helpers";
+import { count, seedDemoData, type Client } from "./helpers";
+import { expectBooksBalanced } from "./money-invariants";
+import { balancesOf, fundedClient, signedInClient } from "./wallet-factories";
+
+beforeAll(async () => {
+  await seedDemoData();
+});
+
+const ARTICLE = 29_000;
+const STANDARD = 59_000;
+let seq = 0;
+const key = () => `attack-${Date.now()}-${++seq}`;
+const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
+const ordersOf = async (userId: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+const paymentsOf = async (userId: string) => (await env.DB.prepare("SELECT id, status, amount FROM payments WHERE user_id = ? ORDER BY created_at, id").bind(userId).all<{ id: string; status: string; amount: number }>()).results;
+
+describe("counts and amounts in every shape", () => {
+  it("a standard cart's count sent as its name obeys the 0–50 rule: 64 nines are a 422, not a 500, and nothing is charged", async () => {
+    const { user, client } = await fundedClient({ balance: 10 * STANDARD });
+    for (const name of ["9".repeat(64), "51", "99999999"]) {
+      const res = await client.post("/order", { cart: { name, type: "standard" }, idempotency_key: key() });
+      expect(res.status, name).toBe(422);
+      expect(await json(res), name).toEqual({ message: walletTexts.countRange, errors: { "cart.name": [walletTexts.countRange] } });
+    }
+    expect(await ordersOf(user.id)).toBe(0);
+    // The dialog's own form still works, in Persian digits too.
+    expect((await client.post("/order", { cart: { name: "۳", type: "standard" }, idempotency_key: key() })).status).toBe(200);
+    expect(await balancesOf(user.id)).toMatchObject({ balance: 7 * STANDARD, standard_credit: 3 });
+    await expectBooksBalanced();
+  });
+
+  it("amounts and periods are digits only: exponents, hex, fractions and Infinity are 422 (Persian digits are fine)", async () => {
+    const { user, client } = await fundedClient({ balance: 5_000_000 });
+    for (const amount of ["1e4", "0x2710", "10000.0", "Infinity", "1e-0", "0b10011100010000"]) {
+      const res = await client.postForm("/gateway/devbank", { amount });
+      expect(res.status, amount).toBe(422);
+      expect(await json(res), amount).toEqual({ message: walletTexts.amountInvalid, errors: { amount: [walletTexts.amountInvalid] } });
+    }
+    expect(await paymentsOf(user.id)).toEqual([]);
+    expect((await client.postForm("/gateway/devbank", { amount: "۱۰۰۰۰" })).status).toBe(303);
+    expect((await paymentsOf(user.id)).map((p) => p.amount)).toEqual([10_000]);
+
+    for (const days of ["3e1", "0x1e", "30.0"]) {
+      const res = await client.post("/order", { cart: { name: { directaccess: { "1": days } } }, idempotency_key: key() });
+      expect(res.status, days).toBe(422);
+    }
+    const admin = await signedInClient("usr_dev_admin");
+    for (const delta of ["1e3", "0x10", "-1e3"]) {
+      const res = await admin.post(`/admin/users/${user.id}/adjust`, { account: "balance", delta, reason: "آزمایش ورودی" });
+      expect(res.status, delta).toBe(422);
+    }
+    expect((await admin.post("/admin/createInvoice", { user: user.id, title: "صورت‌حساب", amount: "5e3" })).status).toBe(422);
+    expect(await balancesOf(user.id)).toMatchObject({ balance: 5_000_000, unlimited_article_credit: 0 });
+    await expectBooksBalanced();
+  });
+
+  it("a direct-access basket naming one site as 1, 01 and 001 is refused, not charged three times", async () => {
+    const { user, client } = await fundedClient({ balance: 50_000_000 });
+    const res = await client.post("/order", { cart: { name: { directaccess: { "1": 30, "01": 30, "001": 30 } } }, idempotency_key: key() });
+    expect(res.status).toBe(422);
+    expect(await ordersOf(user.id)).toBe(0);
+    const grants = await env.DB.prepare("SELECT COUNT(*) AS n FROM direct_access_grants WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    expect(grants!.n).toBe(0);
+    expect((await balancesOf(user.id)).balance).toBe(50_000_000);
+    await expectBooksBalanced();
+  });
+});
+
+describe("the gateway form posted twice", () => {
+  const cart = JSON.stringify({ name: { article: 1 } });
+
+  it("10 copies at once without a key while the wallet covers the cart: one order, one debit", async () => {
+    const { user, client } = await fundedClient({ balance: 10 * ARTICLE });
+    const now = Date.now();
+    const res = await Promise.all(Array.from({ length: 10 }, () => client.postForm("/gateway/devbank", { cart }, { now })));
+    for (const r of res) expect(r.status).toBe(303);
+    expect(await ordersOf(user.id)).toBe(1);
+    expect(await balancesOf(user.id)).toMatchObject({ balance: 9 * ARTICLE, unlimited_article_credit: 1 });
+    await expectBooksBalanced();
+  });
+
+  it("a start with the key of an order already placed takes no payment: the order is answered again", async () => {
+    const { user, client } = await fundedClient({ balance: ARTICLE });
+    const k = key();
+    expect((await client.post("/order", { cart: { name: { article: 1 } }, idempotency_key: k })).status).toBe(200);
+    // The wallet is empty now; the same purchase started again at the bank must not charge a card.
+    const res = await client.postForm("/gateway/devbank", { cart, idempotency_key: k });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/profile/booksAndArticles/");
+    expect(await paymentsOf(user.id)).toEqual([]);
+    expect(await ordersOf(user.id)).toBe(1);
+    await expectBooksBalanced();
+  });
+
+  it("two tabs without a key, both paid at the bank: one purchase, the second payment stays in the wallet", async () => {
+    const { user, client } = await fundedClient();
+    const now = Date.now();
+    const a = await startGateway(client, "devbank", { cart }, { now });
+    const b = await startGateway(client, "devbank", { cart }, { now: now + 1000 });
+    await devbank(client, a, "pay");
+    await devbank(client, b, "pay");
+    expect(await ordersOf(user.id)).toBe(1);
+    expect((await paymentsOf(user.id)).map((p) => p.status)).toEqual(["paid", "paid"]);
+    expect(await balancesOf(user.id)).toMatchObject({ unlimited_article_credit: 1, balance: 2 * ARTICLE - ARTICLE });
+    await expectBooksBalanced();
+  });
+});
+
+/** Pays at the fake ZarinPal as the buyer does; answers our callback path (not followed). */
+async function payAtBank(location: string) {
+  const res = await fetch(`${location}/pay`, { redirect: "manual" });
+  expect(res.status).toBe(302);
+  const back = new URL(res.headers.get("location")!);
+  return `${back.pathname}${back.search}`;
+}
+
+async function runCron(at: number) {
+  const ctx = createExecutionContext();
+  await worker.scheduled!(createScheduledController({ scheduledTime: new Date(at), cron: "*/10 * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+const statusOf = async (authority: string) => (await env.DB.prepare("SELECT status FROM payments WHERE authority = ?").bind(authority).first<{ status: string }>())!.status;
+
+describe("a callback sent by someone else before the buyer pays (the query is not signed)", () => {
+  async function started(amount: number) {
+    const { user, client } = await fundedClient();
+    const location = await startGateway(client, "zarinpal", { amount: String(amount) });
+    return { user, client, location, authority: location.split("/").pop()! };
+  }
+
+  it("Status=NOK: provisionally cancelled; the buyer then pays and comes back: paid and credited", async () => {
+    const { user, client, location, authority } = await started(5_000);
+    await newClient().get(`/gateway/zarinpal/callback?Authority=${authority}&Status=NOK`);
+    expect(await statusOf(authority)).toBe("cancelled");
+    await client.get(await payAtBank(location));
+    expect(await statusOf(authority)).toBe("paid");
+    expect((await balancesOf(user.id)).balance).toBe(5_000);
+    await expectBooksBalanced();
+  });
+
+  it("Status=NOK, then the buyer pays and closes the tab: the reconciliation settles it", async () => {
+    const { user, location, authority } = await started(6_000);
+    await newClient().get(`/gateway/zarinpal/callback?Authority=${authority}&Status=NOK`);
+    await payAtBank(location);
+    await runCron(Date.now());
+    expect(await statusOf(authority)).toBe("paid");
+    expect((await balancesOf(user.id)).balance).toBe(6_000);
+    await expectBooksBalanced();
+  });
+
+  it("Status=OK before paying: the bank says not paid yet, the payment stays pending; the real return settles it", async () => {
+    const { user, client, location, authority } = await started(7_000);
+    await Promise.all(Array.from({ length: 5 }, () => newClient().get(`/gateway/zarinpal/callback?Authority=${authority}&Status=OK`)));
+    expect(await statusOf(authority)).toBe("pending");
+    await client.get(await payAtBank(location));
+    expect(await statusOf(authority)).toBe("paid");
+    expect((await balancesOf(user.id)).balance).toBe(7_000);
+    await expectBooksBalanced();
+  });
+
+  it("a real cancel at the bank stays cancelled: a forged OK afterwards credits nothing", async () => {
+    const { user, location, authority } = await started(8_000);
+    const res = await fetch(`${location}/cancel`, { redirect: "manual" });
+    const back = new URL(res.headers.get("location")!);
+    await newClient().get(`${back.pathname}${back.search}`);
+    await newClient().get(`/gateway/zarinpal/callback?Authority=${authority}&Status=OK`);
+    await runCron(Date.now() + 31 * 60_000);
+    expect(await statusOf(authority)).toBe("cancelled");
+    expect((await balancesOf(user.id)).balance).toBe(0);
+    await expectBooksBalanced();
+  });
+});
+
+describe("a new password ends what the old one could start", () => {
+  async function emailChangeToken(c: Client) {
+    const next = uniqueEmail();
+    expect((await c.post("/profile/ajax/email", { email: next, current_password: PASSWORD })).status).toBe(200);
+    return { next, token: (await latestLink(next)).searchParams.get("token")! };
+  }
+  const emailOf = async (id: string) => (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(id).first<{ email: string }>())!.email;
+
+  it("an e-mail change link asked for before a password change no longer applies", async () => {
+    const u = await makeUser();
+    const intruder = await signedInClient(u.id);
+    const { token } = await emailChangeToken(intruder);
+    const owner = await signedInClient(u.id);
+    const NEW = "a-new-long-secret-2";
+    expect((await owner.post("/profile/ajax/password", { current_password: PASSWORD, password: NEW, password_confirmation: NEW })).status).toBe(200);
+    const open = await newClient().post("/profile/email/verify", { token });
+    expect(await json(open)).toEqual({ status: "error", error: profileMessages.emailLinkInvalid });
+    expect(await emailOf(u.id)).toBe(u.email);
+  });
+
+  it("an e-mail change link, and another reset link, asked for before a password reset no longer apply", async () => {
+    const u = await makeUser();
+    const { token: changeToken } = await emailChangeToken(await signedInClient(u.id));
+    expect((await newClient().post("/password/reset/request", { identifier: u.email })).status).toBe(200);
+    const first = (await latestLink(u.email)).searchParams.get("token")!;
+    const NEW = "a-new-long-secret-3";
+    expect(await json(await newClient().post("/password/reset/confirm", { token: first, password: NEW, password_confirmation: NEW }))).toMatchObject({ status: "ok" });
+    expect(await json(await newClient().post("/profile/email/verify", { token: changeToken }))).toEqual({ status: "error", error: profileMessages.emailLinkInvalid });
+    expect(await emailOf(u.id)).toBe(u.email);
+  });
+
+  it("a reset link mailed before a password change no longer resets", async () => {
+    const u = await makeUser();
+    expect((await newClient().post("/password/reset/request", { identifier: u.email })).status).toBe(200);
+    const token = (await latestLink(u.email)).searchParams.get("token")!;
+    const NEW = "a-new-long-secret-4";
+    expect((await (await signedInClient(u.id)).post("/profile/ajax/password", { current_password: PASSWORD, password: NEW, password_confirmation: NEW })).status).toBe(200);
+    const res = await newClient().post("/password/reset/confirm", { token, password: "attacker-choice-9", password_confirmation: "attacker-choice-9" });
+    expect(await json(res)).toEqual({ status: "error", error: authMessages.resetLinkInvalid });
+  });
+});
+
+it("the books balance after everything in this file", async () => {
+  expect(await count("ledger_entries")).toBeGreaterThan(0);
+  await expectBooksBalanced();
+});
