@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../contract/auth";
 import { profileMessages } from "../../contract/profile";
 import { walletTexts } from "../../contract/wallet";
+import { walletMessages } from "../../worker/features/wallet/messages";
 import worker from "../../worker/index";
 import { PASSWORD, latestLink, makeUser, newClient, uniqueEmail } from "./auth-helpers";
 import { devbank, startGateway } from "./gateway-helpers";
@@ -226,6 +227,105 @@ describe("a new password ends what the old one could start", () => {
     expect((await (await signedInClient(u.id)).post("/profile/ajax/password", { current_password: PASSWORD, password: NEW, password_confirmation: NEW })).status).toBe(200);
     const res = await newClient().post("/password/reset/confirm", { token, password: "attacker-choice-9", password_confirmation: "attacker-choice-9" });
     expect(await json(res)).toEqual({ status: "error", error: authMessages.resetLinkInvalid });
+  });
+});
+
+describe("a priced request that changes between the order's pricing and its batch", () => {
+  async function pricedRequest(c: Client, admin: Client, price: number) {
+    const res = await c.post("/insert/offline_book", { url: `Raced book ${crypto.randomUUID()}` });
+    const id = ((await res.json()) as { id: string }).id;
+    expect((await admin.post(`/admin/offline/requests/${id}/price`, { price })).status).toBe(200);
+    return id;
+  }
+
+  /**
+   * The race made certain: a trigger on the order row (the batch's first statement) applies the
+   * other tab's change (`set`) to the request inside the order's own batch, after price() read it.
+   */
+  async function meanwhile<T>(userId: string, requestId: string, set: string, run: () => Promise<T>): Promise<T> {
+    const name = `meanwhile_${requestId}`;
+    await env.DB.prepare(
+      `CREATE TRIGGER ${name} AFTER INSERT ON orders WHEN NEW.user_id = '${userId}'
+       BEGIN UPDATE offline_requests SET ${set}, last_event_id = 'ore_meanwhile_${requestId}' WHERE id = '${requestId}'; END`,
+    ).run();
+    try {
+      return await run();
+    } finally {
+      await env.DB.prepare(`DROP TRIGGER IF EXISTS ${name}`).run();
+    }
+  }
+
+  it("cancelled meanwhile: the order answers in Persian that it changed (not a 500) and charges nothing", async () => {
+    const admin = await signedInClient("usr_dev_admin");
+    const { user, client } = await fundedClient({ balance: 100_000 });
+    const id = await pricedRequest(client, admin, 40_000);
+    const res = await meanwhile(user.id, id, "status = 'cancelled'", () => client.post("/order", { cart: { name: "offline_request", id }, idempotency_key: key() }));
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ status: "error", error: walletMessages.changedMeanwhile });
+    expect(await ordersOf(user.id)).toBe(0);
+    expect((await balancesOf(user.id)).balance).toBe(100_000);
+    await expectBooksBalanced();
+  });
+
+  it("re-priced by staff meanwhile: not paid at the old price (a rejection would have refunded the new one)", async () => {
+    const admin = await signedInClient("usr_dev_admin");
+    const { user, client } = await fundedClient({ balance: 100_000 });
+    const id = await pricedRequest(client, admin, 40_000);
+    const res = await meanwhile(user.id, id, "price = 90000", () => client.post("/order", { cart: { name: "offline_request", id }, idempotency_key: key() }));
+    expect(await json(res)).toEqual({ status: "error", error: walletMessages.changedMeanwhile });
+    // The whole batch rolled back (the simulated re-price with it): nothing paid, nothing charged.
+    const row = await env.DB.prepare("SELECT status, price FROM offline_requests WHERE id = ?").bind(id).first();
+    expect(row).toEqual({ status: "priced", price: 40_000 });
+    expect((await balancesOf(user.id)).balance).toBe(100_000);
+    // Paid at the price it records, a rejection gives back exactly what was paid.
+    expect((await client.post("/order", { cart: { name: "offline_request", id }, idempotency_key: key() })).status).toBe(200);
+    expect((await admin.post(`/admin/offline/requests/${id}/reject`, { reason: "پیدا نشد" })).status).toBe(200);
+    expect((await balancesOf(user.id)).balance).toBe(100_000);
+    await expectBooksBalanced();
+  });
+});
+
+describe("a storm of concurrent misuse, then the whole books", () => {
+  it("parallel pays, cancels, rejects, deliveries, credit spends and removals across users leave every rule intact", async () => {
+    const admin = await signedInClient("usr_dev_admin");
+    const owner = await fundedClient({ balance: 300_000, standard: 1 });
+    const bookOwner = await fundedClient({ balance: 200_000 });
+    // A priced book: paid from 10 tabs while its owner cancels it.
+    const book = async (c: Client) => {
+      const res = await c.post("/insert/offline_book", { url: `Storm book ${crypto.randomUUID()}` });
+      const id = ((await res.json()) as { id: string }).id;
+      expect((await admin.post(`/admin/offline/requests/${id}/price`, { price: 40_000 })).status).toBe(200);
+      return id;
+    };
+    const raced = await book(owner.client);
+    const paidThenEnded = await book(bookOwner.client);
+    expect((await bookOwner.client.post("/order", { cart: { name: "offline_request", id: paidThenEnded }, idempotency_key: key() })).status).toBe(200);
+    // A standard with no file: the one credit spent from 10 tabs.
+    const standard = (await env.DB.prepare("INSERT INTO catalog_items (type, title, standard_number, organization, free, links, created_at) VALUES (2, ?, 'S 1', 'ISO', 0, '[]', ?) RETURNING id")
+      .bind(`Storm standard ${crypto.randomUUID()}`, Date.now())
+      .first<{ id: number }>())!.id;
+    // A service order bought, to be rejected twice at once.
+    expect((await owner.client.post("/order", { cart: { name: "ai" }, idempotency_key: key() })).status).toBe(200);
+    const service = (await env.DB.prepare("SELECT id FROM service_orders WHERE user_id = ?").bind(owner.user.id).first<{ id: string }>())!.id;
+
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => owner.client.post("/order", { cart: { name: "offline_request", id: raced }, idempotency_key: key() })),
+      owner.client.post(`/profile/offline/requests/${raced}/cancel`, {}),
+      ...Array.from({ length: 10 }, () => owner.client.post("/show/standard_status", { id: standard, use_credit: 1 })),
+      admin.post(`/admin/offline/requests/${paidThenEnded}/reject`, { reason: "پیدا نشد" }),
+      admin.post(`/admin/offline/requests/${paidThenEnded}/deliver`, { link: "https://example.org/storm.pdf" }),
+      admin.post(`/admin/offline/requests/${paidThenEnded}/reject`, { reason: "دوباره" }),
+      admin.post(`/admin/ajax/services/${service}/reject`, { reason: "آزمایش" }),
+      admin.post(`/admin/ajax/services/${service}/reject`, { reason: "آزمایش" }),
+      ...Array.from({ length: 10 }, () => admin.post(`/admin/users/${owner.user.id}/adjust`, { account: "balance", delta: -150_000, reason: "کسر هم‌زمان" })),
+      ...Array.from({ length: 10 }, () => owner.client.post("/order", { cart: { name: { article: 5 } }, idempotency_key: key() })),
+    ]);
+    for (const r of answers) expect(r.status, await r.clone().text()).toBeLessThan(500);
+    const standardRequests = await env.DB.prepare("SELECT COUNT(*) AS n FROM offline_requests WHERE user_id = ? AND doc_key = ?").bind(owner.user.id, `standard:${standard}`).first<{ n: number }>();
+    expect(standardRequests!.n).toBe(1);
+    const status = await env.DB.prepare("SELECT status FROM offline_requests WHERE id = ?").bind(raced).first<{ status: string }>();
+    expect(["paid", "cancelled"]).toContain(status!.status);
+    await expectBooksBalanced();
   });
 });
 

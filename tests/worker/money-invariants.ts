@@ -13,7 +13,9 @@
  *      anything else;
  *   5. a refund happens at most once per thing refunded (offline request, service order), and only
  *      for a request that ended rejected or cancelled;
- *   6. a university's usage never passes its quota.
+ *   6. a priced offline request is paid by one order, charged the price the request records (what a
+ *      rejection refunds);
+ *   7. a university's usage never passes its quota.
  */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
@@ -85,6 +87,12 @@ async function violations(): Promise<Record<string, Row[]>> {
       `SELECT s.id, s.status FROM service_orders s
        WHERE s.status <> 'rejected'
          AND EXISTS (SELECT 1 FROM ledger_entries e WHERE e.reason = 'refund' AND e.ref_type = 'service_order' AND e.ref_id = s.id)`,
+    ),
+    requestPaidAtOtherPrice: await all(
+      `SELECT r.id, r.status, r.price, COUNT(o.id) AS orders, MIN(o.total) AS charged
+       FROM offline_requests r JOIN orders o
+         ON o.status = 'completed' AND json_extract(o.cart, '$.name') = 'offline_request' AND json_extract(o.cart, '$.id') = r.id
+       GROUP BY r.id HAVING orders > 1 OR charged <> r.price`,
     ),
     quotaPassed: await all(`SELECT university_id, month, access_key, used, quota FROM university_usage WHERE quota IS NOT NULL AND used > quota`),
   };

@@ -11,7 +11,7 @@
  *   Staff may also deliver a registered request at once (a free copy found).
  * The 12-hour promise (books): staff answer (price, reject or deliver) within 12 hours of registration.
  */
-import { eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   LAST_OFFLINE_LIMIT,
   NEEDS_STAFF_STATUSES,
@@ -389,15 +389,17 @@ export async function payablePrice(db: Db, userId: string, requestId: string | n
 }
 
 /**
- * Marking it paid, in the wallet's order batch: at most once, only from `priced`, only for its owner.
+ * Marking it paid, in the wallet's order batch: at most once, only from `priced`, only for its owner,
+ * only at `price` (what the order charged: staff re-pricing it meanwhile aborts the batch, or a
+ * rejection would refund the new price for the old one paid).
  * The delivery deadline starts now, by the operator's hours for the request's kind.
  */
-export function paidStatements(db: Db, userId: string, requestId: string, orderId: string, now: number, hours: DeskHours): MoneyBatchItem[] {
+export function paidStatements(db: Db, userId: string, requestId: string, orderId: string, now: number, hours: DeskHours, price: number): MoneyBatchItem[] {
   const eventId = `ore_paid_${requestId}`;
   const row = schema.offlineRequests;
   const deliverBy = sql`${now} + (CASE ${row.kind} WHEN 'book' THEN ${hours.deliver_book * HOUR} WHEN 'standard' THEN ${hours.deliver_standard * HOUR} ELSE ${hours.deliver_article * HOUR} END)`;
   return [
-    q.guardedUpdate(db, requestId, "priced", eventId, { status: "paid", paidAt: new Date(now), deliverBy: deliverBy as unknown as Date, updatedAt: new Date(now), canEdit: false }, eq(row.userId, userId)),
+    q.guardedUpdate(db, requestId, "priced", eventId, { status: "paid", paidAt: new Date(now), deliverBy: deliverBy as unknown as Date, updatedAt: new Date(now), canEdit: false }, and(eq(row.userId, userId), eq(row.price, price))),
     q.assertChanged(db, requestId, eventId),
     q.insertEvent(db, { id: eventId, requestId, actorId: userId, action: "paid", fromStatus: "priced", toStatus: "paid", note: null, at: now }),
     q.insertAudit(db, { actorId: userId, action: "offline.paid", requestId, at: now, details: { from: "priced", to: "paid", order: orderId } }),
