@@ -16,6 +16,12 @@ import { PASSWORD, latestLink, makeUser, newClient, uniqueEmail } from "./auth-h
 import { devbank, startGateway } from "./gateway-helpers";
 import { count, seedDemoData, type Client } from "./helpers";
 import { expectBooksBalanced } from "./money-invariants";
+import { createDb } from "../../db/client";
+import { createLogger } from "../../lib/logger";
+import type { AuthDeps } from "../../worker/features/auth/deps";
+import { TEST_PARAMS } from "../../worker/features/auth/password";
+import { requestPasswordReset } from "../../worker/features/auth/password-reset";
+import type { Notifier } from "../../worker/features/notify/notifier";
 import { balancesOf, fundedClient, signedInClient } from "./wallet-factories";
 
 beforeAll(async () => {
@@ -326,6 +332,44 @@ describe("a storm of concurrent misuse, then the whole books", () => {
     const status = await env.DB.prepare("SELECT status FROM offline_requests WHERE id = ?").bind(raced).first<{ status: string }>();
     expect(["paid", "cancelled"]).toContain(status!.status);
     await expectBooksBalanced();
+  });
+});
+
+describe("a password reset answers the same whether the account exists", () => {
+  /** The reset verb with its deferred work held back, and a notifier that records instead of sending. */
+  function resetDeps() {
+    const held: (() => Promise<void>)[] = [];
+    const sent: Parameters<Notifier["notify"]>[0][] = [];
+    const deps: AuthDeps = {
+      db: createDb(env.DB),
+      log: createLogger("test"),
+      now: Date.now(),
+      notifier: { notify: async (n) => (sent.push(n), []) },
+      pepper: "test-pepper",
+      secret: "test-signing-secret",
+      params: TEST_PARAMS,
+      ip: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      device: null,
+      origin: "https://daryaft.test",
+      defer: (task) => void held.push(task),
+    };
+    return { deps, held, sent };
+  }
+
+  it("the answer never waits for the e-mail or SMS (whose time would tell): it is sent after, for an existing account only", async () => {
+    const u = await makeUser({ mobileVerified: true });
+    for (const identifier of [u.email, u.mobile]) {
+      const { deps, held, sent } = resetDeps();
+      expect(await requestPasswordReset(deps, identifier)).toEqual({ channel: identifier === u.mobile ? "sms" : "email" });
+      // Answered with nothing sent and nothing issued yet: the same work as for a missing account.
+      expect(sent).toEqual([]);
+      expect(held).toHaveLength(1);
+      await held[0]!();
+      expect(sent).toHaveLength(1);
+    }
+    const missing = resetDeps();
+    expect(await requestPasswordReset(missing.deps, uniqueEmail())).toEqual({ channel: "email" });
+    expect(missing.held).toEqual([]);
   });
 });
 
