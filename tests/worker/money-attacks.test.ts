@@ -9,13 +9,15 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../contract/auth";
 import { profileMessages } from "../../contract/profile";
-import { walletTexts } from "../../contract/wallet";
+import { OrderResponse, walletTexts } from "../../contract/wallet";
 import { walletMessages } from "../../worker/features/wallet/messages";
 import worker from "../../worker/index";
 import { PASSWORD, latestLink, makeUser, newClient, uniqueEmail } from "./auth-helpers";
 import { devbank, startGateway } from "./gateway-helpers";
 import { count, seedDemoData, type Client } from "./helpers";
 import { expectBooksBalanced } from "./money-invariants";
+import { makeUniversity, member } from "./institutions-factories";
+import { docxBytes, upload } from "./vip-helpers";
 import { createDb } from "../../db/client";
 import { createLogger } from "../../lib/logger";
 import type { AuthDeps } from "../../worker/features/auth/deps";
@@ -331,6 +333,43 @@ describe("a storm of concurrent misuse, then the whole books", () => {
     expect(standardRequests!.n).toBe(1);
     const status = await env.DB.prepare("SELECT status FROM offline_requests WHERE id = ?").bind(raced).first<{ status: string }>();
     expect(["paid", "cancelled"]).toContain(status!.status);
+    await expectBooksBalanced();
+  });
+});
+
+describe("an institution's quota unit spent on something rejected comes back", () => {
+  const used = async (universityId: string, key: string) =>
+    (await env.DB.prepare("SELECT COALESCE(SUM(used), 0) AS n FROM university_usage WHERE university_id = ? AND access_key = ?").bind(universityId, key).first<{ n: number }>())!.n;
+
+  it("a direct book on the book_download quota, rejected by the desk (twice at once): one unit back, and the member may buy again on it", async () => {
+    const uni = await makeUniversity({ access: ["book_download"], quotas: { book_download: 1 } });
+    const m = await member(uni);
+    const admin = await signedInClient("usr_dev_admin");
+    const book = (await env.DB.prepare("INSERT INTO catalog_items (type, title, authors, free, toman_price, language, links, keywords, created_at) VALUES (0, ?, 'A. Author', 0, 80000, 'English', '[]', '', ?) RETURNING id")
+      .bind(`Quota book ${crypto.randomUUID()}`, Date.now())
+      .first<{ id: number }>())!.id;
+    const buy = () => m.client.post("/order", { cart: { name: "book", id: book }, idempotency_key: key() });
+    expect((await buy()).status).toBe(200);
+    expect(await used(uni.id, "book_download")).toBe(1);
+    const request = (await env.DB.prepare("SELECT id FROM offline_requests WHERE user_id = ?").bind(m.user.id).first<{ id: string }>())!.id;
+    await Promise.all([admin.post(`/admin/offline/requests/${request}/reject`, { reason: "پیدا نشد" }), admin.post(`/admin/offline/requests/${request}/reject`, { reason: "پیدا نشد" })]);
+    expect(await used(uni.id, "book_download")).toBe(0);
+    expect(OrderResponse.parse(await json(await buy())).balance).toBe(0);
+    expect(await used(uni.id, "book_download")).toBe(1);
+    await expectBooksBalanced();
+  });
+
+  it("a plagiarism or grammar check the contract paid for, rejected: one unit back", async () => {
+    const p = await fundedClient({}, { university: true });
+    const { university_id: uni } = (await env.DB.prepare("SELECT university_id FROM users WHERE id = ?").bind(p.user.id).first<{ university_id: string }>())!;
+    await env.DB.prepare("UPDATE universities SET access = ?, quotas = ? WHERE id = ?").bind(JSON.stringify(["grammarly"]), JSON.stringify({ grammarly: 1 }), uni).run();
+    expect((await upload(p.client, { type: "grammarly", file: { bytes: docxBytes(), name: "paper.docx" } })).res.status).toBe(200);
+    expect(await used(uni, "grammarly")).toBe(1);
+    const order = (await env.DB.prepare("SELECT id FROM service_orders WHERE user_id = ?").bind(p.user.id).first<{ id: string }>())!.id;
+    const admin = await signedInClient("usr_dev_admin");
+    expect((await admin.post(`/admin/ajax/services/${order}/reject`, { reason: "فایل خوانا نیست" })).status).toBe(200);
+    expect(await used(uni, "grammarly")).toBe(0);
+    expect((await upload(p.client, { type: "grammarly", file: { bytes: docxBytes(), name: "again.docx" } })).res.status).toBe(200);
     await expectBooksBalanced();
   });
 });

@@ -36,6 +36,7 @@ import type { UserRow } from "../../lib/roles";
 import type { Notifier } from "../notify/notifier";
 import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";
 import { identify, jobKeyFor } from "../../../lib/identify";
+import { returnQuotaStatement, usageMonth } from "../institutions/access";
 import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, titleKey, type Misfit, type RequestedAs } from "./content-type";
 import { answerPromise, deliveryDeadline, deskHours } from "./deadlines";
 import { epochMs, overdue, promiseOutcome, runningDeadline, type PromiseTimes } from "../../../contract/offline-promise";
@@ -365,6 +366,18 @@ export function refundFor(deps: OfflineDeps, row: OfflineRow, reason: string): M
   return [];
 }
 
+/**
+ * A direct book the member's institution covered, rejected after payment: the unit of book_download
+ * quota it took goes back to the institution that gave it (its id is on the purchase's audit row),
+ * in the month it was taken.
+ */
+async function quotaReturnFor(deps: OfflineDeps, row: OfflineRow): Promise<MoneyBatchItem[]> {
+  if (row.paidWith !== "university_quota" || !(row.status === "paid" || row.status === "in_progress")) return [];
+  const universityId = await q.directBookUniversity(deps.db, row.id);
+  if (!universityId) return [];
+  return [returnQuotaStatement(deps.db, { universityId, key: "book_download", month: usageMonth((row.paidAt ?? row.createdAt).getTime()) })];
+}
+
 export async function cancelMyRequest(deps: OfflineDeps, userId: string, id: string): Promise<OfflineRequestView> {
   const row = await ownRequest(deps, userId, id);
   if (!canCancel(row)) throw new DomainError(offlineText.cannotCancel);
@@ -628,7 +641,7 @@ export async function rejectRequest(
       note: reason,
       set: { rejectReason: reason, canEdit: false, answeredAt: row.answeredAt ?? new Date(deps.now), ...heldBy(actor) },
       audit: { template: input.template ?? null, reason, refunded: row.kind === "article" ? "offline_article_credit" : row.paidWith && (row.status === "paid" || row.status === "in_progress") ? row.paidWith : row.status === "paid" || row.status === "in_progress" ? row.price : null },
-      extra: refundFor(deps, row, "rejected"),
+      extra: [...refundFor(deps, row, "rejected"), ...(await quotaReturnFor(deps, row))],
     },
   ]);
   await tellDisplaced(deps, actor, row, displaced);
