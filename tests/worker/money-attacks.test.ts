@@ -90,6 +90,24 @@ describe("counts and amounts in every shape", () => {
   });
 });
 
+describe("someone else's invoice", () => {
+  it("paying it answers exactly like an invoice that does not exist, open or paid", async () => {
+    const admin = await signedInClient("usr_dev_admin");
+    const owner = await fundedClient({ balance: 10_000 });
+    const stranger = await fundedClient();
+    const invoice = ((await (await admin.post("/admin/createInvoice", { user: owner.user.id, title: "صورت‌حساب آزمایشی", amount: 5_000 })).json()) as { id: string }).id;
+    const unknown = await stranger.client.postForm("/gateway/devbank", { invoice_id: "inv_does_not_exist" });
+    const open = await stranger.client.postForm("/gateway/devbank", { invoice_id: invoice });
+    expect([open.status, await json(open)]).toEqual([unknown.status, await json(unknown)]);
+    expect(unknown.status).toBe(404);
+    await devbank(owner.client, await startGateway(owner.client, "devbank", { invoice_id: invoice }), "pay");
+    const paid = await stranger.client.postForm("/gateway/devbank", { invoice_id: invoice });
+    expect(paid.status).toBe(404);
+    expect(await paymentsOf(stranger.user.id)).toEqual([]);
+    await expectBooksBalanced();
+  });
+});
+
 describe("the gateway form posted twice", () => {
   const cart = JSON.stringify({ name: { article: 1 } });
 

@@ -34,7 +34,6 @@ export const walletMessages = {
   invoiceNotFound: "صورت‌حساب پیدا نشد.",
   invoiceNotOpen: "این صورت‌حساب قابل پرداخت نیست.",
   invoicePaymentPending: "پرداخت دیگری برای این صورت‌حساب در جریان است. آن را به پایان برسانید یا نیم ساعت بعد دوباره تلاش کنید.",
-  invoiceNotYours: "این صورت‌حساب متعلق به شما نیست.",
   invoiceTarget: "کاربر یا سازمان صورت‌حساب را مشخص کنید.",
   standardNotFound: "استاندارد پیدا نشد.",
   standardDownloadReady: "استاندارد آماده دانلود است.",

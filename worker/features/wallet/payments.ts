@@ -151,10 +151,10 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
 
 async function payableInvoice(db: Db, user: UserRow, id: string) {
   const [invoice] = await db.select().from(schema.invoices).where(eq(schema.invoices.id, id));
-  if (!invoice) throw new NotFoundError(walletMessages.invoiceNotFound);
+  const mine = !!invoice && (invoice.userId ? invoice.userId === user.id : !!invoice.universityId && invoice.universityId === user.universityId);
+  // Someone else's invoice answers like one that does not exist (as GET /invoices/:id does): neither its existence nor its state shows.
+  if (!invoice || !mine) throw new NotFoundError(walletMessages.invoiceNotFound);
   if (invoice.status !== "open") throw new DomainError(walletMessages.invoiceNotOpen);
-  const mine = invoice.userId ? invoice.userId === user.id : !!invoice.universityId && invoice.universityId === user.universityId;
-  if (!mine) throw new DomainError(walletMessages.invoiceNotYours, 403);
   return invoice;
 }
 
