@@ -134,7 +134,7 @@ defineEndpoint(
 
 defineEndpoint(
   batchRoutes,
-  { method: "post", path: "/batch/:id/offline", summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
+  { method: "post", path: "/batch/:id/offline", verifiedMobile: true, summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
   (c, { user }) => offlineRows(c, user, requestOffline),
 );
 
