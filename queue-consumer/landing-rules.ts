@@ -51,8 +51,11 @@ const DC_IDENTIFIERS = new Set(["dc.identifier", "dcterms.identifier"]);
 /** schema.org types of a work that has a DOI of its own; journals, volumes, issues and web pages are not among them. */
 const WORK_TYPES = new Set(["scholarlyarticle", "medicalscholarlyarticle", "article", "newsarticle", "techarticle", "report", "thesis", "book", "chapter", "dataset", "creativework", "blogposting", "review"]);
 
+/** Longest tag value or address read for an identifier: real ones are far shorter, a hostile page's are not. */
+const MAX_ID_CHARS = 2048;
+
 /** A value that is a DOI, not one that merely contains one (a URL with /doi/ in its path is an address). */
-const doiValue = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? normalizeDoi(v.trim()) : null);
+const doiValue = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" && v.length <= MAX_ID_CHARS ? normalizeDoi(v.trim()) : null);
 
 const squeeze = (s: string | null | undefined): string | null => s?.replace(/\s+/g, " ").trim() || null;
 
@@ -61,7 +64,7 @@ export function landingInfoFrom(page: CollectedPage, pageUrl: string): LandingIn
   const first = (keys: (m: PageMeta) => boolean) => metas.find((m) => keys(m) && m.content !== "")?.content ?? null;
   const own = ownJsonLdWork(page.jsonLd);
   const ieee = parseObject(page.ieeeMetadata);
-  const addresses = [page.canonical, first((m) => m.key === "og:url"), pageUrl].flatMap((a) => (a ? [identify(a)] : []));
+  const addresses = [page.canonical, first((m) => m.key === "og:url"), pageUrl].flatMap((a) => (a && a.length <= MAX_ID_CHARS ? [identify(a)] : []));
 
   const doi =
     firstDoi(metas.filter((m) => m.key === "citation_doi")) ??
@@ -72,7 +75,7 @@ export function landingInfoFrom(page: CollectedPage, pageUrl: string): LandingIn
     null;
 
   const arxivTag = first((m) => m.key === "citation_arxiv_id");
-  const arxivFromTag = arxivTag ? identify(arxivTag) : null;
+  const arxivFromTag = arxivTag && arxivTag.length <= MAX_ID_CHARS ? identify(arxivTag) : null;
   const arxiv = (arxivFromTag?.kind === "arxiv" ? arxivFromTag.arxiv : null) ?? addresses.find((a) => a.kind === "arxiv")?.arxiv ?? null;
   const pmidTag = first((m) => m.key === "citation_pmid")?.trim();
   const pmid = (pmidTag && /^\d{1,9}$/.test(pmidTag) && Number(pmidTag) > 0 ? String(Number(pmidTag)) : null) ?? addresses.find((a) => a.kind === "pmid")?.pmid ?? null;

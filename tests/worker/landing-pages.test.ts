@@ -125,6 +125,15 @@ describe("the landing-page reader", () => {
     expect([bad.arxiv, bad.pmid]).toEqual([null, null]);
   });
 
+  it("reads a hostile page's oversized values quickly and takes nothing from them", async () => {
+    const huge = "10.1000/" + "x".repeat(1_000_000);
+    const page = `<meta name="citation_doi" content="${huge}"><meta property="og:url" content="https://doi.org/${huge}"><meta name="citation_arxiv_id" content="${"1".repeat(500_000)}"><script type="application/ld+json">${"[".repeat(100_000)}</script>`;
+    const started = Date.now();
+    const got = await read(page);
+    expect([got.doi, got.arxiv]).toEqual([null, null]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it("makes citation_pdf_url absolute and keeps only http(s)", async () => {
     expect((await read('<meta name="citation_pdf_url" content="//books.example/download/7">', "https://books.example/catalog/1")).pdfUrl).toBe("https://books.example/download/7");
     expect((await read('<meta name="citation_pdf_url" content="javascript:alert(1)">')).pdfUrl).toBeNull();
