@@ -20,10 +20,10 @@ const pages = readdirSync(dir)
   .filter((f) => f.endsWith(".html"))
   .map((f) => {
     const html = readFileSync(path.join(dir, f), "utf8");
-    const url = /^<!-- [^:]+: (\S+)/.exec(html)?.[1];
+    const [, publisher, url] = /^<!-- ([^:]+): (\S+)/.exec(html) ?? [];
     if (!url) throw new Error(`${f} names no source URL`);
     const name = f.replace(/\.html$/, "");
-    return { name, html, url, want: PAGE_TRUTH[name]! };
+    return { name, publisher, html, url, want: PAGE_TRUTH[name]! };
   });
 
 function pageDocument(html: string, url: string): Document {
@@ -91,7 +91,7 @@ it("reads the right identifiers from the saved pages (figures)", () => {
   expect(count("wrongDoi")).toBe(0);
 });
 
-describe.each(pages)("$name", ({ html, url, want }) => {
+describe.each(pages)("$name: $publisher", ({ html, url, want }) => {
   it("the reader finds the DOI (or sends an address that carries it), the title and the PDF link", () => {
     const found = readPage(pageDocument(html, url), url, "");
     if (found.doi !== null) expect(lower(found.doi)).toBe(lower(want.doi));

@@ -12,9 +12,9 @@ const files = import.meta.glob<string>("../fixtures/publisher-pages/*.html", { q
 
 const pages = Object.entries(files).map(([file, html]) => {
   const name = file.replace(/^.*\/|\.html$/g, "");
-  const url = /^<!-- [^:]+: (\S+)/.exec(html)?.[1];
+  const [, publisher, url] = /^<!-- ([^:]+): (\S+)/.exec(html) ?? [];
   if (!url) throw new Error(`${name} names no source URL`);
-  return { name, html, url, want: PAGE_TRUTH[name]! };
+  return { name, publisher, html, url, want: PAGE_TRUTH[name]! };
 });
 
 const read = (html: string, url = "https://publisher.example/article/1"): Promise<LandingInfo> => readLandingPage(new TextEncoder().encode(html), url);
@@ -54,7 +54,7 @@ it("reads the right identifiers from the saved pages (figures)", async () => {
   expect(count("wrong")).toBe(0);
 });
 
-describe.each(pages)("$name", ({ html, url, want }) => {
+describe.each(pages)("$name: $publisher", ({ html, url, want }) => {
   it("yields the page's own identifiers, PDF link and title, and nothing else", async () => {
     const got = await read(html, url);
     expect(lower(got.doi)).toBe(lower(want.doi));
