@@ -1,7 +1,7 @@
 /**
  * The resolver chain's sources, in their fixed order (resolve.ts runs them):
  *
- *   landing    only for a URL without an identifier: read citation_doi / dc.identifier
+ *   landing    only for a URL without an identifier: read the page's DOI (or arXiv id, PMID, PMCID), landing-rules.ts
  *   ids        PubMed / PMC ids without a DOI: the NCBI ID converter
  *   crossref   metadata (title, type, licence, language), retraction and update notices,
  *              and the publisher's own PDF links when the work carries a Creative Commons licence
@@ -98,15 +98,21 @@ const landing: ResolverStep = {
       ids.doi = info.doi;
       meta.doi = info.doi;
       ids.arxiv ??= arxivFromDoi(info.doi);
-      return { outcome: "found", detail: `doi ${info.doi}${info.pdfUrl ? `; citation_pdf_url ${info.pdfUrl}` : ""}` };
     }
+    // Without a DOI, an arXiv id, PMID or PMCID the page states still names the document (the ids step finds its DOI).
+    ids.arxiv ??= info.arxiv;
+    ids.pmid ??= info.pmid;
+    ids.pmcid ??= info.pmcid;
+    const found = [info.doi && `doi ${info.doi}`, info.arxiv && `arXiv ${info.arxiv}`, info.pmid && `pmid ${info.pmid}`, info.pmcid && `pmcid ${info.pmcid}`].filter(Boolean);
+    if (found.length > 0) return { outcome: "found", detail: `${found.join(", ")}${info.pdfUrl ? `; citation_pdf_url ${info.pdfUrl}` : ""}` };
     meta.notices.push(jobMessages.noIdentifier);
-    return { outcome: "none", detail: info.pdfUrl ? `no DOI (citation_pdf_url ${info.pdfUrl} not used without one)` : "no DOI" };
+    return { outcome: "none", detail: info.pdfUrl ? `no identifier (citation_pdf_url ${info.pdfUrl} not used without one)` : "no identifier" };
   },
-  // Without a DOI from the page nothing else can run.
+  // Without an identifier from the page nothing else can run.
   ends(ctx, r) {
     const stop = persianStop(ctx);
-    if (stop || ctx.ids.doi) return stop;
+    const { doi, arxiv, pmid, pmcid } = ctx.ids;
+    if (stop || doi || arxiv || pmid || pmcid) return stop;
     const { meta, steps } = ctx;
     return r.outcome === "failed" && r.transient ? { kind: "transient", meta, steps, detail: r.detail ?? "landing" } : { kind: "not_found", meta, steps };
   },

@@ -13,6 +13,7 @@
  *   /landing/<base64url of the doi>       the /article/ landing page under an opaque id (like a PII),
  *                                         so the URL itself names no DOI and only the page can
  *                                         say it (the landing step's test)
+ *   /eprint/<base64url of an arXiv id>    a repository page naming only its arXiv id (citation_arxiv_id)
  *   /other/<doi>.pdf                      ANOTHER paper's PDF (its own title and DOI): a repository mix-up
  *   /scanned/<doi>.pdf                    a scan: a valid PDF without a text layer
  *   /notice/<doi>.pdf                     an erratum whose page cites the paper's DOI and title
@@ -101,6 +102,12 @@ export function createPublisherProvider(): FakeProvider {
         const doi = Buffer.from(opaque[1]!, "base64url").toString("utf8").toLowerCase();
         state.hit("publisher", doi);
         return landing(doi, `https://${req.host}/pdf/${doi}.pdf`);
+      }
+      const eprint = /^\/eprint\/([A-Za-z0-9_-]+)$/.exec(req.path);
+      if (eprint) {
+        const arxiv = Buffer.from(eprint[1]!, "base64url").toString("utf8");
+        state.hit("publisher", arxiv);
+        return html(200, `<!doctype html><html lang="en"><head><title>E-print ${escapeHtml(arxiv)}</title><meta name="citation_arxiv_id" content="${escapeHtml(arxiv)}"></head><body><p>An e-print.</p></body></html>`);
       }
       const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect|other|scanned|notice|citing|locked|garbled|preprint)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
       if (!m) return null;
