@@ -74,6 +74,24 @@ describe("accepted: real layouts that were refused", () => {
   });
 });
 
+describe("a title typed in TeX (arXiv's API), compared with the rendered page", () => {
+  // Seen with arXiv titles of the corpus: "Ising on $\\mathbb{S}^2$ -- The Affine Conjecture" read
+  // "mathbb" as a word and "2" as a number the page did not show apart ("S2").
+  const page = (...heading: string[]): PdfPageSpec[] => [{ text: [...heading.map((h) => run(h, 17.2)), run("Richard C. Brower and Rohan Misra", 11.2), ...body(12).map((t) => run(t, 10))] }];
+
+  it("is accepted: style commands keep their argument, symbols go, superscripts join their base", async () => {
+    const r = await judge(page("Ising on S2 - The Affine Conjecture"), { doi: null, title: "Ising on $\\mathbb{S}^2$ -- The Affine Conjecture" });
+    expect(r, r.detail).toMatchObject({ accept: true, verification: "title" });
+    const sqrt = await judge(page("Measurement of W boson production in pp collisions", "at √s = 13 TeV with the ATLAS detector"), { doi: null, title: "Measurement of $W$ boson production in $pp$ collisions at $\\sqrt{s}=13$ TeV with the ATLAS detector" });
+    expect(sqrt, sqrt.detail).toMatchObject({ accept: true, verification: "title" });
+  });
+
+  it("still needs every number: the 8 TeV measurement is not the 13 TeV one", async () => {
+    const r = await judge(page("Measurement of W boson production in pp collisions", "at √s = 8 TeV with the ATLAS detector"), { doi: null, title: "Measurement of $W$ boson production in $pp$ collisions at $\\sqrt{s}=13$ TeV with the ATLAS detector" });
+    expect(r, r.detail).toMatchObject({ accept: false });
+  });
+});
+
 describe("a text layer that is not text (a font whose character map shifts every letter)", () => {
   // Seen on an ACL 2024 PDF: "Oqnbddchmfr ne sgd 51mc ïmmtXk Lddshmf…" for "Proceedings of the 62nd Annual Meeting…".
   const shift = (s: string) => s.replace(/[a-z]/gi, (c) => (c === "a" ? "z" : c === "A" ? "Z" : String.fromCharCode(c.charCodeAt(0) - 1)));

@@ -90,9 +90,25 @@ export function fold(s: string): string {
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", alpha: "α", beta: "β", gamma: "γ", delta: "δ", epsilon: "ε", kappa: "κ", lambda: "λ", mu: "μ", pi: "π", sigma: "σ", tau: "τ", omega: "ω" };
 
-/** A Crossref or landing-page title as plain text: JATS/MathML markup and HTML entities resolved. */
-export function plainTitle(title: string): string {
+/**
+ * TeX in a title (arXiv's API gives titles as their authors typed them): "$\sqrt{s}=13$ TeV",
+ * "$\mathbb{S}^2$", "difra\c{c}\~ao". The page shows the rendered text, so style commands keep
+ * their argument, an accent command keeps its letter, other commands (\sqrt, \to, \alpha: symbols,
+ * single letters at most) go, and sub- and superscripts join their base like JATS <sub> ("H$^+$").
+ */
+function plainTex(title: string): string {
+  if (!/[\\$]/.test(title)) return title;
   return title
+    .replace(/\\(?:math(?:bb|rm|bf|it|cal|sf|tt|frak)|text(?:it|bf|rm|sc|sf|tt|up)?|emph|operatorname|bm|boldsymbol)\b/g, "")
+    .replace(/\\[`'^"~=.]\s*\{?([a-zA-Z])\}?/g, "$1")
+    .replace(/\\[cuvHkrbd]\{([a-zA-Z])\}/g, "$1")
+    .replace(/\\[a-zA-Z]+/g, " ")
+    .replace(/[{}$^_]/g, "");
+}
+
+/** A Crossref, arXiv or landing-page title as plain text: JATS/MathML and TeX markup and HTML entities resolved. */
+export function plainTitle(title: string): string {
+  return plainTex(title)
     .replace(/<\/?(?:sub|sup|inf)\b[^>]*>/gi, "") // CO<sub>2</sub> is "CO2"
     .replace(/<[^>]+>/g, " ")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
