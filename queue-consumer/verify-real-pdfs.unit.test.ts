@@ -74,6 +74,23 @@ describe("accepted: real layouts that were refused", () => {
   });
 });
 
+describe("a subtitle Crossref keeps apart from a short title", () => {
+  // Springer's "Pandemic programming" (title) + "How COVID-19 affects …" (subtitle): a repository copy
+  // printing both on the heading's line, without the DOI, had only a two-word title to show.
+  const subtitle = "How COVID-19 affects software developers and how their organizations can help";
+  const page = (...heading: string[]): PdfPageSpec[] => [{ text: [...heading.map((h) => run(h, 16)), run("Paul Ralph and Sebastian Baltes", 11), ...body(14).map((t) => run(t, 10))] }];
+
+  it("the title and its subtitle printed as one heading are the work", async () => {
+    const pages = page("Pandemic programming: How COVID-19 affects software developers", "and how their organizations can help");
+    expect(await judge(pages, { doi: "10.1007/s10664-020-09875-y", title: "Pandemic programming", subtitle })).toMatchObject({ accept: true, verification: "title" });
+  });
+
+  it("the same main title with another subtitle is not", async () => {
+    const r = await judge(page("Pandemic programming: lessons from the maintainers", "of open-source compilers"), { doi: "10.1007/s10664-020-09875-y", title: "Pandemic programming", subtitle });
+    expect(r, r.detail).toMatchObject({ accept: false });
+  });
+});
+
 describe("a title typed in TeX (arXiv's API), compared with the rendered page", () => {
   // Seen with arXiv titles of the corpus: "Ising on $\\mathbb{S}^2$ -- The Affine Conjecture" read
   // "mathbb" as a word and "2" as a number the page did not show apart ("S2").

@@ -37,6 +37,8 @@ export type { PageLine, PageText };
 export type Expectation = {
   doi: string | null;
   title: string | null;
+  /** A subtitle the metadata keeps apart (Crossref): the page may print it after the title on the title's lines. */
+  subtitle?: string | null | undefined;
   arxiv?: string | null | undefined;
   pmcid?: string | null | undefined;
   /** Crossref says this work is retracted or withdrawn: its own copy may be stamped so. */
@@ -509,6 +511,9 @@ export function enoughPages(pages: PageText[], expect: Expectation): boolean {
 export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
   const title = expect.title ? titleModel(expect.title) : null;
   const usableTitle = title && title.seq.length >= 2 ? title : null;
+  // The title with its subtitle, when the metadata keeps one apart: "Pandemic programming" with
+  // "How COVID-19 affects …" is printed as one heading, where the two words alone are no heading.
+  const withSubtitle = expect.title && expect.subtitle?.trim() && !fold(expect.title).includes(fold(expect.subtitle)) ? titleModel(`${expect.title}: ${expect.subtitle}`) : null;
   const isExempt = exemption(expect, title);
   const ids: [string, string, boolean][] = (
     [
@@ -550,6 +555,7 @@ export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
         if (sig.length < 3 || shown >= sig.length * CORROBORATION_SHARE) return { kind: "doi_on_page", detail: `${hit.label} ${hit.id} on page ${i + 1}` };
         weak ??= `${hit.label} ${hit.id} on page ${i + 1} but only ${shown}/${sig.length} title words`;
       }
+      if (withSubtitle && titleHeading(own, withSubtitle, isExempt, inReferences).ok) return { kind: "title", detail: `the title and its subtitle as the heading on page ${i + 1}` };
       if (usableTitle) {
         const heading = titleHeading(own, usableTitle, isExempt, inReferences);
         if (heading.ok) return { kind: "title", detail: `${heading.detail} on page ${i + 1}` };

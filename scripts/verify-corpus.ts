@@ -22,7 +22,7 @@ import { checkPdfText } from "../queue-consumer/check-pdf";
 import { extractLeadingText } from "../queue-consumer/pdf-text";
 import type { Expectation } from "../queue-consumer/verify";
 
-type Item = { id: string; repo: string; path: string; kind: string; layout: string[]; field: string; title: string; doi?: string; arxiv?: string; pmcid?: string; truth: string };
+type Item = { id: string; repo: string; path: string; kind: string; layout: string[]; field: string; title: string; subtitle?: string; doi?: string; arxiv?: string; pmcid?: string; truth: string };
 type Manifest = { commits: Record<string, string>; items: Item[] };
 
 function arg(name: string, fallback?: string): string | undefined {
@@ -43,7 +43,7 @@ const fileOf = (it: Item) => path.join(dir, it.repo.replace("/", "+"), it.path);
 const mode = arg("mode", "full");
 if (!["full", "title", "ids"].includes(mode!)) throw new Error(`--mode must be full, title or ids, not ${mode}`);
 const expectOf = (it: Item): Expectation =>
-  mode === "title" ? { doi: null, title: it.title } : mode === "ids" ? { doi: it.doi ?? null, title: null, arxiv: it.arxiv ?? null, pmcid: it.pmcid ?? null } : { doi: it.doi ?? null, title: it.title, arxiv: it.arxiv ?? null, pmcid: it.pmcid ?? null };
+  mode === "title" ? { doi: null, title: it.title, subtitle: it.subtitle ?? null } : mode === "ids" ? { doi: it.doi ?? null, title: null, arxiv: it.arxiv ?? null, pmcid: it.pmcid ?? null } : { doi: it.doi ?? null, title: it.title, subtitle: it.subtitle ?? null, arxiv: it.arxiv ?? null, pmcid: it.pmcid ?? null };
 
 /** Other works to compare a file with: the same field first, then the same area ("cs", "physics"), in manifest order. */
 function othersFor(it: Item, all: Item[]): Item[] {
