@@ -3,13 +3,14 @@
  * shapes: the recorded PLOS ONE work (a publisher correction), the Wakefield 1998 record (a
  * correction and a retraction deposited by Retraction Watch, with `record-id`), a notice that
  * names itself in `update-to`, duplicates from two depositors, and type spellings Crossref and
- * its depositors use. Unknown types warn of nothing; nothing crashes.
+ * its depositors use. Unknown types warn of nothing; nothing crashes. Also the title (and a
+ * subtitle Crossref keeps apart) that a downloaded file is verified against.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { mapWork } from "../clients/crossref";
-import { noticeTypeOf } from "../contract/jobs/job-state";
-import { noticesOf } from "./resolver-steps";
+import { emptyMeta, noticeTypeOf } from "../contract/jobs/job-state";
+import { applyCrossref, noticesOf } from "./resolver-steps";
 
 const work = (m: Record<string, unknown>) => mapWork({ DOI: "10.1016/s0140-6736(97)11096-0", title: ["A work"], ...m })!;
 const updated = (y: number, mo: number, d: number) => ({ "date-parts": [[y, mo, d]], "date-time": `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}T00:00:00Z`, timestamp: 0 });
@@ -79,5 +80,15 @@ describe("noticeTypeOf", () => {
     expect(noticeTypeOf(" Retraction ")).toBe("retraction");
     expect(noticeTypeOf("removal")).toBe("withdrawal");
     expect(noticeTypeOf("new_version")).toBeNull();
+  });
+});
+
+describe("applyCrossref: the title the file is verified against", () => {
+  it("keeps a subtitle Crossref holds apart beside the title, and none when its record has none", () => {
+    const meta = emptyMeta();
+    applyCrossref(meta, work({ title: ["Pandemic programming"], subtitle: ["How COVID-19 affects software developers and how their organizations can help"] }));
+    expect(meta).toMatchObject({ title: "Pandemic programming", subtitle: "How COVID-19 affects software developers and how their organizations can help" });
+    applyCrossref(meta, work({ title: ["Another record"] }));
+    expect(meta).toMatchObject({ title: "Another record", subtitle: null });
   });
 });

@@ -51,13 +51,34 @@ export function plainText(pages: PageText[]): string {
   return pages.map((p) => p.map((l) => l.text).join("\n")).join("\n\f\n");
 }
 
-type Item = { str: string; hasEOL: boolean; height: number; transform: number[] };
+type Item = { str: string; hasEOL: boolean; height: number; width: number; transform: number[] };
+
+/** Where the last item with text ended, to tell when the next one starts a new line. */
+type Pen = { x: number; y: number; end: number; height: number };
+
+/**
+ * pdf.js marks line ends (hasEOL) from its own reading of the content stream, but it joins items
+ * drawn far apart when the stream jumps between them without one: an ACL page's footer line at the
+ * bottom and its title at the top come out as "…LinguisticsSparse Information…", a page number
+ * glued to the title ("4969S2ORC"). An item starts a new line when its baseline lies more than
+ * most of a line's height from the previous one (a superscript or subscript lies less), or when it
+ * starts back left of where the previous one ended on another baseline (the next line of a
+ * paragraph). Only unrotated items are compared.
+ */
+function startsNewLine(pen: Pen | null, item: Item, upright: boolean): boolean {
+  if (!pen || !upright) return false;
+  const [, , , , x = 0, y = 0] = item.transform;
+  const dy = Math.abs(y - pen.y);
+  const height = Math.max(pen.height, Math.abs(item.height));
+  return dy > 0.8 * height || (dy > 1 && x < pen.end - 1);
+}
 
 async function readPage(page: { streamTextContent(): ReadableStream }): Promise<PageText> {
   const lines: PageText = [];
   let text = "";
   let size = 0;
   let chars = 0;
+  let pen: Pen | null = null;
   const reader = page.streamTextContent().getReader();
   try {
     for (;;) {
@@ -65,11 +86,21 @@ async function readPage(page: { streamTextContent(): ReadableStream }): Promise<
       if (done) break;
       for (const item of (value as { items: (Item | object)[] }).items) {
         if (!("str" in item)) continue;
+        // Unrotated text (a margin stamp turned 90° is left out of the sizes); a slanted italic
+        // (a skew, transform [a 0 c d]) is upright all the same.
+        const [a = 0, b = 0] = item.transform;
+        const upright = a > 0 && Math.abs(b) <= 0.05 * a;
+        if (item.str.trim()) {
+          if (startsNewLine(pen, item, upright) && text.trim()) {
+            lines.push({ text, size });
+            text = "";
+            size = 0;
+          }
+          if (upright) pen = { x: item.transform[4] ?? 0, y: item.transform[5] ?? 0, end: (item.transform[4] ?? 0) + (item.width || 0), height: Math.abs(item.height) };
+        }
         text += item.str;
         chars += item.str.length;
-        // The glyphs' height as drawn (font size times the text matrix's scale); rotated text
-        // (a margin stamp) is left out of the sizes.
-        const upright = !item.transform[1] && !item.transform[2];
+        // The glyphs' height as drawn (font size times the text matrix's scale).
         if (item.str.trim() && upright) size = Math.max(size, Math.round((item.height || Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0)) * 10) / 10);
         // pdf.js inserts its own space items between words and marks line ends: joined as given.
         if (item.hasEOL) {

@@ -39,6 +39,7 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
     expect: () => ({
       doi: ids.doi,
       title: meta.title,
+      subtitle: meta.subtitle,
       arxiv: ids.arxiv,
       pmcid: ids.pmcid,
       // Its own copy may be stamped "RETRACTED" / "WITHDRAWN" (Crossref's updates about it).

@@ -336,8 +336,10 @@ export function noticesOf(work: Pick<CrossrefWork, "doi" | "updatedBy" | "update
   });
 }
 
-function applyCrossref(meta: JobMeta, work: CrossrefWork): void {
+/** What Crossref's record tells the job: title (and a subtitle it keeps apart, which verification uses), type, language, notices. */
+export function applyCrossref(meta: JobMeta, work: CrossrefWork): void {
   meta.title = work.title ?? meta.title;
+  meta.subtitle = work.title ? work.subtitle : (meta.subtitle ?? null);
   meta.type = work.type ?? meta.type;
   meta.language = work.language ?? meta.language;
   // Retractions and corrections travel as data (the result's `notices`), shown as banners.

@@ -8,12 +8,15 @@
  *     "References" heading, or on a numbered reference line) and not where another document
  *     cites it ("the original article", "comment on", "retraction of" just before it);
  *   - or the title as a heading: its significant words in order in a tight run (not scattered
- *     over a dense page), in a larger font than the page's body or among its first lines, every
- *     number and part/phase numeral exactly ("Part I" is not "Part II", a 2019 guideline is not
- *     its 2021 update), and for a title of 2-3 words the page's largest text and nothing else;
+ *     over a dense page), in a larger font than the page's body or among its first lines (on a
+ *     page set in one size, or, for 4+ words, with nothing above it set larger: a scan's OCR
+ *     layer), every number and part/phase numeral exactly ("Part I" is not "Part II", a 2019
+ *     guideline is not its 2021 update), and for a title of 2-3 words the page's largest text and
+ *     nothing else;
  * and nowhere on a page that announces another document about it (a heading starting "Comment on",
  * "Reply", "Erratum", "Correction", "Retraction", "Expression of concern", …, unless the work asked
- * for is itself such a notice) or on a table of contents. An identifier also needs the title's
+ * for is itself such a notice) or on a table of contents (a contents list below the work's own
+ * abstract, as a long paper's first page has, is no evidence; what stands above it is). An identifier also needs the title's
  * words on the pages read (when the title is long enough to say so): an identifier alone on a
  * page that shows another title is hidden text or a citation. Pages after the first page of an
  * article (300+ words) belong to that article and are not read: a cover sheet is short.
@@ -22,7 +25,8 @@
  *   title            the title as the page's heading
  *   weak             the identifier without the title's words, or the title's words loosely:
  *                    enough for a source exact by construction, not for any other
- *   no_text          no text layer (a scan): only a source exact by construction may serve it
+ *   no_text          no text layer (a scan), or one that is not text (a font whose character map
+ *                    shifts every letter): only a source exact by construction may serve it
  *   undecidable      text, the identifier not on it, and no usable title to compare with
  *   mismatch         text, but it is another work (or a notice, comment or listing about this one)
  */
@@ -33,6 +37,8 @@ export type { PageLine, PageText };
 export type Expectation = {
   doi: string | null;
   title: string | null;
+  /** A subtitle the metadata keeps apart (Crossref): the page may print it after the title on the title's lines. */
+  subtitle?: string | null | undefined;
   arxiv?: string | null | undefined;
   pmcid?: string | null | undefined;
   /** Crossref says this work is retracted or withdrawn: its own copy may be stamped so. */
@@ -86,9 +92,25 @@ export function fold(s: string): string {
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", alpha: "α", beta: "β", gamma: "γ", delta: "δ", epsilon: "ε", kappa: "κ", lambda: "λ", mu: "μ", pi: "π", sigma: "σ", tau: "τ", omega: "ω" };
 
-/** A Crossref or landing-page title as plain text: JATS/MathML markup and HTML entities resolved. */
-export function plainTitle(title: string): string {
+/**
+ * TeX in a title (arXiv's API gives titles as their authors typed them): "$\sqrt{s}=13$ TeV",
+ * "$\mathbb{S}^2$", "difra\c{c}\~ao". The page shows the rendered text, so style commands keep
+ * their argument, an accent command keeps its letter, other commands (\sqrt, \to, \alpha: symbols,
+ * single letters at most) go, and sub- and superscripts join their base like JATS <sub> ("H$^+$").
+ */
+function plainTex(title: string): string {
+  if (!/[\\$]/.test(title)) return title;
   return title
+    .replace(/\\(?:math(?:bb|rm|bf|it|cal|sf|tt|frak)|text(?:it|bf|rm|sc|sf|tt|up)?|emph|operatorname|bm|boldsymbol)\b/g, "")
+    .replace(/\\[`'^"~=.]\s*\{?([a-zA-Z])\}?/g, "$1")
+    .replace(/\\[cuvHkrbd]\{([a-zA-Z])\}/g, "$1")
+    .replace(/\\[a-zA-Z]+/g, " ")
+    .replace(/[{}$^_]/g, "");
+}
+
+/** A Crossref, arXiv or landing-page title as plain text: JATS/MathML and TeX markup and HTML entities resolved. */
+export function plainTitle(title: string): string {
+  return plainTex(title)
     .replace(/<\/?(?:sub|sup|inf)\b[^>]*>/gi, "") // CO<sub>2</sub> is "CO2"
     .replace(/<[^>]+>/g, " ")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
@@ -228,11 +250,30 @@ function noticePage(page: Page, isExempt: Exemption): string | null {
   return null;
 }
 
-function tocPage(page: Page): boolean {
-  if (page.folded.slice(0, 10).some((l) => TOC_HEADING.test(l.trim()))) return true;
-  if (page.folded.filter((l) => TOC_LEADER.test(l)).length >= 3) return true;
-  const numbered = page.folded.filter((l) => TOC_NUMBERED.test(l)).length;
-  return numbered >= 5 && numbered >= page.folded.length * 0.3;
+/** Where a listing starts on the page (its heading, or its first run of entries), or -1 when the page is no listing. */
+function listingStart(page: Page): number {
+  const heading = page.folded.slice(0, 10).findIndex((l) => TOC_HEADING.test(l.trim()));
+  if (heading >= 0) return heading;
+  const leaders = page.folded.flatMap((l, i) => (TOC_LEADER.test(l) ? [i] : []));
+  if (leaders.length >= 3) return leaders[0]!;
+  const numbered = page.folded.flatMap((l, i) => (TOC_NUMBERED.test(l) ? [i] : []));
+  if (numbered.length < 5 || numbered.length < page.folded.length * 0.3) return -1;
+  // The first entry of a run (3 of 5 lines entries), not a masthead's "Vol 4 No 13" above it.
+  return numbered.find((i) => numbered.filter((j) => j >= i && j < i + 5).length >= 3) ?? numbered[0]!;
+}
+
+/** The work's own abstract: above a contents list, it makes the page an article's first page that lists its sections. */
+const OWN_MATTER = /^(?:abstract|summary|resume|resumen|zusammenfassung)\b/;
+
+/**
+ * The part of the page that may speak for the work: all of it, or, on an article's first page
+ * that lists its own sections below its abstract (a long paper's or report's), what stands above
+ * the list; null for a listing (an issue's or a book's table of contents).
+ */
+function ownPart(page: Page): Page | null {
+  const start = listingStart(page);
+  if (start < 0) return page;
+  return page.folded.slice(0, start).some((l) => OWN_MATTER.test(l.trim())) ? preparePage(page.lines.slice(0, start)) : null;
 }
 
 // ---------------------------------------------------------------------------
@@ -296,6 +337,9 @@ function titleRuns(page: Page, t: TitleModel): TitleRun[] {
     let keysMissing = 0;
     let q = p;
     let last = p;
+    // Where the run's first word matched: a run that only starts at a word like the title's first
+    // ("long" for "LongEval") and matches further on must not claim the text in between.
+    let first = -1;
     const lines = new Set<number>();
     while (q < toks.length && q - p <= span && j < t.seq.length) {
       const w = toks[q]!.w;
@@ -313,6 +357,7 @@ function titleRuns(page: Page, t: TitleModel): TitleRun[] {
       if (hit >= 0) {
         for (let k = j; k < hit; k++) if (t.seq[k]!.key) keysMissing++;
         matched += width;
+        if (first < 0) first = q;
         j = hit + width;
         last = q + used - 1;
         lines.add(toks[q]!.line);
@@ -322,13 +367,19 @@ function titleRuns(page: Page, t: TitleModel): TitleRun[] {
       }
     }
     for (let k = j; k < t.seq.length; k++) if (t.seq[k]!.key) keysMissing++;
-    const run = { from: p, to: last, matched, keysMissing, lines };
+    const run = { from: first < 0 ? p : first, to: last, matched, keysMissing, lines };
     runs.push(run);
     if (!best || run.matched - run.keysMissing * 2 > best.matched - best.keysMissing * 2) best = run;
   }
-  // The best first; then every other full enough run, in page order (a title may stand twice: a
-  // cover line "This is a repository copy of …" and the heading).
-  return best ? [best, ...runs.filter((r) => r !== best && r.matched === best.matched && r.from > best.to)] : [];
+  if (!best) return [];
+  // The best first; then every other full enough run that does not overlap one already taken, in
+  // page order: a title may stand twice (a cover line "This is a repository copy of …" and the
+  // heading; the heading and a sentence of the abstract that runs its words on).
+  const taken = [best];
+  for (const r of runs) {
+    if (r.matched >= required(t.seq.length) && taken.every((x) => r.to < x.from || r.from > x.to)) taken.push(r);
+  }
+  return [best, ...taken.slice(1).sort((a, b) => a.from - b.from)];
 }
 
 /** Numbered series next to the run that the title does not have ("Part II" beside our "Part I"). */
@@ -382,12 +433,14 @@ function titlePlaces(page: Page, t: TitleModel): TitlePlace[] | { failed: string
     const compact = compactTitle(page, t);
     return compact ? [compact] : { failed: `title words not in a run (${best?.matched ?? 0}/${n})` };
   }
-  if (best.keysMissing) return { failed: "title's numbers differ" };
-  const conflict = conflictingSeries(page, best, t);
-  if (conflict) return { failed: `another part of a series (${conflict})` };
-  return runs
-    .filter((r) => !r.keysMissing && !conflictingSeries(page, r, t))
-    .map((r) => ({ lines: r.lines, fromLine: page.tokens[r.from]!.line, lead: page.tokens.slice(Math.max(0, r.from - 6), r.from).map((x) => x.w).join(" "), matched: r.matched }));
+  // Each place on its own: the heading may be whole while a sentence below that runs the title's
+  // words on stands next to "Section 3".
+  const whole = runs.filter((r) => r.matched >= required(n) && !r.keysMissing && !conflictingSeries(page, r, t));
+  if (!whole.length) {
+    if (best.keysMissing) return { failed: "title's numbers differ" };
+    return { failed: `another part of a series (${conflictingSeries(page, best, t)})` };
+  }
+  return whole.map((r) => ({ lines: r.lines, fromLine: page.tokens[r.from]!.line, lead: page.tokens.slice(Math.max(0, r.from - 6), r.from).map((x) => x.w).join(" "), matched: r.matched }));
 }
 
 function titleHeading(page: Page, t: TitleModel, isExempt: Exemption, inReferences: boolean): { ok: true; detail: string } | { ok: false; detail: string } {
@@ -419,9 +472,13 @@ function headingAt(page: Page, t: TitleModel, place: TitlePlace, isExempt: Exemp
   // A page set in one size (a manuscript) shows its title among its first lines; a typeset page
   // shows it larger than its body (a listing's entries and a quotation are in the body's size).
   // There it must also stand on its own lines (a subtitle may follow), not run on in a paragraph.
+  // A scan's OCR layer is not set in one size (a formula line further down reads larger), but
+  // when nothing above a title of 4+ words is larger than it, its first lines are its heading all
+  // the same (a shorter one could be a masthead's journal name or a section label).
   const uniform = page.maxSize <= page.bodySize * HEADING_SCALE;
+  const onTop = n > 3 && page.lines.slice(0, Math.max(...lines) + 1).every((l) => l.size <= size * 1.05);
   const extra = page.tokens.filter((x) => lines.has(x.line) && isSignificant(x.w) && !t.all.includes(x.w)).length;
-  const early = uniform && page.folded.slice(0, fromLine).filter((l) => /\p{L}/u.test(l)).length < EARLY_LINES && extra <= Math.max(3, n);
+  const early = (uniform || onTop) && page.folded.slice(0, fromLine).filter((l) => /\p{L}/u.test(l)).length < EARLY_LINES && extra <= Math.max(3, n);
   if (n <= 3) {
     // A short title is common in running text: it must be the page's heading and nothing else.
     const largest = prominent && size >= page.maxSize * 0.95;
@@ -454,6 +511,9 @@ export function enoughPages(pages: PageText[], expect: Expectation): boolean {
 export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
   const title = expect.title ? titleModel(expect.title) : null;
   const usableTitle = title && title.seq.length >= 2 ? title : null;
+  // The title with its subtitle, when the metadata keeps one apart: "Pandemic programming" with
+  // "How COVID-19 affects …" is printed as one heading, where the two words alone are no heading.
+  const withSubtitle = expect.title && expect.subtitle?.trim() && !fold(expect.title).includes(fold(expect.subtitle)) ? titleModel(`${expect.title}: ${expect.subtitle}`) : null;
   const isExempt = exemption(expect, title);
   const ids: [string, string, boolean][] = (
     [
@@ -480,22 +540,24 @@ export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
     const page = pages[i]!;
     const notice = noticePage(page, isExempt);
     if (notice) notes.push(`page ${i + 1} is a notice or comment ("${notice}")`);
-    const toc = !notice && tocPage(page);
+    const own = notice ? null : ownPart(page);
+    const toc = !notice && !own;
     if (toc) notes.push(`page ${i + 1} is a table of contents`);
     if (!seenText && page.wordCount > 0) {
       seenText = true;
       opensAsListing = !!notice || toc;
     }
-    if (!notice && !toc) {
-      const hit = ownIdentifier(page, i, ids, inReferences, isExempt);
+    if (own) {
+      const hit = ownIdentifier(own, i, ids, inReferences, isExempt);
       if (hit) {
         const sig = usableTitle?.sig ?? [];
         const shown = sig.filter((w) => allWords.has(w)).length;
         if (sig.length < 3 || shown >= sig.length * CORROBORATION_SHARE) return { kind: "doi_on_page", detail: `${hit.label} ${hit.id} on page ${i + 1}` };
         weak ??= `${hit.label} ${hit.id} on page ${i + 1} but only ${shown}/${sig.length} title words`;
       }
+      if (withSubtitle && titleHeading(own, withSubtitle, isExempt, inReferences).ok) return { kind: "title", detail: `the title and its subtitle as the heading on page ${i + 1}` };
       if (usableTitle) {
-        const heading = titleHeading(page, usableTitle, isExempt, inReferences);
+        const heading = titleHeading(own, usableTitle, isExempt, inReferences);
         if (heading.ok) return { kind: "title", detail: `${heading.detail} on page ${i + 1}` };
         notes.push(`page ${i + 1}: ${heading.detail}`);
       }
@@ -506,13 +568,34 @@ export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
   // Checked after the identifiers: a scan may still carry a stamped identifier line.
   const letters = raw.reduce((n, p) => n + p.reduce((m, l) => m + (l.text.match(/\p{L}/gu) ?? []).length, 0), 0);
   if (letters < MIN_TEXT_LETTERS) return { kind: "no_text", detail: `${letters} letters on the first pages` };
+  const garbled = garbledText(raw);
+  if (garbled) return { kind: "no_text", detail: garbled };
   if (usableTitle) {
     const shown = usableTitle.sig.filter((w) => allWords.has(w)).length;
-    if (shown >= usableTitle.sig.length * 0.75 && !opensAsListing) return { kind: "weak", detail: `${shown}/${usableTitle.sig.length} title words, not as a heading` };
+    if (shown >= usableTitle.sig.length * 0.75 && !opensAsListing) return { kind: "weak", detail: `${shown}/${usableTitle.sig.length} title words, not as a heading: ${notes.join("; ").slice(0, 300)}` };
     return { kind: "mismatch", detail: `neither the identifier nor the title: ${notes.join("; ").slice(0, 300)}` };
   }
   if (opensAsListing) return { kind: "mismatch", detail: notes.join("; ").slice(0, 300) };
   return { kind: "undecidable", detail: "the identifier is not on the page and no usable title is known" };
+}
+
+/** Latin letters needed to judge whether a text layer is text at all. */
+const GARBLE_MIN_LETTERS = 200;
+/**
+ * Below this share of vowels (a e i o u y) among Latin letters, a text layer is not text. Written
+ * Latin-script languages stay far above it (English about 0.38; 434 real PDFs of public test suites,
+ * articles, forms, reports and scans: 0.25 and up), while a font whose character map is wrong
+ * (every letter shifted: "Oqnbddchmfr ne sgd" for "Proceedings of the") reads 0.07 to 0.13.
+ */
+const GARBLE_VOWEL_SHARE = 0.2;
+
+/** Why the pages' text layer is no text (a font with a broken character map), or null. */
+function garbledText(raw: PageText[]): string | null {
+  const text = fold(raw.map((p) => p.map((l) => l.text).join(" ")).join(" "));
+  const latin = (text.match(/[a-z]/g) ?? []).length;
+  if (latin < GARBLE_MIN_LETTERS) return null;
+  const share = (text.match(/[aeiouy]/g) ?? []).length / latin;
+  return share < GARBLE_VOWEL_SHARE ? `the text layer is not text (${Math.round(share * 100)}% vowels in ${latin} letters: a font without a usable character map)` : null;
 }
 
 /** How a served file was verified (stored with it and shown in the dialog). */

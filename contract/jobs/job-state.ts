@@ -92,6 +92,8 @@ export type OtherVersion = { version: string; url: string; host: string };
 
 export type JobMeta = {
   title: string | null;
+  /** Crossref's subtitle, when it keeps one apart from the title (the PDF prints both, often on one line). */
+  subtitle?: string | null | undefined;
   doi: string | null;
   /** Crossref/OpenAlex type, e.g. journal-article. */
   type: string | null;

@@ -35,6 +35,12 @@ export type PdfPageSpec = {
   size?: [number, number];
   /** Flate-compress the content stream. */
   compress?: boolean;
+  /**
+   * A stamped page: these runs go into a Form XObject that the page's own stream draws after its
+   * text (how pdfpages and the ACL Anthology stamp a footer on an author's page: the stamp in the
+   * page's stream, the original page as a form).
+   */
+  form?: (PdfRun | string)[];
 };
 
 export type PdfSpec = {
@@ -105,12 +111,10 @@ class UnicodeFont {
   }
 }
 
-function contentOf(page: PdfPageSpec, font: UnicodeFont): string {
-  const [, height] = page.size ?? [612, 792];
+function runsOf(runs: (PdfRun | string)[], height: number, font: UnicodeFont): string[] {
   const ops: string[] = [];
-  if (page.image) ops.push(`q ${page.size?.[0] ?? 612} 0 0 ${height} 0 0 cm /Im1 Do Q`);
   let y = height - 72;
-  for (const item of page.text ?? []) {
+  for (const item of runs) {
     const run: PdfRun = typeof item === "string" ? { text: item } : item;
     const size = run.size ?? 11;
     const x = run.x ?? 72;
@@ -119,7 +123,16 @@ function contentOf(page: PdfPageSpec, font: UnicodeFont): string {
     const [r, g, b] = run.rgb ?? [0, 0, 0];
     ops.push(`BT /F1 ${size} Tf ${r} ${g} ${b} rg ${run.invisible ? 3 : 0} Tr 1 0 0 1 ${x} ${at} Tm ${font.encode(run.text)} Tj ET`);
   }
+  return ops;
+}
+
+function contentOf(page: PdfPageSpec, font: UnicodeFont): string {
+  const [, height] = page.size ?? [612, 792];
+  const ops: string[] = [];
+  if (page.image) ops.push(`q ${page.size?.[0] ?? 612} 0 0 ${height} 0 0 cm /Im1 Do Q`);
+  ops.push(...runsOf(page.text ?? [], height, font));
   if (page.raw) ops.push(page.raw);
+  if (page.form) ops.push("q /Fm1 Do Q");
   return ops.join("\n");
 }
 
@@ -127,6 +140,7 @@ function contentOf(page: PdfPageSpec, font: UnicodeFont): string {
 export function makePdf(spec: PdfSpec): Uint8Array {
   const font = new UnicodeFont();
   const contents = spec.pages.map((p) => contentOf(p, font));
+  const forms = spec.pages.map((p) => (p.form ? runsOf(p.form, p.size?.[1] ?? 792, font).join("\n") : null));
   const { encoding, toUnicode } = font.objects();
   // 1 catalog, 2 pages, 3 font, 4 encoding, 5 ToUnicode, 6 image, then page + content per page.
   const objects: PdfObject[] = [
@@ -137,11 +151,19 @@ export function makePdf(spec: PdfSpec): Uint8Array {
     { dict: "<< >>", stream: toUnicode },
     { dict: "<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 >>", stream: Buffer.alloc(64, 0x7f) },
   ];
+  // Form XObjects follow the pages, in page order.
+  let formNumber = 7 + 2 * spec.pages.length;
+  const formRefs = forms.map((f) => (f === null ? null : formNumber++));
   spec.pages.forEach((p, i) => {
     const [w, h] = p.size ?? [612, 792];
-    objects.push({ dict: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Contents ${8 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 6 0 R >> >> >>` });
+    const form = formRefs[i] ? ` /Fm1 ${formRefs[i]} 0 R` : "";
+    objects.push({ dict: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Contents ${8 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 6 0 R${form} >> >> >>` });
     const raw = Buffer.from(contents[i]!, "latin1");
     objects.push(p.compress ? { dict: "<< /Filter /FlateDecode >>", stream: deflateSync(raw) } : { dict: "<< >>", stream: raw });
+  });
+  spec.pages.forEach((p, i) => {
+    const [w, h] = p.size ?? [612, 792];
+    if (forms[i] !== null) objects.push({ dict: `<< /Type /XObject /Subtype /Form /BBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R >> >> >>`, stream: Buffer.from(forms[i]!, "latin1") });
   });
   return writeObjects(objects, spec.encrypt);
 }
