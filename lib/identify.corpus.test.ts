@@ -31,6 +31,7 @@ interface Row {
 const firstFiles = import.meta.glob<Row[]>("../tests/fixtures/identify-corpus/*.json", { eager: true, import: "default" });
 const heldOutFiles = import.meta.glob<Row[]>("../tests/fixtures/identify-corpus/heldout/*.json", { eager: true, import: "default" });
 const heldOut2Files = import.meta.glob<Row[]>("../tests/fixtures/identify-corpus/heldout2/*.json", { eager: true, import: "default" });
+const heldOut3Files = import.meta.glob<Row[]>("../tests/fixtures/identify-corpus/heldout3/*.json", { eager: true, import: "default" });
 const bySource = (files: Record<string, Row[]>): [string, Row[]][] =>
   Object.entries(files)
     .map(([file, rows]): [string, Row[]] => [file.replace(/^.*\/|\.json$/g, ""), rows])
@@ -39,6 +40,7 @@ const sets: [string, [string, Row[]][]][] = [
   ["first corpus", bySource(firstFiles)],
   ["held-out", bySource(heldOutFiles)],
   ["held-out, second round", bySource(heldOut2Files)],
+  ["held-out, third round", bySource(heldOut3Files)],
 ];
 
 /** Every identifier a result carries (an arXiv result carries its DOI too). */
