@@ -6,7 +6,10 @@
  *   Unpaywall's oadoi, event-data-reverse, JabRef, links and references quoted in public pages, and a
  *   few real identifiers pasted the Persian way), built by scripts/identify-heldout.ts and measured
  *   before the rules were changed for it; and a second held-out round (metapub's URL-reverse list and
- *   findit tests, more public pages) gathered after those changes and measured before any other.
+ *   findit tests, more public pages) gathered after those changes and measured before any other; and a
+ *   third round (Zotero translators' search inputs, test URLs without a DOI/PMID, listing pages and
+ *   canonical item links from 669 translators; altmetric's other specs), built by
+ *   scripts/identify-heldout3.ts and measured before the rules were changed for it.
  * Targets (issue 14), on each set and on both: at least 98% exact on rows whose identifier is in the
  * text, and no identifier invented on rows whose identifier only the landing page can give.
  */

@@ -117,6 +117,10 @@ function testCases(src: string): unknown[] | null {
 const ARXIV_IN_TEXT = /(?:arxiv\.org\/(?:abs|pdf|html)\/|arxiv:\s*)((?:\d{4}\.\d{4,5})|(?:[a-z-]+(?:\.[a-z]{2})?\/\d{7}))(?:v\d+)?/i;
 const canonicalArxiv = (id: string) => id.replace(/v\d+$/i, "").replace(/^([a-z-]+)\.[a-z]{2}\//i, "$1/").toLowerCase();
 
+/** Item types whose ISBN is the containing book's (a chapter, an entry, a paper in proceedings). */
+const PART_TYPES = new Set(["bookSection", "encyclopediaArticle", "dictionaryEntry", "conferencePaper"]);
+const isPart = (item: Record<string, unknown> | undefined) => PART_TYPES.has(String(item?.itemType));
+
 /** Every identifier an expected item carries: DOI, PMID, PMCID, arXiv id, ISBN(s). */
 function itemIds(item: Record<string, unknown>): Expected[] {
   const ids: Expected[] = [];
@@ -181,10 +185,6 @@ const DOI_IN_LINK: Record<string, [string, string]> = {
   "https://www.degruyterbrill.com/document/doi/10.3138/9781487518806/html": ["10.3138/9781487518806", "the book's own page"],
   "https://www.degruyterbrill.com/document/doi/10.3138/9781487518806-008/html": ["10.3138/9781487518806-008", "a chapter's DOI"],
   "https://onlinelibrary.wiley.com/journal/10.1111/%28ISSN%291470-9856/issues": ["10.1111/(issn)1470-9856", "the journal's own DOI, then its issue list"],
-  "http://www.oxfordreference.com/view/10.1093/acref/9780199546572.001.0001/acref-9780199546572-e-0009": [
-    "10.1093/acref/9780199546572.001.0001",
-    "the book's DOI; the entry's own is on the page",
-  ],
   "https://data.europa.eu/doi/10.2765/528723": ["10.2765/528723", "the EU Publications Office's DOI path"],
   "https://data.europa.eu/doi/10.2775/777816": ["10.2775/777816", "the EU Publications Office's DOI path"],
   "https://data.europa.eu/doi/10.2775/100316": ["10.2775/100316", "the EU Publications Office's DOI path"],
@@ -212,16 +212,22 @@ function isbnToken(text: string): string | null {
   return null;
 }
 
-function labelled(input: string, ids: Expected[]): Pick<Row, "expected" | "known" | "note"> {
+/**
+ * The label of a link. `part`: the item is a part of a book (chapter, entry): the ISBN it lists, and
+ * any ISBN in its link, are the book's; the part's own id is on its page, so those ISBNs are only
+ * `known` (a result equal to the item's is "derived", the right book) and never expected.
+ */
+function labelled(input: string, ids: Expected[], part = false): Pick<Row, "expected" | "known" | "note"> {
   const link = DOI_IN_LINK[input];
   if (link) return { expected: doi(link[0]), note: `the DOI stands in the link (${link[1]}); the upstream item does not list it` };
   const notDoi = NOT_A_DOI[input];
   if (notDoi) return { expected: null, known: ids, note: notDoi };
-  const order: Kind[] = ["doi", "arxiv", "pmcid", "pmid", "isbn"];
+  const order: Kind[] = part ? ["doi", "arxiv", "pmcid", "pmid"] : ["doi", "arxiv", "pmcid", "pmid", "isbn"];
   const hit = order.map((k) => ids.find((id) => id.kind === k && inText(input, id))).find((x) => x !== undefined);
   if (hit) return { expected: hit };
-  const isbn = isbnToken(input);
+  const isbn = part ? null : isbnToken(input);
   if (isbn) return { expected: { kind: "isbn", value: isbn }, note: "an ISBN stands in the link; the upstream item lists another or none" };
+  if (part && ids.some((x) => x.kind === "isbn")) return { expected: null, known: ids, note: "a part of a book: its link's ISBN is the book's; the part's own id is on its page" };
   // SSRN registers 10.2139/ssrn.<abstract id> for every paper: a host rule may derive it.
   const ssrn = /ssrn\.com\/.*abstract(?:_?id)?=(\d+)/i.exec(input)?.[1];
   const known = ssrn && !ids.some((x) => x.kind === "doi") ? [...ids, doi(`10.2139/ssrn.${ssrn}`)] : ids;
@@ -270,10 +276,11 @@ function zoteroRows(seen: ReadonlySet<string>): Row[] {
       const items = t.items as Record<string, unknown>[];
       const ids = items.flatMap(itemIds);
       if (items.length === 1) {
-        if (take("single", t.url)) rows.push({ input: t.url, ...labelled(t.url, ids), source: source("") });
+        const part = isPart(items[0]);
+        if (take("single", t.url)) rows.push({ input: t.url, ...labelled(t.url, ids, part), source: source("") });
         const itemUrl = items[0]?.url;
-        if (typeof itemUrl === "string" && itemUrl !== t.url) rows.push({ input: itemUrl, ...labelled(itemUrl, ids), source: source(".items[0].url") });
-      } else if (take("several", t.url)) rows.push({ input: t.url, ...labelled(t.url, ids), source: source(` (${items.length} items)`) });
+        if (typeof itemUrl === "string" && itemUrl !== t.url) rows.push({ input: itemUrl, ...labelled(itemUrl, ids, part), source: source(".items[0].url") });
+      } else if (take("several", t.url)) rows.push({ input: t.url, ...labelled(t.url, ids, items.some(isPart)), source: source(` (${items.length} items)`) });
     });
   }
   return rows;
