@@ -6,7 +6,10 @@
  *   Unpaywall's oadoi, event-data-reverse, JabRef, links and references quoted in public pages, and a
  *   few real identifiers pasted the Persian way), built by scripts/identify-heldout.ts and measured
  *   before the rules were changed for it; and a second held-out round (metapub's URL-reverse list and
- *   findit tests, more public pages) gathered after those changes and measured before any other.
+ *   findit tests, more public pages) gathered after those changes and measured before any other; and a
+ *   third round (Zotero translators' search inputs, test URLs without a DOI/PMID, listing pages and
+ *   canonical item links from 669 translators; altmetric's other specs), built by
+ *   scripts/identify-heldout3.ts and measured before the rules were changed for it.
  * Targets (issue 14), on each set and on both: at least 98% exact on rows whose identifier is in the
  * text, and no identifier invented on rows whose identifier only the landing page can give.
  */
@@ -31,6 +34,7 @@ interface Row {
 const firstFiles = import.meta.glob<Row[]>("../tests/fixtures/identify-corpus/*.json", { eager: true, import: "default" });
 const heldOutFiles = import.meta.glob<Row[]>("../tests/fixtures/identify-corpus/heldout/*.json", { eager: true, import: "default" });
 const heldOut2Files = import.meta.glob<Row[]>("../tests/fixtures/identify-corpus/heldout2/*.json", { eager: true, import: "default" });
+const heldOut3Files = import.meta.glob<Row[]>("../tests/fixtures/identify-corpus/heldout3/*.json", { eager: true, import: "default" });
 const bySource = (files: Record<string, Row[]>): [string, Row[]][] =>
   Object.entries(files)
     .map(([file, rows]): [string, Row[]] => [file.replace(/^.*\/|\.json$/g, ""), rows])
@@ -39,6 +43,7 @@ const sets: [string, [string, Row[]][]][] = [
   ["first corpus", bySource(firstFiles)],
   ["held-out", bySource(heldOutFiles)],
   ["held-out, second round", bySource(heldOut2Files)],
+  ["held-out, third round", bySource(heldOut3Files)],
 ];
 
 /** Every identifier a result carries (an arXiv result carries its DOI too). */

@@ -233,7 +233,7 @@ const cases: [string, string, IdentifyResult][] = [
   ["bare DOI with a query", "10.1007/s11739-017-1643-7?utm_source=twitter.com", doi("10.1007/s11739-017-1643-7")],
   ["bare DOI with a fragment", "10.1111/nicc.12290#.wlw5yueemak.twitter", doi("10.1111/nicc.12290")],
   ["SICI check character # kept", 'Wiley DOI: 10.1002/(SICI)1096-8644(199601)99:1<135::AID-AJPA8>3.0.CO;2-#",', doi("10.1002/(sici)1096-8644(199601)99:1<135::aid-ajpa8>3.0.co;2-#")],
-  ["ISBN-A", "This is an ISBN-A: 10.978.8898392/315", doi("10.978.8898392/315")],
+  ["ISBN-A: the DOI and its ISBN", "This is an ISBN-A: 10.978.8898392/315", { ...doi("10.978.8898392/315"), isbn: "9788898392315" }],
   ["not an ISBN-A (bad check digit)", "10.978.8898392/316", title("10.978.8898392/316")],
   ["PubMed ?term=N", "https://www.ncbi.nlm.nih.gov/pubmed/?term=11109029", pmid("11109029", "https://www.ncbi.nlm.nih.gov/pubmed/?term=11109029")],
   ["PubMed mobile", "https://www.ncbi.nlm.nih.gov/m/pubmed/123456", pmid("123456", "https://www.ncbi.nlm.nih.gov/m/pubmed/123456")],
@@ -347,6 +347,23 @@ const cases: [string, string, IdentifyResult][] = [
   ["ISBN-13 after a false 978 run", "978 9781234567 897", isbn("9781234567897")],
   ["a list of ISBN-10s", "123456789X, 0199535922", isbn("9781234567897")],
   ["a list with an invalid ISBN is no list", "123456789X, 1234567890", title("123456789X, 1234567890")],
+
+  // ISBNs and DOIs in links of any host
+  ["ISBN-13 as a path segment", "https://press.example.edu/book/9780262037310/elements-of-causal-inference/", isbn("9780262037310", "https://press.example.edu/book/9780262037310/elements-of-causal-inference/")],
+  ["hyphenated ISBN-13 in a slug", "https://shop.example.com/flute-time-book-978-0-19-322103-1?cc=de", isbn("9780193221031", "https://shop.example.com/flute-time-book-978-0-19-322103-1?cc=de")],
+  ["ISBN-10 labelled isbn in the query", "https://www.example.edu/catalog.php?isbn=0262033844", isbn("9780262033848", "https://www.example.edu/catalog.php?isbn=0262033844")],
+  ["unlabelled ten digits in a path are no ISBN", "https://www.example.com/articles/0262033844", url("https://www.example.com/articles/0262033844")],
+  ["ISBN-13 with a bad check digit", "https://press.example.edu/book/9780262037311", url("https://press.example.edu/book/9780262037311")],
+  ["ISBN digits inside a PII are no ISBN", "https://www.sciencedirect.com/science/article/pii/B9780123694683500083", url("https://www.sciencedirect.com/science/article/pii/B9780123694683500083")],
+  ["a chapter's link: the book's ISBN is not the chapter", "https://press.example.org/book/978-0-7503-1218-9/chapter/ch16", url("https://press.example.org/book/978-0-7503-1218-9/chapter/ch16")],
+  ["a page of a book: not the book", "https://www.cairn.info/some-title--9782728835904-page-111.htm", url("https://www.cairn.info/some-title--9782728835904-page-111.htm")],
+  ["Oxford entry after the book's DOI: neither the book's DOI nor ISBN", "https://www.oxfordreference.com/view/10.1093/acref/9780199546572.001.0001/acref-9780199546572-e-9", url("https://www.oxfordreference.com/view/10.1093/acref/9780199546572.001.0001/acref-9780199546572-e-9")],
+  ["Oxford book page keeps the book's DOI", "https://oxford.universitypressscholarship.com/view/10.1093/acprof:oso/9780199299591.001.0001/acprof-9780199299591", doi("10.1093/acprof:oso/9780199299591.001.0001", "https://oxford.universitypressscholarship.com/view/10.1093/acprof:oso/9780199299591.001.0001/acprof-9780199299591")],
+  ["a query that is wholly a DOI", "http://www.thieme-connect.de/DOI/DOI?10.1055/s-0038-1636965", doi("10.1055/s-0038-1636965", "http://www.thieme-connect.de/DOI/DOI?10.1055/s-0038-1636965")],
+  ["a journal's DOI before its issue list", "https://onlinelibrary.wiley.com/journal/10.1111/(ISSN)1470-9856/issues", doi("10.1111/(issn)1470-9856", "https://onlinelibrary.wiley.com/journal/10.1111/(ISSN)1470-9856/issues")],
+  ["BibTeX-escaped underscore in a resolver link", "https://doi.org/10.1007/978-3-642-40328-6\\_47", doi("10.1007/978-3-642-40328-6_47", "https://doi.org/10.1007/978-3-642-40328-6_47")],
+  ["Crossref's test prefix in a site's path is a placeholder", "https://dl.acm.org/doi/10.5555/1717186", url("https://dl.acm.org/doi/10.5555/1717186")],
+  ["…but a resolver link on it is a DOI", "https://doi.org/10.5555/12345678", doi("10.5555/12345678", "https://doi.org/10.5555/12345678")],
 
   // --- Never guess: opaque ids go to the landing page
   ["Nature legacy id (DOI has dots the id lost)", "https://www.nature.com/articles/onc2011282", url("https://www.nature.com/articles/onc2011282")],

@@ -15,7 +15,8 @@
  *    function of the DOI); a query value that is wholly a DOI (`doi=`, `id=`,
  *    `persistentId=doi:`…); a path segment that starts a DOI (`10.NNNN/…`, on
  *    any host), ending where a known non-DOI tail starts (see
- *    `doiInPublisherPath`). Never by guessing: an opaque id (Nature legacy id,
+ *    `doiInPublisherPath`); an ISBN-13 standing as a token of the link, or an
+ *    ISBN labelled isbn (see `isbnInUrl`). Never by guessing: an opaque id (Nature legacy id,
  *    IEEE number, PII, Handle) leaves kind "url" and the pipeline reads the
  *    landing page's citation_doi.
  * 5. Nothing recognised: kind "title" with the cleaned text.
@@ -249,7 +250,10 @@ function resultForDoi(rawDoi: string, url: string | null): IdentifyResult | null
     const id = canonicalArxivId(arxivDoi[1] ?? "");
     if (id !== null) return arxivResult(id, url);
   }
-  return result("doi", { doi, url });
+  // An ISBN-A is the ISBN written as a DOI (10.978.88-98392/315 is ISBN 978-88-98392-31-5): both are exact.
+  const isbnA = ISBN_A_AT_START.exec(doi);
+  const isbn = isbnA ? toIsbn13(`${isbnA[1]}${isbnA[2]}${isbnA[3]}`) : null;
+  return result("doi", { doi, url, ...(isbn !== null ? { isbn } : {}) });
 }
 
 // ---------------------------------------------------------------------------
@@ -393,15 +397,18 @@ function natureDoi(re: RegExp): (u: UrlParts) => Found | null {
 
 // A path segment that a DOI's suffix never continues into: the page's view
 // (Wiley's /doi/<doi>/abstract, IOP's /article/<doi>/pdf, Atypon's
-// /doi/<doi>/suppl_file/x).
+// /doi/<doi>/suppl_file/x, a journal's /journal/<its DOI>/issues).
 const VIEW_SEGMENT =
-  /^(?:abstract|full|fulltext|html|pdf|epdf|epub|ampdf|meta|summary|references|suppinfo|supplemental|suppl_file|citedby|cited-by|figures|tables|metrics|data|media|info|comments|reader|download|view)(?:\.(?:html?|pdf|xml))?$/i;
+  /^(?:abstract|full|fulltext|html|pdf|epdf|epub|ampdf|meta|summary|references|suppinfo|supplemental|suppl_file|citedby|cited-by|figures|tables|metrics|data|media|info|comments|reader|download|view|issues|homepage)(?:\.(?:html?|pdf|xml))?$/i;
 // A title slug after the DOI (nomos-elibrary.de/<doi>/criminal-law-issues-…,
 // taylorfrancis.com/books/mono/<doi>/application-nanomaterials-…,
 // universitypressscholarship.com/view/<doi>/acprof-9780199299591): words
 // joined by hyphens, one of them of 3+ letters, no dot, colon, parenthesis or
 // underscore as DOI suffixes have.
 const SLUG_SEGMENT = /^(?=[^/]*[a-z]{3})[a-z0-9]+(?:-[a-z0-9]+)+$/i;
+// A part of a book on Oxford's platforms, after the book's DOI: <product>-<ISBN>-e-<n> (an entry),
+// <product>-<ISBN>-chapter-<n>.
+const OXFORD_PART = /^[a-z]+-97[89]\d{10}-(?:e|chapter)-\d+$/i;
 // Silverchair (OUP, ASH, …): /<journal>/article[-abstract]/doi/<doi>/<article id>[/<slug>].
 const SILVERCHAIR_PATH = /\/(?:advance-)?article(?:-abstract|-pdf|-lookup)?\/doi\//i;
 
@@ -409,16 +416,24 @@ const SILVERCHAIR_PATH = /\/(?:advance-)?article(?:-abstract|-pdf|-lookup)?\/doi
  * The DOI standing in a publisher's path: from a segment that starts
  * `10.NNNN` (or `doi:10.NNNN`) to where a known non-DOI tail starts: a
  * `;jsessionid=`, a view segment, a title slug, Silverchair's numeric article
- * id, a trailing `.pdf`. The first suffix segment is always kept.
+ * id, a trailing `.pdf`. The first suffix segment is always kept. Not on
+ * Crossref's test prefix 10.5555 (a placeholder there).
  */
 function doiInPublisherPath(path: string): string | null {
   const p = path.replace(/;jsessionid=.*$/i, "");
   const m = /(?:^|\/)(?:doi:)?(10\.\d{4,9}(?:\.\d+)*)\/(.+)$/i.exec(p);
   if (!m?.[1] || !m[2]) return null;
+  // 10.5555 is Crossref's test prefix: a site that puts it in its own paths uses it as a placeholder
+  // for work without a DOI (ACM's Digital Library, Aluka), so the page has to say.
+  if (m[1] === "10.5555") return null;
   const [first, ...rest] = m[2].split("/");
   const kept = [first];
   const silverchair = SILVERCHAIR_PATH.test(p);
   for (const segment of rest) {
+    // Oxford's platforms put a part of a book after the book's DOI (…9780199546572.001.0001/
+    // acref-9780199546572-e-0009, …/acprof-9780199299591-chapter-3): the page is the part, whose
+    // own DOI is on it, not the book.
+    if (OXFORD_PART.test(segment)) return null;
     if (VIEW_SEGMENT.test(segment) || SLUG_SEGMENT.test(segment) || (silverchair && /^\d+$/.test(segment))) break;
     kept.push(segment);
   }
@@ -436,9 +451,37 @@ const publisherPathDoi = (u: UrlParts): Found | null => {
 const DOI_QUERY_VALUE = /^(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|(?:(?:info|urn):)?doi[:/])?\s*(10\.\d{4,9}(?:\.\d+)*\/\S+)$/i;
 
 const queryValueDoi = (u: UrlParts): Found | null => {
-  for (const [, value] of u.query) {
-    const m = DOI_QUERY_VALUE.exec(value.trim());
+  for (const [key, value] of u.query) {
+    // A query that is wholly a DOI, without a key: Thieme's /DOI/DOI?10.1055/s-0038-1636965.
+    const m = DOI_QUERY_VALUE.exec((value === "" ? key : value).trim());
     if (m?.[1]) return { doi: m[1] };
+  }
+  return null;
+};
+
+/**
+ * An ISBN standing in a link, on any host: an ISBN-13 (978/979, valid check
+ * digit) as a whole token of the path or query, hyphens inside it allowed
+ * (/book/9780262037310/slug, ?docid=b-9781474208642, …-2010_9789264086968-en),
+ * or an ISBN-10 labelled isbn (?isbn=0262033844, /isbn/0-262-03384-4). Ten
+ * digits without the label are not taken: they are an article number as often
+ * as a book. Digits glued to letters or other digits (a PII such as
+ * B9780123694683500083, RSC's bk9781849730518-00330) are a longer id. Not on
+ * a chapter's or a page's link: there the ISBN is the whole book's.
+ */
+const isbnInUrl = (u: UrlParts): Found | null => {
+  const query = [...u.query].map(([k, v]) => `${k}=${v}`).join("&");
+  const text = `${u.path}?${query}`;
+  // A part of a book (a chapter, an entry): the ISBN in its link is the book's, and the part's own
+  // id is on its page. A link with a DOI is about the DOI's work: an ISBN there is inside the DOI.
+  if (/(?:^|[/_.-])chapters?(?:$|[/_.?-])/i.test(u.path) || /(?:^|[/=:])10\.\d{4,9}(?:\.\d+)*\//.test(text)) return null;
+  const labelled = /(?:^|[/?&=._-])isbn(?:[-_]?1[03])?[=/:_-]+([0-9][0-9-]{8,15}[0-9Xx])(?![\dA-Za-z])/i.exec(text)?.[1];
+  if (labelled !== undefined && toIsbn13(labelled) !== null) return { isbn: labelled };
+  const joined = text.replace(/(?<=\d)-(?=\d)/g, "");
+  for (const m of joined.matchAll(/(?<![\dA-Za-z])97[89]\d{10}(?![\dA-Za-z])/g)) {
+    // …or a page or an entry of the book (Cairn's …--9782728835904-p-111.htm, Oxford's acref-<ISBN>-e-9).
+    if (/^-(?:p|page|e|chapter)-\d/i.test(joined.slice(m.index + 13))) return null;
+    if (toIsbn13(m[0]) !== null) return { isbn: m[0] };
   }
   return null;
 };
@@ -821,7 +864,9 @@ function wrappedUrlResult(u: URL, depth: number): IdentifyResult | null {
 
 /** A URL: its identifier by the host's exact rule or a general rule, else kind "url". Null if not an http(s) URL. */
 function identifyUrl(raw: string, depth = 0): IdentifyResult | null {
-  const u = parseHttpUrl(raw);
+  // BibTeX escapes (\_ \& \% \#) copied with a link: a URL holds no backslash, and the URL parser
+  // would read it as "/" (doi.org/10.1007/978-3-642-40328-6\_47).
+  const u = parseHttpUrl(raw.replace(/\\([_&%#$])/g, "$1"));
   if (u === null) return null;
   const url = u.href;
   const parts = urlParts(u);
@@ -829,7 +874,7 @@ function identifyUrl(raw: string, depth = 0): IdentifyResult | null {
   if (u.hash === "" && raw.endsWith("#") && /;\d+-$/.test(parts.path)) parts.path += "#";
   if (ruleForHost(parts.host) === null) parts.host = unproxiedHost(parts.host) ?? parts.host;
   const rule = ruleForHost(parts.host);
-  const found = rule?.find(parts) ?? queryValueDoi(parts) ?? publisherPathDoi(parts);
+  const found = rule?.find(parts) ?? queryValueDoi(parts) ?? publisherPathDoi(parts) ?? isbnInUrl(parts);
   return (found ? foundToResult(found, url) : null) ?? wrappedUrlResult(u, depth) ?? result("url", { url });
 }
 
