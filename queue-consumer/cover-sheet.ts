@@ -11,8 +11,9 @@ import type { PageLine } from "./pdf-text";
 
 /**
  * What a cover sheet or a host's terms page says, and an article does not: each pattern counts
- * once per page. A phrase the other pages read show too is a stamp on every page (JSTOR's "This
- * content downloaded from … All use subject to …", OUP's "Downloaded from … by guest") and does not count.
+ * once per page. A line another page read shows too is a stamp on every page (JSTOR's "This
+ * content downloaded from … All use subject to …", OUP's "Downloaded from … by guest"): what it
+ * says does not count.
  */
 const COVER_PHRASES: RegExp[] = [
   /\bthis is a repository copy of\b|\brepository copy\b|\binstitutional repository\b|\bresearch (?:online|portal)\b/,
@@ -42,10 +43,13 @@ const COVER_PHRASES: RegExp[] = [
 /** Distinct cover phrases a page needs (after stamps are left out) to be a cover sheet. */
 export const COVER_PHRASES_NEEDED = 2;
 
-/** Per page (its folded lines joined with \n): how many cover phrases it shows that no other page read shows. */
-export function coverPhraseCounts(pages: string[]): number[] {
-  const hits = pages.map((text) => COVER_PHRASES.map((re) => re.test(text)));
-  return hits.map((own, i) => own.filter((hit, k) => hit && !hits.some((other, j) => j !== i && other[k])).length);
+/** Per page (its folded lines): how many cover phrases it shows on lines no other page read shows. */
+export function coverPhraseCounts(pages: string[][]): number[] {
+  const lineSets = pages.map((lines) => new Set(lines.map((l) => l.trim())));
+  return pages.map((lines, i) => {
+    const own = lines.map((l) => l.trim()).filter((l) => l && !lineSets.some((other, j) => j !== i && other.has(l)));
+    return COVER_PHRASES.filter((re) => own.some((l) => re.test(l))).length;
+  });
 }
 
 /**

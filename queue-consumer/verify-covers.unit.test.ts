@@ -301,3 +301,30 @@ describe("a job that knows only the DOI: the title the cover sheet names stands 
     expect(r, r.detail).toMatchObject({ accept: false, reason: "mismatch" });
   });
 });
+
+describe("found by splicing the corpus's real cover sheets before its other papers", () => {
+  // REVTeX and AASTeX set the abstract without a heading; a magazine opens with a drop cap.
+  const revtexFirstPage = (title: string, doi: string | null): PdfPageSpec => ({
+    text: [run(title, 12), run("Kari Nordmann and Ola Hansen", 10), run("Institute of Limnology, University of Elsewhere", 9), run("(Dated: April 21, 2023)", 9), ...body(8, LAKES, 9), run("I. INTRODUCTION", 9), ...body(20, LAKES), ...(doi ? [run(`DOI: ${doi}`, 8)] : [])],
+  });
+
+  it.each(covers)("%s, then another paper's first page without an 'Abstract' line: refused as a mismatch, from any source", async (_, cover) => {
+    for (const exact of [false, true]) {
+      const r = await judge([cover(asked), revtexFirstPage(OTHER_TITLE, null)], WORK, exact);
+      expect(r, r.detail).toMatchObject({ accept: false, reason: "mismatch" });
+    }
+  });
+
+  it("the work's own first page without an 'Abstract' line behind a cover: accepted", async () => {
+    const r = await judge([dspaceCover(asked), revtexFirstPage(TITLE, null)]);
+    expect(r, r.detail).toMatchObject({ accept: true, verification: "title" });
+  });
+
+  it("two hosts' covers (DSpace, then JSTOR's) over another paper: the second cover's phrases do not cancel the first's", async () => {
+    // Seen splicing: JSTOR's "Stable URL" cancelled DSpace's "Citable Link" when phrases were compared by kind, not by line.
+    for (const exact of [false, true]) {
+      const r = await judge([dspaceCover(asked), jstorCover({ title: OTHER_TITLE, doi: OTHER_DOI, authors: "Kari Nordmann and Ola Hansen" }), { text: [...revtexFirstPage(OTHER_TITLE, null).text!, ...JSTOR_STAMP] }], WORK, exact);
+      expect(r, r.detail).toMatchObject({ accept: false });
+    }
+  });
+});

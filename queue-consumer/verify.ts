@@ -650,7 +650,7 @@ class Covers {
     private readonly pages: Page[],
     private readonly known: Known,
   ) {
-    const counts = coverPhraseCounts(pages.map((p) => p.folded.join("\n")));
+    const counts = coverPhraseCounts(pages.map((p) => p.folded));
     this.cover = pages.map((p, i) => counts[i]! >= COVER_PHRASES_NEEDED && !articlePage(p));
   }
 
@@ -721,29 +721,35 @@ class Covers {
     if (ev.strong) return { kind: "agree", page: j, verdict: ev.strong, detail: ev.strong.detail };
     const foreign = k.doi ? foreignDoi(own, k.doi, inReferences, k.isExempt) : null;
     if (foreign) return { kind: "contradict", page: j, detail: `its own DOI is ${foreign}` };
+    // Its top: above its abstract or keywords, else its first lines.
     const marker = firstPageMarker(page.folded);
-    const groups = headingGroups(page.lines, page.bodySize, marker >= 0 ? marker : EARLY_LINES * 2, HEADING_SCALE);
+    const top = marker >= 0 ? marker : EARLY_LINES * 2;
+    // An article's first page: one with an abstract or keywords near its top, or any page right
+    // after a cover sheet (a host puts its cover before the article's first page; only a short
+    // page of the work's own may be followed by a continuation page).
+    const firstPage = marker >= 0 || this.cover[i]!;
+    const groups = headingGroups(page.lines, page.bodySize, top, HEADING_SCALE);
     const t = k.usableTitle;
     const models = [k.withSubtitle, k.usableTitle].filter((m): m is TitleModel => !!m);
     const opener = groups.find((g) => models.some((m) => headedBy(fold(g), m.all)));
     if (opener) return { kind: "agree", page: j, verdict: null, detail: `its heading "${opener.slice(0, 80)}" opens with the title` };
     const heading = groups.find((g) => words(fold(g)).filter(isSignificant).length >= 3);
-    if (!t) return heading === undefined ? { kind: "silent", page: j } : this.namedByFront(i, j, heading, marker >= 0);
-    // Only an article's first page (an abstract or keywords near its top) names its own title above them.
-    if (marker < 0) return { kind: "silent", page: j };
+    if (!t) return heading === undefined ? { kind: "silent", page: j } : this.namedByFront(i, j, heading, firstPage);
+    // Only an article's first page names its own title at its top.
+    if (!firstPage) return { kind: "silent", page: j };
     const shares = (text: string) => {
       const ws = new Set(words(fold(text)));
       return t.sig.filter((w) => ws.has(w)).length / t.sig.length;
     };
     if (heading !== undefined) {
       if (shares(heading) < 0.5) return { kind: "contradict", page: j, detail: `its heading is "${heading.slice(0, 80)}"` };
-      const places = titlePlaces(preparePage(page.lines.slice(0, marker)), t);
+      const places = titlePlaces(preparePage(page.lines.slice(0, top)), t);
       if ("failed" in places && /numbers differ|another part/.test(places.failed)) return { kind: "contradict", page: j, detail: places.failed };
       return { kind: "silent", page: j };
     }
-    // A page set in one size: what stands above its abstract (title, authors, affiliations) names another work.
-    const above = page.folded.slice(0, marker).join(" ");
-    if (words(above).filter(isSignificant).length >= 10 && shares(above) < 0.5) return { kind: "contradict", page: j, detail: "what stands above its abstract does not name the work" };
+    // A page set in one size: what stands at its top (title, authors, affiliations) names another work.
+    const above = page.folded.slice(0, top).join(" ");
+    if (words(above).filter(isSignificant).length >= 10 && shares(above) < 0.5) return { kind: "contradict", page: j, detail: "what stands at its top does not name the work" };
     return { kind: "silent", page: j };
   }
 
