@@ -30,6 +30,7 @@
  *   undecidable      text, the identifier not on it, and no usable title to compare with
  *   mismatch         text, but it is another work (or a notice, comment or listing about this one)
  */
+import { ANY_DOI, COVER_PHRASES_NEEDED, NOT_OWN_DOI_LINE, coverPhraseCounts, firstPageMarker, headedBy, headingGroups } from "./cover-sheet";
 import type { PageLine, PageText } from "./pdf-text";
 
 export type { PageLine, PageText };
@@ -503,12 +504,49 @@ export function verifyText(text: string, expect: Expectation): TextVerdict {
 
 /** True when the pages read so far settle the question, or the article's own pages have begun. */
 export function enoughPages(pages: PageText[], expect: Expectation): boolean {
-  const v = verifyPages(pages, expect);
-  if (v.kind === "doi_on_page" || v.kind === "title") return true;
+  const { verdict, pending } = judgePages(pages, expect);
+  // Evidence on what may be a cover sheet waits for the page after it.
+  if (pending) return false;
+  if (verdict.kind === "doi_on_page" || verdict.kind === "title") return true;
   return pages.some((p) => articlePage(preparePage(p)));
 }
 
 export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
+  return judgePages(raw, expect).verdict;
+}
+
+/** What the job knows, as the pages are compared with it. */
+type Known = {
+  ids: [string, string, boolean][];
+  doi: string | null;
+  usableTitle: TitleModel | null;
+  withSubtitle: TitleModel | null;
+  isExempt: Exemption;
+  allWords: Set<string>;
+};
+
+type Evidence = { strong: TextVerdict | null; weakId: string | null; note: string | null };
+
+/** The identifier or the title as the page's own (the part of it that may speak for the work). */
+function evidenceOn(own: Page, i: number, k: Known, inReferences: boolean): Evidence {
+  let weakId: string | null = null;
+  const hit = ownIdentifier(own, i, k.ids, inReferences, k.isExempt);
+  if (hit) {
+    const sig = k.usableTitle?.sig ?? [];
+    const shown = sig.filter((w) => k.allWords.has(w)).length;
+    if (sig.length < 3 || shown >= sig.length * CORROBORATION_SHARE) return { strong: { kind: "doi_on_page", detail: `${hit.label} ${hit.id} on page ${i + 1}` }, weakId: null, note: null };
+    weakId = `${hit.label} ${hit.id} on page ${i + 1} but only ${shown}/${sig.length} title words`;
+  }
+  if (k.withSubtitle && titleHeading(own, k.withSubtitle, k.isExempt, inReferences).ok) return { strong: { kind: "title", detail: `the title and its subtitle as the heading on page ${i + 1}` }, weakId, note: null };
+  if (k.usableTitle) {
+    const heading = titleHeading(own, k.usableTitle, k.isExempt, inReferences);
+    if (heading.ok) return { strong: { kind: "title", detail: `${heading.detail} on page ${i + 1}` }, weakId, note: null };
+    return { strong: null, weakId, note: `page ${i + 1}: ${heading.detail}` };
+  }
+  return { strong: null, weakId, note: null };
+}
+
+function judgePages(raw: PageText[], expect: Expectation): { verdict: TextVerdict; pending: boolean } {
   const title = expect.title ? titleModel(expect.title) : null;
   const usableTitle = title && title.seq.length >= 2 ? title : null;
   // The title with its subtitle, when the metadata keeps one apart: "Pandemic programming" with
@@ -530,9 +568,11 @@ export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
     if (articlePage(pages[pages.length - 1]!)) break;
   }
   const allWords = new Set(pages.flatMap((p) => p.tokens.map((x) => x.w)));
+  const known: Known = { ids, doi: expect.doi ? fold(expect.doi).trim() : null, usableTitle, withSubtitle, isExempt, allWords };
+  const covers = new Covers(pages, known);
   const notes: string[] = [];
   let inReferences = false;
-  let weak: string | null = null;
+  let weak: { detail: string; page: number } | null = null;
   // The document opens with a notice, comment or listing (not a contents page inside a thesis).
   let opensAsListing = false;
   let seenText = false;
@@ -548,35 +588,204 @@ export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
       opensAsListing = !!notice || toc;
     }
     if (own) {
-      const hit = ownIdentifier(own, i, ids, inReferences, isExempt);
-      if (hit) {
-        const sig = usableTitle?.sig ?? [];
-        const shown = sig.filter((w) => allWords.has(w)).length;
-        if (sig.length < 3 || shown >= sig.length * CORROBORATION_SHARE) return { kind: "doi_on_page", detail: `${hit.label} ${hit.id} on page ${i + 1}` };
-        weak ??= `${hit.label} ${hit.id} on page ${i + 1} but only ${shown}/${sig.length} title words`;
-      }
-      if (withSubtitle && titleHeading(own, withSubtitle, isExempt, inReferences).ok) return { kind: "title", detail: `the title and its subtitle as the heading on page ${i + 1}` };
-      if (usableTitle) {
-        const heading = titleHeading(own, usableTitle, isExempt, inReferences);
-        if (heading.ok) return { kind: "title", detail: `${heading.detail} on page ${i + 1}` };
-        notes.push(`page ${i + 1}: ${heading.detail}`);
-      }
+      const ev = evidenceOn(own, i, known, inReferences);
+      if (ev.strong) return covers.settle(i, ev.strong);
+      if (ev.weakId && !weak) weak = { detail: ev.weakId, page: i };
+      if (ev.note) notes.push(ev.note);
     }
     if (page.folded.some((l) => REFERENCES_HEADING.test(l.trim()))) inReferences = true;
   }
-  if (weak) return { kind: "weak", detail: weak };
+  if (weak) return covers.settle(weak.page, { kind: "weak", detail: weak.detail });
   // Checked after the identifiers: a scan may still carry a stamped identifier line.
   const letters = raw.reduce((n, p) => n + p.reduce((m, l) => m + (l.text.match(/\p{L}/gu) ?? []).length, 0), 0);
-  if (letters < MIN_TEXT_LETTERS) return { kind: "no_text", detail: `${letters} letters on the first pages` };
+  if (letters < MIN_TEXT_LETTERS) return { verdict: { kind: "no_text", detail: `${letters} letters on the first pages` }, pending: false };
   const garbled = garbledText(raw);
-  if (garbled) return { kind: "no_text", detail: garbled };
+  if (garbled) return { verdict: { kind: "no_text", detail: garbled }, pending: false };
+  // The title's words loosely, or nothing to compare with: but behind a cover sheet stands another work.
+  const behind = covers.contradicted();
+  if (behind) return { verdict: { kind: "mismatch", detail: behind }, pending: false };
   if (usableTitle) {
     const shown = usableTitle.sig.filter((w) => allWords.has(w)).length;
-    if (shown >= usableTitle.sig.length * 0.75 && !opensAsListing) return { kind: "weak", detail: `${shown}/${usableTitle.sig.length} title words, not as a heading: ${notes.join("; ").slice(0, 300)}` };
-    return { kind: "mismatch", detail: `neither the identifier nor the title: ${notes.join("; ").slice(0, 300)}` };
+    if (shown >= usableTitle.sig.length * 0.75 && !opensAsListing) return { verdict: { kind: "weak", detail: `${shown}/${usableTitle.sig.length} title words, not as a heading: ${notes.join("; ").slice(0, 300)}` }, pending: false };
+    return { verdict: { kind: "mismatch", detail: `neither the identifier nor the title: ${notes.join("; ").slice(0, 300)}` }, pending: false };
   }
-  if (opensAsListing) return { kind: "mismatch", detail: notes.join("; ").slice(0, 300) };
-  return { kind: "undecidable", detail: "the identifier is not on the page and no usable title is known" };
+  if (opensAsListing) return { verdict: { kind: "mismatch", detail: notes.join("; ").slice(0, 300) }, pending: false };
+  return { verdict: { kind: "undecidable", detail: "the identifier is not on the page and no usable title is known" }, pending: false };
+}
+
+// ---------------------------------------------------------------------------
+// Cover sheets (cover-sheet.ts): what a front page shows counts only when the article page after it agrees
+
+/** What the first article page after a front page says of the work. */
+type Behind =
+  | { kind: "agree"; page: number; verdict: TextVerdict | null; detail: string }
+  | { kind: "contradict"; page: number; detail: string }
+  | { kind: "no_text" }
+  | { kind: "silent"; page: number }
+  | { kind: "none" };
+
+const letterCount = (lines: string[]) => lines.reduce((n, l) => n + (l.match(/\p{L}/gu) ?? []).length, 0);
+
+/**
+ * A front page is a cover sheet (two cover phrases of its own, cover-sheet.ts) or a short page
+ * (under ARTICLE_PAGE_WORDS words, no abstract or keywords: a title page, a generated cover
+ * without the usual words) before the article, and never an article's first page itself. What a
+ * front page shows (its identifier, its title) is the host's record; the first page with text
+ * after it is the file's own article page, and decides:
+ *   agree       it shows the work itself (the identifier as its own, the title as its heading or
+ *               the heading opening with the whole title before a subtitle): accepted, behind a
+ *               cover sheet on the article page's own evidence where it has one;
+ *   contradict  it is a notice, shows another DOI as its own, or is an article's first page (an
+ *               abstract or keywords near its top) whose heading is another title: mismatch;
+ *   no text     (a scan) behind a cover sheet: no_text (only an exact source serves it,
+ *               unverified); behind a short page: the short page's evidence;
+ *   silent      neither: behind a cover sheet only weak (an exact source's trusted_source),
+ *               behind a short page its evidence;
+ *   none        nothing read after it: its evidence, and more pages are read while there are.
+ */
+class Covers {
+  private readonly cover: boolean[];
+
+  constructor(
+    private readonly pages: Page[],
+    private readonly known: Known,
+  ) {
+    const counts = coverPhraseCounts(pages.map((p) => p.folded));
+    this.cover = pages.map((p, i) => counts[i]! >= COVER_PHRASES_NEEDED && !articlePage(p));
+  }
+
+  private front(i: number): boolean {
+    const page = this.pages[i]!;
+    if (articlePage(page)) return false;
+    return this.cover[i]! || (page.wordCount < ARTICLE_PAGE_WORDS && firstPageMarker(page.folded) < 0);
+  }
+
+  /** The verdict when evidence was found on page i, and whether more pages should be read first. */
+  settle(i: number, found: TextVerdict): { verdict: TextVerdict; pending: boolean } {
+    if (!this.front(i)) return { verdict: found, pending: false };
+    const cover = this.cover[i]!;
+    const what = cover ? "a cover sheet" : "a short front page";
+    const behind = this.behind(i);
+    switch (behind.kind) {
+      case "none":
+        return { verdict: found, pending: true };
+      case "agree":
+        // A cover sheet's identifier is the host's record: the article page's own evidence is what the file shows.
+        return { verdict: (cover ? behind.verdict : null) ?? { kind: found.kind, detail: `${found.detail}, page ${behind.page + 1} agrees (${behind.detail})` }, pending: false };
+      case "contradict":
+        return { verdict: { kind: "mismatch", detail: `${found.detail}, on ${what}; page ${behind.page + 1} is another work: ${behind.detail}` }, pending: false };
+      case "no_text":
+        return { verdict: cover ? { kind: "no_text", detail: `${found.detail}, on a cover sheet; no text after it` } : found, pending: true };
+      case "silent":
+        return { verdict: cover && found.kind !== "weak" ? { kind: "weak", detail: `${found.detail}, on a cover sheet; page ${behind.page + 1} neither shows the work nor another` } : found, pending: false };
+    }
+  }
+
+  /** Why a cover sheet read stands before another work, or null. */
+  contradicted(): string | null {
+    for (let i = 0; i < this.pages.length; i++) {
+      if (!this.cover[i]) continue;
+      const behind = this.behind(i);
+      if (behind.kind === "contradict") return `page ${i + 1} is a cover sheet; page ${behind.page + 1} is another work: ${behind.detail}`;
+    }
+    return null;
+  }
+
+  private behind(i: number): Behind {
+    // A line the front page has too is a stamp on every page (JSTOR's), not the article's text.
+    const stamp = new Set(this.pages[i]!.folded.map((l) => l.trim()));
+    let blank = false;
+    for (let j = i + 1; j < this.pages.length; j++) {
+      const page = this.pages[j]!;
+      const text = page.folded.filter((l) => !stamp.has(l.trim()));
+      if (letterCount(text) < MIN_TEXT_LETTERS || garbledText([page.lines])) {
+        blank = true;
+        continue;
+      }
+      // A second cover or terms page.
+      if (this.cover[j]) continue;
+      return this.articlePage(i, j);
+    }
+    return blank ? { kind: "no_text" } : { kind: "none" };
+  }
+
+  /** Page j, the first page with text after front page i: does it show this work, another, or neither? */
+  private articlePage(i: number, j: number): Behind {
+    const page = this.pages[j]!;
+    const k = this.known;
+    const notice = noticePage(page, k.isExempt);
+    if (notice) return { kind: "contradict", page: j, detail: `a notice or comment ("${notice}")` };
+    const inReferences = this.pages.slice(0, j).some((p) => p.folded.some((l) => REFERENCES_HEADING.test(l.trim())));
+    const own = ownPart(page) ?? page;
+    const ev = evidenceOn(own, j, k, inReferences);
+    if (ev.strong) return { kind: "agree", page: j, verdict: ev.strong, detail: ev.strong.detail };
+    const foreign = k.doi ? foreignDoi(own, k.doi, inReferences, k.isExempt) : null;
+    if (foreign) return { kind: "contradict", page: j, detail: `its own DOI is ${foreign}` };
+    // Its top: above its abstract or keywords, else its first lines.
+    const marker = firstPageMarker(page.folded);
+    const top = marker >= 0 ? marker : EARLY_LINES * 2;
+    // An article's first page: one with an abstract or keywords near its top, or any page right
+    // after a cover sheet (a host puts its cover before the article's first page; only a short
+    // page of the work's own may be followed by a continuation page).
+    const firstPage = marker >= 0 || this.cover[i]!;
+    const groups = headingGroups(page.lines, page.bodySize, top, HEADING_SCALE);
+    const t = k.usableTitle;
+    const models = [k.withSubtitle, k.usableTitle].filter((m): m is TitleModel => !!m);
+    const opener = groups.find((g) => models.some((m) => headedBy(fold(g), m.all)));
+    if (opener) return { kind: "agree", page: j, verdict: null, detail: `its heading "${opener.slice(0, 80)}" opens with the title` };
+    const heading = groups.find((g) => words(fold(g)).filter(isSignificant).length >= 3);
+    if (!t) return heading === undefined ? { kind: "silent", page: j } : this.namedByFront(i, j, heading, firstPage);
+    // Only an article's first page names its own title at its top.
+    if (!firstPage) return { kind: "silent", page: j };
+    const shares = (text: string) => {
+      const ws = new Set(words(fold(text)));
+      return t.sig.filter((w) => ws.has(w)).length / t.sig.length;
+    };
+    if (heading !== undefined) {
+      if (shares(heading) < 0.5) return { kind: "contradict", page: j, detail: `its heading is "${heading.slice(0, 80)}"` };
+      const places = titlePlaces(preparePage(page.lines.slice(0, top)), t);
+      if ("failed" in places && /numbers differ|another part/.test(places.failed)) return { kind: "contradict", page: j, detail: places.failed };
+      return { kind: "silent", page: j };
+    }
+    // A page set in one size: what stands at its top (title, authors, affiliations) names another work.
+    const above = page.folded.slice(0, top).join(" ");
+    if (words(above).filter(isSignificant).length >= 10 && shares(above) < 0.5) return { kind: "contradict", page: j, detail: "what stands at its top does not name the work" };
+    return { kind: "silent", page: j };
+  }
+
+  /**
+   * Without a title to compare (a job that knows only the identifier), the front page's own words
+   * stand in for it: the record a cover sheet is generated from names the work's title beside the
+   * identifier. The article page's heading standing there as a title does is the same work; an
+   * article's first page whose heading's words the front page mostly lacks is another.
+   */
+  private namedByFront(i: number, j: number, heading: string, firstPage: boolean): Behind {
+    const front = this.pages[i]!;
+    const asTitle = titleModel(heading);
+    const places = asTitle.seq.length >= 3 ? titlePlaces(front, asTitle) : { failed: "short" };
+    if (!("failed" in places)) return { kind: "agree", page: j, verdict: null, detail: `its heading "${heading.slice(0, 80)}" is the title page ${i + 1} names` };
+    const frontWords = new Set(front.tokens.map((x) => x.w));
+    const shown = asTitle.sig.filter((w) => frontWords.has(w)).length;
+    if (firstPage && shown < asTitle.sig.length * 0.5) return { kind: "contradict", page: j, detail: `its heading "${heading.slice(0, 80)}" is not the title page ${i + 1} names` };
+    return { kind: "silent", page: j };
+  }
+}
+
+/** A DOI the page prints as its own that is not the work's (nor a longer one of it, a supplement's): not cited, not a data or funding line. */
+function foreignDoi(page: Page, ours: string, inReferences: boolean, isExempt: Exemption): string | null {
+  const text = page.joined;
+  const refsFrom = referencesFrom(page, inReferences);
+  for (const m of text.matchAll(ANY_DOI)) {
+    const doi = m[0].replace(/[.,;:)\]]+$/, "");
+    // A DOI broken at a line's end reads as its first part.
+    if (doi.startsWith(ours) || ours.startsWith(doi)) continue;
+    const line = lineAt(page, m.index);
+    if (line >= refsFrom || NUMBERED_REFERENCE.test(page.folded[line]!) || NOT_OWN_DOI_LINE.test(page.folded[line]!)) continue;
+    const citing = CITING.exec(text.slice(Math.max(0, m.index - 160), m.index));
+    if (citing && !isExempt(citing[1]!)) continue;
+    return doi;
+  }
+  return null;
 }
 
 /** Latin letters needed to judge whether a text layer is text at all. */

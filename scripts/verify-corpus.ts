@@ -5,12 +5,16 @@
  *
  *   npx tsx scripts/verify-corpus.ts --dir /tmp/corpus/raw [--manifest tests/fixtures/verify-corpus/manifest.json]
  *                                    [--pairs 4] [--only id,id] [--lines id] [--mode full|title|ids]
+ *                                    [--covers id,id]
  *
  * The PDFs are third-party files and are not committed: the manifest names each one's repository,
  * commit and path; fetch those snapshots and keep the files as <dir>/<owner>+<name>/<path>.
  * `--mode title` gives the verifier only each work's title (a copy whose identifier is not printed, or a
  * job that knows none), `--mode ids` only its identifiers (DOI, arXiv id); the default gives both.
  * `--lines id` prints what pdf.js reads from that file (lines with their font size), for diagnosis.
+ * `--covers id,id` measures the repository mix-up: page 1 of each named file (a cover sheet) put
+ * before the first pages of every other file, judged with the cover's own work's metadata (the
+ * record names that work, the file behind it is another): every accept is a false accept.
  *
  * Two decisions are reported, as the consumer makes them (verify.ts `decide`): from any location
  * (only doi_on_page or title accepts) and from a source exact by construction (the publisher's own
@@ -20,7 +24,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { checkPdfText } from "../queue-consumer/check-pdf";
 import { extractLeadingText } from "../queue-consumer/pdf-text";
-import type { Expectation } from "../queue-consumer/verify";
+import { decide, verifyPages, type Expectation, type PageText } from "../queue-consumer/verify";
 
 type Item = { id: string; repo: string; path: string; kind: string; layout: string[]; field: string; title: string; subtitle?: string; doi?: string; arxiv?: string; pmcid?: string; truth: string };
 type Manifest = { commits: Record<string, string>; items: Item[] };
@@ -67,7 +71,42 @@ async function judge(bytes: Uint8Array, expect: Expectation) {
   return { any, exact, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
+/**
+ * The mix-up on real text: a cover sheet's page over another paper's first pages, as pdf.js reads
+ * them (the lines joined page by page, which is what verify.ts judges; the file is not rewritten).
+ */
+async function coversOverOthers(coverIds: string[]): Promise<void> {
+  const firstPages = new Map<string, PageText[]>();
+  for (const it of manifest.items) firstPages.set(it.id, (await extractLeadingText(new Uint8Array(readFileSync(fileOf(it))))).pages);
+  for (const id of coverIds) {
+    const cover = manifest.items.find((x) => x.id === id);
+    if (!cover) throw new Error(`no item ${id}`);
+    // In ids mode only a work that has an identifier takes part.
+    if (mode === "ids" && !cover.doi && !cover.arxiv && !cover.pmcid) {
+      console.log(`mode ${mode}; cover ${id}: the work has no identifier, skipped`);
+      continue;
+    }
+    const coverPage = firstPages.get(id)![0]!;
+    let pairs = 0;
+    let any = 0;
+    let exact = 0;
+    for (const other of manifest.items) {
+      if (other.id === id) continue;
+      pairs++;
+      const verdict = verifyPages([coverPage, ...firstPages.get(other.id)!], expectOf(cover));
+      if (decide(verdict, false).accept) {
+        any++;
+        console.log(`  ${id} over ${other.id}: accepted from any location (${verdict.kind}: ${verdict.detail.slice(0, 140)})`);
+      }
+      if (decide(verdict, true).accept) exact++;
+    }
+    console.log(`mode ${mode}; cover ${id} over ${pairs} other papers: accepted from any location ${any}, from an exact source ${exact}`);
+  }
+}
+
 async function main(): Promise<void> {
+  const covers = arg("covers");
+  if (covers) return coversOverOthers(covers.split(","));
   const lines = arg("lines");
   if (lines) {
     const it = manifest.items.find((x) => x.id === lines);

@@ -44,6 +44,22 @@ describe("the right file, verified before it is stored", () => {
     expect(await env.DB.prepare("select count(*) n from stored_files where key = ?").bind(`doi/${doi}.pdf`).first("n")).toBe(0);
   });
 
+  it("skips a location whose repository cover sheet names the paper over another paper's PDF (mismatch) and serves the right copy", async () => {
+    const doi = scenarioDoi("cover-mixup");
+    const c = newClient();
+    const r = await startAndWait(c, doi);
+    expect(r.status).toBe("ok");
+    // Both locations were fetched: the cover over the wrong paper first.
+    expect(await hitsFor("publisher", doi)).toBe(2);
+    const unpaywall = await stepOf(`doi:${doi}`, "unpaywall");
+    expect(unpaywall!.detail).toMatch(/mismatch https:\/\/repo\.example\.test\/cover-other\/.*cover sheet.*another work/);
+    expect(unpaywall!.detail).toMatch(/found https:\/\/repo\.example\.test\/bitstream\//);
+    expect(r.provenance).toEqual({ verified: "doi_on_page", version: "acceptedVersion", license: "cc-by-nc", host: "repo.example.test" });
+    const text = new TextDecoder("latin1").decode(await (await download(c, r.download_link!)).arrayBuffer());
+    expect(text).toContain(`DOI ${doi}`);
+    expect(text).not.toContain("zooplankton");
+  });
+
   it("refuses a PDF without a text layer from a repository location (offline)", async () => {
     const doi = scenarioDoi("scanned");
     const r = await startAndWait(newClient(), doi);

@@ -67,6 +67,7 @@ export const SCENARIO_KINDS = [
   "cited-only",
   "unreadable",
   "preprint-labelled",
+  "cover-mixup",
 ] as const;
 export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
 
@@ -153,6 +154,8 @@ export const urls = {
   garbledPdf: (doi: string) => `https://${PUBLISHER_HOST}/garbled/${doi}.pdf`,
   /** The paper as a bioRxiv preprint (its own preprint DOI and stamp). */
   preprintPdf: (doi: string) => `https://${REPO_HOST}/preprint/${doi}.pdf`,
+  /** A repository cover sheet naming the paper (title, DOI), then ANOTHER paper's first page: the record's file is the wrong one. */
+  coverMixupPdf: (doi: string) => `https://${REPO_HOST}/cover-other/${doi}.pdf`,
 };
 
 /** The paper a mixed-up location serves instead: its own title and DOI, nothing of the one asked for. */
@@ -194,6 +197,7 @@ export function scenarioTitle(s: Scenario): string {
     "cited-only": "Tidal mixing in narrow estuaries",
     unreadable: "Lichen growth on volcanic rock",
     "preprint-labelled": "Pollen records of a drained marsh",
+    "cover-mixup": "Snowmelt timing in high catchments",
   };
   return `${words[s.kind]}: test article ${s.n}`;
 }

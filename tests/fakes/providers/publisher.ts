@@ -21,6 +21,8 @@
  *   /locked/<doi>.pdf                     the paper locked by a user password
  *   /garbled/<doi>.pdf                    "%PDF-" and "%%EOF" around an HTML sign-in page
  *   /preprint/<doi>.pdf                   the paper as a bioRxiv preprint (stamp and preprint DOI)
+ *   /cover-other/<doi>.pdf                a repository cover sheet naming the paper (title, DOI, citation),
+ *                                         then ANOTHER paper's first page: a mix-up behind a right cover
  *
  * Hits are counted as "publisher:<doi>".
  */
@@ -86,6 +88,26 @@ function documentFor(route: string, doi: string): FakeResponse | null {
       return { status: 200, headers: { "content-type": "application/pdf" }, body: `%PDF-1.7\n<!doctype html><html><body><h1>Sign in to read ${escapeHtml(doi)}</h1></body></html>\n%%EOF\n` };
     case "preprint":
       return specPdf({ pages: [{ text: ["bioRxiv preprint doi: https://doi.org/10.1101/2020.02.02.000001; this version posted February 2, 2020.", { text: title, size: 16 }, "A. Author, B. Author", ...bodyLines(10)] }] });
+    case "cover-other":
+      // The repository's cover is generated from its record (this paper); the file uploaded behind it is another paper.
+      return specPdf({
+        pages: [
+          {
+            text: [
+              { text: `This is a repository copy of ${title}.`, size: 12 },
+              "Example Research Online URL for this paper: https://repo.example.test/id/eprint/4711/",
+              "Version: Accepted Version",
+              `Author A, Author B (2021) ${title}.`,
+              `Journal of Fake Research, 3. e10001. https://doi.org/${doi}`,
+              { text: "Reuse", size: 12 },
+              "This article is distributed under the terms of the Creative Commons Attribution licence.",
+              { text: "Takedown", size: 12 },
+              "If you consider content in Example Research Online to be in breach of the law, please notify us.",
+            ],
+          },
+          { text: [{ text: "Seasonal dynamics of freshwater zooplankton in alpine lakes", size: 17 }, "C. Other, D. Other", "https://doi.org/10.5555/unrelated-cover", "Abstract", ...bodyLines(24)] },
+        ],
+      });
     default:
       return null;
   }
@@ -109,7 +131,7 @@ export function createPublisherProvider(): FakeProvider {
         state.hit("publisher", arxiv);
         return html(200, `<!doctype html><html lang="en"><head><title>E-print ${escapeHtml(arxiv)}</title><meta name="citation_arxiv_id" content="${escapeHtml(arxiv)}"></head><body><p>An e-print.</p></body></html>`);
       }
-      const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect|other|scanned|notice|citing|locked|garbled|preprint)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
+      const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect|other|scanned|notice|citing|locked|garbled|preprint|cover-other)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
       if (!m) return null;
       const [, route, rawDoi] = m;
       const doi = rawDoi!.toLowerCase();
@@ -143,6 +165,7 @@ export function createPublisherProvider(): FakeProvider {
         case "locked":
         case "garbled":
         case "preprint":
+        case "cover-other":
           return documentFor(route, doi);
         case "redirect":
           return { status: 302, headers: { location: `https://${req.host}/pdf/${doi}.pdf`, "content-type": "text/plain" }, body: "" };
