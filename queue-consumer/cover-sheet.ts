@@ -1,11 +1,11 @@
 /**
  * Pages a repository, an aggregator or a publisher puts before an article (EPrints, DSpace, Pure,
  * HAL, ResearchGate, JSTOR, Taylor & Francis, Project MUSE), and what the article page after one
- * says of itself. Pure, on folded text (verify.ts folds it): verify.ts decides with these.
+ * says of itself. Pure, on folded text (pdf-page.ts folds it): behind-cover.ts decides with these.
  *
  * A cover sheet is generated from the host's record, so it names the work the record is about,
- * not necessarily the one in the file (a repository mix-up). verify.ts lets what a cover shows
- * count only when the article page after it agrees or cannot contradict.
+ * not necessarily the one in the file (a repository mix-up). behind-cover.ts lets what a cover
+ * shows count only when the article page after it agrees or cannot contradict.
  */
 import type { PageLine } from "./pdf-text";
 
@@ -58,7 +58,7 @@ export function coverPhraseCounts(pages: string[][]): number[] {
  * near its top. The line's index among the first FIRST_PAGE_MARKER_LINES lines, or -1.
  */
 const FIRST_PAGE_MARKER = /^(?:abstract|summary|resume|resumen|zusammenfassung|keywords|key ?words|index terms|a ?b ?s ?t ?r ?a ?c ?t|article info|a r t i c l e i n f o)\b/;
-export const FIRST_PAGE_MARKER_LINES = 30;
+const FIRST_PAGE_MARKER_LINES = 30;
 
 export function firstPageMarker(folded: string[]): number {
   return folded.slice(0, FIRST_PAGE_MARKER_LINES).findIndex((l) => FIRST_PAGE_MARKER.test(l.trim()));
@@ -101,8 +101,3 @@ export function headedBy(foldedHeading: string, titleWords: string[]): boolean {
   const rest = foldedHeading.slice(m[0].length);
   return /^\s*(?:$|[:;.?!–—-]|\()/.test(rest) && !NEXT_PART.test(rest);
 }
-
-/** Any DOI as printed (folded text); trailing punctuation is trimmed by the caller. */
-export const ANY_DOI = /(?<![\p{L}\p{N}./])10\.\d{4,9}\/[^\s"'<>]+/gu;
-/** A line whose DOI is not the page's own: data, code, funding, a preprint's. */
-export const NOT_OWN_DOI_LINE = /\b(?:data|dataset|datasets|supplementa\w*|software|code|zenodo|dryad|figshare|pangaea|funding|funded|funder|grant|award|preprint)\b/;
