@@ -55,6 +55,11 @@ export async function newPage(browser: Browser, viewport: keyof typeof viewports
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
+  // File choosers are intercepted from the start: Playwright turns interception on without waiting
+  // for it when the first "filechooser" listener is added, so a waitForEvent armed just before the
+  // key or click that opens the chooser can lose that race on a loaded machine (CI saw the keyboard
+  // test's Space on the file input time out with no chooser).
+  page.on("filechooser", () => {});
   (page as Page & { errors: string[] }).errors = errors;
   return { context, page };
 }
