@@ -27,7 +27,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { startServer as startServerOf, startUpstream as startUpstreamOf, stopServer } from "./servers";
 import path from "node:path";
-import { bundleGrowth, measureVerification, printVerification } from "./lib/verify-cost";
+import { bundleGrowth, measureVerification, measureWorstCases, printVerification, printWorstCases } from "./lib/verify-cost";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -250,8 +250,10 @@ async function main() {
   const costs = await measureVerification();
   const growth = bundleGrowth(root);
   printVerification(costs, growth);
+  const worst = await measureWorstCases();
+  printWorstCases(worst);
   mkdirSync(path.join(root, "bench/out"), { recursive: true });
-  writeFileSync(path.join(root, "bench/out/getpdf-verify.json"), JSON.stringify({ costs, growth }, null, 2));
+  writeFileSync(path.join(root, "bench/out/getpdf-verify.json"), JSON.stringify({ costs, worst, growth }, null, 2));
   if (args.includes("--verify-only")) return;
   const upstream = await startUpstream();
   log(`fake upstream ${upstream.url} (latency ${LATENCY_MS} ms)`);

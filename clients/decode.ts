@@ -85,15 +85,43 @@ export function asUrl(v: unknown): string | null {
   }
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+/**
+ * The named HTML entities titles actually use: the markup five, all of Latin-1 (U+00A0–U+00FF, in code-point
+ * order), Greek letters and the common punctuation. Names are case-sensitive (&Ouml; is not &ouml;).
+ */
+const NAMED_ENTITIES: Record<string, string> = (() => {
+  const table: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  const latin1 =
+    "nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot " +
+    "cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml " +
+    "Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig " +
+    "agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute " +
+    "ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml";
+  latin1.split(" ").forEach((name, i) => (table[name] = String.fromCharCode(0xa0 + i)));
+  const greek = "Alpha Beta Gamma Delta Epsilon Zeta Eta Theta Iota Kappa Lambda Mu Nu Xi Omicron Pi Rho _ Sigma Tau Upsilon Phi Chi Psi Omega".split(" ");
+  greek.forEach((name, i) => {
+    if (name === "_") return;
+    table[name] = String.fromCharCode(0x391 + i);
+    table[name.toLowerCase()] = String.fromCharCode(0x3b1 + i);
+  });
+  table.sigmaf = "\u03c2";
+  const punctuation: Record<string, number> = {
+    ensp: 0x2002, emsp: 0x2003, thinsp: 0x2009, zwnj: 0x200c, zwj: 0x200d, lrm: 0x200e, rlm: 0x200f, ndash: 0x2013, mdash: 0x2014,
+    lsquo: 0x2018, rsquo: 0x2019, sbquo: 0x201a, ldquo: 0x201c, rdquo: 0x201d, bdquo: 0x201e, dagger: 0x2020, Dagger: 0x2021,
+    bull: 0x2022, hellip: 0x2026, permil: 0x2030, prime: 0x2032, Prime: 0x2033, lsaquo: 0x2039, rsaquo: 0x203a, euro: 0x20ac,
+    trade: 0x2122, larr: 0x2190, rarr: 0x2192, minus: 0x2212, le: 0x2264, ge: 0x2265, ne: 0x2260, asymp: 0x2248, infin: 0x221e,
+  };
+  for (const [name, code] of Object.entries(punctuation)) table[name] = String.fromCharCode(code);
+  return table;
+})();
 
 export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ent: string) => {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, ent: string) => {
     if (ent[0] === "#") {
       const code = ent[1] === "x" || ent[1] === "X" ? Number.parseInt(ent.slice(2), 16) : Number.parseInt(ent.slice(1), 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return NAMED_ENTITIES[ent.toLowerCase()] ?? whole;
+    return NAMED_ENTITIES[ent] ?? NAMED_ENTITIES[ent.toLowerCase()] ?? whole;
   });
 }
 

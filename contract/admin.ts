@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toLatinDigits } from "../lib/digits";
+import { wholeNumber } from "./numbers";
 import { universityAccessKeys } from "./university-access";
 import { LedgerAccount } from "./wallet";
 
@@ -42,8 +43,7 @@ export const adminTexts = {
 
 /** Whole numbers that may arrive as Persian digits from a form. */
 const digits = (v: unknown) => (typeof v === "string" ? toLatinDigits(v).trim() : v);
-const intIn = (min: number, max: number, message: string) =>
-  z.preprocess(digits, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message));
+const intIn = (min: number, max: number, message: string) => wholeNumber({ message, min, max });
 const flag = z.boolean({ error: adminTexts.flagInvalid });
 const reason = z.preprocess((v) => (v == null ? "" : v), z.string().trim().min(3, adminTexts.reasonRequired).max(500, adminTexts.reasonTooLong));
 const optionalText = (max: number) =>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FileProvenance } from "./getpdf";
 
 /** Reading lists resolved at once (issue 18): POST /batch, GET /batch/{id}, export, ZIP. */
 
@@ -59,7 +60,8 @@ export const BatchEntry = z.object({
   msg: z.string().nullable(),
   work: z.object({ doi: z.string().nullable(), title: z.string().nullable(), year: z.string().nullable() }),
   download_link: z.string().nullable(),
-  provenance: z.object({ source: z.string().nullable(), license: z.string().nullable() }),
+  /** Where the served copy came from and how it was found to be the right one (as the link box's, issue 14 §4); nulls until one is served. */
+  provenance: FileProvenance.extend({ source: z.string().nullable() }),
   notices: z.array(z.string()),
 });
 export type BatchEntry = z.infer<typeof BatchEntry>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toPersianDigits } from "../lib/digits";
+import { wholeNumber } from "./numbers";
 
 /**
  * Direct access to external databases (search-and-download.md §2 "Type 6", §3 "Direct-access site",
@@ -84,8 +85,8 @@ const blank = (v: unknown) => (v == null || (typeof v === "string" && v.trim() =
 const HttpUrl = z.string().trim().max(2000, directAccessTexts.urlInvalid).regex(/^https?:\/\/\S+$/i, directAccessTexts.urlInvalid);
 
 export const PeriodPrice = z.object({
-  days: z.coerce.number({ error: directAccessTexts.daysInvalid }).int(directAccessTexts.daysInvalid).min(1, directAccessTexts.daysInvalid).max(3650, directAccessTexts.daysInvalid),
-  price: z.coerce.number({ error: directAccessTexts.priceInvalid }).int(directAccessTexts.priceInvalid).min(0, directAccessTexts.priceInvalid).max(500_000_000, directAccessTexts.priceInvalid),
+  days: wholeNumber({ message: directAccessTexts.daysInvalid, min: 1, max: 3650 }),
+  price: wholeNumber({ message: directAccessTexts.priceInvalid, min: 0, max: 500_000_000 }),
 });
 export type PeriodPrice = z.infer<typeof PeriodPrice>;
 

@@ -22,3 +22,8 @@ export function isDaryaftExtensionOrigin(origin: string | null | undefined): boo
   if (!origin) return false;
   return origin === `chrome-extension://${CHROMIUM_EXTENSION_ID}` || /^moz-extension:\/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(origin);
 }
+
+/** The one extension origin that only Daryaft's extension can have (the Chromium id fixed by the key). */
+export function isPinnedExtensionOrigin(origin: string | null | undefined): boolean {
+  return origin === `chrome-extension://${CHROMIUM_EXTENSION_ID}`;
+}

@@ -34,6 +34,8 @@ export type MatchedWork = z.infer<typeof MatchedWork>;
  */
 export const DocumentNotice = z.object({
   type: z.enum(["retraction", "withdrawal", "expression_of_concern", "correction"]),
+  /** Crossref's own update type when it says more than `type`: partial_retraction, removal, erratum, corrigendum, … */
+  crossref_type: z.string().optional(),
   /** The notice's DOI (updated_by) or the DOI of the work it is about (update_to). */
   doi: z.string(),
   /** ISO date (YYYY-MM-DD) when Crossref gives one. */

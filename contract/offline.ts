@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toLatinDigits } from "../lib/digits";
+import { wholeNumber } from "./numbers";
 
 /**
  * Offline requests (search-and-download.md §3 "Offline request", §7; accounts-and-purchases.md §4, §7)
@@ -259,10 +260,8 @@ export type DeskClaimInput = z.infer<typeof DeskClaimInput>;
 export type DeskActionOk = z.infer<typeof DeskActionOk>;
 
 export const DeskPriceInput = z.object({
-  price: z.preprocess(
-    (v) => (v == null || v === "" ? undefined : digits(v)),
-    z.coerce.number({ error: offlineMessages.priceRequired }).int(offlineMessages.priceInvalid).min(1, offlineMessages.priceInvalid).max(100_000_000, offlineMessages.priceInvalid),
-  ),
+  // Staff type "50,000" or "۵۰٬۰۰۰": separators go, then digits only.
+  price: z.preprocess((v) => (v == null ? undefined : digits(v)), wholeNumber({ message: offlineMessages.priceInvalid, required: offlineMessages.priceRequired, min: 1, max: 100_000_000 })),
   /** Also price the other open requests for the same document. */
   apply_to_group: formBool.optional(),
   ...TakeOver,

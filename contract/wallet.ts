@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toLatinDigits } from "../lib/digits";
+import { optionalWholeNumber, wholeNumber } from "./numbers";
 import { UserInfo } from "./user-info";
 
 /**
@@ -82,7 +83,7 @@ export const CountsName = z.strictObject({
 
 /** `directaccess` as a map of site id to period in days. */
 export const DirectAccessName = z.object({
-  directaccess: z.record(z.string().min(1).max(64), z.coerce.number({ error: walletTexts.badPeriod }).int(walletTexts.badPeriod).positive(walletTexts.badPeriod).max(3650, walletTexts.badPeriod)),
+  directaccess: z.record(z.string().min(1).max(64), wholeNumber({ message: walletTexts.badPeriod, min: 1, max: 3650 })),
 });
 
 /**
@@ -99,7 +100,7 @@ export const Cart = z.object({
   count: Count.optional(),
   /** A product's id: a direct book, a priced offline request... */
   id: z.union([z.string().max(64), z.number().int()]).optional(),
-  period: z.coerce.number().int().positive().max(3650).optional(),
+  period: optionalWholeNumber({ message: walletTexts.badPeriod, min: 1, max: 3650 }),
   url: z.string().trim().max(2000).optional(),
   isArticleOffline: flagish.optional(),
   doi: z.string().trim().max(300).optional(),
@@ -135,7 +136,7 @@ export type BalanceResponse = z.infer<typeof BalanceResponse>;
 
 /** Form POST /gateway/{gateway}: `cart` is a JSON string (or absent for a plain top-up of `amount`). */
 export const GatewayForm = z.object({
-  amount: z.coerce.number({ error: walletTexts.amountInvalid }).int(walletTexts.amountInvalid).min(0, walletTexts.amountInvalid).max(500_000_000, walletTexts.amountInvalid).optional(),
+  amount: optionalWholeNumber({ message: walletTexts.amountInvalid, min: 0, max: 500_000_000 }),
   cart: z.string().max(20_000).optional(),
   offlineUrl: z.string().max(2000).optional(),
   doi: z.string().max(300).optional(),
@@ -226,7 +227,7 @@ export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 /** POST /admin/users/:id/adjust: a ledger row with a required reason. */
 export const AdjustInput = z.object({
   account: LedgerAccount,
-  delta: z.coerce.number({ error: walletTexts.deltaInvalid }).int(walletTexts.deltaInvalid).refine((n) => n !== 0 && Math.abs(n) <= 1_000_000_000, walletTexts.deltaInvalid),
+  delta: wholeNumber({ message: walletTexts.deltaInvalid, min: -1_000_000_000, max: 1_000_000_000, signed: true }).refine((n) => n !== 0, walletTexts.deltaInvalid),
   reason: z.preprocess((v) => (v == null ? "" : v), z.string().trim().min(3, walletTexts.reasonRequired).max(500)),
   /** Limited credits only: days until the granted lot expires (default 30). */
   days: z.coerce.number().int().min(1).max(366).optional(),
@@ -240,7 +241,7 @@ export const InvoiceInput = z
     user: z.string().trim().max(200).optional(),
     university_id: z.string().trim().max(64).optional(),
     title: z.preprocess((v) => (v == null ? "" : v), z.string().trim().min(1, walletTexts.titleRequired).max(300)),
-    amount: z.coerce.number({ error: walletTexts.amountInvalid }).int(walletTexts.amountInvalid).min(1000, walletTexts.amountInvalid).max(500_000_000, walletTexts.amountInvalid),
+    amount: wholeNumber({ message: walletTexts.amountInvalid, min: 1000, max: 500_000_000 }),
   })
   .refine((v) => !!v.user || !!v.university_id, { message: "کاربر یا سازمان صورت‌حساب را مشخص کنید.", path: ["user"] });
 export type InvoiceInput = z.input<typeof InvoiceInput>;
@@ -262,7 +263,7 @@ export const InvoiceList = z.object({ data: z.array(Invoice) });
 
 export const PriceTableRow = z.object({ key: z.string(), title: z.string(), price: z.number().int() });
 export const PriceTable = z.object({ prices: z.array(PriceTableRow), packages: z.array(z.object({ id: z.number().int(), title: z.string(), articles: z.number().int(), price: z.number().int(), description: z.string() })) });
-export const PriceUpdateInput = z.object({ key: z.string().trim().min(1).max(64), price: z.coerce.number({ error: walletTexts.amountInvalid }).int(walletTexts.amountInvalid).min(0, walletTexts.amountInvalid).max(500_000_000, walletTexts.amountInvalid) });
+export const PriceUpdateInput = z.object({ key: z.string().trim().min(1).max(64), price: wholeNumber({ message: walletTexts.amountInvalid, min: 0, max: 500_000_000 }) });
 
 /** Where the SPA goes after a successful wallet purchase (§4), when the server did not say. */
 export function redirectForCart(cart: Cart): string {

@@ -15,7 +15,8 @@
  *    function of the DOI); a query value that is wholly a DOI (`doi=`, `id=`,
  *    `persistentId=doi:`…); a path segment that starts a DOI (`10.NNNN/…`, on
  *    any host), ending where a known non-DOI tail starts (see
- *    `doiInPublisherPath`). Never by guessing: an opaque id (Nature legacy id,
+ *    `doiInPublisherPath`); an ISBN-13 standing as a token of the link, or an
+ *    ISBN labelled isbn (see `isbnInUrl`). Never by guessing: an opaque id (Nature legacy id,
  *    IEEE number, PII, Handle) leaves kind "url" and the pipeline reads the
  *    landing page's citation_doi.
  * 5. Nothing recognised: kind "title" with the cleaned text.
@@ -43,9 +44,10 @@ function result(kind: IdentifyResult["kind"], ids: Partial<Ids> = {}): IdentifyR
 // ---------------------------------------------------------------------------
 // Text normalisation
 
-// Marks that RTL editors and PDF viewers slip into copied text. ZWNJ (U+200C)
+// Marks that RTL editors and PDF viewers slip into copied text, and the
+// replacement character U+FFFD that a broken decoding leaves. ZWNJ (U+200C)
 // is kept: it is part of Persian spelling.
-const INVISIBLE_CHARS = /[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+const INVISIBLE_CHARS = /[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff\ufffd]/g;
 
 function cleanText(input: string): string {
   return input.replace(INVISIBLE_CHARS, "").replace(/\s+/g, " ").trim();
@@ -82,6 +84,29 @@ function countChar(s: string, ch: string): number {
   let n = 0;
   for (const c of s) if (c === ch) n++;
   return n;
+}
+
+/**
+ * Where an identifier or URL token copied from markup or prose ends, at the
+ * latest: a double quote or backtick (never in a DOI or a URL unescaped), an
+ * HTML closing tag `</`, or the first closing bracket that no bracket inside
+ * the token opened, as in `[10.1/x](https://…)`, `(DOI:10.1/x)/S/URI` or
+ * `<https://…>`. The brackets of a DOI's own text are balanced
+ * (`(SICI)1097-4636(199706)35:4<431::AID-JBM4>`), so they are kept.
+ */
+function cutAtTokenEnd(s: string): string {
+  const open: string[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charAt(i);
+    if (c === '"' || c === "`" || (c === "<" && s.charAt(i + 1) === "/")) return s.slice(0, i);
+    if (c === "(" || c === "[" || c === "{" || c === "<") open.push(c);
+    const opener = CLOSER_TO_OPENER[c];
+    if (opener !== undefined) {
+      if (open.at(-1) !== opener) return s.slice(0, i);
+      open.pop();
+    }
+  }
+  return s;
 }
 
 /**
@@ -144,9 +169,12 @@ function isbnADoi(t: string): string | null {
 /**
  * Returns the DOI in `s` lower-cased and without trailing prose punctuation,
  * or null. Accepts resolver prefixes (doi.org, dx.doi.org), `doi:`,
- * `info:doi/`, `urn:doi:` and URL-encoding.
+ * `info:doi/`, `urn:doi:`, URL-encoding and BibTeX's escaped `\_`.
+ * `fromUrlPath`: `s` is an already decoded URL path or query value, whose
+ * query and fragment were split off before decoding, so a `?` or `#` in it
+ * is the DOI's own (encoded as %3F/%23 in the link).
  */
-export function normalizeDoi(s: string): string | null {
+export function normalizeDoi(s: string, fromUrlPath = false): string | null {
   let t = safeDecode(foldForMatching(cleanText(s)));
   t = t.replace(/^(?:https?:\/\/)?(?:www\.|dx\.)?doi\.org\//i, "");
   t = t.replace(/^(?:(?:info|urn):)?doi\s*[:/]\s*/i, "");
@@ -154,7 +182,9 @@ export function normalizeDoi(s: string): string | null {
   if (isbnA !== null) return isbnA;
   const match = DOI_AT_START.exec(t);
   if (!match) return null;
-  const doi = trimTrailingPunctuation(cutQueryAndFragment(match[0]));
+  // LaTeX escapes (\_ \& \% \#) from a .bib file: a DOI never holds a backslash before them.
+  const raw = cutAtTokenEnd(match[0].replace(/\\([_&%#$])/g, "$1"));
+  const doi = trimTrailingPunctuation(fromUrlPath ? raw : cutQueryAndFragment(raw));
   if (!/^10\.\d{4,9}(?:\.\d+)*\/./.test(doi)) return null;
   return doi.toLowerCase();
 }
@@ -166,7 +196,9 @@ export function normalizeDoi(s: string): string | null {
 const ARXIV_NEW = String.raw`\d{4}\.\d{4,5}`;
 // Old style: archive(.SubjectClass)/YYMMNNN, e.g. hep-th/9901001, math.GT/0309136.
 const ARXIV_OLD = String.raw`[a-z]+(?:-[a-z]+)*(?:\.[a-z]{2})?\/\d{7}`;
-const ARXIV_ID = String.raw`(?:${ARXIV_NEW}|${ARXIV_OLD})`;
+// A new-style id behind a redundant archive, as INSPIRE and idutils write it: hep-th/1601.07616.
+const ARXIV_CLASSED_NEW = String.raw`[a-z]+(?:-[a-z]+)*(?:\.[a-z]{2})?\/\d{4}\.\d{4,5}`;
+const ARXIV_ID = String.raw`(?:${ARXIV_NEW}|${ARXIV_CLASSED_NEW}|${ARXIV_OLD})`;
 // Every archive an old-style id can name (arXiv's list, including the retired ones).
 const ARXIV_ARCHIVES = [
   "acc-phys", "adap-org", "alg-geom", "ao-sci", "astro-ph", "atom-ph", "bayes-an", "chao-dyn", "chem-ph", "cmp-lg",
@@ -174,6 +206,8 @@ const ARXIV_ARCHIVES = [
   "math-ph", "mtrl-th", "nlin", "nucl-ex", "nucl-th", "patt-sol", "physics", "plasm-ph", "q-alg", "q-bio", "quant-ph",
   "solv-int", "supr-con",
 ].join("|");
+// Archives created with the new-style ids (2007 on): they appear only in a category, e.g. [stat.ML].
+const ARXIV_CATEGORY_ARCHIVES = `${ARXIV_ARCHIVES}|econ|eess|q-fin|stat`;
 
 /**
  * Canonical arXiv id without version, or null when the id is not well formed.
@@ -183,6 +217,8 @@ const ARXIV_ARCHIVES = [
  */
 function canonicalArxivId(raw: string): string | null {
   const id = raw.replace(/v\d+$/i, "");
+  const classed = /^[a-z]+(?:-[a-z]+)*(?:\.[a-z]{2})?\/(\d{4}\.\d{4,5})$/i.exec(id);
+  if (classed?.[1]) return canonicalArxivId(classed[1]);
   const modern = /^(\d{4})\.(\d{4,5})$/.exec(id);
   if (modern) {
     const yymm = Number(modern[1]);
@@ -206,14 +242,18 @@ function arxivResult(id: string, url: string | null): IdentifyResult {
 
 /** A DOI found anywhere becomes an arXiv result when it is an arXiv DOI. */
 function resultForDoi(rawDoi: string, url: string | null): IdentifyResult | null {
-  const doi = normalizeDoi(rawDoi);
+  // A DOI read from a URL came out of its decoded path or query value.
+  const doi = normalizeDoi(rawDoi, url !== null);
   if (doi === null) return null;
   const arxivDoi = /^10\.48550\/arxiv\.(.+)$/.exec(doi);
   if (arxivDoi) {
     const id = canonicalArxivId(arxivDoi[1] ?? "");
     if (id !== null) return arxivResult(id, url);
   }
-  return result("doi", { doi, url });
+  // An ISBN-A is the ISBN written as a DOI (10.978.88-98392/315 is ISBN 978-88-98392-31-5): both are exact.
+  const isbnA = ISBN_A_AT_START.exec(doi);
+  const isbn = isbnA ? toIsbn13(`${isbnA[1]}${isbnA[2]}${isbnA[3]}`) : null;
+  return result("doi", { doi, url, ...(isbn !== null ? { isbn } : {}) });
 }
 
 // ---------------------------------------------------------------------------
@@ -341,28 +381,34 @@ const noDoiInUrl = (): Found | null => null;
  * (onc2011282 is 10.1038/onc.2011.282, sdata201618 is 10.1038/sdata.2016.18).
  * Where the dots went cannot be known from the id, so an undotted
  * letters+digits id whose digits start like a year (19xx, 20xx) is left to
- * the landing page; any other id is its DOI suffix exactly.
+ * the landing page. So is an id that starts with a digit: the old "sj."
+ * journals drop their prefix and add a file letter (ejhg/…/5200459a.pdf is
+ * 10.1038/sj.ejhg.5200459), which no rule can tell from Nature's own numeric
+ * DOIs (10.1038/427016b). Any other id is its DOI suffix exactly.
  */
 function natureDoi(re: RegExp): (u: UrlParts) => Found | null {
   return (u) => {
     const id = re.exec(u.path)?.[1];
     if (!id) return null;
-    if (/^[a-z]+(?:19|20)\d{2}\d+[a-z]?$/i.test(id)) return null;
+    if (/^\d/.test(id) || /^[a-z]+(?:19|20)\d{2}\d+[a-z]?$/i.test(id)) return null;
     return { doi: `10.1038/${id}` };
   };
 }
 
 // A path segment that a DOI's suffix never continues into: the page's view
 // (Wiley's /doi/<doi>/abstract, IOP's /article/<doi>/pdf, Atypon's
-// /doi/<doi>/suppl_file/x).
+// /doi/<doi>/suppl_file/x, a journal's /journal/<its DOI>/issues).
 const VIEW_SEGMENT =
-  /^(?:abstract|full|fulltext|html|pdf|epdf|epub|ampdf|meta|summary|references|suppinfo|supplemental|suppl_file|citedby|cited-by|figures|tables|metrics|data|media|info|comments|reader|download|view)(?:\.(?:html?|pdf|xml))?$/i;
+  /^(?:abstract|full|fulltext|html|pdf|epdf|epub|ampdf|meta|summary|references|suppinfo|supplemental|suppl_file|citedby|cited-by|figures|tables|metrics|data|media|info|comments|reader|download|view|issues|homepage)(?:\.(?:html?|pdf|xml))?$/i;
 // A title slug after the DOI (nomos-elibrary.de/<doi>/criminal-law-issues-…,
 // taylorfrancis.com/books/mono/<doi>/application-nanomaterials-…,
 // universitypressscholarship.com/view/<doi>/acprof-9780199299591): words
 // joined by hyphens, one of them of 3+ letters, no dot, colon, parenthesis or
 // underscore as DOI suffixes have.
 const SLUG_SEGMENT = /^(?=[^/]*[a-z]{3})[a-z0-9]+(?:-[a-z0-9]+)+$/i;
+// A part of a book on Oxford's platforms, after the book's DOI: <product>-<ISBN>-e-<n> (an entry),
+// <product>-<ISBN>-chapter-<n>.
+const OXFORD_PART = /^[a-z]+-97[89]\d{10}-(?:e|chapter)-\d+$/i;
 // Silverchair (OUP, ASH, …): /<journal>/article[-abstract]/doi/<doi>/<article id>[/<slug>].
 const SILVERCHAIR_PATH = /\/(?:advance-)?article(?:-abstract|-pdf|-lookup)?\/doi\//i;
 
@@ -370,16 +416,24 @@ const SILVERCHAIR_PATH = /\/(?:advance-)?article(?:-abstract|-pdf|-lookup)?\/doi
  * The DOI standing in a publisher's path: from a segment that starts
  * `10.NNNN` (or `doi:10.NNNN`) to where a known non-DOI tail starts: a
  * `;jsessionid=`, a view segment, a title slug, Silverchair's numeric article
- * id, a trailing `.pdf`. The first suffix segment is always kept.
+ * id, a trailing `.pdf`. The first suffix segment is always kept. Not on
+ * Crossref's test prefix 10.5555 (a placeholder there).
  */
 function doiInPublisherPath(path: string): string | null {
   const p = path.replace(/;jsessionid=.*$/i, "");
   const m = /(?:^|\/)(?:doi:)?(10\.\d{4,9}(?:\.\d+)*)\/(.+)$/i.exec(p);
   if (!m?.[1] || !m[2]) return null;
+  // 10.5555 is Crossref's test prefix: a site that puts it in its own paths uses it as a placeholder
+  // for work without a DOI (ACM's Digital Library, Aluka), so the page has to say.
+  if (m[1] === "10.5555") return null;
   const [first, ...rest] = m[2].split("/");
   const kept = [first];
   const silverchair = SILVERCHAIR_PATH.test(p);
   for (const segment of rest) {
+    // Oxford's platforms put a part of a book after the book's DOI (…9780199546572.001.0001/
+    // acref-9780199546572-e-0009, …/acprof-9780199299591-chapter-3): the page is the part, whose
+    // own DOI is on it, not the book.
+    if (OXFORD_PART.test(segment)) return null;
     if (VIEW_SEGMENT.test(segment) || SLUG_SEGMENT.test(segment) || (silverchair && /^\d+$/.test(segment))) break;
     kept.push(segment);
   }
@@ -397,9 +451,37 @@ const publisherPathDoi = (u: UrlParts): Found | null => {
 const DOI_QUERY_VALUE = /^(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|(?:(?:info|urn):)?doi[:/])?\s*(10\.\d{4,9}(?:\.\d+)*\/\S+)$/i;
 
 const queryValueDoi = (u: UrlParts): Found | null => {
-  for (const [, value] of u.query) {
-    const m = DOI_QUERY_VALUE.exec(value.trim());
+  for (const [key, value] of u.query) {
+    // A query that is wholly a DOI, without a key: Thieme's /DOI/DOI?10.1055/s-0038-1636965.
+    const m = DOI_QUERY_VALUE.exec((value === "" ? key : value).trim());
     if (m?.[1]) return { doi: m[1] };
+  }
+  return null;
+};
+
+/**
+ * An ISBN standing in a link, on any host: an ISBN-13 (978/979, valid check
+ * digit) as a whole token of the path or query, hyphens inside it allowed
+ * (/book/9780262037310/slug, ?docid=b-9781474208642, …-2010_9789264086968-en),
+ * or an ISBN-10 labelled isbn (?isbn=0262033844, /isbn/0-262-03384-4). Ten
+ * digits without the label are not taken: they are an article number as often
+ * as a book. Digits glued to letters or other digits (a PII such as
+ * B9780123694683500083, RSC's bk9781849730518-00330) are a longer id. Not on
+ * a chapter's or a page's link: there the ISBN is the whole book's.
+ */
+const isbnInUrl = (u: UrlParts): Found | null => {
+  const query = [...u.query].map(([k, v]) => `${k}=${v}`).join("&");
+  const text = `${u.path}?${query}`;
+  // A part of a book (a chapter, an entry): the ISBN in its link is the book's, and the part's own
+  // id is on its page. A link with a DOI is about the DOI's work: an ISBN there is inside the DOI.
+  if (/(?:^|[/_.-])chapters?(?:$|[/_.?-])/i.test(u.path) || /(?:^|[/=:])10\.\d{4,9}(?:\.\d+)*\//.test(text)) return null;
+  const labelled = /(?:^|[/?&=._-])isbn(?:[-_]?1[03])?[=/:_-]+([0-9][0-9-]{8,15}[0-9Xx])(?![\dA-Za-z])/i.exec(text)?.[1];
+  if (labelled !== undefined && toIsbn13(labelled) !== null) return { isbn: labelled };
+  const joined = text.replace(/(?<=\d)-(?=\d)/g, "");
+  for (const m of joined.matchAll(/(?<![\dA-Za-z])97[89]\d{10}(?![\dA-Za-z])/g)) {
+    // …or a page or an entry of the book (Cairn's …--9782728835904-p-111.htm, Oxford's acref-<ISBN>-e-9).
+    if (/^-(?:p|page|e|chapter)-\d/i.test(joined.slice(m.index + 13))) return null;
+    if (toIsbn13(m[0]) !== null) return { isbn: m[0] };
   }
   return null;
 };
@@ -732,19 +814,78 @@ function foundToResult(found: Found, url: string): IdentifyResult | null {
   return isbn === null ? null : result("isbn", { isbn, url });
 }
 
+/**
+ * The publisher host behind a library proxy's rewritten host, when it is a
+ * host of the table: EZproxy's "proxy by hostname" writes www.nature.com as
+ * www-nature-com.<proxy host> (a hyphen of the original doubled), older
+ * set-ups append the proxy host: www.nature.com.<proxy host>. Only a host of
+ * the table is accepted, so no other host is reinterpreted.
+ */
+function unproxiedHost(host: string): string | null {
+  const labels = host.split(".");
+  if (labels.length < 3) return null;
+  const first = labels[0] ?? "";
+  if (first.includes("-")) {
+    const candidate = first.replace(/--/g, "\u0000").replace(/-/g, ".").replace(/\u0000/g, "-").replace(/^www\d?\./, "");
+    if (candidate.includes(".") && ruleForHost(candidate) !== null) return candidate;
+  }
+  // The appended form keeps at least two labels of the proxy's own host.
+  for (let k = labels.length - 2; k >= 2; k--) {
+    const candidate = labels.slice(0, k).join(".").replace(/^www\d?\./, "");
+    if (candidate.includes(".") && ruleForHost(candidate) !== null) return candidate;
+  }
+  return null;
+}
+
+// Query keys under which redirectors and proxies carry the target URL: EZproxy
+// login?url=/qurl=, Google Scholar's scholar_url?url=, Google's url?q=, Facebook's l.php?u=.
+const WRAPPER_KEY = /^(?:url|qurl|u|q|target|dest|destination|redirect|redirect_?ur[il]|return_?url)$/i;
+
+/**
+ * What the URL a redirector or proxy link wraps identifies: its identifier,
+ * else the wrapped URL itself (the page to read is the target's, not the
+ * proxy's login or the redirector's).
+ */
+function wrappedUrlResult(u: URL, depth: number): IdentifyResult | null {
+  if (depth >= 2) return null;
+  const targets: string[] = [];
+  for (const [key, value] of u.searchParams) if (WRAPPER_KEY.test(key) && /^https?:\/\//i.test(value.trim())) targets.push(value.trim());
+  // EZproxy takes everything after url= as the target, its own & and ? included.
+  const rest = /[?&]q?url=(https?:\/\/.+)$/i.exec(u.search)?.[1];
+  if (rest !== undefined) targets.push(rest);
+  let page: IdentifyResult | null = null;
+  for (const target of targets) {
+    const inner = identifyUrl(target, depth + 1);
+    if (inner !== null && inner.kind !== "url") return inner;
+    page ??= inner;
+  }
+  return page;
+}
+
 /** A URL: its identifier by the host's exact rule or a general rule, else kind "url". Null if not an http(s) URL. */
-function identifyUrl(raw: string): IdentifyResult | null {
-  const u = parseHttpUrl(raw);
+function identifyUrl(raw: string, depth = 0): IdentifyResult | null {
+  // BibTeX escapes (\_ \& \% \#) copied with a link: a URL holds no backslash, and the URL parser
+  // would read it as "/" (doi.org/10.1007/978-3-642-40328-6\_47).
+  const u = parseHttpUrl(raw.replace(/\\([_&%#$])/g, "$1"));
   if (u === null) return null;
   const url = u.href;
   const parts = urlParts(u);
+  // A SICI DOI's check character "#" (…3.0.CO;2-#) reads as an empty fragment.
+  if (u.hash === "" && raw.endsWith("#") && /;\d+-$/.test(parts.path)) parts.path += "#";
+  if (ruleForHost(parts.host) === null) parts.host = unproxiedHost(parts.host) ?? parts.host;
   const rule = ruleForHost(parts.host);
-  const found = rule?.find(parts) ?? queryValueDoi(parts) ?? publisherPathDoi(parts);
-  return (found ? foundToResult(found, url) : null) ?? result("url", { url });
+  const found = rule?.find(parts) ?? queryValueDoi(parts) ?? publisherPathDoi(parts) ?? isbnInUrl(parts);
+  return (found ? foundToResult(found, url) : null) ?? wrappedUrlResult(u, depth) ?? result("url", { url });
 }
 
 function isKnownHost(host: string): boolean {
   return ruleForHost(host.toLowerCase().replace(/^www\d?\./, "")) !== null;
+}
+
+/** A URL on a host of the table, directly or behind a library proxy. */
+function isPublisherPage(url: string | null): boolean {
+  const host = url === null ? null : parseHttpUrl(url)?.hostname.toLowerCase().replace(/^www\d?\./, "");
+  return host !== undefined && host !== null && (isKnownHost(host) || unproxiedHost(host) !== null);
 }
 
 const TRACKING_PARAM = /^(?:utm_.*|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl)$/i;
@@ -781,6 +922,12 @@ function identifyWholeInput(text: string): IdentifyResult | null {
     const isbn = toIsbn13(text);
     if (isbn !== null) return result("isbn", { isbn });
   }
+  // A list of ISBNs and nothing else (every one checks): the first.
+  const listed = text.split(/\s*[,;]\s*|\s+(?=\d)/);
+  if (listed.length > 1 && listed.every((t) => /^[0-9][0-9-]{8,16}[0-9Xx]$/.test(t) && toIsbn13(t) !== null)) {
+    const first = toIsbn13(listed[0] ?? "");
+    if (first !== null) return result("isbn", { isbn: first });
+  }
   if (/^\d{1,8}$/.test(text)) {
     const pmid = text.replace(/^0+/, "");
     if (pmid !== "") return result("pmid", { pmid });
@@ -801,20 +948,30 @@ function identifyWholeInput(text: string): IdentifyResult | null {
 
 interface Candidate {
   index: number;
+  /** Where the matched text ends: identifiers inside a URL belong to that URL. */
+  end: number;
   build: () => IdentifyResult | null;
 }
 
 type Scanner = (text: string) => Candidate[];
 
-function scan(re: RegExp, text: string, build: (m: RegExpExecArray) => IdentifyResult | null): Candidate[] {
+function scan(
+  re: RegExp,
+  text: string,
+  build: (m: RegExpExecArray) => IdentifyResult | null,
+  length: (m: RegExpExecArray) => number = (m) => m[0].length,
+): Candidate[] {
   const out: Candidate[] = [];
-  for (const m of text.matchAll(re)) out.push({ index: m.index, build: () => build(m) });
+  for (const m of text.matchAll(re)) out.push({ index: m.index, end: m.index + length(m), build: () => build(m) });
   return out;
 }
 
+/** A URL token's own length: up to where markup or prose around it starts. */
+const urlTokenLength = (m: RegExpExecArray) => cutAtTokenEnd(m[0]).length;
+
 const SCANNERS: readonly Scanner[] = [
   // A URL with a scheme.
-  (text) => scan(/https?:\/\/\S+/gi, text, (m) => identifyUrl(trimTrailingPunctuation(m[0]))),
+  (text) => scan(/https?:\/\/\S+/gi, text, (m) => identifyUrl(trimTrailingPunctuation(cutAtTokenEnd(m[0]))), urlTokenLength),
 
   // A URL without a scheme, at the start of a word. To keep titles like
   // "Node.js/Express …" titles, it counts only with "www.", on a host of the
@@ -824,12 +981,13 @@ const SCANNERS: readonly Scanner[] = [
       /(?<=^|[\s([{<«"'“])(?:www\d?\.)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:\/\S*)?/gi,
       text,
       (m) => {
-        const token = trimTrailingPunctuation(m[0]);
+        const token = trimTrailingPunctuation(cutAtTokenEnd(m[0]));
         const host = token.split(/[/:]/)[0] ?? "";
         const wholeWithPath = token === text && token.includes("/");
         if (!/^www\d?\./i.test(host) && !isKnownHost(host) && !wholeWithPath) return null;
         return identifyUrl("https://" + token);
       },
+      urlTokenLength,
     ),
 
   // A DOI, also URL-encoded (10.1002%2F…) or an ISBN-A (10.978.88…/315),
@@ -838,13 +996,16 @@ const SCANNERS: readonly Scanner[] = [
   // number or word (110.1234/x, v10.1234/x).
   (text) =>
     scan(/10\.(?:\d{4,9}(?:\.\d+)*|97[89]\.\d+)(?:\/|%2f)\S+/gi, text, (m) => {
-      if (/[\w.-]$/.test(text.slice(0, m.index))) return null;
+      const before = text.slice(0, m.index);
+      // …but after a percent-encoded "doi:" or "/" (DOI%3A10.1002%2F…) it is the DOI.
+      if (/[\w.-]$/.test(before) && !/%(?:3a|2f)$/i.test(before)) return null;
       return resultForDoi(m[0], null);
     }),
 
   // arXiv with its label: arXiv:2001.01234v2, arXiv hep-th/9901001.
   (text) =>
-    scan(new RegExp(String.raw`\barxiv\s*(?::|\.|\s)\s*(${ARXIV_ID})(?:v\d+)?(?![\w.])`, "gi"), text, (m) => {
+    // A full stop may follow (end of a sentence), a longer number may not.
+    scan(new RegExp(String.raw`\barxiv\s*(?::|\.|\s)\s*(${ARXIV_ID})(?:v\d+)?(?![\w]|\.\w)`, "gi"), text, (m) => {
       const id = canonicalArxivId(m[1] ?? "");
       return id === null ? null : arxivResult(id, null);
     }),
@@ -852,10 +1013,21 @@ const SCANNERS: readonly Scanner[] = [
   // An old-style arXiv id without its label: the archive names are a closed
   // list, so math.GT/0309136 or hep-th/9901001 in prose is exact.
   (text) =>
-    scan(new RegExp(String.raw`(?<![\w./-])((?:${ARXIV_ARCHIVES})(?:\.[a-z]{2})?\/\d{7})(?:v\d+)?(?![\w/])`, "gi"), text, (m) => {
+    scan(new RegExp(String.raw`(?<![\w./-])((?:${ARXIV_ARCHIVES})(?:\.[a-z]{2})?\/(?:\d{7}|\d{4}\.\d{4,5}))(?:v\d+)?(?![\w/])`, "gi"), text, (m) => {
       const id = canonicalArxivId(m[1] ?? "");
       return id === null ? null : arxivResult(id, null);
     }),
+
+  // A new-style arXiv id in arXiv's listing form, with its category: 0706.0001v1 [q-bio.CB].
+  (text) =>
+    scan(
+      new RegExp(String.raw`(?<![\w./-])(${ARXIV_NEW})(?:v\d+)?\s*\[(?:${ARXIV_CATEGORY_ARCHIVES})(?:\.[a-z-]+)?\]`, "gi"),
+      text,
+      (m) => {
+        const id = canonicalArxivId(m[1] ?? "");
+        return id === null ? null : arxivResult(id, null);
+      },
+    ),
 
   // PubMed id with its label: PMID: 12345678, PubMed ID 123, info:pmid/123.
   (text) =>
@@ -870,17 +1042,18 @@ const SCANNERS: readonly Scanner[] = [
       result("pmcid", { pmcid: `PMC${m[1] ?? ""}` }),
     ),
 
-  // ISBN with its label: ISBN 0-306-40615-2, ISBN-13: 978-3-16-148410-0.
+  // ISBN with its label: ISBN 0-306-40615-2, ISBN-13: 978-3-16-148410-0, شابک ۹۷۸-…
   (text) =>
-    scan(/\bisbn(?:[- ]?1[03])?\s*[:#]?\s*([0-9][0-9Xx -]{8,20})/gi, text, (m) => {
+    scan(/(?:\bisbn(?:[- ]?1[03])?|شابک)\s*[:#]?\s*([0-9][0-9Xx -]{8,20})/gi, text, (m) => {
       const isbn = isbnAtStartOfRun(m[1] ?? "");
       return isbn === null ? null : result("isbn", { isbn });
     }),
 
   // An ISBN-13 without a label: its 978/979 prefix and checksum make it safe to take.
+  // Tried at every start, so "978 9781234567 897" still finds the one that checks.
   (text) =>
-    scan(/(?<![\w-])97[89](?:[- ]?\d){10}(?![\w-])/g, text, (m) => {
-      const isbn = toIsbn13(m[0]);
+    scan(/(?<![\w-])(?=(97[89](?:[- ]?\d){10})(?![\w-]))/g, text, (m) => {
+      const isbn = toIsbn13(m[1] ?? "");
       return isbn === null ? null : result("isbn", { isbn });
     }),
 ];
@@ -889,11 +1062,22 @@ function firstIdentifierInProse(text: string): IdentifyResult | null {
   const candidates = SCANNERS.flatMap((scanner) => scanner(text));
   // Stable sort: at the same index, scanner order decides (URLs first).
   candidates.sort((a, b) => a.index - b.index);
+  // The first identifier wins. A URL that carries none wins too when it is a
+  // publisher's page (a host of the table: its page is read); any other such
+  // URL (a namespace, a blog) is kept only when no identifier follows it.
+  // Identifiers read inside that URL's own text (an ISBN in a book-chapter
+  // path) are not taken: the URL's rules already had their say.
+  let firstUrl: IdentifyResult | null = null;
+  let urlEnd = -1;
   for (const candidate of candidates) {
+    if (candidate.index < urlEnd) continue;
     const found = candidate.build();
-    if (found !== null) return found;
+    if (found === null) continue;
+    if (found.kind !== "url" || isPublisherPage(found.url)) return found;
+    firstUrl ??= found;
+    urlEnd = Math.max(urlEnd, candidate.end);
   }
-  return null;
+  return firstUrl;
 }
 
 function cleanTitle(text: string): string {

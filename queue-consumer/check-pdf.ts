@@ -1,27 +1,30 @@
 /** A downloaded PDF judged from its first pages: pdf-text.ts reads, verify.ts decides. No bindings. */
 import { extractLeadingText } from "./pdf-text";
-import { decide, verifyText, type Expectation, type Verification } from "./verify";
+import { decide, enoughPages, verifyPages, versionOnPage, type Decision, type Expectation } from "./verify";
+
+export type PdfCheck = Decision & {
+  detail: string;
+  /** The version the first pages declare (a preprint stamp, "Author manuscript"), when they do. */
+  pageVersion: "submittedVersion" | "acceptedVersion" | null;
+};
 
 /**
- * Reads the first pages and decides. A file pdf.js cannot open counts as having no text: only an
- * exact source may serve it, labelled unverified (readers are more forgiving than pdf.js).
+ * Reads the first pages and decides. A file pdf.js cannot open (not a PDF after its header, cut
+ * short, or locked by a password) is refused from every source: a reader would fail on it too,
+ * and nothing in it could be checked.
  */
-export async function checkPdfText(
-  bytes: Uint8Array,
-  expect: Expectation,
-  exactSource: boolean,
-): Promise<({ accept: true; verification: Verification } | { accept: false; reason: "mismatch" | "no_text" | "unverifiable" }) & { detail: string }> {
-  let text = "";
-  let note = "";
-  // Page 2 only when page 1 shows neither the identifier nor the title.
-  const settled = (t: string) => ["doi_on_page", "title"].includes(verifyText(t, expect).kind);
+export async function checkPdfText(bytes: Uint8Array, expect: Expectation, exactSource: boolean): Promise<PdfCheck> {
+  let read;
   try {
-    const read = await extractLeadingText(bytes, undefined, settled);
-    text = read.text;
-    if (read.windowed) note = "read from the first and last parts; ";
+    read = await extractLeadingText(bytes, undefined, (pages) => enoughPages(pages, expect));
   } catch (err) {
-    note = `unreadable by pdf.js: ${String(err).slice(0, 120)}; `;
+    const name = err instanceof Error ? err.name : "";
+    const why = name === "PasswordException" ? "locked by a password" : `unreadable by pdf.js: ${String(err).slice(0, 120)}`;
+    return { accept: false, reason: "unreadable", detail: why, pageVersion: null };
   }
-  const verdict = verifyText(text, expect);
-  return { ...decide(verdict, exactSource), detail: note + verdict.detail };
+  const verdict = verifyPages(read.pages, expect);
+  const note = read.windowed ? "read from the first and last parts; " : "";
+  return { ...decide(verdict, exactSource), detail: note + verdict.detail, pageVersion: versionOnPage(read.pages) };
 }
+
+

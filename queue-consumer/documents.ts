@@ -151,8 +151,20 @@ async function judgePdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[], e
     attempts.push({ url: r.url, outcome: checked.reason === "mismatch" ? "mismatch" : "rejected", transient: false, detail: `${checked.reason}: ${checked.detail}` });
     return null;
   }
-  attempts.push({ url: r.url, outcome: "found", transient: false, detail: `${r.bytes.length} bytes, ${checked.verification} (${checked.detail})` });
-  return { bytes: r.bytes, url: r.url, source: c.source, license: c.license, verification: checked.verification, version: c.version ?? null };
+  const version = honestVersion(c.version ?? null, checked.pageVersion);
+  const relabelled = version !== (c.version ?? null) ? `, the page says ${version} (listed as ${c.version ?? "no version"})` : "";
+  attempts.push({ url: r.url, outcome: "found", transient: false, detail: `${r.bytes.length} bytes, ${checked.verification}${relabelled} (${checked.detail})` });
+  return { bytes: r.bytes, url: r.url, source: c.source, license: c.license, verification: checked.verification, version };
+}
+
+/**
+ * The version shown with a file: the source's label, unless the file itself says it is a preprint
+ * or a manuscript where the source called it published (or said nothing): a copy is never
+ * labelled better than it shows itself to be.
+ */
+export function honestVersion(listed: string | null, onPage: "submittedVersion" | "acceptedVersion" | null): string | null {
+  if (!onPage) return listed;
+  return listed === null || listed === "publishedVersion" ? onPage : listed;
 }
 
 

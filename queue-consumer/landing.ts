@@ -1,71 +1,67 @@
 /**
- * Reading a landing page for what it says about the document: citation_doi, dc.identifier
- * (and its DC.Identifier / prism.doi spellings) and citation_pdf_url, through workerd's
- * streaming HTMLRewriter. Only <head>-style <meta> tags are read; nothing is executed.
+ * Reading a landing page for what it says about its own document, through workerd's streaming HTMLRewriter:
+ * <meta> tags, the canonical link, the <html lang>, JSON-LD blocks and IEEE Xplore's metadata script are
+ * collected (nothing is executed); landing-rules.ts decides what they identify.
  */
-import { normalizeDoi } from "../lib/identify";
+import { decodeEntities } from "../clients/decode";
+import { landingInfoFrom, type CollectedPage, type LandingInfo } from "./landing-rules";
 
-export type LandingInfo = {
-  doi: string | null;
-  /** Absolute http(s) URL of the PDF the page advertises. */
-  pdfUrl: string | null;
-  title: string | null;
-  language: string | null;
-};
+export type { LandingInfo } from "./landing-rules";
 
-const DOI_META = new Set(["citation_doi", "dc.identifier", "dc.identifier.doi", "prism.doi", "bepress_citation_doi", "eprints.doi"]);
+/** Script text kept per block and in all: JSON-LD and IEEE's record are a few KB; pages run to megabytes. */
+const MAX_SCRIPT_CHARS = 512 * 1024;
+const MAX_SCRIPTS_CHARS = 2 * 1024 * 1024;
+const IEEE_METADATA = /xplGlobal\.document\.metadata\s*=\s*(\{.*\});/;
 
 /** Parse an HTML document already fetched from `pageUrl` (bytes capped by the caller). */
 export async function readLandingPage(html: Uint8Array, pageUrl: string): Promise<LandingInfo> {
-  const info: LandingInfo = { doi: null, pdfUrl: null, title: null, language: null };
+  const page: CollectedPage = { metas: [], jsonLd: [], ieeeMetadata: null, canonical: null, language: null };
+  let script: { kind: "ld" | "js"; text: string } | null = null;
+  let scriptChars = 0;
+  // HTMLRewriter hands attribute values over raw (entities undecoded).
+  const attr = (el: Element, name: string) => decodeEntities(el.getAttribute(name) ?? "").trim();
+
   const rewriter = new HTMLRewriter()
     .on("meta", {
       element(el) {
-        const name = (el.getAttribute("name") ?? el.getAttribute("property") ?? "").trim().toLowerCase();
-        const content = decodeEntities((el.getAttribute("content") ?? "").trim());
-        if (!name || !content) return;
-        if (DOI_META.has(name) && info.doi === null) {
-          const scheme = (el.getAttribute("scheme") ?? "").toLowerCase();
-          // dc.identifier also carries ISSNs and URLs; only a DOI-shaped value counts.
-          if (name !== "dc.identifier" || scheme === "" || scheme.includes("doi")) info.doi = normalizeDoi(content);
-        } else if (name === "citation_pdf_url" && info.pdfUrl === null) {
-          info.pdfUrl = absoluteHttpUrl(content, pageUrl);
-        } else if ((name === "citation_title" || name === "dc.title") && info.title === null) {
-          info.title = content;
-        } else if ((name === "citation_language" || name === "dc.language") && info.language === null) {
-          info.language = content.toLowerCase();
-        }
+        const key = (attr(el, "name") || attr(el, "property") || attr(el, "itemprop") || attr(el, "id")).toLowerCase();
+        if (key) page.metas.push({ key, content: attr(el, "content"), scheme: attr(el, "scheme") });
+      },
+    })
+    .on("link", {
+      element(el) {
+        if (page.canonical === null && attr(el, "rel").toLowerCase().split(/\s+/).includes("canonical")) page.canonical = absoluteUrl(attr(el, "href"), pageUrl);
       },
     })
     .on("html", {
       element(el) {
-        const lang = el.getAttribute("lang");
-        if (lang && info.language === null) info.language = lang.toLowerCase();
+        page.language ??= attr(el, "lang") || null;
+      },
+    })
+    .on("script", {
+      element(el) {
+        const type = attr(el, "type").toLowerCase();
+        script = type === "application/ld+json" ? { kind: "ld", text: "" } : type === "" || type.includes("javascript") ? { kind: "js", text: "" } : null;
+        el.onEndTag(() => {
+          if (script?.kind === "ld") page.jsonLd.push(script.text);
+          else if (script && page.ieeeMetadata === null) page.ieeeMetadata = IEEE_METADATA.exec(script.text)?.[1] ?? null;
+          script = null;
+        });
+      },
+      text(chunk) {
+        if (!script || script.text.length + chunk.text.length > MAX_SCRIPT_CHARS || scriptChars > MAX_SCRIPTS_CHARS) return;
+        script.text += chunk.text;
+        scriptChars += chunk.text.length;
       },
     });
   await rewriter.transform(new Response(html, { headers: { "content-type": "text/html" } })).arrayBuffer();
-  return info;
+  return landingInfoFrom(page, pageUrl);
 }
 
-function absoluteHttpUrl(href: string, base: string): string | null {
+function absoluteUrl(href: string, base: string): string | null {
   try {
-    const u = new URL(href, base);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.href : null;
+    return href ? new URL(href, base).href : null;
   } catch {
     return null;
   }
-}
-
-// HTMLRewriter hands attribute values over raw.
-function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, ent: string) => {
-    const lower = ent.toLowerCase();
-    if (lower === "amp") return "&";
-    if (lower === "lt") return "<";
-    if (lower === "gt") return ">";
-    if (lower === "quot") return '"';
-    if (lower === "apos") return "'";
-    const code = lower.startsWith("#x") ? Number.parseInt(lower.slice(2), 16) : Number.parseInt(lower.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
 }

@@ -36,7 +36,15 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
     common: { fetch: deps.fetch, upstreamBase: env.UPSTREAM_BASE, timeoutMs: DEADLINES.apiRequest },
     mail: env.CONTACT_EMAIL || "support@daryaft.app",
     licensed: deps.licensed ?? enabledLicensedResolvers(env),
-    expect: () => ({ doi: ids.doi, title: meta.title, arxiv: ids.arxiv, pmcid: ids.pmcid }),
+    expect: () => ({
+      doi: ids.doi,
+      title: meta.title,
+      subtitle: meta.subtitle,
+      arxiv: ids.arxiv,
+      pmcid: ids.pmcid,
+      // Its own copy may be stamped "RETRACTED" / "WITHDRAWN" (Crossref's updates about it).
+      retracted: (meta.updates ?? []).some((u) => u.relation === "updated_by" && (u.type === "retraction" || u.type === "withdrawal")),
+    }),
   };
 
   /** Runs one resolver with its deadline; `fetchDoc` inside it stops at the step's deadline. */

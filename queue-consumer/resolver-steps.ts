@@ -1,7 +1,7 @@
 /**
  * The resolver chain's sources, in their fixed order (resolve.ts runs them):
  *
- *   landing    only for a URL without an identifier: read citation_doi / dc.identifier
+ *   landing    only for a URL without an identifier: read the page's DOI (or arXiv id, PMID, PMCID), landing-rules.ts
  *   ids        PubMed / PMC ids without a DOI: the NCBI ID converter
  *   crossref   metadata (title, type, licence, language), retraction and update notices,
  *              and the publisher's own PDF links when the work carries a Creative Commons licence
@@ -21,12 +21,12 @@ import { isUpstreamError } from "../clients/http";
 import { createOpenAlexClient } from "../clients/openalex";
 import { createPmcClient } from "../clients/pmc";
 import { createUnpaywallClient } from "../clients/unpaywall";
-import type { JobMeta, UpdateNotice } from "../contract/jobs/job-state";
+import { noticeTypeOf, type JobMeta, type UpdateNotice } from "../contract/jobs/job-state";
 import { jobMessages } from "../contract/jobs/messages";
 import { looksPersianLanguage } from "../lib/persian-detect";
 import { failureResult, fromAttempts, type ChainOutcome, type ResolveContext, type ResolverStep, type StepResult } from "./chain";
 import { checkPdfText } from "./check-pdf";
-import { HTML_TYPES, PDF_TYPES, byVersion, tryCandidates, type Candidate, type DocumentFetcher } from "./documents";
+import { HTML_TYPES, PDF_TYPES, byVersion, honestVersion, tryCandidates, type Candidate, type DocumentFetcher } from "./documents";
 import { readLandingPage } from "./landing";
 import { DEADLINES, MAX_LANDING_BYTES } from "./limits";
 import { FetchRefused } from "./safe-fetch";
@@ -98,15 +98,21 @@ const landing: ResolverStep = {
       ids.doi = info.doi;
       meta.doi = info.doi;
       ids.arxiv ??= arxivFromDoi(info.doi);
-      return { outcome: "found", detail: `doi ${info.doi}${info.pdfUrl ? `; citation_pdf_url ${info.pdfUrl}` : ""}` };
     }
+    // Without a DOI, an arXiv id, PMID or PMCID the page states still names the document (the ids step finds its DOI).
+    ids.arxiv ??= info.arxiv;
+    ids.pmid ??= info.pmid;
+    ids.pmcid ??= info.pmcid;
+    const found = [info.doi && `doi ${info.doi}`, info.arxiv && `arXiv ${info.arxiv}`, info.pmid && `pmid ${info.pmid}`, info.pmcid && `pmcid ${info.pmcid}`].filter(Boolean);
+    if (found.length > 0) return { outcome: "found", detail: `${found.join(", ")}${info.pdfUrl ? `; citation_pdf_url ${info.pdfUrl}` : ""}` };
     meta.notices.push(jobMessages.noIdentifier);
-    return { outcome: "none", detail: info.pdfUrl ? `no DOI (citation_pdf_url ${info.pdfUrl} not used without one)` : "no DOI" };
+    return { outcome: "none", detail: info.pdfUrl ? `no identifier (citation_pdf_url ${info.pdfUrl} not used without one)` : "no identifier" };
   },
-  // Without a DOI from the page nothing else can run.
+  // Without an identifier from the page nothing else can run.
   ends(ctx, r) {
     const stop = persianStop(ctx);
-    if (stop || ctx.ids.doi) return stop;
+    const { doi, arxiv, pmid, pmcid } = ctx.ids;
+    if (stop || doi || arxiv || pmid || pmcid) return stop;
     const { meta, steps } = ctx;
     return r.outcome === "failed" && r.transient ? { kind: "transient", meta, steps, detail: r.detail ?? "landing" } : { kind: "not_found", meta, steps };
   },
@@ -280,7 +286,7 @@ const licensed: ResolverStep = {
         return {
           outcome: "found",
           detail: `${resolver.name}: ${copy.bytes.length} bytes, ${checked.verification}`,
-          hit: { bytes: copy.bytes, url: `licensed:${resolver.name}`, source: copy.source, license: copy.license, verification: checked.verification, version: "publishedVersion" },
+          hit: { bytes: copy.bytes, url: `licensed:${resolver.name}`, source: copy.source, license: copy.license, verification: checked.verification, version: honestVersion("publishedVersion", checked.pageVersion) },
           access: "licensed",
         };
       } catch (err) {
@@ -308,31 +314,32 @@ function withOtherVersion(meta: JobMeta, candidates: Candidate[], r: StepResult)
   return r;
 }
 
-const NOTICE_TYPES: Record<string, UpdateNotice["type"]> = {
-  retraction: "retraction",
-  partial_retraction: "retraction",
-  withdrawal: "withdrawal",
-  removal: "withdrawal",
-  expression_of_concern: "expression_of_concern",
-  correction: "correction",
-  erratum: "correction",
-  corrigendum: "correction",
-  addendum: "correction",
-};
-
-/** Crossref's update records as structured notices (`updated-by`: about this work; `update-to`: this is the notice). */
-export function noticesOf(work: Pick<CrossrefWork, "updatedBy" | "updateTo">): UpdateNotice[] {
-  const map =
-    (relation: UpdateNotice["relation"]) =>
-    (u: CrossrefWork["updatedBy"][number]): UpdateNotice[] => {
-      const type = NOTICE_TYPES[u.type.replace(/[\s-]+/g, "_")];
-      return type ? [{ type, doi: u.doi, date: u.date, source: `crossref${u.source ? `/${u.source}` : ""}`, relation }] : [];
-    };
-  return [...work.updatedBy.flatMap(map("updated_by")), ...work.updateTo.flatMap(map("update_to"))];
+/**
+ * Crossref's update records as structured notices. `updated-by`: notices about this work.
+ * `update-to`: this document is the notice, about another work; an `update-to` naming the work's
+ * own DOI is a notice deposited on the work itself (it is then updated by it). The same notice
+ * deposited twice (by the publisher and by Retraction Watch) is kept once, publisher first.
+ */
+export function noticesOf(work: Pick<CrossrefWork, "doi" | "updatedBy" | "updateTo">): UpdateNotice[] {
+  const self = work.doi.toLowerCase();
+  const all = [
+    ...work.updatedBy.map((u) => ({ u, relation: "updated_by" as const })),
+    ...work.updateTo.map((u) => ({ u, relation: u.doi.toLowerCase() === self ? ("updated_by" as const) : ("update_to" as const) })),
+  ].sort((a, b) => Number(a.u.source === "retraction-watch") - Number(b.u.source === "retraction-watch"));
+  const seen = new Set<string>();
+  return all.flatMap(({ u, relation }): UpdateNotice[] => {
+    const type = noticeTypeOf(u.type);
+    const key = `${relation} ${type} ${u.doi.toLowerCase()}`;
+    if (!type || seen.has(key)) return [];
+    seen.add(key);
+    return [{ type, crossrefType: u.type.trim().toLowerCase().replace(/[\s-]+/g, "_"), doi: u.doi.toLowerCase(), date: u.date, source: `crossref${u.source ? `/${u.source}` : ""}`, relation }];
+  });
 }
 
-function applyCrossref(meta: JobMeta, work: CrossrefWork): void {
+/** What Crossref's record tells the job: title (and a subtitle it keeps apart, which verification uses), type, language, notices. */
+export function applyCrossref(meta: JobMeta, work: CrossrefWork): void {
   meta.title = work.title ?? meta.title;
+  meta.subtitle = work.title ? work.subtitle : (meta.subtitle ?? null);
   meta.type = work.type ?? meta.type;
   meta.language = work.language ?? meta.language;
   // Retractions and corrections travel as data (the result's `notices`), shown as banners.

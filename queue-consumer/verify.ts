@@ -1,121 +1,127 @@
 /**
- * Is this PDF the document that was asked for? Judged from the text of its first pages
- * (pdf-text.ts) against what the job knows: the DOI, the title, and the arXiv id or PMCID the
- * copy was fetched by. Pure: no I/O.
+ * Is this PDF the document that was asked for? Judged from the lines of its first pages
+ * (pdf-text.ts: text and font size) against what the job knows: the DOI, the title, the arXiv id
+ * or PMCID the copy was fetched by, and whether Crossref says the work was retracted. Pure: no I/O.
  *
- *   doi_on_page      the DOI (or the arXiv id / PMCID fetched by) is printed on the page
- *   title            most of the title's significant words are on the page
- *   no_text          no text layer (a scan): only a source exact by construction may serve it
- *   undecidable      text, the identifier not on it, and no usable title to compare with
- *   mismatch         text, but neither identifier nor title: most likely another paper's PDF
+ * A page counts as *this work's* only where it presents itself as this work:
+ *   - the identifier, printed where a work prints its own: not in a reference list (after a
+ *     "References" heading, or on a numbered reference line) and not where another document
+ *     cites it ("the original article", "comment on", "retraction of" just before it);
+ *   - or the title as a heading: its significant words in order in a tight run (not scattered
+ *     over a dense page), in a larger font than the page's body or among its first lines (on a
+ *     page set in one size, or, for 4+ words, with nothing above it set larger: a scan's OCR
+ *     layer), every number and part/phase numeral exactly ("Part I" is not "Part II", a 2019
+ *     guideline is not its 2021 update), and for a title of 2-3 words the page's largest text and
+ *     nothing else;
+ * and nowhere on a page that announces another document about it (a heading starting "Comment on",
+ * "Reply", "Erratum", "Correction", "Retraction", "Expression of concern", …, unless the work asked
+ * for is itself such a notice) or on a table of contents (a contents list below the work's own
+ * abstract, as a long paper's first page has, is no evidence; what stands above it is). An identifier also needs the title's
+ * words on the pages read (when the title is long enough to say so): an identifier alone on a
+ * page that shows another title is hidden text or a citation. Pages after the first page of an
+ * article (300+ words) belong to that article and are not read: a cover sheet is short.
+ *
+ * The parts, each pure:
+ *   text-fold.ts, title-words.ts   folding text and titles alike; what a title must show
+ *   pdf-page.ts, text-layer.ts     a page prepared for the checks; whether there is text at all
+ *   page-kinds.ts                  notices, comments, listings, reference lists, citing words
+ *   own-identifier.ts              the identifier as the page's own
+ *   title-heading.ts               the title as the page's heading
+ *   page-evidence.ts               what the job knows, and the evidence one page gives
+ *   behind-cover.ts                a cover sheet's evidence, judged by the page behind it
+ *   verdict.ts                     the verdicts and what they decide (decide)
+ * This file reads the pages in order and combines them into a verdict (judgePages), and is the
+ * verifier's public face: what the consumer, the tests and the tools import.
  */
+import { Covers } from "./behind-cover";
+import { evidenceOn, knownFor } from "./page-evidence";
+import { hasReferencesHeading, noticePage, ownPart } from "./page-kinds";
+import { articlePage, preparePage, type Page } from "./pdf-page";
+import type { PageText } from "./pdf-text";
+import { MIN_TEXT_LETTERS, garbledText, letterCount } from "./text-layer";
+import type { Expectation, TextVerdict } from "./verdict";
 
-export type Expectation = {
-  doi: string | null;
-  title: string | null;
-  arxiv?: string | null | undefined;
-  pmcid?: string | null | undefined;
-};
+export type { PageLine, PageText } from "./pdf-text";
+export { versionOnPage } from "./page-version";
+export { significantWords } from "./title-words";
+export { decide, type Decision, type Expectation, type TextVerdict, type Verification } from "./verdict";
 
-export type TextVerdict =
-  | { kind: "doi_on_page"; detail: string }
-  | { kind: "title"; detail: string }
-  | { kind: "no_text"; detail: string }
-  | { kind: "undecidable"; detail: string }
-  | { kind: "mismatch"; detail: string };
-
-/** Fewer letters than this on two pages: no usable text layer. */
-export const MIN_TEXT_LETTERS = 20;
-/** Share of the title's significant words that must be on the page. */
-export const TITLE_SHARE = 0.75;
-
-const STOP_WORDS = new Set(
-  "a an and are as at be by for from has have in into is it its of on or that the their this to was were with within without via vs versus using use based new study analysis between over under towards toward than".split(" "),
-);
-
-/** Lower case, compatibility forms folded, accents dropped, ligatures split (pdf.js keeps "ﬁ"). */
-function fold(s: string): string {
-  return s.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+/** Plain text as one page (pages split at form feeds), every line in one size: for tests and logs. */
+export function pagesFromText(text: string): PageText[] {
+  return text.split("\f").map((p) => p.split("\n").map((l) => ({ text: l.trim(), size: 10 })).filter((l) => l.text));
 }
 
-/** Only letters and digits (to judge whether an identifier is long enough to mean anything). */
-function compact(s: string): string {
-  return fold(s).replace(/[^\p{L}\p{N}]+/gu, "");
-}
-
-/**
- * The identifier as printed: any whitespace may fall between its characters (a line break inside
- * a DOI), but it must end there: "10.5555/abc-1" is not on a page that shows "10.5555/abc-12".
- */
-function idPattern(id: string, versioned: boolean): RegExp {
-  const chars = [...fold(id).replace(/\s+/g, "")].map((ch) => ch.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
-  // arXiv prints the version after the id ("2101.01234v3").
-  return new RegExp(`(?<![\\p{L}\\p{N}])${chars.join("\\s*")}${versioned ? "(?:v\\d+)?" : ""}(?![\\p{L}\\p{N}])`, "u");
-}
-
-/** Words of 3+ letters (or any number), not stop words, in order, deduplicated. */
-export function significantWords(title: string): string[] {
-  const words = fold(title)
-    .replace(/<[^>]+>/g, " ") // Crossref titles carry JATS markup (<i>, <sub>)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => (w.length >= 3 || /^\d+$/.test(w)) && !STOP_WORDS.has(w));
-  return [...new Set(words)];
-}
-
-function letterCount(s: string): number {
-  return (s.match(/\p{L}/gu) ?? []).length;
-}
-
-/** The page's words, with words broken by a hyphen at a line end joined again. */
-function pageWords(text: string): Set<string> {
-  const joined = fold(text).replace(/(\p{L})-\s*\n\s*(\p{L})/gu, "$1$2");
-  return new Set(joined.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-}
-
+/** verifyPages over plain text (see pagesFromText). */
 export function verifyText(text: string, expect: Expectation): TextVerdict {
-  const folded = fold(text);
-  const ids: [string, string | null | undefined][] = [
-    ["DOI", expect.doi],
-    ["arXiv", expect.arxiv?.replace(/v\d+$/i, "")],
-    ["PMCID", expect.pmcid],
-  ];
-  for (const [label, id] of ids) {
-    if (id && compact(id).length >= 6 && idPattern(id, label === "arXiv").test(folded)) return { kind: "doi_on_page", detail: `${label} ${id} on the page` };
-  }
-  const letters = letterCount(text);
-  if (letters < MIN_TEXT_LETTERS) return { kind: "no_text", detail: `${letters} letters on the first pages` };
-  if (expect.title) {
-    const wanted = significantWords(expect.title);
-    if (wanted.length >= 2) {
-      const words = pageWords(text);
-      const present = wanted.filter((w) => words.has(w));
-      const share = present.length / wanted.length;
-      if (share >= TITLE_SHARE) return { kind: "title", detail: `${present.length}/${wanted.length} title words on the page` };
-      return { kind: "mismatch", detail: `neither the identifier nor the title (${present.length}/${wanted.length} title words)` };
-    }
-  }
-  return { kind: "undecidable", detail: "the identifier is not on the page and no usable title is known" };
+  return verifyPages(pagesFromText(text), expect);
 }
 
-/** How a served file was verified (stored with it and shown in the dialog). */
-export type Verification = "doi_on_page" | "title" | "trusted_source" | "unverified";
+/** True when the pages read so far settle the question, or the article's own pages have begun. */
+export function enoughPages(pages: PageText[], expect: Expectation): boolean {
+  const { verdict, pending } = judgePages(pages, expect);
+  // Evidence on what may be a cover sheet waits for the page after it.
+  if (pending) return false;
+  if (verdict.kind === "doi_on_page" || verdict.kind === "title") return true;
+  return pages.some((p) => articlePage(preparePage(p)));
+}
+
+export function verifyPages(raw: PageText[], expect: Expectation): TextVerdict {
+  return judgePages(raw, expect).verdict;
+}
 
 /**
- * The decision: accept with a label, or refuse. A source exact by construction (the publisher's
- * own DOI-keyed link, PMC by PMCID, arXiv by id, a licensed publisher API by DOI) may serve a
- * scan (labelled unverified) or a file nothing on the page can be compared with; it may not serve
- * a file whose text names another work. Any other location must show the identifier or title.
+ * The verdict from the pages read, and whether it rests on a front page whose page behind is not
+ * read yet (behind-cover.ts: then more pages are wanted before it stands).
  */
-export function decide(verdict: TextVerdict, exactSource: boolean): { accept: true; verification: Verification } | { accept: false; reason: "mismatch" | "no_text" | "unverifiable" } {
-  switch (verdict.kind) {
-    case "doi_on_page":
-    case "title":
-      return { accept: true, verification: verdict.kind };
-    case "no_text":
-      return exactSource ? { accept: true, verification: "unverified" } : { accept: false, reason: "no_text" };
-    case "undecidable":
-      return exactSource ? { accept: true, verification: "trusted_source" } : { accept: false, reason: "unverifiable" };
-    case "mismatch":
-      return { accept: false, reason: "mismatch" };
+function judgePages(raw: PageText[], expect: Expectation): { verdict: TextVerdict; pending: boolean } {
+  // Up to the first page of an article: what follows is that article's own (its references included).
+  const pages: Page[] = [];
+  for (const p of raw) {
+    pages.push(preparePage(p));
+    if (articlePage(pages[pages.length - 1]!)) break;
   }
+  const known = knownFor(expect, pages);
+  const { usableTitle, allWords, isExempt } = known;
+  const covers = new Covers(pages, known);
+  const notes: string[] = [];
+  let inReferences = false;
+  let weak: { detail: string; page: number } | null = null;
+  // The document opens with a notice, comment or listing (not a contents page inside a thesis).
+  let opensAsListing = false;
+  let seenText = false;
+  for (let i = 0; i < pages.length; i++) {
+    const page = pages[i]!;
+    const notice = noticePage(page, isExempt);
+    if (notice) notes.push(`page ${i + 1} is a notice or comment ("${notice}")`);
+    const own = notice ? null : ownPart(page);
+    const toc = !notice && !own;
+    if (toc) notes.push(`page ${i + 1} is a table of contents`);
+    if (!seenText && page.wordCount > 0) {
+      seenText = true;
+      opensAsListing = !!notice || toc;
+    }
+    if (own) {
+      const ev = evidenceOn(own, i, known, inReferences);
+      if (ev.strong) return covers.settle(i, ev.strong);
+      if (ev.weakId && !weak) weak = { detail: ev.weakId, page: i };
+      if (ev.note) notes.push(ev.note);
+    }
+    if (hasReferencesHeading(page)) inReferences = true;
+  }
+  if (weak) return covers.settle(weak.page, { kind: "weak", detail: weak.detail });
+  // Checked after the identifiers: a scan may still carry a stamped identifier line.
+  const letters = raw.reduce((n, p) => n + letterCount(p.map((l) => l.text)), 0);
+  if (letters < MIN_TEXT_LETTERS) return { verdict: { kind: "no_text", detail: `${letters} letters on the first pages` }, pending: false };
+  const garbled = garbledText(raw);
+  if (garbled) return { verdict: { kind: "no_text", detail: garbled }, pending: false };
+  // The title's words loosely, or nothing to compare with: but behind a cover sheet stands another work.
+  const behind = covers.contradicted();
+  if (behind) return { verdict: { kind: "mismatch", detail: behind }, pending: false };
+  if (usableTitle) {
+    const shown = usableTitle.sig.filter((w) => allWords.has(w)).length;
+    if (shown >= usableTitle.sig.length * 0.75 && !opensAsListing) return { verdict: { kind: "weak", detail: `${shown}/${usableTitle.sig.length} title words, not as a heading: ${notes.join("; ").slice(0, 300)}` }, pending: false };
+    return { verdict: { kind: "mismatch", detail: `neither the identifier nor the title: ${notes.join("; ").slice(0, 300)}` }, pending: false };
+  }
+  if (opensAsListing) return { verdict: { kind: "mismatch", detail: notes.join("; ").slice(0, 300) }, pending: false };
+  return { verdict: { kind: "undecidable", detail: "the identifier is not on the page and no usable title is known" }, pending: false };
 }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { buildPdf, buildScannedPdf, otherPaperLines } from "../tests/fakes/providers/_shared";
-import { extractLeadingText } from "./pdf-text";
-import { decide, significantWords, verifyText } from "./verify";
+import { extractLeadingText, plainText } from "./pdf-text";
+import { makePdf } from "../tests/fakes/pdf-builder";
+import { decide, significantWords, verifyPages, verifyText } from "./verify";
 
 const title = "Glacier retreat measured by drones in the Alps: a ten-year record";
 
 describe("verifyText (the matcher)", () => {
   it("finds the DOI whatever the case, spacing or line break inside it", () => {
-    expect(verifyText("Journal of Ice\nhttps://doi.org/10.5555/ABC-12\nGlacier", { doi: "10.5555/abc-12", title }).kind).toBe("doi_on_page");
+    expect(verifyText("Journal of Ice\nhttps://doi.org/10.5555/ABC-12\nGlacier", { doi: "10.5555/abc-12", title: null }).kind).toBe("doi_on_page");
     expect(verifyText("Journal of Ice, some words to have text. doi: 10.5555/\nabc-\n12", { doi: "10.5555/abc-12", title: null }).kind).toBe("doi_on_page");
   });
 
@@ -31,8 +32,29 @@ describe("verifyText (the matcher)", () => {
   it("does not take a longer DOI for ours (10.5555/abc-1 is not on a page showing 10.5555/abc-12)", () => {
     const page = "doi 10.5555/abc-12 Another study of something unrelated entirely";
     expect(verifyText(page, { doi: "10.5555/abc-1", title }).kind).toBe("mismatch");
-    expect(verifyText(page, { doi: "10.5555/abc-12", title }).kind).toBe("doi_on_page");
+    expect(verifyText(page, { doi: "10.5555/abc-12", title: null }).kind).toBe("doi_on_page");
     expect(verifyText("see 2101.012345 and more words on the page here", { doi: null, title, arxiv: "2101.01234" }).kind).toBe("mismatch");
+  });
+
+  it("reads up to three pages, stopping once the pages settle it", async () => {
+    const page = (line: string) => ({ text: [line, "Some more words on this page to make it text."] });
+    const bytes = makePdf({ pages: [page("Cover sheet"), page("Terms of use"), page("doi 10.5555/abc-12"), page("Page four")] });
+    expect((await extractLeadingText(bytes)).pages).toHaveLength(3);
+    const settled = await extractLeadingText(bytes, undefined, (pages) => verifyPages(pages, { doi: "10.5555/abc-12", title: null }).kind === "doi_on_page");
+    expect(settled.pages).toHaveLength(3);
+    const first = await extractLeadingText(bytes, undefined, () => true);
+    expect(first.pages).toHaveLength(1);
+  });
+
+  it("an identifier alone does not verify a page that shows another title (hidden text, a citation)", () => {
+    expect(verifyText("Journal of Ice\nhttps://doi.org/10.5555/ABC-12\nGlacier", { doi: "10.5555/abc-12", title }).kind).toBe("weak");
+    expect(verifyText(`${title}\nhttps://doi.org/10.5555/ABC-12`, { doi: "10.5555/abc-12", title }).kind).toBe("doi_on_page");
+  });
+
+  it("a contents page inside the document is no evidence either way; a document that opens with one is a listing", () => {
+    const toc = "Contents\n1 Introduction 3\n2 Methods 7\n3 Results 12";
+    expect(verifyText(`A report on glaciers with enough words to be a page of text\f${toc}`, { doi: "10.5555/abc-12", title: null }).kind).toBe("undecidable");
+    expect(verifyText(`${toc}\fA report on glaciers with enough words`, { doi: "10.5555/abc-12", title: null }).kind).toBe("mismatch");
   });
 
   it("no text layer: no_text; text but nothing to compare with: undecidable", () => {
@@ -46,8 +68,10 @@ describe("verifyText (the matcher)", () => {
 });
 
 describe("decide", () => {
-  it("an exact source may serve a scan (unverified) or an undecidable file (trusted_source), never a mismatch", () => {
+  it("an exact source may serve a scan (unverified), an undecidable or weakly matching file (trusted_source), never a mismatch", () => {
     expect(decide({ kind: "no_text", detail: "" }, true)).toEqual({ accept: true, verification: "unverified" });
+    expect(decide({ kind: "weak", detail: "" }, true)).toEqual({ accept: true, verification: "trusted_source" });
+    expect(decide({ kind: "weak", detail: "" }, false)).toEqual({ accept: false, reason: "mismatch" });
     expect(decide({ kind: "undecidable", detail: "" }, true)).toEqual({ accept: true, verification: "trusted_source" });
     expect(decide({ kind: "mismatch", detail: "" }, true)).toEqual({ accept: false, reason: "mismatch" });
   });
@@ -63,12 +87,15 @@ describe("extractLeadingText (pdf.js through a range transport)", () => {
   it("reads the text of a generated PDF and leaves the caller's buffer whole", async () => {
     const bytes = buildPdf(["A title of things", "DOI 10.5555/oa-unpaywall-7"]);
     const r = await extractLeadingText(bytes);
-    expect(r.text).toContain("DOI 10.5555/oa-unpaywall-7");
+    expect(r.pages[0]).toEqual([
+      { text: "A title of things", size: 12 },
+      { text: "DOI 10.5555/oa-unpaywall-7", size: 12 },
+    ]);
     expect(bytes.byteLength).toBeGreaterThan(0);
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
   });
 
   it("a scan has no text", async () => {
-    expect((await extractLeadingText(buildScannedPdf())).text.trim()).toBe("");
+    expect(plainText((await extractLeadingText(buildScannedPdf())).pages).trim()).toBe("");
   });
 });

@@ -32,7 +32,30 @@ export function requestServices(): MiddlewareHandler<AppEnv> {
     c.set("user", null);
     c.set("session", null);
     c.set("roles", ["guest"]);
+    c.set("deferred", []);
     await next();
+    // Deferred work the runtime could not take (tests, or no execution context) ends before the answer.
+    if (c.var.deferred.length) await Promise.allSettled(c.var.deferred);
+  };
+}
+
+/**
+ * Runs `task` without the answer waiting for it: how long a message takes to send must not tell
+ * the caller anything (a password reset for an account that exists sends one; for one that does
+ * not, nothing). `task` handles its own errors. In tests it still ends before the answer.
+ */
+function deferOf(c: Context<AppEnv>): (task: () => Promise<void>) => void {
+  return (task) => {
+    const p = task();
+    if (!isTest(c.env)) {
+      try {
+        c.executionCtx.waitUntil(p);
+        return;
+      } catch {
+        // No execution context here: fall through and finish before the answer.
+      }
+    }
+    c.var.deferred.push(p);
   };
 }
 
@@ -86,6 +109,8 @@ export type Services = {
   };
   /** For the few service modules that hand bindings on (getpdf's job and reference lookups, payment gateways). */
   bindings: Bindings;
+  /** Work the answer must not wait for (its timing would tell something): see deferOf. */
+  defer(task: () => Promise<void>): void;
 };
 
 const built = new WeakMap<Context, Services>();
@@ -143,5 +168,6 @@ function buildServices(c: Context<AppEnv>): Services {
       environment: env.APP_ENV === "production" ? "production" : env.APP_ENV === "test" ? "test" : "development",
     },
     bindings: env,
+    defer: deferOf(c),
   };
 }

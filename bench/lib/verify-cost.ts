@@ -14,8 +14,9 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { checkPdfText } from "../../queue-consumer/check-pdf";
 import { extractLeadingText } from "../../queue-consumer/pdf-text";
-import { verifyText } from "../../queue-consumer/verify";
+import { verifyPages } from "../../queue-consumer/verify";
 import { writePdf } from "../../tests/fakes/providers/_shared";
+import { makePdf } from "../../tests/fakes/pdf-builder";
 
 const MB = 1024 * 1024;
 
@@ -70,11 +71,48 @@ export async function measureVerification(sizesMb = [1, 10, 50], runs = 20): Pro
       cpu.push((c.user + c.system) / 1000);
       verdict = r.accept ? r.verification : r.reason;
     }
-    const { bytesRead } = await extractLeadingText(pdf, undefined, (t) => verifyText(t, { doi, title }).kind === "doi_on_page");
+    const { bytesRead } = await extractLeadingText(pdf, undefined, (pages) => verifyPages(pages, { doi, title }).kind === "doi_on_page");
     const r1 = (n: number) => Math.round(n * 10) / 10;
     out.push({ sizeMb, bytes: pdf.byteLength, runs, cpuMs: { p50: r1(pct(cpu, 50)), p95: r1(pct(cpu, 95)), max: r1(Math.max(...cpu)) }, wallMs: { p50: r1(pct(wall, 50)), p95: r1(pct(wall, 95)) }, bytesRead, verdict });
   }
   return out;
+}
+
+export type WorstCase = { name: string; bytes: number; runs: number; cpuMs: { p50: number; p95: number; max: number }; verdict: string };
+
+/**
+ * The verifier's worst cases: every page read and nothing settles it (two cover pages, then an
+ * article page of another work), and a hostile first page of 300,000 text operators (13 MB of
+ * content, Flate-compressed) whose text stream is cut off after 12,000 characters.
+ */
+export async function measureWorstCases(runs = 10): Promise<WorstCase[]> {
+  const doi = "10.5555/bench-worst";
+  const title = "Verification cost when nothing on the pages settles it";
+  const filler = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i} of running text about rivers, lakes and the chemistry of their water in every season.`);
+  const cases: [string, Uint8Array][] = [
+    ["3 pages read, another work", makePdf({ pages: [{ text: ["Repository cover sheet", ...filler(8)] }, { text: ["Terms of use", ...filler(8)] }, { text: [{ text: "Seasonal dynamics of zooplankton in alpine lakes", size: 17 }, ...filler(40)] }] })],
+    ["hostile page: 300,000 text operators", makePdf({ pages: [{ text: [{ text: "Seasonal dynamics of zooplankton", size: 17 }], raw: `BT /F1 9 Tf 72 700 Td ${"(filler words about nothing in particular ) Tj 0 -0.01 Td ".repeat(300_000)} ET`, compress: true }] })],
+  ];
+  const out: WorstCase[] = [];
+  for (const [name, pdf] of cases) {
+    const cpu: number[] = [];
+    let verdict = "";
+    for (let i = 0; i < runs; i++) {
+      const c0 = process.cpuUsage();
+      const r = await checkPdfText(pdf, { doi, title }, false);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
+      verdict = r.accept ? r.verification : r.reason;
+    }
+    const r1 = (n: number) => Math.round(n * 10) / 10;
+    out.push({ name, bytes: pdf.byteLength, runs, cpuMs: { p50: r1(pct(cpu, 50)), p95: r1(pct(cpu, 95)), max: r1(Math.max(...cpu)) }, verdict });
+  }
+  return out;
+}
+
+export function printWorstCases(cases: WorstCase[]) {
+  console.log("worst cases | file | runs | CPU p50 | CPU p95 | CPU max | verdict");
+  for (const c of cases) console.log(`${c.name} | ${(c.bytes / 1024).toFixed(1)} KB | ${c.runs} | ${c.cpuMs.p50} ms | ${c.cpuMs.p95} ms | ${c.cpuMs.max} ms | ${c.verdict}`);
 }
 
 export type BundleGrowth = { unpdfRaw: number; unpdfGz: number; workerRaw: number | null; workerGz: number | null };
@@ -106,7 +144,7 @@ function listJs(dir: string): string[] {
 
 export function printVerification(costs: VerifyCost[], growth: BundleGrowth) {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log("\nVerification of a downloaded PDF (text of pages 1-2 through pdf.js, then the matcher), Node, same code as the Worker:");
+  console.log("\nVerification of a downloaded PDF (text of pages 1-3 through pdf.js, then the matcher), Node, same code as the Worker:");
   console.log("size | runs | CPU p50 | CPU p95 | CPU max | wall p50 | wall p95 | bytes pdf.js was given | verdict");
   for (const c of costs) {
     console.log(`${c.sizeMb} MB | ${c.runs} | ${c.cpuMs.p50} ms | ${c.cpuMs.p95} ms | ${c.cpuMs.max} ms | ${c.wallMs.p50} ms | ${c.wallMs.p95} ms | ${kb(c.bytesRead)} | ${c.verdict}`);

@@ -46,9 +46,39 @@ export type FoundFile = {
 /** queue-consumer/verify.ts: the identifier or title on the first pages, an exact source, or a scan from one. */
 export type Verification = "doi_on_page" | "title" | "trusted_source" | "unverified";
 
+export type NoticeType = "retraction" | "withdrawal" | "expression_of_concern" | "correction";
+
+/**
+ * Crossref's update types (`updated-by` / `update-to` `type`, any case, "-" or " " for "_") as the
+ * four kinds a reader is warned of; null for an update that warns of nothing (new_version,
+ * new_edition, reinstatement) or one not known yet: never guessed into a warning.
+ */
+export function noticeTypeOf(crossrefType: string): NoticeType | null {
+  switch (crossrefType.trim().toLowerCase().replace(/[\s-]+/g, "_")) {
+    case "retraction":
+    case "partial_retraction":
+      return "retraction";
+    case "withdrawal":
+    case "removal":
+      return "withdrawal";
+    case "expression_of_concern":
+      return "expression_of_concern";
+    case "correction":
+    case "erratum":
+    case "corrigendum":
+    case "addendum":
+    case "clarification":
+      return "correction";
+    default:
+      return null;
+  }
+}
+
 /** A Crossref update record: `updated_by` is about this work, `update_to` means this document is the notice. */
 export type UpdateNotice = {
-  type: "retraction" | "withdrawal" | "expression_of_concern" | "correction";
+  type: NoticeType;
+  /** Crossref's own update type (partial_retraction, removal, erratum, …), lower case. */
+  crossrefType?: string | undefined;
   /** The notice's DOI (updated_by) or the updated work's DOI (update_to). */
   doi: string;
   date: string | null;
@@ -62,6 +92,8 @@ export type OtherVersion = { version: string; url: string; host: string };
 
 export type JobMeta = {
   title: string | null;
+  /** Crossref's subtitle, when it keeps one apart from the title (the PDF prints both, often on one line). */
+  subtitle?: string | null | undefined;
   doi: string | null;
   /** Crossref/OpenAlex type, e.g. journal-article. */
   type: string | null;

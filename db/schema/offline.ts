@@ -49,7 +49,8 @@ export const offlineRequests = sqliteTable(
     deliveredAt: integer({ mode: "timestamp_ms" }),
     canEdit: integer({ mode: "boolean" }).notNull().default(true),
     /** Paid with a credit instead of a price (a standard ordered with one standard credit): what a rejection refunds. */
-    paidWith: text({ enum: ["standard_credit"] }),
+    /** What paid for it other than toman: a standard credit, or a unit of the member's institution quota (a direct book). */
+    paidWith: text({ enum: ["standard_credit", "university_quota"] }),
     /**
      * Id of the history row of the latest change. Every change sets it in its guarded UPDATE and the
      * same batch asserts it, so a change that lost a race rolls back everything with it (refunds too).

@@ -6,7 +6,7 @@
  * concatenation, @comment/@preamble, braced and quoted values, month macros, `(…)` entries,
  * and LaTeX in values (latex.ts); DOI, URL and eprint fields are kept verbatim.
  */
-import { clean, cleanDoi, emptyCitation, yearOf, type Citation, type CitationType } from "./entry";
+import { clean, cleanDoi, cleanPages, cleanIsbn, doiFromUrl, emptyCitation, idsInNote, yearOf, type Citation, type CitationType } from "./entry";
 import { latexToText, textToLatex } from "./latex";
 
 export type BibEntry = { type: string; key: string; fields: Record<string, string> };
@@ -14,7 +14,8 @@ export type BibEntry = { type: string; key: string; fields: Record<string, strin
 const MONTHS: Record<string, string> = { jan: "1", feb: "2", mar: "3", apr: "4", may: "5", jun: "6", jul: "7", aug: "8", sep: "9", oct: "10", nov: "11", dec: "12" };
 // Sticky patterns read at the cursor without copying the rest of the text.
 const WORD = /[^\s,#{}"()=]+/y;
-const TYPE = /\s*([A-Za-z]+)\s*([{(])/y;
+// Entry types are identifiers: Mendeley writes @web_page and @book_section.
+const TYPE = /\s*([A-Za-z][\w-]*)\s*([{(])/y;
 const STRING_NAME = /[^\s=]+/y;
 const FIELD = /([^\s=,{}"]+)\s*=/y;
 const VERBATIM = new Set(["doi", "url", "eprint", "pmid", "pmcid", "isbn", "file", "arxivid"]);
@@ -91,6 +92,9 @@ export function readBibtex(input: string): BibEntry[] {
     const at = input.indexOf("@", i);
     if (at < 0) break;
     i = at + 1;
+    // An entry commented out with "%" (biblatex-apa's test file keeps old versions so) is not one.
+    const lineStart = input.lastIndexOf("\n", at) + 1;
+    if (at > lineStart && input.slice(lineStart, at).includes("%")) continue;
     TYPE.lastIndex = i;
     const typeMatch = TYPE.exec(input);
     if (!typeMatch) continue;
@@ -116,11 +120,16 @@ export function readBibtex(input: string): BibEntry[] {
       continue;
     }
     skipSpace();
-    const comma = input.indexOf(",", i);
-    const keyEnd = comma < 0 ? n : comma;
-    const key = input.slice(i, keyEnd).trim();
-    if (key.includes("\n") || key.includes("@")) continue; // not an entry after all
-    i = keyEnd + 1;
+    let key = "";
+    FIELD.lastIndex = i;
+    // EndNote writes entries without a key: "@article{\n author = {…},".
+    if (!FIELD.test(input)) {
+      const comma = input.indexOf(",", i);
+      const keyEnd = comma < 0 ? n : comma;
+      key = input.slice(i, keyEnd).trim();
+      if (key.includes("\n") || key.includes("@") || key.includes(close)) continue; // not an entry after all
+      i = keyEnd + 1;
+    }
     const fields: Record<string, string> = {};
     for (;;) {
       skipSpace();
@@ -145,7 +154,29 @@ export function readBibtex(input: string): BibEntry[] {
     }
     entries.push({ type, key, fields });
   }
+  inheritCrossref(entries);
   return entries;
+}
+
+/** BibLaTeX's crossref mappings that move the parent's title: a chapter's book, a paper's proceedings, an article's periodical. */
+const TITLE_TO: [parents: RegExp, children: RegExp, field: string][] = [
+  [/^(?:mv)?book$/, /^(?:inbook|bookinbook|suppbook)$/, "booktitle"],
+  [/^(?:mv)?(?:collection|reference)$/, /^(?:incollection|suppcollection|inreference)$/, "booktitle"],
+  [/^(?:mv)?proceedings$/, /^inproceedings$/, "booktitle"],
+  [/^periodical$/, /^(?:article|suppperiodical)$/, "journaltitle"],
+];
+
+/** An entry with `crossref = {key}` takes the fields it lacks from that entry (BibTeX's and BibLaTeX's rule). */
+function inheritCrossref(entries: BibEntry[]) {
+  const byKey = new Map<string, BibEntry>();
+  for (const e of entries) if (e.key) byKey.set(e.key.toLowerCase(), e);
+  for (const e of entries) {
+    const parent = e.fields.crossref ? byKey.get(e.fields.crossref.trim().toLowerCase()) : undefined;
+    if (!parent || parent === e) continue;
+    const moved = TITLE_TO.find(([p, c]) => p.test(parent.type) && c.test(e.type))?.[2];
+    if (moved && parent.fields.title && !e.fields[moved]) e.fields[moved] = parent.fields.title;
+    for (const [k, v] of Object.entries(parent.fields)) if (!(k in e.fields) && !(moved && k === "title")) e.fields[k] = v;
+  }
 }
 
 const TYPES: Record<string, CitationType> = {
@@ -173,14 +204,29 @@ function splitNames(v: string): string[] {
   return out.map((s) => s.trim()).filter(Boolean);
 }
 
+/** The index of the first comma outside braces, or -1. */
+function topLevelComma(v: string): number {
+  let depth = 0;
+  for (let j = 0; j < v.length; j++) {
+    const c = v[j];
+    if (c === "\\") j++;
+    else if (c === "{") depth++;
+    else if (c === "}") depth--;
+    else if (c === "," && depth === 0) return j;
+  }
+  return -1;
+}
+
 /** A BibTeX name as "Family, Given" (von part kept in front of the family name), or an organisation's name. */
 export function bibName(raw: string): string {
   const trimmed = raw.trim();
-  if (/^\{[^{}]*(\{[^{}]*\}[^{}]*)*\}$/.test(trimmed) && !trimmed.includes(",")) return latexToText(trimmed);
-  if (trimmed.includes(",")) {
-    const [family, ...rest] = trimmed.split(",");
-    const given = rest.join(",").trim();
-    return given ? `${latexToText(family!)}, ${latexToText(given)}` : latexToText(family!);
+  // "{Council on Cardiopulmonary, Critical Care and Resuscitation}": one braced group is an organisation, commas and all.
+  if (/^\{[^{}]*(\{[^{}]*\}[^{}]*)*\}$/.test(trimmed)) return latexToText(trimmed);
+  const comma = topLevelComma(trimmed);
+  if (comma >= 0) {
+    const family = trimmed.slice(0, comma);
+    const given = trimmed.slice(comma + 1).trim();
+    return given ? `${latexToText(family)}, ${latexToText(given)}` : latexToText(family);
   }
   const words = latexToText(trimmed).split(" ").filter(Boolean);
   if (words.length < 2) return words.join(" ");
@@ -194,7 +240,7 @@ export function bibEntryToCitation(e: BibEntry): Citation {
   const f = (name: string) => {
     const v = e.fields[name];
     if (v === undefined) return null;
-    return clean(VERBATIM.has(name) ? v.replace(/[{}]/g, "") : latexToText(v));
+    return clean(VERBATIM.has(name) ? v.replace(/\\(?:url|href|path|detokenize)\s*/g, "").replace(/[{}]/g, "") : latexToText(v));
   };
   const c = emptyCitation();
   c.type = TYPES[e.type] ?? "other";
@@ -205,16 +251,19 @@ export function bibEntryToCitation(e: BibEntry): Citation {
   c.container = f("journal") ?? f("journaltitle") ?? f("booktitle");
   c.volume = f("volume");
   c.issue = f("number") ?? f("issue");
-  c.pages = f("pages");
+  c.pages = cleanPages(f("pages"));
   c.publisher = f("publisher") ?? f("school") ?? f("institution");
-  c.doi = cleanDoi(f("doi")) ?? cleanDoi(f("url"));
-  c.pmid = f("pmid")?.replace(/\D/g, "") || null;
-  c.pmcid = f("pmcid")?.toUpperCase() ?? null;
+  // Zotero puts PMID/PMCID in `note`/`extra`; Google Scholar puts "arXiv preprint arXiv:…" in `journal`.
+  const notes = ["note", "annote", "annotation", "extra", "howpublished", "journal", "addendum"].map((k) => e.fields[k]).filter((v): v is string => !!v).map((v) => idsInNote(latexToText(v)));
+  const url = f("url");
+  c.doi = cleanDoi(f("doi")) ?? doiFromUrl(url) ?? notes.map((x) => x.doi).find(Boolean) ?? null;
+  c.pmid = f("pmid")?.replace(/\D/g, "") || notes.map((x) => x.pmid).find(Boolean) || null;
+  c.pmcid = /PMC\d+/i.exec(f("pmcid") ?? "")?.[0].toUpperCase() ?? notes.map((x) => x.pmcid).find(Boolean) ?? null;
   const eprint = f("eprint") ?? f("arxivid");
   const archive = (f("archiveprefix") ?? f("eprinttype") ?? "").toLowerCase();
-  c.arxiv = eprint && (archive === "arxiv" || /^\d{4}\.\d{4,5}(v\d+)?$/.test(eprint)) ? eprint.replace(/^arxiv:/i, "") : null;
-  c.isbn = f("isbn");
-  c.url = f("url");
+  c.arxiv = eprint && (archive === "arxiv" || /^(?:arxiv:)?\d{4}\.\d{4,5}(v\d+)?$/i.test(eprint)) ? eprint.replace(/^arxiv:/i, "") : (notes.map((x) => x.arxiv).find(Boolean) ?? null);
+  c.isbn = cleanIsbn(f("isbn"));
+  c.url = url;
   return c;
 }
 
@@ -234,26 +283,42 @@ function citeKey(c: Citation, used: Set<string>): string {
   return key;
 }
 
+/** A verbatim field (DOI, URL): written as is, but a brace would end the value early. */
+const verbatim = (v: string | null) => (v ? v.replace(/\s+/g, " ").replace(/[{}]/g, (ch) => (ch === "{" ? "%7B" : "%7D")) : null);
+
+/** A name for BibTeX's "A and B" list: the family part (or an organisation) braced when it holds the word "and". */
+function bibtexName(a: string): string {
+  const comma = a.indexOf(",");
+  if (comma < 0) return `{${textToLatex(a)}}`;
+  const family = textToLatex(a.slice(0, comma).trim());
+  const given = textToLatex(a.slice(comma + 1).trim());
+  const guard = (part: string) => (/\band\b/i.test(part) ? `{${part}}` : part);
+  return `${guard(family)}, ${guard(given)}`;
+}
+
 export function writeBibtex(list: Citation[]): string {
   const used = new Set<string>();
   return list
     .map((c) => {
+      const tex = (v: string | null) => (v ? textToLatex(v) : null);
       const fields: [string, string | null][] = [
-        ["author", c.authors.length ? c.authors.map((a) => (a.includes(",") ? textToLatex(a) : `{${textToLatex(a)}}`)).join(" and ") : null],
+        // "Family, Given" as BibTeX reads it; a name without a comma (an organisation) in braces, so "and" and spaces in it stay.
+        ["author", c.authors.length ? c.authors.map(bibtexName).join(" and ") : null],
+        // Double braces keep the title's capitals (BibTeX styles lower-case titles otherwise).
         ["title", c.title ? `{${textToLatex(c.title)}}` : null],
-        [c.type === "chapter" || c.type === "conference" ? "booktitle" : "journal", c.container && textToLatex(c.container)],
-        ["year", c.year],
-        ["volume", c.volume],
-        ["number", c.issue],
-        ["pages", c.pages && c.pages.replace(/[–—]/g, "--")],
-        ["publisher", c.publisher && textToLatex(c.publisher)],
-        ["doi", c.doi],
-        ["pmid", c.pmid],
-        ["pmcid", c.pmcid],
-        ["eprint", c.arxiv],
+        [c.type === "chapter" || c.type === "conference" ? "booktitle" : "journal", tex(c.container)],
+        ["year", tex(c.year)],
+        ["volume", tex(c.volume)],
+        ["number", tex(c.issue)],
+        ["pages", c.pages && textToLatex(c.pages).replace(/–/g, "--")],
+        ["publisher", tex(c.publisher)],
+        ["doi", verbatim(c.doi)],
+        ["pmid", verbatim(c.pmid)],
+        ["pmcid", verbatim(c.pmcid)],
+        ["eprint", verbatim(c.arxiv)],
         ["archiveprefix", c.arxiv ? "arXiv" : null],
-        ["isbn", c.isbn],
-        ["url", c.url],
+        ["isbn", verbatim(c.isbn)],
+        ["url", verbatim(c.url)],
         ["note", !c.title && c.text ? textToLatex(c.text) : null],
       ];
       const body = fields.filter(([, v]) => v).map(([k, v]) => `  ${k} = {${v}}`);

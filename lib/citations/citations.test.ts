@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detectFormat, formatCitation, parseCitations, writeCitations, type ExportFormat } from "./index";
+import { emptyCitation, type Citation } from "./entry";
+import { decodeUpload, detectFormat, formatCitation, parseCitations, writeCitations, type ExportFormat } from "./index";
 import { splitReferences } from "./text";
 
 const BIB = String.raw`@string{jnl = "Journal of Things"}
@@ -95,9 +96,32 @@ describe("RIS, MEDLINE, CSL-JSON, plain text", () => {
   it("splits numbered, wrapped, blank-line separated and plain lists", () => {
     expect(splitReferences("1. Smith J. A title. 2020.\n2. Doe J. Another\n   wrapped part. 2019.\n[3] Third one here")).toEqual(["Smith J. A title. 2020.", "Doe J. Another wrapped part. 2019.", "Third one here"]);
     expect(splitReferences("Smith, J. (2020).\nA title.\n\nDoe, J. (2019).\nOther.")).toEqual(["Smith, J. (2020). A title.", "Doe, J. (2019). Other."]);
-    expect(splitReferences("a first line ref\nsecond line ref\n\n")).toEqual(["a first line ref", "second line ref"]);
+    expect(splitReferences("First line ref\nSecond line ref\n\n")).toEqual(["First line ref", "Second line ref"]);
     expect(splitReferences("۱. مرجع اول\n۲. مرجع دوم")).toEqual(["مرجع اول", "مرجع دوم"]);
     expect(splitReferences("10.5555/a-1\n10.5555/b-2")).toEqual(["10.5555/a-1", "10.5555/b-2"]);
+  });
+
+  it("splits on the number sequence only, rejoins hyphenated words, keeps identifier lines apart", () => {
+    // "12." opens a wrapped line of reference 2; it is not the next number (3).
+    expect(splitReferences("1. Smith J. A long title that wraps onto the next line at vol.\n12. 2020.\n2. Doe J. Other. 2019.")).toEqual(["Smith J. A long title that wraps onto the next line at vol. 12. 2020.", "Doe J. Other. 2019."]);
+    expect(splitReferences("Kahneman, D. (2011). A book about think-\ning. Publisher.\nTversky, A. (1974). Another. Science, 185, 1124–\n1131.")).toEqual(["Kahneman, D. (2011). A book about thinking. Publisher.", "Tversky, A. (1974). Another. Science, 185, 1124–1131."]);
+    expect(splitReferences("10.1038/nature14539\nPMID: 13054692\nhttps://doi.org/10.1073/pnas.0507655102")).toHaveLength(3);
+    expect(splitReferences("[1] A. Author, “One,” 2020.\n[2] B. Author, “Two,” 2021.")).toEqual(["A. Author, “One,” 2020.", "B. Author, “Two,” 2021."]);
+  });
+
+  it("decodes uploads by their marks: UTF-8 BOM, UTF-16 with and without BOM, Windows-1252", () => {
+    const text = "TY  - JOUR\r\nTI  - Caféine ’quoted’\r\nER  - \r\n";
+    const le = new Uint8Array(Array.from(text).flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8]));
+    const be = new Uint8Array(Array.from(text).flatMap((ch) => [ch.charCodeAt(0) >> 8, ch.charCodeAt(0) & 0xff]));
+    const utf8 = new TextEncoder().encode(text);
+    expect(decodeUpload(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]))).toBe(text);
+    expect(decodeUpload(new Uint8Array([0xff, 0xfe, ...le]))).toBe(text);
+    expect(decodeUpload(new Uint8Array([0xfe, 0xff, ...be]))).toBe(text);
+    expect(decodeUpload(le)).toBe(text);
+    expect(decodeUpload(be)).toBe(text);
+    expect(decodeUpload(utf8)).toBe(text);
+    // Windows-1252: é = 0xE9, ’ = 0x92.
+    expect(decodeUpload(new Uint8Array(Array.from(text).map((ch) => (ch === "’" ? 0x92 : ch.charCodeAt(0)))))).toBe(text);
   });
 
   it("detects formats by name and content", () => {
@@ -120,6 +144,36 @@ describe("export", () => {
       if (c.pmid) expect(back[i]!.pmid).toBe(c.pmid);
       if (c.arxiv && fmt === "bibtex") expect(back[i]!.arxiv).toBe(c.arxiv);
     }
+  });
+
+  it.each(["bibtex", "ris", "csljson"] as ExportFormat[])("writes what reads back identically, special characters and all (%s)", (fmt) => {
+    const tricky: Citation = {
+      ...emptyCitation(),
+      type: "chapter",
+      title: String.raw`50% of C#_x & $5 ~ a^2 \ {braces} -- not a dash — «دریافت» 中文`,
+      authors: ["Müller-Lüdenscheidt, Jörg", "Smith, Jr., John", "Council on Research and Education", "van der Berg, Anna", "Brand and Sons, Ltd. and Co."],
+      year: "2021",
+      container: "Proceedings of A & B",
+      volume: "12",
+      issue: "3_4",
+      pages: "S12–S15",
+      publisher: "O'Reilly & Associates",
+      doi: "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0",
+      pmid: "16275915",
+      pmcid: "PMC1283832",
+      arxiv: "1706.03762",
+      isbn: "978-0-374-27563-1",
+      url: "https://example.org/a_b?c=1&d=%20x#frag",
+    };
+    const book: Citation = { ...emptyCitation(), type: "book", title: "A {title}", authors: ["Plato"], pages: "e124", year: "1999" };
+    expect(parseCitations(writeCitations([tricky, book], fmt), fmt)).toEqual([tricky, book]);
+  });
+
+  it("writes RIS lines exactly: TAG, two spaces, hyphen, space; CRLF; ER closing each record", () => {
+    const out = writeCitations(parseCitations(RIS, "ris"), "ris");
+    for (const line of out.split("\r\n").filter(Boolean)) expect(line).toMatch(/^[A-Z][A-Z0-9] {2}- /);
+    expect(out.match(/ER {2}- \r\n/g)).toHaveLength(2);
+    expect(out).not.toMatch(/[^\r]\n/);
   });
 
   it("formats an APA-like reference", () => {

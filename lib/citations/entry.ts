@@ -3,6 +3,8 @@
  * the format says, the exporters write it back, and the batch resolver turns it into an
  * identifier (lib/identify.ts) or a reference string for the title/reference matcher.
  */
+import { toIsbn13 } from "../identify";
+
 export type CitationType = "article" | "book" | "chapter" | "thesis" | "conference" | "report" | "other";
 
 export type Citation = {
@@ -48,17 +50,88 @@ export const emptyCitation = (): Citation => ({
 
 export type CitationFormat = "bibtex" | "ris" | "nbib" | "csljson" | "text";
 
-/** A DOI as written in a field: without its resolver prefix or "doi:" label. */
+/** A DOI as written in a field: without its resolver prefix, "doi:" label, URL-encoding or trailing punctuation. */
 export function cleanDoi(v: string | null | undefined): string | null {
   if (!v) return null;
-  const m = /10\.\d{4,9}\/\S+/.exec(v.trim());
-  return m ? m[0].replace(/[.,;]+$/, "") : null;
+  let s = v.trim();
+  if (/%2f|%28|%3c/i.test(s)) {
+    try {
+      s = decodeURIComponent(s);
+    } catch {
+      /* not URL-encoded after all */
+    }
+  }
+  // "<" and ">" stay: SICI-style DOIs hold them (10.1002/(SICI)1521-396X(199901)171:1<325::AID-PSSA325>3.0.CO;2-1).
+  const m = /10\.\d{4,9}(?:\.\d+)*\/[^\s"{}]+/.exec(s);
+  return m ? trimDoiEnd(m[0]) : null;
+}
+
+/** Prose punctuation after a DOI, and a closing bracket that opens nowhere inside it. */
+function trimDoiEnd(doi: string): string {
+  let t = doi;
+  for (;;) {
+    const last = t[t.length - 1]!;
+    if (/[.,;:'"]/.test(last)) t = t.slice(0, -1);
+    else if (last === ")" && t.split(")").length > t.split("(").length) t = t.slice(0, -1);
+    else if (last === "]" && t.split("]").length > t.split("[").length) t = t.slice(0, -1);
+    else if (last === ">" && t.split(">").length > t.split("<").length) t = t.slice(0, -1);
+    else return t;
+  }
+}
+
+/**
+ * The DOI in a link, only when the link is a DOI resolver's (doi.org, dx.doi.org): a publisher's page
+ * address often holds a DOI followed by path segments (`/full`, `/fulltext.html`) that are not part of it.
+ */
+export function doiFromUrl(v: string | null | undefined): string | null {
+  if (!v) return null;
+  const m = /^\s*(?:https?:\/\/)?(?:www\.|dx\.)?doi\.org\/(\S+)/i.exec(v);
+  if (!m) return null;
+  return cleanDoi(m[1]!.replace(/[?#].*$/, ""));
+}
+
+/** The first checksum-valid ISBN in a field ("978-1-5985-7192-9 (pbk.); 1598571923"), as written. */
+export function cleanIsbn(v: string | null | undefined): string | null {
+  if (!v) return null;
+  for (const token of v.replace(/ISBN(?:-?1[03])?:?\s*-?/gi, " ").split(/[\s,;/()]+/)) {
+    const t = token.replace(/^[^\dXx]+|[^\dXx]+$/g, "");
+    if (/^[\dXx-]{10,17}$/.test(t) && toIsbn13(t)) return t;
+  }
+  // A run with spaces between the groups ("0 306 40615 2").
+  const spaced = /\b\d[\d -]{8,15}[\dXx]\b/.exec(v)?.[0];
+  return spaced && toIsbn13(spaced) ? spaced : null;
+}
+
+/**
+ * Identifiers that reference managers put in a free-text field (Zotero's BibTeX `note = {PMID: 123}`,
+ * EndNote's RIS `N1`/`M1`/`C2`, a "doi: …" or doi.org link in a note).
+ */
+export function idsInNote(v: string): { doi: string | null; pmid: string | null; pmcid: string | null; arxiv: string | null } {
+  const doi = /\bdoi\s*[:=]\s*(10\.\S+)/i.exec(v)?.[1] ?? /\bdoi\.org\/(10\.\S+)/i.exec(v)?.[1];
+  return {
+    doi: cleanDoi(doi),
+    pmid: /\bPMID\s*:?\s*(\d{1,9})\b/i.exec(v)?.[1] ?? null,
+    pmcid: /\bPMC\d{3,9}\b/i.exec(v)?.[0].toUpperCase() ?? null,
+    arxiv: /\barXiv\s*:\s*(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?\b/i.exec(v)?.[1] ?? null,
+  };
 }
 
 /** The first four-digit year in a date-ish value. */
 export function yearOf(v: string | null | undefined): string | null {
   const m = v ? /\b(1[5-9]\d\d|20\d\d)\b/.exec(v) : null;
   return m ? m[1]! : null;
+}
+
+/** A page range written with a hyphen, two or an en dash ("100-120", "100--120", "100 – 120") as "100–120": one form in every reader, so an export reads back the same. */
+export function cleanPages(v: string | null | undefined): string | null {
+  const s = clean(v);
+  return s ? s.replace(/^([\p{L}\d.]+)\s*[-–—]+\s*([\p{L}\d.]+)$/u, "$1–$2") : null;
+}
+
+/** A person's name as "Family, Given" with one space after the comma ("Valle-Delgado,J. J." → "Valle-Delgado, J. J."). */
+export function cleanName(v: string | null | undefined): string | null {
+  const s = clean(v);
+  return s ? s.replace(/^([^,]+?)\s*,\s*/, "$1, ").replace(/,\s*$/, "") || null : null;
 }
 
 /** Collapsed whitespace, null for empty. */

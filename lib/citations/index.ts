@@ -5,6 +5,8 @@ import type { Citation, CitationFormat } from "./entry";
 import { parseNbib, parseRis, writeRis } from "./ris";
 import { parseText } from "./text";
 
+export { decodeUpload } from "./decode";
+
 export type { Citation, CitationFormat } from "./entry";
 
 /** The format by file name, else by content. */
@@ -14,11 +16,12 @@ export function detectFormat(content: string, filename?: string | null): Citatio
   if (ext === "ris") return "ris";
   if (ext === "nbib" || ext === "medline") return "nbib";
   if (ext === "json") return "csljson";
-  const head = content.replace(/^\ufeff/, "").trimStart().slice(0, 2000);
-  if (/^[[{]/.test(head)) return "csljson";
-  if (/^TY {2}- /m.test(head)) return "ris";
-  if (/^PMID- /m.test(head)) return "nbib";
-  if (/@[a-z]+\s*[{(][^,]*,/i.test(head)) return "bibtex";
+  const head = content.replace(/^\ufeff/, "").trimStart().slice(0, 4000);
+  // JSON only when it opens like JSON: a pasted IEEE list also starts with "[" ("[1] A. Author, …").
+  if (/^(?:\[\s*[{\]]|\{\s*["}])/.test(head)) return "csljson";
+  if (/^\s*TY {1,2}- ?\S/m.test(head)) return "ris";
+  if (/^PMID- ?\d/m.test(head) || (head.match(/^(?:OWN|STAT|TI|FAU|AU|DP|JT|TA|AB|PT|AID|LID|SO|OID) {0,3}- /gm)?.length ?? 0) >= 3) return "nbib";
+  if (/@[a-z_][\w-]*\s*[{(][^,]*,/i.test(head)) return "bibtex";
   return "text";
 }
 

@@ -21,17 +21,25 @@ const ACCENTS: Record<string, string> = {
   b: "\u0331",
 };
 
+const GREEK = "alpha:α beta:β gamma:γ delta:δ epsilon:ε varepsilon:ε zeta:ζ eta:η theta:θ vartheta:ϑ iota:ι kappa:κ lambda:λ mu:μ nu:ν xi:ξ pi:π varpi:ϖ rho:ρ varrho:ϱ sigma:σ varsigma:ς tau:τ upsilon:υ phi:φ varphi:φ chi:χ psi:ψ omega:ω Gamma:Γ Delta:Δ Theta:Θ Lambda:Λ Xi:Ξ Pi:Π Sigma:Σ Upsilon:Υ Phi:Φ Psi:Ψ Omega:Ω";
+
 const LETTERS: Record<string, string> = {
+  ...Object.fromEntries(GREEK.split(" ").map((p) => p.split(":") as [string, string])),
   ss: "ß", o: "ø", O: "Ø", ae: "æ", AE: "Æ", oe: "œ", OE: "Œ", aa: "å", AA: "Å", l: "ł", L: "Ł", i: "ı", j: "ȷ",
-  alpha: "α", beta: "β", gamma: "γ", delta: "δ", epsilon: "ε", kappa: "κ", lambda: "λ", mu: "μ", pi: "π", sigma: "σ", tau: "τ", phi: "φ", omega: "ω",
-  Gamma: "Γ", Delta: "Δ", Sigma: "Σ", Omega: "Ω", textendash: "–", textemdash: "—", ldots: "…", dots: "…", textregistered: "®", TeX: "TeX", LaTeX: "LaTeX", BibTeX: "BibTeX", copyright: "©", S: "§", P: "¶",
+  dh: "ð", DH: "Ð", th: "þ", TH: "Þ", dj: "đ", DJ: "Đ", ng: "ŋ", NG: "Ŋ", "textmu": "µ", textasciitilde: "~", textasciicircum: "^", textunderscore: "_", textbackslash: "\\", textbar: "|", textless: "<", textgreater: ">",
+  quad: " ", qquad: " ", enspace: " ", thinspace: " ", slash: "/", textslash: "/", euro: "€", texteuro: "€", pounds: "£", textsterling: "£", infty: "∞", approx: "≈", leq: "≤", geq: "≥", le: "≤", ge: "≥", neq: "≠", cdot: "·", textperiodcentered: "·", rightarrow: "→", to: "→", textbullet: "•", dag: "†", ddag: "‡", textordmasculine: "º", textordfeminine: "ª", guillemotleft: "«", guillemotright: "»", textquotesingle: "'", textquotedbl: '"',
+  textendash: "–", textemdash: "—", ldots: "…", dots: "…", textregistered: "®", TeX: "TeX", LaTeX: "LaTeX", BibTeX: "BibTeX", copyright: "©", S: "§", P: "¶",
   textquoteright: "’", textquoteleft: "‘", textquotedblleft: "“", textquotedblright: "”", times: "×", pm: "±", deg: "°", textdegree: "°",
 };
 
-const ESCAPED = new Set(["&", "%", "$", "_", "#", "{", "}", " ", ",", "\\"]);
+const ESCAPED = new Set(["&", "%", "$", "_", "#", "{", "}", "\\"]);
+/** Spacing commands: \, \; \: \> and "\ " are spaces, \! and \/ are nothing. */
+const SPACES: Record<string, string> = { ",": " ", ";": " ", ":": " ", ">": " ", " ": " ", "!": "", "/": "", "-": "" };
 
 /** Commands that only format their argument. */
-const KEEP_ARGUMENT = /^(emph|textit|textbf|textsc|textrm|textsf|texttt|textup|textsl|mathrm|mathit|mathbf|mathcal|url|href|nocase|NoCaseChange|mbox|text|ensuremath|uppercase|lowercase)$/;
+const KEEP_ARGUMENT = /^(emph|textit|textbf|textsc|textrm|textsf|texttt|textup|textsl|textmd|textnormal|textsuperscript|textsubscript|mathrm|mathit|mathbf|mathcal|mathsf|mathtt|mathnormal|nocase|NoCaseChange|mbox|hbox|text|ensuremath|uppercase|lowercase|MakeUppercase|MakeLowercase|foreignlanguage|enquote|textenglish|sc|it|bf|em|rm|sf|tt|sl|small|footnotesize|large|relax|protect)$/;
+/** Commands whose first argument is not text: \href{link}{text}, \begin{env}, \foreignlanguage{lang}{text}. */
+const DROP_FIRST_ARGUMENT = /^(href|begin|end|foreignlanguage|hyphenation|label|ref|cite|hspace|vspace|kern)$/;
 
 const SPECIAL = /[\\{}$~-]/g;
 
@@ -49,7 +57,7 @@ export function latexToText(input: string): string {
       if (ACCENTS[next] !== undefined && (!/[a-zA-Z]/.test(next) || !/[a-zA-Z]/.test(input[i + 2] ?? ""))) {
         // \'e  \'{e}  \c{c}  \c c
         i += 2;
-        while (input[i] === " " && /[a-zA-Z]/.test(next)) i++;
+        while (input[i] === " ") i++;
         let base = "";
         if (input[i] === "{") {
           const close = input.indexOf("}", i);
@@ -64,6 +72,11 @@ export function latexToText(input: string): string {
           i++;
         }
         out += (base + ACCENTS[next]).normalize("NFC");
+        continue;
+      }
+      if (SPACES[next] !== undefined) {
+        out += SPACES[next];
+        i += 2;
         continue;
       }
       if (ESCAPED.has(next)) {
@@ -83,6 +96,32 @@ export function latexToText(input: string): string {
         // a control word eats the spaces after it, and "{}" ends it
         if (input.startsWith("{}", i)) i += 2;
         else while (input[i] === " ") i++;
+        continue;
+      }
+      if (name === "url" || name === "path") {
+        // A link is kept exactly: its "~" and "%" are characters, not LaTeX.
+        while (input[i] === " ") i++;
+        const open = input[i];
+        const closeChar = open === "{" ? "}" : open;
+        const end = open ? input.indexOf(closeChar!, i + 1) : -1;
+        if (end > i) {
+          out += input.slice(i + 1, end);
+          i = end + 1;
+        }
+        continue;
+      }
+      if (name === "ElsevierGlyph" && /^\{[0-9A-Fa-f]{4}\}/.test(input.slice(i, i + 6))) {
+        // Elsevier's exports write characters by code point.
+        out += String.fromCharCode(parseInt(input.slice(i + 1, i + 5), 16));
+        i += 6;
+        continue;
+      }
+      if (DROP_FIRST_ARGUMENT.test(name)) {
+        while (input[i] === " ") i++;
+        if (input[i] === "{") {
+          const end = input.indexOf("}", i);
+          i = end < 0 ? n : end + 1;
+        }
         continue;
       }
       if (KEEP_ARGUMENT.test(name)) {
@@ -122,7 +161,27 @@ export function latexToText(input: string): string {
   return out.replace(/[\s\u00a0]+/g, " ").trim();
 }
 
-/** Unicode text back to BibTeX-safe text (export): escapes the characters BibTeX gives meaning to. */
+/**
+ * Unicode text to a BibTeX field value that reads back to the same text here and in BibTeX/biber:
+ * the characters LaTeX gives meaning to are escaped, "--" is kept from becoming a dash, and
+ * everything else (accents, Persian) stays UTF-8, as biber and BibTeX 0.99d read it.
+ */
 export function textToLatex(s: string): string {
-  return s.replace(/[\\{}]/g, "").replace(/([&%$#_])/g, "\\$1");
+  return s
+    .replace(/\s+/g, " ")
+    .replace(/[\\{}&%$#_~^]/g, (ch) => TEX_ESCAPES[ch]!)
+    .replace(/-(?=-)/g, "-{}");
 }
+
+const TEX_ESCAPES: Record<string, string> = {
+  "\\": "\\textbackslash{}",
+  "{": "\\{",
+  "}": "\\}",
+  "&": "\\&",
+  "%": "\\%",
+  $: "\\$",
+  "#": "\\#",
+  _: "\\_",
+  "~": "\\textasciitilde{}",
+  "^": "\\textasciicircum{}",
+};

@@ -103,6 +103,11 @@ export async function newPage(browser: Browser, viewport: keyof typeof viewports
     hydrationProblems.push(`${message.page()?.url() ?? ""}: ${message.text()}`);
     errors.push(message.text());
   });
+  // File choosers are intercepted from the start: Playwright turns interception on without waiting
+  // for it when the first "filechooser" listener is added, so a waitForEvent armed just before the
+  // key or click that opens the chooser can lose that race on a loaded machine (CI saw the keyboard
+  // test's Space on the file input time out with no chooser).
+  page.on("filechooser", () => {});
   (page as Page & { errors: string[] }).errors = errors;
   // Navigations a test waits for (goto, reload, a URL or a load event after the app reloaded or went
   // elsewhere) end once the page answers clicks, as they did when pages were drawn by the browser:

@@ -1,6 +1,6 @@
 /**
  * Issue 15 item 7: a session alone cannot take the account. Changing the e-mail or a verified
- * mobile needs the current password and tells the old e-mail; reset codes go only to verified
+ * mobile (any mobile, past the account's first hour) needs the current password and tells the old e-mail; reset codes go only to verified
  * numbers (auth-reset.test.ts); MOBILE_SMS_CONFIRMATION is enforced by the server on ordering.
  */
 import { describe, expect, it } from "vitest";
@@ -59,6 +59,23 @@ describe("replacing a verified mobile needs the current password", () => {
     expect((await outbox(u.email))[0]!.subject).toContain("موبایل");
   });
 
+  it("past the account's first hour, an unverified number too: else a stolen session sets its own, verifies it and resets the password by SMS", async () => {
+    const u = await makeUser({ mobileVerified: false });
+    const thief = await clientFor(u.id);
+    const later = Date.now() + 2 * 3_600_000;
+    const own = uniqueMobile();
+    for (const path of ["/profile/ajax/mobile_update", "/profile/send/mobile/code"]) {
+      const res = await thief.post(path, { mobile: own }, { now: later });
+      expect(res.status, path).toBe(422);
+      expect(((await res.json()) as { errors: Record<string, string[]> }).errors, path).toEqual({ current_password: [profileMessages.currentPasswordRequired] });
+    }
+    expect(await outbox(own)).toEqual([]);
+    expect((await userRow(u.id))!.mobile).toBe(u.mobile);
+    // The owner, with the password, may; and the e-mail is told.
+    expect(await (await thief.post("/profile/ajax/mobile_update", { mobile: own, current_password: PASSWORD }, { now: later })).json()).toEqual({ status: "ok" });
+    expect((await outbox(u.email))[0]!.subject).toContain("موبایل");
+  });
+
   it("an unverified number can still be replaced without it (the registration flow)", async () => {
     const u = await makeUser({ mobileVerified: false });
     const c = await clientFor(u.id);
@@ -74,6 +91,8 @@ describe("MOBILE_SMS_CONFIRMATION is enforced by the server", () => {
       ["/gateway/zarinpal", { amount: 10000 }],
       ["/show/standard_status", { id: 1, use_credit: 1 }],
       ["/insert/offline_article", { title: "x" }],
+      // A reading list's offline rest spends offline credits: ordering like the others.
+      ["/batch/bat_any/offline", {}],
     ] as const) {
       const res = await unverified.post(path, body);
       expect(res.status, path).toBe(403);

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { BatchCreated, BatchView } from "../../contract/batch";
 import type { Client } from "./helpers";
 
-export async function uploadBatch(c: Client, input: { file?: { name: string; content: string }; text?: string }): Promise<Response> {
+export async function uploadBatch(c: Client, input: { file?: { name: string; content: string | Uint8Array<ArrayBuffer> }; text?: string }): Promise<Response> {
   const form = new FormData();
   form.set("_token", await c.token());
   if (input.file) form.set("file", new File([input.file.content], input.file.name, { type: "text/plain" }));

@@ -87,6 +87,9 @@ describe("POST /batch and GET /batch/{id}", () => {
       if (e.status === "ok") {
         expect(e.download_link).toMatch(/^\/files\/doi\//);
         expect(e.provenance.source).toBeTruthy();
+        // The served file's provenance, as the link box shows it (issue 14 §4).
+        expect(e.provenance.verified).toMatch(/^(doi_on_page|title|trusted_source|unverified)$/);
+        expect(e.provenance.host).toBeTruthy();
         expect(e.work.title).toBeTruthy();
       } else expect(e.download_link).toBeNull();
     }
@@ -137,6 +140,24 @@ describe("POST /batch and GET /batch/{id}", () => {
     }
     const after = await env.DB.prepare("select count(*) n from batches").first<{ n: number }>();
     expect(after!.n).toBe(before!.n);
+  });
+
+  it("reads files as reference managers write them: UTF-16 with a BOM (EndNote), Windows-1252, and a pasted [1] list as text, not JSON", async () => {
+    const c = await signedInClient((await makeUser()).id);
+    const doi = scenarioDoi("oa-unpaywall");
+    const ris = `TY  - JOUR\r\nAU  - Müller, José\r\nTI  - Caféine et mémoire\r\nPY  - 2001\r\nM3  - doi:${doi}\r\nER  -\r\n`;
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from(ris).flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]);
+    // Windows-1252: é is the single byte 0xE9, ü 0xFC (the text is Latin-1 apart from the control range).
+    const cp1252 = new Uint8Array(Array.from(ris.replace("M3  - doi:", "DO  - ")).map((ch) => ch.charCodeAt(0)));
+    for (const content of [utf16, cp1252]) {
+      const created = await createBatch(c, { file: { name: "endnote.ris", content } });
+      expect(created.format).toBe("ris");
+      const [entry] = (await readBatch(c, created.id)).entries;
+      expect(entry!.input).toMatchObject({ title: "Caféine et mémoire", authors: ["Müller, José"], doi });
+      expect(entry!.lookup).toBe(doi);
+    }
+    const pasted = await createBatch(c, { text: `[1] A. Author, “A first paper,” J. Things, vol. 1, 2020, doi: ${doi}.\n[2] B. Writer, “A second paper that wraps\nonto another line,” Proc. Conf., 2019.` });
+    expect(pasted).toMatchObject({ format: "text", count: 2 });
   });
 
   it("answers 404 to another user, to a guest with another cookie and to no cookie; export and ZIP too", async () => {

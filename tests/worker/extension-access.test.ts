@@ -82,6 +82,20 @@ describe("the extension's session", () => {
     }
   });
 
+  it("is never given to a Firefox origin: any extension has a moz-extension:// UUID, so it gets a guest's answer", async () => {
+    const { site, ext } = await extensionCookies();
+    // The companion cookie and even the site's own Lax cookie, as a browser that sent both would.
+    const both = newClient();
+    for (const [k, v] of [...ext.cookies, ...site.cookies]) both.cookies.set(k, v);
+    const { res, body } = await tokenFor(both, FIREFOX);
+    expect(res.headers.get("access-control-allow-origin")).toBe(FIREFOX);
+    expect(body.signed_in).toBe(false);
+    const start = await both.fetch("/getpdf/start", { method: "POST", headers: { origin: FIREFOX, "content-type": "application/json", "x-csrf-token": body.token }, body: JSON.stringify({ url: scenarioDoi("licensed") }) });
+    expect(start.status).toBe(200);
+    // A guest's answer for a licensed document: the price, never a spent credit.
+    expect(((await start.json()) as { status: string }).status).not.toBe("ok");
+  });
+
   it("is ignored on other paths even from our extension", async () => {
     const { ext } = await extensionCookies();
     const res = await ext.fetch("/profile/downloads", { headers: { origin: OURS } });

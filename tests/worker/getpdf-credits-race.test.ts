@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { LICENSED_ENV, check, deliver, jobState, scenarioDoi, seedProcessingJob } from "./getpdf-helpers";
 import { DAY, expectLedgerConsistent, fundedClient } from "./wallet-factories";
+import { expectBooksBalanced } from "./money-invariants";
 
 it("50 licensed documents at once with 10 credits: 10 ok, 40 buy, credits end at zero", { timeout: 120_000 }, async () => {
   const jobs = [];
@@ -27,4 +28,8 @@ it("50 licensed documents at once with 10 credits: 10 ok, 40 buy, credits end at
   expect(balances).toMatchObject({ limited_article_credit: 0, unlimited_article_credit: 0 });
   const ent = await env.DB.prepare("SELECT count(*) AS n FROM article_entitlements WHERE user_id = ?").bind(user.id).first<{ n: number }>();
   expect(ent!.n).toBe(10);
+});
+
+it("the whole books balance after these races (payments, invoices, orders, refunds, quotas)", async () => {
+  await expectBooksBalanced();
 });

@@ -10,8 +10,8 @@ import { START_LIMITS } from "../../worker/features/getpdf/start-limit";
 import { clientFor, makeUser, newClient, uniqueIp } from "./auth-helpers";
 import { schema } from "../../db/client";
 import { Client } from "./helpers";
-import { db } from "./wallet-factories";
-import { download, hitsFor, jobState, scenarioDoi, startAndWait, uniqueN } from "./getpdf-helpers";
+import { db, fundedClient } from "./wallet-factories";
+import { LICENSED_ENV, check, deliver, download, hitsFor, jobState, scenarioDoi, seedProcessingJob, startAndWait, uniqueN } from "./getpdf-helpers";
 
 const stepOf = async (key: string, step: string) => (await jobState(key))!.steps.find((s) => s.step === step);
 
@@ -44,6 +44,22 @@ describe("the right file, verified before it is stored", () => {
     expect(await env.DB.prepare("select count(*) n from stored_files where key = ?").bind(`doi/${doi}.pdf`).first("n")).toBe(0);
   });
 
+  it("skips a location whose repository cover sheet names the paper over another paper's PDF (mismatch) and serves the right copy", async () => {
+    const doi = scenarioDoi("cover-mixup");
+    const c = newClient();
+    const r = await startAndWait(c, doi);
+    expect(r.status).toBe("ok");
+    // Both locations were fetched: the cover over the wrong paper first.
+    expect(await hitsFor("publisher", doi)).toBe(2);
+    const unpaywall = await stepOf(`doi:${doi}`, "unpaywall");
+    expect(unpaywall!.detail).toMatch(/mismatch https:\/\/repo\.example\.test\/cover-other\/.*cover sheet.*another work/);
+    expect(unpaywall!.detail).toMatch(/found https:\/\/repo\.example\.test\/bitstream\//);
+    expect(r.provenance).toEqual({ verified: "doi_on_page", version: "acceptedVersion", license: "cc-by-nc", host: "repo.example.test" });
+    const text = new TextDecoder("latin1").decode(await (await download(c, r.download_link!)).arrayBuffer());
+    expect(text).toContain(`DOI ${doi}`);
+    expect(text).not.toContain("zooplankton");
+  });
+
   it("refuses a PDF without a text layer from a repository location (offline)", async () => {
     const doi = scenarioDoi("scanned");
     const r = await startAndWait(newClient(), doi);
@@ -59,6 +75,43 @@ describe("the right file, verified before it is stored", () => {
     expect(r.provenance).toEqual({ verified: "unverified", version: "submittedVersion", license: null, host: "arxiv.org" });
     const row = await env.DB.prepare("select verification, version, source_host from stored_files where key = ?").bind(`doi/10.48550/arxiv.${id}.pdf`).first();
     expect(row).toEqual({ verification: "unverified", version: "submittedVersion", source_host: "arxiv.org" });
+  });
+
+  it("skips a location serving an erratum that cites the DOI and title, and serves the paper", async () => {
+    const doi = scenarioDoi("notice-first");
+    const r = await startAndWait(newClient(), doi);
+    expect(r.status).toBe("ok");
+    const unpaywall = await stepOf(`doi:${doi}`, "unpaywall");
+    expect(unpaywall!.detail).toMatch(/mismatch https:\/\/oa\.publisher\.test\/notice\/.*notice or comment \("erratum"\)/);
+    expect(r.provenance).toMatchObject({ verified: "doi_on_page", host: "repo.example.test", version: "acceptedVersion" });
+  });
+
+  it("another paper that lists the DOI and title in its references is not served (offline)", async () => {
+    const doi = scenarioDoi("cited-only");
+    const r = await startAndWait(newClient(), doi);
+    expect(r).toMatchObject({ status: "offline", download_link: null, provenance: null });
+    expect((await stepOf(`doi:${doi}`, "unpaywall"))!.outcome).toBe("mismatch");
+    expect(await env.FILES.head(`doi/${doi}.pdf`)).toBeNull();
+  });
+
+  it("a password-locked PDF and '%PDF-' around HTML are refused even from the publisher's own links (exact sources)", async () => {
+    const doi = scenarioDoi("unreadable");
+    const r = await startAndWait(newClient(), doi);
+    expect(r).toMatchObject({ status: "offline", download_link: null });
+    const crossref = (await stepOf(`doi:${doi}`, "crossref"))!;
+    expect(crossref.outcome).toBe("rejected");
+    expect(crossref.detail).toMatch(/locked\/.*unreadable: locked by a password/);
+    expect(crossref.detail).toMatch(/garbled\/.*unreadable: unreadable by pdf\.js/);
+    expect(await env.FILES.head(`doi/${doi}.pdf`)).toBeNull();
+  });
+
+  it("a preprint listed as the published version is served labelled as the preprint it is", async () => {
+    const doi = scenarioDoi("preprint-labelled");
+    const r = await startAndWait(newClient(), doi);
+    expect(r.status).toBe("ok");
+    expect(r.provenance).toEqual({ verified: "title", version: "submittedVersion", license: "cc-by", host: "repo.example.test" });
+    const row = await env.DB.prepare("select verification, version from stored_files where key = ?").bind(`doi/${doi}.pdf`).first();
+    expect(row).toEqual({ verification: "title", version: "submittedVersion" });
   });
 
   it("an arXiv PDF with a text layer is verified by its id on the page", async () => {
@@ -88,12 +141,32 @@ describe("provenance on every served file", () => {
     expect(await hitsFor("publisher", doi)).toBe(1);
   });
 
-  it("a licensed copy is verified too and answers its provenance with buy", async () => {
+  it("a PMC copy answers its provenance (Europe PMC by PMCID, the PMCID on the page)", async () => {
     const doi = scenarioDoi("pmc");
     const r = await startAndWait(newClient(), doi);
     expect(r.status).toBe("ok");
-    // Europe PMC by PMCID: exact by construction, and the PMCID is on the page.
     expect(r.provenance).toMatchObject({ verified: "doi_on_page", host: "europepmc.org" });
+  });
+
+  it("a licensed copy is verified too and answers its provenance with buy (guest) and ok (a credit)", async () => {
+    const job = await seedProcessingJob(scenarioDoi("licensed"));
+    await deliver(job, { env: LICENSED_ENV });
+    const provenance = { verified: "doi_on_page", version: "publishedVersion", license: "مجوز سازمانی Elsevier", host: "licensed:elsevier" };
+    expect(await check(newClient(), job.id)).toMatchObject({ status: "buy", provenance });
+    const { client } = await fundedClient({ unlimited: 1 });
+    expect(await check(client, job.id)).toMatchObject({ status: "ok", provenance });
+  });
+
+  it("a cached copy re-served to a second user, and a guest, carries the same provenance", async () => {
+    const doi = scenarioDoi("oa-unpaywall");
+    const first = await startAndWait(await clientFor((await makeUser()).id), doi);
+    const second = await startAndWait(await clientFor((await makeUser()).id), doi);
+    const guest = await startAndWait(newClient(), doi);
+    expect(first.provenance).toEqual({ verified: "doi_on_page", version: "publishedVersion", license: "cc-by", host: "oa.publisher.test" });
+    expect(second.provenance).toEqual(first.provenance);
+    expect(guest.provenance).toEqual(first.provenance);
+    // One resolution: the second and third were served from the stored copy.
+    expect(await hitsFor("publisher", doi)).toBe(1);
   });
 });
 

@@ -125,6 +125,17 @@ describe("POST /getpdf/start and /getpdf/check: open-access copies", () => {
     expect(steps.map((s) => s.step).slice(0, 3)).toEqual(["landing", "crossref", "unpaywall"]);
   });
 
+  it("reads a pasted page that names only its arXiv id, and fetches the e-print by it", async () => {
+    const id = `2101.0${String(uniqueN()).slice(-4)}`;
+    const url = `https://oa.publisher.test/eprint/${btoa(id).replace(/=+$/, "")}`;
+    const r = await startAndWait(newClient(), url);
+    const steps = (await jobState(`url:${url}`))!.steps;
+    expect(r.status).toBe("ok");
+    expect(r.msg2).toContain("arXiv");
+    expect(await hitsFor("arxiv", id)).toBe(1);
+    expect(steps.find((s) => s.step === "landing")).toMatchObject({ outcome: "found", detail: `arXiv ${id}` });
+  });
+
   it("shows retraction notices with the result, as data (tests/worker/getpdf-verify.test.ts has the rest)", async () => {
     const n = uniqueN();
     const r = await startAndWait(newClient(), `10.5555/retracted-${n}`);

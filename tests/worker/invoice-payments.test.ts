@@ -12,6 +12,7 @@ import { devbank, paymentOf, startGateway } from "./gateway-helpers";
 import { seedDemoData, type Client } from "./helpers";
 import { makeUniversity, member } from "./institutions-factories";
 import { expectLedgerConsistent, fundedClient, signedInClient } from "./wallet-factories";
+import { expectBooksBalanced } from "./money-invariants";
 
 beforeAll(async () => {
   await seedDemoData();
@@ -110,4 +111,8 @@ describe("an invoice paid twice", () => {
     // a settled invoice cannot be started again
     expect(await refused(a.client, invoice.id)).toEqual({ status: "error", error: walletMessages.invoiceNotOpen });
   });
+});
+
+it("the whole books balance after these races (payments, invoices, orders, refunds, quotas)", async () => {
+  await expectBooksBalanced();
 });

@@ -272,6 +272,9 @@ describe("POST /getpdf/start with unsafe links", () => {
     "ftp://example.org/paper.pdf",
     "file:///etc/passwd",
     "gopher://example.org/x",
+    // A redirector or library proxy wrapping one: identify hands on the wrapped link, which is screened.
+    "https://scholar.google.com/scholar_url?url=http://169.254.169.254/latest/meta-data/iam/&hl=en",
+    "https://ezproxy.univ.example/login?url=http://127.0.0.1/paper.pdf",
   ];
 
   it.each(unsafe)("%s → error, nothing fetched or started", async (url) => {

@@ -10,6 +10,7 @@ import { TransactionsResponse } from "../../contract/wallet";
 import { spendArticleCredit } from "../../worker/features/wallet/ledger";
 import { seedDemoData, type Client } from "./helpers";
 import { DAY, db, expectLedgerConsistent, fundedClient, signedInClient } from "./wallet-factories";
+import { expectBooksBalanced } from "./money-invariants";
 
 /** mulberry32: a small seeded PRNG so a failing run can be replayed with its seed. */
 function rng(seed: number) {
@@ -110,5 +111,7 @@ it("500 mixed operations keep admin totals equal to balances + spent", { timeout
   const topups = TransactionsResponse.parse(await (await admin.get("/admin/ajax/transactions?reason=topup&per_page=5")).json());
   expect(topups.totals.balance.credited).toBe(t.payments.paid_amount);
   for (const u of users) await expectLedgerConsistent(u.id);
+  // And the whole books: payments, invoices, orders, refunds and quotas of every user here.
+  await expectBooksBalanced();
   console.log(`wallet random run: seed ${seed} passed, ops ${JSON.stringify(tally)}`);
 });

@@ -16,6 +16,11 @@ type AppVariables = {
   session: SessionInfo | null;
   roles: Role[];
   csrfToken: string;
+  /**
+   * Work that must not hold the answer (see worker/services.ts `defer`): production hands it to
+   * waitUntil; tests run it before the answer goes out, so they can read what it wrote.
+   */
+  deferred: Promise<unknown>[];
 };
 
 export type AppEnv = { Bindings: Bindings; Variables: AppVariables };

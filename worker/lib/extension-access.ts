@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { isDaryaftExtensionOrigin } from "../../contract/extension";
+import { isDaryaftExtensionOrigin, isPinnedExtensionOrigin } from "../../contract/extension";
 import type { AppEnv } from "./context";
 
 /**
@@ -19,6 +19,22 @@ export const extensionCookieOptions = { httpOnly: true, sameSite: "None", secure
 /** Whether this request is our extension calling one of the paths it may use. */
 export function fromExtension(c: Context<AppEnv>): boolean {
   return isDaryaftExtensionOrigin(c.req.header("origin")) && EXTENSION_PATHS.has(c.req.path);
+}
+
+/**
+ * Whether the extension's call may carry the user's session. Only the Chromium build's origin is
+ * ours alone (fixed by the manifest key); a moz-extension:// origin is a random per-install UUID
+ * that any Firefox extension has, so such a call is answered as a guest's (open access only; the
+ * popup sends the user to the site for the rest). Otherwise any installed extension, without a
+ * host permission, could spend the user's credits through these paths.
+ */
+export function extensionMayUseSession(c: Context<AppEnv>): boolean {
+  return isPinnedExtensionOrigin(c.req.header("origin")) && EXTENSION_PATHS.has(c.req.path);
+}
+
+/** An extension origin that is not our pinned Chromium one calling the extension paths: always a guest. */
+export function fromUnpinnedExtension(c: Context<AppEnv>): boolean {
+  return fromExtension(c) && !isPinnedExtensionOrigin(c.req.header("origin"));
 }
 
 /** Answers the preflight and adds the CORS headers for the extension; leaves every other request alone. */

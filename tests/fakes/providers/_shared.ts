@@ -63,6 +63,11 @@ export const SCENARIO_KINDS = [
   "wrong-only",
   "scanned",
   "two-versions",
+  "notice-first",
+  "cited-only",
+  "unreadable",
+  "preprint-labelled",
+  "cover-mixup",
 ] as const;
 export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
 
@@ -139,6 +144,18 @@ export const urls = {
   otherPdf: (doi: string) => `https://${PUBLISHER_HOST}/other/${doi}.pdf`,
   /** Serves a scan: a valid PDF without a text layer. */
   scannedPdf: (doi: string) => `https://${REPO_HOST}/scanned/${doi}.pdf`,
+  /** Serves an erratum that cites the paper's DOI and title (a notice, not the paper). */
+  noticePdf: (doi: string) => `https://${PUBLISHER_HOST}/notice/${doi}.pdf`,
+  /** Serves another paper whose reference list (page 2) gives the paper's DOI and title. */
+  citingPdf: (doi: string) => `https://${PUBLISHER_HOST}/citing/${doi}.pdf`,
+  /** A PDF locked by a user password. */
+  lockedPdf: (doi: string) => `https://${PUBLISHER_HOST}/locked/${doi}.pdf`,
+  /** "%PDF-" and "%%EOF" around an HTML sign-in page. */
+  garbledPdf: (doi: string) => `https://${PUBLISHER_HOST}/garbled/${doi}.pdf`,
+  /** The paper as a bioRxiv preprint (its own preprint DOI and stamp). */
+  preprintPdf: (doi: string) => `https://${REPO_HOST}/preprint/${doi}.pdf`,
+  /** A repository cover sheet naming the paper (title, DOI), then ANOTHER paper's first page: the record's file is the wrong one. */
+  coverMixupPdf: (doi: string) => `https://${REPO_HOST}/cover-other/${doi}.pdf`,
 };
 
 /** The paper a mixed-up location serves instead: its own title and DOI, nothing of the one asked for. */
@@ -176,6 +193,11 @@ export function scenarioTitle(s: Scenario): string {
     "wrong-only": "Urban heat islands in coastal cities",
     scanned: "Handwritten ledgers of a village bakery",
     "two-versions": "Published and accepted manuscripts compared",
+    "notice-first": "Permafrost thaw under boreal lakes",
+    "cited-only": "Tidal mixing in narrow estuaries",
+    unreadable: "Lichen growth on volcanic rock",
+    "preprint-labelled": "Pollen records of a drained marsh",
+    "cover-mixup": "Snowmelt timing in high catchments",
   };
   return `${words[s.kind]}: test article ${s.n}`;
 }

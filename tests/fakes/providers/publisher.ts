@@ -13,11 +13,20 @@
  *   /landing/<base64url of the doi>       the /article/ landing page under an opaque id (like a PII),
  *                                         so the URL itself names no DOI and only the page can
  *                                         say it (the landing step's test)
+ *   /eprint/<base64url of an arXiv id>    a repository page naming only its arXiv id (citation_arxiv_id)
  *   /other/<doi>.pdf                      ANOTHER paper's PDF (its own title and DOI): a repository mix-up
  *   /scanned/<doi>.pdf                    a scan: a valid PDF without a text layer
+ *   /notice/<doi>.pdf                     an erratum whose page cites the paper's DOI and title
+ *   /citing/<doi>.pdf                     another paper listing the paper's DOI and title in its references
+ *   /locked/<doi>.pdf                     the paper locked by a user password
+ *   /garbled/<doi>.pdf                    "%PDF-" and "%%EOF" around an HTML sign-in page
+ *   /preprint/<doi>.pdf                   the paper as a bioRxiv preprint (stamp and preprint DOI)
+ *   /cover-other/<doi>.pdf                a repository cover sheet naming the paper (title, DOI, citation),
+ *                                         then ANOTHER paper's first page: a mix-up behind a right cover
  *
  * Hits are counted as "publisher:<doi>".
  */
+import { makePdf, type PdfSpec } from "../pdf-builder";
 import type { FakeProvider, FakeResponse } from "../types";
 import { HANG_MS, escapeHtml, html, otherPaperLines, pdfResponse, scannedPdfResponse, scenarioOf, scenarioTitle } from "./_shared";
 
@@ -53,6 +62,57 @@ function landing(doi: string, pdfUrl: string | null): FakeResponse {
   );
 }
 
+function specPdf(spec: PdfSpec): FakeResponse {
+  const body = makePdf(spec);
+  return { status: 200, headers: { "content-type": "application/pdf", "content-length": String(body.length) }, body };
+}
+
+const bodyLines = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i + 1}: we measured the flow, the temperature and the chemistry at every station in each season.`);
+
+/** The hostile and odd documents of the verification scenarios, as real PDFs. */
+function documentFor(route: string, doi: string): FakeResponse | null {
+  const title = titleFor(doi);
+  switch (route) {
+    case "notice":
+      return specPdf({ pages: [{ text: [{ text: `Erratum to: ${title}`, size: 16 }, "https://doi.org/10.5555/erratum-of-it", `The original article can be found online at https://doi.org/${doi}.`, "In the original publication the second table was wrong.", ...bodyLines(3)] }] });
+    case "citing":
+      return specPdf({
+        pages: [
+          { text: [{ text: "Seasonal dynamics of freshwater zooplankton in alpine lakes", size: 17 }, "https://doi.org/10.5555/unrelated-citing", ...bodyLines(30)] },
+          { text: ["References", `[1] Author A, Author B. ${title}. J Fake Res. 2021;3:e10001. https://doi.org/${doi}`, ...bodyLines(4)] },
+        ],
+      });
+    case "locked":
+      return specPdf({ pages: [{ text: [{ text: title, size: 16 }, `https://doi.org/${doi}`] }], encrypt: { userPassword: "subscriber", ownerPassword: "publisher" } });
+    case "garbled":
+      return { status: 200, headers: { "content-type": "application/pdf" }, body: `%PDF-1.7\n<!doctype html><html><body><h1>Sign in to read ${escapeHtml(doi)}</h1></body></html>\n%%EOF\n` };
+    case "preprint":
+      return specPdf({ pages: [{ text: ["bioRxiv preprint doi: https://doi.org/10.1101/2020.02.02.000001; this version posted February 2, 2020.", { text: title, size: 16 }, "A. Author, B. Author", ...bodyLines(10)] }] });
+    case "cover-other":
+      // The repository's cover is generated from its record (this paper); the file uploaded behind it is another paper.
+      return specPdf({
+        pages: [
+          {
+            text: [
+              { text: `This is a repository copy of ${title}.`, size: 12 },
+              "Example Research Online URL for this paper: https://repo.example.test/id/eprint/4711/",
+              "Version: Accepted Version",
+              `Author A, Author B (2021) ${title}.`,
+              `Journal of Fake Research, 3. e10001. https://doi.org/${doi}`,
+              { text: "Reuse", size: 12 },
+              "This article is distributed under the terms of the Creative Commons Attribution licence.",
+              { text: "Takedown", size: 12 },
+              "If you consider content in Example Research Online to be in breach of the law, please notify us.",
+            ],
+          },
+          { text: [{ text: "Seasonal dynamics of freshwater zooplankton in alpine lakes", size: 17 }, "C. Other, D. Other", "https://doi.org/10.5555/unrelated-cover", "Abstract", ...bodyLines(24)] },
+        ],
+      });
+    default:
+      return null;
+  }
+}
+
 export function createPublisherProvider(): FakeProvider {
   return {
     name: "publisher",
@@ -65,7 +125,13 @@ export function createPublisherProvider(): FakeProvider {
         state.hit("publisher", doi);
         return landing(doi, `https://${req.host}/pdf/${doi}.pdf`);
       }
-      const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect|other|scanned)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
+      const eprint = /^\/eprint\/([A-Za-z0-9_-]+)$/.exec(req.path);
+      if (eprint) {
+        const arxiv = Buffer.from(eprint[1]!, "base64url").toString("utf8");
+        state.hit("publisher", arxiv);
+        return html(200, `<!doctype html><html lang="en"><head><title>E-print ${escapeHtml(arxiv)}</title><meta name="citation_arxiv_id" content="${escapeHtml(arxiv)}"></head><body><p>An e-print.</p></body></html>`);
+      }
+      const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect|other|scanned|notice|citing|locked|garbled|preprint|cover-other)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
       if (!m) return null;
       const [, route, rawDoi] = m;
       const doi = rawDoi!.toLowerCase();
@@ -94,6 +160,13 @@ export function createPublisherProvider(): FakeProvider {
           return pdfResponse(otherPaperLines(scenarioOf(doi)?.n ?? 0));
         case "scanned":
           return scannedPdfResponse();
+        case "notice":
+        case "citing":
+        case "locked":
+        case "garbled":
+        case "preprint":
+        case "cover-other":
+          return documentFor(route, doi);
         case "redirect":
           return { status: 302, headers: { location: `https://${req.host}/pdf/${doi}.pdf`, "content-type": "text/plain" }, body: "" };
         default:

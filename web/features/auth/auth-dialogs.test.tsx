@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { I18nProvider } from "react-aria-components";
 import { describe, expect, it, vi } from "vitest";
 import { authMessages as m } from "../../../contract/auth";
+import { profileMessages } from "../../../contract/profile";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
 import { emptyPageData } from "../../lib/page-data";
@@ -262,6 +263,22 @@ describe("MobileDialog", () => {
     expect(await screen.findByRole("button", { name: authUi.mobile.send })).toBeTruthy();
     expect(calls[0]).toEqual({ path: "/profile/ajax/mobile_update", body: { mobile: "09127654321" } });
     expect(page.userInfo?.mobile).toBe("09127654321");
+  });
+
+  it("asks for the current password when the server does (a number past the account's first hour) and sends it", async () => {
+    let n = 0;
+    answers["/profile/ajax/mobile_update"] = () =>
+      ++n === 1 ? json({ message: profileMessages.currentPasswordRequired, errors: { current_password: [profileMessages.currentPasswordRequired] } }, 422) : json({ status: "ok" });
+    renderDialogs({ userInfo: user({ mobile: null }) });
+    await screen.findByRole("button", { name: authUi.mobile.save });
+    expect(screen.queryByLabelText(authUi.mobile.currentPassword)).toBeNull();
+    type(authUi.mobile.mobile, "09127654321");
+    fireEvent.click(button(authUi.mobile.save));
+    expect(await screen.findByText(profileMessages.currentPasswordRequired)).toBeTruthy();
+    type(authUi.mobile.currentPassword, "my-secret-password");
+    fireEvent.click(button(authUi.mobile.save));
+    expect(await screen.findByRole("button", { name: authUi.mobile.send })).toBeTruthy();
+    expect(calls[1]).toEqual({ path: "/profile/ajax/mobile_update", body: { mobile: "09127654321", current_password: "my-secret-password" } });
   });
 
   it("step 0 closes after saving when SMS confirmation is off", async () => {

@@ -27,14 +27,20 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
   const { mobileStep } = useUiState();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>(mobileStep);
-  const form = useForm({ mobile: userInfo?.mobile ?? "", code: "" });
+  const form = useForm({ mobile: userInfo?.mobile ?? "", code: "", current_password: "" });
   const countdown = useCountdown();
+  // The server asks for the current password before it changes the number (then the field stays).
+  const [askPassword, setAskPassword] = useState(false);
+  useEffect(() => {
+    if (form.errors.current_password) setAskPassword(true);
+  }, [form.errors.current_password]);
 
   // Each opening starts at the requested step with the saved number.
   useEffect(() => {
     if (!isOpen) return;
     setStep(mobileStep);
-    form.setValues({ mobile: userInfo?.mobile ?? "", code: "" });
+    setAskPassword(false);
+    form.setValues({ mobile: userInfo?.mobile ?? "", code: "", current_password: "" });
     form.setErrors({});
     form.setFormError(null);
     // Only on opening: the rest is this dialog's own state.
@@ -54,7 +60,7 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     const checked = validate(MobileInput, { mobile: form.values.mobile });
     if (!checked.ok) return form.setErrors(checked.errors);
     const mobile = checked.data.mobile;
-    const ok = await form.run(() => updateMobile(mobile));
+    const ok = await form.run(() => updateMobile(mobile, form.values.current_password));
     if (!ok) return;
     const verified = userInfo?.mobile === mobile && userInfo.mobile_verifed === 1;
     markSaved(mobile, verified);
@@ -70,7 +76,7 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     const checked = validate(MobileInput, { mobile: form.values.mobile });
     if (!checked.ok) return form.setErrors(checked.errors);
     const mobile = checked.data.mobile;
-    const ok = await form.run(() => sendMobileCode(mobile));
+    const ok = await form.run(() => sendMobileCode(mobile, form.values.current_password));
     if (!ok) return;
     if (userInfo && userInfo.mobile !== mobile) markSaved(mobile, false);
     form.setValues((v) => ({ ...v, mobile, code: "" }));
@@ -89,6 +95,9 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
   }
 
   const mobileEmpty = !form.values.mobile.trim();
+  const passwordField = askPassword && (
+    <TextField label={authUi.mobile.currentPassword} description={authUi.mobile.currentPasswordWhy} type="password" autoComplete="current-password" ltr autoFocus {...form.field("current_password")} />
+  );
   const codeEmpty = !form.values.code.trim();
 
   return (
@@ -106,6 +115,7 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
           <>
             <p className="auth-form__intro">{authUi.mobile.enterNumber}</p>
             <TextField label={authUi.mobile.mobile} type="tel" inputMode="tel" autoComplete="tel" ltr autoFocus {...form.field("mobile")} />
+            {passwordField}
             <Button type="submit" fullWidth isDisabled={mobileEmpty || form.busy} isPending={form.busy}>
               {authUi.mobile.save}
             </Button>
@@ -115,6 +125,7 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
           <>
             <p className="auth-form__intro">{authUi.mobile.sendIntro}</p>
             <TextField label={authUi.mobile.mobile} type="tel" inputMode="tel" autoComplete="tel" ltr {...form.field("mobile")} />
+            {passwordField}
             <Button type="submit" fullWidth isDisabled={mobileEmpty || form.busy} isPending={form.busy}>
               {authUi.mobile.send}
             </Button>

@@ -9,9 +9,10 @@ export const login = (body: InputOf<typeof authApi.login>) => call(authApi.login
 
 export const register = (body: InputOf<typeof authApi.register>) => call(authApi.register, body);
 
-export const updateMobile = (mobile: string) => call(authApi.updateMobile, { mobile });
+/** `currentPassword`: when the server asks for it (a verified number, or an account past its first hour). */
+export const updateMobile = (mobile: string, currentPassword = "") => call(authApi.updateMobile, { mobile, ...(currentPassword ? { current_password: currentPassword } : {}) });
 
-export const sendMobileCode = (mobile: string) => call(authApi.sendMobileCode, { mobile });
+export const sendMobileCode = (mobile: string, currentPassword = "") => call(authApi.sendMobileCode, { mobile, ...(currentPassword ? { current_password: currentPassword } : {}) });
 
 export const verifyMobile = (code: string) => call(authApi.verifyMobile, { code });
 

@@ -71,6 +71,10 @@ export const getpdfUi = {
       expression_of_concern: "ناشر دربارهٔ این مقاله ابراز نگرانی کرده است",
       correction: "برای این مقاله اصلاحیه منتشر شده است",
     } as Record<string, string>,
+    /** Crossref types that say more than the four kinds (a partial retraction is not a whole one). */
+    subtypeTitles: {
+      partial_retraction: "بخشی از این مقاله بازپس‌گرفته شده است",
+    } as Record<string, string>,
     isNotice: {
       retraction: "این سند اطلاعیهٔ بازپس‌گیری یک مقاله است، نه خود مقاله",
       withdrawal: "این سند اطلاعیهٔ پس‌گرفتن یک مقاله است، نه خود مقاله",

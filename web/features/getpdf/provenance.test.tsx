@@ -24,6 +24,14 @@ describe("NoticeBanners", () => {
     expect(screen.getByRole("link", { name: "دیدن مقالهٔ اصلی" }).getAttribute("href")).toBe("https://doi.org/10.1/work");
   });
 
+  it("a partial retraction says so: red, titled as partial", () => {
+    render(<NoticeBanners notices={[{ type: "retraction", crossref_type: "partial_retraction", doi: "10.1/part", date: null, source: "crossref/publisher", relation: "updated_by" }]} />);
+    const alert = screen.getByRole("alert");
+    expect(alert.className).toMatch(/ui-alert--error/);
+    expect(alert.textContent).toContain("بخشی از این مقاله بازپس‌گرفته شده است");
+    expect(alert.textContent).toMatch(/^بخشی از این مقاله/);
+  });
+
   it("renders nothing without notices", () => {
     const { container } = render(<NoticeBanners notices={[]} />);
     expect(container.innerHTML).toBe("");

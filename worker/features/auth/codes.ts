@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { authMessages } from "../../../contract/auth";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
@@ -165,6 +165,18 @@ export async function consumeLinkToken(db: Db, purpose: LinkPurpose, token: stri
     .where(and(eq(codes.id, row.id), isNull(codes.consumedAt)))
     .returning({ id: codes.id });
   return consumed.length ? row : null;
+}
+
+/**
+ * A new password ends what the old one could start: every live password-reset code or link and
+ * e-mail-change link of the user. Someone who held the session or the password before (and
+ * asked for one of these) cannot use it after the owner took the account back.
+ */
+export async function voidAccountLinks(db: Db, userId: string, now: number) {
+  await db
+    .update(codes)
+    .set({ consumedAt: new Date(now) })
+    .where(and(eq(codes.userId, userId), isNull(codes.consumedAt), inArray(codes.purpose, ["email_change", "password_reset_email", "password_reset_sms"])));
 }
 
 /** The user's e-mail change waiting for its link, if any. */

@@ -33,6 +33,8 @@ export type AuthDeps = {
   device: string | null;
   /** https://host, for links in e-mails. */
   origin: string;
+  /** Work the answer must not wait for (sending a reset: its time would tell that the account exists). */
+  defer(task: () => Promise<void>): void;
 };
 
 export function authDeps(c: Context<AppEnv>): AuthDeps {
@@ -48,5 +50,6 @@ export function authDeps(c: Context<AppEnv>): AuthDeps {
     ip: s.ip,
     device: readCookie(c, DEVICE_COOKIE) ?? null,
     origin: s.origin,
+    defer: s.defer,
   };
 }

@@ -21,13 +21,23 @@ export function codeFailureMessage(reason: Exclude<CodeCheck, { ok: true }>["rea
 }
 
 /**
- * Step 0: saves the number. A new number is unverified until its code comes back. Replacing a
- * verified number needs the current password, and the account's e-mail is told.
+ * Right after signing up the new owner may correct the number they typed without the password
+ * they have just chosen (the registration flow's mobile dialog); later a session alone must not
+ * be enough to set the number that password resets by SMS go to.
+ */
+export const REGISTRATION_GRACE_MS = 3_600_000;
+
+/**
+ * Step 0: saves the number. A new number is unverified until its code comes back. Setting it needs
+ * the current password when it replaces a verified number, or once the account is past its first
+ * hour: a number proved by a code becomes a password-reset channel, so a stolen session could
+ * otherwise set its own, verify it and reset the password. The account's e-mail is told.
  */
 export async function saveMobile(deps: AuthDeps, user: UserRow, mobile: string, currentPassword?: string): Promise<{ changed: boolean }> {
   if (user.mobile === mobile) return { changed: false };
   const replacesVerified = !!user.mobile && !!user.mobileVerifiedAt;
-  if (replacesVerified) await confirmCurrentPassword(deps, user, currentPassword);
+  const registering = deps.now - user.createdAt.getTime() < REGISTRATION_GRACE_MS;
+  if (replacesVerified || !registering) await confirmCurrentPassword(deps, user, currentPassword);
   // Whether a number is held by an account is worth probing: "taken" answers are limited per account,
   // reserved before the check (so parallel probes cannot pass it); a free number gives its hit back.
   const takenKey = `mobile_taken:${user.id}`;
@@ -45,7 +55,7 @@ export async function saveMobile(deps: AuthDeps, user: UserRow, mobile: string, 
     throw err;
   }
   deps.log.info("auth.mobile_saved", { user: user.id });
-  if (replacesVerified) await noticeToOldEmail(deps, user, { kind: "mobile", value: mobile });
+  if (replacesVerified || !registering) await noticeToOldEmail(deps, user, { kind: "mobile", value: mobile });
   return { changed: true };
 }
 

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { authMessages, parseIdentifier, type ResetChannel, type ResetConfirmInput } from "../../../contract/auth";
 import { schema } from "../../../db/client";
 import { DomainError, RateLimitError } from "../../lib/errors";
-import { NotifyError } from "../notify/notifier";
-import { checkSmsCode, consumeLinkToken, discardCode, issueLinkToken, issueSmsCode, RESEND_AFTER_MS, reserveSmsCode } from "./codes";
+import type { UserRow } from "../../lib/roles";
+import { checkSmsCode, consumeLinkToken, discardCode, issueLinkToken, issueSmsCode, RESEND_AFTER_MS, reserveSmsCode, voidAccountLinks } from "./codes";
 import type { AuthDeps } from "./deps";
 import { codeFailureMessage } from "./mobile";
 import { findUserById, findUserByIdentifier } from "./queries";
@@ -52,20 +52,29 @@ export async function requestPasswordReset(deps: AuthDeps, identifier: string): 
     deps.log.info("auth.reset_requested", { channel, found: true, user: user.id, sent: false, reason: "mobile_unverified" });
     return { channel };
   }
+  // The answer does not wait for the code or link to be made and sent: an e-mail or SMS provider's
+  // round trip would make "an account has this identifier" measurable.
+  deps.defer(() => sendReset(deps, user, ident.value, channel));
+  return { channel };
+}
+
+/** Issues and sends the code or link; every failure is logged, never answered (the answer is gone). */
+async function sendReset(deps: AuthDeps, user: UserRow, identifier: string, channel: ResetChannel): Promise<void> {
+  const { db, now } = deps;
   try {
     if (channel === "sms") {
       // The number's own limits are enforced silently here: a refusal would tell that the account exists.
       let sms: number[];
       try {
-        sms = await reserveSmsCode(db, "password_reset_sms", ident.value, now);
+        sms = await reserveSmsCode(db, "password_reset_sms", identifier, now);
       } catch (err) {
         if (!(err instanceof RateLimitError)) throw err;
         deps.log.warn("auth.reset_sms_capped", { user: user.id });
-        return { channel };
+        return;
       }
-      const { id, code } = await issueSmsCode(db, deps.secret, { purpose: "password_reset_sms", mobile: ident.value, userId: user.id, now });
+      const { id, code } = await issueSmsCode(db, deps.secret, { purpose: "password_reset_sms", mobile: identifier, userId: user.id, now });
       try {
-        await deps.notifier.notify({ mobile: ident.value, template: "reset_code", params: { code } });
+        await deps.notifier.notify({ mobile: identifier, template: "reset_code", params: { code } });
       } catch (err) {
         await discardCode(db, id);
         await release(db, sms);
@@ -81,14 +90,11 @@ export async function requestPasswordReset(deps: AuthDeps, identifier: string): 
         throw err;
       }
     }
+    deps.log.info("auth.reset_requested", { channel, found: true, user: user.id });
   } catch (err) {
-    if (!(err instanceof NotifyError)) throw err;
-    // Same answer as for a missing account; the operator sees the failure in the logs.
-    deps.log.error("auth.reset_send_failed", { user: user.id, channel });
-    return { channel };
+    // The operator sees the failure in the logs; the caller got the same answer as for a missing account.
+    deps.log.error("auth.reset_send_failed", { user: user.id, channel, error: String((err as Error)?.message ?? err) });
   }
-  deps.log.info("auth.reset_requested", { channel, found: true, user: user.id });
-  return { channel };
 }
 
 /** Sets the new password from an SMS code or an e-mailed link, then ends every session of the account. */
@@ -129,6 +135,7 @@ export async function confirmPasswordReset(deps: AuthDeps, input: ResetConfirmIn
     })
     .where(eq(schema.users.id, user.id));
   await revokeAllSessions(db, user.id, now);
+  await voidAccountLinks(db, user.id, now);
   // Failed logins against the old password no longer matter.
   for (const v of [user.email, user.mobile, user.username]) if (v) await clearHits(db, loginKeys.identifier(v.toLowerCase()));
   deps.log.info("auth.password_reset", { user: user.id, via: proved });

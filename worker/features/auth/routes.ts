@@ -83,7 +83,7 @@ defineEndpoint(
 
 defineEndpoint(
   authRoutes,
-  { method: "post", path: "/profile/ajax/mobile_update", summary: "Mobile dialog step 0: save the mobile number (unverified until its code is entered); replacing a verified number needs current_password", roles: signedIn, body: MobileInput, response: OkBody, tag: "auth" },
+  { method: "post", path: "/profile/ajax/mobile_update", summary: "Mobile dialog step 0: save the mobile number (unverified until its code is entered); current_password is needed to replace a verified number, or any number once the account is past its first hour", roles: signedIn, body: MobileInput, response: OkBody, tag: "auth" },
   async (c, { body, user }) => {
     await saveMobile(authDeps(c), user, body.mobile, body.current_password);
     return c.json({ status: "ok" as const });

@@ -7,7 +7,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { readCookie, removeCookie, writeCookie } from "../../lib/cookies";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import type { UserRow } from "../../lib/roles";
-import { EXT_SESSION_COOKIE, extensionCookieOptions, fromExtension } from "../../lib/extension-access";
+import { EXT_SESSION_COOKIE, extensionCookieOptions, extensionMayUseSession, fromExtension, fromUnpinnedExtension } from "../../lib/extension-access";
 
 const SESSION_COOKIE = "daryaft_session";
 /** "Remember me" keeps a session 30 days; otherwise it is a browser session that the server ends after 12 hours idle. */
@@ -68,7 +68,9 @@ const COOKIE_MAX_MS = 399 * 86_400_000;
 /** Loads the session and its user in one query; expired, revoked or blocked means guest. */
 export async function loadSession(c: Context<AppEnv>): Promise<{ session: SessionInfo; user: UserRow } | null> {
   const ext = fromExtension(c);
-  const token = readCookie(c, SESSION_COOKIE) ?? (ext ? getCookie(c, EXT_SESSION_COOKIE) : undefined);
+  // Any Firefox extension shares the moz-extension:// pattern: its calls never carry a session.
+  if (fromUnpinnedExtension(c)) return null;
+  const token = readCookie(c, SESSION_COOKIE) ?? (extensionMayUseSession(c) ? getCookie(c, EXT_SESSION_COOKIE) : undefined);
   if (!token || token.length > 100) return null;
   const id = await sha256Hex(token);
   const rows = await c.var.db

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { and, desc, eq } from "drizzle-orm";
 import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
-import { EXPORT_TYPES, writeCitations } from "../../../lib/citations";
+import { EXPORT_TYPES, decodeUpload, writeCitations } from "../../../lib/citations";
 import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
 import { services } from "../../services";
@@ -49,7 +49,8 @@ defineEndpoint(
     let filename: string | null = null;
     if (body.file) {
       if (body.file.size > BATCH_MAX_BYTES) throw new ValidationError({ file: [batchTexts.tooLarge] });
-      content = new TextDecoder("utf-8").decode(await body.file.arrayBuffer());
+      // UTF-8, UTF-16 (EndNote, Windows) or Windows-1252: decoded by the file's own marks, not assumed.
+      content = decodeUpload(new Uint8Array(await body.file.arrayBuffer()));
       filename = body.file.name.slice(0, 200) || null;
     }
     const { format, entries } = ingest(content, filename, !!c.var.user);
@@ -133,7 +134,7 @@ defineEndpoint(
 
 defineEndpoint(
   batchRoutes,
-  { method: "post", path: "/batch/:id/offline", summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
+  { method: "post", path: "/batch/:id/offline", verifiedMobile: true, summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
   (c, { user }) => offlineRows(c, user, requestOffline),
 );
 

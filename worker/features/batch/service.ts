@@ -5,7 +5,7 @@
  * it starts entries not yet started and checks those still processing, a bounded number per read,
  * so no request makes more than a few hundred Durable Object calls.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { batchTexts, type BatchEntry, type BatchStatus, type BatchView } from "../../../contract/batch";
 import type { Citation } from "../../../lib/citations";
 import { schema, type Db } from "../../../db/client";
@@ -160,6 +160,10 @@ export async function batchEntries(db: Db, batchId: string): Promise<EntryRow[]>
   return db.select().from(schema.batchEntries).where(eq(schema.batchEntries.batchId, batchId)).orderBy(asc(schema.batchEntries.position));
 }
 
+function provenanceOf(e: EntryRow, file: { verification: string | null; version: string | null; sourceHost: string | null } | undefined): BatchEntry["provenance"] {
+  return { source: e.source, license: e.license, verified: oneOf(VERIFICATIONS, file?.verification), version: oneOf(VERSIONS, file?.version), host: file?.sourceHost ?? null };
+}
+
 /** The parsed reference with what the pipeline found filled in (export). */
 export function resolvedCitation(e: EntryRow): Citation {
   const c = { ...(e.citation as unknown as Citation) };
@@ -174,8 +178,25 @@ function etaSeconds(processing: number): number | null {
   return processing ? Math.ceil(processing * 0.4) + 5 : null;
 }
 
+const VERSIONS = ["publishedVersion", "acceptedVersion", "submittedVersion"] as const;
+const VERIFICATIONS = ["doi_on_page", "title", "trusted_source", "unverified"] as const;
+const oneOf = <T extends string>(values: readonly T[], v: string | null | undefined): T | null => ((values as readonly (string | null | undefined)[]).includes(v) ? (v as T) : null);
+
+/** The stored files' provenance (how verified, version, host), by file key. */
+async function fileProvenance(db: Db, keys: string[]) {
+  const out = new Map<string, { verification: string | null; version: string | null; sourceHost: string | null }>();
+  const f = schema.storedFiles;
+  // D1 binds at most 100 values per statement.
+  for (let i = 0; i < keys.length; i += 90) {
+    const rows = await db.select({ key: f.key, verification: f.verification, version: f.version, sourceHost: f.sourceHost }).from(f).where(inArray(f.key, keys.slice(i, i + 90)));
+    for (const r of rows) out.set(r.key, r);
+  }
+  return out;
+}
+
 export async function batchView(ctx: GetpdfContext, batch: typeof schema.batches.$inferSelect): Promise<BatchView> {
   const rows = await batchEntries(ctx.db, batch.id);
+  const files = await fileProvenance(ctx.db, [...new Set(rows.flatMap((e) => (e.fileKey ? [e.fileKey] : [])))]);
   const counts = { processing: 0, ok: 0, buy: 0, offline: 0, error: 0 };
   const entries: BatchEntry[] = [];
   for (const e of rows) {
@@ -196,7 +217,7 @@ export async function batchView(ctx: GetpdfContext, batch: typeof schema.batches
       msg: e.msg,
       work: { doi: e.doi, title: e.title, year: e.year },
       download_link: link,
-      provenance: { source: e.source, license: e.license },
+      provenance: provenanceOf(e, files.get(e.fileKey ?? "")),
       notices: e.notices ?? [],
     });
   }

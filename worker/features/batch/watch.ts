@@ -10,6 +10,7 @@ import { newId } from "../../../db/ids";
 import type { CrossrefClient } from "../../../clients/crossref";
 import type { Logger } from "../../../lib/logger";
 import type { Notifier } from "../notify/notifier";
+import { noticeTypeOf } from "../../../contract/jobs/job-state";
 
 const WATCH_INTERVAL_MS = 24 * 3_600_000;
 /** DOIs per run: the cron runs hourly, so ~2,400 DOIs a day at well under Crossref's 10/s. */
@@ -17,16 +18,6 @@ const WATCH_BATCH = 100;
 
 type Kind = (typeof schema.libraryNoticeKinds)[number];
 
-const KINDS: Record<string, Kind> = {
-  retraction: "retraction",
-  removal: "retraction",
-  withdrawal: "withdrawal",
-  correction: "correction",
-  erratum: "correction",
-  corrigendum: "correction",
-  expression_of_concern: "expression_of_concern",
-  "expression-of-concern": "expression_of_concern",
-};
 
 export const KIND_TEXT: Record<Kind, string> = {
   retraction: "بازپس گرفته شده است (Retraction)",
@@ -75,7 +66,8 @@ export async function runLibraryWatch(deps: WatchDeps): Promise<{ checked: numbe
       .leftJoin(schema.libraryWatchOptOuts, eq(schema.libraryWatchOptOuts.userId, schema.downloads.userId))
       .where(and(eq(sql`lower(${schema.downloads.doi})`, doi), eq(schema.downloads.outcome, "ok"), isNotNull(schema.downloads.userId), isNull(schema.libraryWatchOptOuts.userId)));
     for (const u of updates) {
-      const kind = KINDS[u.type.toLowerCase()] ?? "other";
+      // The same mapping as the result's notices (partial_retraction, removal, erratum, …); unknown: "other".
+      const kind: Kind = noticeTypeOf(u.type) ?? "other";
       for (const h of holders) {
         const inserted = await db
           .insert(schema.libraryNotices)

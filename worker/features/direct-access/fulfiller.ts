@@ -14,7 +14,8 @@ import { directAccessMessages as m } from "./messages";
 import { insertGrantStatement, lendCredentialStatements, poolCounts, sitesAndPrices } from "./queries";
 import type { Db } from "../../../db/client";
 
-const Sites = z.record(z.string().regex(/^[0-9]{1,9}$/), z.number().int().positive().max(3650));
+// Site ids as written canonically: "01" and "1" would be two lines (two charges, two grants) for one site.
+const Sites = z.record(z.string().regex(/^[1-9][0-9]{0,8}$/), z.number().int().positive().max(3650));
 
 type Line = { siteId: number; days: number; price: number; thesisDatabase: boolean };
 

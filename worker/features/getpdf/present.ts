@@ -63,7 +63,7 @@ const VERSIONS = ["publishedVersion", "acceptedVersion", "submittedVersion"] as 
 const asVersion = (v: string | null | undefined) => (VERSIONS as readonly (string | null | undefined)[]).includes(v) ? (v as FileProvenance["version"]) : null;
 
 function noticesOf(state: JobState | null): DocumentNotice[] {
-  return (state?.meta.updates ?? []).map((u) => ({ type: u.type, doi: u.doi, date: u.date, source: u.source, relation: u.relation }));
+  return (state?.meta.updates ?? []).map((u) => ({ type: u.type, ...(u.crossrefType && u.crossrefType !== u.type ? { crossref_type: u.crossrefType } : {}), doi: u.doi, date: u.date, source: u.source, relation: u.relation }));
 }
 
 /** The served file's provenance; a file stored before verification existed has `verified: null`. */

@@ -109,6 +109,17 @@ export function consumeQuotaStatements(db: Db, input: { universityId: string; ke
   ];
 }
 
+/**
+ * Gives back one unit of `key` taken in `month` (the Solar Hijri month of the purchase) by
+ * something that then delivered nothing (a rejected request); never below zero. For the caller's
+ * own batch, beside the change that ends the purchase.
+ */
+export function returnQuotaStatement(db: Db, input: { universityId: string; key: AccessKey; month: string }): D1PreparedStatement {
+  return db.$client
+    .prepare("UPDATE university_usage SET used = used - 1 WHERE university_id = ? AND month = ? AND access_key = ? AND used > 0")
+    .bind(input.universityId, input.month, input.key);
+}
+
 /** Whether a failed batch failed because a university quota would have been exceeded. */
 export function isQuotaExceeded(err: unknown): boolean {
   let e: unknown = err;

@@ -74,6 +74,8 @@ export const directBookProduct: Fulfiller = {
         status: "paid",
         // What the order charged (a refund on rejection gives back exactly this).
         price,
+        // Covered by the institution: a rejection gives the unit back instead (service.quotaReturnFor).
+        paidWith: universityId ? "university_quota" : null,
         promiseAt: new Date(ctx.now + BOOK_PROMISE_MS),
         paidAt: at,
         deliverBy: deliveryDeadline(hours, "book", ctx.now),

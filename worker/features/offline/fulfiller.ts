@@ -6,19 +6,25 @@
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../../db/client";
 import { formatJalaliDate } from "../../../lib/format";
-import type { Fulfiller } from "../wallet/fulfilment";
+import type { Fulfiller, OrderItem } from "../wallet/fulfilment";
 import { documentName } from "./messages";
 import { sendOfflineNotice } from "./notifications";
 import { deskHours } from "./deadlines";
 import { paidStatements, payablePrice } from "./service";
 
+/** What price() read for each order item: the batch pays the request only at that price. */
+const pricedAt = new WeakMap<OrderItem, number>();
+
 export const offlineRequestProduct: Fulfiller = {
   async price(db, item, ctx) {
-    return payablePrice(db, ctx.userId, item.ref);
+    const price = await payablePrice(db, ctx.userId, item.ref);
+    pricedAt.set(item, price);
+    return price;
   },
   async statements(db, item, ctx) {
-    // price() ran first and found the request payable; the batch re-checks it in SQL.
-    return paidStatements(db, ctx.userId, String(item.ref), ctx.orderId, ctx.now, await deskHours(db));
+    // price() ran first and found the request payable; the batch re-checks it in SQL, at the price charged.
+    const price = pricedAt.get(item) ?? (await payablePrice(db, ctx.userId, item.ref));
+    return paidStatements(db, ctx.userId, String(item.ref), ctx.orderId, ctx.now, await deskHours(db), price);
   },
   // The receipt: what was paid and the delivery deadline now running (issue 21: "a receipt at payment";
   // staff see the paid request come back into the desk's default view by itself).

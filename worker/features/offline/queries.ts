@@ -107,6 +107,15 @@ export const KINDS_OF_GROUP = { articles: ["article"], books: ["book", "standard
 /** A direct book bought from the catalogue is a book request keyed by its catalogue id (see direct-book.ts). */
 const DIRECT_BOOK_KEY_PREFIX = "catalog:";
 export const directBookKey = (catalogId: number) => `${DIRECT_BOOK_KEY_PREFIX}${catalogId}`;
+
+/** The institution whose quota paid for a direct book (recorded on the purchase's audit row), if any. */
+export async function directBookUniversity(db: Db, requestId: string): Promise<string | null> {
+  const row = await db.$client
+    .prepare("SELECT json_extract(details, '$.university') AS university FROM audit_log WHERE target_type = 'offline_request' AND target_id = ? AND action = 'offline.direct_book' LIMIT 1")
+    .bind(requestId)
+    .first<{ university: string | null }>();
+  return row?.university ?? null;
+}
 const isDirectBook = sql`substr(${r.docKey}, 1, ${DIRECT_BOOK_KEY_PREFIX.length}) = ${DIRECT_BOOK_KEY_PREFIX}`;
 
 /** The user's pages: offline articles; offline books and standards; direct books bought from the catalogue. */

@@ -11,7 +11,7 @@
  *   Staff may also deliver a registered request at once (a free copy found).
  * The 12-hour promise (books): staff answer (price, reject or deliver) within 12 hours of registration.
  */
-import { eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   LAST_OFFLINE_LIMIT,
   NEEDS_STAFF_STATUSES,
@@ -36,6 +36,7 @@ import type { UserRow } from "../../lib/roles";
 import type { Notifier } from "../notify/notifier";
 import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";
 import { identify, jobKeyFor } from "../../../lib/identify";
+import { returnQuotaStatement, usageMonth } from "../institutions/access";
 import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, titleKey, type Misfit, type RequestedAs } from "./content-type";
 import { answerPromise, deliveryDeadline, deskHours } from "./deadlines";
 import { epochMs, overdue, promiseOutcome, runningDeadline, type PromiseTimes } from "../../../contract/offline-promise";
@@ -365,6 +366,18 @@ export function refundFor(deps: OfflineDeps, row: OfflineRow, reason: string): M
   return [];
 }
 
+/**
+ * A direct book the member's institution covered, rejected after payment: the unit of book_download
+ * quota it took goes back to the institution that gave it (its id is on the purchase's audit row),
+ * in the month it was taken.
+ */
+async function quotaReturnFor(deps: OfflineDeps, row: OfflineRow): Promise<MoneyBatchItem[]> {
+  if (row.paidWith !== "university_quota" || !(row.status === "paid" || row.status === "in_progress")) return [];
+  const universityId = await q.directBookUniversity(deps.db, row.id);
+  if (!universityId) return [];
+  return [returnQuotaStatement(deps.db, { universityId, key: "book_download", month: usageMonth((row.paidAt ?? row.createdAt).getTime()) })];
+}
+
 export async function cancelMyRequest(deps: OfflineDeps, userId: string, id: string): Promise<OfflineRequestView> {
   const row = await ownRequest(deps, userId, id);
   if (!canCancel(row)) throw new DomainError(offlineText.cannotCancel);
@@ -389,15 +402,17 @@ export async function payablePrice(db: Db, userId: string, requestId: string | n
 }
 
 /**
- * Marking it paid, in the wallet's order batch: at most once, only from `priced`, only for its owner.
+ * Marking it paid, in the wallet's order batch: at most once, only from `priced`, only for its owner,
+ * only at `price` (what the order charged: staff re-pricing it meanwhile aborts the batch, or a
+ * rejection would refund the new price for the old one paid).
  * The delivery deadline starts now, by the operator's hours for the request's kind.
  */
-export function paidStatements(db: Db, userId: string, requestId: string, orderId: string, now: number, hours: DeskHours): MoneyBatchItem[] {
+export function paidStatements(db: Db, userId: string, requestId: string, orderId: string, now: number, hours: DeskHours, price: number): MoneyBatchItem[] {
   const eventId = `ore_paid_${requestId}`;
   const row = schema.offlineRequests;
   const deliverBy = sql`${now} + (CASE ${row.kind} WHEN 'book' THEN ${hours.deliver_book * HOUR} WHEN 'standard' THEN ${hours.deliver_standard * HOUR} ELSE ${hours.deliver_article * HOUR} END)`;
   return [
-    q.guardedUpdate(db, requestId, "priced", eventId, { status: "paid", paidAt: new Date(now), deliverBy: deliverBy as unknown as Date, updatedAt: new Date(now), canEdit: false }, eq(row.userId, userId)),
+    q.guardedUpdate(db, requestId, "priced", eventId, { status: "paid", paidAt: new Date(now), deliverBy: deliverBy as unknown as Date, updatedAt: new Date(now), canEdit: false }, and(eq(row.userId, userId), eq(row.price, price))),
     q.assertChanged(db, requestId, eventId),
     q.insertEvent(db, { id: eventId, requestId, actorId: userId, action: "paid", fromStatus: "priced", toStatus: "paid", note: null, at: now }),
     q.insertAudit(db, { actorId: userId, action: "offline.paid", requestId, at: now, details: { from: "priced", to: "paid", order: orderId } }),
@@ -626,7 +641,7 @@ export async function rejectRequest(
       note: reason,
       set: { rejectReason: reason, canEdit: false, answeredAt: row.answeredAt ?? new Date(deps.now), ...heldBy(actor) },
       audit: { template: input.template ?? null, reason, refunded: row.kind === "article" ? "offline_article_credit" : row.paidWith && (row.status === "paid" || row.status === "in_progress") ? row.paidWith : row.status === "paid" || row.status === "in_progress" ? row.price : null },
-      extra: refundFor(deps, row, "rejected"),
+      extra: [...refundFor(deps, row, "rejected"), ...(await quotaReturnFor(deps, row))],
     },
   ]);
   await tellDisplaced(deps, actor, row, displaced);

@@ -4,7 +4,7 @@ import { profileMessages, type ProfileDetails, type ProfileSession } from "../..
 import { schema } from "../../../db/client";
 import { DomainError, RateLimitError, ValidationError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
-import { consumeLinkToken, issueLinkToken, pendingLinkTarget } from "../auth/codes";
+import { consumeLinkToken, issueLinkToken, pendingLinkTarget, voidAccountLinks } from "../auth/codes";
 import type { AuthDeps } from "../auth/deps";
 import { NotifyError } from "../notify/notifier";
 import { hashPassword, verifyPassword } from "../auth/password";
@@ -129,6 +129,7 @@ export async function changePassword(deps: AuthDeps, user: UserRow, input: { cur
   const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
   await db.update(schema.users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(schema.users.id, user.id));
   await endOtherSessions(deps, user.id, currentSessionId);
+  await voidAccountLinks(db, user.id, now);
   deps.log.info("profile.password_changed", { user: user.id });
 }
 

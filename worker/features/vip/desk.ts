@@ -11,6 +11,7 @@ import type { Logger } from "../../../lib/logger";
 import type { Notifier } from "../notify/notifier";
 import { DAY_MS } from "../wallet/prices";
 import { assertStatement, ledgerChange } from "../wallet/ledger";
+import { returnQuotaStatement, usageMonth } from "../institutions/access";
 import { vipMessages as m } from "./messages";
 import { sendVipNotice } from "./notices";
 import { orderView } from "./service";
@@ -155,6 +156,12 @@ export async function rejectOrder(deps: DeskDeps, id: string, reason: string): P
   ];
   // A racing reject that lost (its UPDATE matched nothing) rolls back here instead of answering ok.
   statements.push(assertStatement(deps.db, "EXISTS (SELECT 1 FROM service_orders WHERE id = ? AND status = 'rejected' AND handled_by = ? AND updated_at = ?)", [id, deps.adminId, deps.now]));
+  const [member] = row.o.paidByContract ? await deps.db.select({ universityId: schema.users.universityId }).from(schema.users).where(eq(schema.users.id, row.o.userId)) : [];
+  if (member?.universityId && (row.o.kind === "ithenticate" || row.o.kind === "grammarly")) {
+    // A check the member's institution paid for, rejected: its unit of that month's quota goes back
+    // (the assertion above rolls this back with a lost race).
+    statements.push(returnQuotaStatement(deps.db, { universityId: member.universityId, key: row.o.kind, month: usageMonth(row.o.createdAt.getTime()) }));
+  }
   if (amount > 0) {
     // Only when this batch's UPDATE rejected the order (not an order finished meanwhile).
     statements.push(

@@ -1,5 +1,5 @@
 /** The spec's cart forms (accounts §3) turned into order items for the fulfilment registry. */
-import { applyPackageRules, type Cart } from "../../../contract/wallet";
+import { applyPackageRules, Count, type Cart } from "../../../contract/wallet";
 import { ValidationError } from "../../lib/errors";
 import type { OrderItem } from "./fulfilment";
 import { walletMessages } from "./messages";
@@ -8,6 +8,13 @@ const CREDIT_KEYS = ["article", "offline_article", "limited_article", "standard"
 
 function bad(message: string = walletMessages.badCart): never {
   throw new ValidationError({ cart: [message] });
+}
+
+/** Digits the schema took as text (a standard cart's `name`): the same 0–50 count rule, or a 422 on cart.name. */
+function countIn(digits: string): number {
+  const parsed = Count.safeParse(digits);
+  if (!parsed.success) throw new ValidationError({ "cart.name": [walletMessages.countRange] });
+  return parsed.data;
 }
 
 /** The cart fields other than `name`, handed to fulfillers as `data`. */
@@ -29,9 +36,11 @@ export function cartToItems(cart: Cart): OrderItem[] {
   if (typeof name === "string") {
     const pkg = /^package_?([0-9]{1,3})$/.exec(name);
     if (pkg) return [{ kind: "package", quantity: 1, ref: pkg[1]! }];
-    const key = cart.type === "standard" && /^[0-9]+$/.test(name) ? "standard" : name;
+    // The standard dialog's cart may carry its count as `name` ("3", "۳"): a count like any other, 0–50.
+    const standardCount = cart.type === "standard" && /^[0-9\u06F0-\u06F9\u0660-\u0669]+$/.test(name) ? countIn(name) : null;
+    const key = standardCount === null ? name : "standard";
     if ((CREDIT_KEYS as readonly string[]).includes(key)) {
-      const quantity = cart.url ? 1 : (cart.count ?? (key === "standard" && /^[0-9]+$/.test(name) ? Number(name) : 1));
+      const quantity = cart.url ? 1 : (cart.count ?? standardCount ?? 1);
       if (quantity <= 0) bad(walletMessages.emptyPackage);
       const kind = key === "article" && cart.url && cart.isArticleOffline ? "offline_article" : key;
       return [{ kind, quantity, data: extras(cart) }];

@@ -11,12 +11,23 @@ import { randomToken } from "../../lib/crypto";
 type GatewayRequest = { paymentId: string; amount: number; description: string; callbackUrl: string; mobile?: string | null; email?: string | null };
 type GatewayVerify = { code: 100 | 101; refId: string | null; cardPan: string | null };
 
-/** The gateway said no (a final answer: the payment failed). */
+/**
+ * The gateway said no. Final (the payment failed), except `notPaid` while the bank page may still
+ * be open: the buyer may pay yet, so the payment stays pending (see payments.verifyAndSettle).
+ */
 export class GatewayRefusal extends Error {
-  constructor(readonly code: number, readonly persianMessage: string) {
+  constructor(
+    readonly code: number,
+    readonly persianMessage: string,
+    /** "Not paid (yet)": ZarinPal -51. */
+    readonly notPaid = false,
+  ) {
     super(`gateway refused: ${code}`);
   }
 }
+
+/** ZarinPal's "not paid or cancelled by the buyer". */
+const ZARINPAL_NOT_PAID = -51;
 /** The gateway could not be reached or answered garbage (not final: the payment stays pending). */
 export class GatewayUnavailable extends Error {}
 
@@ -26,6 +37,11 @@ export interface GatewayDriver {
   verify(req: { authority: string; amount: number; alreadyPaid: boolean }): Promise<GatewayVerify>;
   /** Authorities the bank holds as paid but never verified (reconciliation); absent when the gateway cannot tell. */
   unverified?(): Promise<string[]>;
+  /**
+   * Verify answers from the bank's own record of the payment (paid or not), so a callback's Status
+   * decides nothing by itself. The development bank has no record: its Status is the answer.
+   */
+  recordsPayments: boolean;
 }
 
 /** Any UUID-shaped merchant id works on the sandbox and the local fake. */
@@ -43,13 +59,14 @@ function zarinpal(env: Bindings): GatewayDriver {
     try {
       return await f();
     } catch (err) {
-      if (err instanceof ZarinpalError) throw new GatewayRefusal(err.code, err.persianMessage);
+      if (err instanceof ZarinpalError) throw new GatewayRefusal(err.code, err.persianMessage, err.code === ZARINPAL_NOT_PAID);
       if (isUpstreamError(err) || err instanceof TypeError) throw new GatewayUnavailable(String(err));
       throw err;
     }
   };
   return {
     name: "zarinpal",
+    recordsPayments: true,
     async request(req) {
       return wrap(async () => {
         const r = await client.requestPayment({
@@ -79,6 +96,7 @@ function zarinpal(env: Bindings): GatewayDriver {
 function devbank(): GatewayDriver {
   return {
     name: "devbank",
+    recordsPayments: false,
     async request(req) {
       return { authority: `DEV${randomToken(16).replace(/[^A-Za-z0-9]/g, "").slice(0, 24).padEnd(24, "0")}`, redirectUrl: `/gateway/devbank/pay/${req.paymentId}` };
     },

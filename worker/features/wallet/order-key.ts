@@ -5,8 +5,10 @@
  * every cart) and a short time window. A deliberate second identical purchase after the window is a
  * new order.
  */
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { IdempotencyKey, walletTexts, type Cart } from "../../../contract/wallet";
 import type { Db } from "../../../db/client";
+import * as schema from "../../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { ValidationError } from "../../lib/errors";
 import { findOrder } from "./orders";
@@ -52,6 +54,27 @@ export async function orderKeyOf(db: Db, input: { sent: string | undefined; user
     return key.data;
   }
   const { current, previous } = await derivedOrderKeys(input.userId, input.cart, input.now);
-  const earlier = await findOrder(db, input.userId, previous);
+  const earlier = (await findOrder(db, input.userId, previous)) ?? (await paymentUnderKey(db, input.userId, previous, input.now));
   return earlier && input.now - earlier.createdAt.getTime() < DERIVED_KEY_WINDOW_MS ? previous : current;
+}
+
+/**
+ * A card payment started for an order under this key in the last window: the gateway form stores
+ * the key with the pending payment and places the order only when the bank pays, so a second tab's
+ * start just across a window boundary finds the first one here, not among the orders.
+ */
+async function paymentUnderKey(db: Db, userId: string, key: string, now: number): Promise<{ createdAt: Date } | null> {
+  const [row] = await db
+    .select({ createdAt: schema.payments.createdAt })
+    .from(schema.payments)
+    .where(
+      and(
+        eq(schema.payments.userId, userId),
+        gt(schema.payments.createdAt, new Date(now - DERIVED_KEY_WINDOW_MS)),
+        sql`json_extract(${schema.payments.cart}, '$.idempotency_key') = ${key}`,
+      ),
+    )
+    .orderBy(desc(schema.payments.createdAt))
+    .limit(1);
+  return row ?? null;
 }

@@ -98,6 +98,9 @@ export async function placeOrder(db: Db, input: { userId: string; cart: Cart; id
       if (row) return replayed(row);
     }
     if (isQuotaExceeded(err)) throw new QuotaExhaustedError();
+    // A fulfiller's SQL guard saw its item change after pricing (a request cancelled, rejected,
+    // re-priced or paid from another tab): the whole batch, debit included, rolled back.
+    if (kind?.kind === "assertion") throw new DomainError(walletMessages.changedMeanwhile);
     if (kind?.kind === "unique") {
       // A fulfiller's own uniqueness (e.g. the same direct book bought twice at once): the other
       // purchase won, this one wrote nothing.

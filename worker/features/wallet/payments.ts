@@ -19,6 +19,7 @@ import { classifyBatchError, creditWallet, d1Of, debitWallet, InsufficientFundsE
 import { walletMessages } from "./messages";
 import type { FulfilmentContext, OrderItem } from "./fulfilment";
 import { findOrder, placeOrder, planOrder, priceCart, redirectAfter } from "./orders";
+import { orderKeyOf } from "./order-key";
 
 /** Zarinpal's minimum is 100 toman; we ask at least this much (any surplus stays in the wallet). */
 export const MIN_PAYMENT = 1_000;
@@ -73,18 +74,24 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
   let amount: number;
   let invoiceId: string | null = null;
   let returnTo: string | null = null;
+  let orderKey: string | null = null;
   if (form.invoice_id) {
     const invoice = await payableInvoice(db, user, form.invoice_id);
     amount = invoice.amount;
     invoiceId = invoice.id;
   } else if (form.cart) {
     cart = withGatewayFields(parseCartJson(form.cart), form);
-    const priced = await priceCart(db, cart, { userId: user.id, now });
+    // The order's key is the form's, or derived as POST /order derives it, so a form posted twice
+    // (a double press, two tabs, a retry) is one purchase, however it is paid.
+    orderKey = await orderKeyOf(db, { sent: form.idempotency_key, userId: user.id, cart, now });
+    // This key's order is placed already (a paid order started again): answered again, nothing charged.
+    const existing = await findOrder(db, user.id, orderKey);
+    const priced = existing ? null : await priceCart(db, cart, { userId: user.id, now });
     const [fresh] = await db.select({ balance: schema.users.balance }).from(schema.users).where(eq(schema.users.id, user.id));
-    const shortfall = priced.total - (fresh?.balance ?? 0);
-    if (shortfall <= 0) {
+    const shortfall = priced ? priced.total - (fresh?.balance ?? 0) : 0;
+    if (!priced || shortfall <= 0) {
       // The wallet covers it now (e.g. topped up in another tab): buy from the wallet directly.
-      const placed = await placeOrder(db, { userId: user.id, cart, idempotencyKey: form.idempotency_key ?? `gw:${newId("k", now)}`, now });
+      const placed = await placeOrder(db, { userId: user.id, cart, idempotencyKey: orderKey, now });
       await deps.receipts?.(placed.items, { userId: user.id, orderId: placed.orderId, now });
       return { kind: "redirect", location: placed.redirect };
     }
@@ -96,7 +103,7 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
   }
 
   const paymentId = newId("pay", now);
-  const stored: PaymentCart = { cart, idempotency_key: cart ? (form.idempotency_key ?? `pay:${paymentId}`) : null };
+  const stored: PaymentCart = { cart, idempotency_key: orderKey };
   if (invoiceId) {
     // One payment of an invoice at a time (two tabs, or two members of a university): the check and
     // the insert are one statement, so two concurrent starts cannot both pass it.
@@ -144,10 +151,10 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
 
 async function payableInvoice(db: Db, user: UserRow, id: string) {
   const [invoice] = await db.select().from(schema.invoices).where(eq(schema.invoices.id, id));
-  if (!invoice) throw new NotFoundError(walletMessages.invoiceNotFound);
+  const mine = !!invoice && (invoice.userId ? invoice.userId === user.id : !!invoice.universityId && invoice.universityId === user.universityId);
+  // Someone else's invoice answers like one that does not exist (as GET /invoices/:id does): neither its existence nor its state shows.
+  if (!invoice || !mine) throw new NotFoundError(walletMessages.invoiceNotFound);
   if (invoice.status !== "open") throw new DomainError(walletMessages.invoiceNotOpen);
-  const mine = invoice.userId ? invoice.userId === user.id : !!invoice.universityId && invoice.universityId === user.universityId;
-  if (!mine) throw new DomainError(walletMessages.invoiceNotYours, 403);
   return invoice;
 }
 
@@ -156,7 +163,8 @@ function settlementStatements(db: Db, p: typeof schema.payments.$inferSelect, v:
   const d1 = d1Of(db);
   const out: MoneyBatchItem[] = [
     d1
-      .prepare("UPDATE payments SET status = 'paid', ref_id = ?, card_pan = ?, verified_at = ?, failure_reason = NULL, updated_at = ? WHERE id = ? AND status = 'pending'")
+      // 'cancelled' too: the bank's verify outranks a Status=NOK anyone could have sent (handleCallback).
+      .prepare("UPDATE payments SET status = 'paid', ref_id = ?, card_pan = ?, verified_at = ?, failure_reason = NULL, updated_at = ? WHERE id = ? AND status IN ('pending', 'cancelled')")
       .bind(v.refId, v.cardPan, now, now, p.id),
     // A plain INSERT with a derived id: a second settlement of this payment fails here and rolls back.
     ...creditWallet(db, { userId: p.userId, amount: p.amount, reason: "topup", refType: "payment", refId: p.id, note: v.refId ? `ref ${v.refId}` : null, now, entryId: `led_pay_${p.id}` }),
@@ -226,8 +234,13 @@ async function settle(deps: Omit<PaymentDeps, "origin">, p: typeof schema.paymen
 /**
  * GET /gateway/{gateway}/callback?Authority=&Status=. Always answers where to send the browser
  * (/payment?id=...). Unknown authority: nothing happens. NOK: cancelled. Refused verify (amount
- * mismatch -50, not paid -51, foreign -53/-54...): failed. Verified (100, or 101 = already): settled.
+ * mismatch -50, foreign -53/-54...): failed. Verified (100, or 101 = already): settled.
  * A gateway that cannot be reached leaves the payment pending; replaying the callback retries.
+ *
+ * The query is not signed: anyone who saw the authority can send it, before the buyer has paid.
+ * So it decides nothing the bank has not said: a NOK cancels only provisionally (an OK afterwards,
+ * or the reconciliation finding it paid at the bank, still settles it), and a "not paid" from
+ * verify leaves a payment pending while its bank page may still be open.
  */
 export async function handleCallback(deps: PaymentDeps, gateway: string, q: { Authority?: string | undefined; Status?: string | undefined }): Promise<string> {
   const { db, now } = deps;
@@ -236,9 +249,10 @@ export async function handleCallback(deps: PaymentDeps, gateway: string, q: { Au
   const [p] = await db.select().from(schema.payments).where(and(eq(schema.payments.authority, authority), eq(schema.payments.gateway, gateway)));
   if (!p) return "/payment?error=not_found";
   const back = `/payment?id=${p.id}`;
-  if (p.status !== "pending") return back;
   const driver = gatewayDriver(deps.env, gateway);
   if (!driver) return back;
+  const revivable = p.status === "cancelled" && q.Status === "OK" && driver.recordsPayments;
+  if (p.status !== "pending" && !revivable) return back;
   if (q.Status !== "OK") {
     const pendingOnly = and(eq(schema.payments.id, p.id), eq(schema.payments.status, "pending"));
     await db.update(schema.payments).set({ status: "cancelled", failureReason: walletMessages.paymentCancelled, updatedAt: new Date(now) }).where(pendingOnly);
@@ -261,6 +275,9 @@ async function verifyAndSettle(deps: Omit<PaymentDeps, "origin">, driver: Gatewa
   try {
     verified = await driver.verify({ authority: p.authority!, amount: p.amount, alreadyPaid: false });
   } catch (err) {
+    // Not paid (yet) while the bank page may still be open: the buyer may pay in a moment, so a
+    // callback sent early (by anyone) must not close the payment. The reconciliation decides later.
+    if (err instanceof GatewayRefusal && err.notPaid && now - p.createdAt.getTime() < PENDING_EXPIRY_MS) return "unavailable";
     if (err instanceof GatewayRefusal) {
       await db
         .update(schema.payments)
@@ -304,10 +321,12 @@ export async function reconcilePayments(deps: Omit<PaymentDeps, "origin">, batch
       deps.log?.warn("reconcile: unverified list unavailable", { gateway, error: String(err) });
     }
     const pendingOf = eq(schema.payments.status, "pending");
+    // A payment the bank holds as paid is settled even if a Status=NOK cancelled it here (handleCallback).
+    const settleable = inArray(schema.payments.status, ["pending", "cancelled"]);
     const rows = new Map<string, typeof schema.payments.$inferSelect>();
     for (let i = 0; i < listed.length; i += batchSize) {
       const chunk = listed.slice(i, i + batchSize);
-      for (const r of await db.select().from(schema.payments).where(and(eq(schema.payments.gateway, gateway), pendingOf, inArray(schema.payments.authority, chunk)))) rows.set(r.id, r);
+      for (const r of await db.select().from(schema.payments).where(and(eq(schema.payments.gateway, gateway), settleable, inArray(schema.payments.authority, chunk)))) rows.set(r.id, r);
     }
     const expired = await db
       .select()

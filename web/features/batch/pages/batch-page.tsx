@@ -16,6 +16,7 @@ import { ApiError } from "../../../lib/api";
 import { batchUi as t } from "../messages";
 import { OfflineRequests } from "../offline-requests";
 import { batchQuery, createBatchMutation } from "../queries";
+import { ProvenanceLine } from "../../getpdf/provenance-line";
 import { usePageData } from "../../../lib/page-data-context";
 import "../../getpdf/getpdf.css";
 import "../batch.css";
@@ -92,6 +93,7 @@ function Detail({ e }: { e: BatchEntry }) {
     <div className="batch-detail">
       {e.status === "processing" ? <span>{e.step}</span> : e.msg && <span className="batch-detail__msg">{e.msg.split("\n")[0]}</span>}
       {e.provenance.source && <span className="batch-note">{e.provenance.source}</span>}
+      {e.status === "ok" && <ProvenanceLine provenance={e.provenance} />}
       {e.notices.map((n) => (
         <strong key={n} className="batch-notice" role="note">
           {t.notices}: {n}

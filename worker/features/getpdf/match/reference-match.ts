@@ -8,6 +8,7 @@
  * not the article unless the string asks for it) and the next candidate is clearly behind.
  */
 import type { CrossrefWork } from "../../../../clients/crossref";
+import { toLatinDigits } from "../../../../lib/digits";
 
 export type MatchedWork = {
   doi: string;
@@ -39,6 +40,10 @@ const MATCH_RULES = {
   /** Title agreement a confident match needs (a bare title needs more: it is all there is). */
   titleForReference: 0.85,
   titleForBareTitle: 0.9,
+  /** A candidate without authors cannot confirm the authors a string names: its whole title must agree. */
+  titleWithoutAuthors: 0.95,
+  /** Stated details (volume, issue, first page) that may disagree before a candidate is only offered. */
+  detailConflicts: 1,
   /** Title agreement below which a candidate is not even offered. */
   titlePlausible: 0.6,
   /** Score below which a candidate is not offered to choose from. */
@@ -59,11 +64,11 @@ const GREEK: Record<string, string> = {
   υ: "upsilon", φ: "phi", χ: "chi", ψ: "psi", ω: "omega",
 };
 
-/** Lower case, Greek letters spelled out, diacritics and ligatures folded to ASCII. */
+/** Lower case, Greek letters spelled out, diacritics and ligatures folded to ASCII, Persian digits to 0-9. */
 export function foldText(s: string): string {
   // Most references are plain ASCII: nothing to fold but case.
   if (/^[\x00-\x7f]*$/.test(s)) return s.toLowerCase();
-  return s
+  return toLatinDigits(s)
     .toLowerCase()
     .replace(/[\u0370-\u03ff]/g, (c) => ` ${GREEK[c] ?? c} `)
     .replace(/ß/g, "ss")
@@ -129,6 +134,14 @@ function sameWord(a: string, b: string): boolean {
   return a === b || (a.length >= 5 && b.length >= 5 && editDistanceAtMostOne(a, b));
 }
 
+/** A word of the string that is the name, or a name of six letters or more with one letter off (Milgrim for Milgram, Hoseini for Hosseini); Zhang and Zhong stay apart. */
+function hasWord(outside: ReadonlySet<string>, name: string): boolean {
+  if (outside.has(name)) return true;
+  if (name.length < 6) return false;
+  for (const w of outside) if (sameWord(w, name)) return true;
+  return false;
+}
+
 /** Dice coefficient of two word sets, a one-letter typo in a long word forgiven. */
 export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
@@ -186,12 +199,17 @@ type ParsedReference = {
   chapterLike: boolean;
   /** A publisher and no journal citation: a book. */
   bookLike: boolean;
+  /** Volume, issue and first page where the string states them in a recognised form. */
+  details: { volume: string | null; issue: string | null; firstPage: string | null };
 };
 
 // Titles keep colons, commas and full stops inside; the windows below join segments again.
 const SEGMENT_BREAK = /[.?!;:,()[\]{}"“”„«»‘’]|(?<=^|\s)'|'(?=\s|$|[,.;:])|\s[-–—]\s/g;
 
-export function parseReference(raw: string): ParsedReference {
+export function parseReference(text: string): ParsedReference {
+  // Years, volumes and pages typed in Persian or Arabic-Indic digits, and the Persian comma,
+  // semicolon and question mark, read as their Latin forms (one character for one, so positions hold).
+  const raw = toLatinDigits(text).replace(/،/g, ",").replace(/؛/g, ";").replace(/؟/g, "?");
   const segments: Segment[] = [];
   let last = 0;
   const push = (start: number, end: number) => {
@@ -213,6 +231,7 @@ export function parseReference(raw: string): ParsedReference {
   const chapterLike = /\bin:\s|\(eds?\.?\)|\beds?\.\)|\bedited by\b|\bin\s+[^.]{0,80}\(eds?\b/i.test(raw);
   const bookLike = !journalLike && /\b(press|publishers?|publishing|edition|edn|isbn|verlag|books)\b/.test(folded);
   return {
+    details: statedDetails(raw),
     raw,
     segments,
     tokens,
@@ -223,6 +242,38 @@ export function parseReference(raw: string): ParsedReference {
     chapterLike,
     bookLike,
   };
+}
+
+/**
+ * Volume, issue and first page in the forms a reference labels or places them: "vol. 18, no. 4,
+ * pp. 317–335" (IEEE), "2019;12(3):45-67" (Vancouver), "Journal, 12(3), 45–67" (APA). A number in
+ * another form is not read: a detail is only held against a candidate where the string is clear.
+ */
+function statedDetails(raw: string): ParsedReference["details"] {
+  const d: ParsedReference["details"] = { volume: null, issue: null, firstPage: null };
+  const vancouver = /\b(?:1[6-9]|20)\d\d[a-z]?\s*;\s*(\d+)\s*(?:\(\s*([\w-]+)\s*\))?\s*:\s*([a-z]?\d+)/i.exec(raw);
+  const apa = /,\s*(\d+)\s*\(\s*([\w-]+)\s*\)\s*,\s*(?:pp?\.?\s*)?([a-z]?\d+)\s*[-–]/i.exec(raw);
+  const m = vancouver ?? apa;
+  if (m) [d.volume, d.issue, d.firstPage] = [m[1] ?? null, m[2] ?? null, m[3] ?? null];
+  d.volume ??= /\bvol(?:ume)?\.?\s*(\d+)\b/i.exec(raw)?.[1] ?? null;
+  d.issue ??= /\b(?:no|issue|iss)\.?\s*(\d+)\b/i.exec(raw)?.[1] ?? null;
+  d.firstPage ??= /\bpp?\.\s*([a-z]?\d+)\s*[-–]/i.exec(raw)?.[1] ?? null;
+  return d;
+}
+
+/**
+ * The details the string states that the candidate's record contradicts. Only plain numbers are
+ * compared: an article number (e10042, a letter first) against a page of the PDF ("1-9") is how the
+ * same article is cited, not a contradiction.
+ */
+function detailConflicts(ref: ParsedReference, w: CrossrefWork): string[] {
+  const differ = (stated: string | null, recorded: string | null | undefined) =>
+    stated !== null && recorded && /^\d+$/.test(stated) && /^\d+$/.test(recorded.trim()) && stated !== recorded.trim();
+  const out: string[] = [];
+  if (differ(ref.details.volume, w.volume)) out.push(`volume ${w.volume} not ${ref.details.volume}`);
+  if (differ(ref.details.issue, w.issue)) out.push(`issue ${w.issue} not ${ref.details.issue}`);
+  if (differ(ref.details.firstPage, w.page?.split(/[-–]/)[0])) out.push(`first page ${w.page?.split(/[-–]/)[0]} not ${ref.details.firstPage}`);
+  return out;
 }
 
 /** Worth asking Crossref: at least two meaningful Latin words, one of four letters or more. */
@@ -269,6 +320,9 @@ function bestTitleWindow(ref: ParsedReference, titleWords: ReadonlySet<string>, 
   const squashed = titleAll.join("");
   const pairs = bigrams(squashed);
   const partners = partnersOf(titleWords, ref.vocabulary);
+  // Numbers tell works of a series apart ("…: test article 7" / "… 8", "Part 2"): spelled without
+  // spaces two titles agree only when their numbers are the same.
+  const titleNumbers = squashed.match(/\d+/g)?.join(" ") ?? "";
   for (let i = 0; i < segs.length; i++) {
     const acc = new Set<string>();
     let joined = "";
@@ -277,7 +331,7 @@ function bestTitleWindow(ref: ParsedReference, titleWords: ReadonlySet<string>, 
       joined += segs[j]!.words.join("");
       let d = windowDice(partners, titleWords.size, acc);
       // Only a window that already shares half the words is worth spelling out.
-      if (d >= 0.5 && d < 1 && Math.abs(joined.length - squashed.length) <= squashed.length * 0.1) {
+      if (d >= 0.5 && d < 1 && Math.abs(joined.length - squashed.length) <= squashed.length * 0.1 && (joined.match(/\d+/g)?.join(" ") ?? "") === titleNumbers) {
         const sq = squashedDice(pairs, squashed.length, joined);
         if (sq >= SQUASHED_SAME) d = Math.max(d, sq);
       }
@@ -344,7 +398,7 @@ function nameForms(name: string): string[][] {
 }
 
 function authorFound(name: string, outside: ReadonlySet<string>): boolean {
-  return nameForms(name).some((f) => f.every((w) => outside.has(w)));
+  return nameForms(name).some((f) => f.every((w) => hasWord(outside, w)));
 }
 
 function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgement {
@@ -353,16 +407,27 @@ function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgeme
   const reject = (why: string): CandidateJudgement => ({ doi: w.doi, title: 0, score: 0, rejected: why, eligible: false, notes });
   if (!w.title) return reject("no title");
   // Elsevier prefixes a retracted article's own title; it is still the article.
-  const base = w.title.replace(/^\s*(retracted( article)?|withdrawn)\s*:\s*/i, "");
-  const variants = [base, w.subtitle ? `${base}: ${w.subtitle}` : null].filter((x): x is string => !!x);
+  // …and ACM proceedings add "(extended abstract)" to a paper's title.
+  const base = w.title.replace(/^\s*(retracted( article)?|withdrawn)\s*:\s*/i, "").replace(/\s*\(extended abstract\)\s*$/i, "");
+  // A reference may cite only the main title, before the colon ("Molecular structure of nucleic
+  // acids" for "…: A structure for deoxyribose nucleic acid"); that form counts only when it has
+  // three content words or more, the string gives no other subtitle after it, and the string names
+  // an author or a year to confirm it (below).
+  const main = /^(.{12,}?)\s*:\s+\S/.exec(base)?.[1];
+  const mainTitle = main && contentWords(main).length >= 3 ? main : null;
+  const variants = [base, w.subtitle ? `${base}: ${w.subtitle}` : null, mainTitle].filter((x): x is string => !!x);
   let fit: TitleFit = { score: 0, start: 0, end: 0, run: false };
   let titleList: string[] = [];
+  let byMainTitle = false;
   for (const v of variants) {
     const tw = contentWords(v);
     const f = bestTitleWindow(ref, new Set(tw), words(v));
+    // A main title followed by a colon in the string has a subtitle there, and it is not this one's.
+    if (v === mainTitle && /^\s*:/.test(ref.raw.slice(f.end))) continue;
     if (f.score > fit.score || !titleList.length) {
       fit = f;
       titleList = tw;
+      byMainTitle = v === mainTitle;
     }
   }
   if (fit.score < R.titleForReference) {
@@ -438,13 +503,26 @@ function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgeme
   }
   const bare = !hasAuthors && ref.years.length === 0;
   const short = titleList.length <= 2;
+  const mainTitleConfirmed = !byMainTitle || firstAuthor || yearExact;
+  if (!mainTitleConfirmed) notes.push("only the main title, unconfirmed");
+  // A record without authors cannot confirm the authors the string names ("Greene. Econometric
+  // Analysis. 2003." is not an anonymous chapter of that name): its whole title must agree.
+  const unconfirmedAuthors = hasAuthors && names.length === 0;
+  if (unconfirmedAuthors && title < R.titleWithoutAuthors) notes.push("no authors to confirm a partial title");
+  // A short title is common; where the string names authors, its first author must be found.
+  const shortConfirmed = !short || firstAuthor || (yearExact && !hasAuthors);
+  if (!shortConfirmed) notes.push(hasAuthors ? "a short title needs its first author" : "a short title needs a year or an author");
+  const conflicts = detailConflicts(ref, w);
+  if (conflicts.length > R.detailConflicts) notes.push(...conflicts);
   const eligible =
+    mainTitleConfirmed &&
     title >= (bare ? R.titleForBareTitle : R.titleForReference) &&
+    (!unconfirmedAuthors || title >= R.titleWithoutAuthors) &&
     !yearConflict &&
     !authorMismatch &&
     type.delta > -R.penalty.typeMismatch &&
-    (!short || firstAuthor || yearExact);
-  if (short && !(firstAuthor || yearExact)) notes.push("a short title needs a year or an author");
+    shortConfirmed &&
+    conflicts.length <= R.detailConflicts;
   return { doi: w.doi, title, score: Math.round(score * 1000) / 1000, rejected: title < R.titlePlausible ? "title differs" : null, eligible, notes };
 }
 
