@@ -11,17 +11,22 @@ import { ApiError } from "../../lib/api";
 import { adminUi as t } from "./messages";
 import "./admin.css";
 
+/** The desks outside this console's own pages; the dashboard links to them too. */
+export const deskSections = [
+  { to: "/admin/offlineArticles", label: t.nav.offlineArticles },
+  { to: "/admin/offlineBooks", label: t.nav.offlineBooks },
+  { to: "/admin/transactions", label: t.nav.transactions },
+  { to: "/admin/createInvoice", label: t.nav.createInvoice },
+  { to: "/admin/directAccess", label: t.nav.directAccess },
+] as const;
+
 const sections = [
   { to: "/admin", label: t.nav.dashboard },
   { to: "/admin/users", label: t.nav.users },
   { to: "/admin/contracts", label: t.nav.contracts },
   { to: "/admin/solvers", label: t.nav.solvers },
   { to: "/admin/directBooks", label: t.nav.directBooks },
-  { to: "/admin/offlineArticles", label: t.nav.offlineArticles },
-  { to: "/admin/offlineBooks", label: t.nav.offlineBooks },
-  { to: "/admin/transactions", label: t.nav.transactions },
-  { to: "/admin/createInvoice", label: t.nav.createInvoice },
-  { to: "/admin/directAccess", label: t.nav.directAccess },
+  ...deskSections,
 ] as const;
 
 /** The console's sections, the current one marked; a scrolling strip on phones. */
