@@ -287,6 +287,8 @@ export const NewsItem = z.object({ id: z.number().int(), title: z.string(), publ
 export type NewsItem = z.infer<typeof NewsItem>;
 export const NewsPage = paged(NewsItem);
 export type NewsPage = z.infer<typeof NewsPage>;
+/** Any admin list page (the paging fields of `paged`) with rows of type Row. */
+export type Paged<Row> = Omit<NewsPage, "data"> & { data: Row[] };
 
 export const BlogPostInput = z.object({
   post_title: z.preprocess((v) => (v == null ? "" : v), z.string().trim().min(1, adminTexts.titleRequired).max(500, adminTexts.titleTooLong)),

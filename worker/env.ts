@@ -1,7 +1,5 @@
-import type { D1Migration } from "cloudflare:test";
-
 /**
- * Secrets and test-only bindings that `wrangler types` cannot see (secrets live in
+ * Secrets that `wrangler types` cannot see (secrets live in
  * `.dev.vars` / `wrangler secret put`; see .dev.vars.example).
  */
 declare global {
@@ -24,7 +22,6 @@ declare global {
       OPENALEX_API_KEY?: string;
       /** Local development, tests and benchmarks: every outside call goes to this fake upstream. */
       UPSTREAM_BASE?: string;
-      TEST_MIGRATIONS?: D1Migration[];
     }
   }
 }

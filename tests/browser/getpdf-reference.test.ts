@@ -1,6 +1,6 @@
 /**
  * A pasted reference end to end in Chromium at phone and desktop widths: the box → the dialog names
- * the matched work → the PDF downloads with its source line; an ambiguous title offers works to
+ * the matched work → the PDF downloads with its source and provenance lines; an ambiguous title offers works to
  * choose from by keyboard; "not this one" leads to the offline request with the typed text. axe on
  * every dialog state.
  */
@@ -34,7 +34,7 @@ async function paste(page: Page, text: string) {
 }
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("a pasted reference at %s width", (viewport) => {
-  it("paste a reference → the matched work is named → the PDF downloads with its source line", async () => {
+  it("paste a reference → the matched work is named → the PDF downloads with its source and provenance lines", async () => {
     const { context, page } = await newPage(browser, viewport);
     const n = unique();
     const doi = `10.5555/oa-unpaywall-${n}`;
@@ -49,6 +49,10 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("a pasted re
     await downloadLink.waitFor({ timeout: 30_000 });
     expect(await dialog.getByRole("heading").textContent()).toBe("عملیات با موفقیت انجام شد");
     expect(await dialog.locator(".getpdf-outcome__source").textContent()).toContain("Unpaywall");
+    // How the file was checked to be this work, its version, licence and host (issue 14).
+    const provenance = dialog.locator(".getpdf-provenance");
+    expect(await provenance.getAttribute("data-verified")).not.toBe("none");
+    expect(await provenance.textContent()).toMatch(/^اصالت فایل: .+ · از \S+$/);
     await expectNoAxeViolations(page, `matched reference dialog (${viewport})`, ".getpdf-result");
     await screenshot(page, `getpdf-reference-ok-${viewport}`);
     const [download] = await Promise.all([page.waitForEvent("download"), downloadLink.click()]);

@@ -1,13 +1,24 @@
 /** Pieces every admin page shares: the console's own navigation, paging, load states, field errors and confirmations. */
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Link } from "../../components/ui/link";
+import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
 import { adminUi as t } from "./messages";
 import "./admin.css";
+
+/** The desks outside this console's own pages; the dashboard links to them too. */
+export const deskSections = [
+  { to: "/admin/offlineArticles", label: t.nav.offlineArticles },
+  { to: "/admin/offlineBooks", label: t.nav.offlineBooks },
+  { to: "/admin/transactions", label: t.nav.transactions },
+  { to: "/admin/createInvoice", label: t.nav.createInvoice },
+  { to: "/admin/directAccess", label: t.nav.directAccess },
+] as const;
 
 const sections = [
   { to: "/admin", label: t.nav.dashboard },
@@ -15,11 +26,7 @@ const sections = [
   { to: "/admin/contracts", label: t.nav.contracts },
   { to: "/admin/solvers", label: t.nav.solvers },
   { to: "/admin/directBooks", label: t.nav.directBooks },
-  { to: "/admin/offlineArticles", label: t.nav.offlineArticles },
-  { to: "/admin/offlineBooks", label: t.nav.offlineBooks },
-  { to: "/admin/transactions", label: t.nav.transactions },
-  { to: "/admin/createInvoice", label: t.nav.createInvoice },
-  { to: "/admin/directAccess", label: t.nav.directAccess },
+  ...deskSections,
 ] as const;
 
 /** The console's sections, the current one marked; a scrolling strip on phones. */
@@ -61,6 +68,32 @@ export function FormError({ error, shown = [] }: { error: unknown; shown?: strin
     return <Alert tone="error">{rest.map(([, v]) => v[0]).join(" ")}</Alert>;
   }
   return <Alert tone="error">{(error as Error).message}</Alert>;
+}
+
+/** A save's onSuccess: says so, refreshes the lists under `queryKey`, then `then` (close or clear the form). */
+export function useOnSaved(queryKey: QueryKey, then: () => void) {
+  const qc = useQueryClient();
+  return () => {
+    toast.success(t.common.saved);
+    void qc.invalidateQueries({ queryKey });
+    then();
+  };
+}
+
+/** A form's buttons: save (or `submitLabel`), and cancel where the form can be closed without saving. */
+export function FormActions({ isPending, submitLabel = t.common.save, onCancel }: { isPending: boolean; submitLabel?: ReactNode; onCancel?: () => void }) {
+  return (
+    <div className="admin-actions">
+      <Button type="submit" isPending={isPending}>
+        {submitLabel}
+      </Button>
+      {onCancel && (
+        <Button variant="outline" onPress={onCancel}>
+          {t.common.cancel}
+        </Button>
+      )}
+    </div>
+  );
 }
 
 /** A button that asks before doing something that cannot be undone. */

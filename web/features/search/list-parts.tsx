@@ -65,6 +65,25 @@ export function ListFooter({ sizes, count, onCount, page, total, onPage }: { siz
   );
 }
 
+/** What SearchResults reads of a `useSearchList`. */
+type ResultList = { busy: boolean; error: unknown; last: { total_pages: number } | undefined; page: number; count: number; setPage(p: number): void; setCount(n: number): void; firstNumber: number };
+
+/** A submitted search's results: status line, the numbered list, the footer with pages and page size, then `children`. */
+export function SearchResults<Item>({ list, sizes, total, capped, items, item, children }: { list: ResultList; sizes: readonly number[]; total: number | null; capped?: boolean; items: Item[] | undefined; item(it: Item, i: number): ReactNode; children?: ReactNode }) {
+  return (
+    <div className="search-results" aria-busy={list.busy}>
+      <SearchStatus busy={list.busy} error={list.error} total={total} capped={capped} />
+      {items && items.length > 0 && (
+        <ol className="search-list" aria-label={t.resultList} start={list.firstNumber}>
+          {items.map(item)}
+        </ol>
+      )}
+      {list.last && <ListFooter sizes={sizes} count={list.count} onCount={list.setCount} page={list.page} total={list.last.total_pages} onPage={list.setPage} />}
+      {children}
+    </div>
+  );
+}
+
 /**
  * §4 download-click check: outside type 1 a guest gets the login dialog; a signed-in user goes on
  * to `next` (which, where there is nothing to fetch, opens the package offer).

@@ -5,7 +5,8 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icon";
 import { useUniversityGrants } from "../../lib/page-data-context";
-import { basketCart, useCheckout } from "../wallet/checkout";
+import { basketCart, isCheckoutBusy, useCheckout } from "../wallet/checkout";
+import { CheckoutActions } from "../wallet/checkout-actions";
 import { PurchaseSummary } from "../wallet/purchase-summary";
 import { vipUi } from "./messages";
 
@@ -38,7 +39,7 @@ function BasketBody({ items, onRemove, close }: { items: BasketItem[]; onRemove(
   const allSites = useUniversityGrants("direct_access");
   const theses = useUniversityGrants("tez_download");
   const university = allSites || theses;
-  const busy = phase.kind === "ordering" || phase.kind === "redirecting";
+  const busy = isCheckoutBusy(phase);
   return (
     <>
       <ul className="vip-basket" aria-label={t.title}>
@@ -59,16 +60,7 @@ function BasketBody({ items, onRemove, close }: { items: BasketItem[]; onRemove(
         ))}
       </ul>
       <PurchaseSummary price={total} balance={balance} phase={phase} university={university} />
-      <div className="ui-dialog__actions vip-actions">
-        <Button
-          variant="ghost"
-          onPress={() => {
-            cancel();
-            close();
-          }}
-        >
-          {t.cancel}
-        </Button>
+      <CheckoutActions cancel={cancel} close={close} cancelLabel={t.cancel} className="vip-actions">
         <Button
           variant="primary"
           isPending={busy}
@@ -80,7 +72,7 @@ function BasketBody({ items, onRemove, close }: { items: BasketItem[]; onRemove(
         >
           {t.checkout}
         </Button>
-      </div>
+      </CheckoutActions>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import type { CartInput } from "../../../contract/wallet";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { useCheckout } from "./checkout";
+import { isCheckoutBusy, useCheckout } from "./checkout";
+import { CheckoutActions } from "./checkout-actions";
 import { walletUi as t } from "./messages";
 import { PurchaseSummary } from "./purchase-summary";
 import "./wallet.css";
@@ -25,23 +26,14 @@ export type BuyDialogProps = {
 
 function BuyBody({ cart, title, price, basket, university, close }: Omit<BuyDialogProps, "isOpen" | "onOpenChange"> & { close(): void }) {
   const { checkout, phase, cancel, balance } = useCheckout();
-  const busy = phase.kind === "ordering" || phase.kind === "redirecting";
+  const busy = isCheckoutBusy(phase);
   return (
     <>
       <p className="wallet-buy__title">
         <bdi>{title}</bdi>
       </p>
       <PurchaseSummary price={price} balance={balance} phase={phase} university={university} />
-      <div className="ui-dialog__actions wallet-actions">
-        <Button
-          variant="ghost"
-          onPress={() => {
-            cancel();
-            close();
-          }}
-        >
-          {t.cancel}
-        </Button>
+      <CheckoutActions cancel={cancel} close={close}>
         <Button
           variant="primary"
           isPending={busy}
@@ -52,7 +44,7 @@ function BuyBody({ cart, title, price, basket, university, close }: Omit<BuyDial
         >
           {t.buy}
         </Button>
-      </div>
+      </CheckoutActions>
     </>
   );
 }

@@ -47,6 +47,9 @@ function userInfoOf(r: OrderResponse): UserInfo {
 
 export type CheckoutPhase = { kind: "idle" } | { kind: "ordering" } | { kind: "redirecting"; seconds: number } | { kind: "error"; message: string };
 
+/** An order is being placed or the bank is about to open: the buy button waits. */
+export const isCheckoutBusy = (phase: CheckoutPhase) => phase.kind === "ordering" || phase.kind === "redirecting";
+
 export type CheckoutOptions = { cart: CartInput; price: number; basket?: boolean };
 
 /**

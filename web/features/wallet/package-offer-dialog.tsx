@@ -8,11 +8,13 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { Dialog } from "../../components/ui/dialog";
 import { Radio, RadioGroup } from "../../components/ui/radio-group";
 import { usePageData } from "../../lib/page-data-context";
-import { useCheckout } from "./checkout";
+import { isCheckoutBusy, useCheckout } from "./checkout";
+import { CheckoutActions } from "./checkout-actions";
 import { CountField } from "./count-field";
 import { walletUi as t } from "./messages";
 import { PurchaseSummary } from "./purchase-summary";
 import { priceQuery } from "./queries";
+import { RetryAlert } from "./retry-alert";
 import "./wallet.css";
 
 const CUSTOM = "custom";
@@ -27,7 +29,7 @@ function OfferBody({ close }: { close(): void }) {
   const pkg = pricesPackages.find((p) => `package_${p.id}` === choice);
   const total = pkg ? pkg.price : price.data && !price.isPlaceholderData ? price.data.sum_total : null;
   const empty = !pkg && packageIsEmpty(ruled);
-  const busy = phase.kind === "ordering" || phase.kind === "redirecting";
+  const busy = isCheckoutBusy(phase);
   const limitedUnit = price.data?.limited_article.unit_price;
   const packSize = price.data?.limited_article_pack_size ?? 30;
 
@@ -71,36 +73,15 @@ function OfferBody({ close }: { close(): void }) {
             {t.packageOffer.limited(formatNumber(packSize), limitedUnit ? formatToman(limitedUnit) : "…")}
           </Checkbox>
           {empty && <Alert tone="warning">{t.packageOffer.empty}</Alert>}
-          {price.isError && (
-            <Alert
-              tone="error"
-              title={t.priceFailed}
-              action={
-                <Button size="sm" variant="outline" onPress={() => void price.refetch()}>
-                  {t.reinquire}
-                </Button>
-              }
-            >
-              {price.error.message}
-            </Alert>
-          )}
+          {price.isError && <RetryAlert query={price} title={t.priceFailed} retryLabel={t.reinquire} />}
         </div>
       )}
       <PurchaseSummary price={empty ? 0 : total} balance={balance} phase={phase} />
-      <div className="ui-dialog__actions wallet-actions">
-        <Button
-          variant="ghost"
-          onPress={() => {
-            cancel();
-            close();
-          }}
-        >
-          {t.cancel}
-        </Button>
+      <CheckoutActions cancel={cancel} close={close}>
         <Button variant="primary" onPress={() => void buy()} isDisabled={empty || total === null || busy} isPending={busy}>
           {t.buy}
         </Button>
-      </div>
+      </CheckoutActions>
     </>
   );
 }

@@ -5,11 +5,13 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { ProgressBar } from "../../components/ui/progress-bar";
-import { useCheckout } from "./checkout";
+import { isCheckoutBusy, useCheckout } from "./checkout";
+import { CheckoutActions } from "./checkout-actions";
 import { CountField } from "./count-field";
 import { walletUi as t } from "./messages";
 import { PurchaseSummary } from "./purchase-summary";
 import { priceQuery, spendStandardCredit, standardStatusQuery, useRefreshUserInfo } from "./queries";
+import { RetryAlert } from "./retry-alert";
 import "./wallet.css";
 
 /** Opens the file in a new tab; the tab is opened first (inside the click) so no popup blocker stops it. */
@@ -41,23 +43,11 @@ function StandardBody({ id, close }: { id: number; close(): void }) {
   });
 
   if (status.isPending) return <ProgressBar label={t.standard.loading} isIndeterminate />;
-  if (status.isError)
-    return (
-      <Alert
-        tone="error"
-        action={
-          <Button size="sm" variant="outline" onPress={() => void status.refetch()}>
-            {t.retry}
-          </Button>
-        }
-      >
-        {status.error.message}
-      </Alert>
-    );
+  if (status.isError) return <RetryAlert query={status} />;
 
   const s = status.data;
   const waiting = s.standard_status === "wait" || s.standard_status === "wait_or_credit";
-  const busy = phase.kind === "ordering" || phase.kind === "redirecting" || spend.isPending;
+  const busy = isCheckoutBusy(phase) || spend.isPending;
   const total = price.data && !price.isPlaceholderData ? price.data.sum_total : null;
 
   return (
@@ -79,33 +69,12 @@ function StandardBody({ id, close }: { id: number; close(): void }) {
             value={count}
             onChange={setCount}
           />
-          {price.isError && (
-            <Alert
-              tone="error"
-              title={t.priceFailed}
-              action={
-                <Button size="sm" variant="outline" onPress={() => void price.refetch()}>
-                  {t.reinquire}
-                </Button>
-              }
-            >
-              {price.error.message}
-            </Alert>
-          )}
+          {price.isError && <RetryAlert query={price} title={t.priceFailed} retryLabel={t.reinquire} />}
           <PurchaseSummary price={total} balance={balance} phase={phase} />
         </>
       )}
       {spend.isError && <Alert tone="error">{spend.error.message}</Alert>}
-      <div className="ui-dialog__actions wallet-actions">
-        <Button
-          variant="ghost"
-          onPress={() => {
-            cancel();
-            close();
-          }}
-        >
-          {waiting ? t.standard.wait : t.cancel}
-        </Button>
+      <CheckoutActions cancel={cancel} close={close} cancelLabel={waiting ? t.standard.wait : t.cancel}>
         {s.standard_status === "buy" && (
           <Button
             variant="primary"
@@ -134,7 +103,7 @@ function StandardBody({ id, close }: { id: number; close(): void }) {
             {t.standard.useCredit}
           </Button>
         )}
-      </div>
+      </CheckoutActions>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { adminUi as t } from "../messages";
-import { AdminPage, ConfirmButton, FormError, fieldError } from "../parts";
+import { AdminPage, ConfirmButton, FormActions, FormError, fieldError, useOnSaved } from "../parts";
 import { addPartnerMutation, adminKeys, contractsQuery, removePartnerMutation, saveContractMutation } from "../queries";
 
 const c = t.contracts;
@@ -45,16 +45,8 @@ function bodyOf(d: Draft) {
 }
 
 function ContractForm({ item, onDone }: { item?: Contract; onDone(): void }) {
-  const qc = useQueryClient();
   const [d, setD] = useState<Draft>(() => draftOf(item));
-  const save = useMutation({
-    ...saveContractMutation(item?.id),
-    onSuccess: () => {
-      toast.success(t.common.saved);
-      void qc.invalidateQueries({ queryKey: adminKeys.contracts });
-      onDone();
-    },
-  });
+  const save = useMutation({ ...saveContractMutation(item?.id), onSuccess: useOnSaved(adminKeys.contracts, onDone) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(bodyOf(d));
@@ -96,14 +88,7 @@ function ContractForm({ item, onDone }: { item?: Contract; onDone(): void }) {
         {c.active}
       </Checkbox>
       <FormError error={save.error} shown={["name", "logo", "domains", "new_access", ...universityAccessKeys.map((k) => `quotas.${k}`)]} />
-      <div className="admin-actions">
-        <Button type="submit" isPending={save.isPending}>
-          {t.common.save}
-        </Button>
-        <Button variant="outline" onPress={onDone}>
-          {t.common.cancel}
-        </Button>
-      </div>
+      <FormActions isPending={save.isPending} onCancel={onDone} />
     </form>
   );
 }

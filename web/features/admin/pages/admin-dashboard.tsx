@@ -6,7 +6,7 @@ import { LinkButton } from "../../../components/ui/link";
 import { QueryState } from "../../../components/ui/query-state";
 import { ContentPanel } from "../content-panel";
 import { adminUi as t } from "../messages";
-import { AdminPage } from "../parts";
+import { AdminPage, deskSections } from "../parts";
 import { dashboardQuery } from "../queries";
 
 const percentText = (p: number | null) => (p === null ? t.dashboard.noDownloads : `٪${formatNumber(p)}`);
@@ -104,14 +104,6 @@ function Stats({ d }: { d: Dashboard }) {
   );
 }
 
-const desks = [
-  { to: "/admin/offlineArticles", label: t.nav.offlineArticles },
-  { to: "/admin/offlineBooks", label: t.nav.offlineBooks },
-  { to: "/admin/transactions", label: t.nav.transactions },
-  { to: "/admin/createInvoice", label: t.nav.createInvoice },
-  { to: "/admin/directAccess", label: t.nav.directAccess },
-] as const;
-
 /** /admin/: today's figures from the real tables, the other desks, and news and blog posts. */
 export default function AdminDashboard() {
   const query = useQuery(dashboardQuery());
@@ -122,7 +114,7 @@ export default function AdminDashboard() {
       <section className="card admin-card" aria-labelledby="admin-desks">
         <h2 id="admin-desks">{t.dashboard.desks}</h2>
         <div className="admin-desks">
-          {desks.map((d) => (
+          {deskSections.map((d) => (
             <LinkButton key={d.to} to={d.to} variant="outline">
               {d.label}
             </LinkButton>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { DirectBook } from "../../../../contract/admin";
 import { formatNumber, formatToman } from "../../../../lib/format";
@@ -10,9 +10,8 @@ import { Pagination } from "../../../components/ui/pagination";
 import { QueryState } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
-import { toast } from "../../../components/ui/toast";
 import { adminUi as t } from "../messages";
-import { AdminPage, FormError, fieldError } from "../parts";
+import { AdminPage, FormActions, FormError, fieldError, useOnSaved } from "../parts";
 import { adminKeys, booksQuery, priceBookMutation, saveBookMutation } from "../queries";
 
 const b = t.books;
@@ -42,16 +41,8 @@ function draftOf(x?: DirectBook): Draft {
 }
 
 function BookForm({ item, onDone }: { item?: DirectBook; onDone(): void }) {
-  const qc = useQueryClient();
   const [d, setD] = useState<Draft>(() => draftOf(item));
-  const save = useMutation({
-    ...saveBookMutation(item?.id),
-    onSuccess: () => {
-      toast.success(t.common.saved);
-      void qc.invalidateQueries({ queryKey: adminKeys.books });
-      onDone();
-    },
-  });
+  const save = useMutation({ ...saveBookMutation(item?.id), onSuccess: useOnSaved(adminKeys.books, onDone) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(d);
@@ -76,29 +67,14 @@ function BookForm({ item, onDone }: { item?: DirectBook; onDone(): void }) {
         ))}
       </div>
       <FormError error={save.error} shown={[...textFields]} />
-      <div className="admin-actions">
-        <Button type="submit" isPending={save.isPending}>
-          {t.common.save}
-        </Button>
-        <Button variant="outline" onPress={onDone}>
-          {t.common.cancel}
-        </Button>
-      </div>
+      <FormActions isPending={save.isPending} onCancel={onDone} />
     </form>
   );
 }
 
 function PriceDialog({ item, onClose }: { item: DirectBook; onClose(): void }) {
-  const qc = useQueryClient();
   const [price, setPrice] = useState(String(item.toman_price));
-  const save = useMutation({
-    ...priceBookMutation(item.id),
-    onSuccess: () => {
-      toast.success(t.common.saved);
-      void qc.invalidateQueries({ queryKey: adminKeys.books });
-      onClose();
-    },
-  });
+  const save = useMutation({ ...priceBookMutation(item.id), onSuccess: useOnSaved(adminKeys.books, onClose) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate({ toman_price: price });
@@ -117,11 +93,7 @@ function PriceDialog({ item, onClose }: { item: DirectBook; onClose(): void }) {
           errorMessage={fieldError(save.error, "toman_price")}
         />
         <FormError error={save.error} shown={["toman_price"]} />
-        <div className="admin-actions">
-          <Button type="submit" isPending={save.isPending}>
-            {t.common.save}
-          </Button>
-        </div>
+        <FormActions isPending={save.isPending} />
       </form>
     </Dialog>
   );

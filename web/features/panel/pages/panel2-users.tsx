@@ -2,12 +2,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { formatJalaliDate, formatNumber } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
-import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
-import { Pagination } from "../../../components/ui/pagination";
-import { QueryState } from "../../../components/ui/query-state";
+import { DataCell, DataRow, HeaderCell } from "../../../components/ui/data-table";
 import { TextField } from "../../../components/ui/text-field";
 import { panelMessages as m } from "../messages";
 import { PanelNav } from "../panel-nav";
+import { PanelTable } from "../panel-table";
 import { groupsQuery, usersQuery } from "../queries";
 import "../panel.css";
 
@@ -35,45 +34,32 @@ export default function Panel2Users() {
         <TextField label={m.users.search} value={text} onChange={setText} type="search" />
         {query.data && <span className="panel-muted">{m.users.total(query.data.total)}</span>}
       </div>
-      <QueryState query={query} label={m.users.title}>
-        {(list) =>
-          list.data.length === 0 ? (
-            <p className="panel-muted">{m.users.empty}</p>
-          ) : (
-            <section className="card panel-section">
-              <DataTable caption={m.users.title}>
-                <thead>
-                  <tr>
-                    <HeaderCell>{m.users.name}</HeaderCell>
-                    <HeaderCell className="panel-hide-xs">{m.users.email}</HeaderCell>
-                    <HeaderCell className="panel-hide-xs">{m.users.verified}</HeaderCell>
-                    <HeaderCell>{m.users.downloads}</HeaderCell>
-                    <HeaderCell>{m.users.requests}</HeaderCell>
-                    <HeaderCell className="panel-hide-xs">{m.users.lastActivity}</HeaderCell>
-                    <HeaderCell className="panel-hide-xs">{m.users.groups}</HeaderCell>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.map((u) => (
-                    <DataRow key={u.id}>
-                      <DataCell>{u.name}</DataCell>
-                      <DataCell className="panel-hide-xs">
-                        <bdi dir="ltr">{u.university_email ?? "—"}</bdi>
-                      </DataCell>
-                      <DataCell className="panel-hide-xs">{u.verified_at ? formatJalaliDate(u.verified_at) : m.users.notVerified}</DataCell>
-                      <DataCell>{formatNumber(u.downloads)}</DataCell>
-                      <DataCell>{formatNumber(u.offline_requests)}</DataCell>
-                      <DataCell className="panel-hide-xs">{u.last_activity ? formatJalaliDate(u.last_activity, { withTime: true }) : "—"}</DataCell>
-                      <DataCell className="panel-hide-xs">{u.groups.map(groupName).filter(Boolean).join("، ") || "—"}</DataCell>
-                    </DataRow>
-                  ))}
-                </tbody>
-              </DataTable>
-              <Pagination page={list.page} pages={Math.ceil(list.total / list.per_page)} onChange={setPage} label={m.pager.label} />
-            </section>
-          )
+      <PanelTable query={query} title={m.users.title} empty={m.users.empty} onPage={setPage}
+        head={
+          <>
+            <HeaderCell>{m.users.name}</HeaderCell>
+            <HeaderCell className="panel-hide-xs">{m.users.email}</HeaderCell>
+            <HeaderCell className="panel-hide-xs">{m.users.verified}</HeaderCell>
+            <HeaderCell>{m.users.downloads}</HeaderCell>
+            <HeaderCell>{m.users.requests}</HeaderCell>
+            <HeaderCell className="panel-hide-xs">{m.users.lastActivity}</HeaderCell>
+            <HeaderCell className="panel-hide-xs">{m.users.groups}</HeaderCell>
+          </>
         }
-      </QueryState>
+        row={(u) => (
+          <DataRow key={u.id}>
+            <DataCell>{u.name}</DataCell>
+            <DataCell className="panel-hide-xs">
+              <bdi dir="ltr">{u.university_email ?? "—"}</bdi>
+            </DataCell>
+            <DataCell className="panel-hide-xs">{u.verified_at ? formatJalaliDate(u.verified_at) : m.users.notVerified}</DataCell>
+            <DataCell>{formatNumber(u.downloads)}</DataCell>
+            <DataCell>{formatNumber(u.offline_requests)}</DataCell>
+            <DataCell className="panel-hide-xs">{u.last_activity ? formatJalaliDate(u.last_activity, { withTime: true }) : "—"}</DataCell>
+            <DataCell className="panel-hide-xs">{u.groups.map(groupName).filter(Boolean).join("، ") || "—"}</DataCell>
+          </DataRow>
+        )}
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { ExternalLink } from "../../../components/ui/link";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { ListFooter, SearchStatus, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
+import { SearchResults, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
 import { usePageData } from "../../../lib/page-data-context";
 import { searchUi as t } from "../messages";
 import { fetchers } from "../queries";
@@ -198,17 +198,13 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
       </form>
 
       {list.submitted && (
-        <div className="search-results" aria-busy={list.busy}>
-          <SearchStatus busy={list.busy} error={list.error} total={data ? data.total_results : null} />
-          {data && data.data.length > 0 && (
-            <ol className="search-list" aria-label={t.resultList} start={list.firstNumber}>
-              {data.data.map((item, i) => (
-                <ArticleItem key={`${item.doi ?? item.url ?? i}-${i}`} item={item} n={list.firstNumber + i} onDownload={() => check(() => setDialogUrl(item.doi ?? item.url))} />
-              ))}
-            </ol>
-          )}
-          {list.last && <ListFooter sizes={PAGE_SIZES.article} count={list.count} onCount={list.setCount} page={list.page} total={list.last.total_pages} onPage={list.setPage} />}
-        </div>
+        <SearchResults
+          list={list}
+          sizes={PAGE_SIZES.article}
+          total={data ? data.total_results : null}
+          items={data?.data}
+          item={(item, i) => <ArticleItem key={`${item.doi ?? item.url ?? i}-${i}`} item={item} n={list.firstNumber + i} onDownload={() => check(() => setDialogUrl(item.doi ?? item.url))} />}
+        />
       )}
       {dialogUrl && (
         <Suspense fallback={null}>

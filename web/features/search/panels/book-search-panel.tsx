@@ -12,7 +12,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { useUniversityGrants } from "../../../lib/page-data-context";
 import { bookSourceFromHash } from "../../home/hash-shortcuts";
-import { Fact, ListFooter, openLink, SearchStatus, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
+import { Fact, openLink, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
 import { searchUi as t } from "../messages";
 import { fetchers } from "../queries";
 import { useSearchList } from "../use-search-list";
@@ -177,33 +177,32 @@ export default function BookSearchPanel(_props: Record<string, never>) {
       </form>
 
       {list.submitted && (
-        <div className="search-results" aria-busy={list.busy}>
-          <SearchStatus busy={list.busy} error={list.error} total={data ? data.total_results : null} capped={data?.total_capped} />
-          {data && data.results.length > 0 && (
-            <ol className="search-list" aria-label={t.resultList} start={list.firstNumber}>
-              {data.results.map((item, i) => (
-                <BookItem
-                  key={item.id}
-                  item={item}
-                  n={list.firstNumber + i}
-                  onLink={(href) => check(() => openLink(href))}
-                  onGet={() =>
-                    check(
-                      // A standard opens its dialog; a priced book is bought (then delivered by the desk);
-                      // a book without a price is ordered offline, prefilled with its ISBN or title.
-                      item.type === 2
-                        ? () => setStandardId(item.id)
-                        : item.toman_price !== null
-                          ? () => setBuying(item)
-                          : () => requestOffline({ kind: "book", url: item.ISBN ? `ISBN ${item.ISBN}` : item.Title, desc: item.ISBN ? item.Title : undefined }),
-                    )
-                  }
-                />
-              ))}
-            </ol>
+        <SearchResults
+          list={list}
+          sizes={PAGE_SIZES.book}
+          total={data ? data.total_results : null}
+          capped={data?.total_capped}
+          items={data?.results}
+          item={(item, i) => (
+            <BookItem
+              key={item.id}
+              item={item}
+              n={list.firstNumber + i}
+              onLink={(href) => check(() => openLink(href))}
+              onGet={() =>
+                check(
+                  // A standard opens its dialog; a priced book is bought (then delivered by the desk);
+                  // a book without a price is ordered offline, prefilled with its ISBN or title.
+                  item.type === 2
+                    ? () => setStandardId(item.id)
+                    : item.toman_price !== null
+                      ? () => setBuying(item)
+                      : () => requestOffline({ kind: "book", url: item.ISBN ? `ISBN ${item.ISBN}` : item.Title, desc: item.ISBN ? item.Title : undefined }),
+                )
+              }
+            />
           )}
-          {list.last && <ListFooter sizes={PAGE_SIZES.book} count={list.count} onCount={list.setCount} page={list.page} total={list.last.total_pages} onPage={list.setPage} />}
-        </div>
+        />
       )}
 
       <aside className="search-offline-prompt" aria-label={t.book.offlineButton}>

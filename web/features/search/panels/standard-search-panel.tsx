@@ -9,7 +9,7 @@ import { Icon } from "../../../components/ui/icon";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { Fact, ListFooter, SearchStatus, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
+import { Fact, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
 import { searchUi as t } from "../messages";
 import { fetchers, searchOptionsQuery } from "../queries";
 import { useSearchList } from "../use-search-list";
@@ -103,16 +103,14 @@ export default function StandardSearchPanel(_props: Record<string, never>) {
       </form>
 
       {list.submitted && (
-        <div className="search-results" aria-busy={list.busy}>
-          <SearchStatus busy={list.busy} error={list.error} total={data ? data.total_results : null} capped={data?.total_capped} />
-          {data && data.data.length > 0 && (
-            <ol className="search-list" aria-label={t.resultList} start={list.firstNumber}>
-              {data.data.map((item, i) => (
-                <StandardItem key={item.id} item={item} n={list.firstNumber + i} onRequest={() => check(() => setStandardId(item.id))} />
-              ))}
-            </ol>
-          )}
-          {list.last && <ListFooter sizes={PAGE_SIZES.standard} count={list.count} onCount={list.setCount} page={list.page} total={list.last.total_pages} onPage={list.setPage} />}
+        <SearchResults
+          list={list}
+          sizes={PAGE_SIZES.standard}
+          total={data ? data.total_results : null}
+          capped={data?.total_capped}
+          items={data?.data}
+          item={(item, i) => <StandardItem key={item.id} item={item} n={list.firstNumber + i} onRequest={() => check(() => setStandardId(item.id))} />}
+        >
           {data && (
             <aside className="search-offline-prompt search-offline-prompt--inline" aria-label={t.standard.requestStandard}>
               <div>
@@ -125,7 +123,7 @@ export default function StandardSearchPanel(_props: Record<string, never>) {
               </Button>
             </aside>
           )}
-        </div>
+        </SearchResults>
       )}
       {standardId !== null && (
         <Suspense fallback={null}>

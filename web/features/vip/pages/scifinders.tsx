@@ -1,91 +1,72 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatJalaliDate } from "../../../../lib/format";
-import { PageHeading } from "../../../components/shell/page-heading";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { LinkButton } from "../../../components/ui/link";
 import { QueryState } from "../../../components/ui/query-state";
 import { usePageData } from "../../../lib/page-data-context";
-import { useUiState } from "../../../lib/ui-state";
 import { vipUi } from "../messages";
+import { VipProfilePage } from "../profile-page";
 import { scifindersQuery } from "../queries";
 import { StatusBadge } from "./vip-services";
-import "../vip.css";
 
 const t = vipUi.profile;
 
 /** /profile/scifinders: the SciFinder accounts bought, the issued username and password, and the one-month guarantee. */
 export default function Scifinders() {
   const { isGuest } = usePageData();
-  const { openDialog } = useUiState();
   const query = useQuery({ ...scifindersQuery(), enabled: !isGuest });
   return (
-    <div className="container page vip-page">
-      <PageHeading title={t.scifinderTitle}>
-        {!isGuest && (
-          <LinkButton variant="outline" to="/" hash="vip">
-            {t.newOrder}
-          </LinkButton>
-        )}
-      </PageHeading>
-      {isGuest ? (
-        <Alert tone="info" action={<Button onPress={() => openDialog("login")}>{t.login}</Button>}>
-          {t.guest}
-        </Alert>
-      ) : (
-        <QueryState query={query} errorTitle={vipUi.profile.loadError}>
-          {() =>
-            query.data!.accounts.length === 0 ? (
-              <p className="card vip-empty">{t.emptyScifinder}</p>
-            ) : (
-              <ul className="vip-list" aria-label={t.scifinderTitle}>
-                {query.data!.accounts.map((a) => (
-                  <li key={a.id} className="card vip-order">
-                    <div className="vip-order__head">
-                      <h2>
-                        <bdi dir="ltr">SciFinder</bdi>
-                      </h2>
-                      <StatusBadge status={a.status} />
-                    </div>
-                    {a.username ? (
-                      <dl className="vip-facts">
+    <VipProfilePage title={t.scifinderTitle}>
+      <QueryState query={query} errorTitle={vipUi.profile.loadError}>
+        {() =>
+          query.data!.accounts.length === 0 ? (
+            <p className="card vip-empty">{t.emptyScifinder}</p>
+          ) : (
+            <ul className="vip-list" aria-label={t.scifinderTitle}>
+              {query.data!.accounts.map((a) => (
+                <li key={a.id} className="card vip-order">
+                  <div className="vip-order__head">
+                    <h2>
+                      <bdi dir="ltr">SciFinder</bdi>
+                    </h2>
+                    <StatusBadge status={a.status} />
+                  </div>
+                  {a.username ? (
+                    <dl className="vip-facts">
+                      <div>
+                        <dt>{t.username}</dt>
+                        <dd>
+                          <bdi dir="ltr" className="vip-secret">
+                            {a.username}
+                          </bdi>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>{t.password}</dt>
+                        <dd>
+                          <bdi dir="ltr" className="vip-secret">
+                            {a.password}
+                          </bdi>
+                        </dd>
+                      </div>
+                      {a.guarantee_until && (
                         <div>
-                          <dt>{t.username}</dt>
-                          <dd>
-                            <bdi dir="ltr" className="vip-secret">
-                              {a.username}
-                            </bdi>
-                          </dd>
+                          <dt>{t.status}</dt>
+                          <dd className={a.guaranteed ? "vip-ok" : "vip-muted"}>{a.guaranteed ? t.guarantee(formatJalaliDate(a.guarantee_until)) : t.guaranteeOver(formatJalaliDate(a.guarantee_until))}</dd>
                         </div>
-                        <div>
-                          <dt>{t.password}</dt>
-                          <dd>
-                            <bdi dir="ltr" className="vip-secret">
-                              {a.password}
-                            </bdi>
-                          </dd>
-                        </div>
-                        {a.guarantee_until && (
-                          <div>
-                            <dt>{t.status}</dt>
-                            <dd className={a.guaranteed ? "vip-ok" : "vip-muted"}>{a.guaranteed ? t.guarantee(formatJalaliDate(a.guarantee_until)) : t.guaranteeOver(formatJalaliDate(a.guarantee_until))}</dd>
-                          </div>
-                        )}
-                      </dl>
-                    ) : a.status === "rejected" ? null : (
-                      <p className="vip-muted">{t.waitingAccount}</p>
-                    )}
-                    <p className="vip-muted">
-                      {t.createdAt}: {formatJalaliDate(a.created_at)}
-                    </p>
-                    {a.note && <p>{a.note}</p>}
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </QueryState>
-      )}
-    </div>
+                      )}
+                    </dl>
+                  ) : a.status === "rejected" ? null : (
+                    <p className="vip-muted">{t.waitingAccount}</p>
+                  )}
+                  <p className="vip-muted">
+                    {t.createdAt}: {formatJalaliDate(a.created_at)}
+                  </p>
+                  {a.note && <p>{a.note}</p>}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </VipProfilePage>
   );
 }

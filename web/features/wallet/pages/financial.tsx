@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { NumberField } from "../../../components/ui/number-field";
@@ -13,6 +12,7 @@ import { PackageOfferDialog } from "../package-offer-dialog";
 import { walletUi as t } from "../messages";
 import { Amount } from "../ledger-amount";
 import { ledgerQuery, useBalanceQuery } from "../queries";
+import { RetryAlert } from "../retry-alert";
 import "../wallet.css";
 
 const MIN_TOPUP = 1000;
@@ -25,19 +25,7 @@ function Balances() {
   return (
     <section className="card wallet-card" aria-labelledby="wallet-balances">
       <h2 id="wallet-balances">{t.financial.balances}</h2>
-      {balance.isError && (
-        <Alert
-          tone="error"
-          title={t.balanceFailed}
-          action={
-            <Button size="sm" variant="outline" onPress={() => void balance.refetch()}>
-              {t.retry}
-            </Button>
-          }
-        >
-          {balance.error.message}
-        </Alert>
-      )}
+      {balance.isError && <RetryAlert query={balance} title={t.balanceFailed} />}
       <dl className="wallet-balances">
         <div>
           <dt>{t.accounts.balance}</dt>
@@ -106,16 +94,7 @@ function Ledger() {
     <section className="card wallet-card" aria-labelledby="wallet-ledger">
       <h2 id="wallet-ledger">{t.financial.ledger}</h2>
       {query.isError ? (
-        <Alert
-          tone="error"
-          action={
-            <Button size="sm" variant="outline" onPress={() => void query.refetch()}>
-              {t.retry}
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
+        <RetryAlert query={query} />
       ) : query.data && query.data.total === 0 ? (
         <p className="wallet-muted">{t.financial.empty}</p>
       ) : (

@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatJalaliDate } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { ExternalLink } from "../../../components/ui/link";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { walletUi as t } from "../messages";
 import { myStandardsQuery } from "../queries";
+import { RetryAlert } from "../retry-alert";
 import "../wallet.css";
 
 /** /profile/standards: the standards the user paid for, with their files (opened in a new tab). */
@@ -20,16 +19,7 @@ export default function Standards() {
         {query.isPending ? (
           <ProgressBar isIndeterminate aria-label={t.standards.title} />
         ) : query.isError ? (
-          <Alert
-            tone="error"
-            action={
-              <Button size="sm" variant="outline" onPress={() => void query.refetch()}>
-                {t.retry}
-              </Button>
-            }
-          >
-            {query.error.message}
-          </Alert>
+          <RetryAlert query={query} />
         ) : query.data.data.length === 0 ? (
           <p className="wallet-muted">{t.standards.empty}</p>
         ) : (
