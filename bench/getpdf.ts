@@ -11,7 +11,7 @@
  * 3. Phase "sequential": 20 open-access DOIs one after another (an idle queue: the pipeline's
  *    own cost per job).
  *    Phase "distinct": 200 distinct open-access DOIs started at once, each polled to the end.
- *    Phase "same": 1,000 starts of one DOI at once, each polled to the end.
+ *    Phase "same": 1,000 starts of one DOI at once by 1,000 people (a session and an address each), each polled to the end.
  * 4. For every job: start → terminal status as the client saw it (polling every --poll ms), the
  *    upstream time (the job's calls counted on the fake's hit counters × the fixed latency; the
  *    resolver chain calls them one after another), and the pipeline's overhead = total − upstream.
@@ -95,13 +95,20 @@ const startUpstream = () => startUpstreamOf(UPSTREAM_PORT, LATENCY_MS);
 // ---------------------------------------------------------------------------
 // Client
 
+let sessions = 0;
+
+/** One user: a cookie jar and an address of their own (the per-address start limit is per person). */
 class Session {
   cookie = "";
   token = "";
-  constructor(readonly base: string) {}
+  readonly address: string;
+  constructor(readonly base: string) {
+    const n = ++sessions;
+    this.address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  }
 
   async init() {
-    const res = await fetch(`${this.base}/csrf-token`);
+    const res = await fetch(`${this.base}/csrf-token`, { headers: { "cf-connecting-ip": this.address } });
     this.cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     this.token = ((await res.json()) as { token: string }).token;
   }
@@ -110,7 +117,7 @@ class Session {
     return inFlight(async () => {
       const res = await fetch(`${this.base}${p}`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-csrf-token": this.token, cookie: this.cookie },
+        headers: { "content-type": "application/json", "x-csrf-token": this.token, cookie: this.cookie, "cf-connecting-ip": this.address },
         body: JSON.stringify(body),
       });
       if (res.status !== 200) throw new Error(`${p}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
@@ -294,8 +301,12 @@ async function main() {
 
     log(`same: ${SAME} starts of one DOI at once …`);
     const one = `10.5555/oa-unpaywall-${seed}3000`;
+    // SAME people, each with their own session and address: one address may start 600 downloads
+    // in 10 minutes (issue 15), which a single client sending them all would hit.
+    const users = Array.from({ length: SAME }, () => new Session(server.base));
+    for (let i = 0; i < users.length; i += 50) await Promise.all(users.slice(i, i + 50).map((u) => u.init()));
     t = performance.now();
-    const same = await Promise.all(Array.from({ length: SAME }, () => runJob(s, one)));
+    const same = await Promise.all(users.map((u) => runJob(u, one)));
     const sameWall = performance.now() - t;
     await attachTimings(s, same);
     const h = await hits(upstream.url);

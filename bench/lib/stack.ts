@@ -8,6 +8,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "
 import os from "node:os";
 import path from "node:path";
 import { ensureDevVars } from "../../scripts/dev-vars";
+import { writePreviewVars } from "../../scripts/offline-stack";
 import { waitFor } from "../../scripts/wait-for";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -76,6 +77,10 @@ export async function startStack(opts: { name: string; port: number; upstreamPor
     log(opts.name, `migrating and seeding ${path.relative(root, stateDir)} …`);
     execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`], { cwd: root, stdio: "ignore" });
     execFileSync("tsx", ["scripts/seed.ts", "--local", "--persist-to", stateDir], { cwd: root, stdio: "ignore" });
+    // Once a build has copied .dev.vars, the preview reads its vars from there and not from the
+    // environment (scripts/offline-stack.ts): without this the Worker asked the real providers and
+    // every download job in the benchmarks ended in error.
+    writePreviewVars({ ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl });
     preview = spawn("vite", ["preview", "--port", String(opts.port), "--strictPort"], {
       cwd: root,
       detached: true,
