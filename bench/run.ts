@@ -135,7 +135,7 @@ function report(r: {
     if (!p.tbtMet || !p.scoreMet) why.push(`- **Lighthouse \`${p.url}\`** (TBT ${ms(p.median.tbtMs)}, score ${p.median.score}): ${p.page === "profile" ? "feature pages are drawn by the browser after hydration (decision 0010: their react-aria tables and forms stay out of the Worker), and at 4× CPU drawing the signed-in profile takes long tasks" : "the app's code runs at 4× CPU after the first paint"}; TBT also moves by 100 ms or more between runs on two cores (runs: ${p.runs.map((x) => `${x.score}/${ms(x.lcpMs)}`).join(", ")}).`);
   }
   for (const f of r.responsiveness.filter((x) => !x.met)) {
-    why.push(`- **${f.scenario} at ${f.viewport}** (longest ${ms(f.maxDurationMs)}): an interaction's duration includes drawing the panel it opens; the first switch to each panel draws its form for the first time. The input delay, the wait before the page starts to answer, stays at ${ms(f.maxInputDelayMs)} or less.`);
+    why.push(`- **${f.scenario} at ${f.viewport}** (longest ${ms(f.maxDurationMs)}): an interaction's duration includes drawing the panel it opens (its whole form, at 4× CPU), not only the page's answer. The input delay, the wait before the page starts to answer, stays at ${ms(f.maxInputDelayMs)} or less.`);
   }
   for (const x of r.extras) {
     if (/overhead p95[^\n]*NOT met/.test(x.tail)) why.push(`- **${x.name}, overhead in bursts**: Miniflare's queue broker hands the consumer one batch of 10 at a time and waits for it, and every request shares the two cores with \`vite preview\`'s Node proxy; on Cloudflare, consumer invocations run side by side. The single-job overhead and the lost-job and one-resolution targets are the pipeline's own.`);
