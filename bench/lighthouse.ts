@@ -19,7 +19,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, log, outDir, Session, startCompressingProxy, startStack } from "./lib/stack";
+import { ensureBuild, log, outDir, Session, startCompressingProxy, startStack, numberArg, runIfMain } from "./lib/stack";
 
 export const SCORE_BUDGET = 97;
 export const LCP_BUDGET_MS = 1800;
@@ -210,10 +210,7 @@ export function printLighthouse(pages: LighthousePage[]) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const at = (name: string, fallback: number) => {
-    const i = args.indexOf(`--${name}`);
-    return i === -1 ? fallback : Number(args[i + 1]);
-  };
+  const at = (name: string, fallback: number) => numberArg(name, fallback, args);
   ensureBuild(args.includes("--no-build"));
   const stack = await startStack({ name: "lighthouse", port: at("port", 18_961), upstreamPort: at("upstream-port", 18_962) });
   try {
@@ -232,9 +229,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.filename, main);

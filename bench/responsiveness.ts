@@ -20,7 +20,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { ensureBuild, log, outDir, startStack } from "./lib/stack";
+import { ensureBuild, log, outDir, startStack, numberArg, runIfMain } from "./lib/stack";
 
 export const INTERACTION_BUDGET_MS = 100;
 export const CPU_SLOWDOWN = 4;
@@ -144,10 +144,7 @@ export function printResponsiveness(r: InteractionFigures[]) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const at = (name: string, fallback: number) => {
-    const i = args.indexOf(`--${name}`);
-    return i === -1 ? fallback : Number(args[i + 1]);
-  };
+  const at = (name: string, fallback: number) => numberArg(name, fallback, args);
   ensureBuild(args.includes("--no-build"));
   const stack = await startStack({ name: "responsiveness", port: at("port", 18_981), upstreamPort: at("upstream-port", 18_982) });
   try {
@@ -160,9 +157,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.filename, main);

@@ -23,14 +23,11 @@ import path from "node:path";
 import { analyzeBundle, ENTRY_JS_BUDGET, LAZY_BUDGET, LOADED_JS_BUDGET, measureLoaded, printBundle, workerSize, type LoadedPage, type StaticBundleReport, type WorkerBundle } from "./bundle-size";
 import { CLS_BUDGET, LCP_BUDGET_MS, printLighthouse, runLighthouse, SCORE_BUDGET, signedInCookie, TBT_BUDGET_MS, type LighthousePage } from "./lighthouse";
 import { CPU_SLOWDOWN, INTERACTION_BUDGET_MS, printResponsiveness, runResponsiveness, type InteractionFigures } from "./responsiveness";
-import { ensureBuild, kb, log, machine, outDir, root, startCompressingProxy, startStack, type Machine } from "./lib/stack";
+import { ensureBuild, kb, log, machine, outDir, root, startCompressingProxy, startStack, type Machine, numberArg } from "./lib/stack";
 import { printThroughput, RATIO_TARGET, runThroughput, type ThroughputReport } from "./throughput";
 
 const args = process.argv.slice(2);
-const at = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? fallback : Number(args[i + 1]);
-};
+const at = (name: string, fallback: number) => numberArg(name, fallback, args);
 const ALL = args.includes("--all");
 const SEARCH_COUNT = at("search-count", 100_000);
 const RUNS = at("runs", 3);

@@ -21,7 +21,7 @@
 import autocannon from "autocannon";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, log, outDir, Session, startStack } from "./lib/stack";
+import { ensureBuild, log, outDir, Session, startStack, numberArg, runIfMain } from "./lib/stack";
 
 export type Load = { route: string; method: string; reqPerS: number; p50Ms: number; p99Ms: number; maxMs: number; requests: number; non2xx: number; errors: number; timeouts: number };
 export const RATIO_TARGET = 0.5;
@@ -122,10 +122,7 @@ export function printThroughput(r: ThroughputReport) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const at = (name: string, fallback: number) => {
-    const i = args.indexOf(`--${name}`);
-    return i === -1 ? fallback : Number(args[i + 1]);
-  };
+  const at = (name: string, fallback: number) => numberArg(name, fallback, args);
   ensureBuild(args.includes("--no-build"));
   const stack = await startStack({ name: "throughput", port: at("port", 18_951), upstreamPort: at("upstream-port", 18_952) });
   try {
@@ -138,9 +135,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.filename, main);

@@ -256,3 +256,18 @@ function selfSignedCert(): { key: string; cert: string } {
   }
   return { key: readFileSync(key, "utf8"), cert: readFileSync(cert, "utf8") };
 }
+
+/** `--name N` from the command line, or `fallback`. */
+export function numberArg(name: string, fallback: number, args = process.argv.slice(2)): number {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(args[i + 1]);
+}
+
+/** Runs `main` when `file` is the script node was started with (not when a report imports it). */
+export function runIfMain(file: string, main: () => Promise<void>): void {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== path.resolve(file)) return;
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
