@@ -5,6 +5,8 @@
  */
 import { renderPage } from "#web/entry-server";
 import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../worker/index";
 import type { Context } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PageData } from "../../contract/page-data";
@@ -165,5 +167,46 @@ describe("the guests' markup cache", () => {
     await expect(firstScreen(flaky, request("/about"))).rejects.toThrow("down");
     fail = false;
     expect((await firstScreen(flaky, request("/about"))).html).toBe("<p>ok</p>");
+  });
+});
+
+describe("page routes with hostile addresses, through the Worker", () => {
+  // Malformed percent-encoding, markup, a protocol-relative path, control characters, a very long
+  // path: the server render must neither fail the request nor echo markup unescaped.
+  const paths = [
+    "/%E0%A4%A",
+    "/%",
+    "/profile/%ZZ",
+    "/directaccess/%00",
+    `/${"a".repeat(8000)}`,
+    "/%3Cscript%3Ealert(1)%3C/script%3E",
+    "/<img src=x onerror=alert(1)>",
+    "//evil.example/",
+    "/about/..%2F..%2Fetc%2Fpasswd",
+    "/?getUrl=%E0%A4%A",
+    "/?getUrl=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+  ];
+  // The worker project has no built SPA: index.html is a stand-in shell, so the Worker's own work
+  // on the page (page data, the server render, HTML rewriting) runs (as in hostile-input.test.ts).
+  const shell = `<!doctype html><html lang="fa" dir="rtl"><head><title>دریافت</title></head><body><div id="root"></div></body></html>`;
+  const assets = { fetch: async () => new Response(shell, { headers: { "content-type": "text/html; charset=utf-8" } }) };
+  const withAssets = new Proxy(env, { get: (target, key) => (key === "ASSETS" ? (Reflect.get(target, key) ?? assets) : Reflect.get(target, key)) });
+
+  it("the same way, / carries the server's first screen (so the cases below reach the renderer)", async () => {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(new Request(`${ORIGIN}/`, { headers: { accept: "text/html", "cf-connecting-ip": "10.77.0.1" } }), withAssets, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    expect(text(await res.text())).toContain("مقاله، کتاب و استاندارد خارجی را همین حالا دریافت کنید");
+  });
+
+  it.each(paths)("GET %s answers a page, never a 5xx, and no markup from the address", async (path) => {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { headers: { accept: "text/html", "cf-connecting-ip": "10.77.0.1" } }), withAssets, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBeLessThan(500);
+    const html = await res.text();
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).not.toContain("<img src=x onerror");
   });
 });
