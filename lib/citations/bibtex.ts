@@ -7,6 +7,7 @@
  * and LaTeX in values (latex.ts); DOI, URL and eprint fields are kept verbatim.
  */
 import { clean, cleanDoi, cleanPages, cleanIsbn, doiFromUrl, emptyCitation, idsInNote, yearOf, type Citation, type CitationType } from "./entry";
+import { CITATION_BUDGET, CitationBudgetError, entryCap, type ReadLimits } from "./budget";
 import { latexToText, textToLatex } from "./latex";
 
 export type BibEntry = { type: string; key: string; fields: Record<string, string> };
@@ -17,14 +18,21 @@ const WORD = /[^\s,#{}"()=]+/y;
 // Entry types are identifiers: Mendeley writes @web_page and @book_section.
 const TYPE = /\s*([A-Za-z][\w-]*)\s*([{(])/y;
 const STRING_NAME = /[^\s=]+/y;
+const KEY = /[^,\n@]*/y;
 const FIELD = /([^\s=,{}"]+)\s*=/y;
 const VERBATIM = new Set(["doi", "url", "eprint", "pmid", "pmcid", "isbn", "file", "arxivid"]);
 
-/** The raw entries (field values with macros expanded, LaTeX still in them). */
-export function readBibtex(input: string): BibEntry[] {
+/**
+ * The raw entries (field values with macros expanded, LaTeX still in them). Macro expansion is
+ * counted (budget.ts): a value past a field's cap, or all values past a small multiple of the
+ * input, throws CitationBudgetError before the text is built.
+ */
+export function readBibtex(input: string, limits?: ReadLimits): BibEntry[] {
   const strings: Record<string, string> = { ...MONTHS };
   const entries: BibEntry[] = [];
   const n = input.length;
+  const maxEntries = entryCap(limits);
+  let expansionLeft = CITATION_BUDGET.expansionFactor * n + CITATION_BUDGET.expansionFloor;
   let i = 0;
 
   const skipSpace = () => {
@@ -48,6 +56,26 @@ export function readBibtex(input: string): BibEntry[] {
     }
     return n;
   };
+  // Whether a "%" stands before `at` on its line, read forward once (looking back from every "@"
+  // would read a one-line file of "@"s again for each).
+  let scanned = 0;
+  let lineStart = 0;
+  let lastPercent = -1;
+  const commentedOut = (at: number): boolean => {
+    for (; scanned < at; scanned++) {
+      const c = input.charCodeAt(scanned);
+      if (c === 10) lineStart = scanned + 1;
+      else if (c === 37) lastPercent = scanned;
+    }
+    return lastPercent >= lineStart;
+  };
+  /** Appends a piece to a value, counting it first. */
+  const grow = (value: string, piece: string): string => {
+    if (value.length + piece.length > CITATION_BUDGET.maxFieldChars) throw new CitationBudgetError("field");
+    expansionLeft -= piece.length;
+    if (expansionLeft < 0) throw new CitationBudgetError("expansion");
+    return value + piece;
+  };
   const readValue = (close: string): string => {
     let value = "";
     for (;;) {
@@ -55,7 +83,7 @@ export function readBibtex(input: string): BibEntry[] {
       const c = input[i];
       if (c === "{") {
         const end = balanced(i);
-        value += input.slice(i + 1, end - 1);
+        value = grow(value, input.slice(i + 1, end - 1));
         i = end;
       } else if (c === '"') {
         let depth = 0;
@@ -67,7 +95,7 @@ export function readBibtex(input: string): BibEntry[] {
           else if (d === "}") depth--;
           else if (d === '"' && depth <= 0) break;
         }
-        value += input.slice(i + 1, j);
+        value = grow(value, input.slice(i + 1, j));
         i = j + 1;
       } else {
         WORD.lastIndex = i;
@@ -75,7 +103,7 @@ export function readBibtex(input: string): BibEntry[] {
         if (!m) break;
         const word = m[0];
         i += word.length;
-        value += /^\d+$/.test(word) ? word : (strings[word.toLowerCase()] ?? word);
+        value = grow(value, /^\d+$/.test(word) ? word : (strings[word.toLowerCase()] ?? word));
       }
       skipSpace();
       if (input[i] === "#") {
@@ -88,13 +116,12 @@ export function readBibtex(input: string): BibEntry[] {
     return value;
   };
 
-  while (i < n) {
+  while (i < n && entries.length < maxEntries) {
     const at = input.indexOf("@", i);
     if (at < 0) break;
     i = at + 1;
     // An entry commented out with "%" (biblatex-apa's test file keeps old versions so) is not one.
-    const lineStart = input.lastIndexOf("\n", at) + 1;
-    if (at > lineStart && input.slice(lineStart, at).includes("%")) continue;
+    if (commentedOut(at)) continue;
     TYPE.lastIndex = i;
     const typeMatch = TYPE.exec(input);
     if (!typeMatch) continue;
@@ -124,10 +151,11 @@ export function readBibtex(input: string): BibEntry[] {
     FIELD.lastIndex = i;
     // EndNote writes entries without a key: "@article{\n author = {…},".
     if (!FIELD.test(input)) {
-      const comma = input.indexOf(",", i);
-      const keyEnd = comma < 0 ? n : comma;
+      // The key runs to the comma on its line; no comma before a line end or "@": not an entry after all.
+      KEY.lastIndex = i;
+      const keyEnd = i + KEY.exec(input)![0].length;
       key = input.slice(i, keyEnd).trim();
-      if (key.includes("\n") || key.includes("@") || key.includes(close)) continue; // not an entry after all
+      if (input[keyEnd] !== "," || key.includes(close)) continue;
       i = keyEnd + 1;
     }
     const fields: Record<string, string> = {};
@@ -267,8 +295,8 @@ export function bibEntryToCitation(e: BibEntry): Citation {
   return c;
 }
 
-export function parseBibtex(input: string): Citation[] {
-  return readBibtex(input).map(bibEntryToCitation);
+export function parseBibtex(input: string, limits?: ReadLimits): Citation[] {
+  return readBibtex(input, limits).map(bibEntryToCitation);
 }
 
 const TYPE_OUT: Record<CitationType, string> = { article: "article", book: "book", chapter: "incollection", thesis: "phdthesis", conference: "inproceedings", report: "techreport", other: "misc" };

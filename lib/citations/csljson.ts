@@ -1,4 +1,5 @@
 /** CSL-JSON (Zotero, Mendeley, citation.js, Crossref's `application/vnd.citationstyles.csl+json`). */
+import { CITATION_BUDGET, entryCap, type ReadLimits } from "./budget";
 import { clean, cleanDoi, cleanName, cleanPages, cleanIsbn, doiFromUrl, emptyCitation, idsInNote, yearOf, type Citation, type CitationType } from "./entry";
 
 type CslName = { family?: unknown; given?: unknown; literal?: unknown; name?: unknown; "non-dropping-particle"?: unknown; suffix?: unknown };
@@ -25,10 +26,10 @@ const field = (it: CslItem, ...names: string[]) => {
 };
 
 /** The year of a CSL date: {"date-parts": [[2019, 5]]} (numbers or strings), {raw}, {literal}, an ISO string, or the old array form. */
-function dateYear(d: unknown): string | null {
-  if (d === null || d === undefined) return null;
-  if (typeof d === "string" || typeof d === "number") return yearOf(String(d));
-  if (Array.isArray(d)) return dateYear(d[0]);
+function dateYear(d: unknown, depth = 0): string | null {
+  if (d === null || d === undefined || depth > CITATION_BUDGET.maxDepth) return null;
+  if (typeof d === "string" || typeof d === "number") return yearOf(String(d).slice(0, 100));
+  if (Array.isArray(d)) return dateYear(d[0], depth + 1);
   if (typeof d !== "object") return null;
   const o = d as Record<string, unknown>;
   const parts = o["date-parts"];
@@ -48,12 +49,13 @@ function name(a: unknown): string | null {
 }
 
 /** The items of a CSL-JSON file: an array, one item, {items: [...]}, an id → item map, or a Crossref API response. */
-function itemsOf(data: unknown): CslItem[] {
+function itemsOf(data: unknown, depth = 0): CslItem[] {
+  if (depth > 2) return [];
   const isItem = (x: unknown): x is CslItem => !!x && typeof x === "object" && !Array.isArray(x);
   if (Array.isArray(data)) return data.filter(isItem);
   if (!isItem(data)) return [];
   if (Array.isArray(data.items)) return data.items.filter(isItem);
-  if (isItem(data.message)) return itemsOf(Array.isArray(data.message.items) ? data.message.items : data.message);
+  if (isItem(data.message)) return itemsOf(Array.isArray(data.message.items) ? data.message.items : data.message, depth + 1);
   const values = Object.values(data);
   if (!("type" in data) && !("title" in data) && values.length && values.every((v) => isItem(v) && ("type" in v || "title" in v))) return values as CslItem[];
   return [data];
@@ -61,14 +63,14 @@ function itemsOf(data: unknown): CslItem[] {
 
 export class CslJsonError extends Error {}
 
-export function parseCslJson(input: string): Citation[] {
+export function parseCslJson(input: string, limits?: ReadLimits): Citation[] {
   let data: unknown;
   try {
     data = JSON.parse(input.replace(/^\ufeff/, ""));
   } catch {
     throw new CslJsonError("not JSON");
   }
-  return itemsOf(data).map((it) => {
+  return itemsOf(data).slice(0, entryCap(limits)).map((it) => {
     const c = emptyCitation();
     c.type = TYPES[String(it.type ?? "")] ?? "other";
     c.title = str(it.title);

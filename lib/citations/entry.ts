@@ -155,8 +155,15 @@ export function lookupText(c: Citation): { kind: "identifier" | "reference"; tex
   // reference matcher reads best, authors' family names first.
   const authors = c.authors.slice(0, 6).map(vancouverName).join(", ");
   const tail = [c.year, c.volume ? `;${c.volume}` : "", c.issue ? `(${c.issue})` : "", c.pages ? `:${c.pages}` : ""].join("");
-  const parts = [authors, c.title, c.container, tail].map((p) => (p ?? "").replace(/[.\s]+$/, "")).filter(Boolean);
+  const parts = [authors, c.title, c.container, tail].map((p) => trimDotsEnd(p ?? "")).filter(Boolean);
   return { kind: "reference", text: parts.length ? `${parts.join(". ")}.` : "" };
+}
+
+/** Trailing dots and spaces removed in one pass from the end (`/[.\s]+$/` retries from every dot: quadratic on a field of dots). */
+function trimDotsEnd(s: string): string {
+  let end = s.length;
+  while (end > 0 && /[.\s]/.test(s[end - 1]!)) end--;
+  return s.slice(0, end);
 }
 
 function vancouverName(name: string): string {

@@ -4,6 +4,7 @@ import { CslJsonError, parseCslJson, writeCslJson } from "./csljson";
 import type { Citation, CitationFormat } from "./entry";
 import { parseNbib, parseRis, writeRis } from "./ris";
 import { parseText } from "./text";
+import { CITATION_BUDGET, checkJsonDepth, checkLineCount, type ReadLimits } from "./budget";
 
 export { decodeUpload } from "./decode";
 
@@ -26,24 +27,40 @@ export function detectFormat(content: string, filename?: string | null): Citatio
 }
 
 export class CitationParseError extends Error {}
+export { CITATION_BUDGET, CitationBudgetError, type ReadLimits } from "./budget";
 
-export function parseCitations(content: string, format: CitationFormat): Citation[] {
+/** A reference as kept: each field and the list of names cut to what is stored (budget.ts). */
+function boundCitation(c: Citation): Citation {
+  const cut = (v: string | null) => (v && v.length > CITATION_BUDGET.maxStoredChars ? v.slice(0, CITATION_BUDGET.maxStoredChars) : v);
+  const out = { ...c, authors: c.authors.slice(0, CITATION_BUDGET.maxAuthors).map((a) => cut(a)!) };
+  for (const k of ["title", "year", "container", "volume", "issue", "pages", "publisher", "doi", "pmid", "pmcid", "arxiv", "isbn", "url", "text"] as const) out[k] = cut(out[k]);
+  return out;
+}
+
+/** The references of a list, at most `limits.maxEntries + 1` of them (budget.ts); throws CitationBudgetError past a budget. */
+export function parseCitations(content: string, format: CitationFormat, limits?: ReadLimits): Citation[] {
+  return readFormat(content, format, limits).map(boundCitation);
+}
+
+function readFormat(content: string, format: CitationFormat, limits?: ReadLimits): Citation[] {
+  if (format === "text" || format === "ris" || format === "nbib") checkLineCount(content);
+  if (format === "csljson") checkJsonDepth(content);
   switch (format) {
     case "bibtex":
-      return parseBibtex(content);
+      return parseBibtex(content, limits);
     case "ris":
-      return parseRis(content);
+      return parseRis(content, limits);
     case "nbib":
-      return parseNbib(content);
+      return parseNbib(content, limits);
     case "csljson":
       try {
-        return parseCslJson(content);
+        return parseCslJson(content, limits);
       } catch (e) {
         if (e instanceof CslJsonError) throw new CitationParseError(e.message);
         throw e;
       }
     case "text":
-      return parseText(content);
+      return parseText(content, limits);
   }
 }
 

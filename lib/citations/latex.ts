@@ -43,7 +43,10 @@ const DROP_FIRST_ARGUMENT = /^(href|begin|end|foreignlanguage|hyphenation|label|
 
 const SPECIAL = /[\\{}$~-]/g;
 
-export function latexToText(input: string): string {
+/** An accent's braced base is read again as LaTeX (`\'{\i}`), but only this deep: a hostile field nests them by the thousand. */
+const ACCENT_DEPTH = 4;
+
+export function latexToText(input: string, depth = 0): string {
   // Fast path: most fields hold no LaTeX at all.
   if (!/[\\{}$~-]/.test(input)) return input.replace(/\s+/g, " ").trim();
   let out = "";
@@ -61,7 +64,8 @@ export function latexToText(input: string): string {
         let base = "";
         if (input[i] === "{") {
           const close = input.indexOf("}", i);
-          base = latexToText(input.slice(i + 1, close < 0 ? n : close));
+          const inner = input.slice(i + 1, close < 0 ? n : close);
+          base = depth < ACCENT_DEPTH ? latexToText(inner, depth + 1) : inner.replace(/[\\{}$]/g, "");
           i = close < 0 ? n : close + 1;
         } else if (input[i] === "\\") {
           const m = /^\\([a-zA-Z]+)/.exec(input.slice(i, i + 12));

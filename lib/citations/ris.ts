@@ -4,6 +4,7 @@
  * RIS plugin brings its core: ~300 KB). RIS records end at `ER  -`; MEDLINE records start at
  * `PMID-` and continue a value on lines indented by six spaces.
  */
+import { CITATION_BUDGET, entryCap, type ReadLimits } from "./budget";
 import { clean, cleanDoi, cleanName, cleanPages, cleanIsbn, doiFromUrl, emptyCitation, idsInNote, yearOf, type Citation, type CitationType } from "./entry";
 
 type Tagged = [tag: string, value: string][];
@@ -15,14 +16,22 @@ const lines = (input: string) => input.replace(/^\ufeff/, "").split(/\r\n|\r|\n/
 // [^\n] rather than ".": a value may hold U+2028/U+2029, which "." does not match.
 const RIS_LINE = /^\s*([A-Z][A-Z0-9]) {1,2}-(?: ([^\n]*)|$)/;
 
+/** A value continued on the next line; a value past a field's cap keeps its first part (a record of one endless field is not a reference). */
+function continueValue(value: string, line: string): string {
+  if (value.length >= CITATION_BUDGET.maxFieldChars) return value;
+  return value ? `${value} ${line.trim()}` : line.trim();
+}
+
 /**
  * RIS records: from `TY` to `ER`. A line that is not a tag line continues the value before it
  * (exporters wrap long titles and abstracts with or without indentation).
  */
-function readRis(input: string): Tagged[] {
+function readRis(input: string, limits?: ReadLimits): Tagged[] {
   const records: Tagged[] = [];
+  const cap = entryCap(limits);
   let cur: Tagged | null = null;
   for (const line of lines(input)) {
+    if (records.length >= cap) break;
     const m = RIS_LINE.exec(line);
     if (m) {
       const tag = m[1]!;
@@ -35,10 +44,10 @@ function readRis(input: string): Tagged[] {
         if (cur?.length) records.push(cur);
         cur = [];
       }
-      cur.push([tag, (m[2] ?? "").trim()]);
+      cur.push([tag, (m[2] ?? "").slice(0, CITATION_BUDGET.maxFieldChars).trim()]);
     } else if (cur?.length && line.trim()) {
       const last = cur[cur.length - 1]!;
-      last[1] = last[1] ? `${last[1]} ${line.trim()}` : line.trim();
+      last[1] = continueValue(last[1], line);
     }
   }
   if (cur?.length) records.push(cur);
@@ -51,8 +60,8 @@ const RIS_TYPES: Record<string, CitationType> = {
   BOOK: "book", EBOOK: "book", EDBOOK: "book", CHAP: "chapter", ECHAP: "chapter", THES: "thesis", CONF: "conference", CPAPER: "conference", RPRT: "report",
 };
 
-export function parseRis(input: string): Citation[] {
-  return readRis(input).map((rec) => {
+export function parseRis(input: string, limits?: ReadLimits): Citation[] {
+  return readRis(input, limits).map((rec) => {
     const c = emptyCitation();
     const all = (...tags: string[]) => rec.filter(([t, v]) => tags.includes(t) && v).map(([, v]) => v);
     const get = (...tags: string[]) => {
@@ -140,14 +149,16 @@ const NBIB_LINE = /^([A-Z][A-Z0-9]{1,3}) *- ?([^\n]*)$/;
  * MEDLINE records (PubMed's .nbib, ERIC's export): a record starts at `PMID-` or after a blank line;
  * a value continues on lines indented by spaces. Other lines are not part of the format and are skipped.
  */
-function readMedline(input: string): Tagged[] {
+function readMedline(input: string, limits?: ReadLimits): Tagged[] {
   const records: Tagged[] = [];
+  const cap = entryCap(limits);
   let cur: Tagged = [];
   const close = () => {
     if (cur.length) records.push(cur);
     cur = [];
   };
   for (const line of lines(input)) {
+    if (records.length >= cap) break;
     if (!line.trim()) {
       close();
       continue;
@@ -155,10 +166,10 @@ function readMedline(input: string): Tagged[] {
     const m = NBIB_LINE.exec(line);
     if (m) {
       if (m[1] === "PMID") close();
-      cur.push([m[1]!, m[2]!.trim()]);
+      cur.push([m[1]!, m[2]!.slice(0, CITATION_BUDGET.maxFieldChars).trim()]);
     } else if (cur.length && /^\s+\S/.test(line)) {
       const last = cur[cur.length - 1]!;
-      last[1] = last[1] ? `${last[1]} ${line.trim()}` : line.trim();
+      last[1] = continueValue(last[1], line);
     }
   }
   close();
@@ -166,8 +177,8 @@ function readMedline(input: string): Tagged[] {
 }
 
 /** PubMed's "Export citation → .nbib" (MEDLINE format). */
-export function parseNbib(input: string): Citation[] {
-  return readMedline(input).map((rec) => {
+export function parseNbib(input: string, limits?: ReadLimits): Citation[] {
+  return readMedline(input, limits).map((rec) => {
     const c = emptyCitation();
     const all = (tag: string) => rec.filter(([t, v]) => t === tag && v).map(([, v]) => v);
     const get = (tag: string) => clean(all(tag)[0]);

@@ -14,6 +14,7 @@
  *   continues a full-width line and follows a short one; in a one-per-line list it stands alone.
  */
 import { toLatinDigits } from "../digits";
+import { entryCap, type ReadLimits } from "./budget";
 import { clean, emptyCitation, yearOf, type Citation } from "./entry";
 
 const DIGIT = "[\\d۰-۹٠-٩]";
@@ -28,8 +29,12 @@ const numberOf = (line: string): number | null => {
   return m ? Number(toLatinDigits(m[1] ?? m[2] ?? m[3]!)) : null;
 };
 
+/** A reference is at most this long: the lines after it are dropped (joining them would copy it again each time). */
+const MAX_REFERENCE_CHARS = 10_000;
+
 /** Joins two lines of one reference: a word hyphenated at the line end is joined back. */
 function joinLines(a: string, b: string): string {
+  if (a.length >= MAX_REFERENCE_CHARS) return a;
   const left = a.trimEnd();
   const right = b.trim();
   // "seman-" + "tic" → "semantic"; "Bar-" + "Yam" and "pp. 16-" + "31" keep the hyphen.
@@ -141,7 +146,7 @@ export function splitReferences(input: string): string[] {
     // Blank lines separate references; a paragraph is itself a list only when its lines open references.
     refs = full.length > 1 ? full.flatMap((b) => (holdsSeveral(b) ? groupLines(b) : [b.reduce(joinLines)])) : groupLines(nonEmpty);
   }
-  return refs.map((r) => r.replace(/\s+/g, " ").trim()).filter((r) => r.length >= 3);
+  return refs.map((r) => r.slice(0, MAX_REFERENCE_CHARS).replace(/\s+/g, " ").trim()).filter((r) => r.length >= 3);
 }
 
 function holdsSeveral(block: string[]): boolean {
@@ -169,8 +174,8 @@ function splitNumbered(lines: string[]): string[] | null {
   return starts >= 2 && starts >= lines.length * 0.15 ? refs : null;
 }
 
-export function parseText(input: string): Citation[] {
-  return splitReferences(input).map((text) => {
+export function parseText(input: string, limits?: ReadLimits): Citation[] {
+  return splitReferences(input).slice(0, entryCap(limits)).map((text) => {
     const c = emptyCitation();
     c.text = text;
     c.year = yearOf(toLatinDigits(text));

@@ -5,7 +5,7 @@
  */
 import { BATCH_LIMIT_GUEST, BATCH_LIMIT_USER, batchTexts } from "../../../contract/batch";
 import { lookupText } from "../../../lib/citations/entry";
-import { CitationParseError, detectFormat, parseCitations, type Citation, type CitationFormat } from "../../../lib/citations";
+import { CitationBudgetError, detectFormat, parseCitations, type Citation, type CitationFormat } from "../../../lib/citations";
 import { toPersianDigits } from "../../../lib/digits";
 import { identify } from "../../../lib/identify";
 import { ValidationError } from "../../lib/errors";
@@ -17,19 +17,21 @@ export type IngestedEntry = { citation: Citation; lookupKind: "identifier" | "re
 
 export function ingest(content: string, filename: string | null, signedIn: boolean): { format: CitationFormat; entries: IngestedEntry[] } {
   const format = detectFormat(content, filename);
+  const field = filename ? "file" : "text";
+  const max = signedIn ? BATCH_LIMIT_USER : BATCH_LIMIT_GUEST;
   let citations: Citation[];
   try {
-    citations = parseCitations(content, format);
+    // The readers stop one entry past the limit, and count macro expansion and depth (lib/citations/budget.ts).
+    citations = parseCitations(content, format, { maxEntries: max });
   } catch (e) {
-    if (e instanceof CitationParseError) throw new ValidationError({ file: [batchTexts.unreadable] });
-    throw e;
+    // Over a budget, unreadable, or a reader's own mistake on a strange file: the list is refused
+    // (422) and nothing is stored; never a 500.
+    throw new ValidationError({ [field]: [e instanceof CitationBudgetError ? batchTexts.overBudget : batchTexts.unreadable] });
   }
-  const field = filename ? "file" : "text";
   if (!citations.length) throw new ValidationError({ [field]: [batchTexts.noEntries] });
-  const max = signedIn ? BATCH_LIMIT_USER : BATCH_LIMIT_GUEST;
   if (citations.length > max) {
     const msg = signedIn ? batchTexts.tooMany : batchTexts.tooManyGuest;
-    throw new ValidationError({ [field]: [msg(toPersianDigits(citations.length), toPersianDigits(max))] });
+    throw new ValidationError({ [field]: [msg(toPersianDigits(max), toPersianDigits(max))] });
   }
   const entries = citations.map((citation) => {
     const { text } = lookupText(citation);
