@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toPersianDigits } from "../lib/digits";
 import { FileProvenance } from "./getpdf";
 
 /** Reading lists resolved at once (issue 18): POST /batch, GET /batch/{id}, export, ZIP. */
@@ -19,6 +20,11 @@ export const batchTexts = {
   notFound: "این فهرست پیدا نشد.",
   badFormat: "قالب خروجی باید bibtex، ris یا csljson باشد.",
   nothingToZip: "هنوز هیچ فایل آماده‌ای در این فهرست نیست.",
+  /** An entry not started yet: its turn comes when the start allowance has room (or on the next read). */
+  waitingStep: (seconds: number | null) =>
+    seconds === null ? "در نوبت شروع…" : `در انتظار نوبت: سقف شروع دریافت پر است؛ حدود ${toPersianDigits(Math.max(1, Math.ceil(seconds / 60)))} دقیقهٔ دیگر شروع می‌شود.`,
+  createLimited: (seconds: number) => `در این ساعت فهرست‌های زیادی ساخته‌اید. لطفاً ${toPersianDigits(Math.max(1, Math.ceil(seconds / 60)))} دقیقهٔ دیگر دوباره تلاش کنید.`,
+  readLimited: (seconds: number) => `این فهرست بیش از حد پشت سر هم خوانده شد. لطفاً ${toPersianDigits(seconds)} ثانیهٔ دیگر دوباره تلاش کنید.`,
 } as const;
 
 const isFile = (v: unknown): v is File => typeof File !== "undefined" && v instanceof File;
@@ -75,6 +81,12 @@ export const BatchView = z.object({
   counts: z.object({ processing: z.number(), ok: z.number(), buy: z.number(), offline: z.number(), error: z.number() }),
   /** A rough estimate while entries are processing (the providers' polite limits), seconds. */
   eta_seconds: z.number().int().nullable(),
+  /**
+   * Entries not started yet: each start counts against the same allowance as the link box (60
+   * documents in 10 minutes per user), so a long list waits; starts_in_seconds is when the next
+   * ones may start (null: on the next read).
+   */
+  waiting: z.object({ count: z.number().int(), starts_in_seconds: z.number().int().nullable() }),
   entries: z.array(BatchEntry),
 });
 export type BatchView = z.infer<typeof BatchView>;

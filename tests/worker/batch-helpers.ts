@@ -29,7 +29,8 @@ export async function waitForBatch(c: Client, id: string, timeoutMs = 60_000): P
     const view = await readBatch(c, id);
     if (view.counts.processing === 0) return view;
     if (Date.now() > end) throw new Error(`batch still processing: ${JSON.stringify(view.counts)}`);
-    await new Promise((r) => setTimeout(r, 100));
+    // Reads are limited (90 a minute) and a processing entry is checked again only after 1.5 s.
+    await new Promise((r) => setTimeout(r, 700));
   }
 }
 

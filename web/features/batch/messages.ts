@@ -24,6 +24,11 @@ export const batchUi = {
   statuses: { processing: "در حال پردازش", ok: "آماده", buy: "نیاز به خرید", offline: "درخواست آفلاین", error: "ناموفق" } satisfies Record<BatchStatus, string>,
   progress: (done: string, total: string) => `${done} از ${total} مرجع بررسی شد`,
   eta: (minutes: string) => `فهرست طولانی است؛ برای رعایت محدودیت‌های منابع، بررسی همه حدود ${minutes} دقیقه طول می‌کشد. می‌توانید این صفحه را باز بگذارید یا بعداً برگردید.`,
+  /** Entries not started: the link box's allowance (60 documents in 10 minutes) holds for lists too. */
+  waiting: (count: string, minutes: string | null) =>
+    minutes === null
+      ? `${count} مرجع هنوز شروع نشده و به‌نوبت شروع می‌شود.`
+      : `${count} مرجع در انتظار نوبت است: هر کاربر در هر ۱۰ دقیقه حداکثر ۶۰ سند را شروع می‌کند (با فهرست یا با جعبهٔ لینک). بقیه حدود ${minutes} دقیقهٔ دیگر خودکار شروع می‌شوند؛ این صفحه را باز بگذارید یا بعداً برگردید.`,
   zip: "دانلود همه فایل‌های آماده (ZIP)",
   exportLabel: "خروجی فهرست با DOIهای یافته‌شده",
   exportBibtex: "BibTeX",

@@ -9,12 +9,14 @@ import type { AppEnv } from "../../lib/context";
 import { services } from "../../services";
 import { randomToken } from "../../lib/crypto";
 import { defineEndpoint } from "../../lib/endpoint";
-import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
+import { DomainError, NotFoundError, RateLimitError, ValidationError } from "../../lib/errors";
 import { anyone, signedIn, type UserRow } from "../../lib/roles";
 import { context } from "../getpdf/routes";
 import { offlineDeps } from "../offline/routes";
 import type { OfflineDeps } from "../offline/service";
 import { ingest } from "./ingest";
+import { creationLimits, readLimits } from "./limits";
+import { reserve } from "../auth/rate-limit";
 import { quoteOffline, requestOffline } from "./offline";
 import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } from "./watch";
 import { advance, batchEntries, batchView, createBatch, ownedBatch, resolvedCitation, type Owner } from "./service";
@@ -40,11 +42,30 @@ async function loadOwned(c: Context<AppEnv>) {
 
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 
+const address = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? null;
+
+/** Whose start allowance a list's entries spend: the signed-in user's and this address's (as /getpdf/start). */
+const startWho = (c: Context<AppEnv>) => ({ userId: c.var.user?.id ?? null, address: address(c) });
+
+/** 429 in Persian past the list-creation limits (per user, per address; guests tighter). */
+async function limitCreation(c: Context<AppEnv>) {
+  const r = await reserve(c.var.db, creationLimits(c.var.user?.id ?? null, address(c)), c.var.now());
+  if (!r.ok) throw new RateLimitError(r.wait, batchTexts.createLimited(r.wait));
+}
+
+/** 429 in Persian past the read limit of one owner's lists (the page polls every 3 s). */
+async function limitReads(c: Context<AppEnv>) {
+  const r = await reserve(c.var.db, readLimits(c.var.user?.id ?? null, address(c)), c.var.now());
+  if (!r.ok) throw new RateLimitError(r.wait, batchTexts.readLimited(r.wait));
+}
+
 defineEndpoint(
   batchRoutes,
   { method: "post", path: "/batch", summary: "Resolve a reading list at once: multipart `file` (.bib, .ris, .nbib, CSL-JSON, .txt) or `text` (guests: 20 entries, open access only; signed in: 500)", roles: anyone, body: BatchCreateInput, response: BatchCreated, tag: "batch" },
   async (c, { body }) => {
     noStore(c);
+    // Counted before the list is read: reading is the costly part, and a refused list counts too.
+    await limitCreation(c);
     let content = body.text ?? "";
     let filename: string | null = null;
     if (body.file) {
@@ -60,7 +81,7 @@ defineEndpoint(
       setCookie(c, GUEST_COOKIE, token, { httpOnly: true, sameSite: "Lax", path: "/", secure: new URL(c.req.url).protocol === "https:", maxAge: 30 * 86400 });
       owner = { userId: null, guestToken: token };
     }
-    const id = await createBatch(context(c), owner, { format, filename, entries });
+    const id = await createBatch(context(c), owner, startWho(c), { format, filename, entries });
     return c.json({ id, count: entries.length, format });
   },
 );
@@ -80,10 +101,11 @@ defineEndpoint(
   { method: "get", path: "/batch/:id", summary: "A reading list's entries: parsed input, matched work, status, step, download link, provenance and notices (owner only; poll while processing)", roles: anyone, response: BatchView, tag: "batch" },
   async (c) => {
     noStore(c);
+    await limitReads(c);
     const batch = await loadOwned(c);
     const ctx = context(c);
-    await advance(ctx, batch.id);
-    return c.json(await batchView(ctx, batch));
+    const advanced = await advance(ctx, batch.id, startWho(c));
+    return c.json(await batchView(ctx, batch, advanced));
   },
 );
 

@@ -4,8 +4,13 @@
  * rules applied when shown, one downloads row per terminal result). A batch's read advances it:
  * it starts entries not yet started and checks those still processing, a bounded number per read,
  * so no request makes more than a few hundred Durable Object calls.
+ *
+ * Every entry's start counts against the same per-user and per-address allowance as /getpdf/start
+ * (getpdf/start-limit.ts, rows in D1): a list cannot start more documents than its owner could by
+ * pasting them one by one. Entries past the allowance wait, unstarted and shown as waiting, until a
+ * later read finds room. A read checks only entries whose last check is older than CHECK_DUE_MS.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { batchTexts, type BatchEntry, type BatchStatus, type BatchView } from "../../../contract/batch";
 import type { Citation } from "../../../lib/citations";
 import { schema, type Db } from "../../../db/client";
@@ -14,6 +19,7 @@ import { NotFoundError } from "../../lib/errors";
 import { sha256Hex } from "../../lib/crypto";
 import { signFileLink } from "../files/signing";
 import { checkDownloadWithJob, startDownload, ticketJobKey, type GetpdfContext } from "../getpdf/service";
+import { takeStarts, type StartWho } from "../getpdf/start-limit";
 import type { JobState } from "../../../contract/jobs/job-state";
 import type { IngestedEntry } from "./ingest";
 import { KIND_TEXT } from "./watch";
@@ -23,12 +29,14 @@ const STARTS_PER_READ = 60;
 const CHECKS_PER_READ = 120;
 /** How many entries are started (and checked) at once inside one request. */
 const PARALLEL = 8;
+/** A processing entry is asked again only this long after its last answer (reads in a burst repeat no work). */
+export const CHECK_DUE_MS = 1_500;
 
 export type Owner = { userId: string; guestToken?: undefined } | { userId: null; guestToken: string };
 
 type EntryRow = typeof schema.batchEntries.$inferSelect;
 
-export async function createBatch(ctx: GetpdfContext, owner: Owner, input: { format: string; filename: string | null; entries: IngestedEntry[] }): Promise<string> {
+export async function createBatch(ctx: GetpdfContext, owner: Owner, who: StartWho, input: { format: string; filename: string | null; entries: IngestedEntry[] }): Promise<string> {
   const id = newId("bat", ctx.now);
   const db = ctx.db;
   const guestTokenHash = owner.userId === null ? await sha256Hex(owner.guestToken) : null;
@@ -50,7 +58,7 @@ export async function createBatch(ctx: GetpdfContext, owner: Owner, input: { for
     ),
   ];
   await db.batch(statements as [ (typeof statements)[0], ...typeof statements ]);
-  await advance(ctx, id);
+  await advance(ctx, id, who);
   return id;
 }
 
@@ -74,19 +82,27 @@ async function inParallel<T>(items: T[], fn: (item: T) => Promise<void>): Promis
   await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
 }
 
-/** Starts entries not yet started and checks entries still processing (a bounded number of each). */
-export async function advance(ctx: GetpdfContext, batchId: string): Promise<void> {
+/** What a read left waiting: entries not started for want of allowance, and when a slot frees. */
+export type Advanced = { waitSeconds: number | null };
+
+/** Starts entries not yet started (as many as the start allowance has room for) and checks entries still processing whose check is due. */
+export async function advance(ctx: GetpdfContext, batchId: string, who: StartWho): Promise<Advanced> {
   const db = ctx.db;
   const { batchEntries: be } = schema;
   const unstarted = await db.select().from(be).where(and(eq(be.batchId, batchId), isNull(be.ticket))).orderBy(asc(be.position)).limit(STARTS_PER_READ);
   const processing = await db
     .select()
     .from(be)
-    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`))
+    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`, lt(be.updatedAt, new Date(ctx.now - CHECK_DUE_MS))))
     .orderBy(asc(be.updatedAt), asc(be.position))
     .limit(CHECKS_PER_READ);
-  await inParallel(unstarted, (e) => startEntry(ctx, e));
+  // An entry with nothing to look up ends at once and starts nothing: it takes no allowance.
+  const empty = unstarted.filter((e) => !e.lookup.trim());
+  const toStart = unstarted.filter((e) => e.lookup.trim());
+  const { granted, waitSeconds } = await takeStarts(db, who, ctx.now, toStart.length);
+  await inParallel([...empty, ...toStart.slice(0, granted)], (e) => startEntry(ctx, e));
   await inParallel(processing, (e) => checkEntry(ctx, e));
+  return { waitSeconds };
 }
 
 async function startEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
@@ -194,13 +210,17 @@ async function fileProvenance(db: Db, keys: string[]) {
   return out;
 }
 
-export async function batchView(ctx: GetpdfContext, batch: typeof schema.batches.$inferSelect): Promise<BatchView> {
+export async function batchView(ctx: GetpdfContext, batch: typeof schema.batches.$inferSelect, advanced?: Advanced): Promise<BatchView> {
   const rows = await batchEntries(ctx.db, batch.id);
   const files = await fileProvenance(ctx.db, [...new Set(rows.flatMap((e) => (e.fileKey ? [e.fileKey] : [])))]);
   const counts = { processing: 0, ok: 0, buy: 0, offline: 0, error: 0 };
   const entries: BatchEntry[] = [];
+  let waiting = 0;
+  const waitText = batchTexts.waitingStep(advanced?.waitSeconds ?? null);
   for (const e of rows) {
     counts[e.status]++;
+    const unstarted = !e.ticket && e.status === "processing";
+    if (unstarted) waiting++;
     const c = e.citation as unknown as Citation;
     let link: string | null = null;
     if (e.status === "ok" && e.fileKey) {
@@ -213,7 +233,7 @@ export async function batchView(ctx: GetpdfContext, batch: typeof schema.batches
       lookup_kind: e.lookupKind === "identifier" ? "identifier" : "reference",
       lookup: e.lookup,
       status: e.status,
-      step: e.status === "processing" ? (e.step ?? "در صف پردازش…") : null,
+      step: unstarted ? waitText : e.status === "processing" ? (e.step ?? "در صف پردازش…") : null,
       msg: e.msg,
       work: { doi: e.doi, title: e.title, year: e.year },
       download_link: link,
@@ -221,5 +241,15 @@ export async function batchView(ctx: GetpdfContext, batch: typeof schema.batches
       notices: e.notices ?? [],
     });
   }
-  return { id: batch.id, created_at: batch.createdAt.toISOString(), format: batch.format, filename: batch.filename, counts, eta_seconds: etaSeconds(counts.processing), entries };
+  const startsIn = waiting ? (advanced?.waitSeconds ?? null) : null;
+  return {
+    id: batch.id,
+    created_at: batch.createdAt.toISOString(),
+    format: batch.format,
+    filename: batch.filename,
+    counts,
+    eta_seconds: etaSeconds(counts.processing),
+    waiting: { count: waiting, starts_in_seconds: startsIn },
+    entries,
+  };
 }

@@ -158,6 +158,11 @@ function BatchTable({ id }: { id: string }) {
       <div className="card stack">
         <ProgressBar value={done} maxValue={total} label={t.progress(toPersianDigits(done), toPersianDigits(total))} />
         {view.eta_seconds !== null && view.eta_seconds > 60 && <Alert tone="info">{t.eta(toPersianDigits(Math.ceil(view.eta_seconds / 60)))}</Alert>}
+        {view.waiting.count > 0 && (
+          <Alert tone="info" className="batch-waiting">
+            {t.waiting(toPersianDigits(view.waiting.count), view.waiting.starts_in_seconds === null ? null : toPersianDigits(Math.max(1, Math.ceil(view.waiting.starts_in_seconds / 60))))}
+          </Alert>
+        )}
         <Actions view={view} />
         <Button variant="ghost" size="sm" onPress={() => void navigate({ to: "/batch", search: {} })}>
           {t.newList}
