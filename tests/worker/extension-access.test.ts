@@ -19,11 +19,11 @@ async function extensionCookies(): Promise<{ site: Client; ext: Client; userId: 
   const userId = (await makeUser()).id;
   const site = await clientFor(userId);
   const page = await site.fetch("/csrf-token");
-  expect(setCookieLine(page, "daryaft_ext_session")).toMatch(/HttpOnly/);
-  expect(setCookieLine(page, "daryaft_ext_session")).toMatch(/Secure/);
-  expect(setCookieLine(page, "daryaft_ext_session")).toMatch(/SameSite=None/);
+  expect(setCookieLine(page, "__Host-daryaft_ext_session")).toMatch(/HttpOnly/);
+  expect(setCookieLine(page, "__Host-daryaft_ext_session")).toMatch(/Secure/);
+  expect(setCookieLine(page, "__Host-daryaft_ext_session")).toMatch(/SameSite=None/);
   const ext = newClient();
-  for (const [k, v] of site.cookies) if (k.startsWith("daryaft_ext_")) ext.cookies.set(k, v);
+  for (const [k, v] of site.cookies) if (k.startsWith("__Host-daryaft_ext_")) ext.cookies.set(k, v);
   return { site, ext, userId };
 }
 
@@ -64,7 +64,7 @@ describe("the extension's session", () => {
     const { res, body } = await tokenFor(ext, OURS);
     expect(res.headers.get("access-control-allow-origin")).toBe(OURS);
     expect(body.signed_in).toBe(true);
-    expect(setCookieLine(res, "daryaft_ext_csrf")).toMatch(/SameSite=None/);
+    expect(setCookieLine(res, "__Host-daryaft_ext_csrf")).toMatch(/SameSite=None/);
     const start = await ext.fetch("/getpdf/start", { method: "POST", headers: { origin: OURS, "content-type": "application/json", "x-csrf-token": body.token }, body: JSON.stringify({ url: scenarioDoi("oa-unpaywall") }) });
     expect(start.status).toBe(200);
     expect(start.headers.get("access-control-allow-origin")).toBe(OURS);
@@ -115,7 +115,7 @@ describe("the extension's session", () => {
     const { site, ext } = await extensionCookies();
     const logout = await site.post("/logout", {});
     expect(logout.status).toBeLessThan(400);
-    expect(setCookieLine(logout, "daryaft_ext_session")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(setCookieLine(logout, "__Host-daryaft_ext_session")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
     expect((await tokenFor(ext, OURS)).body.signed_in).toBe(false);
   });
 });

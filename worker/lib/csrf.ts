@@ -1,12 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
-import { getCookie, setCookie } from "hono/cookie";
 import { readCookie, writeCookie } from "./cookies";
 import { coreMessages } from "./messages";
 import { randomToken, timingSafeEqualStrings } from "./crypto";
-import { EXT_CSRF_COOKIE, extensionCookieOptions, fromExtension } from "./extension-access";
+import { EXT_CSRF_COOKIE, fromExtension } from "./extension-access";
 
-const CSRF_COOKIE = "daryaft_csrf";
+const CSRF_COOKIE = "daryaft_csrf" as const;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Paths a third party posts to (the bank's callback), which carry their own proof. */
@@ -20,12 +19,11 @@ export function csrf(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // Our extension's cross-site calls carry its own SameSite=None token cookie (extension-access.ts).
     const ext = fromExtension(c);
-    const read = () => (ext ? getCookie(c, EXT_CSRF_COOKIE) : readCookie(c, CSRF_COOKIE));
+    const read = () => readCookie(c, ext ? EXT_CSRF_COOKIE : CSRF_COOKIE);
     let token = read();
     if (!token || token.length < 32) {
       token = randomToken(32);
-      if (ext) setCookie(c, EXT_CSRF_COOKIE, token, extensionCookieOptions);
-      else writeCookie(c, CSRF_COOKIE, token);
+      writeCookie(c, ext ? EXT_CSRF_COOKIE : CSRF_COOKIE, token);
     }
     c.set("csrfToken", token);
     const path = new URL(c.req.url).pathname;

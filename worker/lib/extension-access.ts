@@ -11,10 +11,9 @@ import type { AppEnv } from "./context";
  */
 const EXTENSION_PATHS = new Set(["/csrf-token", "/getpdf/start", "/getpdf/check"]);
 
-/** Session and CSRF cookies the extension's requests carry (SameSite=None; Secure; HttpOnly). */
-export const EXT_SESSION_COOKIE = "daryaft_ext_session";
-export const EXT_CSRF_COOKIE = "daryaft_ext_csrf";
-export const extensionCookieOptions = { httpOnly: true, sameSite: "None", secure: true, path: "/" } as const;
+/** Session and CSRF cookies the extension's requests carry (SameSite=None; Secure; HttpOnly: lib/cookies.ts). */
+export const EXT_SESSION_COOKIE = "daryaft_ext_session" as const;
+export const EXT_CSRF_COOKIE = "daryaft_ext_csrf" as const;
 
 /** Whether this request is our extension calling one of the paths it may use. */
 export function fromExtension(c: Context<AppEnv>): boolean {

@@ -14,7 +14,7 @@ export function hashParamsFor(env: Bindings): HashParams {
 }
 
 /** Marks a browser that has signed in to an account (the login limits trust it more). */
-export const DEVICE_COOKIE = "daryaft_device";
+export const DEVICE_COOKIE = "daryaft_device" as const;
 export const DEVICE_COOKIE_MS = 365 * 86_400_000;
 
 /** What the account verbs need, built from the request once; the verbs never read a Request. */

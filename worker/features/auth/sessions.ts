@@ -3,13 +3,12 @@ import type { Context } from "hono";
 import type { Db } from "../../../db/client";
 import { schema } from "../../../db/client";
 import type { AppEnv, SessionInfo } from "../../lib/context";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { readCookie, removeCookie, writeCookie } from "../../lib/cookies";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import type { UserRow } from "../../lib/roles";
-import { EXT_SESSION_COOKIE, extensionCookieOptions, extensionMayUseSession, fromExtension, fromUnpinnedExtension } from "../../lib/extension-access";
+import { EXT_SESSION_COOKIE, extensionMayUseSession, fromExtension, fromUnpinnedExtension } from "../../lib/extension-access";
 
-const SESSION_COOKIE = "daryaft_session";
+const SESSION_COOKIE = "daryaft_session" as const;
 /** "Remember me" keeps a session 30 days; otherwise it is a browser session that the server ends after 12 hours idle. */
 const REMEMBER_MS = 30 * 24 * 3600 * 1000;
 const BROWSER_SESSION_MS = 12 * 3600 * 1000;
@@ -49,7 +48,7 @@ export async function revokeAllSessions(db: Db, userId: string, now: number) {
 
 export function clearSessionCookie(c: Context<AppEnv>) {
   removeCookie(c, SESSION_COOKIE);
-  deleteCookie(c, EXT_SESSION_COOKIE, extensionCookieOptions);
+  removeCookie(c, EXT_SESSION_COOKIE);
 }
 
 /**
@@ -60,7 +59,7 @@ export function clearSessionCookie(c: Context<AppEnv>) {
 function setExtensionSessionCookie(c: Context<AppEnv>, token: string, expires: Date | undefined) {
   // Browsers (and hono) refuse an expiry more than 400 days ahead; a session row may say later.
   const capped = expires && new Date(Math.min(expires.getTime(), Date.now() + COOKIE_MAX_MS));
-  setCookie(c, EXT_SESSION_COOKIE, token, { ...extensionCookieOptions, ...(capped ? { expires: capped } : {}) });
+  writeCookie(c, EXT_SESSION_COOKIE, token, capped ? { expires: capped } : {});
 }
 
 const COOKIE_MAX_MS = 399 * 86_400_000;
@@ -70,7 +69,7 @@ export async function loadSession(c: Context<AppEnv>): Promise<{ session: Sessio
   const ext = fromExtension(c);
   // Any Firefox extension shares the moz-extension:// pattern: its calls never carry a session.
   if (fromUnpinnedExtension(c)) return null;
-  const token = readCookie(c, SESSION_COOKIE) ?? (extensionMayUseSession(c) ? getCookie(c, EXT_SESSION_COOKIE) : undefined);
+  const token = readCookie(c, SESSION_COOKIE) ?? (extensionMayUseSession(c) ? readCookie(c, EXT_SESSION_COOKIE) : undefined);
   if (!token || token.length > 100) return null;
   const id = await sha256Hex(token);
   const rows = await c.var.db
@@ -88,6 +87,6 @@ export async function loadSession(c: Context<AppEnv>): Promise<{ session: Sessio
     await c.var.db.update(schema.sessions).set({ lastSeenAt: new Date(now), expiresAt }).where(eq(schema.sessions.id, id));
   }
   // Sessions started before the extension existed get their copy on the next visit.
-  if (!ext && getCookie(c, EXT_SESSION_COOKIE) !== token) setExtensionSessionCookie(c, token, row.session.remember ? row.session.expiresAt : undefined);
+  if (!ext && readCookie(c, EXT_SESSION_COOKIE) !== token) setExtensionSessionCookie(c, token, row.session.remember ? row.session.expiresAt : undefined);
   return { session: { id, remember: row.session.remember, expiresAt: row.session.expiresAt }, user: row.user };
 }

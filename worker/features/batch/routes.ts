@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
 import { and, desc, eq } from "drizzle-orm";
 import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
 import { EXPORT_TYPES, decodeUpload, writeCitations } from "../../../lib/citations";
@@ -8,6 +7,7 @@ import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
 import { services } from "../../services";
 import { randomToken } from "../../lib/crypto";
+import { readCookie, writeCookie } from "../../lib/cookies";
 import { defineEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError, RateLimitError, ValidationError } from "../../lib/errors";
 import { anyone, signedIn, type UserRow } from "../../lib/roles";
@@ -25,12 +25,12 @@ import { zipStream } from "./zip";
 /** Reading lists resolved at once (issue 18). */
 export const batchRoutes = new Hono<AppEnv>();
 
-/** A guest's batches are bound to this HttpOnly cookie (its SHA-256 is stored with the batch). */
-const GUEST_COOKIE = "batch_owner";
+/** A guest's batches are bound to this cookie (its SHA-256 is stored with the batch; written by lib/cookies.ts: __Host- on https). */
+const GUEST_COOKIE = "batch_owner" as const;
 
 function readOwner(c: Context<AppEnv>): Owner | null {
   if (c.var.user) return { userId: c.var.user.id };
-  const token = getCookie(c, GUEST_COOKIE);
+  const token = readCookie(c, GUEST_COOKIE);
   return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? { userId: null, guestToken: token } : null;
 }
 
@@ -78,7 +78,7 @@ defineEndpoint(
     let owner = readOwner(c);
     if (!owner) {
       const token = randomToken(24);
-      setCookie(c, GUEST_COOKIE, token, { httpOnly: true, sameSite: "Lax", path: "/", secure: new URL(c.req.url).protocol === "https:", maxAge: 30 * 86400 });
+      writeCookie(c, GUEST_COOKIE, token, { maxAge: 30 * 86400 });
       owner = { userId: null, guestToken: token };
     }
     const id = await createBatch(context(c), owner, startWho(c), { format, filename, entries });
