@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { toPersianDigits } from "../lib/digits";
 import { wholeNumber } from "./numbers";
+import { httpUrl } from "../lib/link-url";
 
 /**
  * Direct access to external databases (search-and-download.md §2 "Type 6", §3 "Direct-access site",
@@ -82,7 +83,7 @@ export type MyGrants = z.infer<typeof MyGrants>;
 // ---- /admin/directAccess ------------------------------------------------------------------
 
 const blank = (v: unknown) => (v == null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-const HttpUrl = z.string().trim().max(2000, directAccessTexts.urlInvalid).regex(/^https?:\/\/\S+$/i, directAccessTexts.urlInvalid);
+const HttpUrl = z.string().trim().max(2000, directAccessTexts.urlInvalid).refine((v) => httpUrl(v) !== null, directAccessTexts.urlInvalid);
 
 export const PeriodPrice = z.object({
   days: wholeNumber({ message: directAccessTexts.daysInvalid, min: 1, max: 3650 }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { toLatinDigits } from "../lib/digits";
 import { wholeNumber } from "./numbers";
+import { httpUrl } from "../lib/link-url";
 
 /**
  * Offline requests (search-and-download.md §3 "Offline request", §7; accounts-and-purchases.md §4, §7)
@@ -277,7 +278,7 @@ export const DeskRejectInput = z
   .refine((v) => v.template !== undefined || v.reason !== undefined, { message: offlineMessages.reasonRequired, path: ["reason"] });
 export type DeskRejectInput = z.infer<typeof DeskRejectInput>;
 
-const HttpLink = z.string().trim().max(2000, offlineMessages.linkInvalid).regex(/^https?:\/\/\S+$/i, offlineMessages.linkInvalid);
+const HttpLink = z.string().trim().max(2000, offlineMessages.linkInvalid).refine((v) => httpUrl(v) !== null, offlineMessages.linkInvalid);
 
 /** Multipart with `file` (a PDF), or JSON/form with `link`; exactly one. */
 export const DeskDeliverInput = z

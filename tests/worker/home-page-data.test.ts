@@ -69,3 +69,28 @@ describe("home page data", () => {
     expect(data.lastBlogPosts.some((p) => p.post_name === "draft")).toBe(false);
   });
 });
+
+describe("operator-entered links in the page data", () => {
+  it("an href that is not http(s) or a path on this site is dropped: the item stays, as text", async () => {
+    const links = [
+      { title: "script", href: "javascript:alert(document.domain)" },
+      { title: "data", href: "data:text/html,<script>alert(1)</script>" },
+      { title: "terms", href: "/terms" },
+      { title: "help", href: "https://help.daryaft.test/x" },
+    ];
+    await env.DB.prepare("insert or replace into settings (key, value) values ('footer_links', ?), ('outside_links', ?)").bind(JSON.stringify(links), JSON.stringify(links)).run();
+    try {
+      const data = await pageDataFor(null);
+      for (const list of [data.footerLinks, data.outsideLinks]) {
+        expect(list.map((l) => [l.title, l.href])).toEqual([
+          ["script", ""],
+          ["data", ""],
+          ["terms", "/terms"],
+          ["help", "https://help.daryaft.test/x"],
+        ]);
+      }
+    } finally {
+      await env.DB.prepare("delete from settings where key in ('footer_links', 'outside_links')").run();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { createLink } from "@tanstack/react-router";
 import { forwardRef, type AnchorHTMLAttributes } from "react";
+import { safeHref } from "../../../lib/link-url";
 import { buttonClass, type ButtonStyle } from "./button-style";
 import { cx } from "./class-names";
 import "./link.css";
@@ -24,12 +25,20 @@ export const Link = createLink(TextLinkBase);
 /** A router link that looks like a Button. */
 export const LinkButton = createLink(ButtonLinkBase);
 
-/** A link to another site: opens in a new tab, never handed to the router. */
-export function ExternalLink({ tone = "default", className, ...props }: Omit<AnchorProps, "target" | "rel"> & TextLinkStyle & { href: string }) {
-  return <a {...props} target="_blank" rel="noopener noreferrer" className={cx("ui-link", `ui-link--${tone}`, className)} />;
+/**
+ * A link to another site: opens in a new tab, never handed to the router. Its target is stored or
+ * outside data, so only an http(s) URL (or a path on this site) becomes a link; anything else
+ * (`javascript:`, `data:`, …) is shown as its text (lib/safe-url.ts).
+ */
+export function ExternalLink({ tone = "default", className, href, ...props }: Omit<AnchorProps, "target" | "rel" | "href"> & TextLinkStyle & { href: string | null | undefined }) {
+  const safe = safeHref(href);
+  if (!safe) return <span className={className}>{props.children}</span>;
+  return <a {...props} href={safe} target="_blank" rel="noopener noreferrer" className={cx("ui-link", `ui-link--${tone}`, className)} />;
 }
 
-/** An outside link styled as a button. */
-export function ExternalLinkButton({ variant, size, iconOnly, fullWidth, className, ...props }: Omit<AnchorProps, "target" | "rel"> & ButtonStyle & { href: string }) {
-  return <a {...props} target="_blank" rel="noopener noreferrer" className={cx(buttonClass({ variant, size, iconOnly, fullWidth }), className)} />;
+/** An outside link styled as a button (the same rule: not http(s), no link). */
+export function ExternalLinkButton({ variant, size, iconOnly, fullWidth, className, href, ...props }: Omit<AnchorProps, "target" | "rel" | "href"> & ButtonStyle & { href: string | null | undefined }) {
+  const safe = safeHref(href);
+  if (!safe) return null;
+  return <a {...props} href={safe} target="_blank" rel="noopener noreferrer" className={cx(buttonClass({ variant, size, iconOnly, fullWidth }), className)} />;
 }

@@ -1,5 +1,6 @@
 import type { FileProvenance, OtherVersion } from "../../../contract/getpdf";
 import { getpdfUi } from "./messages";
+import { httpUrl } from "../../../lib/link-url";
 
 const t = getpdfUi.provenance;
 
@@ -39,7 +40,7 @@ export function OtherVersionOffer({ other }: { other: OtherVersion | null | unde
   return (
     <p className="getpdf-other-version">
       {t.otherVersion(t.versions[other.version] ?? other.version)}{" "}
-      <a href={other.url} target="_blank" rel="noopener noreferrer">
+      <a href={httpUrl(other.url) ?? undefined} target="_blank" rel="noopener noreferrer">
         <bdi dir="ltr">{other.host}</bdi>
       </a>
     </p>

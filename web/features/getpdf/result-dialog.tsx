@@ -20,6 +20,7 @@ import { checkQuery, fetchBalances, startQuery } from "./queries";
 import { WorkChooser } from "./work-chooser";
 import { CitationExportMenu, citationOf } from "../batch/citation-export";
 import "./getpdf.css";
+import { safeHref } from "../../../lib/link-url";
 
 export type ResultDialogProps = {
   /** The link, DOI or id to fetch; the dialog starts it when it opens. */
@@ -138,7 +139,7 @@ function AdBanner({ ads }: { ads: (GetPdfAd | null)[] }) {
       <ul>
         {shown.map((ad) => (
           <li key={ad.link}>
-            <a href={ad.link}>
+            <a href={safeHref(ad.link) ?? undefined}>
               {ad.img && <img src={ad.img} alt="" width={40} height={40} />}
               {ad.text}
             </a>

@@ -13,12 +13,11 @@ import { messages } from "../../lib/messages";
 import { breakpoints, useMediaQuery } from "../../lib/use-media-query";
 import { homeMessages as m } from "./messages";
 import { lastListQuery, type LastArticleRow, type LastListKind } from "./queries";
+import { httpUrl } from "../../../lib/link-url";
 
 export const LAST_LIST_PAGE_SIZE = 10;
 
-function isLink(s: string) {
-  return /^https?:\/\//i.test(s);
-}
+const isLink = (s: string) => httpUrl(s) !== null;
 
 /** Link or title, left-to-right inside the right-to-left table; long titles shortened (search spec §9). */
 function LinkOrTitle({ value, medium }: { value: string; medium: boolean }) {

@@ -4,6 +4,7 @@ import { epochMs, isPast } from "../../../contract/offline-promise";
 import { formatJalaliDate, formatNumber, truncateTitle } from "../../../lib/format";
 import { ExternalLink } from "../../components/ui/link";
 import { offlineUi } from "./messages";
+import { httpUrl } from "../../../lib/link-url";
 
 const t = offlineUi;
 
@@ -20,7 +21,7 @@ export function Latin({ text, className }: { text: string; className?: string })
 /** The document as the user named it: the metadata title when known, else their link or title. */
 export function DocumentName({ request, max = 110 }: { request: Pick<OfflineRequestView, "title" | "url">; max?: number }) {
   const name = request.title ?? request.url;
-  const isLink = !request.title && /^https?:\/\//i.test(request.url);
+  const isLink = !request.title && httpUrl(request.url) !== null;
   if (isLink) {
     return (
       <ExternalLink href={request.url} className="offline-doc__link">

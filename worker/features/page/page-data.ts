@@ -7,6 +7,7 @@ import { services } from "../../services";
 import { buildUniversityInfo, buildUserInfo } from "../auth/user-info";
 import { loadSiteInfo } from "../home/site-info";
 import { shared } from "../../lib/shared-cache";
+import { safeHref } from "../../../lib/link-url";
 
 const defaults = {
   contact: { phone: "۰۲۱-۰۰۰۰۰۰۰۰", email: "support@daryaft.test", hours: "۹ تا ۱۷ به جز جمعه‌ها", social: [] as { name: string; href: string }[] },
@@ -30,10 +31,15 @@ async function loadSharedPart(db: Db): Promise<SharedPart> {
     pricesPackages: packageRows,
     lastBlogPosts: postRows.map((p) => ({ post_name: p.postName, post_title: p.postTitle })),
     news: newsRows.map((n) => ({ id: n.id, title: n.title, created_at: n.createdAt.toISOString() })),
-    contact: setting("contact"),
-    outsideLinks: setting("outside_links"),
-    footerLinks: setting("footer_links"),
+    contact: { ...setting("contact"), social: linksOnly(setting("contact").social) },
+    outsideLinks: linksOnly(setting("outside_links")),
+    footerLinks: linksOnly(setting("footer_links")),
   };
+}
+
+/** Operator-entered links: an href that is not http(s) or a path on this site is dropped, and the item shows as text. */
+function linksOnly<T extends { href: string }>(items: T[]): T[] {
+  return (Array.isArray(items) ? items : []).map((item) => ({ ...item, href: safeHref(item.href) ?? "" }));
 }
 
 /**
