@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { bodyBudget } from "./middleware/body-budget";
 import { csrf } from "./lib/csrf";
 import { extensionCors } from "./lib/extension-access";
 import type { AppEnv } from "./lib/context";
@@ -54,6 +55,8 @@ export function createApp({ renderPage }: { renderPage?: RenderPage } = {}) {
   const defaultLimit = bodyLimit({ maxSize: 25 * 1024 * 1024, onError: tooLarge });
   const uploadLimits = LARGE_UPLOADS.map(({ path, maxSize }) => ({ path, limit: bodyLimit({ maxSize, onError: tooLarge }) }));
   app.use("*", (c, next) => (uploadLimits.find((u) => u.path.test(c.req.path))?.limit ?? defaultLimit)(c, next));
+  // Text bodies (JSON, forms) far smaller, and JSON's nesting counted before anything parses it.
+  app.use("*", bodyBudget(tooLarge));
   // Before CSRF and the 404 for unknown non-GETs: the extension's preflight (OPTIONS) ends here.
   app.use("*", extensionCors());
   app.use("*", csrf());

@@ -12,6 +12,8 @@
  * (A clock would not help: in workerd Date.now() does not move while JavaScript runs.)
  */
 
+import { jsonNestingExceeds } from "../json-budget";
+
 export const CITATION_BUDGET = {
   /** Characters all values of a file may hold after macro expansion: this many times the input… */
   expansionFactor: 4,
@@ -52,22 +54,7 @@ export function checkLineCount(input: string): void {
   }
 }
 
-/**
- * Throws when JSON nests deeper than the readers go, before JSON.parse builds it: a 2 MB file of
- * "[" is a million nested arrays (tens of megabytes) that no reference needs. Strings are skipped.
- */
+/** Throws when JSON nests deeper than the readers go, before JSON.parse builds it (a 2 MB file of "[" is a million nested arrays). */
 export function checkJsonDepth(input: string): void {
-  let depth = 0;
-  for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
-    if (c === 34 /* " */) {
-      for (i++; i < input.length; i++) {
-        const d = input.charCodeAt(i);
-        if (d === 92 /* \ */) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 91 || c === 123) {
-      if (++depth > CITATION_BUDGET.maxDepth) throw new CitationBudgetError("depth");
-    } else if (c === 93 || c === 125) depth--;
-  }
+  if (jsonNestingExceeds(input, CITATION_BUDGET.maxDepth)) throw new CitationBudgetError("depth");
 }

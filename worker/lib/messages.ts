@@ -9,6 +9,8 @@ export const coreMessages = {
   tooMany: (seconds: number) => `تعداد درخواست‌ها بیش از حد مجاز است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
   internal: (requestId: string) => `خطایی رخ داد. لطفاً دوباره تلاش کنید. (شناسهٔ پیگیری: ${requestId})`,
   tooLarge: "حجم درخواست بیش از حد مجاز است.",
+  tooDeep: "ساختار داده‌های فرستاده‌شده بیش از حد تودرتو است.",
+  tooManyFields: "تعداد فیلدهای فرستاده‌شده بیش از حد مجاز است.",
   methodNotAllowed: "این روش درخواست پشتیبانی نمی‌شود.",
   notConfiguredTitle: "سرویس موقتاً در دسترس نیست",
   notConfigured: "پیکربندی سرور کامل نیست و سرویس تا تکمیل آن پاسخ نمی‌دهد. لطفاً کمی بعد دوباره سر بزنید.",
