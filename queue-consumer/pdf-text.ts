@@ -13,8 +13,13 @@
  *
  * CPU: a page's text is streamed and the stream cancelled once MAX_PAGE_CHARS are in, so a hostile
  * page of megabytes of text costs no more than a dense real one.
+ *
+ * Bombs: pdf.js holds a whole decoded stream in memory, so the bytes it will see are first checked
+ * for a FlateDecode stream that inflates past pdf-streams.ts's cap (such a file is refused as
+ * unreadable), and a read that has not finished after READ_DEADLINE_MS is stopped.
  */
 import { getResolvedPDFJS } from "unpdf";
+import { checkStreamExpansion } from "./pdf-streams";
 
 /** Pages read at most: a cover sheet (and its blank or terms page) may come before the article. */
 export const VERIFY_PAGES = 3;
@@ -26,6 +31,8 @@ const RANGE_CHUNK = 64 * 1024;
 export const FULL_READ_MAX = 16 * 1024 * 1024;
 /** Larger files: this many bytes from the start and as many from the end. */
 export const WINDOW_PART = 6 * 1024 * 1024;
+/** A read of the first pages takes well under a second; past this the document is given up. */
+export const READ_DEADLINE_MS = 20_000;
 
 /** One line of a page: its text and the largest font size on it (points, as drawn). */
 export type PageLine = { text: string; size: number };
@@ -133,10 +140,12 @@ async function readLeadingText(bytes: Uint8Array, maxPages: number, enough?: (pa
     const window = new Uint8Array(2 * WINDOW_PART);
     window.set(bytes.subarray(0, WINDOW_PART), 0);
     window.set(bytes.subarray(bytes.byteLength - WINDOW_PART), WINDOW_PART);
+    await checkStreamExpansion(window);
     bytesRead = window.byteLength;
     // Handed over (pdf.js detaches it): the window is pdf.js's only copy.
     task = pdfjs.getDocument({ data: window, ...common });
   } else {
+    await checkStreamExpansion(bytes);
     const transport = new pdfjs.PDFDataRangeTransport(bytes.byteLength, null);
     transport.requestDataRange = (begin: number, end: number) => {
       const from = Math.max(0, begin);
@@ -148,8 +157,13 @@ async function readLeadingText(bytes: Uint8Array, maxPages: number, enough?: (pa
     };
     task = pdfjs.getDocument({ range: transport, rangeChunkSize: RANGE_CHUNK, ...common });
   }
-  try {
-    const doc = await task.promise;
+  const loading = task;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`PDF read stopped after ${READ_DEADLINE_MS / 1000} s`)), READ_DEADLINE_MS);
+  });
+  const read = async () => {
+    const doc = await loading.promise;
     const n = Math.min(maxPages, doc.numPages);
     const pages: PageText[] = [];
     for (let i = 1; i <= n; i++) {
@@ -159,7 +173,12 @@ async function readLeadingText(bytes: Uint8Array, maxPages: number, enough?: (pa
       if (enough?.(pages)) break;
     }
     return { pages, bytesRead, windowed };
+  };
+  try {
+    return await Promise.race([read(), deadline]);
   } finally {
+    if (timer !== null) clearTimeout(timer);
+    // Destroying the task also stops a read the deadline gave up on.
     await task.destroy();
   }
 }
