@@ -54,7 +54,8 @@ export function writePreviewVars(vars: Record<string, string>): void {
   writeFileSync(file, workerVars.map(([k, v]) => `${k}=${quote(v)}\n`).join(""));
 }
 
-export type OfflineStack = { baseUrl: string; upstreamUrl: string; stop(): Promise<void> };
+/** pid: the `vite preview` process (its workerd child is what the memory fuzz measures). */
+export type OfflineStack = { baseUrl: string; upstreamUrl: string; pid: number; stop(): Promise<void> };
 
 export async function startOfflineStack(opts: { port: number; stateDir: string; fresh: boolean; log?: (chunk: string) => void }): Promise<OfflineStack> {
   if (!existsSync(path.join(root, "dist/client/index.html"))) execFileSync("vite", ["build"], { cwd: root, stdio: "inherit" });
@@ -87,5 +88,5 @@ export async function startOfflineStack(opts: { port: number; stateDir: string; 
     await stop();
     throw new Error(`${(e as Error).message}\n${log.slice(-3000)}`);
   }
-  return { baseUrl, upstreamUrl: upstream.url, stop };
+  return { baseUrl, upstreamUrl: upstream.url, pid: child.pid!, stop };
 }

@@ -21,6 +21,7 @@ export default async function setup(project: TestProject) {
   const stack = await startOfflineStack({ port: Number(process.env.E2E_PORT ?? 18788), stateDir, fresh: true });
   project.provide("baseUrl", stack.baseUrl);
   project.provide("upstreamUrl", stack.upstreamUrl);
+  project.provide("previewPid", stack.pid);
   return async () => {
     await stack.stop();
     rmSync(stateDir, { recursive: true, force: true });
@@ -32,5 +33,6 @@ declare module "vitest" {
     baseUrl: string;
     upstreamUrl: string;
     fakeUpstreamUrl: string;
+    previewPid: number;
   }
 }

@@ -58,6 +58,37 @@ describe("password reset by mobile (SMS code)", () => {
     expect(await canLogin(u.email, PASSWORD)).toBe(true);
   });
 
+  it("30 wrong codes at once: at most five are judged, the right one after them is locked out, and one code confirms once even when sent twice at once", async () => {
+    const u = await makeUser();
+    await request(u.mobile);
+    const code = await latestCode(u.mobile);
+    const body = (c: string) => ({ identifier: u.mobile, code: c, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
+    const answers = await Promise.all(guesses.map(async (g) => BusinessErrorBody.parse(await (await newClient().post("/password/reset/confirm", body(g))).json()).error));
+    expect(answers.filter((e) => e === m.codeWrong).length).toBeLessThanOrEqual(5);
+    expect(answers.every((e) => e === m.codeWrong || e === m.codeLocked)).toBe(true);
+    expect(BusinessErrorBody.parse(await (await newClient().post("/password/reset/confirm", body(code))).json()).error).toBe(m.codeLocked);
+    expect(await canLogin(u.email, PASSWORD)).toBe(true);
+
+    // A fresh code sent twice at the same moment: one password change, the other refused.
+    const v = await makeUser();
+    await request(v.mobile);
+    const fresh = await latestCode(v.mobile);
+    const both = await Promise.all([0, 1].map(async () => (await newClient().post("/password/reset/confirm", { identifier: v.mobile, code: fresh, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).json()));
+    expect(both.filter((b) => (b as { status: string }).status === "ok")).toHaveLength(1);
+  });
+
+  it("a code sent to one account does not reset another's password", async () => {
+    const a = await makeUser();
+    const b = await makeUser();
+    await request(a.mobile);
+    const code = await latestCode(a.mobile);
+    const res = await newClient().post("/password/reset/confirm", { identifier: b.mobile, code, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    expect(BusinessErrorBody.parse(await res.json()).error).toBe(m.codeExpired);
+    expect(await canLogin(b.email, PASSWORD)).toBe(true);
+    expect(await canLogin(b.email, NEW_PASSWORD)).toBe(false);
+  });
+
   it("refuses a code after 4 minutes", async () => {
     const u = await makeUser();
     const t0 = Date.now();

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { BusinessErrorBody, ValidationErrorBody } from "../../contract/common";
 import { DeskDetail, DeskList, DeskSolverList, offlineMessages as m, rejectTemplates } from "../../contract/offline";
 import { offlineText as t } from "../../worker/features/offline/messages";
-import { newClient, outbox } from "./auth-helpers";
+import { PASSWORD, clientFor, newClient, outbox } from "./auth-helpers";
 import type { Client } from "./helpers";
 import {
   auditOf,
@@ -151,6 +151,17 @@ describe("signed file links", () => {
     expect((await download(user.client, longer, T0 + HOUR)).status).toBe(403);
     // an unsigned (anonymous) link to the same object is refused too
     expect((await download(user.client, link.replace(/\?.*$/, ""), T0 + HOUR)).status).toBe(403);
+  });
+
+  it("stale links after a password change: a copy of the link held by a stolen session stops working with it; the owner's own session keeps it", async () => {
+    const { user, link } = await delivered();
+    const thief = await clientFor(user.user.id);
+    expect((await download(thief, link, T0 + HOUR)).status).toBe(200);
+    const changed = await user.client.post("/profile/ajax/password", { current_password: PASSWORD, password: "a-new-secret-22", password_confirmation: "a-new-secret-22" });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect((await download(thief, link, T0 + HOUR)).status).not.toBe(200);
+    expect((await download(newClient(), link, T0 + HOUR)).status).not.toBe(200);
+    expect((await download(user.client, link, T0 + HOUR)).status).toBe(200);
   });
 
   it("staff get their own link from the desk", async () => {
