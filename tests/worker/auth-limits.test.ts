@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { hashSlots } from "../../worker/features/auth/password";
 import { LOGIN_ACCOUNT } from "../../worker/features/auth/service";
-import { makeUser, outbox, PASSWORD, uniqueIp } from "./auth-helpers";
+import { makeUser, outbox, PASSWORD, registration, uniqueIp } from "./auth-helpers";
 import { Client } from "./helpers";
 
 /** A Client whose requests run in this isolate (same module instances as the test). */
@@ -140,6 +140,22 @@ describe("parallel hashes are bounded per isolate (item 8)", () => {
     for (const res of result) {
       expect([200, 429, 503]).toContain(res.status);
       if (res.status === 503) expect(((await res.json()) as { error: string }).error).toMatch(/سرور/);
+    }
+  });
+});
+
+describe("the argon2 queue's 503 stores nothing", () => {
+  it("30 parallel registrations: each answers 200, 429 or the Persian 503; a 503 leaves no account, a 200 exactly one", async () => {
+    const clients = Array.from({ length: 30 }, () => from());
+    await Promise.all(clients.map((c) => c.token()));
+    const forms = clients.map(() => registration());
+    const { result, maxActive } = await countHashes(() => Promise.all(clients.map((c, i) => c.post("/register", forms[i]!))));
+    expect(maxActive).toBeLessThanOrEqual(hashSlots.slots);
+    for (const [i, res] of result.entries()) {
+      expect([200, 429, 503], await res.clone().text()).toContain(res.status);
+      const stored = await env.DB.prepare("select count(*) as n from users where email = ?").bind(forms[i]!.email).first<{ n: number }>();
+      if (res.status === 503) expect(((await res.json()) as { error: string }).error).toMatch(/سرور/);
+      expect(stored!.n, `${res.status}`).toBe(res.status === 200 ? 1 : 0);
     }
   });
 });
