@@ -133,7 +133,8 @@ export async function errorFromResponse(
 ): Promise<UpstreamError> {
   let body = "";
   try {
-    body = (await res.text()).slice(0, 4000);
+    // Only the start of an error page says anything; the rest is not read.
+    body = (await readText(res, provider, 64 * 1024)).slice(0, 4000);
   } catch {
     // The status alone is enough to classify the failure.
   }
@@ -187,29 +188,52 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-export async function readText(res: Response, provider: string): Promise<string> {
+/**
+ * An API answer is at most this big: a page of 1,000 Crossref works is a few MB. The runtime
+ * inflates gzip answers as they are read and sends no length for them, so the cap is counted on
+ * what is read, and reading stops there (a compressed upstream answer may expand a thousandfold).
+ */
+export const MAX_API_BODY_BYTES = 16 * 1024 * 1024;
+
+/** The body's bytes, read chunk by chunk and given up past `maxBytes` (a `parse` error). */
+async function readCapped(res: Response, provider: string, maxBytes: number): Promise<Uint8Array> {
+  const tooBig = (n: string) => new UpstreamError({ provider, kind: "parse", message: `${provider}: body ${n} exceeds ${maxBytes} bytes` });
+  const declared = Number(res.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooBig(`of ${declared} bytes`);
+  if (!res.body) return new Uint8Array(0);
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
   try {
-    return await res.text();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooBig("");
+      }
+      chunks.push(value);
+    }
   } catch (err) {
     throw transportError(err, provider, "response body");
   }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+export async function readText(res: Response, provider: string, maxBytes = MAX_API_BODY_BYTES): Promise<string> {
+  return new TextDecoder().decode(await readCapped(res, provider, maxBytes));
 }
 
 export async function readBytes(res: Response, provider: string, maxBytes = 100 * 1024 * 1024): Promise<Uint8Array> {
-  const declared = Number(res.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    throw new UpstreamError({ provider, kind: "parse", message: `${provider}: body of ${declared} bytes exceeds ${maxBytes}` });
-  }
-  let buf: ArrayBuffer;
-  try {
-    buf = await res.arrayBuffer();
-  } catch (err) {
-    throw transportError(err, provider, "response body");
-  }
-  if (buf.byteLength > maxBytes) {
-    throw new UpstreamError({ provider, kind: "parse", message: `${provider}: body exceeds ${maxBytes} bytes` });
-  }
-  return new Uint8Array(buf);
+  return readCapped(res, provider, maxBytes);
 }
 
 /** Read and JSON.parse a body; a non-JSON body is a `parse` error. */
