@@ -20,6 +20,7 @@
  * IEEE record's title (never the site's <title>, which carries the site's name).
  */
 import { identify, normalizeDoi } from "../lib/identify";
+import { jsonNestingExceeds } from "../lib/json-budget";
 
 /** One <meta>: its name (or property, itemprop or id), lower-cased; its content, entities decoded. */
 export type PageMeta = { key: string; content: string; scheme: string };
@@ -138,7 +139,11 @@ function typesOf(o: Record<string, unknown>): string[] {
   return [o["@type"]].flat().flatMap((t) => (typeof t === "string" ? [t.replace(/^.*[/#:]/, "").toLowerCase()] : []));
 }
 
+/** A page's JSON-LD nests a few levels; deeper text (a script of "[" builds ~60 bytes per level) is not read. */
+const MAX_JSON_LD_DEPTH = 64;
+
 function parseJson(text: string): unknown {
+  if (jsonNestingExceeds(text, MAX_JSON_LD_DEPTH)) return null;
   try {
     return JSON.parse(text);
   } catch {

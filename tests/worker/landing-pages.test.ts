@@ -139,3 +139,9 @@ describe("the landing-page reader", () => {
     expect((await read('<meta name="citation_pdf_url" content="javascript:alert(1)">')).pdfUrl).toBeNull();
   });
 });
+
+it("hostile JSON-LD: nested scripts past the reader's depth are skipped, the page's meta tags still read", async () => {
+  const deep = `<script type="application/ld+json">${"[".repeat(250_000)}${"]".repeat(250_000)}</script>`;
+  const info = await read(`<html><head><meta name="citation_doi" content="10.5555/deep-1">${deep.repeat(4)}</head><body></body></html>`);
+  expect(info.doi).toBe("10.5555/deep-1");
+});
