@@ -26,6 +26,9 @@ export type Expectation = {
 /** The kinds of work the verifier tells apart. */
 export type WorkKind = "article" | "book" | "report" | "standard";
 
+/** A book, report or standard: front matter (cover, half-title, title page) before its text. */
+export const bookish = (kind: WorkKind | null | undefined): boolean => kind === "book" || kind === "report" || kind === "standard";
+
 /**
  *   doi_on_page      the DOI (or the arXiv id / PMCID fetched by) printed as the page's own
  *   title            the title as the page's heading
