@@ -51,6 +51,11 @@ export class Covers {
     this.cover = pages.map((p, i) => counts[i]! >= COVER_PHRASES_NEEDED && !articlePage(p));
   }
 
+  /** Page i is a cover sheet (cover-sheet.ts). */
+  sheet(i: number): boolean {
+    return this.cover[i]!;
+  }
+
   /** A cover sheet, or a short page without an abstract or keywords (an article's first page is neither). */
   private front(i: number): boolean {
     const page = this.pages[i]!;

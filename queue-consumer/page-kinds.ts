@@ -73,15 +73,26 @@ function listingStart(page: Page): number {
   return numbered.find((i) => numbered.filter((j) => j >= i && j < i + 5).length >= 3) ?? numbered[0]!;
 }
 
+/**
+ * A book's list of other titles: "Also by …", "Titles in this series", "Other books by …". The
+ * titles listed there are other works (or this one among them); they never head the page.
+ */
+const TITLE_LIST_HEADING =
+  /^(?:also by\b|also from\b|by the same authors?\b|from the same authors?\b|other (?:books|titles|works|volumes) (?:by|in|from|of)\b|(?:books|titles|volumes) (?:in|of) (?:this|the) series\b|(?:also )?(?:available|published) in (?:this|the) series\b|in the same series\b|in this series\b|recent titles\b|forthcoming titles\b|related titles\b|other titles\b)/;
+
 /** The work's own abstract: above a contents list, it makes the page an article's first page that lists its sections. */
 const OWN_MATTER = /^(?:abstract|summary|resume|resumen|zusammenfassung)\b/;
 
 /**
  * The part of the page that may speak for the work: all of it, or, on an article's first page
  * that lists its own sections below its abstract (a long paper's or report's), what stands above
- * the list; null for a listing (an issue's or a book's table of contents).
+ * the list; null for a listing (an issue's or a book's table of contents, a book's list of other
+ * titles with nothing above it).
  */
 export function ownPart(page: Page): Page | null {
+  // A book's list of titles: what stands above its heading (a half-title) is the page's own.
+  const titles = page.folded.slice(0, 12).findIndex((l) => TITLE_LIST_HEADING.test(l.trim()));
+  if (titles >= 0) return page.folded.slice(0, titles).some((l) => /\p{L}/u.test(l)) ? preparePage(page.lines.slice(0, titles)) : null;
   const start = listingStart(page);
   if (start < 0) return page;
   return page.folded.slice(0, start).some((l) => OWN_MATTER.test(l.trim())) ? preparePage(page.lines.slice(0, start)) : null;

@@ -23,6 +23,8 @@ import { checkStreamExpansion } from "./pdf-streams";
 
 /** Pages read at most: a cover sheet (and its blank or terms page) may come before the article. */
 export const VERIFY_PAGES = 3;
+/** A book's or report's: cover, blank, half-title, series page, title page, copyright page come first. */
+export const FRONT_MATTER_PAGES = 8;
 /** Characters kept per page: a title page is a few thousand; a dense two-column page some 10,000. */
 export const MAX_PAGE_CHARS = 12_000;
 /** pdf.js asks for ranges at least this large. */
@@ -39,7 +41,9 @@ export type PageLine = { text: string; size: number };
 /** A page's lines in pdf.js's reading order. */
 export type PageText = PageLine[];
 
-export type LeadingText = { pages: PageText[]; bytesRead: number; windowed: boolean };
+/** last: the document's last page (a book's back cover), read when `lastPage` asks for it after the first pages. */
+export type LeadingText = { pages: PageText[]; last?: PageText; bytesRead: number; windowed: boolean };
+export type ReadOptions = { lastPage?: (pages: PageText[]) => boolean };
 
 /**
  * One read at a time per isolate: pdf.js works on the one JavaScript thread, so reading two files
@@ -47,8 +51,8 @@ export type LeadingText = { pages: PageText[]; bytesRead: number; windowed: bool
  */
 let queue: Promise<unknown> = Promise.resolve();
 
-export function extractLeadingText(bytes: Uint8Array, maxPages = VERIFY_PAGES, enough?: (pages: PageText[]) => boolean): Promise<LeadingText> {
-  const run = queue.then(() => readLeadingText(bytes, maxPages, enough));
+export function extractLeadingText(bytes: Uint8Array, maxPages = VERIFY_PAGES, enough?: (pages: PageText[]) => boolean, options: ReadOptions = {}): Promise<LeadingText> {
+  const run = queue.then(() => readLeadingText(bytes, maxPages, enough, options));
   queue = run.catch(() => undefined);
   return run;
 }
@@ -130,7 +134,7 @@ async function readPage(page: { streamTextContent(): ReadableStream }): Promise<
   return lines.map((l) => ({ text: l.text.replace(/[ \t]+/g, " ").trim(), size: l.size })).filter((l) => l.text);
 }
 
-async function readLeadingText(bytes: Uint8Array, maxPages: number, enough?: (pages: PageText[]) => boolean): Promise<LeadingText> {
+async function readLeadingText(bytes: Uint8Array, maxPages: number, enough: ((pages: PageText[]) => boolean) | undefined, options: ReadOptions): Promise<LeadingText> {
   const pdfjs = await getResolvedPDFJS();
   let bytesRead = 0;
   const windowed = bytes.byteLength > FULL_READ_MAX;
@@ -172,7 +176,11 @@ async function readLeadingText(bytes: Uint8Array, maxPages: number, enough?: (pa
       page.cleanup();
       if (enough?.(pages)) break;
     }
-    return { pages, bytesRead, windowed };
+    if (doc.numPages <= pages.length || !options.lastPage?.(pages)) return { pages, bytesRead, windowed };
+    const back = await doc.getPage(doc.numPages);
+    const last = await readPage(back);
+    back.cleanup();
+    return { pages, last, bytesRead, windowed };
   };
   try {
     return await Promise.race([read(), deadline]);

@@ -5,9 +5,10 @@
  * (a 2-3 word title as the page's largest text and nothing else), and not in a reference list or
  * quoted after "Comment on", "Retracted:", … (page-kinds.ts). Pure.
  */
+import { firstPageMarker } from "./cover-sheet";
 import { EARLY_LINES, HEADING_SCALE, type Page } from "./pdf-page";
 import { referenceLine, referencesFrom, type Exemption } from "./page-kinds";
-import { isSignificant, words } from "./text-fold";
+import { fold, isSignificant, words } from "./text-fold";
 import { ROMAN, SERIES_WORDS, required, type TitleModel } from "./title-words";
 
 type TitleRun = { from: number; to: number; matched: number; keysMissing: number; lines: Set<number> };
@@ -57,7 +58,10 @@ function titleRuns(page: Page, t: TitleModel): TitleRun[] {
     for (let k = j; k < t.seq.length; k++) if (t.seq[k]!.key) keysMissing++;
     const run = { from: first < 0 ? p : first, to: last, matched, keysMissing, lines };
     runs.push(run);
-    if (!best || run.matched - run.keysMissing * 2 > best.matched - best.keysMissing * 2) best = run;
+    // Of runs as full, the tighter: a running head repeating the title's first words starts a run
+    // that borrows the rest from the heading below; the heading's own run is the title.
+    const score = (r: TitleRun) => r.matched - r.keysMissing * 2;
+    if (!best || score(run) > score(best) || (score(run) === score(best) && run.to - run.from < best.to - best.from)) best = run;
   }
   if (!best) return [];
   // The best first; then every other full enough run that does not overlap one already taken, in
@@ -82,8 +86,8 @@ function conflictingSeries(page: Page, run: TitleRun, t: TitleModel): string | n
   return null;
 }
 
-/** Where the title stands on the page, however it was found. */
-type TitlePlace = { lines: Set<number>; fromLine: number; lead: string; matched: number };
+/** Where the title stands on the page, however it was found; startsLine: nothing before it on its first line. */
+type TitlePlace = { lines: Set<number>; fromLine: number; lead: string; matched: number; startsLine: boolean };
 
 type Judged = { ok: true; detail: string } | { ok: false; detail: string };
 
@@ -111,7 +115,7 @@ function compactTitle(page: Page, t: TitleModel): TitlePlace | null {
   const [fromLine, col] = at[start]!;
   const lines = new Set(at.slice(start, start + want.length).map(([l]) => l));
   const lead = `${page.folded[fromLine - 1] ?? ""} ${page.folded[fromLine]!.slice(0, col)}`;
-  return { lines, fromLine, lead: words(lead).slice(-6).join(" "), matched: t.seq.length };
+  return { lines, fromLine, lead: words(lead).slice(-6).join(" "), matched: t.seq.length, startsLine: !/[\p{L}\p{N}]/u.test(page.folded[fromLine]!.slice(0, col)) };
 }
 
 /** Every place the title stands on the page (best first), or why it stands nowhere. */
@@ -130,30 +134,66 @@ export function titlePlaces(page: Page, t: TitleModel): TitlePlace[] | { failed:
     if (best.keysMissing) return { failed: "title's numbers differ" };
     return { failed: `another part of a series (${conflictingSeries(page, best, t)})` };
   }
-  return whole.map((r) => ({ lines: r.lines, fromLine: page.tokens[r.from]!.line, lead: page.tokens.slice(Math.max(0, r.from - 6), r.from).map((x) => x.w).join(" "), matched: r.matched }));
+  return whole.map((r) => ({
+    lines: r.lines,
+    fromLine: page.tokens[r.from]!.line,
+    lead: page.tokens.slice(Math.max(0, r.from - 6), r.from).map((x) => x.w).join(" "),
+    matched: r.matched,
+    startsLine: page.tokens[r.from - 1]?.line !== page.tokens[r.from]!.line,
+  }));
 }
 
+/**
+ * How a book's, report's or standard's pages are judged: a short page (its cover, half-title or
+ * title page) is a front page, where the title standing on its own lines is the heading when it is
+ * set larger than the page's body, is the page's largest text, or stands beside its authors.
+ */
+export type FrontMatter = { surnames: string[] };
+
+/** A page with fewer words than this is a book's or report's cover, half-title or title page. */
+export const FRONT_PAGE_WORDS = 200;
+
 /** Whether the title stands as the page's heading in any of the places it stands; else why not (the first place's reason). */
-export function titleHeading(page: Page, t: TitleModel, isExempt: Exemption, inReferences: boolean): Judged {
+export function titleHeading(page: Page, t: TitleModel, isExempt: Exemption, inReferences: boolean, front: FrontMatter | null = null): Judged {
   const places = titlePlaces(page, t);
   if ("failed" in places) return { ok: false, detail: places.failed };
   let first: { ok: false; detail: string } | null = null;
   for (const place of places) {
-    const judged = headingAt(page, t, place, isExempt, inReferences);
+    const judged = headingAt(page, t, place, isExempt, inReferences, front);
     if (judged.ok) return judged;
     first ??= judged;
   }
   return first!;
 }
 
+/** Words before "note" that make it a notice about another work, not an article type's label. */
+const NOTICE_NOTE = /(?:retraction|correction|withdrawal|erratum|errata|corrigendum|addendum|concern|editorial|editors?|editor s|publishers?|publisher s) note$/;
+
+/**
+ * A short title below a masthead set larger: a journal's logo or name (a few short lines) above
+ * it, no more than a masthead's words (volume, ISSN, a type label) and no abstract before it, and
+ * nothing after it set larger. A section heading of another paper has that paper's title and text
+ * above it.
+ */
+function belowMasthead(page: Page, lines: Set<number>, fromLine: number, size: number): boolean {
+  const last = Math.max(...lines);
+  if (page.lines.slice(last + 1).some((l) => l.size > size * 1.05)) return false;
+  const larger = page.lines.slice(0, fromLine).filter((l) => l.size > size * 1.05);
+  if (larger.length > 3 || larger.some((l) => words(fold(l.text)).length > 4)) return false;
+  const marker = firstPageMarker(page.folded);
+  return page.tokens.filter((x) => x.line < fromLine).length <= 40 && (marker < 0 || marker > last);
+}
+
 /** Whether the title, in this place, is the page's heading. */
-function headingAt(page: Page, t: TitleModel, place: TitlePlace, isExempt: Exemption, inReferences: boolean): Judged {
+function headingAt(page: Page, t: TitleModel, place: TitlePlace, isExempt: Exemption, inReferences: boolean, front: FrontMatter | null): Judged {
   const n = t.seq.length;
   const { lines, fromLine, lead } = place;
   // A reference list cites titles; it never heads a page.
   if (referenceLine(page, fromLine, referencesFrom(page, inReferences))) return { ok: false, detail: "title in a reference list" };
   // Words just before the title that make it a quotation: "Comment on …", "Retracted: …".
-  const framing = /(?:comments?|commentary|reply|response|rejoinder|erratum|errata|corrigendum|correction|retraction|retracted|withdrawn|withdrawal|concern|addendum|notice|note|discussion|closure)(?: (?:on|to|of|for|about|regarding|in))?$/.exec(lead);
+  let framing = /(?:comments?|commentary|reply|response|rejoinder|erratum|errata|corrigendum|correction|retraction|retracted|withdrawn|withdrawal|concern|addendum|notice|note|discussion|closure)(?: (?:on|to|of|for|about|regarding|in))?$/.exec(lead);
+  // "Taxonomic Note", "Research Note" on a line above the title: the article's type, not a notice.
+  if (framing?.[0] === "note" && place.startsLine && !NOTICE_NOTE.test(lead)) framing = null;
   const why = framing ? isExempt(framing[0]) : "title";
   if (why === null) return { ok: false, detail: `title quoted after "${framing![0]}"` };
   // "Retracted: <title>" is the stamped work or a notice named so: only its identifier tells.
@@ -171,10 +211,18 @@ function headingAt(page: Page, t: TitleModel, place: TitlePlace, isExempt: Exemp
   const onTop = n > 3 && page.lines.slice(0, Math.max(...lines) + 1).every((l) => l.size <= size * 1.05);
   const extra = page.tokens.filter((x) => lines.has(x.line) && isSignificant(x.w) && !t.all.includes(x.w)).length;
   const early = (uniform || onTop) && page.folded.slice(0, fromLine).filter((l) => /\p{L}/u.test(l)).length < EARLY_LINES && extra <= Math.max(3, n);
+  if (front && page.wordCount < FRONT_PAGE_WORDS && extra <= 1) {
+    // A book's or report's cover, half-title or title page: the title on lines of its own.
+    const largestLine = Math.max(...[...lines].map((i) => page.lines[i]!.size));
+    const byAuthors = front.surnames.some((s) => page.tokens.some((x) => x.w === s));
+    if (prominent || largestLine >= page.maxSize * 0.95 || byAuthors) return { ok: true, detail: `${place.matched}/${n} title words as the heading of a front page` };
+  }
   if (n <= 3) {
-    // A short title is common in running text: it must be the page's heading and nothing else.
+    // A short title is common in running text: it must be the page's heading and nothing else
+    // (a journal's masthead above it may be set larger).
     const largest = prominent && size >= page.maxSize * 0.95;
-    if (!(largest || early) || extra > (largest ? 1 : 0)) return { ok: false, detail: "short title not the page's heading" };
+    const underMasthead = !largest && prominent && extra === 0 && belowMasthead(page, lines, fromLine, size);
+    if (!(largest || early || underMasthead) || extra > (largest ? 1 : 0)) return { ok: false, detail: "short title not the page's heading" };
   } else if (!prominent && !early) {
     return { ok: false, detail: "title words in the body, not as the heading" };
   }

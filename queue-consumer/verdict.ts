@@ -13,7 +13,21 @@ export type Expectation = {
   pmcid?: string | null | undefined;
   /** Crossref says this work is retracted or withdrawn: its own copy may be stamped so. */
   retracted?: boolean | undefined;
+  /** What the work is (an article when absent): a book's cover, half-title and title pages are its own first pages. */
+  kind?: WorkKind | null | undefined;
+  /** A book's ISBNs as its record gives them (ISBN-10 or -13, any hyphens): any of them printed as its own verifies it. */
+  isbn?: readonly string[] | null | undefined;
+  /** A report's or standard's number as its record gives it ("NASA/TM-2014-216638", "RFC 9110"). */
+  reportNumber?: string | null | undefined;
+  /** The authors' names as the record gives them: a book's title page names them. */
+  authors?: readonly string[] | null | undefined;
 };
+
+/** The kinds of work the verifier tells apart. */
+export type WorkKind = "article" | "book" | "report" | "standard";
+
+/** A book, report or standard: front matter (cover, half-title, title page) before its text. */
+export const bookish = (kind: WorkKind | null | undefined): boolean => kind === "book" || kind === "report" || kind === "standard";
 
 /**
  *   doi_on_page      the DOI (or the arXiv id / PMCID fetched by) printed as the page's own

@@ -10,7 +10,9 @@
  * The PDFs are third-party files and are not committed: the manifest names each one's repository,
  * commit and path; fetch those snapshots and keep the files as <dir>/<owner>+<name>/<path>.
  * `--mode title` gives the verifier only each work's title (a copy whose identifier is not printed, or a
- * job that knows none), `--mode ids` only its identifiers (DOI, arXiv id); the default gives both.
+ * job that knows none; with its subtitle and, where the manifest names them, its authors), `--mode ids` only its
+ * identifiers (DOI, arXiv id, PMCID, a book's ISBNs, a report's number); the default gives both. An item's `type`
+ * (book, report, standard) is passed as the work's kind in every mode. The last line is a JSON summary.
  * `--lines id` prints what pdf.js reads from that file (lines with their font size), for diagnosis.
  * `--covers id,id` measures the repository mix-up: page 1 of each named file (a cover sheet) put
  * before the first pages of every other file, judged with the cover's own work's metadata (the
@@ -25,8 +27,27 @@ import path from "node:path";
 import { checkPdfText } from "../queue-consumer/check-pdf";
 import { extractLeadingText } from "../queue-consumer/pdf-text";
 import { decide, verifyPages, type Expectation, type PageText } from "../queue-consumer/verify";
+import type { WorkKind } from "../queue-consumer/verdict";
 
-type Item = { id: string; repo: string; path: string; kind: string; layout: string[]; field: string; title: string; subtitle?: string; doi?: string; arxiv?: string; pmcid?: string; truth: string };
+type Item = {
+  id: string;
+  repo: string;
+  path: string;
+  kind: string;
+  /** book, report or standard; an article when absent. */
+  type?: WorkKind;
+  layout: string[];
+  field: string;
+  title: string;
+  subtitle?: string;
+  authors?: string[];
+  doi?: string;
+  arxiv?: string;
+  pmcid?: string;
+  isbn?: string[];
+  reportNumber?: string;
+  truth: string;
+};
 type Manifest = { commits: Record<string, string>; items: Item[] };
 
 function arg(name: string, fallback?: string): string | undefined {
@@ -46,8 +67,17 @@ const only = arg("only")?.split(",");
 const fileOf = (it: Item) => path.join(dir, it.repo.replace("/", "+"), it.path);
 const mode = arg("mode", "full");
 if (!["full", "title", "ids"].includes(mode!)) throw new Error(`--mode must be full, title or ids, not ${mode}`);
-const expectOf = (it: Item): Expectation =>
-  mode === "title" ? { doi: null, title: it.title, subtitle: it.subtitle ?? null } : mode === "ids" ? { doi: it.doi ?? null, title: null, arxiv: it.arxiv ?? null, pmcid: it.pmcid ?? null } : { doi: it.doi ?? null, title: it.title, subtitle: it.subtitle ?? null, arxiv: it.arxiv ?? null, pmcid: it.pmcid ?? null };
+/** What a job would know of the work in each mode: its title (with subtitle and, for a book or report, authors), its identifiers, or both. */
+const titleOf = (it: Item): Partial<Expectation> => ({ title: it.title, subtitle: it.subtitle ?? null, authors: it.authors ?? null });
+const idsOf = (it: Item): Partial<Expectation> => ({ doi: it.doi ?? null, arxiv: it.arxiv ?? null, pmcid: it.pmcid ?? null, isbn: it.isbn ?? null, reportNumber: it.reportNumber ?? null });
+const expectOf = (it: Item): Expectation => ({
+  doi: null,
+  title: null,
+  ...(mode === "ids" ? {} : titleOf(it)),
+  ...(mode === "title" ? {} : idsOf(it)),
+  ...(it.type ? { kind: it.type } : {}),
+});
+const hasIds = (x: Item) => !!(x.doi || x.arxiv || x.pmcid || x.isbn?.length || x.reportNumber);
 
 /** Other works to compare a file with: the same field first, then the same area ("cs", "physics"), in manifest order. */
 function othersFor(it: Item, all: Item[]): Item[] {
@@ -82,7 +112,7 @@ async function coversOverOthers(coverIds: string[]): Promise<void> {
     const cover = manifest.items.find((x) => x.id === id);
     if (!cover) throw new Error(`no item ${id}`);
     // In ids mode only a work that has an identifier takes part.
-    if (mode === "ids" && !cover.doi && !cover.arxiv && !cover.pmcid) {
+    if (mode === "ids" && !hasIds(cover)) {
       console.log(`mode ${mode}; cover ${id}: the work has no identifier, skipped`);
       continue;
     }
@@ -119,7 +149,7 @@ async function main(): Promise<void> {
     return;
   }
   // In ids mode only the works that have an identifier take part.
-  const items = manifest.items.filter((x) => (!only || only.includes(x.id)) && (mode !== "ids" || x.doi || x.arxiv || x.pmcid));
+  const items = manifest.items.filter((x) => (!only || only.includes(x.id)) && (mode !== "ids" || hasIds(x)));
   // pdf.js is loaded once per isolate: not part of any file's cost.
   await extractLeadingText(new Uint8Array(readFileSync(fileOf(items[0]!))), 1);
 
@@ -165,6 +195,8 @@ async function main(): Promise<void> {
   console.log(`false accepts, exact source (trusted_source on weak evidence counts): ${rate(falseExact.length, pairs)}`);
   for (const f of falseExact) console.log(`  ${f}`);
   console.log(`verifier CPU per check (extraction + decision, ${cpu.length} checks): p50 ${pct(cpu, 50).toFixed(1)} ms, p95 ${pct(cpu, 95).toFixed(1)} ms, max ${Math.max(...cpu).toFixed(1)} ms`);
+  const summary = { mode, pdfs: n, refusedAny: rejectedAny.length, refusedExact: rejectedExact.length, pairs, falseAny: falseAny.length, falseExact: falseExact.length, cpuP50: +pct(cpu, 50).toFixed(1), cpuP95: +pct(cpu, 95).toFixed(1) };
+  console.log(`SUMMARY ${JSON.stringify(summary)}`);
 }
 
 await main();
