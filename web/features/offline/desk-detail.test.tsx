@@ -42,10 +42,16 @@ function item(over: Partial<DeskItem> = {}): DeskItem {
     doc_key: "std:astm d638-14",
     same_document_open: 0,
     due_at: "2026-11-25T22:00:00.000Z",
+    on_time: { answer: "running", delivery: null },
+    meta: null,
+    staff_note: null,
+    prepared: null,
+    group_key: "g:off_1",
+    group_basis: null,
     ...over,
   };
 }
-const detail = (request: DeskItem): DeskDetail => ({ now: NOW, request, history: [], audit: [], group: [] });
+const detail = (request: DeskItem): DeskDetail => ({ now: NOW, request, history: [], audit: [], group: [], suggestions: [], suggested_price: null, group_file: null });
 
 let calls: { path: string; body: unknown }[] = [];
 let answers: ((path: string, body: unknown) => Response | undefined)[] = [];
