@@ -49,7 +49,7 @@ export function signatureOf(meta: Pick<RequestMeta, "isbns" | "doi" | "standard"
 }
 
 /** How many title words make the lookup key: enough to be specific, few enough to survive an added subtitle. */
-const TITLE_KEY_WORDS = 3;
+const TITLE_KEY_WORDS = 2;
 
 /** The keys a request is stored under and looked up by (offline_request_keys). */
 export function lookupKeys(sig: Signature): string[] {
