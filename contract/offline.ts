@@ -28,6 +28,9 @@ export const offlineMessages = {
   fileNotPdf: "فایل باید PDF باشد.",
   solverRequired: "حل‌کننده را انتخاب کنید.",
   filterInvalid: "فیلتر نامعتبر است.",
+  attachOne: "فقط یکی از فایل، لینک یا فایل گروه را بفرستید.",
+  noteTooLong: "یادداشت نباید بیشتر از ۲۰۰۰ نویسه باشد.",
+  targetRequired: "درخواستی را که این همان است انتخاب کنید.",
 } as const;
 
 /** Delivered files: PDF only, up to 100 MB (DESIGN: R2 under random keys). */
@@ -114,6 +117,8 @@ export type LastOfflineList = z.infer<typeof LastOfflineList>;
 
 // ---------------------------------------------------------------- the user's pages
 
+export const PromiseOutcomeValue = z.enum(["kept", "broken", "running"]).nullable();
+
 export const OfflineEventView = z.object({
   status: OfflineStatus,
   /** registered, priced, paid, claimed, assigned, in_progress, delivered, rejected, cancelled. */
@@ -158,6 +163,11 @@ export const OfflineRequestView = z.object({
   file: OfflineFileView.nullable(),
   delivered_link: z.string().nullable(),
   events: z.array(OfflineEventView),
+  /**
+   * How each promise went (contract/offline-promise.ts promiseOutcome): kept or broken once met,
+   * running while due, null where none was made. A delivered request keeps both.
+   */
+  on_time: z.object({ answer: PromiseOutcomeValue, delivery: PromiseOutcomeValue }),
 });
 export type OfflineRequestView = z.infer<typeof OfflineRequestView>;
 
@@ -213,6 +223,35 @@ export type DeskQuery = z.infer<typeof DeskQuery>;
 
 export const DeskPerson = z.object({ id: z.string(), name: z.string() });
 
+/** What registration resolved about the requested document (worker/features/offline/request-metadata.ts). */
+export const RequestMeta = z.object({
+  title: z.string().nullable(),
+  authors: z.array(z.string()),
+  edition: z.number().int().nullable(),
+  year: z.number().int().nullable(),
+  publisher: z.string().nullable(),
+  /** An https image of the cover, when a source gave one. */
+  cover: z.string().nullable(),
+  /** Every ISBN found (as ISBN-13). */
+  isbns: z.array(z.string()),
+  doi: z.string().nullable(),
+  /** A standard's number as typed. */
+  standard: z.string().nullable(),
+  /** Where title and authors came from: Crossref (a DOI), the catalogue or the book resolver (an ISBN), or the user's own text. */
+  source: z.enum(["crossref", "catalogue", "book_resolver", "typed"]).nullable(),
+});
+export type RequestMeta = z.infer<typeof RequestMeta>;
+
+/** Why a request is in its group (worker/features/offline/same-edition.ts). */
+export const GroupBasis = z.enum(["isbn", "doi", "standard", "title", "standard_no_year", "title_no_edition", "staff"]);
+export type GroupBasis = z.infer<typeof GroupBasis>;
+
+/** A file (or link) staff attached at pricing, delivered by the payment: only ever in the desk's views. */
+export const PreparedDelivery = z.object({
+  file: OfflineFileView.nullable(),
+  link: z.string().nullable(),
+});
+
 export const DeskItem = OfflineRequestView.extend({
   user: DeskPerson.extend({ email: z.string(), mobile: z.string().nullable() }),
   assigned_to: DeskPerson.nullable(),
@@ -222,6 +261,12 @@ export const DeskItem = OfflineRequestView.extend({
   same_document_open: z.number().int(),
   /** The deadline now running: the first answer while registered, the delivery once paid; null while it waits on the user. */
   due_at: z.string().nullable(),
+  meta: RequestMeta.nullable(),
+  staff_note: z.string().nullable(),
+  /** Attached at pricing, delivered by the payment (staff's link, signed for the viewer). */
+  prepared: PreparedDelivery.nullable(),
+  group_key: z.string(),
+  group_basis: GroupBasis.nullable(),
 });
 export type DeskItem = z.infer<typeof DeskItem>;
 
@@ -238,7 +283,23 @@ export type DeskList = z.infer<typeof DeskList>;
 
 export const DeskEvent = OfflineEventView.extend({ actor: DeskPerson.nullable(), from_status: z.string().nullable() });
 export const DeskAudit = z.object({ action: z.string(), actor: DeskPerson.nullable(), at: z.string(), details: z.record(z.string(), z.unknown()).nullable() });
-export const DeskGroupMember = z.object({ id: z.string(), status: OfflineStatus, user_name: z.string(), created_at: z.string(), price: z.number().int().nullable(), url: z.string() });
+export const DeskGroupMember = z.object({
+  id: z.string(),
+  status: OfflineStatus,
+  user_name: z.string(),
+  created_at: z.string(),
+  price: z.number().int().nullable(),
+  url: z.string(),
+  title: z.string().nullable(),
+  basis: GroupBasis.nullable(),
+  /** It carries a file or link (attached or delivered) that can be used for this request. */
+  has_file: z.boolean(),
+});
+/** A request that may be the same document but was not grouped: staff press "same as" to join it. */
+export const DeskSuggestion = DeskGroupMember.extend({ group_key: z.string() });
+
+/** What the price field starts with: the group's own price, the catalogue's, or the operator's list price for the kind. */
+export const SuggestedPrice = z.object({ amount: z.number().int(), source: z.enum(["group", "catalogue", "list"]) });
 
 export const DeskDetail = z.object({
   now: z.string(),
@@ -246,6 +307,10 @@ export const DeskDetail = z.object({
   history: z.array(DeskEvent),
   audit: z.array(DeskAudit),
   group: z.array(DeskGroupMember),
+  suggestions: z.array(DeskSuggestion),
+  suggested_price: SuggestedPrice.nullable(),
+  /** A file or link of the group (attached at pricing or delivered) this request can be priced or delivered with. */
+  group_file: z.object({ from: z.string(), name: z.string().nullable(), link: z.string().nullable() }).nullable(),
 });
 export type DeskDetail = z.infer<typeof DeskDetail>;
 
@@ -260,14 +325,60 @@ export const DeskClaimInput = z.object(TakeOver);
 export type DeskClaimInput = z.infer<typeof DeskClaimInput>;
 export type DeskActionOk = z.infer<typeof DeskActionOk>;
 
-export const DeskPriceInput = z.object({
-  // Staff type "50,000" or "۵۰٬۰۰۰": separators go, then digits only.
-  price: z.preprocess((v) => (v == null ? undefined : digits(v)), wholeNumber({ message: offlineMessages.priceInvalid, required: offlineMessages.priceRequired, min: 1, max: 100_000_000 })),
-  /** Also price the other open requests for the same document. */
-  apply_to_group: formBool.optional(),
-  ...TakeOver,
-});
+const HttpLink = z.string().trim().max(2000, offlineMessages.linkInvalid).refine((v) => httpUrl(v) !== null, offlineMessages.linkInvalid);
+const PdfUpload = z.preprocess(
+  (v) => (v == null || v === "" || (typeof File !== "undefined" && v instanceof File && v.size === 0 && v.name === "") ? undefined : v),
+  z
+    .custom<File>((v) => typeof File !== "undefined" && v instanceof File, { message: offlineMessages.deliveryRequired })
+    .refine((f) => f.size > 0, offlineMessages.fileEmpty)
+    .refine((f) => f.size <= MAX_OFFLINE_FILE_BYTES, offlineMessages.fileTooLarge)
+    .optional(),
+);
+const RequestId = z.string().trim().regex(/^[a-z]{2,8}_[0-9a-z_]{1,60}$/, offlineMessages.targetRequired);
+
+/**
+ * Pricing, optionally with what the payment will deliver: a PDF (multipart `file`), a `link`, or the
+ * file or link of another request of the same group (`file_from`). At most one of them.
+ */
+export const DeskPriceInput = z
+  .object({
+    // Staff type "50,000" or "۵۰٬۰۰۰": separators go, then digits only.
+    price: z.preprocess((v) => (v == null ? undefined : digits(v)), wholeNumber({ message: offlineMessages.priceInvalid, required: offlineMessages.priceRequired, min: 1, max: 100_000_000 })),
+    /** Also price the other open requests for the same document (and deliver the attachment to those already paid). */
+    apply_to_group: formBool.optional(),
+    file: PdfUpload,
+    link: z.preprocess(blankToUndefined, HttpLink.optional()),
+    file_from: z.preprocess(blankToUndefined, RequestId.optional()),
+    ...TakeOver,
+  })
+  .superRefine((v, ctx) => {
+    if ([v.file, v.link, v.file_from].filter((x) => x !== undefined).length > 1) ctx.addIssue({ code: "custom", message: offlineMessages.attachOne, path: ["link"] });
+  });
 export type DeskPriceInput = z.infer<typeof DeskPriceInput>;
+
+/** "Same as": join this request to another request's group. */
+export const DeskSameAsInput = z.object({ target: z.preprocess((v) => (v == null ? "" : v), RequestId), ...TakeOver });
+/** Keep it in its group, confirmed by staff; or split it off on its own. */
+export const DeskGroupInput = z.object(TakeOver);
+export const DeskNoteInput = z.object({ note: z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(2000, offlineMessages.noteTooLong)) });
+
+/** Staff's alerts in the app: what arrived since `since` (new requests, payments), newest first. */
+export const DeskAlertsQuery = z.object({ since: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()) });
+export const DeskAlert = z.object({ id: z.string(), what: z.enum(["registered", "paid"]), kind: OfflineKind, name: z.string(), at: z.string() });
+export const DeskAlerts = z.object({ now: z.string(), new_requests: z.number().int(), payments: z.number().int(), latest: z.array(DeskAlert) });
+export type DeskAlerts = z.infer<typeof DeskAlerts>;
+/** What a staff member is e-mailed about (in the app they are always told). */
+export const DeskAlertPrefs = z.object({ email_new_requests: formBool, email_payments: formBool });
+export type DeskAlertPrefs = z.infer<typeof DeskAlertPrefs>;
+
+/** The operator's list prices per kind, which the price field starts with when the group and the catalogue have none. */
+const ListPrice = z.preprocess(
+  (v) => (v === "" || v == null ? null : digits(v)),
+  wholeNumber({ message: offlineMessages.priceInvalid, required: offlineMessages.priceRequired, min: 1, max: 100_000_000 }).nullable(),
+);
+export const DeskPrices = z.object({ book: ListPrice, standard: ListPrice, solution: ListPrice });
+export type DeskPrices = z.infer<typeof DeskPrices>;
+export const DEFAULT_DESK_PRICES: DeskPrices = { book: null, standard: null, solution: null };
 
 export const DeskRejectInput = z
   .object({
@@ -278,26 +389,19 @@ export const DeskRejectInput = z
   .refine((v) => v.template !== undefined || v.reason !== undefined, { message: offlineMessages.reasonRequired, path: ["reason"] });
 export type DeskRejectInput = z.infer<typeof DeskRejectInput>;
 
-const HttpLink = z.string().trim().max(2000, offlineMessages.linkInvalid).refine((v) => httpUrl(v) !== null, offlineMessages.linkInvalid);
-
-/** Multipart with `file` (a PDF), or JSON/form with `link`; exactly one. */
+/** Multipart with `file` (a PDF), or JSON/form with `link`, or the group's file (`file_from`); exactly one. */
 export const DeskDeliverInput = z
   .object({
-    file: z.preprocess(
-      (v) => (v == null || v === "" || (typeof File !== "undefined" && v instanceof File && v.size === 0 && v.name === "") ? undefined : v),
-      z
-        .custom<File>((v) => typeof File !== "undefined" && v instanceof File, { message: offlineMessages.deliveryRequired })
-        .refine((f) => f.size > 0, offlineMessages.fileEmpty)
-        .refine((f) => f.size <= MAX_OFFLINE_FILE_BYTES, offlineMessages.fileTooLarge)
-        .optional(),
-    ),
+    file: PdfUpload,
     link: z.preprocess(blankToUndefined, HttpLink.optional()),
+    file_from: z.preprocess(blankToUndefined, RequestId.optional()),
     apply_to_group: formBool.optional(),
     ...TakeOver,
   })
   .superRefine((v, ctx) => {
-    if (v.file === undefined && v.link === undefined) ctx.addIssue({ code: "custom", message: offlineMessages.deliveryRequired, path: ["file"] });
-    if (v.file !== undefined && v.link !== undefined) ctx.addIssue({ code: "custom", message: offlineMessages.deliveryBoth, path: ["link"] });
+    const given = [v.file, v.link, v.file_from].filter((x) => x !== undefined).length;
+    if (given === 0) ctx.addIssue({ code: "custom", message: offlineMessages.deliveryRequired, path: ["file"] });
+    if (given > 1) ctx.addIssue({ code: "custom", message: offlineMessages.deliveryBoth, path: ["link"] });
   });
 export type DeskDeliverInput = z.infer<typeof DeskDeliverInput>;
 

@@ -20,4 +20,13 @@ export const offlineApi = {
   reject: endpoint<{ body: typeof offlineContract.DeskRejectInput; response: typeof offlineContract.DeskActionOk }>()("post", "/admin/offline/requests/:id/reject"),
   deliver: endpoint<{ body: typeof offlineContract.DeskDeliverInput; response: typeof offlineContract.DeskActionOk }>()("post", "/admin/offline/requests/:id/deliver"),
   assign: endpoint<{ body: typeof offlineContract.DeskAssignInput; response: typeof offlineContract.DeskActionOk }>()("post", "/admin/offline/requests/:id/assign"),
+  same_as: endpoint<{ body: typeof offlineContract.DeskSameAsInput; response: typeof offlineContract.DeskActionOk }>()("post", "/admin/offline/requests/:id/same_as"),
+  confirm_group: endpoint<{ body: typeof offlineContract.DeskGroupInput; response: typeof offlineContract.DeskActionOk }>()("post", "/admin/offline/requests/:id/confirm_group"),
+  split: endpoint<{ body: typeof offlineContract.DeskGroupInput; response: typeof offlineContract.DeskActionOk }>()("post", "/admin/offline/requests/:id/split"),
+  note: endpoint<{ body: typeof offlineContract.DeskNoteInput; response: typeof offlineContract.DeskActionOk }>()("post", "/admin/offline/requests/:id/note"),
+  alerts: endpoint<{ query: typeof offlineContract.DeskAlertsQuery; response: typeof offlineContract.DeskAlerts }>()("get", "/admin/offline/alerts"),
+  alertPrefs: endpoint<{ response: typeof offlineContract.DeskAlertPrefs }>()("get", "/admin/offline/alert_prefs"),
+  saveAlertPrefs: endpoint<{ body: typeof offlineContract.DeskAlertPrefs; response: typeof offlineContract.DeskAlertPrefs }>()("post", "/admin/offline/alert_prefs"),
+  prices: endpoint<{ response: typeof offlineContract.DeskPrices }>()("get", "/admin/offline/prices"),
+  savePrices: endpoint<{ body: typeof offlineContract.DeskPrices; response: typeof offlineContract.DeskPrices }>()("post", "/admin/offline/prices"),
 };

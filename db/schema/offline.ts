@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn, timestamps } from "./columns";
 import { users } from "./users";
 
@@ -39,6 +39,26 @@ export const offlineRequests = sqliteTable(
     fileName: text(),
     fileSize: integer(),
     deliveredLink: text(),
+    /**
+     * A file (or link) staff attached when pricing: delivered by the payment itself, in the order's
+     * batch. Never shown or signed for the requesting user before that (see offline/prepared.ts).
+     */
+    preparedFileKey: text(),
+    preparedFileName: text(),
+    preparedFileSize: integer(),
+    preparedLink: text(),
+    /**
+     * The piece of work this request belongs to: requests for the same edition share it (set at
+     * registration from identifiers, title, authors and edition; staff may join or split). Rows from
+     * before it existed group by `docKey`: the group is `coalesce(group_key, doc_key)`.
+     */
+    groupKey: text(),
+    /** Why it joined its group: isbn, doi, standard, title, title_no_edition, staff; null when it started it. */
+    groupBasis: text(),
+    /** What registration resolved about the document (title, authors, edition, year, publisher, cover, ISBNs). */
+    meta: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    /** Staff's own note on the request, kept to delivery; never shown to the user. */
+    staffNote: text(),
     /** The 12-hour promise for books. */
     promiseAt: integer({ mode: "timestamp_ms" }),
     /** First staff answer (price, rejection or delivery): the 12-hour promise is met when this is before promiseAt. */
@@ -68,6 +88,11 @@ export const offlineRequests = sqliteTable(
     // the same document requested by several users, grouped on the desk
     index("offline_requests_doc_key_idx").on(t.docKey, t.status),
     index("offline_requests_title_key_idx").on(t.titleKey, t.status),
+    // one piece of work: group_key, or doc_key on rows from before it (see groupKey)
+    index("offline_requests_group_idx").on(t.groupKey, t.status),
+    // staff alerts: new requests and payments since a moment
+    index("offline_requests_created_idx").on(t.createdAt),
+    index("offline_requests_paid_at_idx").on(t.paidAt),
     // a duplicate open request by the same user for the same document is refused by SQL too (races)
     uniqueIndex("offline_requests_open_unique")
       .on(t.userId, t.docKey)
@@ -91,3 +116,25 @@ export const offlineRequestEvents = sqliteTable(
   // status history of one request
   (t) => [index("offline_request_events_request_idx").on(t.requestId, t.createdAt)],
 );
+
+/**
+ * Every key a request can be found by when a later request for the same document arrives: each
+ * ISBN-13, its DOI, a standard's number without its year, the start of its folded title. One request
+ * has a handful; a lookup reads only the rows of the new request's keys.
+ */
+export const offlineRequestKeys = sqliteTable(
+  "offline_request_keys",
+  {
+    key: text().notNull(),
+    requestId: text().notNull().references(() => offlineRequests.id),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.requestId] }), index("offline_request_keys_request_idx").on(t.requestId)],
+);
+
+/** What a staff member wants to be e-mailed about (in the app they are always told). */
+export const deskAlertPrefs = sqliteTable("desk_alert_prefs", {
+  userId: text().primaryKey().references(() => users.id),
+  emailNewRequests: integer({ mode: "boolean" }).notNull().default(false),
+  emailPayments: integer({ mode: "boolean" }).notNull().default(false),
+  updatedAt: integer({ mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
+});

@@ -288,7 +288,7 @@ describe("keyboard in the journeys' later steps (desktop)", () => {
     expect((await hasVisibleFocus(page)).visible).toBe(true);
     await page.keyboard.type(who.email);
     await page.keyboard.press("Enter");
-    const rows = page.locator("tbody tr");
+    const rows = page.locator(".desk-card");
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     const open = rows.getByRole("button", { name: /^رسیدگی/ });
     await tabTo(page, open, 40);

@@ -71,8 +71,8 @@ async function openOnDesk(page: Page, email: string) {
   await page.goto("/admin/offlineBooks");
   await page.getByLabel("جستجو: عنوان، ISBN، DOI، شمارهٔ استاندارد یا کاربر").fill(email);
   await page.getByRole("button", { name: "اعمال فیلتر" }).click();
-  await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
-  await page.locator("tbody tr").getByRole("button", { name: /^رسیدگی/ }).click();
+  await expect.poll(() => page.locator(".desk-card").count()).toBe(1);
+  await page.locator(".desk-card").getByRole("button", { name: /^رسیدگی/ }).click();
   const detail = page.getByTestId("desk-detail");
   await detail.getByRole("heading", { level: 2 }).waitFor();
   return detail;
@@ -114,13 +114,13 @@ describe("offline request loop", () => {
       // 2. The admin sees it on the desk, with the promise, and prices it.
       await signIn(a, "admin@daryaft.test", "daryaft-dev-1234");
       let detail = await openOnDesk(a, who.email);
-      await expect.poll(() => a.locator("tbody tr .offline-badge").getAttribute("data-status")).toBe("registered");
+      await expect.poll(() => a.locator(".desk-card .offline-badge").getAttribute("data-status")).toBe("registered");
       await screenshot(a, "offline-desk-desktop");
       await detail.getByLabel("قیمت (تومان)").fill("۱۲۰۰۰۰");
       await detail.getByRole("button", { name: "ثبت و بعدی" }).click();
       await toast(a, "قیمت ثبت شد و به کاربر خبر داده شد");
       // Priced waits on the user: it leaves the default view ("needs staff").
-      await expect.poll(() => a.locator("tbody tr").count()).toBe(0);
+      await expect.poll(() => a.locator(".desk-card").count()).toBe(0);
       await expect.poll(async () => (await outbox(who.email))[0]?.text ?? "").toContain("۱۲۰٬۰۰۰ تومان");
 
       // 3. The user sees the price and pays: the wallet is empty, so the development bank takes the difference.
@@ -137,12 +137,12 @@ describe("offline request loop", () => {
       // 4. The paid request is back in the admin's default view; choosing the PDF delivers it after a
       // few seconds' undo (and claims it: no separate claim).
       detail = await openOnDesk(a, who.email);
-      await expect.poll(() => a.locator("tbody tr .offline-badge").getAttribute("data-status")).toBe("paid");
+      await expect.poll(() => a.locator(".desk-card .offline-badge").getAttribute("data-status")).toBe("paid");
       await detail.getByLabel("فایل PDF (حداکثر ۱۰۰ مگابایت)").setInputFiles({ name: "offline-testing.pdf", mimeType: "application/pdf", buffer: PDF });
       await expect.poll(() => detail.getByRole("button", { name: "لغو تحویل" }).isVisible()).toBe(true);
       await toast(a, "تحویل شد و به کاربر خبر داده شد");
       // Delivered requests leave the queue; with nothing next, the panel closes.
-      await expect.poll(() => a.locator("tbody tr").count()).toBe(0);
+      await expect.poll(() => a.locator(".desk-card").count()).toBe(0);
       await screenshot(a, "offline-desk-delivered-desktop");
 
       // 5. The user is notified (SMS and e-mail) and downloads the file.

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { AppShell, type MountedDialogs } from "../components/shell/app-shell";
 import { autoMobileStep } from "../features/auth/rules";
 import { browserOnly, useHydrated } from "../lib/hydration";
@@ -10,6 +10,19 @@ import { usePageData } from "../lib/page-data-context";
 const AuthDialogs = lazy(import.meta.env.SSR ? browserOnly : () => import("../features/auth/auth-dialogs").then((mod) => ({ default: mod.AuthDialogs })));
 const WalletDialogs = lazy(import.meta.env.SSR ? browserOnly : () => import("../features/wallet/wallet-dialogs").then((mod) => ({ default: mod.WalletDialogs })));
 const OfflineDialogs = lazy(import.meta.env.SSR ? browserOnly : () => import("../features/offline/offline-request-dialog").then((mod) => ({ default: mod.OfflineDialogs })));
+// Staff are told of new requests and payments on every page (after hydration: never drawn on the server).
+const StaffAlerts = lazy(import.meta.env.SSR ? browserOnly : () => import("../features/offline/staff-alerts").then((mod) => ({ default: mod.StaffAlerts })));
+
+function StaffNotices() {
+  const { isAdmin, isSolver } = usePageData();
+  const hydrated = useHydrated();
+  if (!hydrated || !(isAdmin || isSolver)) return null;
+  return (
+    <Suspense fallback={null}>
+      <StaffAlerts isAdmin={isAdmin} />
+    </Suspense>
+  );
+}
 
 /** Each dialog group mounts the first time one of its dialogs opens (inside the shell's Suspense). */
 function FeatureDialogs({ mounted }: { mounted: MountedDialogs }) {
@@ -29,5 +42,5 @@ function FeatureDialogs({ mounted }: { mounted: MountedDialogs }) {
 
 /** The root route's component: the shell, given the features' dialogs. */
 export function RootLayout() {
-  return <AppShell dialogs={(mounted) => <FeatureDialogs mounted={mounted} />} />;
+  return <AppShell dialogs={(mounted) => <FeatureDialogs mounted={mounted} />} notices={<StaffNotices />} />;
 }

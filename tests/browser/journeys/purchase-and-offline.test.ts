@@ -143,8 +143,8 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
         await a.goto("/admin/offlineBooks");
         await a.getByLabel("جستجو: عنوان، ISBN، DOI، شمارهٔ استاندارد یا کاربر").fill(who.email);
         await a.getByRole("button", { name: "اعمال فیلتر" }).click();
-        await expect.poll(() => a.locator("tbody tr").count()).toBe(1);
-        await a.locator("tbody tr").getByRole("button", { name: /^رسیدگی/ }).click();
+        await expect.poll(() => a.locator(".desk-card").count()).toBe(1);
+        await a.locator(".desk-card").getByRole("button", { name: /^رسیدگی/ }).click();
         const detail = a.getByTestId("desk-detail");
         await detail.getByRole("heading", { level: 2 }).waitFor();
         return detail;
@@ -180,7 +180,7 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
       await seeText(a, "تحویل می‌شود");
       await j.step(a, "admin-upload");
       await seeText(a, "تحویل شد و به کاربر خبر داده شد");
-      await expect.poll(() => a.locator("tbody tr").count()).toBe(0);
+      await expect.poll(() => a.locator(".desk-card").count()).toBe(0);
       await j.step(a, "admin-delivered");
 
       // 5. Notified by SMS; the user downloads the delivered file.

@@ -56,13 +56,15 @@ export type MountedDialogs = Partial<Record<DialogName, boolean>>;
 /**
  * The shell of every page (accounts spec §2): top bar with news, app bar, credit bar for signed-in
  * users, the routed content, footer, the home page's bottom tab bar, the floating offline request
- * button, toasts and the features' dialogs (given by `dialogs`, which web/routes composes, so the
- * shell knows no feature). react-aria links and menu items navigate through the router.
+ * button (not on staff pages), toasts, the features' dialogs (given by `dialogs`, which web/routes
+ * composes, so the shell knows no feature) and their page-top notices (`notices`). react-aria links and menu items navigate through the router.
  */
-export function AppShell({ dialogs }: { dialogs: (mounted: MountedDialogs) => ReactNode }) {
+export function AppShell({ dialogs, notices }: { dialogs: (mounted: MountedDialogs) => ReactNode; notices?: ReactNode }) {
   const router = useRouter();
   const pathname = useLocation({ select: (l) => l.pathname });
   const isHome = pathname === "/";
+  // Staff pages (the desk, the admin console) are work surfaces: no customer's offline button on them.
+  const isStaffPage = pathname.startsWith("/admin") || pathname === "/solver";
   const { userInfo, news } = usePageData();
   const { open, openDialog, closeDialog } = useUiState();
   // Each lazy dialog group is fetched and mounted the first time one of its dialogs opens (then
@@ -85,11 +87,12 @@ export function AppShell({ dialogs }: { dialogs: (mounted: MountedDialogs) => Re
           {userInfo && <CreditBar user={userInfo} />}
         </header>
         <main id="main" className="site-main" tabIndex={-1}>
+          {notices}
           <Outlet />
         </main>
         <Footer isHome={isHome} />
         {isHome && <BottomTabBar />}
-        <FloatingOfflineButton />
+        {!isStaffPage && <FloatingOfflineButton />}
         <Suspense fallback={null}>
           {toastsStarted && <Toaster />}
           {dialogs(mounted)}

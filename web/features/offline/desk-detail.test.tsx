@@ -42,10 +42,16 @@ function item(over: Partial<DeskItem> = {}): DeskItem {
     doc_key: "std:astm d638-14",
     same_document_open: 0,
     due_at: "2026-11-25T22:00:00.000Z",
+    on_time: { answer: "running", delivery: null },
+    meta: null,
+    staff_note: null,
+    prepared: null,
+    group_key: "g:off_1",
+    group_basis: null,
     ...over,
   };
 }
-const detail = (request: DeskItem): DeskDetail => ({ now: NOW, request, history: [], audit: [], group: [] });
+const detail = (request: DeskItem): DeskDetail => ({ now: NOW, request, history: [], audit: [], group: [], suggestions: [], suggested_price: null, group_file: null });
 
 let calls: { path: string; body: unknown }[] = [];
 let answers: ((path: string, body: unknown) => Response | undefined)[] = [];
@@ -78,7 +84,7 @@ describe("DeskDetailPanel", () => {
     answers.push((p) => (p === "/admin/offline/solvers" ? json({ solvers: [] }) : undefined));
     render(
       <Providers pageData={admin}>
-        <DeskDetailPanel id="off_1" isAdmin onClose={() => undefined} onDone={() => undefined} />
+        <DeskDetailPanel id="off_1" isAdmin previousTask={null} nextTask={null} onClose={() => undefined} onDone={() => undefined} onNotice={() => undefined} />
       </Providers>,
     );
     const price = await screen.findByLabelText("قیمت (تومان)");
@@ -104,7 +110,7 @@ describe("DeskDetailPanel", () => {
     const done: string[][] = [];
     render(
       <Providers pageData={admin}>
-        <DeskDetailPanel id="off_1" isAdmin onClose={() => undefined} onDone={(ids) => done.push(ids)} />
+        <DeskDetailPanel id="off_1" isAdmin previousTask={null} nextTask={null} onClose={() => undefined} onDone={(ids) => done.push(ids)} onNotice={() => undefined} />
       </Providers>,
     );
     const price = await screen.findByLabelText("قیمت (تومان)");
@@ -120,5 +126,57 @@ describe("DeskDetailPanel", () => {
       { price: "90000", apply_to_group: false },
       { price: "90000", apply_to_group: false, take_over: true },
     ]);
+  });
+
+  it("starts the price at the suggested one; choosing a PDF saves price and file at once (multipart), with the group", async () => {
+    const book = item({ kind: "book", code: null, more: null });
+    const d = { ...detail(book), suggested_price: { amount: 150_000, source: "list" as const }, group: [{ id: "off_2", status: "registered" as const, user_name: "دیگری", created_at: NOW, price: null, url: "x", title: null, basis: "isbn" as const, has_file: false }] };
+    answers.push((p) => (p === "/admin/offline/requests/off_1" ? json(d) : undefined));
+    answers.push((p) => (p === "/admin/offline/solvers" ? json({ solvers: [] }) : undefined));
+    let sent: FormData | null = null;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      if (path.endsWith("/price")) {
+        sent = init?.body as FormData;
+        return json({ status: "ok", request: { ...book, status: "priced", price: 150_000 }, affected: ["off_1", "off_2"] });
+      }
+      for (const a of answers) {
+        const r = a(path, undefined);
+        if (r) return r;
+      }
+      return json({}, 500);
+    });
+    const done: string[][] = [];
+    render(
+      <Providers pageData={admin}>
+        <DeskDetailPanel id="off_1" isAdmin previousTask={null} nextTask="deliver" onClose={() => undefined} onDone={(ids) => done.push(ids)} onNotice={() => undefined} />
+      </Providers>,
+    );
+    const price = (await screen.findByLabelText("قیمت (تومان)")) as HTMLInputElement;
+    expect(price.value).toBe("۱۵۰٬۰۰۰");
+    expect(screen.getByText("قیمت پایهٔ این نوع")).toBeTruthy();
+    // "next" says the next request is another kind of work
+    expect(screen.getByRole("button", { name: "ثبت و بعدی — بعدی: تحویل" })).toBeTruthy();
+    const input = screen.getByLabelText("انتخاب PDF و ثبت قیمت") as HTMLInputElement;
+    const file = new File(["%PDF-1.4\n%%EOF\n"], "book.pdf", { type: "application/pdf" });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(done).toEqual([["off_1", "off_2"]]));
+    const form = sent as unknown as FormData;
+    expect(form.get("price")).toBe("۱۵۰٬۰۰۰");
+    expect((form.get("file") as File).name).toBe("book.pdf");
+    expect(form.get("apply_to_group")).toBe("1");
+  });
+
+  it("says when the work changes from pricing to delivering", async () => {
+    const paid = item({ kind: "book", code: null, more: null, status: "paid", price: 90_000 });
+    answers.push((p) => (p === "/admin/offline/requests/off_1" ? json(detail(paid)) : undefined));
+    answers.push((p) => (p === "/admin/offline/solvers" ? json({ solvers: [] }) : undefined));
+    render(
+      <Providers pageData={admin}>
+        <DeskDetailPanel id="off_1" isAdmin previousTask="price" nextTask={null} onClose={() => undefined} onDone={() => undefined} onNotice={() => undefined} />
+      </Providers>,
+    );
+    expect(await screen.findByText("کار عوض شد: از قیمت‌گذاری به تحویل.")).toBeTruthy();
+    expect(screen.getByTestId("desk-detail").getAttribute("data-request")).toBe("off_1");
   });
 });

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
-import { MAX_OFFLINE_FILE_BYTES, offlineMessages, rejectTemplates, type DeskDetail, type RejectTemplate } from "../../../contract/offline";
-import { formatJalaliDate, formatToman } from "../../../lib/format";
+import { MAX_OFFLINE_FILE_BYTES, offlineMessages, rejectTemplates, type DeskDetail, type DeskItem, type RejectTemplate } from "../../../contract/offline";
+import { formatJalaliDate, formatNumber, formatToman } from "../../../lib/format";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
@@ -9,11 +9,14 @@ import { Dialog } from "../../components/ui/dialog";
 import { ExternalLink } from "../../components/ui/link";
 import { Select } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
-import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
+import { taskOf, type DeskTask } from "./desk-queue";
+import { DocumentMeta } from "./document-meta";
+import { GroupBox } from "./group-box";
 import { offlineUi } from "./messages";
-import { deskActionMutation, deskDetailQuery, offlineKeys, solversQuery, type DeskAction, type DeskPayload as Payload } from "./queries";
+import { deskDetailQuery, solversQuery } from "./queries";
+import { useDeskMutation, type Say } from "./use-desk-mutation";
 import { DocumentName, fileSizeMb, History, Latin, StatusBadge } from "./request-parts";
 
 const t = offlineUi.desk;
@@ -22,231 +25,138 @@ const OPEN = new Set(["registered", "priced", "paid", "in_progress"]);
 const DELIVER_UNDO_MS = 5_000;
 
 /**
- * One request on the desk, beside the queue: what was asked, by whom, its history, and what staff can
- * do with it now. The cursor starts in the first field of the first action; a price, a rejection or a
- * delivery moves on to the next request in the queue ("save and next").
+ * One request on the desk, beside the queue: what was asked, by whom, what it was resolved to, its
+ * group, its history, and what staff can do with it now. The cursor starts in the first field of the
+ * first action; a price, a rejection or a delivery moves on to the next request ("save and next"),
+ * and the panel says so when the next one asks for another kind of work.
  */
-export function DeskDetailPanel({ id, isAdmin, onClose, onDone }: { id: string; isAdmin: boolean; onClose(): void; onDone(handled: string[]): void }) {
+export function DeskDetailPanel({
+  id,
+  isAdmin,
+  previousTask,
+  nextTask,
+  onClose,
+  onDone,
+  onNotice,
+}: {
+  id: string;
+  isAdmin: boolean;
+  previousTask: DeskTask | null;
+  nextTask: DeskTask | null;
+  onClose(): void;
+  onDone(handled: string[]): void;
+  onNotice: Say;
+}) {
   const q = useQuery(deskDetailQuery(id));
   const panel = useRef<HTMLElement>(null);
   const focusedFor = useRef<string | null>(null);
+  // Only this request's own answer is drawn: never the previous request's while this one loads.
+  const data = q.data?.request.id === id ? q.data : undefined;
   useEffect(() => {
-    if (!q.data || focusedFor.current === id) return;
+    if (!data || focusedFor.current === id) return;
     focusedFor.current = id;
     // The first field of the first action (a selector list would return the wrapper itself first).
     const root = panel.current;
     const first = root?.querySelector<HTMLElement>("[data-first-field] input") ?? root?.querySelector<HTMLElement>("[data-first-field] button") ?? root?.querySelector<HTMLElement>("input[data-first-field]");
     (first ?? root)?.focus();
-  }, [id, q.data]);
+    // A price that starts filled (the group's, the catalogue's, the list price) is replaced by typing.
+    if (first instanceof HTMLInputElement && first.type !== "file") first.select();
+  }, [id, data]);
   return (
-    <section ref={panel} tabIndex={-1} className="card offline-detail" aria-label={t.open} data-testid="desk-detail">
+    <section ref={panel} tabIndex={-1} className="card desk-detail offline-detail" aria-label={t.open} data-testid="desk-detail" data-request={id}>
       <div className="offline-detail__top">
         <Button variant="ghost" size="sm" onPress={onClose}>
           {t.backToQueue}
         </Button>
       </div>
-      {q.isPending ? (
-        <p className="offline-muted">…</p>
-      ) : q.isError ? (
+      {q.isError ? (
         <Alert tone="error">{(q.error as ApiError).message}</Alert>
+      ) : !data ? (
+        <p className="offline-muted" aria-busy="true">
+          …
+        </p>
       ) : (
-        <DetailBody key={id} detail={q.data} isAdmin={isAdmin} onDone={onDone} />
+        <DetailBody detail={data} isAdmin={isAdmin} previousTask={previousTask} nextTask={nextTask} onDone={onDone} onNotice={onNotice} />
       )}
     </section>
   );
 }
 
+/** "Save and next", saying which work comes next when it is not the same kind. */
+const saveAndNext = (next: DeskTask | null, now: DeskTask) => (next && next !== "none" && next !== now ? `${t.saveAndNext} — ${t.nextIs(t.tasks[next])}` : t.saveAndNext);
 
-function withTakeOver(p: Payload): Payload {
-  if (p.form) {
-    const form = new FormData();
-    for (const [k, v] of p.form.entries()) form.append(k, v);
-    form.set("take_over", "1");
-    return { form };
-  }
-  return { body: { ...p.body, take_over: true } };
-}
-
-const heldByOther = (e: unknown): string | null => {
-  if (!(e instanceof ApiError) || e.status !== 409) return null;
-  const body = e.body as { code?: string; holder?: { name?: string } } | null;
-  return body?.code === "held_by" ? (body.holder?.name ?? "") : null;
-};
-
-/**
- * A desk action. Whoever acts holds the request; when a colleague holds it, the server refuses (409)
- * and this asks once whether to take it over, then sends the same action with `take_over`.
- */
-function useDeskMutation(id: string, action: DeskAction, success: string, onDone?: (handled: string[]) => void) {
-  const queryClient = useQueryClient();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
-  const [takeOver, setTakeOver] = useState<{ holder: string; payload: Payload } | null>(null);
-  const m = useMutation({
-    ...deskActionMutation(id, action),
-    onMutate: () => setFieldErrors({}),
-    onSuccess: (res) => {
-      toast.success(success);
-      void queryClient.invalidateQueries({ queryKey: offlineKeys.desk });
-      // The whole group may have been handled at once: "next" skips all of it.
-      onDone?.(res.affected);
-    },
-    onError: (e, payload) => {
-      const holder = heldByOther(e);
-      if (holder !== null) setTakeOver({ holder, payload });
-      else if (e instanceof ApiError && e.status === 422) setFieldErrors(e.fieldErrors);
-      else toast.error(e.message);
-    },
-  });
-  const confirm = takeOver && (
-    <Dialog
-      title={t.takeOverTitle}
-      role="alertdialog"
-      width={400}
-      isOpen
-      onOpenChange={(open) => !open && setTakeOver(null)}
-      actions={({ close }) => (
-        <>
-          <Button
-            autoFocus
-            onPress={() => {
-              m.mutate(withTakeOver(takeOver.payload));
-              close();
-            }}
-          >
-            {t.takeOverConfirm}
-          </Button>
-          <Button variant="ghost" onPress={close}>
-            {t.cancel}
-          </Button>
-        </>
-      )}
-    >
-      <p>{t.takeOverText(takeOver.holder)}</p>
-    </Dialog>
-  );
-  return { ...m, fieldErrors, confirm };
-}
-
-function DetailBody({ detail, isAdmin, onDone }: { detail: DeskDetail; isAdmin: boolean; onDone(handled: string[]): void }) {
+function DetailBody({ detail, isAdmin, previousTask, nextTask, onDone, onNotice }: { detail: DeskDetail; isAdmin: boolean; previousTask: DeskTask | null; nextTask: DeskTask | null; onDone(handled: string[]): void; onNotice: Say }) {
   const { userInfo } = usePageData();
   const r = detail.request;
   const open = OPEN.has(r.status);
+  const task = taskOf(r);
   const canPrice = r.kind !== "article" && (r.status === "registered" || r.status === "priced");
   const canDeliver = r.status === "registered" || r.status === "paid" || r.status === "in_progress";
-  const hasGroup = detail.group.length > 0;
+  const hasGroup = detail.group.some((g) => OPEN.has(g.status));
   const mine = r.assigned_to?.id === userInfo?.id;
+  const changed = previousTask !== null && previousTask !== "none" && task !== "none" && previousTask !== task;
   return (
-    <div className="offline-detail__grid">
+    <div className="offline-detail__grid" data-task={task}>
       <div className="offline-detail__main">
+        {changed && (
+          <p className="desk-task-change" role="status">
+            {t.taskChanged(t.tasks[previousTask], t.tasks[task])}
+          </p>
+        )}
         <header className="offline-card__header">
           <span className="offline-kind">{offlineUi.kinds[r.kind]}</span>
           {r.is_solution && <span className="offline-kind offline-kind--solution">{t.solutionBadge}</span>}
           <StatusBadge status={r.status} />
+          {task !== "none" && <span className={`desk-task desk-task--${task}`}>{t.tasks[task]}</span>}
           <h2 className="offline-card__title">
             <DocumentName request={r} max={200} />
           </h2>
         </header>
-        <dl className="offline-facts">
-          {r.title && (
-            <div>
-              <dt>{offlineUi.dialog.url}</dt>
-              <dd>
-                <Latin text={r.url} />
-              </dd>
-            </div>
-          )}
-          {r.doi && (
-            <div>
-              <dt>DOI</dt>
-              <dd>
-                <ExternalLink href={`https://doi.org/${r.doi}`}>
-                  <Latin text={r.doi} />
-                </ExternalLink>
-              </dd>
-            </div>
-          )}
-          {r.code && (
-            <div>
-              <dt>{t.code}</dt>
-              <dd>
-                <Latin text={r.code} />
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>{t.requester}</dt>
-            <dd>
-              {r.user.name} — <bdi dir="ltr">{r.user.email}</bdi> {r.user.mobile && <bdi dir="ltr">{r.user.mobile}</bdi>}
-            </dd>
-          </div>
-          {r.more && (
-            <div>
-              <dt>{t.userDescription}</dt>
-              {/* Users write in English as often as in Persian: each text takes its own direction. */}
-              <dd dir="auto" className="offline-more">
-                {r.more}
-              </dd>
-            </div>
-          )}
-          {r.price !== null && (
-            <div>
-              <dt>{offlineUi.pages.price}</dt>
-              <dd>{formatToman(r.price)}</dd>
-            </div>
-          )}
-          {r.due_at && (
-            <div>
-              <dt>{r.status === "registered" ? t.dueAnswer : t.dueDelivery}</dt>
-              <dd>{formatJalaliDate(r.due_at, { withTime: true })}</dd>
-            </div>
-          )}
-          <div>
-            <dt>{t.assignedTo}</dt>
-            <dd>{r.assigned_to ? (mine ? t.heldByYou : t.heldBy(r.assigned_to.name)) : t.nobody}</dd>
-          </div>
-          {r.reject_reason && (
-            <div>
-              <dt>{offlineUi.pages.rejectReason}</dt>
-              <dd className="offline-reject">{r.reject_reason}</dd>
-            </div>
-          )}
-        </dl>
+        <Facts r={r} mine={mine} />
+        {r.meta && <DocumentMeta meta={r.meta} typed={r.url} />}
+        {!r.meta && <DocumentMeta meta={{ title: null, authors: [], edition: null, year: null, publisher: null, cover: null, isbns: [], doi: r.doi, standard: r.code, source: null }} typed={r.url} />}
         {r.file && (
           <a className="ui-button ui-button--outline ui-button--sm" href={r.file.download_url} download>
             {offlineUi.pages.download} ({offlineUi.pages.size(fileSizeMb(r.file.size))})
           </a>
         )}
         {r.delivered_link && <ExternalLink href={r.delivered_link}>{offlineUi.pages.openLink}</ExternalLink>}
+        {r.prepared && (
+          <p className="desk-prepared">
+            {t.preparedIs}{" "}
+            {r.prepared.file ? (
+              <a href={r.prepared.file.download_url} download>
+                <Latin text={r.prepared.file.name} />
+              </a>
+            ) : (
+              r.prepared.link && <ExternalLink href={r.prepared.link}>{t.preparedLink}</ExternalLink>
+            )}
+          </p>
+        )}
 
         {open && (
           <div className="offline-actions">
-            {canPrice && <PriceAction id={r.id} current={r.price} hasGroup={hasGroup} onDone={onDone} first />}
-            {canDeliver && <DeliverAction id={r.id} hasGroup={hasGroup} onDone={onDone} first={!canPrice} />}
-            <RejectAction id={r.id} onDone={onDone} first={!canPrice && !canDeliver} />
+            {canPrice && <PriceAction detail={detail} hasGroup={hasGroup} label={saveAndNext(nextTask, "price")} onDone={onDone} onNotice={onNotice} first />}
+            {canDeliver && canPrice ? (
+              // A book or standard found free: delivered without a price (rare beside pricing, so folded).
+              <details className="offline-action desk-free-delivery">
+                <summary>{t.deliverFree}</summary>
+                <DeliverAction detail={detail} hasGroup={hasGroup} onDone={onDone} onNotice={onNotice} first={false} />
+              </details>
+            ) : (
+              canDeliver && <DeliverAction detail={detail} hasGroup={hasGroup} onDone={onDone} onNotice={onNotice} first={!canPrice} />
+            )}
+            <RejectAction id={r.id} onDone={onDone} onNotice={onNotice} first={!canPrice && !canDeliver} />
             <div className="offline-actions__minor">
-              {!mine && <ClaimAction id={r.id} />}
-              {isAdmin && <AssignAction id={r.id} current={r.assigned_to?.id ?? null} />}
+              {!mine && <ClaimAction id={r.id} onNotice={onNotice} />}
+              {isAdmin && <AssignAction id={r.id} current={r.assigned_to?.id ?? null} onNotice={onNotice} />}
             </div>
           </div>
         )}
+        <NoteForm id={r.id} note={r.staff_note} onNotice={onNotice} />
       </div>
       <aside className="offline-detail__side">
-        {hasGroup && (
-          <>
-            <h3>{t.group}</h3>
-            <ul className="offline-group">
-              {detail.group.map((g) => (
-                <li key={g.id}>
-                  <StatusBadge status={g.status} /> {g.user_name} <small>{formatJalaliDate(g.created_at, { withTime: true })}</small>
-                  {g.price !== null && <small> — {formatToman(g.price)}</small>}
-                  <small className="offline-group__as">
-                    <Latin text={g.url.length > 80 ? `${g.url.slice(0, 77)}…` : g.url} />
-                  </small>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <GroupBox detail={detail} onNotice={onNotice} />
         <h3>{t.history}</h3>
         <History events={detail.history} renderActor />
         <details>
@@ -264,9 +174,85 @@ function DetailBody({ detail, isAdmin, onDone }: { detail: DeskDetail; isAdmin: 
   );
 }
 
+function Facts({ r, mine }: { r: DeskItem; mine: boolean }) {
+  return (
+    <dl className="offline-facts">
+      {r.title && (
+        <div>
+          <dt>{offlineUi.dialog.url}</dt>
+          <dd>
+            <Latin text={r.url} />
+          </dd>
+        </div>
+      )}
+      {r.doi && (
+        <div>
+          <dt>DOI</dt>
+          <dd>
+            <ExternalLink href={`https://doi.org/${r.doi}`}>
+              <Latin text={r.doi} />
+            </ExternalLink>
+          </dd>
+        </div>
+      )}
+      {r.code && (
+        <div>
+          <dt>{t.code}</dt>
+          <dd>
+            <Latin text={r.code} />
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>{t.requester}</dt>
+        <dd>
+          {r.user.name} — <bdi dir="ltr">{r.user.email}</bdi> {r.user.mobile && <bdi dir="ltr">{r.user.mobile}</bdi>}
+        </dd>
+      </div>
+      {r.more && (
+        <div>
+          <dt>{t.userDescription}</dt>
+          {/* Users write in English as often as in Persian: each text takes its own direction. */}
+          <dd dir="auto" className="offline-more">
+            {r.more}
+          </dd>
+        </div>
+      )}
+      {r.price !== null && (
+        <div>
+          <dt>{offlineUi.pages.price}</dt>
+          <dd>{formatToman(r.price)}</dd>
+        </div>
+      )}
+      {r.due_at && (
+        <div>
+          <dt>{r.status === "registered" ? t.dueAnswer : t.dueDelivery}</dt>
+          <dd>{formatJalaliDate(r.due_at, { withTime: true })}</dd>
+        </div>
+      )}
+      {r.status === "delivered" && r.on_time.delivery && (
+        <div>
+          <dt>{t.dueDelivery}</dt>
+          <dd className={r.on_time.delivery === "broken" ? "offline-overdue" : undefined}>{offlineUi.pages.onTime[r.on_time.delivery]}</dd>
+        </div>
+      )}
+      <div>
+        <dt>{t.assignedTo}</dt>
+        <dd>{r.assigned_to ? (mine ? t.heldByYou : t.heldBy(r.assigned_to.name)) : t.nobody}</dd>
+      </div>
+      {r.reject_reason && (
+        <div>
+          <dt>{offlineUi.pages.rejectReason}</dt>
+          <dd className="offline-reject">{r.reject_reason}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
 /** Optional: any first action claims the request; this only says "mine" without doing anything else. */
-function ClaimAction({ id }: { id: string }) {
-  const m = useDeskMutation(id, "claim", t.claimed);
+function ClaimAction({ id, onNotice }: { id: string; onNotice: Say }) {
+  const m = useDeskMutation(id, "claim", t.claimed, onNotice);
   return (
     <>
       <Button variant="ghost" size="sm" onPress={() => m.mutate({})} isDisabled={m.isPending}>
@@ -277,35 +263,131 @@ function ClaimAction({ id }: { id: string }) {
   );
 }
 
-function PriceAction({ id, current, hasGroup, onDone, first }: { id: string; current: number | null; hasGroup: boolean; onDone(handled: string[]): void; first: boolean }) {
-  const m = useDeskMutation(id, "price", t.priced, onDone);
-  const [price, setPrice] = useState(current ? String(current) : "");
-  // The same document for other users is usually the same price: on by default, visible to untick.
+/** A PDF the browser can send: the size limits and the type, checked before the upload. */
+function checkPdf(file: File): string | null {
+  if (file.size > MAX_OFFLINE_FILE_BYTES) return offlineMessages.fileTooLarge;
+  if (file.size === 0) return offlineMessages.fileEmpty;
+  if (!/\.pdf$/i.test(file.name) && file.type !== "application/pdf") return offlineMessages.fileNotPdf;
+  return null;
+}
+
+/**
+ * Pricing, with what the payment will deliver. The price starts as the group's, the catalogue's or
+ * the list price; choosing (or dropping) a PDF saves the price with the file at once; Enter saves the
+ * price alone, or with the group's file when one is there (ticked by default).
+ */
+function PriceAction({ detail, hasGroup, label, onDone, onNotice, first }: { detail: DeskDetail; hasGroup: boolean; label: string; onDone(handled: string[]): void; onNotice: Say; first: boolean }) {
+  const r = detail.request;
+  const m = useDeskMutation(r.id, "price", t.priced, onNotice, onDone);
+  const start = r.price ?? detail.suggested_price?.amount ?? null;
+  const [price, setPrice] = useState(start ? formatNumber(start) : "");
   const [group, setGroup] = useState(hasGroup);
+  const [useGroupFile, setUseGroupFile] = useState(!!detail.group_file && !r.prepared);
+  const [link, setLink] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const priceField = useRef<HTMLDivElement>(null);
+  const id = `price-file-${r.id}`;
+
+  const send = (attach: { file?: File | null; link?: string }) => {
+    if (attach.file) {
+      const form = new FormData();
+      form.set("price", price);
+      form.set("file", attach.file);
+      if (group) form.set("apply_to_group", "1");
+      m.mutate({ form });
+      return;
+    }
+    const extra = attach.link ? { link: attach.link } : useGroupFile && detail.group_file ? { file_from: detail.group_file.from } : {};
+    m.mutate({ body: { price, apply_to_group: group, ...extra } });
+  };
+  const choose = (f: File | undefined) => {
+    if (!f) return;
+    const error = checkPdf(f);
+    setLocalError(error);
+    if (error) return;
+    if (price.trim()) send({ file: f });
+    else {
+      // No price yet: keep the file, and the price field takes the cursor; Enter saves both.
+      setFile(f);
+      priceField.current?.querySelector("input")?.focus();
+    }
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    m.mutate({ body: { price, apply_to_group: group } });
+    send(file ? { file } : link.trim() ? { link: link.trim() } : {});
   };
+  const errors = m.fieldErrors;
+  const fileError = localError ?? errors["file"]?.join(" ") ?? errors["file_from"]?.join(" ");
   return (
-    <form className="offline-action" onSubmit={submit}>
-      <div {...(first ? { "data-first-field": "" } : {})}>
-        <TextField label={t.priceLabel} inputMode="numeric" value={price} onChange={setPrice} isInvalid={!!m.fieldErrors["price"]} errorMessage={m.fieldErrors["price"]?.join(" ")} />
+    <form
+      className="offline-action desk-price"
+      onSubmit={submit}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e: DragEvent) => {
+        e.preventDefault();
+        choose(e.dataTransfer.files?.[0]);
+      }}
+    >
+      <div ref={priceField} {...(first ? { "data-first-field": "" } : {})}>
+        <TextField
+          label={t.priceLabel}
+          inputMode="numeric"
+          value={price}
+          onChange={setPrice}
+          isInvalid={!!errors["price"]}
+          errorMessage={errors["price"]?.join(" ")}
+          description={detail.suggested_price && !r.price ? t.suggestedFrom[detail.suggested_price.source] : undefined}
+        />
       </div>
+      <fieldset className="desk-attach">
+        <legend>{t.attachLegend}</legend>
+        {detail.group_file && !file && (
+          <Checkbox isSelected={useGroupFile} onChange={setUseGroupFile}>
+            {t.useGroupFile(detail.group_file.name ?? detail.group_file.link ?? "")}
+          </Checkbox>
+        )}
+        <input
+          id={id}
+          className="visually-hidden offline-file-input"
+          type="file"
+          accept="application/pdf,.pdf"
+          aria-label={t.attachFile}
+          onChange={(e) => {
+            choose(e.target.files?.[0]);
+            e.target.value = "";
+          }}
+          aria-invalid={!!fileError || undefined}
+        />
+        <span className="offline-file-pick">
+          <label htmlFor={id} className="ui-button ui-button--outline ui-button--sm">
+            {t.attachFile}
+          </label>
+          {file && <Latin text={file.name} />}
+        </span>
+        {fileError && (
+          <span className="ui-field__error" role="alert">
+            {fileError}
+          </span>
+        )}
+        <TextField label={t.attachLink} ltr value={link} onChange={setLink} isInvalid={!!errors["link"]} errorMessage={errors["link"]?.join(" ")} />
+      </fieldset>
       {hasGroup && (
         <Checkbox isSelected={group} onChange={setGroup}>
           {t.applyToGroup}
         </Checkbox>
       )}
       <Button type="submit" isDisabled={m.isPending || !price.trim()}>
-        {t.saveAndNext}
+        {label}
       </Button>
+      {m.isPending && <span className="offline-muted">{t.saving}</span>}
       {m.confirm}
     </form>
   );
 }
 
-function RejectAction({ id, onDone, first }: { id: string; onDone(handled: string[]): void; first: boolean }) {
-  const m = useDeskMutation(id, "reject", t.rejected, onDone);
+function RejectAction({ id, onDone, onNotice, first }: { id: string; onDone(handled: string[]): void; onNotice: Say; first: boolean }) {
+  const m = useDeskMutation(id, "reject", t.rejected, onNotice, onDone);
   const [confirming, setConfirming] = useState<{ template?: RejectTemplate; reason?: string } | null>(null);
   const [reason, setReason] = useState("");
   const templates = Object.keys(rejectTemplates) as RejectTemplate[];
@@ -368,17 +450,19 @@ function RejectAction({ id, onDone, first }: { id: string; onDone(handled: strin
 }
 
 /**
- * Choosing or dropping a PDF delivers it after a few seconds, with an undo meanwhile; a link is
- * delivered with its button.
+ * Choosing or dropping a PDF delivers it after a few seconds, with an undo meanwhile (a delivery
+ * cannot be taken back); a link, or the group's file, is delivered with its button.
  */
-function DeliverAction({ id, hasGroup, onDone, first }: { id: string; hasGroup: boolean; onDone(handled: string[]): void; first: boolean }) {
-  const m = useDeskMutation(id, "deliver", t.delivered, onDone);
+function DeliverAction({ detail, hasGroup, onDone, onNotice, first }: { detail: DeskDetail; hasGroup: boolean; onDone(handled: string[]): void; onNotice: Say; first: boolean }) {
+  const id = detail.request.id;
+  const m = useDeskMutation(id, "deliver", t.delivered, onNotice, onDone);
   const [link, setLink] = useState("");
   const [group, setGroup] = useState(hasGroup);
   const [localError, setLocalError] = useState<string | null>(null);
   const [pending, setPending] = useState<{ file: File; left: number } | null>(null);
   const groupRef = useRef(group);
   groupRef.current = group;
+  const groupFile = detail.group_file;
 
   useEffect(() => {
     if (!pending) return;
@@ -396,19 +480,20 @@ function DeliverAction({ id, hasGroup, onDone, first }: { id: string; hasGroup: 
 
   const choose = (file: File | undefined) => {
     if (!file) return;
-    if (file.size > MAX_OFFLINE_FILE_BYTES) return setLocalError(offlineMessages.fileTooLarge);
-    if (file.size === 0) return setLocalError(offlineMessages.fileEmpty);
-    if (!/\.pdf$/i.test(file.name) && file.type !== "application/pdf") return setLocalError(offlineMessages.fileNotPdf);
-    setLocalError(null);
-    setPending({ file, left: Math.round(DELIVER_UNDO_MS / 1000) });
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    choose(e.dataTransfer.files?.[0]);
+    const error = checkPdf(file);
+    setLocalError(error);
+    if (!error) setPending({ file, left: Math.round(DELIVER_UNDO_MS / 1000) });
   };
   const fileError = localError ?? m.fieldErrors["file"]?.join(" ");
   return (
-    <div className="offline-action offline-deliver" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+    <div
+      className="offline-action offline-deliver"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e: DragEvent) => {
+        e.preventDefault();
+        choose(e.dataTransfer.files?.[0]);
+      }}
+    >
       <span className="ui-field__label" id={`deliver-file-label-${id}`}>
         {t.deliverFile}
       </span>
@@ -431,6 +516,11 @@ function DeliverAction({ id, hasGroup, onDone, first }: { id: string; hasGroup: 
         <label htmlFor={`deliver-file-${id}`} className="ui-button ui-button--primary ui-button--sm">
           {t.chooseFile}
         </label>
+        {groupFile && !pending && (
+          <Button variant="outline" size="sm" onPress={() => m.mutate({ body: { file_from: groupFile.from, apply_to_group: group } })} isDisabled={m.isPending}>
+            {t.deliverGroupFile(groupFile.name ?? groupFile.link ?? "")}
+          </Button>
+        )}
       </span>
       {pending && (
         <div className="offline-deliver__pending" role="status">
@@ -440,7 +530,7 @@ function DeliverAction({ id, hasGroup, onDone, first }: { id: string; hasGroup: 
             size="sm"
             onPress={() => {
               setPending(null);
-              toast.info(t.undone);
+              onNotice({ kind: "info", text: t.undone });
             }}
           >
             {t.undo}
@@ -469,14 +559,15 @@ function DeliverAction({ id, hasGroup, onDone, first }: { id: string; hasGroup: 
           {t.deliver}
         </Button>
       </form>
+      {m.isPending && <span className="offline-muted">{t.saving}</span>}
       {m.confirm}
     </div>
   );
 }
 
-function AssignAction({ id, current }: { id: string; current: string | null }) {
+function AssignAction({ id, current, onNotice }: { id: string; current: string | null; onNotice: Say }) {
   const solvers = useQuery(solversQuery());
-  const m = useDeskMutation(id, "assign", t.assigned);
+  const m = useDeskMutation(id, "assign", t.assigned, onNotice);
   const [solver, setSolver] = useState<string>(current ?? "");
   if (!solvers.data?.solvers.length) return null;
   return (
@@ -502,3 +593,24 @@ function AssignAction({ id, current }: { id: string; current: string | null }) {
     </form>
   );
 }
+
+/** Staff's own note on the request: kept with it to delivery, never shown to the user. */
+function NoteForm({ id, note, onNotice }: { id: string; note: string | null; onNotice: Say }) {
+  const m = useDeskMutation(id, "note", t.noteSaved, onNotice);
+  const [text, setText] = useState(note ?? "");
+  return (
+    <form
+      className="desk-note"
+      onSubmit={(e) => {
+        e.preventDefault();
+        m.mutate({ body: { note: text } });
+      }}
+    >
+      <TextField label={t.note} description={t.noteHint} multiline rows={2} value={text} onChange={setText} isInvalid={!!m.fieldErrors["note"]} errorMessage={m.fieldErrors["note"]?.join(" ")} />
+      <Button type="submit" variant="ghost" size="sm" isDisabled={m.isPending || text === (note ?? "")}>
+        {t.noteSave}
+      </Button>
+    </form>
+  );
+}
+

@@ -157,6 +157,15 @@ function RequestCard({ request: r, group }: { request: OfflineRequestView; group
             <dd className="offline-reject">{r.reject_reason}</dd>
           </div>
         )}
+        {r.status === "delivered" && r.delivered_at && (
+          <div>
+            <dt>{t.deliveredAt}</dt>
+            <dd data-testid="delivered-on-time">
+              {formatJalaliDate(r.delivered_at, { withTime: true })}
+              {r.on_time.delivery && r.on_time.delivery !== "running" && <> — {t.onTime[r.on_time.delivery]}</>}
+            </dd>
+          </div>
+        )}
       </dl>
       {due && <PromiseLeft until={due.at} delivery={due.kind === "delivery"} />}
 

@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import type { Endpoint } from "../../../contract/endpoint";
 import { offlineApi } from "../../../contract/endpoints/offline";
-import type { DeskActionOk, DeskHours, DeskQuery, OfflineArticleInput, OfflineBookInput, OfflineGroup } from "../../../contract/offline";
+import type { DeskActionOk, DeskAlertPrefs, DeskHours, DeskPrices, DeskQuery, OfflineArticleInput, OfflineBookInput, OfflineGroup } from "../../../contract/offline";
 import { call } from "../../lib/api";
 
 /** Every offline query sits under ["offline"]; mutations invalidate the part they change. */
@@ -14,6 +14,8 @@ export const offlineKeys = {
   dashboard: ["offline", "desk", "dashboard"] as const,
   solvers: ["offline", "desk", "solvers"] as const,
   hours: ["offline", "desk", "hours"] as const,
+  prices: ["offline", "desk", "prices"] as const,
+  alertPrefs: ["offline", "desk", "alert-prefs"] as const,
 };
 
 /** The desk is worked live: a user's payment shows within seconds, without a reload. */
@@ -44,6 +46,16 @@ export const deskHoursQuery = () => queryOptions({ queryKey: offlineKeys.hours, 
 
 export const saveDeskHoursMutation = () => mutationOptions({ mutationFn: (hours: Record<keyof DeskHours, string>) => call(offlineApi.saveHours, hours) });
 
+export const deskPricesQuery = () => queryOptions({ queryKey: offlineKeys.prices, queryFn: ({ signal }) => call(offlineApi.prices, {}, { signal }) });
+export const saveDeskPricesMutation = () => mutationOptions({ mutationFn: (prices: Record<keyof DeskPrices, string>) => call(offlineApi.savePrices, prices) });
+export const alertPrefsQuery = () => queryOptions({ queryKey: offlineKeys.alertPrefs, queryFn: ({ signal }) => call(offlineApi.alertPrefs, {}, { signal }) });
+export const saveAlertPrefsMutation = () => mutationOptions({ mutationFn: (prefs: DeskAlertPrefs) => call(offlineApi.saveAlertPrefs, prefs) });
+
+/** Staff alerts: asked every half minute on any page (new requests and payments since the last look). */
+export const DESK_ALERTS_MS = 30_000;
+export const deskAlertsQuery = (since: number | undefined) =>
+  queryOptions({ queryKey: ["offline", "alerts", since ?? 0] as const, queryFn: ({ signal }) => call(offlineApi.alerts, since === undefined ? {} : { since }, { signal }), refetchInterval: DESK_ALERTS_MS });
+
 export const solversQuery = () => queryOptions({ queryKey: offlineKeys.solvers, queryFn: ({ signal }) => call(offlineApi.solvers, {}, { signal }), staleTime: 5 * 60_000 });
 
 export type InsertKind = "article" | "book" | "standard";
@@ -56,7 +68,7 @@ export function insertOfflineRequest(kind: InsertKind, input: { url: string; doi
 
 export const cancelRequestMutation = (id: string) => mutationOptions({ mutationFn: () => call(offlineApi.cancel, { id }) });
 
-export type DeskAction = "claim" | "price" | "reject" | "deliver" | "assign";
+export type DeskAction = "claim" | "price" | "reject" | "deliver" | "assign" | "same_as" | "confirm_group" | "split" | "note";
 /** A desk action's fields as JSON, or as a form when it carries a file. */
 export type DeskPayload = { body?: Record<string, unknown>; form?: FormData };
 

@@ -9,6 +9,8 @@
  */
 import type { IdentifyResult } from "../../../contract/identify";
 import { identify, jobKeyFor, toIsbn13 } from "../../../lib/identify";
+import { editionOf } from "./citation-parts";
+import { parseStandard, standardKeyOf } from "./standard-number";
 
 export type DocClass = "article" | "chapter" | "book" | "standard" | "unknown";
 
@@ -163,7 +165,7 @@ export function titleKey(title: string): string {
 // value (isbn=, ean=); it is an ISBN only when its check digit is right.
 const SHOP_ISBN_PARAMS = ["isbn", "ean", "isbn13", "isbn10"];
 
-function isbnFromLink(url: string): string | null {
+export function isbnFromLink(url: string): string | null {
   let u: URL;
   try {
     u = new URL(url);
@@ -183,23 +185,15 @@ function isbnFromLink(url: string): string | null {
   return null;
 }
 
-// "ASTM D638-14", "ISO 9001:2015", "IEEE Std 802.11-2020", "BS EN 1992-1-1:2004", "DIN 1055-100".
-const STANDARD_CODE =
-  /^\s*((?:ansi\/)?(?:astm|iso(?:\/iec)?|iec|ieee(?:\s+std)?|bs(?:\s+en)?|en|din(?:\s+en)?|api|asme|sae|ansi|nfpa|ul|jis|csa|as(?:\/nzs)?|isiri|aws|aashto|ashrae|ipc|mil-std))[\s-]*([a-z]?\s*[\d][\w.:/-]*)\s*$/i;
-
-/** A standard's number as a key (organisation and number, case and spacing folded), or null. */
+/** A standard's number as a key: designation and version, spacing and year forms folded (standard-number.ts). */
 function standardKey(text: string | null | undefined): string | null {
-  if (!text) return null;
-  const m = STANDARD_CODE.exec(text.normalize("NFKC"));
-  if (!m) return null;
-  const org = m[1]!.toLowerCase().replace(/\s+std$/, "").replace(/\s+/g, " ");
-  const number = m[2]!.toLowerCase().replace(/\s+/g, "");
-  return `std:${org} ${number}`;
+  const s = parseStandard(text);
+  return s ? standardKeyOf(s) : null;
 }
 
 /**
  * The document key that groups requests: a DOI/arXiv/PubMed/ISBN job key, an ISBN carried by a shop
- * link, a standard's number, the link itself, else the folded title.
+ * link, a standard's number, the link itself, else the folded title with its edition.
  */
 export function docKeyFor(ids: readonly IdentifyResult[], fallbackText: string, code?: string | null): string {
   for (const id of ids) {
@@ -217,7 +211,9 @@ export function docKeyFor(ids: readonly IdentifyResult[], fallbackText: string, 
     if (key !== null) return key;
   }
   const title = ids.find((r) => r.title !== null)?.title ?? fallbackText;
-  return `title:${titleKey(title)}`;
+  // Two editions of one title are two documents (a user may want both).
+  const edition = editionOf(title);
+  return `title:${titleKey(title)}${edition ? `#${edition}` : ""}`;
 }
 
 // "Solutions manual", "Solution Manual for …", "Instructor's Solutions Manual", "حل‌المسائل".

@@ -21,14 +21,22 @@ export async function saveDeskHours(db: Db, hours: DeskHours): Promise<void> {
   await db.insert(schema.settings).values({ key: DESK_HOURS_KEY, value: hours }).onConflictDoUpdate({ target: schema.settings.key, set: { value: hours } });
 }
 
-/** First answer (price, rejection or delivery) promised by: books by the spec's 12 hours. */
+/** Hours to the first answer (price, rejection or delivery): books the spec's 12; an article's answer is its delivery. */
+export function answerHours(hours: DeskHours, kind: OfflineKind): number {
+  return kind === "book" ? 12 : kind === "standard" ? hours.answer_standard : hours.deliver_article;
+}
+
+/** Hours from payment (an article: registration) to delivery. */
+export function deliveryHours(hours: DeskHours, kind: OfflineKind): number {
+  return kind === "book" ? hours.deliver_book : kind === "standard" ? hours.deliver_standard : hours.deliver_article;
+}
+
+/** First answer promised by. */
 export function answerPromise(hours: DeskHours, kind: OfflineKind, now: number): Date {
-  const h = kind === "book" ? 12 : kind === "standard" ? hours.answer_standard : hours.deliver_article;
-  return new Date(now + h * HOUR);
+  return new Date(now + answerHours(hours, kind) * HOUR);
 }
 
 /** Delivery deadline from `from` (the payment, or an article's registration). */
 export function deliveryDeadline(hours: DeskHours, kind: OfflineKind, from: number): Date {
-  const h = kind === "book" ? hours.deliver_book : kind === "standard" ? hours.deliver_standard : hours.deliver_article;
-  return new Date(from + h * HOUR);
+  return new Date(from + deliveryHours(hours, kind) * HOUR);
 }

@@ -9,6 +9,7 @@ import { formatJalaliDate } from "../../../lib/format";
 import type { Fulfiller, OrderItem } from "../wallet/fulfilment";
 import { documentName } from "./messages";
 import { sendOfflineNotice } from "./notifications";
+import { alertStaff } from "./staff-alerts";
 import { deskHours } from "./deadlines";
 import { paidStatements, payablePrice } from "./service";
 
@@ -26,17 +27,18 @@ export const offlineRequestProduct: Fulfiller = {
     const price = pricedAt.get(item) ?? (await payablePrice(db, ctx.userId, item.ref));
     return paidStatements(db, ctx.userId, String(item.ref), ctx.orderId, ctx.now, await deskHours(db), price);
   },
-  // The receipt: what was paid and the delivery deadline now running (issue 21: "a receipt at payment";
-  // staff see the paid request come back into the desk's default view by itself).
+  // The receipt: what was paid and the delivery deadline now running; when the file was attached at
+  // pricing the payment delivered it, and the user gets the usual "ready" notice too. Staff see the
+  // paid request in the desk's default view and in their alerts (e-mail if they asked).
   async paid(deps, item, ctx) {
     const [row] = await deps.db.select().from(schema.offlineRequests).where(and(eq(schema.offlineRequests.id, String(item.ref)), eq(schema.offlineRequests.userId, ctx.userId)));
-    if (!row || row.status !== "paid" || row.price === null) return;
-    const deliverBy = row.deliverBy ? formatJalaliDate(row.deliverBy, { withTime: true }) : null;
-    await sendOfflineNotice(deps.notifier, deps.log, {
-      userId: ctx.userId,
-      template: "offline_paid",
-      params: { name: documentName(row), price: row.price, deliver_by: deliverBy, link: `${deps.origin}/profile/offlineBooksStandards` },
-    });
+    if (!row || (row.status !== "paid" && row.status !== "delivered") || row.price === null || row.paidAt?.getTime() !== ctx.now) return;
+    const delivered = row.status === "delivered";
+    const link = `${deps.origin}/profile/offlineBooksStandards`;
+    const deliverBy = row.deliverBy && !delivered ? formatJalaliDate(row.deliverBy, { withTime: true }) : null;
+    await sendOfflineNotice(deps.notifier, deps.log, { userId: ctx.userId, template: "offline_paid", params: { name: documentName(row), price: row.price, deliver_by: deliverBy, link } });
+    if (delivered) await sendOfflineNotice(deps.notifier, deps.log, { userId: ctx.userId, template: "offline_delivered", params: { name: documentName(row), link } });
+    await alertStaff(deps, "paid", { id: row.id, kind: row.kind, name: documentName(row), delivered });
   },
   // Only books and standards are priced.
   redirect: "/profile/offlineBooksStandards",

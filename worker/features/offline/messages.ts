@@ -1,5 +1,5 @@
 import { offlineStatusLabel } from "../../../contract/labels";
-import { formatToman } from "../../../lib/format";
+import { formatNumber, formatToman } from "../../../lib/format";
 
 /** Persian texts of offline requests and the delivery desk (GLOSSARY terms). */
 export const offlineText = {
@@ -29,6 +29,10 @@ export const offlineText = {
   articleNotPriced: "درخواست آفلاین مقاله با اعتبار درخواست آفلاین پرداخت شده است و قیمت‌گذاری نمی‌شود.",
   notSolver: "کاربر انتخاب‌شده حل‌کننده نیست.",
   notPdf: "فایل باید یک PDF سالم و کامل باشد.",
+  noGroupFile: "درخواست انتخاب‌شده از همین گروه نیست یا فایل و لینکی ندارد.",
+  notInGroup: "این درخواست در این گروه نیست.",
+  sameAsSelf: "یک درخواست را نمی‌توان همان خودش دانست.",
+  kindsDiffer: "درخواست‌های یک گروه باید از یک نوع باشند (کتاب، استاندارد یا مقاله).",
   heldBy: (name: string) => `این درخواست را «${name}» در دست دارد. برای برداشتن آن، کار را با «برداشتن از ${name}» تأیید کنید؛ به او خبر داده می‌شود.`,
 } as const;
 
@@ -43,9 +47,15 @@ export function documentName(r: { title: string | null; url: string }): string {
 
 /** What the user is told by SMS and e-mail at each step (the notifier's offline templates render these). */
 export const offlineNotice = {
-  registered: (kind: keyof typeof kindLabels, name: string) =>
-    `درخواست آفلاین ${kindLabels[kind]} شما ثبت شد: ${name}` + (kind === "book" ? "\nپاسخ درخواست کتاب حداکثر تا ۱۲ ساعت داده می‌شود." : ""),
-  priced: (name: string, price: number) => `قیمت درخواست آفلاین شما تعیین شد: ${formatToman(price)}\n${name}\nبرای پرداخت به صفحهٔ درخواست‌های خود بروید.`,
+  // Every kind states its promise: a book or standard is answered (priced) within its hours, an
+  // article (paid with its credit already) is delivered within them.
+  registered: (kind: keyof typeof kindLabels, name: string, hours: number, paid = false) =>
+    `درخواست آفلاین ${kindLabels[kind]} شما ثبت شد: ${name}\n` +
+    (kind === "article" || paid ? `${kindLabels[kind]} حداکثر تا ${hoursText(hours)} تحویل داده می‌شود.` : `پاسخ درخواست ${kindLabels[kind]} حداکثر تا ${hoursText(hours)} داده می‌شود.`),
+  priced: (name: string, price: number, delivery: number | "at_payment") =>
+    `قیمت درخواست آفلاین شما تعیین شد: ${formatToman(price)}\n${name}\n` +
+    (delivery === "at_payment" ? "فایل آماده است و بی‌درنگ پس از پرداخت تحویل داده می‌شود." : `پس از پرداخت، حداکثر تا ${hoursText(delivery)} تحویل داده می‌شود.`) +
+    "\nبرای پرداخت به صفحهٔ درخواست‌های خود بروید.",
   paid: (name: string, price: number, deliverBy: string | null) =>
     `پرداخت درخواست آفلاین شما به مبلغ ${formatToman(price)} دریافت شد: ${name}` + (deliverBy ? `\nتحویل حداکثر تا ${deliverBy}` : ""),
   delivered: (name: string) => `درخواست آفلاین شما آماده است و از صفحهٔ درخواست‌های شما دانلود می‌شود: ${name}`,
@@ -53,7 +63,14 @@ export const offlineNotice = {
 } as const;
 
 /** What staff are told: a solution manual given to a solver, a request taken over from its holder. */
+/** "۱۲ ساعت", "۲ روز" for whole days. */
+function hoursText(hours: number): string {
+  return hours >= 48 && hours % 24 === 0 ? `${formatNumber(hours / 24)} روز` : `${formatNumber(hours)} ساعت`;
+}
+
 export const staffNotice = {
+  newRequest: (kind: keyof typeof kindLabels, name: string) => `درخواست آفلاین ${kindLabels[kind]} تازه‌ای ثبت شد: ${name}`,
+  paid: (name: string, delivered: boolean) => `درخواست «${name}» پرداخت شد.` + (delivered ? " فایل پیوست‌شده همراه پرداخت تحویل شد." : " اکنون نوبت تحویل است."),
   solverAssigned: (name: string) => `یک حل‌المسائل به شما سپرده شد: ${name}\nآن را در داشبورد حل‌کننده ببینید.`,
   takenOver: (name: string, by: string) => `درخواست «${name}» که در دست شما بود را ${by} برداشت.`,
 } as const;

@@ -16,24 +16,28 @@ import { offlineNotice, staffNotice } from "./messages";
 const SITE = "دریافت";
 
 type OfflineNoticeParams = {
-  offline_registered: { name: string; kind: "article" | "book" | "standard"; link: string };
-  offline_priced: { name: string; price: number; link: string };
+  /** `hours`: to the first answer, or to delivery when `paid` (a standard ordered with a credit). */
+  offline_registered: { name: string; kind: "article" | "book" | "standard"; hours: number; paid?: boolean; link: string };
+  /** `delivery`: hours from payment to delivery, or "at_payment" when the file is already attached. */
+  offline_priced: { name: string; price: number; delivery: number | "at_payment"; link: string };
   offline_paid: { name: string; price: number; deliver_by: string | null; link: string };
   offline_delivered: { name: string; link: string };
   offline_rejected: { name: string; reason: string; link: string };
   desk_solver_assigned: { name: string; link: string };
   desk_taken_over: { name: string; by: string; link: string };
+  desk_new_request: { name: string; kind: "article" | "book" | "standard"; link: string };
+  desk_paid: { name: string; delivered: boolean; link: string };
 };
 type OfflineNoticeName = keyof OfflineNoticeParams;
 
 /** SMS token (Kavenegar's lookup templates show one short value) + full SMS text + e-mail. */
 const offlineTemplates: { [K in OfflineNoticeName]: (p: OfflineNoticeParams[K]) => Rendered } = {
-  offline_registered: ({ name, kind, link }) => {
-    const text = offlineNotice.registered(kind, name);
+  offline_registered: ({ name, kind, hours, paid, link }) => {
+    const text = offlineNotice.registered(kind, name, hours, paid);
     return { sms: { token: toPersianDigits(1), text: `${SITE}\n${text}` }, email: { subject: `ثبت درخواست آفلاین در ${SITE}`, text: `سلام،\n\n${text}\n\nپیگیری: ${link}\n\n${SITE}` } };
   },
-  offline_priced: ({ name, price, link }) => {
-    const text = offlineNotice.priced(name, price);
+  offline_priced: ({ name, price, delivery, link }) => {
+    const text = offlineNotice.priced(name, price, delivery);
     return { sms: { token: String(price), text: `${SITE}\n${text}` }, email: { subject: `قیمت درخواست آفلاین شما در ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
   },
   offline_paid: ({ name, price, deliver_by, link }) => {
@@ -56,6 +60,15 @@ const offlineTemplates: { [K in OfflineNoticeName]: (p: OfflineNoticeParams[K]) 
   desk_taken_over: ({ name, by, link }) => {
     const text = staffNotice.takenOver(name, by);
     return { email: { subject: `درخواستی از شما برداشته شد — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+  },
+  // E-mail only, to staff who asked for it (desk_alert_prefs).
+  desk_new_request: ({ name, kind, link }) => {
+    const text = staffNotice.newRequest(kind, name);
+    return { email: { subject: `درخواست آفلاین تازه — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+  },
+  desk_paid: ({ name, delivered, link }) => {
+    const text = staffNotice.paid(name, delivered);
+    return { email: { subject: `پرداخت درخواست آفلاین — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
   },
 };
 

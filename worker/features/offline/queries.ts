@@ -201,9 +201,10 @@ function deskWhere(f: DeskFilter): SQL | undefined {
 /** The deadline now running, in SQL for the queue's order: contract/offline-promise.ts runningDeadline. */
 export const dueAt = sql<number | null>`(CASE WHEN ${r.status} = 'registered' THEN ${r.promiseAt} WHEN ${r.status} IN ('paid', 'in_progress') THEN coalesce(${r.deliverBy}, ${r.promiseAt}) ELSE NULL END)`;
 
-/** Other open requests for the same document: the same key, or the same folded title. */
+/** Other open requests of the same group (grouping.ts: coalesce(group_key, doc_key)). */
 function sameDocOpen() {
-  return sql<number>`(SELECT count(*) FROM offline_requests o WHERE (o.doc_key = ${r.docKey} OR (${r.titleKey} IS NOT NULL AND o.title_key = ${r.titleKey})) AND o.id <> ${r.id} AND o.status IN ('registered', 'priced', 'paid', 'in_progress'))`.as("same_doc");
+  const key = sql`coalesce(${r.groupKey}, ${r.docKey})`;
+  return sql<number>`(SELECT count(*) FROM offline_requests o WHERE (o.group_key = ${key} OR (o.group_key IS NULL AND o.doc_key = ${key})) AND o.id <> ${r.id} AND o.status IN ('registered', 'priced', 'paid', 'in_progress'))`.as("same_doc");
 }
 
 /** The queue: least time left to the promise first (books), then the oldest. */
@@ -248,15 +249,22 @@ export async function deskRow(db: Db, id: string) {
 
 export type DeskRow = NonNullable<Awaited<ReturnType<typeof deskRow>>>;
 
-/** Every request for the same document (grouped for staff). */
-export async function sameDocument(db: Db, docKey: string, titleKey: string | null) {
+/** Every request of one group (one piece of work), with who asked. */
+export async function groupRows(db: Db, where: SQL) {
   return db
-    .select({ id: r.id, status: r.status, userName: users.name, createdAt: r.createdAt, price: r.price, kind: r.kind, assignedTo: r.assignedTo, isSolution: r.isSolution, url: r.url })
+    .select({ request: r, userName: users.name })
     .from(r)
     .innerJoin(users, eq(users.id, r.userId))
-    .where(titleKey ? or(eq(r.docKey, docKey), eq(r.titleKey, titleKey)) : eq(r.docKey, docKey))
+    .where(where)
     .orderBy(asc(r.createdAt))
     .limit(100);
+}
+
+/** Names of the users of some requests (the desk's suggestions). */
+export async function userNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((u) => [u.id, u.name]));
 }
 
 export async function historyWithActors(db: Db, requestId: string) {
@@ -293,10 +301,8 @@ export async function solvers(db: Db) {
   return db.select({ id: users.id, name: users.name }).from(users).where(eq(users.isSolver, true)).orderBy(asc(users.name)).limit(500);
 }
 
-/** The catalogue's title of a book keyed by ISBN (`isbn:978…`), stored with hyphens or without, as 13 or 10 digits. */
-export async function catalogTitleFor(db: Db, docKey: string): Promise<string | null> {
-  if (!docKey.startsWith("isbn:")) return null;
-  const isbn13 = docKey.slice(5);
+/** The catalogue's record of a book by ISBN-13, stored with hyphens or without, as 13 or 10 digits. */
+export async function catalogBookFor(db: Db, isbn13: string) {
   const forms = [isbn13];
   if (isbn13.startsWith("978")) {
     const core = isbn13.slice(3, 12);
@@ -305,8 +311,12 @@ export async function catalogTitleFor(db: Db, docKey: string): Promise<string | 
     forms.push(core + (check === 10 ? "X" : String(check)));
   }
   const c = schema.catalogItems;
-  const [row] = await db.select({ title: c.title }).from(c).where(inArray(c.isbnKey, forms)).limit(1);
-  return row?.title ?? null;
+  const [row] = await db
+    .select({ title: c.title, authors: c.authors, year: c.year, publisher: c.publisher, edition: c.edition, isbn: c.isbn, coverUrl: c.coverUrl, tomanPrice: c.tomanPrice })
+    .from(c)
+    .where(inArray(c.isbnKey, forms))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findUser(db: Db, id: string) {

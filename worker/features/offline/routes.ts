@@ -8,7 +8,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   DeskActionOk,
+  DeskAlertPrefs,
+  DeskAlerts,
+  DeskAlertsQuery,
   DeskAssignInput,
+  DeskGroupInput,
+  DeskNoteInput,
+  DeskPrices,
+  DeskSameAsInput,
   DeskClaimInput,
   DeskHours,
   DeskDashboard,
@@ -34,6 +41,9 @@ import { defineEndpoint } from "../../lib/endpoint";
 import { NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn, staff } from "../../lib/roles";
 import { deskHours, saveDeskHours } from "./deadlines";
+import { catalogueBook } from "./catalogue-book";
+import { deskPrices, saveDeskPrices } from "./list-prices";
+import { alertPrefs, deskAlerts, saveAlertPrefs } from "./staff-alerts";
 import { offlineText } from "./messages";
 import * as service from "./service";
 
@@ -51,9 +61,18 @@ export function offlineDeps(c: Context<AppEnv>): service.OfflineDeps {
     secret: s.signingSecret,
     files: s.files,
     origin: s.origin,
-    async lookupDoi(doi) {
-      const work = await crossref.getWork(doi);
-      return work ? { title: work.title, type: work.type, language: work.language } : null;
+    metadata: {
+      async doi(doi) {
+        const work = await crossref.getWork(doi);
+        return work
+          ? { title: work.title, type: work.type, language: work.language, authors: work.authors.map((a) => a.name), year: work.issuedYear, publisher: work.publisher, isbns: work.isbn }
+          : null;
+      },
+      // The book resolver by ISBN: the catalogue. An outside book-metadata resolver (Open Library,
+      // Crossref's ISBN records) is tried after it by adding it here: `?? await resolver.byIsbn(isbn)`.
+      async isbn(isbn) {
+        return catalogueBook(s.db, isbn);
+      },
     },
   };
 }
@@ -231,14 +250,70 @@ deskAction(
   service.claimRequest,
 );
 deskAction(
-  { verb: "price", summary: "Set the price of a book or standard request (optionally of every open request for the same document)", roles: staff, body: DeskPriceInput },
+  {
+    verb: "price",
+    summary: "Set the price of a book or standard request (optionally of its whole group), optionally with the PDF (multipart `file`), a `link` or the group's file (`file_from`) that the payment delivers",
+    roles: staff,
+    body: DeskPriceInput,
+  },
   service.priceRequest,
 );
 deskAction(
   { verb: "reject", summary: "Reject a request with a reason (template or written); a payment or credit is refunded", roles: staff, body: DeskRejectInput },
   service.rejectRequest,
 );
-deskAction({ verb: "deliver", summary: "Deliver: upload the PDF (multipart `file`, up to 100 MB) or give a `link`", roles: staff, body: DeskDeliverInput }, service.deliverRequest);
+deskAction({ verb: "deliver", summary: "Deliver: upload the PDF (multipart `file`, up to 100 MB), give a `link`, or use the group's file (`file_from`)", roles: staff, body: DeskDeliverInput }, service.deliverRequest);
 deskAction({ verb: "assign", summary: "Assign a solution manual to a solver", roles: adminOnly, body: DeskAssignInput }, (deps, actor, id, body) =>
   service.assignRequest(deps, actor, id, body.solver_id),
+);
+deskAction(
+  { verb: "same_as", summary: "\"Same as\": join the request to another request's group (one piece of work: price and file apply to both)", roles: staff, body: DeskSameAsInput },
+  service.sameAsRequest,
+);
+deskAction({ verb: "confirm_group", summary: "Confirm the request's automatic grouping", roles: staff, body: DeskGroupInput }, service.confirmGroup);
+deskAction({ verb: "split", summary: "Split the request off its group: not the same document", roles: staff, body: DeskGroupInput }, service.splitFromGroup);
+deskAction({ verb: "note", summary: "Keep a staff note on the request (never shown to the user)", roles: staff, body: DeskNoteInput }, service.noteRequest);
+
+defineEndpoint(
+  offlineRoutes,
+  {
+    method: "get",
+    path: "/admin/offline/alerts",
+    summary: "Staff alerts in the app: new requests and payments since `since` (epoch ms) that this staff member may act on",
+    roles: staff,
+    query: DeskAlertsQuery,
+    response: DeskAlerts,
+    tag: "offline-desk",
+  },
+  async (c, { query, user }) => {
+    c.header("Cache-Control", "private, no-store");
+    return c.json(await deskAlerts(c.var.db, user, query.since, services(c).now));
+  },
+);
+
+defineEndpoint(
+  offlineRoutes,
+  { method: "get", path: "/admin/offline/alert_prefs", summary: "What this staff member is e-mailed about (new requests, payments)", roles: staff, response: DeskAlertPrefs, tag: "offline-desk" },
+  async (c, { user }) => c.json(await alertPrefs(c.var.db, user.id)),
+);
+
+defineEndpoint(
+  offlineRoutes,
+  { method: "post", path: "/admin/offline/alert_prefs", summary: "Choose to be e-mailed about new requests and payments", roles: staff, body: DeskAlertPrefs, response: DeskAlertPrefs, tag: "offline-desk" },
+  async (c, { body, user }) => c.json(await saveAlertPrefs(c.var.db, user.id, body, services(c).now)),
+);
+
+defineEndpoint(
+  offlineRoutes,
+  { method: "get", path: "/admin/offline/prices", summary: "The desk's list prices per kind (what the price field starts with)", roles: staff, response: DeskPrices, tag: "offline-desk" },
+  async (c) => c.json(await deskPrices(c.var.db)),
+);
+
+defineEndpoint(
+  offlineRoutes,
+  { method: "post", path: "/admin/offline/prices", summary: "Set the desk's list prices per kind (blank: none)", roles: adminOnly, body: DeskPrices, response: DeskPrices, tag: "offline-desk" },
+  async (c, { body }) => {
+    await saveDeskPrices(c.var.db, body);
+    return c.json(await deskPrices(c.var.db));
+  },
 );

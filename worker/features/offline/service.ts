@@ -11,13 +11,14 @@
  *   Staff may also deliver a registered request at once (a free copy found).
  * The 12-hour promise (books): staff answer (price, reject or deliver) within 12 hours of registration.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import {
   LAST_OFFLINE_LIMIT,
   NEEDS_STAFF_STATUSES,
   rejectTemplates,
   type DeskDashboard,
   type DeskDeliverInput,
+  type DeskPriceInput,
   type DeskHours,
   type DeskDetail,
   type DeskItem,
@@ -26,6 +27,8 @@ import {
   type LastOfflineList,
   type OfflineGroup,
   type OfflineRequestView,
+  GroupBasis,
+  RequestMeta,
 } from "../../../contract/offline";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
@@ -38,17 +41,19 @@ import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatc
 import { identify, jobKeyFor } from "../../../lib/identify";
 import { returnQuotaStatement, usageMonth } from "../institutions/access";
 import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, titleKey, type Misfit, type RequestedAs } from "./content-type";
-import { answerPromise, deliveryDeadline, deskHours } from "./deadlines";
+import { answerHours, answerPromise, deliveryDeadline, deliveryHours, deskHours } from "./deadlines";
+import { alertStaff } from "./staff-alerts";
+import { groupKeyOf, inGroup, keyStatements, ownGroupKey, placeRequest, suggestionsFor } from "./grouping";
+import { deskPrices } from "./list-prices";
+import { resolveRequestMetadata, type MetadataSources } from "./request-metadata";
+import { signatureOf } from "./same-edition";
 import { epochMs, overdue, promiseOutcome, runningDeadline, type PromiseTimes } from "../../../contract/offline-promise";
 import { FILE_LINK_TTL_MS, signFileLink } from "../files/signing";
-import { cleanFileName, isPdf, storePdf } from "./files";
+import { attachmentFor, carried, deliveredColumns, discard, preparedColumns, type Attachment } from "./attachments";
 import { documentName, offlineText } from "./messages";
 import { sendOfflineNotice, type OfflineNotice } from "./notifications";
 import * as q from "./queries";
 import type { OfflineEventRow, OfflineRow, OfflineStatusValue } from "./queries";
-
-/** What Crossref says about a DOI, when it knows it. */
-type DoiMeta = { title: string | null; type: string | null; language: string | null };
 
 export type OfflineDeps = {
   db: Db;
@@ -60,7 +65,8 @@ export type OfflineDeps = {
   files: R2Bucket;
   /** https://host, for links in messages. */
   origin: string;
-  lookupDoi(doi: string): Promise<DoiMeta | null>;
+  /** Where a request's document is resolved at registration (request-metadata.ts). */
+  metadata: MetadataSources;
 };
 
 /** Who acts on the desk. */
@@ -88,17 +94,6 @@ const MISFIT_USE: Record<Misfit, RequestedAs> = {
 // accounts-and-purchases.md §8: the SPA answers this one by opening the package offer.
 const creditShort = () => new DomainError(offlineText.creditInsufficient, 200, { code: "offline_credit_insufficient" });
 
-async function lookupQuietly(deps: OfflineDeps, doi: string | null): Promise<DoiMeta | null> {
-  if (!doi) return null;
-  try {
-    return await deps.lookupDoi(doi);
-  } catch (err) {
-    // Crossref down or slow: decide from the identifiers alone; staff see every request anyway.
-    deps.log.warn("offline.doi_lookup_failed", { error: String((err as Error)?.message ?? err) });
-    return null;
-  }
-}
-
 export type Registration = {
   id: string;
   userId: string;
@@ -114,6 +109,13 @@ export type Registration = {
   solver: { id: string; name: string } | null;
   hours: DeskHours;
   now: number;
+  /** What registration resolved (none for a reading list's rows, which the batch resolved itself). */
+  meta?: RequestMeta | null;
+  /** The group it joins and why; without one it groups by its document key. */
+  groupKey?: string | null;
+  groupBasis?: GroupBasis | null;
+  /** Lookup keys (offline_request_keys); the document key at least. */
+  keys?: readonly string[];
 };
 
 /**
@@ -141,10 +143,14 @@ export function registrationStatements(db: Db, r: Registration): MoneyBatchItem[
       promiseAt: answerPromise(r.hours, r.kind, r.now),
       // An article's credit is spent now: its delivery deadline runs from now.
       deliverBy: r.kind === "article" ? deliveryDeadline(r.hours, "article", r.now) : null,
+      groupKey: r.groupKey ?? null,
+      groupBasis: r.groupBasis ?? null,
+      meta: r.meta ?? null,
       lastEventId: eventId,
       createdAt: new Date(r.now),
       updatedAt: new Date(r.now),
     }),
+    ...keyStatements(db, r.id, r.keys ?? [r.docKey]),
     q.insertEvent(db, { id: eventId, requestId: r.id, actorId: r.userId, action: "registered", fromStatus: null, toStatus: "registered", note: null, at: r.now }),
   ];
   if (r.solver) {
@@ -171,13 +177,14 @@ export async function registerRequest(
 ): Promise<Registered> {
   const { db, now } = deps;
   const { ids, doi } = identifyRequest(input);
-  const meta = await lookupQuietly(deps, doi);
+  const { meta, doiRecord } = await resolveRequestMetadata(input, deps.metadata, deps.log);
+  const resolvedTitle = meta.source && meta.source !== "typed" ? meta.title : null;
 
-  const persian = [detectPersianRequest({ url: input.url, title: meta?.title ?? undefined, more: input.more }), detectPersianRequest({ url: input.doi })].find((p) => p.persian);
+  const persian = [detectPersianRequest({ url: input.url, title: resolvedTitle ?? undefined, more: input.more }), detectPersianRequest({ url: input.doi })].find((p) => p.persian);
   if (persian) throw new DomainError(persian.reason === "publisher" ? offlineText.persianRefusedPublisher : offlineText.persianRefused, 200, { code: "persian_document" });
-  if (meta?.language && /^(fa|per|fas)\b/i.test(meta.language)) throw new DomainError(offlineText.persianRefused, 200, { code: "persian_document" });
+  if (doiRecord?.language && /^(fa|per|fas)\b/i.test(doiRecord.language)) throw new DomainError(offlineText.persianRefused, 200, { code: "persian_document" });
 
-  const misfit = contentTypeMisfit(requestedAs, classifyDocument(ids, meta?.type));
+  const misfit = contentTypeMisfit(requestedAs, classifyDocument(ids, doiRecord?.type));
   if (misfit) throw new DomainError(offlineText[misfit], 200, { code: "wrong_type", use: MISFIT_USE[misfit] });
 
   // The "DOI or standard number" field: a DOI goes to `doi`; anything else (a standard's number, an
@@ -185,8 +192,7 @@ export async function registerRequest(
   const typedDoi = input.doi?.trim() ? identify(input.doi) : null;
   const code = typedDoi && typedDoi.doi === null ? input.doi!.trim() : null;
   const docKey = docKeyFor(ids, input.url, code);
-  const catalogTitle = meta?.title ? null : await q.catalogTitleFor(db, docKey);
-  const title = meta?.title ?? catalogTitle;
+  const title = resolvedTitle;
   const typedTitle = ids.find((r) => r.kind === "title")?.title ?? null;
   const existing = await q.findOpenDuplicate(db, user.id, docKey);
   if (existing) return { id: existing.id, canEdit: existing.canEdit && existing.status === "registered", duplicate: true };
@@ -202,6 +208,8 @@ export async function registerRequest(
   const isSolution = requestedAs === "book" && looksLikeSolutionManual(input.url, title, input.more);
   // Solution manuals go to a solver at once (round-robin by load), who is told.
   const solver = isSolution ? await q.nextSolver(db) : undefined;
+  // One document, one piece of work: the group of the same edition, if one is open or was worked.
+  const placement = await placeRequest(db, signatureOf(meta, isSolution), { docKey, titleKey: title || typedTitle ? titleKey(title ?? typedTitle!) : null });
   const statements = registrationStatements(db, {
     id,
     userId: user.id,
@@ -217,6 +225,10 @@ export async function registerRequest(
     solver: solver ?? null,
     hours,
     now,
+    meta,
+    groupKey: placement.groupKey ?? ownGroupKey(id),
+    groupBasis: placement.basis,
+    keys: placement.keys,
   });
   try {
     await runMoneyBatch(db, statements);
@@ -237,8 +249,9 @@ export async function registerRequest(
   await sendOfflineNotice(deps.notifier, deps.log, {
     userId: user.id,
     template: "offline_registered",
-    params: { name: documentName({ title: meta?.title ?? null, url: input.url }), kind: requestedAs, link: `${deps.origin}${PAGE_OF[requestedAs]}` },
+    params: { name: documentName({ title, url: input.url }), kind: requestedAs, hours: answerHours(hours, requestedAs), link: `${deps.origin}${PAGE_OF[requestedAs]}` },
   });
+  await alertStaff(deps, "registered", { id, kind: requestedAs, name: documentName({ title, url: input.url }), isSolution });
   return { id, canEdit: true, duplicate: false };
 }
 
@@ -282,6 +295,7 @@ async function requestView(deps: OfflineDeps, row: OfflineRow, events: OfflineEv
     can_pay: row.status === "priced" && (row.price ?? 0) > 0,
     file: await fileView(deps, row, viewerId),
     delivered_link: row.status === "delivered" ? row.deliveredLink : null,
+    on_time: { answer: promiseOutcome("answer", promiseTimes(row), deps.now), delivery: promiseOutcome("delivery", promiseTimes(row), deps.now) },
     events: events.map((e) => ({
       status: e.toStatus as OfflineStatusValue,
       action: e.action ?? e.toStatus,
@@ -406,16 +420,44 @@ export async function payablePrice(db: Db, userId: string, requestId: string | n
  * only at `price` (what the order charged: staff re-pricing it meanwhile aborts the batch, or a
  * rejection would refund the new price for the old one paid).
  * The delivery deadline starts now, by the operator's hours for the request's kind.
+ *
+ * When staff attached the file (or link) at pricing, the same UPDATE delivers it: the row goes from
+ * `priced` to `delivered` with the attached file, in the batch of the debit and the ledger row, so the
+ * payment and the delivery happen together or not at all, and once. SQLite's UPDATE reads the row as
+ * it is inside the batch, so whatever is attached when the batch runs is what is delivered; the
+ * "delivered" history and audit rows are written only if the row did become delivered.
  */
 export function paidStatements(db: Db, userId: string, requestId: string, orderId: string, now: number, hours: DeskHours, price: number): MoneyBatchItem[] {
   const eventId = `ore_paid_${requestId}`;
   const row = schema.offlineRequests;
   const deliverBy = sql`${now} + (CASE ${row.kind} WHEN 'book' THEN ${hours.deliver_book * HOUR} WHEN 'standard' THEN ${hours.deliver_standard * HOUR} ELSE ${hours.deliver_article * HOUR} END)`;
+  const attached = sql`(${row.preparedFileKey} IS NOT NULL OR ${row.preparedLink} IS NOT NULL)`;
+  const whenAttached = (then: SQL, otherwise: SQL) => sql`(CASE WHEN ${attached} THEN ${then} ELSE ${otherwise} END)`;
+  const set = {
+    status: whenAttached(sql`'delivered'`, sql`'paid'`),
+    paidAt: new Date(now),
+    deliverBy,
+    fileKey: whenAttached(sql`${row.preparedFileKey}`, sql`${row.fileKey}`),
+    fileName: whenAttached(sql`${row.preparedFileName}`, sql`${row.fileName}`),
+    fileSize: whenAttached(sql`${row.preparedFileSize}`, sql`${row.fileSize}`),
+    deliveredLink: whenAttached(sql`${row.preparedLink}`, sql`${row.deliveredLink}`),
+    deliveredAt: whenAttached(sql`${now}`, sql`NULL`),
+    updatedAt: new Date(now),
+    canEdit: false,
+  } as unknown as Partial<typeof row.$inferInsert>;
+  const d1 = d1Of(db);
+  const deliveredNow = "EXISTS (SELECT 1 FROM offline_requests WHERE id = ? AND status = 'delivered' AND last_event_id = ?)";
   return [
-    q.guardedUpdate(db, requestId, "priced", eventId, { status: "paid", paidAt: new Date(now), deliverBy: deliverBy as unknown as Date, updatedAt: new Date(now), canEdit: false }, and(eq(row.userId, userId), eq(row.price, price))),
+    q.guardedUpdate(db, requestId, "priced", eventId, set, and(eq(row.userId, userId), eq(row.price, price))),
     q.assertChanged(db, requestId, eventId),
     q.insertEvent(db, { id: eventId, requestId, actorId: userId, action: "paid", fromStatus: "priced", toStatus: "paid", note: null, at: now }),
     q.insertAudit(db, { actorId: userId, action: "offline.paid", requestId, at: now, details: { from: "priced", to: "paid", order: orderId } }),
+    d1
+      .prepare(`INSERT INTO offline_request_events (id, request_id, actor_id, action, from_status, to_status, note, created_at) SELECT ?, ?, NULL, 'delivered_on_payment', 'paid', 'delivered', NULL, ? WHERE ${deliveredNow}`)
+      .bind(`ore_pdel_${requestId}`, requestId, now, requestId, eventId),
+    d1
+      .prepare(`INSERT INTO audit_log (id, actor_id, action, target_type, target_id, details, created_at) SELECT ?, ?, 'offline.delivered_on_payment', 'offline_request', ?, ?, ? WHERE ${deliveredNow}`)
+      .bind(newId("aud", now), userId, requestId, JSON.stringify({ from: "paid", to: "delivered", order: orderId }), now, requestId, eventId),
   ];
 }
 
@@ -443,7 +485,26 @@ async function deskItem(deps: OfflineDeps, d: q.DeskRow, events: OfflineEventRow
     doc_key: r.docKey,
     same_document_open: Number(d.sameDocumentOpen ?? 0),
     due_at: iso(dueDate(r)),
+    meta: RequestMeta.safeParse(r.meta).data ?? null,
+    staff_note: r.staffNote,
+    prepared: await preparedView(deps, r, viewerId),
+    group_key: groupKeyOf(r),
+    group_basis: GroupBasis.safeParse(r.groupBasis).data ?? null,
   };
+}
+
+/** What the payment will deliver, for staff (never in the user's views): a link signed for the viewer. */
+async function preparedView(deps: OfflineDeps, row: OfflineRow, viewerId: string) {
+  if (row.status === "delivered" || (!row.preparedFileKey && !row.preparedLink)) return null;
+  const file = row.preparedFileKey
+    ? {
+        name: row.preparedFileName ?? "document.pdf",
+        size: row.preparedFileSize ?? 0,
+        download_url: await signFileLink(deps.secret, { key: row.preparedFileKey, now: deps.now, userId: viewerId }),
+        expires_at: new Date(Math.floor((deps.now + FILE_LINK_TTL_MS) / 1000) * 1000).toISOString(),
+      }
+    : null;
+  return { file, link: row.preparedLink };
 }
 
 /** The deadline now running (contract/offline-promise.ts; the queue's order, queries.dueAt, is the same rule in SQL). */
@@ -505,13 +566,32 @@ async function deskItemById(deps: OfflineDeps, id: string, viewerId: string): Pr
 
 export async function deskDetail(deps: OfflineDeps, actor: Actor, id: string): Promise<DeskDetail> {
   const row = await deskTarget(deps, actor, id);
-  const [request, history, audit, group] = await Promise.all([
+  const [request, history, audit, group, suggested] = await Promise.all([
     deskItemById(deps, id, actor.id),
     q.historyWithActors(deps.db, id),
     q.auditOf(deps.db, id),
-    q.sameDocument(deps.db, row.docKey, row.titleKey),
+    q.groupRows(deps.db, inGroup(groupKeyOf(row))),
+    suggestionsFor(deps.db, row),
   ]);
   const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? "" } : null);
+  // A solver sees only the members of the group they may act on.
+  const members = group.filter((g) => g.request.id !== id && mayAct(actor, g.request));
+  const names = await q.userNames(
+    deps.db,
+    suggested.map((x) => x.row.userId),
+  );
+  const member = (m: OfflineRow, userName: string, basis: DeskDetail["group"][number]["basis"]) => ({
+    id: m.id,
+    status: m.status,
+    user_name: userName,
+    created_at: m.createdAt.toISOString(),
+    price: m.price,
+    url: m.url,
+    title: m.title ?? RequestMeta.safeParse(m.meta).data?.title ?? null,
+    basis,
+    has_file: carried(m) !== null,
+  });
+  const fileSource = [row, ...members.map((m) => m.request)].map((m) => ({ m, a: carried(m) })).find((x) => x.a !== null);
   return {
     now: new Date(deps.now).toISOString(),
     request,
@@ -524,11 +604,30 @@ export async function deskDetail(deps: OfflineDeps, actor: Actor, id: string): P
       actor: person(h.event.actorId, h.actorName),
     })),
     audit: audit.map((a) => ({ action: a.audit.action, actor: person(a.audit.actorId, a.actorName), at: a.audit.createdAt.toISOString(), details: a.audit.details ?? null })),
-    // A solver sees only the members of the group they may act on.
-    group: group
-      .filter((g) => g.id !== id && mayAct(actor, g))
-      .map((g) => ({ id: g.id, status: g.status, user_name: g.userName, created_at: g.createdAt.toISOString(), price: g.price, url: g.url })),
+    group: members.map((g) => member(g.request, g.userName, GroupBasis.safeParse(g.request.groupBasis).data ?? null)),
+    suggestions: suggested
+      .filter((x) => mayAct(actor, x.row))
+      .map((x) => ({ ...member(x.row, names.get(x.row.userId) ?? "", x.verdict.kind === "same" ? x.verdict.basis : null), group_key: groupKeyOf(x.row) })),
+    suggested_price: await suggestedPrice(deps, row, members.map((m) => m.request)),
+    group_file: fileSource && fileSource.m.id !== row.id ? { from: fileSource.m.id, name: fileSource.a!.kind === "file" ? fileSource.a!.name : null, link: fileSource.a!.kind === "link" ? fileSource.a!.link : null } : null,
   };
+}
+
+/**
+ * What the price field starts with: the price staff gave this request or its group, else the
+ * catalogue's price of the book, else the operator's list price for the kind (solution manuals apart).
+ */
+async function suggestedPrice(deps: OfflineDeps, row: OfflineRow, members: OfflineRow[]): Promise<DeskDetail["suggested_price"]> {
+  if (row.kind === "article") return null;
+  const priced = [row, ...[...members].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())].find((m) => m.price !== null && m.price > 0);
+  if (priced) return { amount: priced.price!, source: "group" };
+  for (const isbn of (RequestMeta.safeParse(row.meta).data?.isbns ?? []).slice(0, 2)) {
+    const book = await q.catalogBookFor(deps.db, isbn);
+    if (book?.tomanPrice) return { amount: book.tomanPrice, source: "catalogue" };
+  }
+  const list = await deskPrices(deps.db);
+  const amount = row.isSolution ? list.solution : row.kind === "standard" ? list.standard : list.book;
+  return amount ? { amount, source: "list" } : null;
 }
 
 export type DeskResult = { request: DeskItem; affected: string[] };
@@ -541,12 +640,10 @@ function notice(deps: OfflineDeps, rows: OfflineRow[], build: (row: OfflineRow, 
   return Promise.all(rows.map((row) => sendOfflineNotice(deps.notifier, deps.log, build(row, `${deps.origin}${PAGE_OF[row.kind]}`))));
 }
 
-/** Other open requests for the same document that this actor may act on and that are in one of `statuses`. */
+/** Other requests of the same group that this actor may act on and that `eligible` accepts. */
 async function groupMembers(deps: OfflineDeps, actor: Actor, row: OfflineRow, eligible: (r: OfflineRow) => boolean): Promise<OfflineRow[]> {
-  const group = await q.sameDocument(deps.db, row.docKey, row.titleKey);
-  const ids = group.filter((g) => g.id !== row.id).map((g) => g.id);
-  const rows = await q.findRequests(deps.db, ids);
-  return rows.filter((r) => mayAct(actor, r) && eligible(r));
+  const group = await q.groupRows(deps.db, inGroup(groupKeyOf(row)));
+  return group.map((g) => g.request).filter((r) => r.id !== row.id && mayAct(actor, r) && eligible(r));
 }
 
 /**
@@ -593,33 +690,74 @@ export async function claimRequest(deps: OfflineDeps, actor: Actor, id: string, 
 
 const priceable = (r: OfflineRow) => r.kind !== "article" && (r.status === "registered" || r.status === "priced");
 
-export async function priceRequest(deps: OfflineDeps, actor: Actor, id: string, input: { price: number; apply_to_group?: boolean | undefined; take_over?: boolean | undefined }): Promise<DeskResult> {
+/**
+ * Pricing, optionally with what the payment will deliver (a PDF, a link, or the group's file): the
+ * user never sees it before paying; the payment delivers it (paidStatements). With `apply_to_group`
+ * the price (and the attachment) go to every open request of the group, each user paying their own,
+ * and the members who have paid already get the attachment now.
+ */
+export async function priceRequest(deps: OfflineDeps, actor: Actor, id: string, input: DeskPriceInput): Promise<DeskResult> {
   const row = await deskTarget(deps, actor, id);
   if (row.kind === "article") throw new DomainError(offlineText.articleNotPriced);
   if (!priceable(row)) throw new DomainError(offlineText.wrongStatus(row.status));
   const displaced = await displacedHolder(deps, actor, row, input.take_over);
-  const targets = [row, ...(input.apply_to_group ? await groupMembers(deps, actor, row, priceable) : [])];
-  const answeredAt = new Date(deps.now);
-  await applyChanges(
-    deps,
-    targets.map((t) => ({
-      row: t,
-      to: "priced" as const,
-      action: "priced",
-      actorId: actor.id,
-      note: null,
-      set: { price: input.price, canEdit: false, answeredAt: t.answeredAt ?? answeredAt, ...(t === row ? heldBy(actor) : {}) },
-      audit: { price: input.price, previous_price: t.price, group: targets.length > 1, ...(t === row ? { previous_assignee: row.assignedTo } : {}) },
-    })),
-  );
+  const attachment = await attachmentFor(deps, row, input, actor.id, (source) => mayAct(actor, source));
+  const members = input.apply_to_group ? await groupMembers(deps, actor, row, (r) => priceable(r) || (attachment !== null && paidUndelivered(r))) : [];
+  const toPrice = [row, ...members.filter(priceable)];
+  const toDeliver = members.filter(paidUndelivered);
+  const now = new Date(deps.now);
+  const changes: Change[] = toPrice.map((t) => ({
+    row: t,
+    to: "priced" as const,
+    action: "priced",
+    actorId: actor.id,
+    note: null,
+    set: { price: input.price, canEdit: false, answeredAt: t.answeredAt ?? now, ...(attachment ? preparedColumns(attachment) : {}), ...(t === row ? heldBy(actor) : {}) },
+    audit: {
+      price: input.price,
+      previous_price: t.price,
+      group: toPrice.length > 1,
+      ...(attachment ? { attached: attachment.kind === "file" ? { file: attachment.key, name: attachment.name } : { link: attachment.link } } : {}),
+      ...(t === row ? { previous_assignee: row.assignedTo } : {}),
+    },
+  }));
+  if (attachment) changes.push(...toDeliver.map((t) => deliveryChange(actor, t, attachment, now, false)));
+  try {
+    await applyChanges(deps, changes);
+  } catch (err) {
+    await discard(deps.files, attachment);
+    throw err;
+  }
   await tellDisplaced(deps, actor, row, displaced);
-  await notice(deps, targets, (t, link) => ({ userId: t.userId, template: "offline_priced", params: { name: documentName(t), price: input.price, link } }));
-  return result(
-    deps,
-    actor,
-    id,
-    targets.map((t) => t.id),
+  const hours = await deskHours(deps.db);
+  const fresh = await q.findRequests(
+    deps.db,
+    toPrice.map((t) => t.id),
   );
+  // Attached at pricing: the price message says the file comes with the payment.
+  await notice(deps, fresh, (t, link) => ({
+    userId: t.userId,
+    template: "offline_priced",
+    params: { name: documentName(t), price: input.price, delivery: t.preparedFileKey || t.preparedLink ? "at_payment" : deliveryHours(hours, t.kind), link },
+  }));
+  await notice(deps, toDeliver, (t, link) => ({ userId: t.userId, template: "offline_delivered", params: { name: documentName(t), link } }));
+  return result(deps, actor, id, [...toPrice, ...toDeliver].map((t) => t.id));
+}
+
+/** Paid (or being worked on) and not yet delivered. */
+const paidUndelivered = (r: OfflineRow) => r.status === "paid" || r.status === "in_progress";
+
+/** The change that delivers `a` to `t` now. */
+function deliveryChange(actor: Actor, t: OfflineRow, a: Attachment, now: Date, isTarget: boolean): Change {
+  return {
+    row: t,
+    to: "delivered" as const,
+    action: "delivered",
+    actorId: actor.id,
+    note: null,
+    set: { ...deliveredColumns(a), deliveredAt: now, answeredAt: t.answeredAt ?? now, assignedTo: isTarget ? actor.id : (t.assignedTo ?? actor.id), canEdit: false },
+    audit: a.kind === "file" ? { file: a.key, size: a.size, name: a.name } : { link: a.link },
+  };
 }
 
 export async function rejectRequest(
@@ -659,39 +797,16 @@ export async function deliverRequest(deps: OfflineDeps, actor: Actor, id: string
   if (!deliverable(row)) throw new DomainError(offlineText.wrongStatus(row.status));
   const displaced = await displacedHolder(deps, actor, row, input.take_over);
   const targets = [row, ...(input.apply_to_group ? await groupMembers(deps, actor, row, groupDeliverable) : [])];
-  let file: { key: string; size: number; name: string } | null = null;
-  if (input.file) {
-    if (!(await isPdf(input.file))) throw new ValidationError({ file: [offlineText.notPdf] });
-    const name = cleanFileName(input.file.name);
-    const stored = await storePdf(deps.files, input.file, { requestId: row.id, uploadedBy: actor.id, fileName: name });
-    file = { ...stored, name };
-  }
+  const attachment = (await attachmentFor(deps, row, input, actor.id, (source) => mayAct(actor, source)))!;
   const now = new Date(deps.now);
   try {
     await applyChanges(
       deps,
-      targets.map((t) => ({
-        row: t,
-        to: "delivered" as const,
-        action: "delivered",
-        actorId: actor.id,
-        note: null,
-        set: {
-          fileKey: file?.key ?? null,
-          fileName: file?.name ?? null,
-          fileSize: file?.size ?? null,
-          deliveredLink: input.link ?? null,
-          deliveredAt: now,
-          answeredAt: t.answeredAt ?? now,
-          assignedTo: t === row ? actor.id : (t.assignedTo ?? actor.id),
-          canEdit: false,
-        },
-        audit: file ? { file: file.key, size: file.size, name: file.name } : { link: input.link },
-      })),
+      targets.map((t) => deliveryChange(actor, t, attachment, now, t === row)),
     );
   } catch (err) {
     // Nothing refers to the object now: do not leave it behind.
-    if (file) await deps.files.delete(file.key).catch(() => undefined);
+    await discard(deps.files, attachment);
     throw err;
   }
   await tellDisplaced(deps, actor, row, displaced);
@@ -702,6 +817,55 @@ export async function deliverRequest(deps: OfflineDeps, actor: Actor, id: string
     id,
     targets.map((t) => t.id),
   );
+}
+
+/**
+ * "Same as": staff join this request to another request's group (one piece of work from then on:
+ * its price and file apply to both). Only requests of one kind group.
+ */
+export async function sameAsRequest(deps: OfflineDeps, actor: Actor, id: string, input: { target: string; take_over?: boolean | undefined }): Promise<DeskResult> {
+  const row = await deskTarget(deps, actor, id);
+  if (input.target === id) throw new ValidationError({ target: [offlineText.sameAsSelf] });
+  const target = await q.findRequest(deps.db, input.target);
+  if (!target || !mayAct(actor, target)) throw new ValidationError({ target: [offlineText.notFound] });
+  if (target.kind !== row.kind) throw new ValidationError({ target: [offlineText.kindsDiffer] });
+  const displaced = await displacedHolder(deps, actor, row, input.take_over);
+  const groupKey = groupKeyOf(target);
+  await applyChanges(deps, [
+    { row, to: row.status, action: "grouped", actorId: actor.id, note: target.title ?? target.url, set: { groupKey, groupBasis: "staff" }, audit: { same_as: target.id, group: groupKey, previous_group: groupKeyOf(row), previous_basis: row.groupBasis } },
+  ]);
+  await tellDisplaced(deps, actor, row, displaced);
+  return result(deps, actor, id, [id]);
+}
+
+/** Staff say the automatic grouping is right (it was made without an edition or a year on one side). */
+export async function confirmGroup(deps: OfflineDeps, actor: Actor, id: string, input: { take_over?: boolean | undefined }): Promise<DeskResult> {
+  const row = await deskTarget(deps, actor, id);
+  const displaced = await displacedHolder(deps, actor, row, input.take_over);
+  await applyChanges(deps, [{ row, to: row.status, action: "group_confirmed", actorId: actor.id, note: null, set: { groupKey: groupKeyOf(row), groupBasis: "staff" }, audit: { group: groupKeyOf(row), previous_basis: row.groupBasis } }]);
+  await tellDisplaced(deps, actor, row, displaced);
+  return result(deps, actor, id, [id]);
+}
+
+/** Staff say it is not the same document: it leaves its group and stands alone. */
+export async function splitFromGroup(deps: OfflineDeps, actor: Actor, id: string, input: { take_over?: boolean | undefined }): Promise<DeskResult> {
+  const row = await deskTarget(deps, actor, id);
+  const displaced = await displacedHolder(deps, actor, row, input.take_over);
+  const own = `split:${row.id}`;
+  await applyChanges(deps, [{ row, to: row.status, action: "split", actorId: actor.id, note: null, set: { groupKey: own, groupBasis: null }, audit: { previous_group: groupKeyOf(row), previous_basis: row.groupBasis } }]);
+  await tellDisplaced(deps, actor, row, displaced);
+  return result(deps, actor, id, [id]);
+}
+
+/** Staff's note on a request: kept with it to delivery, never shown to the user. Not a claim. */
+export async function noteRequest(deps: OfflineDeps, actor: Actor, id: string, input: { note: string }): Promise<DeskResult> {
+  const row = await deskTarget(deps, actor, id);
+  const note = input.note.trim() || null;
+  await runMoneyBatch(deps.db, [
+    deps.db.update(schema.offlineRequests).set({ staffNote: note, updatedAt: new Date(deps.now) }).where(eq(schema.offlineRequests.id, row.id)),
+    q.insertAudit(deps.db, { actorId: actor.id, action: "offline.note", requestId: row.id, at: deps.now, details: { note } }),
+  ]);
+  return result(deps, actor, id, [id]);
 }
 
 /** Admins give a solution manual to a solver, who then sees it on /solver. */

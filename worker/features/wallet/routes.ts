@@ -30,6 +30,7 @@ import { defineEndpoint } from "../../lib/endpoint";
 import { adminOnly, anyone, signedIn } from "../../lib/roles";
 import { adjustCredits, createInvoice, invoiceFor, listInvoices, priceTable, updatePrice } from "./admin";
 import { sendOfflineNotice } from "../offline/notifications";
+import { deliveryHours, deskHours } from "../offline/deadlines";
 import { handleCallback, paymentResult, startPayment, type PaymentDeps } from "./payments";
 import { findUserId, ledgerPage, parseDay, transactions } from "./queries";
 import { orderKeyOf } from "./order-key";
@@ -150,8 +151,12 @@ defineEndpoint(
   async (c, { body }) => {
     const { now, notifier, origin } = services(c);
     // A standard ordered with a credit is a desk request: the user gets the usual "registered" notice.
-    const ordered = (_requestId: string, title: string) =>
-      sendOfflineNotice(notifier, c.var.log, { userId: c.var.user!.id, template: "offline_registered", params: { name: title, kind: "standard", link: `${origin}/profile/offlineBooksStandards` } });
+    const ordered = async (_requestId: string, title: string) =>
+      sendOfflineNotice(notifier, c.var.log, {
+        userId: c.var.user!.id,
+        template: "offline_registered",
+        params: { name: title, kind: "standard", hours: deliveryHours(await deskHours(c.var.db), "standard"), paid: true, link: `${origin}/profile/offlineBooksStandards` },
+      });
     return c.json(await standardStatus(c.var.db, c.var.user, { id: body.id, useCredit: body.use_credit }, now, { ordered }));
   },
 );
