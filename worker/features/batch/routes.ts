@@ -26,7 +26,7 @@ export const batchRoutes = new Hono<AppEnv>();
 /** A guest's batches are bound to this HttpOnly cookie (its SHA-256 is stored with the batch). */
 const GUEST_COOKIE = "batch_owner";
 
-function readOwner(c: Context<AppEnv>): Owner | null {
+export function readOwner(c: Context<AppEnv>): Owner | null {
   if (c.var.user) return { userId: c.var.user.id };
   const token = getCookie(c, GUEST_COOKIE);
   return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? { userId: null, guestToken: token } : null;
