@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toPersianDigits } from "../lib/digits";
+import { fileReportReasonLabels, type FileReportReasonKey } from "./labels";
 
 /**
  * Reporting a wrong, broken or other-version file (worker/features/file-reports) and the staff
@@ -17,11 +18,6 @@ export const FILE_REPORT_THRESHOLD = 3;
 export const FILE_REPORT_NOTE_MAX = 500;
 
 export const fileReportTexts = {
-  reasons: {
-    wrong: "مقالهٔ دیگری است",
-    broken: "خراب است یا باز نمی‌شود",
-    other_version: "نسخهٔ دیگری از همین مقاله است",
-  },
   reasonInvalid: "نوع مشکل را انتخاب کنید.",
   noteTooLong: `توضیح نباید بیشتر از ${toPersianDigits(FILE_REPORT_NOTE_MAX)} نویسه باشد.`,
   receiptRequired: "فایلی که دریافت کرده‌اید مشخص نیست.",
@@ -32,7 +28,7 @@ export const fileReportTexts = {
 
 const t = fileReportTexts;
 
-export const FileReportReason = z.enum(["wrong", "broken", "other_version"], { error: t.reasonInvalid });
+export const FileReportReason = z.enum(Object.keys(fileReportReasonLabels) as [FileReportReasonKey, ...FileReportReasonKey[]], { error: t.reasonInvalid });
 export type FileReportReason = z.infer<typeof FileReportReason>;
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
