@@ -69,6 +69,9 @@ describe("wrong-file reports: threshold, withdrawal, re-resolution", () => {
     const doi = scenarioDoi("two-versions");
     const [a, b, c, bystander] = [await reader(doi), await reader(doi), await reader(doi), await reader(doi)];
     const first = a.result;
+    const list = await createBatch(bystander.c, { text: doi });
+    const listed = (await waitForBatch(bystander.c, list.id)).entries[0]!;
+    expect(listed.status).toBe("ok");
     expect(first.provenance).toMatchObject({ version: "publishedVersion", host: "oa.publisher.test" });
     const fileKey = keyOf(first.download_link!);
     expect(fileKey).toBe(`doi/${doi}.pdf`);
@@ -109,6 +112,11 @@ describe("wrong-file reports: threshold, withdrawal, re-resolution", () => {
     expect(isPdf(await fresh.arrayBuffer())).toBe(true);
     const hashes = await env().DB.prepare("select key, sha256 from stored_files where key in (?, ?)").bind(fileKey, newKey).all<{ key: string; sha256: string }>();
     expect(new Set(hashes.results.map((h) => h.sha256)).size).toBe(2);
+    // The reading list holding the file follows the new run.
+    const relisted = (await waitForBatch(bystander.c, list.id)).entries[0]!;
+    expect(relisted.status).toBe("ok");
+    expect(keyOf(relisted.download_link!)).toBe(newKey);
+    expect(keyOf(listed.download_link!)).toBe(fileKey);
     // A newcomer gets the new file straight away; the old link stays dead.
     const newcomer = await reader(doi);
     expect(keyOf(newcomer.result.download_link!)).toBe(newKey);
