@@ -2,6 +2,8 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createHash } from "node:crypto";
+import { build as esbuild } from "esbuild";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 
 // One build: the React SPA (dist/client) and the Worker (dist/daryaft) that serves it.
@@ -16,6 +18,7 @@ export default defineConfig({
     }),
     longKeepAlive(),
     ssrAssets(),
+    serviceWorker(),
   ],
   build: {
     target: "es2022",
@@ -135,6 +138,62 @@ function ssrAssets(): Plugin {
           };
         }
         this.emitFile({ type: "asset", fileName: "ssr-assets.json", source: JSON.stringify(map) });
+      },
+    },
+  };
+}
+
+/**
+ * The installed app's service worker, /sw.js (web/sw/service-worker.ts, bundled by esbuild into the
+ * client build), with what only the build knows: its id (a hash of every output file's name, so a
+ * new build's worker replaces the old and drops its cache), the files to keep ahead (index.html's
+ * entry script with the chunks it imports, the app's chunks, its stylesheets and preloaded fonts:
+ * what every page needs) and the font of the offline page. Not in `vite dev` (nothing registers it there).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: "daryaft-service-worker",
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle: {
+      order: "post",
+      async handler(_options, bundle) {
+        const html = bundle["index.html"];
+        if (html?.type !== "asset" || typeof html.source !== "string") throw new Error("no index.html in the client build");
+        const chunks = new Map(
+          Object.values(bundle)
+            .filter((o): o is Rollup.OutputChunk => o.type === "chunk")
+            .map((c) => [c.fileName, c]),
+        );
+        const closure = (start: string[]) => {
+          const seen = new Set<string>();
+          const stack = [...start];
+          while (stack.length) {
+            const file = stack.pop()!;
+            if (seen.has(file) || !chunks.has(file)) continue;
+            seen.add(file);
+            stack.push(...chunks.get(file)!.imports);
+          }
+          return seen;
+        };
+        const entries = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
+        const app = [...chunks.values()].filter((c) => c.facadeModuleId && path.relative(process.cwd(), c.facadeModuleId) === APP_MODULE).map((c) => c.fileName);
+        const hrefs = [...html.source.matchAll(/<link\b[^>]*\bhref="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+        const fonts = hrefs.filter((h) => h.endsWith(".woff2"));
+        const precache = [...new Set([...[...closure([...entries, ...app])].map((f) => `/${f}`), ...hrefs])].sort();
+        const buildId = createHash("sha256")
+          .update(Object.keys(bundle).sort().join("\n"))
+          .digest("hex")
+          .slice(0, 16);
+        const out = await esbuild({
+          entryPoints: [path.resolve(import.meta.dirname, "web/sw/service-worker.ts")],
+          bundle: true,
+          write: false,
+          format: "iife",
+          target: "es2022",
+          minify: true,
+          define: { __BUILD_ID__: JSON.stringify(buildId), __PRECACHE__: JSON.stringify(precache), __OFFLINE_FONT__: JSON.stringify(fonts[0] ?? null) },
+        });
+        this.emitFile({ type: "asset", fileName: "sw.js", source: out.outputFiles[0]!.text });
       },
     },
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FileReportState } from "./file-reports";
 
 /**
  * Link/DOI download (search-and-download.md §3 "Download result", §7 /getpdf/start and
@@ -149,6 +150,11 @@ export const ProfileDownload = z.object({
   notices: z.array(DocumentNotice),
   /** A fresh signed link while the stored copy may be served to this user, else null. */
   download_link: z.string().nullable(),
+  /**
+   * For a row that delivered a file: whether this user may still report it as wrong, has reported
+   * it, or it was withdrawn for everyone (contract/file-reports.ts); null for a row without a file.
+   */
+  file_report: FileReportState.nullable(),
 });
 export type ProfileDownload = z.infer<typeof ProfileDownload>;
 

@@ -40,3 +40,11 @@ export const offlineStatusLabels: Record<OfflineStatus, string> = {
 export function offlineStatusLabel(status: string): string {
   return (offlineStatusLabels as Record<string, string>)[status] ?? status;
 }
+
+/** Why a reader reports a received file (contract/file-reports.ts FileReportReason), on the report dialog and the desk. */
+export const fileReportReasonLabels = {
+  wrong: "مقالهٔ دیگری است",
+  broken: "خراب است یا باز نمی‌شود",
+  other_version: "نسخهٔ دیگری از همین مقاله است",
+} as const;
+export type FileReportReasonKey = keyof typeof fileReportReasonLabels;

@@ -9,3 +9,8 @@ export function toHex(bytes: ArrayBuffer | Uint8Array): string {
 export async function sha256Hex(value: string): Promise<string> {
   return toHex(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
 }
+
+/** Lower-case hex SHA-256 of bytes (a stored file's fingerprint). */
+export async function sha256HexOfBytes(bytes: Uint8Array): Promise<string> {
+  return toHex(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
+}

@@ -10,6 +10,7 @@ import type { LicensedResolver } from "./licensed";
 import type { LeaseScope } from "./memory";
 import { FetchRefused } from "./safe-fetch";
 import type { Expectation } from "./verify";
+import type { Withdrawn } from "./withdrawn";
 
 export type ChainOutcome =
   | { kind: "found"; hit: PdfHit; access: FileAccess; meta: JobMeta; steps: StepRecord[] }
@@ -43,8 +44,10 @@ export type ResolveContext = {
   meta: JobMeta;
   /** The steps recorded so far (the chain's outcome carries them). */
   steps: StepRecord[];
-  /** Locations already fetched in this run: no step fetches one twice. */
+  /** Locations already fetched in this run (and withdrawn files' locations): no step fetches one. */
   tried: Set<string>;
+  /** The document's withdrawn files: their bytes are refused from any location. */
+  withdrawn: Withdrawn;
   /** Options every outside-service client is built with. */
   common: { fetch: FetchFn; upstreamBase: string | undefined; timeoutMs: number };
   mail: string;

@@ -75,6 +75,7 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
           verification: outcome.hit.verification,
           version: outcome.hit.version,
           host: hostOfUrl(outcome.hit.url),
+          url: outcome.hit.url,
           now: finishedAt,
         });
         await stub.complete({ runId: body.runId, finishedAt, outcome: { phase: "found", file, meta: outcome.meta, steps: outcome.steps } });

@@ -9,6 +9,7 @@ import { createDocumentFetcher } from "./documents";
 import { enabledLicensedResolvers } from "./licensed";
 import { DEADLINES } from "./limits";
 import { RESOLVER_STEPS, arxivFromDoi } from "./resolver-steps";
+import { loadWithdrawn, refuseWithdrawn } from "./withdrawn";
 
 export type { ChainOutcome, ResolveDeps } from "./chain";
 
@@ -25,6 +26,8 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
   const jobTimer = setTimeout(() => jobAbort.abort(new StepDeadline("job deadline")), remaining);
 
   const ids = { doi: id.doi, arxiv: id.arxiv ?? arxivFromDoi(id.doi), pmid: id.pmid, pmcid: id.pmcid, url: id.url };
+  const withdrawn = await loadWithdrawn(env.DB, msg.key, ids.doi);
+  let withdrawnFor = ids.doi;
   const ctx: ResolveContext = {
     env,
     deps,
@@ -32,7 +35,8 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
     ids,
     meta,
     steps,
-    tried: new Set<string>(),
+    tried: new Set(withdrawn.urls),
+    withdrawn,
     common: { fetch: deps.fetch, upstreamBase: env.UPSTREAM_BASE, timeoutMs: DEADLINES.apiRequest },
     mail: env.CONTACT_EMAIL || "support@daryaft.app",
     licensed: deps.licensed ?? enabledLicensedResolvers(env),
@@ -50,6 +54,16 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
   /** Runs one resolver with its deadline; `fetchDoc` inside it stops at the step's deadline. */
   async function runStep({ name, budgetMs, run }: ResolverStep): Promise<StepResult> {
     if (!(await deps.report(name, meta))) throw new Abandoned();
+    if (ids.doi && ids.doi !== withdrawnFor) {
+      // A DOI learnt on the way (a landing page's): its withdrawn files too.
+      withdrawnFor = ids.doi;
+      const more = await loadWithdrawn(env.DB, msg.key, ids.doi);
+      for (const url of more.urls) {
+        withdrawn.urls.add(url);
+        ctx.tried.add(url);
+      }
+      for (const hash of more.sha256) withdrawn.sha256.add(hash);
+    }
     const started = Date.now();
     const budget = Math.min(budgetMs, deadlineAt - started);
     let result: StepResult;
@@ -65,7 +79,7 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
         }, budget);
       });
       try {
-        const fetchDoc = createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]), deps.leases);
+        const fetchDoc = refuseWithdrawn(createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]), deps.leases), withdrawn);
         result = await Promise.race([run(ctx, fetchDoc), expired]);
       } catch (err) {
         result = failureResult(err);

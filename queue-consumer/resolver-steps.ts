@@ -23,6 +23,7 @@ import { createPmcClient } from "../clients/pmc";
 import { createUnpaywallClient } from "../clients/unpaywall";
 import { noticeTypeOf, type JobMeta, type UpdateNotice } from "../contract/jobs/job-state";
 import { jobMessages } from "../contract/jobs/messages";
+import { sha256HexOfBytes } from "../lib/crypto";
 import { looksPersianLanguage } from "../lib/persian-detect";
 import { failureResult, fromAttempts, type ChainOutcome, type ResolveContext, type ResolverStep, type StepResult } from "./chain";
 import { checkPdfText } from "./check-pdf";
@@ -271,10 +272,18 @@ const licensed: ResolverStep = {
         notes.push(`${resolver.name}: not configured`);
         continue;
       }
+      if (ctx.tried.has(`licensed:${resolver.name}`)) {
+        notes.push(`${resolver.name}: its copy was withdrawn`);
+        continue;
+      }
       try {
         const copy = await resolver.fetchByDoi(doi, env, ctx.deps.fetch);
         if (!copy) {
           notes.push(`${resolver.name}: none`);
+          continue;
+        }
+        if (ctx.withdrawn.sha256.size && ctx.withdrawn.sha256.has(await sha256HexOfBytes(copy.bytes))) {
+          notes.push(`${resolver.name}: the bytes of a withdrawn file`);
           continue;
         }
         // A publisher's API by DOI is exact by construction, but its file is checked all the same.

@@ -10,7 +10,8 @@ import type { Lease } from "./memory";
 
 export const MAX_REDIRECTS = 5;
 
-export type RefusalKind = UnsafeReason | "too-many-redirects" | "bad-redirect" | "content-type" | "too-large";
+/** withdrawn: the bytes of a file staff or users' reports withdrew (queue-consumer/withdrawn.ts). */
+export type RefusalKind = UnsafeReason | "too-many-redirects" | "bad-redirect" | "content-type" | "too-large" | "withdrawn";
 
 /** The fetch was refused by a rule (not a transport failure): trying again will not help. */
 export class FetchRefused extends Error {

@@ -6,11 +6,28 @@
  */
 import { createDb, schema } from "../db/client";
 import type { FileAccess, FoundFile, Verification } from "../contract/jobs/job-state";
-import { sha256Hex } from "../lib/crypto";
+import { sha256Hex, sha256HexOfBytes } from "../lib/crypto";
 
-export async function fileKeyFor(jobKey: string, doi: string | null): Promise<string> {
-  if (doi) return `doi/${doi.toLowerCase()}.pdf`;
-  return `job/${(await sha256Hex(jobKey)).slice(0, 40)}.pdf`;
+/**
+ * The R2 key of a document's file. Once a document's file was withdrawn (file-reports) its key is
+ * never reused: the next file gets its bytes' hash in its key, so a signed link to the withdrawn
+ * file can never fetch another one.
+ */
+export async function fileKeyFor(jobKey: string, doi: string | null, contentHash?: string): Promise<string> {
+  const base = doi ? `doi/${doi.toLowerCase()}` : `job/${(await sha256Hex(jobKey)).slice(0, 40)}`;
+  return contentHash ? `${base}.${contentHash.slice(0, 16)}.pdf` : `${base}.pdf`;
+}
+
+async function isWithdrawnKey(db: D1Database, key: string): Promise<boolean> {
+  return (await db.prepare("select 1 from file_withdrawals where file_key = ?").bind(key).first()) !== null;
+}
+
+/** These bytes were withdrawn for this document after the run loaded its exclusions: retried, the next delivery skips them. */
+export class WithdrawnBytes extends Error {}
+
+async function isWithdrawnBytes(db: D1Database, sha256: string, jobKey: string, doi: string | null): Promise<boolean> {
+  const row = await db.prepare("select 1 from file_withdrawals where sha256 = ?1 and (job_key = ?2 or doi = ?3)").bind(sha256, jobKey, doi?.toLowerCase() ?? null).first();
+  return row !== null;
 }
 
 /** A download name for the file: the DOI with unsafe characters replaced. */
@@ -31,10 +48,15 @@ export async function storeDocument(
     verification: Verification;
     version: string | null;
     host: string;
+    /** The location the bytes came from. */
+    url: string;
     now: number;
   },
 ): Promise<FoundFile> {
-  const fileKey = await fileKeyFor(input.jobKey, input.doi);
+  const sha256 = await sha256HexOfBytes(input.bytes);
+  if (await isWithdrawnBytes(env.DB, sha256, input.jobKey, input.doi)) throw new WithdrawnBytes(`withdrawn bytes ${sha256.slice(0, 16)}`);
+  let fileKey = await fileKeyFor(input.jobKey, input.doi);
+  if (await isWithdrawnKey(env.DB, fileKey)) fileKey = await fileKeyFor(input.jobKey, input.doi, sha256);
   await env.FILES.put(fileKey, input.bytes, {
     httpMetadata: { contentType: "application/pdf", contentDisposition: `attachment; filename="${downloadNameFor(input.doi, fileKey)}"` },
     customMetadata: {
@@ -59,6 +81,8 @@ export async function storeDocument(
     verification: input.verification,
     version: input.version,
     sourceHost: input.host,
+    sourceUrl: input.url.slice(0, 2000),
+    sha256,
     createdAt: new Date(input.now),
   };
   await createDb(env.DB)
@@ -75,6 +99,8 @@ export async function storeDocument(
         verification: row.verification,
         version: row.version,
         sourceHost: row.sourceHost,
+        sourceUrl: row.sourceUrl,
+        sha256: row.sha256,
         createdAt: row.createdAt,
       },
     });

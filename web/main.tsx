@@ -5,6 +5,7 @@ import { createAppRouter, createQueryClient } from "./router";
 import { reportHydrationError } from "./lib/hydration";
 import { initialSearchType } from "./features/home/hash-shortcuts";
 import { preloadPanels } from "./features/home/search-panel";
+import { registerServiceWorker } from "./lib/service-worker";
 
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient });
@@ -38,3 +39,6 @@ const loadZodLocale = () => {
 };
 const INTERACTIONS = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
 for (const type of INTERACTIONS) addEventListener(type, loadZodLocale, { capture: true, passive: true });
+
+// Repeat visits take the build's files from the service worker's cache; pages never (web/sw/policy.ts).
+registerServiceWorker();

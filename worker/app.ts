@@ -19,6 +19,8 @@ import { systemRoutes } from "./features/system/routes";
 import { identifyRoutes } from "./features/getpdf/identify-route";
 import { getpdfRoutes } from "./features/getpdf/routes";
 import { batchRoutes } from "./features/batch/routes";
+import { fileReportRoutes } from "./features/file-reports/routes";
+import { shareRoutes } from "./features/share/routes";
 import { authRoutes } from "./features/auth/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { offlineRoutes } from "./features/offline/routes";
@@ -71,6 +73,8 @@ export function createApp({ renderPage }: { renderPage?: RenderPage } = {}) {
   app.route("/", identifyRoutes);
   app.route("/", getpdfRoutes);
   app.route("/", batchRoutes);
+  app.route("/", fileReportRoutes);
+  app.route("/", shareRoutes);
   app.route("/", authRoutes);
   app.route("/", profileRoutes);
   app.route("/", offlineRoutes);

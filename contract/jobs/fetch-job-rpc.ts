@@ -28,4 +28,9 @@ export interface FetchJobRun {
 export interface FetchJobApi extends FetchJobRun {
   start(req: { key: string; input: JobInput; now: number }): Promise<StartResult>;
   read(): Promise<JobState | null>;
+  /**
+   * A file was withdrawn (wrong, broken: worker/features/file-reports): a job whose result is that
+   * file runs again at once (its run skips the withdrawn file); any other job is left as it is.
+   */
+  withdrawFile(req: { fileKey: string; now: number }): Promise<{ state: JobState | null; enqueued: boolean }>;
 }

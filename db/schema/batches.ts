@@ -55,7 +55,11 @@ export const batchEntries = sqliteTable(
     notices: text({ mode: "json" }).$type<string[]>(),
     updatedAt: integer({ mode: "timestamp_ms" }),
   },
-  (t) => [primaryKey({ columns: [t.batchId, t.position] })],
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.position] }),
+    // entries that hold a file: a withdrawn file's entries are checked again
+    index("batch_entries_file_idx").on(t.fileKey),
+  ],
 );
 
 /**

@@ -35,6 +35,8 @@ export const downloads = sqliteTable(
     index("downloads_outcome_created_idx").on(t.outcome, t.createdAt),
     // the user's /profile/booksAndArticles
     index("downloads_user_created_idx").on(t.userId, t.createdAt),
+    // who received a file, and the jobs that served it (a withdrawal re-runs them)
+    index("downloads_file_idx").on(t.fileKey),
   ],
 );
 
@@ -68,6 +70,10 @@ export const storedFiles = sqliteTable(
     version: text(),
     /** The host the copy was downloaded from. */
     sourceHost: text(),
+    /** The location it was downloaded from ("licensed:<resolver>" for a publisher API). */
+    sourceUrl: text(),
+    /** SHA-256 of the bytes (hex): a withdrawn file's bytes are refused from any location. */
+    sha256: text(),
     createdAt: createdAt(),
   },
   // files of one fetch job

@@ -81,12 +81,18 @@ export function takeHydrationProblems(): string[] {
   return hydrationProblems.splice(0);
 }
 
-export async function newPage(browser: Browser, viewport: keyof typeof viewports): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A fresh context (its own cookies, storage and address). The app's service worker is blocked unless
+ * asked for: a page it controls fetches through it, where a test's `page.route` cannot see the
+ * requests (Playwright's documented limit); the tests of the installed app (pwa.test.ts) ask for it.
+ */
+export async function newPage(browser: Browser, viewport: keyof typeof viewports, opts: { serviceWorkers?: "allow" | "block" } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: viewports[viewport],
     locale: "fa-IR",
     baseURL: baseUrl(),
     extraHTTPHeaders: { "cf-connecting-ip": clientAddress() },
+    serviceWorkers: opts.serviceWorkers ?? "block",
   });
   // A loaded 2-core CI machine runs workerd and Chromium side by side: allow slow steps.
   context.setDefaultTimeout(45_000);

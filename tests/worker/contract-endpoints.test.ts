@@ -8,6 +8,7 @@ import type { Endpoint } from "../../contract/endpoint";
 import { adminApi } from "../../contract/endpoints/admin";
 import { authApi } from "../../contract/endpoints/auth";
 import { batchApi } from "../../contract/endpoints/batch";
+import { fileReportsApi } from "../../contract/endpoints/file-reports";
 import { getpdfApi } from "../../contract/endpoints/getpdf";
 import { institutionsApi } from "../../contract/endpoints/institutions";
 import { notifyApi } from "../../contract/endpoints/notify";
@@ -24,6 +25,7 @@ const groups: Record<string, Record<string, Endpoint>> = {
   adminApi,
   authApi,
   batchApi,
+  fileReportsApi,
   getpdfApi,
   institutionsApi,
   notifyApi,

@@ -89,6 +89,7 @@ const featurePages = [
   page("/admin/solvers", "/web/features/admin/pages/admin-solvers.tsx"),
   page("/admin/transactions", "/web/features/wallet/pages/admin-transactions.tsx"),
   page("/admin/createInvoice", "/web/features/wallet/pages/create-invoice.tsx"),
+  page("/admin/fileReports", "/web/features/file-reports/pages/file-reports-desk.tsx"),
 
   page("/panel2/statistics", "/web/features/panel/pages/panel2-statistics.tsx"),
   page("/panel2/users", "/web/features/panel/pages/panel2-users.tsx"),

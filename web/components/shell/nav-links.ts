@@ -41,6 +41,7 @@ export const adminLinks: NavLink[] = [
   { label: "حل‌کننده‌ها", href: "/admin/solvers" },
   { label: "تراکنش‌ها", href: "/admin/transactions" },
   { label: "صدور فاکتور", href: "/admin/createInvoice" },
+  { label: "فایل‌های گزارش‌شده", href: "/admin/fileReports" },
 ];
 
 export const panelLinks: NavLink[] = [
@@ -50,4 +51,7 @@ export const panelLinks: NavLink[] = [
   { label: "مقاله‌های دریافت‌شده", href: "/panel2/articles" },
 ];
 
-export const solverLinks: NavLink[] = [{ label: "داشبورد حل‌کننده", href: "/solver" }];
+export const solverLinks: NavLink[] = [
+  { label: "داشبورد حل‌کننده", href: "/solver" },
+  { label: "فایل‌های گزارش‌شده", href: "/admin/fileReports" },
+];

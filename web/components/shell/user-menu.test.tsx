@@ -42,6 +42,7 @@ describe("menuGroupsFor", () => {
       "/admin/solvers",
       "/admin/transactions",
       "/admin/createInvoice",
+      "/admin/fileReports",
     ]);
   });
 
@@ -56,7 +57,7 @@ describe("menuGroupsFor", () => {
     expect(groups.map((g) => g.key)).toEqual(["profile", "panel", "solver"]);
     expect(groups[1]!.links.map((l) => l.href)).toEqual(["/panel2/statistics", "/panel2/users", "/panel2/userGroup", "/panel2/articles"]);
     expect(groups.map((g) => g.href)).toEqual([undefined, "/panel", "/solver"]);
-    expect(groups[2]!.links).toEqual([]);
+    expect(groups[2]!.links.map((l) => l.href)).toEqual(["/admin/fileReports"]);
   });
 });
 
@@ -67,8 +68,8 @@ describe("UserMenu", () => {
     fireEvent.click(await screen.findByRole("button", { name: m.userMenu("مریم رضایی") }));
     const menu = await screen.findByRole("menu");
     const items = within(menu).getAllByRole("menuitem");
-    // profile 10 (with the reading lists), the admin header link + 10, logout
-    expect(items).toHaveLength(10 + 1 + 10 + 1);
+    // profile 10 (with the reading lists), the admin header link + 11, logout
+    expect(items).toHaveLength(10 + 1 + 11 + 1);
     const header = within(menu).getByRole("menuitem", { name: m.groups.admin });
     expect(header.getAttribute("href")).toBe("/admin");
     expect(header.className).toContain("ui-menu__item--group");

@@ -16,8 +16,9 @@ export function menuGroupsFor(roles: Roles): MenuGroup[] {
   const groups: MenuGroup[] = [{ key: "profile", title: extra ? m.groups.profile : undefined, links: profileLinks }];
   if (roles.isAdmin) groups.push({ key: "admin", title: m.groups.admin, href: "/admin", links: adminLinks });
   if (roles.isContract) groups.push({ key: "panel", title: m.groups.panel, href: "/panel", links: panelLinks });
-  // The solver dashboard is the header link itself, so it is not repeated below it.
-  if (roles.isSolver) groups.push({ key: "solver", title: m.groups.solver, href: "/solver", links: solverLinks.filter((l) => l.href !== "/solver") });
+  // The solver dashboard is the header link itself, so it is not repeated below it; nor is a desk an admin has above.
+  const shown = (l: NavLink) => l.href !== "/solver" && !(roles.isAdmin && adminLinks.some((a) => a.href === l.href));
+  if (roles.isSolver) groups.push({ key: "solver", title: m.groups.solver, href: "/solver", links: solverLinks.filter(shown) });
   return groups;
 }
 

@@ -19,6 +19,7 @@ import { OtherVersionOffer, ProvenanceLine } from "./provenance-line";
 import { checkQuery, fetchBalances, startQuery } from "./queries";
 import { WorkChooser } from "./work-chooser";
 import { CitationExportMenu, citationOf } from "../batch/citation-export";
+import { ReportFile } from "../file-reports/report-file";
 import "./getpdf.css";
 import { safeHref } from "../../../lib/link-url";
 
@@ -35,6 +36,8 @@ export type ResultDialogProps = {
   preset?: GetPdfResult | null;
   /** Told about every status the dialog shows (the link box ignores a start while processing). */
   onStatus?(status: GetPdfResult["status"] | "starting" | "failed"): void;
+  /** A start that may not spend (method "get") found a licensed copy: the signed-in user's confirm starts it again by POST. */
+  onConfirmSpend?(): void;
 };
 
 /**
@@ -48,7 +51,7 @@ export function ResultDialog(props: ResultDialogProps) {
   return props.isOpen ? <OpenResultDialog {...props} /> : null;
 }
 
-function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, onStatus }: ResultDialogProps) {
+function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, onStatus, onConfirmSpend }: ResultDialogProps) {
   // A work chosen among the candidates of a pasted title or reference: its DOI is started instead.
   const [picked, setPicked] = useState<string | null>(null);
   const start = useQuery({ ...startQuery(picked ?? url, method, run), enabled: !preset });
@@ -59,7 +62,11 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
     initialData: started ?? undefined,
     initialDataUpdatedAt: start.dataUpdatedAt,
   });
-  const result = preset ?? (started?.status === "processing" ? poll.data : started) ?? null;
+  const { isGuest } = usePageData();
+  const answered = preset ?? (started?.status === "processing" ? poll.data : started) ?? null;
+  // Asked before spending: the confirm is here, in the dialog (the server's text points to the link box).
+  const confirmSpend = !!onConfirmSpend && method === "get" && !isGuest && answered?.status === "buy";
+  const result = answered && confirmSpend ? { ...answered, msg: t.confirmSpendHere } : answered;
   const failure = start.error ?? (result?.status === "processing" ? poll.error : null);
   const status = failure ? "failed" : (result?.status ?? "starting");
 
@@ -71,7 +78,7 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
   const title = result ? t.dialogTitles[result.status] : failure ? t.dialogTitles.error : t.dialogTitles.processing;
 
   return (
-    <Dialog title={title} width={370} isOpen onOpenChange={onOpenChange} className="getpdf-result" actions={<Actions result={result} failed={!!failure} close={close} />}>
+    <Dialog title={title} width={370} isOpen onOpenChange={onOpenChange} className="getpdf-result" actions={<Actions result={result} failed={!!failure} close={close} confirmSpend={confirmSpend ? onConfirmSpend : undefined} />}>
       <div className="getpdf-result__body" data-status={status}>
         {start.data?.match && !failure && <MatchedWorkNote match={start.data.match} input={url} onLeave={close} />}
         {failure ? (
@@ -121,6 +128,7 @@ function Outcome({ result, match }: { result: GetPdfResult; match: MatchedWork |
       {result.msg2 && (result.status === "ok" || result.status === "buy") && <p className="getpdf-outcome__source">{result.msg2}</p>}
       {(result.status === "ok" || result.status === "buy") && <ProvenanceLine provenance={result.provenance} />}
       {result.status === "ok" && <OtherVersionOffer other={result.other_version} />}
+      {result.status === "ok" && result.download_link && <ReportFile receipt={{ ticket: result.id }} />}
       {result.doi && result.status !== "error" && (
         // The reference from what the answer holds (the matched work's metadata when there is one).
         <CitationExportMenu citation={citationOf(match && match.doi === result.doi ? match : { doi: result.doi, title: result.desc })} />
@@ -153,7 +161,7 @@ function AdBanner({ ads }: { ads: (GetPdfAd | null)[] }) {
   );
 }
 
-function Actions({ result, failed, close }: { result: GetPdfResult | null; failed: boolean; close(): void }) {
+function Actions({ result, failed, close, confirmSpend }: { result: GetPdfResult | null; failed: boolean; close(): void; confirmSpend?: (() => void) | undefined }) {
   const { isGuest } = usePageData();
   const { openDialog, openOfflineRequest } = useUiState();
   const cancel = (
@@ -177,6 +185,13 @@ function Actions({ result, failed, close }: { result: GetPdfResult | null; faile
         </>
       );
     case "buy":
+      if (confirmSpend)
+        return (
+          <>
+            {cancel}
+            <Button onPress={confirmSpend}>{t.confirmSpendButton}</Button>
+          </>
+        );
       return (
         <>
           {cancel}

@@ -103,7 +103,7 @@ export function HomePage() {
   // The query forms are read once: the link panel gets them, and the address is cleaned.
   const [linkStart] = useState(() => linkPanelStartFrom(search));
   useEffect(() => {
-    if (linkStart.initialUrl || linkStart.initialOffline) {
+    if (linkStart.initialUrl || linkStart.initialOffline || linkStart.initialShared) {
       setTypeOfSearch(1);
       // ?login stays: after logging in, the auth dialog goes to / when the address carried it.
       void navigate({ to: "/", search: search.login ? { login: true } : {}, hash: hash || undefined, replace: true, resetScroll: false });

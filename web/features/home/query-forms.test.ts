@@ -38,3 +38,13 @@ describe("linkPanelStartFrom", () => {
     expect(linkPanelStartFrom({ login: true })).toEqual({});
   });
 });
+
+describe("?shared= (the installed app's share target)", () => {
+  it("is read, clipped to the link box's limit, and started by the link panel without spending", () => {
+    expect(parseHomeSearch({ shared: " 10.1038/nature14539 " })).toEqual({ shared: "10.1038/nature14539" });
+    expect(parseHomeSearch({ shared: "x".repeat(3000) }).shared).toHaveLength(2000);
+    expect(linkPanelStartFrom({ shared: "10.1/x" })).toEqual({ initialShared: "10.1/x" });
+    // A ?getUrl= of the same address wins (prefilled, waiting for the click).
+    expect(linkPanelStartFrom({ getUrl: "https://a.test", shared: "10.1/x" })).toEqual({ initialUrl: "https://a.test" });
+  });
+});

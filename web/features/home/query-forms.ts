@@ -4,6 +4,8 @@
  */
 export type HomeSearch = {
   getUrl?: string;
+  /** What the installed app's share target received (GET /share picks it: lib/share-input.ts). */
+  shared?: string;
   getOfflineUrl?: string;
   doi?: string;
   desc?: string;
@@ -25,6 +27,8 @@ export function parseHomeSearch(raw: Record<string, unknown>): HomeSearch {
   const getUrl = text(raw.getUrl);
   const getOfflineUrl = text(raw.getOfflineUrl);
   if (getUrl) out.getUrl = getUrl;
+  const shared = text(raw.shared);
+  if (shared) out.shared = shared.slice(0, 2000);
   if (getOfflineUrl) {
     out.getOfflineUrl = getOfflineUrl;
     const doi = text(raw.doi);
@@ -39,12 +43,13 @@ export function parseHomeSearch(raw: Record<string, unknown>): HomeSearch {
   return out;
 }
 
-export type LinkPanelStart = { initialUrl?: string; initialOffline?: { url: string; doi?: string; desc?: string } };
+export type LinkPanelStart = { initialUrl?: string; initialOffline?: { url: string; doi?: string; desc?: string }; initialShared?: string };
 
 /** What the type-1 panel receives from the query forms. */
 export function linkPanelStartFrom(search: HomeSearch): LinkPanelStart {
   const start: LinkPanelStart = {};
   if (search.getUrl) start.initialUrl = search.getUrl;
+  if (search.shared && !search.getUrl) start.initialShared = search.shared;
   if (search.getOfflineUrl) start.initialOffline = { url: search.getOfflineUrl, doi: search.doi, desc: search.desc };
   return start;
 }

@@ -28,7 +28,7 @@ export const batchRoutes = new Hono<AppEnv>();
 /** A guest's batches are bound to this cookie (its SHA-256 is stored with the batch; written by lib/cookies.ts: __Host- on https). */
 const GUEST_COOKIE = "batch_owner" as const;
 
-function readOwner(c: Context<AppEnv>): Owner | null {
+export function readOwner(c: Context<AppEnv>): Owner | null {
   if (c.var.user) return { userId: c.var.user.id };
   const token = readCookie(c, GUEST_COOKIE);
   return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? { userId: null, guestToken: token } : null;

@@ -5,6 +5,7 @@ import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError } from "../../lib/errors";
 import { anyone } from "../../lib/roles";
+import { isWithdrawn } from "../file-reports/withdraw";
 import { keyFromPath, verifyFileLink } from "./signing";
 
 /** Persian answers of /files/… (a browser navigation, so short and clear). */
@@ -13,6 +14,7 @@ const filesMessages = {
   invalid: "لینک دانلود نامعتبر است یا متعلق به حساب دیگری است.",
   missing: "این فایل یافت نشد.",
   loginForLicensed: "این فایل از منابع دارای مجوز است و فقط با حساب کاربری دریافت‌کننده قابل دانلود است. ابتدا وارد حساب کاربری خود شوید.",
+  withdrawn: "این فایل نادرست تشخیص داده شد و کنار گذاشته شده است. برای دریافت نسخهٔ درست، مقاله را دوباره جستجو کنید.",
 } as const;
 
 export const filesRoutes = new Hono<AppEnv>();
@@ -31,6 +33,8 @@ defineEndpoint(
       if (check.reason === "expired") throw new DomainError(filesMessages.expired, 410);
       throw new DomainError(user ? filesMessages.invalid : filesMessages.loginForLicensed, 403);
     }
+    // A withdrawn file (wrong or broken, worker/features/file-reports) is never served again, whatever its link.
+    if (await isWithdrawn(c.var.db, key)) throw new DomainError(filesMessages.withdrawn, 410);
     const object = await services(c).files.get(key, { range: c.req.raw.headers, onlyIf: c.req.raw.headers });
     if (!object) throw new NotFoundError(filesMessages.missing);
     // A licensed copy is only ever served through a link bound to its user.

@@ -54,7 +54,7 @@ export async function readLastDownload(db: Db, userId: string): Promise<LastDown
   return row ? (row.result as LastDownload) : null;
 }
 
-type OkRow = { createdAt: Date; url: string | null; doi: string | null; jobKey: string; fileKey: string | null; access: "open" | "licensed" | null };
+type OkRow = { createdAt: Date; url: string | null; doi: string | null; jobKey: string; fileKey: string | null; access: "open" | "licensed" | null; withdrawn: string | null };
 
 /** The newest `ok` rows (the home feed dedupes them per document). */
 export async function latestOkDownloads(db: Db, limit: number): Promise<OkRow[]> {
@@ -66,9 +66,11 @@ export async function latestOkDownloads(db: Db, limit: number): Promise<OkRow[]>
       jobKey: schema.downloads.jobKey,
       fileKey: schema.downloads.fileKey,
       access: schema.storedFiles.access,
+      withdrawn: schema.fileWithdrawals.fileKey,
     })
     .from(schema.downloads)
     .leftJoin(schema.storedFiles, eq(schema.storedFiles.key, schema.downloads.fileKey))
+    .leftJoin(schema.fileWithdrawals, eq(schema.fileWithdrawals.fileKey, schema.downloads.fileKey))
     .where(eq(schema.downloads.outcome, "ok"))
     .orderBy(desc(schema.downloads.createdAt))
     .limit(limit);
@@ -113,9 +115,14 @@ export async function userDownloadsPage(db: Db, userId: string, page: number, pe
         fileKey: schema.downloads.fileKey,
         notices: schema.downloads.notices,
         access: schema.storedFiles.access,
+        // The wrong-file report's state: withdrawn for everyone, or reported by this user.
+        withdrawn: schema.fileWithdrawals.fileKey,
+        reported: schema.fileReports.id,
       })
       .from(schema.downloads)
       .leftJoin(schema.storedFiles, eq(schema.storedFiles.key, schema.downloads.fileKey))
+      .leftJoin(schema.fileWithdrawals, eq(schema.fileWithdrawals.fileKey, schema.downloads.fileKey))
+      .leftJoin(schema.fileReports, and(eq(schema.fileReports.fileKey, schema.downloads.fileKey), eq(schema.fileReports.reporter, `u:${userId}`)))
       .where(libraryWhere(userId, filter))
       .orderBy(desc(schema.downloads.createdAt), desc(schema.downloads.id))
       .limit(perPage)

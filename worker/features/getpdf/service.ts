@@ -176,7 +176,7 @@ export async function lastArticles(ctx: Omit<GetpdfContext, "userId">, limit = 2
     if (seen.has(row.jobKey) || !row.url) continue;
     seen.add(row.jobKey);
     // A licensed copy is never linked publicly.
-    const link = row.fileKey && row.access === "open" ? await signFileLink(ctx.secret, { key: row.fileKey, now: ctx.now }) : null;
+    const link = row.fileKey && row.access === "open" && !row.withdrawn ? await signFileLink(ctx.secret, { key: row.fileKey, now: ctx.now }) : null;
     out.push({ created_at: row.createdAt.toISOString(), url: row.url, download_link: link });
     if (out.length === limit) break;
   }
@@ -191,10 +191,11 @@ export async function profileDownloads(ctx: GetpdfContext & { userId: string }, 
   const data: ProfileDownload[] = [];
   for (const r of rows) {
     let link: string | null = null;
-    if (r.outcome === "ok" && r.fileKey && r.access) {
+    if (r.outcome === "ok" && r.fileKey && r.access && !r.withdrawn) {
       link = await signFileLink(ctx.secret, { key: r.fileKey, now: ctx.now, userId: r.access === "licensed" ? ctx.userId : null });
     }
-    data.push({ id: r.id, created_at: r.createdAt.toISOString(), status: r.outcome, url: r.url, doi: r.doi, title: r.title, source: r.source, license: r.license, notices: DocumentNotice.array().catch([]).parse(r.notices ?? []), download_link: link });
+    const file_report = r.outcome !== "ok" || !r.fileKey ? null : r.withdrawn ? "withdrawn" : r.reported ? "reported" : "reportable";
+    data.push({ id: r.id, created_at: r.createdAt.toISOString(), status: r.outcome, url: r.url, doi: r.doi, title: r.title, source: r.source, license: r.license, notices: DocumentNotice.array().catch([]).parse(r.notices ?? []), download_link: link, file_report });
   }
   return { current_page: page, total_results: total, total_pages: Math.max(1, Math.ceil(total / PROFILE_DOWNLOADS_PER_PAGE)), data };
 }

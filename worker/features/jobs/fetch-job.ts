@@ -120,6 +120,15 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
     return this.load();
   }
 
+  /** A job whose result is the withdrawn file runs again now; every poller of it sees the new run. */
+  async withdrawFile(req: { fileKey: string; now: number }): Promise<{ state: JobState | null; enqueued: boolean }> {
+    const s = this.load();
+    if (!s || s.phase !== "found" || s.file?.fileKey !== req.fileKey || !s.input) return { state: s, enqueued: false };
+    // The result is forgotten and the run decided in the same synchronous step, as start() does.
+    this.save({ ...s, phase: "idle", file: null });
+    return this.start({ key: s.key, input: s.input, now: req.now });
+  }
+
   /** Ends a job still processing at its deadline, so nobody polls forever. */
   override async alarm(): Promise<void> {
     const s = this.load();

@@ -14,6 +14,7 @@ export type TemplateParams = {
   account_change_notice: { kind: "email" | "mobile"; value: string };
   register_attempt_notice: { link: string };
   library_notice: { kind: string; title: string; doi: string; link: string };
+  file_report_outcome: { outcome: "withdrawn" | "dismissed"; title: string; link: string };
 };
 export type TemplateName = keyof TemplateParams;
 
@@ -72,6 +73,19 @@ export const templates: { [K in TemplateName]: (p: TemplateParams[K]) => Rendere
       subject: `${SITE}: مقاله‌ای از کتابخانهٔ شما ${kind}`,
       text: `سلام،\n\nمقالهٔ «${title}» (https://doi.org/${doi}) که در ${SITE} دریافت کرده‌اید ${kind}. پیش از استناد به آن، اطلاعیهٔ ناشر را ببینید.\n\nکتابخانهٔ شما: ${link}\nبرای خاموش کردن این اعلان‌ها به صفحهٔ حساب کاربری بروید.\n\n${SITE}`,
     },
+  }),
+  // A file the user reported as wrong (worker/features/file-reports): withdrawn, or checked and kept.
+  file_report_outcome: ({ outcome, title, link }) => ({
+    email:
+      outcome === "withdrawn"
+        ? {
+            subject: `${SITE}: فایل نادرستی که اعلام کردید کنار گذاشته شد`,
+            text: `سلام،\n\nفایلی که برای «${title}» دریافت کرده بودید و آن را نادرست اعلام کردید، کنار گذاشته شد و دیگر به کسی ارائه نمی‌شود. جستجوی نسخهٔ درست این مقاله از نو آغاز شد؛ برای دریافت آن، مقاله را دوباره جستجو کنید:\n${link}\n\nاز این که به درستی فایل‌ها کمک کردید سپاسگزاریم.\n\n${SITE}`,
+          }
+        : {
+            subject: `${SITE}: نتیجهٔ بررسی فایلی که اعلام کردید`,
+            text: `سلام،\n\nکارشناسان فایلی را که برای «${title}» نادرست اعلام کرده بودید بررسی کردند و آن را همان مقاله و سالم یافتند؛ فایل همچنان ارائه می‌شود.\nاگر هنوز مشکلی می‌بینید، از صفحهٔ تماس با ما بنویسید:\n${link}\n\n${SITE}`,
+          },
   }),
 };
 

@@ -12,7 +12,8 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-const ASSET_PATH = /\.[a-z0-9]{1,8}$/i;
+// Up to 11 letters: ".webmanifest" (the installed app's manifest) is a file too.
+const ASSET_PATH = /\.[a-z0-9]{1,11}$/i;
 const noPage: RenderedPage = { html: "", modules: [] };
 
 /**

@@ -17,6 +17,7 @@ import { batchUi as t } from "../messages";
 import { OfflineRequests } from "../offline-requests";
 import { batchQuery, createBatchMutation } from "../queries";
 import { ProvenanceLine } from "../../getpdf/provenance-line";
+import { ReportFile } from "../../file-reports/report-file";
 import { usePageData } from "../../../lib/page-data-context";
 import "../../getpdf/getpdf.css";
 import "../batch.css";
@@ -217,6 +218,7 @@ function BatchTable({ id }: { id: string }) {
                     ) : (
                       "—"
                     )}
+                    {e.download_link && <ReportFile receipt={{ batch: view.id, position: e.position }} />}
                   </DataCell>
                 </DataRow>
               ))}

@@ -17,6 +17,7 @@ import { NoticeBanners } from "../notice-banners";
 import { downloadsQuery } from "../queries";
 import { CitationExportMenu, citationOf } from "../../batch/citation-export";
 import { LibraryNotices } from "../../batch/library-notices";
+import { ReportFile } from "../../file-reports/report-file";
 import "../getpdf.css";
 import "../../batch/batch.css";
 
@@ -151,6 +152,7 @@ export default function BooksAndArticles() {
                         !row.doi && "—"
                       )}
                       {row.doi && <CitationExportMenu citation={citationOf({ doi: row.doi, title: row.title })} />}
+                      {row.file_report && <ReportFile receipt={{ download: row.id }} state={row.file_report} />}
                     </div>
                   </DataCell>
                 </DataRow>

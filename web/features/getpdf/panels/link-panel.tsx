@@ -23,6 +23,12 @@ export type LinkPanelProps = {
   initialUrl?: string;
   /** From /?getOfflineUrl=&doi=&desc=: open the offline request for it. */
   initialOffline?: { url: string; doi?: string; desc?: string };
+  /**
+   * Shared to the installed app (/share → /?shared=): started at once without spending (GET start):
+   * a free copy is there at once; a licensed one asks before a credit is spent (the dialog's confirm
+   * starts it again by POST, as the user's own click).
+   */
+  initialShared?: string;
 };
 
 const IDENTIFY_DEBOUNCE_MS = 350;
@@ -71,11 +77,11 @@ function Recognised({ input }: { input: string }) {
 }
 
 /** Type 1: the link/DOI box (search spec §2). Enter or the button starts; the result shows in a dialog. */
-export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps) {
+export default function LinkPanel({ initialUrl, initialOffline, initialShared }: LinkPanelProps) {
   const { isGuest } = usePageData();
   const { openDialog, openOfflineRequest } = useUiState();
-  const [value, setValue] = useState(initialUrl ?? "");
-  const [active, setActive] = useState<{ url: string; run: number; preset: GetPdfResult | null } | null>(null);
+  const [value, setValue] = useState(initialUrl ?? initialShared ?? "");
+  const [active, setActive] = useState<{ url: string; run: number; preset: GetPdfResult | null; method: "post" | "get" } | null>(null);
   const [open, setOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   // Mounted from the first opening on, so closing still animates and the chunk loads only once.
@@ -84,7 +90,7 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
   const runs = useRef(0);
 
   const startSearch = useCallback(
-    (raw: string) => {
+    (raw: string, method: "post" | "get" = "post") => {
       const url = raw.trim();
       if (!url) {
         toast.error(t.emptyQuery);
@@ -93,7 +99,7 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
       // A start is ignored while the same search is running (§4 "Link download").
       if (open && active?.url === url && (status.current === "processing" || status.current === "starting")) return;
       runs.current += 1;
-      setActive({ url, run: runs.current, preset: null });
+      setActive({ url, run: runs.current, preset: null, method });
       setOpen(true);
     },
     [open, active],
@@ -103,7 +109,7 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
   // offline-status result and its editable request (nothing is spent or requested without a click).
   useEffect(() => {
     if (initialOffline && !initialUrl) {
-      setActive({ url: initialOffline.url, run: 0, preset: offlinePreset(initialOffline) });
+      setActive({ url: initialOffline.url, run: 0, preset: offlinePreset(initialOffline), method: "post" });
       setOpen(true);
       const prefill = { url: initialOffline.url, doi: initialOffline.doi, desc: initialOffline.desc };
       if (isGuest) {
@@ -111,6 +117,7 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
         openDialog("login");
       } else openOfflineRequest({ ...prefill, canEdit: true, kind: "article" });
     }
+    if (initialShared) startSearch(initialShared, "get");
     // Once, from the query forms the page was opened with.
   }, []);
 
@@ -165,7 +172,8 @@ export default function LinkPanel({ initialUrl, initialOffline }: LinkPanelProps
           <ResultDialog
             url={active.url}
             run={active.run}
-            method="post"
+            method={active.method}
+            onConfirmSpend={() => startSearch(active.url)}
             preset={active.preset}
             isOpen={open}
             onOpenChange={setOpen}
