@@ -105,6 +105,47 @@ export const GetPdfResult = z
   .strict();
 export type GetPdfResult = z.infer<typeof GetPdfResult>;
 
+/**
+ * How long start and check may hold the answer while the job runs (docs/decisions/0011): the
+ * answer comes the moment the job settles, or `processing` at this bound (the spec's 3 s polling
+ * goes on from there). Below the poll interval, so a polling client never has two calls in flight.
+ */
+export const GETPDF_WAIT_MS = 2500;
+/** A progress stream (Accept: text/event-stream) is held at most this long, then ends with the result so far. */
+export const GETPDF_STREAM_MS = 25_000;
+
+/** `wait`: at most this many milliseconds (default and maximum GETPDF_WAIT_MS; 0 answers at once). */
+const WaitField = z.preprocess(
+  (v) => (v === "" || v == null ? undefined : v),
+  z.coerce
+    .number({ error: "زمان انتظار باید عدد باشد." })
+    .int("زمان انتظار باید عدد صحیح باشد.")
+    .min(0, "زمان انتظار نمی‌تواند منفی باشد.")
+    .max(GETPDF_WAIT_MS, `زمان انتظار حداکثر ${GETPDF_WAIT_MS.toLocaleString("fa-IR")} میلی‌ثانیه است.`)
+    .optional(),
+);
+
+/**
+ * A step of a running job as the dialog and the extension show it (the progress stream's
+ * `progress` events). `text` is the Persian line (the same as a processing result's msg2).
+ */
+export const GetPdfStage = z.enum(["queued", "identifying", "metadata", "searching", "located", "downloading", "verifying", "retrying"]);
+export type GetPdfStage = z.infer<typeof GetPdfStage>;
+export const GetPdfProgress = z.object({
+  /** The ticket (the result's id), so a client whose stream breaks can go on with check. */
+  id: z.string(),
+  stage: GetPdfStage,
+  text: z.string(),
+  /** The source being asked, or the one that listed the copies (Unpaywall, OpenAlex, arXiv, …). */
+  source: z.string().nullable(),
+  /** located: how many copies the source listed. */
+  count: z.number().int().nullable(),
+  /** downloading, verifying: the file's size in bytes when known, and its host. */
+  bytes: z.number().int().nullable(),
+  host: z.string().nullable(),
+});
+export type GetPdfProgress = z.infer<typeof GetPdfProgress>;
+
 /** What a user pasted: a link, a DOI, an arXiv/PubMed id… (form field or JSON key `url`). */
 export const GetPdfStartInput = z.object({
   url: z.preprocess(
@@ -115,6 +156,7 @@ export const GetPdfStartInput = z.object({
       .min(1, "عبارتی برای جستجو وارد نشده است.")
       .max(2000, "لینک وارد شده بیش از حد طولانی است."),
   ),
+  wait: WaitField,
 });
 export type GetPdfStartInput = z.infer<typeof GetPdfStartInput>;
 
@@ -123,6 +165,7 @@ export const GetPdfCheckInput = z.object({
     (v) => (v == null ? "" : v),
     z.string({ error: "شناسهٔ درخواست لازم است." }).trim().min(1, "شناسهٔ درخواست لازم است.").max(600, "شناسهٔ درخواست نامعتبر است."),
   ),
+  wait: WaitField,
 });
 export type GetPdfCheckInput = z.infer<typeof GetPdfCheckInput>;
 

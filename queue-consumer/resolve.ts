@@ -65,7 +65,7 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
         }, budget);
       });
       try {
-        const fetchDoc = createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]), deps.leases);
+        const fetchDoc = createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]), deps.leases, deps.activity);
         result = await Promise.race([run(ctx, fetchDoc), expired]);
       } catch (err) {
         result = failureResult(err);
