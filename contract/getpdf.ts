@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { GETPDF_WAIT_MS } from "./getpdf-wait";
+
+export { GETPDF_STREAM_MS, GETPDF_WAIT_MS } from "./getpdf-wait";
 
 /**
  * Link/DOI download (search-and-download.md §3 "Download result", §7 /getpdf/start and
@@ -105,17 +108,9 @@ export const GetPdfResult = z
   .strict();
 export type GetPdfResult = z.infer<typeof GetPdfResult>;
 
-/**
- * How long start and check may hold the answer while the job runs (docs/decisions/0011): the
- * answer comes the moment the job settles, or `processing` at this bound (the spec's 3 s polling
- * goes on from there). Below the poll interval, so a polling client never has two calls in flight.
- */
-export const GETPDF_WAIT_MS = 2500;
-/** A progress stream (Accept: text/event-stream) is held at most this long, then ends with the result so far. */
-export const GETPDF_STREAM_MS = 25_000;
 
 /** `wait`: at most this many milliseconds (default and maximum GETPDF_WAIT_MS; 0 answers at once). */
-const WaitField = z.preprocess(
+export const WaitField = z.preprocess(
   (v) => (v === "" || v == null ? undefined : v),
   z.coerce
     .number({ error: "زمان انتظار باید عدد باشد." })

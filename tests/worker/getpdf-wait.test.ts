@@ -16,6 +16,8 @@ import { MAX_WATCHERS_PER_JOB } from "../../worker/features/jobs/job-watchers";
 import { newClient } from "./auth-helpers";
 import { check, deliver, hitsFor, jobState, scenarioDoi, seedProcessingJob, start } from "./getpdf-helpers";
 import type { Client } from "./helpers";
+import { createBatch, readBatch } from "./batch-helpers";
+import { BatchView } from "../../contract/batch";
 
 const watchersOf = (key: string) => fetchJobStub(env, key).watchers();
 
@@ -277,5 +279,35 @@ describe("the progress stream", () => {
     const res = await streamPost(newClient(), "/getpdf/check", { id: "nope" });
     expect(res.status).toBe(422);
     expect(res.headers.get("content-type")).toContain("application/json");
+  });
+});
+
+describe("a reading list's read waits for its next entry", () => {
+  it("GET /batch/{id}?wait= is answered the moment an entry's job finishes; without wait it answers at once", async () => {
+    const held = await seedProcessingJob(scenarioDoi("oa-unpaywall")); // joined by the list, run by nobody yet
+    const c = newClient();
+    const created = await createBatch(c, { text: held.message.input.raw });
+    expect((await readBatch(c, created.id)).counts.processing).toBe(1); // at once, as before
+    expect(await watchersOf(held.key)).toBe(0);
+
+    const pending = c.get(`/batch/${created.id}?wait=${GETPDF_WAIT_MS}`);
+    await untilWatchers(held.key, 1);
+    expect(await settledYet(pending)).toBe(false);
+    await deliver(held);
+    const view = BatchView.parse(await (await pending).json());
+    expect(view.counts).toMatchObject({ processing: 0, ok: 1 });
+    expect(view.entries[0]!.download_link).toMatch(/^\/files\/doi\//);
+    expect(await watchersOf(held.key)).toBe(0);
+  });
+
+  it("a waiting read of a list whose entries all run long is answered at the bound, and leaves no watcher", async () => {
+    const a = await seedProcessingJob(scenarioDoi("oa-unpaywall"));
+    const b = await seedProcessingJob(scenarioDoi("oa-unpaywall"));
+    const c = newClient();
+    const created = await createBatch(c, { text: `${a.message.input.raw}\n${b.message.input.raw}` });
+    const res = await c.get(`/batch/${created.id}?wait=300`);
+    expect(BatchView.parse(await res.json()).counts.processing).toBe(2);
+    expect(await watchersOf(a.key)).toBe(0);
+    expect(await watchersOf(b.key)).toBe(0);
   });
 });

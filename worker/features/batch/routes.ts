@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { and, desc, eq } from "drizzle-orm";
-import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
+import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, BatchViewQuery, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
 import { EXPORT_TYPES, decodeUpload, writeCitations } from "../../../lib/citations";
 import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
@@ -17,7 +17,8 @@ import type { OfflineDeps } from "../offline/service";
 import { ingest } from "./ingest";
 import { quoteOffline, requestOffline } from "./offline";
 import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } from "./watch";
-import { advance, batchEntries, batchView, createBatch, ownedBatch, resolvedCitation, type Owner } from "./service";
+import { advance, batchEntries, batchView, checkJobEntries, createBatch, ownedBatch, processingJobKeys, resolvedCitation, type Owner } from "./service";
+import { WATCHED_JOBS, nextSettled } from "./wait";
 import { zipStream } from "./zip";
 
 /** Reading lists resolved at once (issue 18). */
@@ -39,6 +40,9 @@ async function loadOwned(c: Context<AppEnv>) {
 }
 
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
+
+/** A waiting read re-checks only entries not checked for this long (the list's former 3 s poll); the waits catch the rest sooner. */
+const RECHECK_MS = 3000;
 
 defineEndpoint(
   batchRoutes,
@@ -77,12 +81,25 @@ defineEndpoint(
 
 defineEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id", summary: "A reading list's entries: parsed input, matched work, status, step, download link, provenance and notices (owner only; poll while processing)", roles: anyone, response: BatchView, tag: "batch" },
-  async (c) => {
+  {
+    method: "get",
+    path: "/batch/:id",
+    summary: "A reading list's entries: parsed input, matched work, status, step, download link, provenance and notices (owner only; poll while processing; with wait=ms, 2,500 at most, answered the moment the next entry finishes)",
+    roles: anyone,
+    query: BatchViewQuery,
+    response: BatchView,
+    tag: "batch",
+  },
+  async (c, { query }) => {
     noStore(c);
     const batch = await loadOwned(c);
     const ctx = context(c);
-    await advance(ctx, batch.id);
+    const wait = query.wait ?? 0;
+    await advance(ctx, batch.id, wait ? { recheckAfterMs: RECHECK_MS } : {});
+    if (wait) {
+      const settled = await nextSettled({ ...ctx, signal: c.req.raw.signal }, await processingJobKeys(ctx.db, batch.id, WATCHED_JOBS * 4), wait);
+      if (settled) await checkJobEntries(ctx, batch.id, settled);
+    }
     return c.json(await batchView(ctx, batch));
   },
 );

@@ -5,7 +5,7 @@
  * it starts entries not yet started and checks those still processing, a bounded number per read,
  * so no request makes more than a few hundred Durable Object calls.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { batchTexts, type BatchEntry, type BatchStatus, type BatchView } from "../../../contract/batch";
 import type { Citation } from "../../../lib/citations";
 import { schema, type Db } from "../../../db/client";
@@ -74,15 +74,20 @@ async function inParallel<T>(items: T[], fn: (item: T) => Promise<void>): Promis
   await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
 }
 
-/** Starts entries not yet started and checks entries still processing (a bounded number of each). */
-export async function advance(ctx: GetpdfContext, batchId: string): Promise<void> {
+/**
+ * Starts entries not yet started and checks entries still processing (a bounded number of each).
+ * `recheckAfterMs`: only entries not checked for that long (a read that also waits on the next
+ * entry to finish need not re-read every job each time).
+ */
+export async function advance(ctx: GetpdfContext, batchId: string, opts: { recheckAfterMs?: number } = {}): Promise<void> {
   const db = ctx.db;
   const { batchEntries: be } = schema;
   const unstarted = await db.select().from(be).where(and(eq(be.batchId, batchId), isNull(be.ticket))).orderBy(asc(be.position)).limit(STARTS_PER_READ);
+  const stale = opts.recheckAfterMs ? lt(be.updatedAt, new Date(ctx.now - opts.recheckAfterMs)) : undefined;
   const processing = await db
     .select()
     .from(be)
-    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`))
+    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`, stale))
     .orderBy(asc(be.updatedAt), asc(be.position))
     .limit(CHECKS_PER_READ);
   await inParallel(unstarted, (e) => startEntry(ctx, e));
@@ -115,6 +120,25 @@ async function startEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
     return;
   }
   await saveResult(ctx, e, result.id, jobKey, result, null);
+}
+
+/** The job keys of the list's first processing entries (the ones to wait on). */
+export async function processingJobKeys(db: Db, batchId: string, limit: number): Promise<string[]> {
+  const { batchEntries: be } = schema;
+  const rows = await db
+    .select({ jobKey: be.jobKey })
+    .from(be)
+    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.jobKey} is not null`))
+    .orderBy(asc(be.position))
+    .limit(limit);
+  return rows.map((r) => r.jobKey!);
+}
+
+/** Checks the processing entries of one job (it settled: show each its result now). */
+export async function checkJobEntries(ctx: GetpdfContext, batchId: string, jobKey: string): Promise<void> {
+  const { batchEntries: be } = schema;
+  const rows = await ctx.db.select().from(be).where(and(eq(be.batchId, batchId), eq(be.status, "processing"), eq(be.jobKey, jobKey)));
+  await inParallel(rows, (e) => checkEntry(ctx, e));
 }
 
 async function checkEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
