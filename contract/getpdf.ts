@@ -226,5 +226,7 @@ export const DevJobTiming = z.object({
   started_at: z.number().nullable(),
   finished_at: z.number().nullable(),
   steps: z.array(z.object({ step: z.string(), outcome: z.string(), ms: z.number(), detail: z.string().optional() })),
+  /** Callers waiting on the job right now (its Durable Object's watchers). */
+  watchers: z.number().int(),
 });
 export type DevJobTiming = z.infer<typeof DevJobTiming>;

@@ -58,7 +58,7 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
     const outcome = await deps.resolve(body, env, { fetch: deps.fetch, report: reports.report, activity: reports.activity, leases });
     // The steps the job shows arrive before its result.
     await reports.sent();
-    const finishedAt = deps.now();
+    let finishedAt = deps.now();
     switch (outcome.kind) {
       case "abandoned":
         message.ack();
@@ -76,6 +76,8 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
           host: hostOfUrl(outcome.hit.url),
           now: finishedAt,
         });
+        // The job ends when its file is stored (downloadable), not when it was found.
+        finishedAt = deps.now();
         await stub.complete({ runId: body.runId, finishedAt, outcome: { phase: "found", file, meta: outcome.meta, steps: outcome.steps } });
         message.ack();
         return;

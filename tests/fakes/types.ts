@@ -5,8 +5,9 @@ export interface FakeState {
   latencyMs: number;
   /** Per provider (its `name`): used instead of latencyMs for that provider's answers. */
   providerLatencyMs: Map<string, number>;
-  /** When > 0, every PDF answer is padded (valid PDF comments) to about this many bytes. */
+  /** When > 0, every PDF answer is padded (valid PDF comments) to about this many bytes (up to pdfMaxBytes, by path). */
   pdfBytes: number;
+  pdfMaxBytes: number;
   hits: Map<string, number>;
   hit(provider: string, key: string): void;
 }

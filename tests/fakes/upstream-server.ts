@@ -8,7 +8,8 @@
  *
  * Control endpoints: GET /__stats (hit counts as JSON), POST /__reset,
  * POST /__latency?ms=50 (every provider) or ?ms=250&provider=crossref (one provider, instead of the
- * global figure), POST /__pdf-size?bytes=2000000 (PDFs padded to about that size; 0: as built).
+ * global figure), POST /__pdf-size?bytes=1000000[&max=3000000] (PDFs padded to about that size, or
+ * to a size between the two fixed by the path; 0: as built).
  * Unknown host: 502 JSON.
  *
  * Script use: tsx tests/fakes/upstream-server.ts --port 18999 --latency 50
@@ -71,6 +72,7 @@ export function createFakeState(latencyMs = 0): FakeState {
     latencyMs,
     providerLatencyMs: new Map(),
     pdfBytes: 0,
+    pdfMaxBytes: 0,
     hits,
     hit(provider, key) {
       const k = `${provider}:${key}`;
@@ -109,6 +111,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       state.latencyMs = initialLatency;
       state.providerLatencyMs.clear();
       state.pdfBytes = 0;
+      state.pdfMaxBytes = 0;
       return sendJson(res, 200, { ok: true });
     }
     if (raw.pathname === "/__latency" && method === "POST") {
@@ -125,9 +128,12 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     }
     if (raw.pathname === "/__pdf-size" && method === "POST") {
       const bytes = Number(raw.searchParams.get("bytes"));
-      if (!Number.isInteger(bytes) || bytes < 0 || bytes > 50 * 1024 * 1024) return sendJson(res, 400, { error: "bytes must be an integer from 0 to 50 MB" });
+      const max = Number(raw.searchParams.get("max") ?? bytes);
+      const valid = (n: number) => Number.isInteger(n) && n >= 0 && n <= 50 * 1024 * 1024;
+      if (!valid(bytes) || !valid(max) || max < bytes) return sendJson(res, 400, { error: "bytes (and max >= bytes) must be integers from 0 to 50 MB" });
       state.pdfBytes = bytes;
-      return sendJson(res, 200, { pdfBytes: bytes });
+      state.pdfMaxBytes = max;
+      return sendJson(res, 200, { pdfBytes: bytes, pdfMaxBytes: max });
     }
 
     const segments = raw.pathname.split("/");
@@ -167,7 +173,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     }
     let payload: Buffer = typeof answer.body === "string" ? Buffer.from(answer.body, "utf8") : Buffer.from(answer.body);
     if (state.pdfBytes > 0 && payload.subarray(0, 5).toString("latin1") === "%PDF-") {
-      payload = padPdf(payload, state.pdfBytes);
+      payload = padPdf(payload, sizeFor(raw.pathname, state.pdfBytes, state.pdfMaxBytes));
       for (const k of Object.keys(answer.headers ?? {})) if (k.toLowerCase() === "content-length") answer.headers![k] = String(payload.length);
     }
     const outHeaders: Record<string, string> = { "x-fake-provider": owner?.name ?? "none", ...answer.headers };
@@ -232,6 +238,14 @@ function rewriteLocation(headers: Record<string, string>, selfHost: string | und
   if (served.has(target.host.toLowerCase())) {
     headers[key] = `http://${selfHost}/${target.host}${target.pathname}${target.search}`;
   }
+}
+
+/** A size from min to max, the same every time for one path (a document keeps its size). */
+function sizeFor(path: string, min: number, max: number): number {
+  if (max <= min) return min;
+  let h = 2166136261;
+  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 16777619) >>> 0;
+  return min + (h % (max - min + 1));
 }
 
 /**

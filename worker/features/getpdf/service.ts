@@ -136,11 +136,17 @@ export async function checkDownloadWithJob(ctx: GetpdfContext, id: string): Prom
   return { result: await show(ctx, ticket, id, state), job: state };
 }
 
-/** The result of ticket `id` for the job's `state` (the progress stream's last event); null for a ticket without a job. */
-export async function showTicket(ctx: GetpdfContext, id: string, state: JobState | null): Promise<GetPdfResult | null> {
+/**
+ * The result of ticket `id` for the job's `state` (the progress stream's last event), and the
+ * recording of it (its downloads row), left to the caller to run once the result is on its way:
+ * the user need not wait for bookkeeping. Null for a ticket without a job.
+ */
+export async function showTicket(ctx: GetpdfContext, id: string, state: JobState | null): Promise<{ result: GetPdfResult; record: () => Promise<void> } | null> {
   const ticket = await readTicket(ctx.secret, id);
   if (!ticket || ticket.jobKey.startsWith("input:")) return null;
-  return show(ctx, ticket, id, state);
+  const result = await presentJob(id, state, { userId: ctx.userId, maySpend: ctx.maySpend !== false }, presentDeps(ctx));
+  const settled = result.status !== "processing" && state && state.phase !== "idle";
+  return { result, record: () => (settled ? record(ctx, ticket, result, state) : Promise.resolve()) };
 }
 
 /** The job key a ticket names; null for a bad ticket or one answered without a job (refused input, title only). */

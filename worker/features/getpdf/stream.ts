@@ -35,11 +35,15 @@ export function progressStream(ctx: GetpdfContext, first: GetPdfResult, signal: 
   const body = new ReadableStream<Uint8Array>({
     start: async (controller) => {
       try {
-        const last = first.status === "processing" ? await follow(ctx, first, ended, (p) => controller.enqueue(frame("progress", p))) : first;
-        // Nobody is reading any more: nothing to send or close.
-        if (ended.aborted) return;
-        controller.enqueue(frame("result", last));
-        controller.close();
+        const last = first.status === "processing" ? await follow(ctx, first, ended, (p) => controller.enqueue(frame("progress", p))) : { result: first, record: null };
+        // Its downloads row is written after the result is sent (and even if nobody reads any more).
+        const recording = last.record?.().catch((err: unknown) => createLogger("getpdf").error("getpdf.record_failed", { error: String(err) }));
+        if (recording && ctx.background) ctx.background(recording);
+        if (!ended.aborted) {
+          controller.enqueue(frame("result", last.result));
+          controller.close();
+        }
+        if (recording && !ctx.background) await recording;
       } catch (err) {
         // A broken stream ends without a result: the client asks check, as it would after any network error.
         createLogger("getpdf").warn("getpdf.stream_failed", { error: String(err) });
@@ -55,10 +59,13 @@ export function progressStream(ctx: GetpdfContext, first: GetPdfResult, signal: 
   return new Response(body, { headers: { "Content-Type": `${EVENT_STREAM}; charset=utf-8`, "Cache-Control": "no-store" } });
 }
 
-/** Sends each new step of the job behind `first`; answers the result to end with. */
-async function follow(ctx: GetpdfContext, first: GetPdfResult, signal: AbortSignal, send: (p: GetPdfProgress) => void): Promise<GetPdfResult> {
+type Last = { result: GetPdfResult; record: (() => Promise<void>) | null };
+
+/** Sends each new step of the job behind `first`; answers the result to end with (and its recording). */
+async function follow(ctx: GetpdfContext, first: GetPdfResult, signal: AbortSignal, send: (p: GetPdfProgress) => void): Promise<Last> {
+  const unchanged = { result: first, record: null };
   const key = await ticketJobKey(ctx, first.id);
-  if (!key) return first;
+  if (!key) return unchanged;
   let last: JobState | null | undefined;
   let shown = "";
   for await (const state of watchJob(fetchJobStub(ctx.env, key), { mode: "changes", timeoutMs: GETPDF_STREAM_MS }, signal, ctx.background)) {
@@ -71,9 +78,9 @@ async function follow(ctx: GetpdfContext, first: GetPdfResult, signal: AbortSign
     if (seen !== shown) send({ id: first.id, ...p });
     shown = seen;
   }
-  if (last === undefined) return first;
-  const result = await showTicket(ctx, first.id, last);
-  if (!result) return first;
+  if (last === undefined) return unchanged;
+  const final = await showTicket(ctx, first.id, last);
+  if (!final) return unchanged;
   // The matched work of a pasted reference is named by the start's answer only; keep it.
-  return first.match ? { ...result, match: first.match } : result;
+  return { result: first.match ? { ...final.result, match: first.match } : final.result, record: final.record };
 }
