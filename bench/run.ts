@@ -2,18 +2,18 @@
  * `npm run bench`: every speed budget in one run, one report (bench/REPORT.md).
  *
  *   npm run bench                          # build, bundle budgets, Lighthouse, responsiveness, throughput (~10 min)
- *   npm run bench -- --all                 # also bench:getpdf, bench:batch and bench:search (100,000 records)
+ *   npm run bench -- --all                 # also bench:getpdf, bench:batch, bench:time-to-pdf and bench:search (100,000 records)
  *   npm run bench -- --all --search-count 1000000
  *   options: --no-build  --runs N (Lighthouse runs per page, 3)  --duration S (autocannon, 20)
  *            --connections N (50)  --only bundle,lighthouse,responsiveness,throughput  --out FILE (bench/REPORT.md)
  *            --port N (the preview; N+1 the fake upstream, N+2 the HTTP/2 proxy; with --all N+3..N+5
- *            for bench:getpdf and bench:search, N+6..N+7 for bench:batch)
+ *            for bench:getpdf and bench:search, N+6..N+7 for bench:batch, N+8..N+9 for bench:time-to-pdf)
  *
  * Steps: `vite build`; bundle figures from the chunk graph; one fresh migrated + seeded state
  * served by `vite preview` with the fake upstream; Chromium counts the scripts / fetches;
  * Lighthouse (mobile) behind an HTTP/2 + gzip proxy standing in for Cloudflare's edge; home's interactions at 4× CPU
  * slowdown (bench/responsiveness.ts); autocannon against the preview directly; then,
- * with --all, the pipeline, reading-list and search benchmarks as their own processes (their output quoted).
+ * with --all, the pipeline, reading-list, time-to-PDF and search benchmarks as their own processes (their output quoted).
  * The machine (CPU, cores, memory, OS, Node, Chromium) and its load before and after go in the
  * report: figures from a busy machine are marked as such.
  */
@@ -212,11 +212,11 @@ function report(r: {
   for (const e of r.extras) {
     L.push("", `## ${e.name}`, "", `\`${e.command}\` — ${e.ok ? "finished" : "**failed**"} in ${e.seconds} s. Its summary:`, "", "```", e.tail, "```");
   }
-  if (!ALL) L.push("", "The fetch-pipeline, reading-list and search benchmarks were not part of this run: `npm run bench -- --all` adds them (search with 100,000 records unless `--search-count` says otherwise).");
+  if (!ALL) L.push("", "The fetch-pipeline, reading-list, time-to-PDF and search benchmarks were not part of this run: `npm run bench -- --all` adds them (search with 100,000 records unless `--search-count` says otherwise).");
 
   L.push("", "What each figure means, what was fixed and the plan for each miss: [bench/NOTES.md](NOTES.md).");
   L.push("", "## How to re-run", "");
-  L.push("```", "npm run bench                                  # build + bundle + Lighthouse + responsiveness + throughput, ~10 min on 2 cores", "npm run bench -- --all                         # + bench:getpdf, bench:batch and bench:search (100,000 records)", "npm run bench -- --all --search-count 1000000   # search at catalogue scale (much longer)", "npm run bench:bundle -- --loaded               # bundle figures only", "npm run bench:lighthouse -- --runs 5           # Lighthouse only", "npm run bench:responsiveness                   # home's interactions at 4× CPU slowdown only", "npm run bench:throughput                       # autocannon only", "```");
+  L.push("```", "npm run bench                                  # build + bundle + Lighthouse + responsiveness + throughput, ~10 min on 2 cores", "npm run bench -- --all                         # + bench:getpdf, bench:batch, bench:time-to-pdf and bench:search (100,000 records)", "npm run bench -- --all --search-count 1000000   # search at catalogue scale (much longer)", "npm run bench:bundle -- --loaded               # bundle figures only", "npm run bench:lighthouse -- --runs 5           # Lighthouse only", "npm run bench:responsiveness                   # home's interactions at 4× CPU slowdown only", "npm run bench:throughput                       # autocannon only", "```");
   L.push("", "Run it on a quiet machine: nothing else using the CPU (check `uptime`), since Lighthouse's simulated throttling and the throughput figures both scale with the CPU time the benchmark gets.");
   return L.join("\n") + "\n";
 }
@@ -287,6 +287,7 @@ async function main() {
     const port = at("port", 18_931);
     extras.push(await runChild("Fetch pipeline (bench:getpdf)", "tsx", ["bench/getpdf.ts", "--no-build", "--port", String(port + 3), "--upstream-port", String(port + 4)], 14));
     extras.push(await runChild("Reading list, 200 entries (bench:batch)", "tsx", ["bench/batch.ts", "--no-build", "--port", String(port + 6), "--upstream-port", String(port + 7)], 30));
+    extras.push(await runChild("Time to PDF: realistic latencies, 30 alone and 200 at once (bench:time-to-pdf)", "tsx", ["bench/time-to-pdf.ts", "--no-build", "--port", String(port + 8), "--upstream-port", String(port + 9)], 22));
     extras.push(await runChild(`Book search at ${SEARCH_COUNT.toLocaleString("en")} records (bench:search)`, "tsx", ["bench/search.ts", "--count", String(SEARCH_COUNT), "--port", String(port + 5)], 40));
   }
   const seconds = (Date.now() - t0) / 1000;

@@ -221,6 +221,37 @@ describe("fake upstream server", () => {
     }
   });
 
+  it("applies a provider's own latency instead of the global one, and pads PDFs to a size that still reads", async () => {
+    const own = await startFakeUpstream();
+    try {
+      expect((await fetch(`${own.url}/__latency?ms=200&provider=publisher`, { method: "POST" })).status).toBe(200);
+      expect((await fetch(`${own.url}/__latency?ms=1&provider=nobody`, { method: "POST" })).status).toBe(400);
+      const t0 = Date.now();
+      await fetch(`${own.url}/oa.publisher.test/pdf/10.5555/lat-2.pdf`).then((r) => r.arrayBuffer());
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(190);
+      expect(own.state.providerLatencyMs.get("publisher")).toBe(200);
+
+      expect((await fetch(`${own.url}/__pdf-size?bytes=1500000`, { method: "POST" })).status).toBe(200);
+      const res = await fetch(`${own.url}/oa.publisher.test/pdf/10.5555/size-1.pdf`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get("content-length"))).toBe(bytes.length);
+      expect(bytes.length).toBeGreaterThan(1_400_000);
+      expect(bytes.length).toBeLessThanOrEqual(1_500_000);
+      const text = bytes.toString("latin1");
+      expect(text.startsWith("%PDF-")).toBe(true);
+      expect(text.trimEnd().endsWith("%%EOF")).toBe(true);
+      // The last startxref still points at the original xref table.
+      const xref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)![1]);
+      expect(text.slice(xref, xref + 4)).toBe("xref");
+
+      await fetch(`${own.url}/__reset`, { method: "POST" });
+      expect(own.state.providerLatencyMs.size).toBe(0);
+      expect(own.state.pdfBytes).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("serves a structurally valid PDF (startxref points at the xref table)", async () => {
     const res = await fetch(`${fake.url}/repo.example.test/bitstream/10.5555/pdf-1.pdf`);
     const text = Buffer.from(await res.arrayBuffer()).toString("latin1");

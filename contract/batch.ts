@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toPersianDigits } from "../lib/digits";
-import { FileProvenance } from "./getpdf";
+import { FileProvenance, WaitField } from "./getpdf";
 
 /** Reading lists resolved at once (issue 18): POST /batch, GET /batch/{id}, export, ZIP. */
 
@@ -90,6 +90,13 @@ export const BatchView = z.object({
   entries: z.array(BatchEntry),
 });
 export type BatchView = z.infer<typeof BatchView>;
+
+/**
+ * GET /batch/{id}?wait=: while entries are processing, the answer may wait up to `wait` ms
+ * (GETPDF_WAIT_MS at most) for the next of them to finish, and comes the moment one does.
+ * Without it the list answers at once, as before.
+ */
+export const BatchViewQuery = z.object({ wait: WaitField });
 
 export const BatchIdParam = z.object({ id: z.string().trim().min(1).max(64) });
 

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { FileReportState } from "./file-reports";
+import { GETPDF_WAIT_MS } from "./getpdf-wait";
+
+export { GETPDF_STREAM_MS, GETPDF_WAIT_MS } from "./getpdf-wait";
 
 /**
  * Link/DOI download (search-and-download.md §3 "Download result", §7 /getpdf/start and
@@ -106,6 +109,39 @@ export const GetPdfResult = z
   .strict();
 export type GetPdfResult = z.infer<typeof GetPdfResult>;
 
+
+/** `wait`: at most this many milliseconds (default and maximum GETPDF_WAIT_MS; 0 answers at once). */
+export const WaitField = z.preprocess(
+  (v) => (v === "" || v == null ? undefined : v),
+  z.coerce
+    .number({ error: "زمان انتظار باید عدد باشد." })
+    .int("زمان انتظار باید عدد صحیح باشد.")
+    .min(0, "زمان انتظار نمی‌تواند منفی باشد.")
+    .max(GETPDF_WAIT_MS, `زمان انتظار حداکثر ${GETPDF_WAIT_MS.toLocaleString("fa-IR")} میلی‌ثانیه است.`)
+    .optional(),
+);
+
+/**
+ * A step of a running job as the dialog and the extension show it (the progress stream's
+ * `progress` events). `text` is the Persian line (the same as a processing result's msg2).
+ */
+export const GetPdfStage = z.enum(["queued", "identifying", "metadata", "searching", "located", "downloading", "verifying", "retrying"]);
+export type GetPdfStage = z.infer<typeof GetPdfStage>;
+export const GetPdfProgress = z.object({
+  /** The ticket (the result's id), so a client whose stream breaks can go on with check. */
+  id: z.string(),
+  stage: GetPdfStage,
+  text: z.string(),
+  /** The source being asked, or the one that listed the copies (Unpaywall, OpenAlex, arXiv, …). */
+  source: z.string().nullable(),
+  /** located: how many copies the source listed. */
+  count: z.number().int().nullable(),
+  /** downloading, verifying: the file's size in bytes when known, and its host. */
+  bytes: z.number().int().nullable(),
+  host: z.string().nullable(),
+});
+export type GetPdfProgress = z.infer<typeof GetPdfProgress>;
+
 /** What a user pasted: a link, a DOI, an arXiv/PubMed id… (form field or JSON key `url`). */
 export const GetPdfStartInput = z.object({
   url: z.preprocess(
@@ -116,6 +152,7 @@ export const GetPdfStartInput = z.object({
       .min(1, "عبارتی برای جستجو وارد نشده است.")
       .max(2000, "لینک وارد شده بیش از حد طولانی است."),
   ),
+  wait: WaitField,
 });
 export type GetPdfStartInput = z.infer<typeof GetPdfStartInput>;
 
@@ -124,6 +161,7 @@ export const GetPdfCheckInput = z.object({
     (v) => (v == null ? "" : v),
     z.string({ error: "شناسهٔ درخواست لازم است." }).trim().min(1, "شناسهٔ درخواست لازم است.").max(600, "شناسهٔ درخواست نامعتبر است."),
   ),
+  wait: WaitField,
 });
 export type GetPdfCheckInput = z.infer<typeof GetPdfCheckInput>;
 
@@ -194,5 +232,7 @@ export const DevJobTiming = z.object({
   started_at: z.number().nullable(),
   finished_at: z.number().nullable(),
   steps: z.array(z.object({ step: z.string(), outcome: z.string(), ms: z.number(), detail: z.string().optional() })),
+  /** Callers waiting on the job right now (its Durable Object's watchers). */
+  watchers: z.number().int(),
 });
 export type DevJobTiming = z.infer<typeof DevJobTiming>;

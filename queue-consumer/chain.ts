@@ -4,7 +4,7 @@
  */
 import { isUpstreamError, type FetchFn } from "../clients/http";
 import type { IdentifyResult } from "../contract/identify";
-import type { FileAccess, JobMeta, StepName, StepOutcome, StepRecord } from "../contract/jobs/job-state";
+import type { FileAccess, JobActivity, JobMeta, StepName, StepOutcome, StepRecord } from "../contract/jobs/job-state";
 import type { Attempt, DocumentFetcher, PdfHit } from "./documents";
 import type { LicensedResolver } from "./licensed";
 import type { LeaseScope } from "./memory";
@@ -25,10 +25,14 @@ export type ResolveDeps = {
   fetch: FetchFn;
   /** Tells the job which step runs now; false: stop, the job moved on. */
   report(step: StepName, meta: JobMeta): Promise<boolean>;
+  /** What the running step does inside itself (copies listed, downloading, checking): shown live, never awaited. */
+  activity?: ActivitySink | undefined;
   licensed?: readonly LicensedResolver[] | undefined;
   /** The message's share of the isolate's document memory budget (memory.ts). */
   leases?: LeaseScope | undefined;
 };
+
+export type ActivitySink = (activity: JobActivity) => void;
 
 export type StepResult = { outcome: StepOutcome; detail?: string | undefined; transient?: boolean; hit?: PdfHit | undefined; access?: FileAccess };
 

@@ -15,6 +15,7 @@ import type { LeaseScope } from "./memory";
 import { checkPdfText } from "./check-pdf";
 import { FetchRefused, safeFetch, type SafeFetchResult } from "./safe-fetch";
 import type { Expectation, Verification } from "./verify";
+import type { ActivitySink } from "./chain";
 
 export const PDF_TYPES = ["application/pdf", "application/x-pdf", "application/octet-stream", "binary/octet-stream", "application/download", ""] as const;
 export const HTML_TYPES = ["text/html", "application/xhtml+xml"] as const;
@@ -49,7 +50,7 @@ export type Attempt = { url: string; outcome: "found" | "rejected" | "mismatch" 
 
 export type DocumentFetcher = (url: string, accept: readonly string[], maxBytes: number) => Promise<SafeFetchResult>;
 
-export function createDocumentFetcher(env: Pick<Cloudflare.Env, "UPSTREAM_BASE">, fetchFn: FetchFn, signal: AbortSignal, leases?: LeaseScope): DocumentFetcher {
+export function createDocumentFetcher(env: Pick<Cloudflare.Env, "UPSTREAM_BASE">, fetchFn: FetchFn, signal: AbortSignal, leases?: LeaseScope, activity?: ActivitySink): DocumentFetcher {
   return (url, accept, maxBytes) =>
     safeFetch(url, {
       fetch: fetchFn,
@@ -61,10 +62,13 @@ export function createDocumentFetcher(env: Pick<Cloudflare.Env, "UPSTREAM_BASE">
       headers: { Accept: "application/pdf, text/html;q=0.5, */*;q=0.1" },
       limiterFor: (host) => hostLimiter(env, host),
       reserve: leases ? (bytes) => leases.reserve(bytes, signal) : undefined,
+      // A landing page is not "the file": only a PDF download is shown as one.
+      onBody: activity ? ({ url, contentType, declared }) => isPdfType(contentType) && activity({ kind: "downloading", host: hostOf(url), bytes: declared }) : undefined,
     });
 }
 
 const isPdfType = (t: string) => (PDF_TYPES as readonly string[]).includes(t);
+const hostOf = (url: string) => new URL(url).hostname;
 
 const VERSION_RANK: Record<string, number> = { publishedVersion: 0, acceptedVersion: 1, submittedVersion: 2 };
 const versionRank = (v: string | null | undefined) => (v ? (VERSION_RANK[v] ?? 3) : 3);
@@ -76,20 +80,23 @@ export function byVersion(candidates: Candidate[]): Candidate[] {
 
 /**
  * Try `candidates` (published versions first); URLs already in `tried` are skipped (and new ones
- * added). `expect` is what the file must show to be accepted.
+ * added). `expect` is what the file must show to be accepted. `activity` hears how many copies
+ * there are to try and when a file is being checked.
  */
-export async function tryCandidates(candidates: Candidate[], fetchDoc: DocumentFetcher, tried: Set<string>, expect: Expectation): Promise<{ hit: PdfHit | null; attempts: Attempt[] }> {
+export async function tryCandidates(candidates: Candidate[], fetchDoc: DocumentFetcher, tried: Set<string>, expect: Expectation, activity?: ActivitySink): Promise<{ hit: PdfHit | null; attempts: Attempt[] }> {
   const attempts: Attempt[] = [];
-  for (const c of byVersion(candidates)) {
+  const fresh = byVersion(candidates).filter((c) => !tried.has(c.url));
+  if (fresh.length) activity?.({ kind: "located", count: fresh.length });
+  for (const c of fresh) {
     if (tried.has(c.url)) continue;
     tried.add(c.url);
-    const hit = await tryOne(c, fetchDoc, tried, attempts, expect);
+    const hit = await tryOne(c, fetchDoc, tried, attempts, expect, activity);
     if (hit) return { hit, attempts };
   }
   return { hit: null, attempts };
 }
 
-async function tryOne(c: Candidate, fetchDoc: DocumentFetcher, tried: Set<string>, attempts: Attempt[], expect: Expectation): Promise<PdfHit | null> {
+async function tryOne(c: Candidate, fetchDoc: DocumentFetcher, tried: Set<string>, attempts: Attempt[], expect: Expectation, activity?: ActivitySink): Promise<PdfHit | null> {
   let first: SafeFetchResult;
   try {
     first = await fetchDoc(c.url, [...PDF_TYPES, ...HTML_TYPES], c.kind === "pdf" ? MAX_PDF_BYTES : MAX_LANDING_BYTES);
@@ -97,7 +104,7 @@ async function tryOne(c: Candidate, fetchDoc: DocumentFetcher, tried: Set<string
     attempts.push(failure(c.url, err));
     return null;
   }
-  if (isPdfType(first.contentType)) return asPdf(first, c, attempts, expect);
+  if (isPdfType(first.contentType)) return asPdf(first, c, attempts, expect, activity);
 
   // HTML: a landing page (or a "PDF" link that is really one). Follow its citation_pdf_url once.
   const info = await readLandingPage(first.bytes, first.url);
@@ -110,7 +117,7 @@ async function tryOne(c: Candidate, fetchDoc: DocumentFetcher, tried: Set<string
   tried.add(info.pdfUrl);
   try {
     const pdf = await fetchDoc(info.pdfUrl, PDF_TYPES, MAX_PDF_BYTES);
-    return asPdf(pdf, c, attempts, expect);
+    return asPdf(pdf, c, attempts, expect, activity);
   } catch (err) {
     attempts.push(failure(info.pdfUrl, err));
     return null;
@@ -129,14 +136,14 @@ export function hasPdfEnd(bytes: Uint8Array): boolean {
   return false;
 }
 
-async function asPdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[], expect: Expectation): Promise<PdfHit | null> {
-  const hit = await judgePdf(r, c, attempts, expect);
+async function asPdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[], expect: Expectation, activity?: ActivitySink): Promise<PdfHit | null> {
+  const hit = await judgePdf(r, c, attempts, expect, activity);
   // A refused body leaves the memory budget now, so the next location can be read.
   if (!hit) r.lease?.release();
   return hit;
 }
 
-async function judgePdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[], expect: Expectation): Promise<PdfHit | null> {
+async function judgePdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[], expect: Expectation, activity?: ActivitySink): Promise<PdfHit | null> {
   if (!startsWithPdfMagic(r.bytes)) {
     attempts.push({ url: r.url, outcome: "rejected", transient: false, detail: `not a PDF (${r.contentType || "no type"}, ${r.bytes.length} bytes)` });
     return null;
@@ -146,6 +153,7 @@ async function judgePdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[], e
     attempts.push({ url: r.url, outcome: "failed", transient: true, detail: `truncated PDF (${r.bytes.length} bytes, no %%EOF)` });
     return null;
   }
+  activity?.({ kind: "verifying", host: hostOf(r.url), bytes: r.bytes.length });
   const checked = await checkPdfText(r.bytes, expect, c.exact === true);
   if (!checked.accept) {
     attempts.push({ url: r.url, outcome: checked.reason === "mismatch" ? "mismatch" : "rejected", transient: false, detail: `${checked.reason}: ${checked.detail}` });

@@ -54,12 +54,11 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
       message.ack();
       return;
     }
-    const outcome = await deps.resolve(body, env, {
-      fetch: deps.fetch,
-      report: async (step, meta) => (await stub.progress({ runId: body.runId, step, meta })).current,
-      leases,
-    });
-    const finishedAt = deps.now();
+    const reports = reporter(stub, body.runId);
+    const outcome = await deps.resolve(body, env, { fetch: deps.fetch, report: reports.report, activity: reports.activity, leases });
+    // The steps the job shows arrive before its result.
+    await reports.sent();
+    let finishedAt = deps.now();
     switch (outcome.kind) {
       case "abandoned":
         message.ack();
@@ -78,6 +77,8 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
           url: outcome.hit.url,
           now: finishedAt,
         });
+        // The job ends when its file is stored (downloadable), not when it was found.
+        finishedAt = deps.now();
         await stub.complete({ runId: body.runId, finishedAt, outcome: { phase: "found", file, meta: outcome.meta, steps: outcome.steps } });
         message.ack();
         return;
@@ -100,6 +101,27 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
   } finally {
     leases.releaseAll();
   }
+}
+
+/**
+ * The job hears each step (awaited: a job that moved on stops the run) and, between them, what the
+ * step does (not awaited: the progress line must not slow the job). The calls are chained, so the
+ * object gets them in the order they happened and a step never arrives before the activity of the
+ * step it follows.
+ */
+function reporter(stub: FetchJobRun, runId: string): Required<Pick<ResolveDeps, "report" | "activity">> & { sent(): Promise<unknown> } {
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    sent: () => queue,
+    report: async (step, meta) => {
+      const sent = queue.then(() => stub.progress({ runId, step, meta }));
+      queue = sent.catch(() => undefined);
+      return (await sent).current;
+    },
+    activity: (activity) => {
+      queue = queue.then(() => stub.activity({ runId, activity })).catch(() => undefined);
+    },
+  };
 }
 
 async function retryLater(message: Message<unknown>, stub: FetchJobRun, body: FetchJobMessage, steps: StepRecord[], detail: string) {

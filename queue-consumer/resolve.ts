@@ -79,7 +79,7 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
         }, budget);
       });
       try {
-        const fetchDoc = refuseWithdrawn(createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]), deps.leases), withdrawn);
+        const fetchDoc = refuseWithdrawn(createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]), deps.leases, deps.activity), withdrawn);
         result = await Promise.race([run(ctx, fetchDoc), expired]);
       } catch (err) {
         result = failureResult(err);

@@ -67,7 +67,7 @@ const pmcClient = (ctx: ResolveContext) =>
 
 /** Tries a source's candidates in order; a file must match what the metadata steps learnt. */
 async function tryOpen(ctx: ResolveContext, candidates: Candidate[], fetchDoc: DocumentFetcher): Promise<StepResult> {
-  return fromAttempts(await tryCandidates(candidates, fetchDoc, ctx.tried, ctx.expect()), "open");
+  return fromAttempts(await tryCandidates(candidates, fetchDoc, ctx.tried, ctx.expect(), ctx.deps.activity), "open");
 }
 
 const landing: ResolverStep = {

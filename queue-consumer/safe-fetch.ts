@@ -40,6 +40,8 @@ export type SafeFetchOptions = {
   limiterFor?: ((host: string) => RateLimiter | null) | undefined;
   /** Room for the body in the isolate's memory budget (memory.ts), taken before it is read. */
   reserve?: ((bytes: number) => Promise<Lease>) | undefined;
+  /** The answer's headers passed every check and its body is about to be read (the progress line). */
+  onBody?: ((info: { url: string; contentType: string; declared: number | null }) => void) | undefined;
 };
 
 export type SafeFetchResult = {
@@ -106,6 +108,7 @@ export async function safeFetch(startUrl: string, opts: SafeFetchOptions): Promi
     }
     const known = Number.isFinite(declared) && declared >= 0 ? declared : null;
     const lease = await opts.reserve?.(known ?? opts.maxBytes);
+    opts.onBody?.({ url, contentType, declared: known });
     try {
       const bytes = await readCapped(res, opts.maxBytes, url, known);
       return { url, contentType, bytes, hops, lease };

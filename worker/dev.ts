@@ -111,7 +111,8 @@ defineEndpoint(
   async (c, { query }) => {
     const ticket = await readTicket(services(c).signingSecret, query.id);
     if (!ticket) throw new ValidationError({ id: [getpdfMessages.badTicket] });
-    const s = await services(c).job(ticket.jobKey).read();
+    const job = services(c).job(ticket.jobKey);
+    const s = await job.read();
     const timing: DevJobTiming = {
       key: ticket.jobKey,
       phase: s?.phase ?? "idle",
@@ -119,6 +120,7 @@ defineEndpoint(
       started_at: s?.startedAt ?? null,
       finished_at: s?.finishedAt ?? null,
       steps: (s?.steps ?? []).map((st) => ({ step: st.step, outcome: st.outcome, ms: st.ms, ...(st.detail ? { detail: st.detail } : {}) })),
+      watchers: await job.watchers(),
     };
     return c.json(timing);
   },

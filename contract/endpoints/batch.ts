@@ -4,7 +4,7 @@ import { endpoint } from "../endpoint";
 /** Batch (reference list) downloads (worker/features/batch/routes.ts). */
 export const batchApi = {
   create: endpoint<{ body: typeof batchContract.BatchCreateInput; response: typeof batchContract.BatchCreated }>()("post", "/batch"),
-  view: endpoint<{ response: typeof batchContract.BatchView }>()("get", "/batch/:id"),
+  view: endpoint<{ query: typeof batchContract.BatchViewQuery; response: typeof batchContract.BatchView }>()("get", "/batch/:id"),
   offlineQuote: endpoint<{ response: typeof batchContract.BatchOfflineQuote }>()("get", "/batch/:id/offline"),
   requestOffline: endpoint<{ response: typeof batchContract.BatchOfflineResult }>()("post", "/batch/:id/offline"),
   libraryNotices: endpoint<{ response: typeof batchContract.LibraryNotices }>()("get", "/library/notices"),

@@ -3,7 +3,7 @@
  * implements it; the queue consumer calls it through this interface, so it never imports the
  * Worker's class.
  */
-import type { FoundFile, JobErrorReason, JobInput, JobMeta, JobState, StepName, StepRecord } from "./job-state";
+import type { FoundFile, JobActivity, JobErrorReason, JobInput, JobMeta, JobState, StepName, StepRecord } from "./job-state";
 
 export type StartResult = { state: JobState; enqueued: boolean };
 
@@ -18,13 +18,29 @@ export interface FetchJobRun {
   claim(req: { runId: string; attempt: number }): Promise<{ proceed: boolean; state: JobState | null }>;
   /** The step now running; `records` are the steps of a delivery that ended without a result (before a retry). */
   progress(req: { runId: string; step: StepName; records?: StepRecord[] | undefined; meta?: JobMeta | undefined }): Promise<{ current: boolean }>;
+  /** What the running step is doing inside itself (copies listed, downloading, checking); kept until the next step. */
+  activity(req: { runId: string; activity: JobActivity }): Promise<{ current: boolean }>;
   /** The run's result. */
   complete(req: { runId: string; finishedAt: number; outcome: JobOutcome }): Promise<{ accepted: boolean }>;
   /** The dead-letter consumer gave up on this run. */
   fail(req: { runId: string; reason: JobErrorReason; message: string; finishedAt: number }): Promise<{ accepted: boolean }>;
 }
 
-/** Everything the job offers: the run calls plus start (getpdf) and read. */
+/**
+ * How a caller waits on the job (worker/features/jobs/job-watchers.ts): `settled` answers one state,
+ * the job's first one that is no longer processing or, at `timeoutMs`, the state then; `changes`
+ * answers every state after revision `after` (the current one at once when it is newer), until the
+ * job settles or `timeoutMs` passes.
+ */
+export type WatchRequest = {
+  mode: "settled" | "changes";
+  after?: number | undefined;
+  timeoutMs: number;
+  /** The caller's name for this watch, for unwatch. */
+  id?: string | undefined;
+};
+
+/** Everything the job offers: the run calls plus start (getpdf), read and watch. */
 export interface FetchJobApi extends FetchJobRun {
   start(req: { key: string; input: JobInput; now: number }): Promise<StartResult>;
   read(): Promise<JobState | null>;
@@ -33,4 +49,13 @@ export interface FetchJobApi extends FetchJobRun {
    * file runs again at once (its run skips the withdrawn file); any other job is left as it is.
    */
   withdrawFile(req: { fileKey: string; now: number }): Promise<{ state: JobState | null; enqueued: boolean }>;
+  /** Newline-delimited JSON job states (see WatchRequest). */
+  watch(req: WatchRequest): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * The caller stopped reading watch `id` (its client went away): the watcher goes now. A reader
+   * that is cancelled is not seen by the object until it next writes to it, so the caller says so.
+   */
+  unwatch(req: { id: string }): Promise<{ dropped: boolean }>;
+  /** Watchers held right now (tests, the benchmark). */
+  watchers(): Promise<number>;
 }

@@ -107,6 +107,16 @@ export type JobMeta = {
 
 export type JobInput = { raw: string; identified: IdentifyResult };
 
+/**
+ * What the running step is doing inside itself, for the live progress line: the copies a source
+ * listed, the file being downloaded (its size once the host declares it), the file being checked.
+ * Cleared when the next step begins.
+ */
+export type JobActivity =
+  | { kind: "located"; count: number }
+  | { kind: "downloading"; host: string; bytes: number | null }
+  | { kind: "verifying"; host: string; bytes: number };
+
 export type JobState = {
   key: string;
   phase: JobPhase;
@@ -124,7 +134,14 @@ export type JobState = {
   file: FoundFile | null;
   error: { reason: JobErrorReason; message: string } | null;
   meta: JobMeta;
+  /** Inside the current step (absent in states stored before it existed). */
+  activity?: JobActivity | null | undefined;
+  /** Bumped by every write of the job, so a watcher can ask for "anything after what I saw". */
+  rev?: number | undefined;
 };
+
+/** A job that no longer changes by itself (a later start may run it again). */
+export const isSettled = (state: JobState | null): boolean => !state || state.phase !== "processing";
 
 /** The queue message: everything the consumer needs, nothing per-user. */
 export type FetchJobMessage = { key: string; runId: string; startedAt: number; input: JobInput };

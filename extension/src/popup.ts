@@ -1,9 +1,14 @@
 import { ext, type OpenSiteMessage, type Tab } from "./browser-api";
-import { OfflineError, post, session, type GetPdfResult } from "./daryaft-api";
+import { OfflineError, post, session, type GetPdfResult, type Progress } from "./daryaft-api";
 import { readPage, type PageFinding } from "./read-page";
 
-/** The popup: read the tab, show what was found, then the result of /getpdf/start for it. */
+/**
+ * The popup: read the tab, show what was found, then each step of /getpdf/start for it as it
+ * happens and its result. Past the server's bound it asks check again (at once after a held
+ * answer; after 3 s when the answer came at once, as the spec's client polls).
+ */
 const POLL_MS = 3000;
+const HELD_MS = 1000;
 const result = document.getElementById("result")!;
 const found = document.getElementById("found")!;
 
@@ -56,8 +61,27 @@ function showResult(tab: Tab, r: GetPdfResult, query: string) {
   }
 }
 
-function showProcessing(step: string | null) {
-  show(el("h2", { textContent: "در حال پردازش" }), el("div", { className: "progress", role: "progressbar", ariaLabel: "در حال پردازش" }, el("span")), el("p", { className: "muted", textContent: step ?? "در صف پردازش" }));
+/** The steps heard so far: the same stage again replaces its line (its size arrived). */
+const steps: { stage: string; text: string }[] = [];
+
+function addStep(stage: string, text: string) {
+  const last = steps.at(-1);
+  if (last?.text === text) return;
+  if (last?.stage === stage) last.text = text;
+  else steps.push({ stage, text });
+  showProcessing();
+}
+
+function showProcessing() {
+  const list = el("ol", { className: "steps", ariaLabel: "مراحل دریافت" });
+  steps.forEach((s, i) => {
+    const now = i === steps.length - 1;
+    const li = el("li", { className: now ? "steps__now" : "steps__done", textContent: s.text });
+    li.dataset.stage = s.stage;
+    if (now) li.setAttribute("aria-current", "step");
+    list.append(li);
+  });
+  show(el("h2", { textContent: "در حال پردازش" }), el("div", { className: "progress", role: "progressbar", ariaLabel: "در حال پردازش" }, el("span")), list);
 }
 
 async function readTab(tab: Tab): Promise<PageFinding | null> {
@@ -84,12 +108,16 @@ async function main() {
       openSite(tab, `/?getUrl=${encodeURIComponent(finding.query)}`);
       return;
     }
-    showProcessing(null);
-    let r = await post("/getpdf/start", { url: finding.query }, token);
+    addStep("identifying", "در حال شناسایی مقاله…");
+    const onProgress = (p: Progress) => addStep(p.stage, p.text);
+    let sent = Date.now();
+    let r = await post("/getpdf/start", { url: finding.query }, token, onProgress);
     while ("status" in r && r.status === "processing") {
-      showProcessing(r.msg2);
-      await new Promise((done) => setTimeout(done, POLL_MS));
-      r = await post("/getpdf/check", { id: r.id }, token);
+      if (r.msg2) addStep(r.msg2, r.msg2);
+      const held = Date.now() - sent >= HELD_MS;
+      if (!held) await new Promise((done) => setTimeout(done, POLL_MS));
+      sent = Date.now();
+      r = await post("/getpdf/check", { id: r.id }, token, onProgress);
     }
     if ("error" in r) show(el("p", { className: "error", textContent: r.error }));
     else showResult(tab, r, finding.query);

@@ -35,7 +35,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("link/DOI do
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("progressbar").waitFor({ timeout: 10_000 });
     expect(await dialog.getByRole("heading").textContent()).toBe("در حال پردازش");
-    await expect.poll(() => dialog.locator(".getpdf-progress__step").textContent(), { timeout: 10_000 }).toMatch(/Unpaywall|Crossref|صف/);
+    await expect.poll(() => dialog.getByRole("list", { name: "مراحل دریافت" }).textContent(), { timeout: 10_000 }).toMatch(/Unpaywall|Crossref|صف/);
     await screenshot(page, `getpdf-progress-${viewport}`);
 
     // A second Enter while the same search runs is ignored: still one dialog, still processing.

@@ -7,7 +7,10 @@
  * one that does not return null answers.
  *
  * Control endpoints: GET /__stats (hit counts as JSON), POST /__reset,
- * POST /__latency?ms=50. Unknown host: 502 JSON.
+ * POST /__latency?ms=50 (every provider) or ?ms=250&provider=crossref (one provider, instead of the
+ * global figure), POST /__pdf-size?bytes=1000000[&max=3000000] (PDFs padded to about that size, or
+ * to a size between the two fixed by the path; 0: as built).
+ * Unknown host: 502 JSON.
  *
  * Script use: tsx tests/fakes/upstream-server.ts --port 18999 --latency 50
  */
@@ -67,6 +70,9 @@ export function createFakeState(latencyMs = 0): FakeState {
   const hits = new Map<string, number>();
   return {
     latencyMs,
+    providerLatencyMs: new Map(),
+    pdfBytes: 0,
+    pdfMaxBytes: 0,
     hits,
     hit(provider, key) {
       const k = `${provider}:${key}`;
@@ -103,13 +109,31 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     if (raw.pathname === "/__reset" && method === "POST") {
       state.hits.clear();
       state.latencyMs = initialLatency;
+      state.providerLatencyMs.clear();
+      state.pdfBytes = 0;
+      state.pdfMaxBytes = 0;
       return sendJson(res, 200, { ok: true });
     }
     if (raw.pathname === "/__latency" && method === "POST") {
       const ms = Number(raw.searchParams.get("ms"));
       if (!Number.isFinite(ms) || ms < 0) return sendJson(res, 400, { error: "ms must be a number >= 0" });
+      const provider = raw.searchParams.get("provider");
+      if (provider) {
+        if (!providers.some((p) => p.name === provider)) return sendJson(res, 400, { error: `no provider named "${provider}"` });
+        state.providerLatencyMs.set(provider, ms);
+        return sendJson(res, 200, { provider, latencyMs: ms });
+      }
       state.latencyMs = ms;
       return sendJson(res, 200, { latencyMs: ms });
+    }
+    if (raw.pathname === "/__pdf-size" && method === "POST") {
+      const bytes = Number(raw.searchParams.get("bytes"));
+      const max = Number(raw.searchParams.get("max") ?? bytes);
+      const valid = (n: number) => Number.isInteger(n) && n >= 0 && n <= 50 * 1024 * 1024;
+      if (!valid(bytes) || !valid(max) || max < bytes) return sendJson(res, 400, { error: "bytes (and max >= bytes) must be integers from 0 to 50 MB" });
+      state.pdfBytes = bytes;
+      state.pdfMaxBytes = max;
+      return sendJson(res, 200, { pdfBytes: bytes, pdfMaxBytes: max });
     }
 
     const segments = raw.pathname.split("/");
@@ -142,12 +166,16 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       };
     }
 
-    const delay = state.latencyMs + (answer.delayMs ?? 0);
+    const delay = (owner ? (state.providerLatencyMs.get(owner.name) ?? state.latencyMs) : state.latencyMs) + (answer.delayMs ?? 0);
     if (delay > 0) {
       const closed = await waitUnlessClosed(res, delay);
       if (closed) return;
     }
-    const payload = typeof answer.body === "string" ? Buffer.from(answer.body, "utf8") : Buffer.from(answer.body);
+    let payload: Buffer = typeof answer.body === "string" ? Buffer.from(answer.body, "utf8") : Buffer.from(answer.body);
+    if (state.pdfBytes > 0 && payload.subarray(0, 5).toString("latin1") === "%PDF-") {
+      payload = padPdf(payload, sizeFor(raw.pathname, state.pdfBytes, state.pdfMaxBytes));
+      for (const k of Object.keys(answer.headers ?? {})) if (k.toLowerCase() === "content-length") answer.headers![k] = String(payload.length);
+    }
     const outHeaders: Record<string, string> = { "x-fake-provider": owner?.name ?? "none", ...answer.headers };
     rewriteLocation(outHeaders, req.headers.host, byHost);
     if (!Object.keys(outHeaders).some((k) => k.toLowerCase() === "content-length")) outHeaders["content-length"] = String(payload.length);
@@ -210,6 +238,28 @@ function rewriteLocation(headers: Record<string, string>, selfHost: string | und
   if (served.has(target.host.toLowerCase())) {
     headers[key] = `http://${selfHost}/${target.host}${target.pathname}${target.search}`;
   }
+}
+
+/** A size from min to max, the same every time for one path (a document keeps its size). */
+function sizeFor(path: string, min: number, max: number): number {
+  if (max <= min) return min;
+  let h = 2166136261;
+  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 16777619) >>> 0;
+  return min + (h % (max - min + 1));
+}
+
+/**
+ * A PDF grown to about `bytes` and still valid: comment lines after its end, then its own
+ * startxref again and a final %%EOF (readers take the last startxref; comments are ignored). A
+ * realistic size for the benchmark, with the same first pages to verify.
+ */
+export function padPdf(pdf: Buffer, bytes: number): Buffer {
+  const tail = pdf.subarray(Math.max(0, pdf.length - 2048)).toString("latin1");
+  const xref = [...tail.matchAll(/startxref\s+(\d+)/g)].at(-1)?.[1];
+  if (!xref || bytes <= pdf.length) return pdf;
+  const line = `%${"x".repeat(78)}\n`;
+  const lines = Math.max(0, Math.floor((bytes - pdf.length - 40) / line.length));
+  return Buffer.concat([pdf, Buffer.from(`\n${line.repeat(lines)}startxref\n${xref}\n%%EOF\n`, "latin1")]);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

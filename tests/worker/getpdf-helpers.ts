@@ -29,12 +29,14 @@ export function scenarioDoi(kind: string, n = uniqueN()): string {
   return `10.5555/${kind}-${n}`;
 }
 
-export async function start(c: Client, url: string, opts: { now?: number; form?: boolean; get?: boolean } = {}): Promise<GetPdfResult> {
+/** `wait`: how long the answer may wait for the job to settle (the route's default when absent; 0 answers at once). */
+export async function start(c: Client, url: string, opts: { now?: number; form?: boolean; get?: boolean; wait?: number } = {}): Promise<GetPdfResult> {
+  const wait: Record<string, string> = opts.wait === undefined ? {} : { wait: String(opts.wait) };
   const res = opts.get
-    ? await c.get(`/getpdf/start?url=${encodeURIComponent(url)}`, { now: opts.now })
+    ? await c.get(`/getpdf/start?${new URLSearchParams({ url, ...wait })}`, { now: opts.now })
     : opts.form
-      ? await c.postForm("/getpdf/start", { url }, { now: opts.now })
-      : await c.post("/getpdf/start", { url }, { now: opts.now });
+      ? await c.postForm("/getpdf/start", { url, ...wait }, { now: opts.now })
+      : await c.post("/getpdf/start", { url, ...(opts.wait === undefined ? {} : { wait: opts.wait }) }, { now: opts.now });
   expect(res.status, await res.clone().text()).toBe(200);
   return GetPdfResult.parse(await res.json());
 }
@@ -45,7 +47,7 @@ export async function check(c: Client, id: string, opts: { now?: number; get?: b
   return GetPdfResult.parse(await res.json());
 }
 
-/** Polls until the result is no longer `processing` (the UI polls every 3 s; tests poll fast). */
+/** Polls until the result is no longer `processing` (each check may itself wait for the job; tests poll again at once). */
 export async function waitForResult(c: Client, first: GetPdfResult, timeoutMs = 30_000, intervalMs = 50): Promise<GetPdfResult> {
   let r = first;
   const end = Date.now() + timeoutMs;

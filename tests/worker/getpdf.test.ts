@@ -20,11 +20,12 @@ describe("POST /getpdf/start and /getpdf/check: open-access copies", () => {
   it("finds a copy through Unpaywall, answers exactly the spec's fields (and issue 14's), and the file downloads from our origin", async () => {
     const c = newClient();
     const doi = scenarioDoi("oa-unpaywall");
-    const first = await start(c, doi);
+    const first = await start(c, doi, { wait: 0 });
     expect(Object.keys(first).sort()).toEqual(RESULT_KEYS);
     expect(first.status).toBe("processing");
     expect(first.msg2).toBeTruthy();
     const r = await waitForResult(c, first);
+    expect(Object.keys(r).sort()).toEqual(RESULT_KEYS);
     expect(r).toMatchObject({ status: "ok", doi, url: `https://doi.org/${doi}`, can_edit: false });
     expect(r.download_link).toMatch(/^\/files\/doi\/10\.5555\/oa-unpaywall-\d+\.pdf\?exp=\d+&sig=[0-9a-f]{40}$/);
     expect(r.msg2).toContain("Unpaywall");
@@ -208,7 +209,7 @@ describe("reuse of fresh results", () => {
     const again = await start(c, doi, { now: now + 23 * 3_600_000 });
     expect(again.status).toBe("ok");
     expect(await hitsFor("unpaywall", doi)).toBe(1);
-    const later = await start(c, doi, { now: now + 25 * 3_600_000 });
+    const later = await start(c, doi, { now: now + 25 * 3_600_000, wait: 0 });
     expect(later.status).toBe("processing");
     await waitForResult(c, later);
     expect(await hitsFor("unpaywall", doi)).toBe(2);
@@ -221,7 +222,7 @@ describe("reuse of fresh results", () => {
     await waitForResult(c, await start(c, doi, { now }));
     expect((await start(c, doi, { now: now + 59 * 60_000 })).status).toBe("offline");
     expect(await hitsFor("crossref", doi)).toBe(1);
-    const later = await start(c, doi, { now: now + 61 * 60_000 });
+    const later = await start(c, doi, { now: now + 61 * 60_000, wait: 0 });
     expect(later.status).toBe("processing");
     expect((await waitForResult(c, later)).status).toBe("offline");
     expect(await hitsFor("crossref", doi)).toBe(2);

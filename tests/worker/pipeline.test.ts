@@ -202,7 +202,7 @@ describe("faults never strand a job", () => {
     const c = newClient();
     const doi = scenarioDoi("fail-slow");
     const startedAt = Date.now() - JOB_DEADLINE_MS - 1_000;
-    const first = await start(c, doi, { now: startedAt });
+    const first = await start(c, doi, { now: startedAt, wait: 0 });
     expect(first.status).toBe("processing");
     const stub = fetchJobStub(env, `doi:${doi}`);
     await runDurableObjectAlarm(stub); // may already have fired on its own: its time has passed

@@ -1,9 +1,25 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { batchApi } from "../../../contract/endpoints/batch";
 import { call } from "../../lib/api";
+import { GETPDF_WAIT_MS } from "../../../contract/getpdf-wait";
 
-/** The table re-reads the batch every 3 s while entries are processing (each read also advances it). */
+/**
+ * While entries are processing the table re-reads the batch (each read also advances it). Each
+ * read waits up to GETPDF_WAIT_MS for the next entry to finish and is answered the moment one does,
+ * so the next read follows at once (a short gap keeps a long list from re-reading in a tight loop).
+ * A read that came back at once with nothing finished (a server that did not wait) is followed
+ * after 3 s, as before.
+ */
 export const BATCH_POLL_MS = 3000;
+const HELD_MS = 1000;
+const AFTER_HELD_MS = 300;
+/** Per batch: how long the last read took and whether an entry finished in it. */
+const lastRead = new Map<string, { ms: number; finished: boolean; processing: number }>();
+
+const nextReadMs = (id: string) => {
+  const r = lastRead.get(id);
+  return r && (r.finished || r.ms >= HELD_MS) ? AFTER_HELD_MS : BATCH_POLL_MS;
+};
 
 export const batchKeys = {
   batch: (id: string) => ["batch", id] as const,
@@ -14,8 +30,14 @@ export const batchKeys = {
 export const batchQuery = (id: string) =>
   queryOptions({
     queryKey: batchKeys.batch(id),
-    queryFn: ({ signal }) => call(batchApi.view, { id }, { signal }),
-    refetchInterval: (q) => (q.state.data && q.state.data.counts.processing === 0 ? false : BATCH_POLL_MS),
+    queryFn: async ({ signal }) => {
+      const sent = Date.now();
+      const view = await call(batchApi.view, { id, wait: GETPDF_WAIT_MS }, { signal });
+      const before = lastRead.get(id)?.processing ?? Infinity;
+      lastRead.set(id, { ms: Date.now() - sent, finished: view.counts.processing < before, processing: view.counts.processing });
+      return view;
+    },
+    refetchInterval: (q) => (q.state.data && q.state.data.counts.processing === 0 ? false : nextReadMs(id)),
   });
 
 /** A pasted list or an uploaded file (multipart, as the Worker reads either). */

@@ -40,7 +40,9 @@ export const getpdfUi = {
   errorCode: (code: number) => `خطایی رخ داد، کد: ${code.toLocaleString("fa-IR")}`,
   dismissAd: "بستن آگهی",
   documentTitle: "عنوان مدرک",
-  pollingNote: "وضعیت هر ۳ ثانیه به‌روز می‌شود.",
+  identifying: "در حال شناسایی لینک یا DOI…",
+  stepsLabel: "مراحل دریافت",
+  stepDone: "انجام شد",
   helpTitle: "راهنمای دریافت با لینک یا DOI",
   helpBody: [
     "لینک صفحهٔ مقاله در سایت ناشر، لینک doi.org یا خود DOI (مثلاً 10.1038/nature12373) را وارد کنید. شناسه‌های arXiv (مثلاً arXiv:2101.01234)، PubMed (PMID) و PubMed Central (PMC…) هم پذیرفته می‌شوند.",

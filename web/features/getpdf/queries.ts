@@ -1,33 +1,37 @@
 import { queryOptions } from "@tanstack/react-query";
 import { getpdfApi } from "../../../contract/endpoints/getpdf";
 import { walletApi } from "../../../contract/endpoints/wallet";
-import type { GetPdfResult, GetPdfStatus, LibraryFilter } from "../../../contract/getpdf";
-import { ApiError, call } from "../../lib/api";
+import type { GetPdfResult, LibraryFilter } from "../../../contract/getpdf";
+import { call } from "../../lib/api";
 import { identifyKey } from "./identify-query";
+import { streamedResult, type OnProgress } from "./result-stream";
 
 export { identifyQuery } from "./identify-query";
+export { isResult } from "./result-shape";
 
-/** Re-check interval while a job is processing (search spec §9: 3 seconds). */
+/**
+ * Re-check interval while a job is processing when the last answer came at once (search spec §9:
+ * 3 seconds). An answer the server held (it waited for the job, or streamed its steps until its
+ * bound) is followed by the next request at once: the server already spaced them.
+ */
 export const POLL_MS = 3000;
+/** An answer that took at least this long was held by the server. */
+const HELD_MS = 1000;
+const AGAIN_MS = 50;
 
-const STATUSES: readonly GetPdfStatus[] = ["ok", "error", "offline", "buy", "processing", "choose"];
+/** How long the last start or check of each ticket took (read by the check's refetch interval). */
+const lastAnswerMs = new Map<string, number>();
 
-/** Types only come from the contract (no zod in this chunk); this is the cheap runtime check. */
-export function isResult(v: unknown): v is GetPdfResult {
-  return !!v && typeof v === "object" && typeof (v as GetPdfResult).id === "string" && STATUSES.includes((v as GetPdfResult).status);
+async function timed(request: () => Promise<GetPdfResult>) {
+  const sent = Date.now();
+  const result = await request();
+  lastAnswerMs.set(result.id, Date.now() - sent);
+  if (lastAnswerMs.size > 50) lastAnswerMs.delete(lastAnswerMs.keys().next().value!);
+  return result;
 }
 
-/** A getpdf call: `status: "error"` is a result to show, not a failure. */
-async function asResult(request: Promise<unknown>): Promise<GetPdfResult> {
-  try {
-    const data = await request;
-    if (!isResult(data)) throw new ApiError("unexpected answer", 0, {}, data);
-    return data;
-  } catch (err) {
-    if (err instanceof ApiError && isResult(err.body)) return err.body;
-    throw err;
-  }
-}
+/** After a processing answer: at once when the server held it, else after POLL_MS. */
+export const nextCheckMs = (id: string) => ((lastAnswerMs.get(id) ?? 0) >= HELD_MS ? AGAIN_MS : POLL_MS);
 
 export const getpdfKeys = {
   all: ["getpdf"] as const,
@@ -37,12 +41,14 @@ export const getpdfKeys = {
   downloads: (page: number, filter: LibraryFilter = {}) => ["getpdf", "downloads", page, filter] as const,
 };
 
-/** Starting is a call that may enqueue work: never retried, never refetched, forgotten on close. */
-export const startQuery = (url: string, method: "post" | "get", run: number) =>
+/**
+ * Starting is a call that may enqueue work: never retried, never refetched, forgotten on close.
+ * It streams the job's steps to `onProgress` and answers the result the moment the job settles.
+ */
+export const startQuery = (url: string, method: "post" | "get", run: number, onProgress?: OnProgress) =>
   queryOptions({
     queryKey: getpdfKeys.start(url, method, run),
-    queryFn: ({ signal }) =>
-      asResult(method === "post" ? call(getpdfApi.start, { url }, { signal }) : call(getpdfApi.startGet, { url }, { signal })),
+    queryFn: ({ signal }) => timed(() => (method === "post" ? streamedResult(getpdfApi.start, { url }, signal, onProgress) : streamedResult(getpdfApi.startGet, { url }, signal, onProgress))),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -50,15 +56,16 @@ export const startQuery = (url: string, method: "post" | "get", run: number) =>
     refetchOnReconnect: false,
   });
 
-/** Polls every POLL_MS until the status is terminal; the dialog's unmount stops it. */
-export const checkQuery = (id: string, method: "post" | "get") =>
+/** Asks again while processing (each answer held by the server until the job settles or its bound); the dialog's unmount stops it. */
+export const checkQuery = (id: string, method: "post" | "get", onProgress?: OnProgress) =>
   queryOptions({
     queryKey: getpdfKeys.check(id),
-    queryFn: ({ signal }) => asResult(method === "post" ? call(getpdfApi.check, { id }, { signal }) : call(getpdfApi.checkGet, { id }, { signal })),
-    refetchInterval: (q) => (q.state.data?.status === "processing" ? POLL_MS : false),
+    queryFn: ({ signal }) => timed(() => (method === "post" ? streamedResult(getpdfApi.check, { id }, signal, onProgress) : streamedResult(getpdfApi.checkGet, { id }, signal, onProgress))),
+    refetchInterval: (q) => (q.state.data?.status === "processing" ? nextCheckMs(id) : false),
     refetchIntervalInBackground: true,
     refetchOnWindowFocus: false,
-    staleTime: POLL_MS,
+    // The first check after the start's processing answer: at once when the start was held, else after POLL_MS.
+    staleTime: () => nextCheckMs(id),
     gcTime: 0,
     retry: 2,
   });

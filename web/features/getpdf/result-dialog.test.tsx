@@ -47,6 +47,21 @@ const okResult = result({
 let calls: string[] = [];
 let checks: GetPdfResult[] = [];
 let startAnswer: GetPdfResult = result({});
+/** When set, start answers the progress stream: these events, then (or not) the result. */
+let startStream: { events: string[]; result: GetPdfResult | null } | null = null;
+let accepts: string[] = [];
+
+const progress = (stage: string, text: string) => `event: progress\ndata: ${JSON.stringify({ id: "ticket-1", stage, text, source: null, count: null, bytes: null, host: null })}\n\n`;
+const sse = (chunks: string[]) =>
+  new Response(
+    new ReadableStream({
+      start(c) {
+        for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
+        c.close();
+      },
+    }),
+    { headers: { "content-type": "text/event-stream; charset=utf-8" } },
+  );
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
@@ -55,9 +70,13 @@ beforeEach(() => {
   calls = [];
   checks = [];
   startAnswer = result({});
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+  startStream = null;
+  accepts = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     calls.push(path);
+    accepts.push(new Headers(init?.headers).get("accept") ?? "");
+    if (path.startsWith("/getpdf/start") && startStream) return sse([...startStream.events, ...(startStream.result ? [`event: result\ndata: ${JSON.stringify(startStream.result)}\n\n`] : [])]);
     if (path.startsWith("/getpdf/start")) return json(startAnswer);
     if (path.startsWith("/getpdf/check")) return json(checks.shift() ?? result({}));
     if (path === "/show/balance") return json({ balance: 0, standard_credit: 0, offline_article_credit: 0, unlimited_vip_credits: 2, limited_vip_credits: { count: 0, expiration: null } });
@@ -109,7 +128,7 @@ describe("ResultDialog", () => {
     await advance(1);
     expect(checkCalls()).toBe(1);
     await advance(10); // the answer renders (react-query batches with a timer)
-    expect(screen.getByText("در حال جستجوی نسخه‌های دسترسی آزاد (Unpaywall)…")).toBeTruthy();
+    expect(screen.getByRole("list", { name: t.stepsLabel }).textContent).toContain("در حال جستجوی نسخه‌های دسترسی آزاد (Unpaywall)…");
     await advance(POLL_MS);
     expect(checkCalls()).toBe(2);
     expect(calls.at(-1)).toBe("/getpdf/check?id=ticket-1");
@@ -123,6 +142,32 @@ describe("ResultDialog", () => {
     expect((screen.getByRole("dialog").closest(".ui-modal") as HTMLElement).style.getPropertyValue("--dialog-width")).toBe("370px");
     fireEvent.click(screen.getByRole("button", { name: t.dismissAd }));
     expect(screen.queryByText("بسته‌ها")).toBeNull();
+  });
+
+  it("asks for the progress stream, shows each step in order, and the streamed result needs no check", async () => {
+    startStream = {
+      events: [progress("queued", "در صف پردازش…"), progress("metadata", "مشخصات مقاله"), progress("searching", "جستجو (Unpaywall)"), progress("located", "۱ نسخه پیدا شد"), progress("downloading", "در حال دریافت فایل (۱٫۲ مگابایت)"), progress("verifying", "در حال بررسی فایل")],
+      result: null,
+    };
+    // Held until the result arrives: the steps show while the stream is open.
+    renderDialog();
+    await advance(10);
+    expect(accepts[0]).toBe("text/event-stream");
+    const items = [...screen.getByRole("list", { name: t.stepsLabel }).querySelectorAll("li")];
+    expect(items.map((li) => li.dataset.stage)).toEqual(["identifying", "queued", "metadata", "searching", "located", "downloading", "verifying"]);
+    expect(items.at(-1)!.getAttribute("aria-current")).toBe("step");
+    // The stream ended without a result (broken on the way): the ticket goes on with check.
+    await advance(POLL_MS + 10);
+    expect(checkCalls()).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a stream that ends with the result shows it at once: one request, no check", async () => {
+    startStream = { events: [progress("queued", "در صف پردازش…"), progress("metadata", "مشخصات مقاله")], result: okResult };
+    renderDialog();
+    await advance(10);
+    expect(screen.getByRole("link", { name: t.download }).getAttribute("href")).toBe(okResult.download_link);
+    await advance(POLL_MS * 3);
+    expect(calls).toEqual(["/getpdf/start?url=10.1%2Fx"]);
   });
 
   it("closing the dialog stops the polling and clears its timers", async () => {

@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { GetPdfAd, GetPdfResult, MatchedWork } from "../../../contract/getpdf";
 import type { UserInfo } from "../../../contract/user-info";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icon";
-import { ProgressBar } from "../../components/ui/progress-bar";
 import { ApiError } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
 import { savePendingIntent } from "../../lib/pending-intent";
@@ -17,6 +16,8 @@ import { getpdfUi as t } from "./messages";
 import { NoticeBanners } from "./notice-banners";
 import { OtherVersionOffer, ProvenanceLine } from "./provenance-line";
 import { checkQuery, fetchBalances, startQuery } from "./queries";
+import { firstSteps, ProgressSteps, withStep, type StepLine } from "./progress-steps";
+import type { GetPdfProgress } from "../../../contract/getpdf";
 import { WorkChooser } from "./work-chooser";
 import { CitationExportMenu, citationOf } from "../batch/citation-export";
 import { ReportFile } from "../file-reports/report-file";
@@ -41,23 +42,27 @@ export type ResultDialogProps = {
 };
 
 /**
- * The download result dialog (width 370): progress while processing (re-checked every 3 s until a
- * terminal status; closing it stops the polling and clears its timers), then the result by status
+ * The download result dialog (width 370): each step of the job as it happens while processing
+ * (one request streams them and the result; past its bound, or without streaming, the check is
+ * asked again; closing it stops the requests and clears its timers), then the result by status
  * — ok (download, source and licence, a dismissible banner), buy (login or package offer),
  * offline (the offline request, prefilled) or error.
  */
 export function ResultDialog(props: ResultDialogProps) {
   // Mounted only while open: closing unmounts the queries, which stops polling and drops them.
-  return props.isOpen ? <OpenResultDialog {...props} /> : null;
+  // A new run (or another link) starts over, its steps included.
+  return props.isOpen ? <OpenResultDialog key={`${props.run ?? 0}|${props.url}`} {...props} /> : null;
 }
 
 function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, onStatus, onConfirmSpend }: ResultDialogProps) {
   // A work chosen among the candidates of a pasted title or reference: its DOI is started instead.
   const [picked, setPicked] = useState<string | null>(null);
-  const start = useQuery({ ...startQuery(picked ?? url, method, run), enabled: !preset });
+  const [steps, setSteps] = useState<StepLine[]>(firstSteps);
+  const onProgress = useCallback((p: GetPdfProgress) => setSteps((lines) => withStep(lines, p.stage, p.text)), []);
+  const start = useQuery({ ...startQuery(picked ?? url, method, run, onProgress), enabled: !preset });
   const started = preset ?? start.data ?? null;
   const poll = useQuery({
-    ...checkQuery(started?.id ?? "", method),
+    ...checkQuery(started?.id ?? "", method, onProgress),
     enabled: !preset && started?.status === "processing",
     initialData: started ?? undefined,
     initialDataUpdatedAt: start.dataUpdatedAt,
@@ -71,6 +76,11 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
   const status = failure ? "failed" : (result?.status ?? "starting");
 
   useEffect(() => onStatus?.(status), [status, onStatus]);
+  // A check answered without the stream still names the step it is on.
+  const heard = result?.status === "processing" ? result.msg2 : null;
+  useEffect(() => {
+    if (heard) setSteps((lines) => withStep(lines, heard, heard));
+  }, [heard]);
   useRememberOk(result);
 
   const close = () => onOpenChange(false);
@@ -84,7 +94,7 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
         {failure ? (
           <Alert tone="error">{t.errorCode(failure instanceof ApiError ? failure.status : 0)}</Alert>
         ) : !result || result.status === "processing" ? (
-          <Progress result={result} />
+          <ProgressSteps lines={steps} result={result} />
         ) : result.status === "choose" ? (
           <WorkChooser candidates={result.candidates ?? []} input={url} onChoose={setPicked} onLeave={close} />
         ) : (
@@ -92,18 +102,6 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
         )}
       </div>
     </Dialog>
-  );
-}
-
-function Progress({ result }: { result: GetPdfResult | null }) {
-  return (
-    <div className="getpdf-progress">
-      <ProgressBar isIndeterminate aria-label={result?.msg2 ?? t.starting} />
-      <p className="getpdf-progress__step" aria-live="polite">
-        {result?.msg2 ?? t.starting}
-      </p>
-      {result && <p className="getpdf-muted">{t.pollingNote}</p>}
-    </div>
   );
 }
 

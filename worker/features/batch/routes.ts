@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { and, desc, eq } from "drizzle-orm";
-import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
+import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, BatchViewQuery, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
 import { EXPORT_TYPES, decodeUpload, writeCitations } from "../../../lib/citations";
 import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
@@ -19,7 +19,8 @@ import { creationLimits, readLimits } from "./limits";
 import { reserve } from "../auth/rate-limit";
 import { quoteOffline, requestOffline } from "./offline";
 import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } from "./watch";
-import { advance, batchEntries, batchView, createBatch, ownedBatch, resolvedCitation, type Owner } from "./service";
+import { advance, batchEntries, batchView, checkJobEntries, createBatch, ownedBatch, processingJobKeys, resolvedCitation, type Owner } from "./service";
+import { WATCHED_JOBS, nextSettled } from "./wait";
 import { zipStream } from "./zip";
 
 /** Reading lists resolved at once (issue 18). */
@@ -58,6 +59,9 @@ async function limitReads(c: Context<AppEnv>) {
   const r = await reserve(c.var.db, readLimits(c.var.user?.id ?? null, address(c)), c.var.now());
   if (!r.ok) throw new RateLimitError(r.wait, batchTexts.readLimited(r.wait));
 }
+
+/** A waiting read re-checks only entries not checked for this long (the list's former 3 s poll); the waits catch the rest sooner. */
+const RECHECK_MS = 3000;
 
 defineEndpoint(
   batchRoutes,
@@ -98,13 +102,26 @@ defineEndpoint(
 
 defineEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id", summary: "A reading list's entries: parsed input, matched work, status, step, download link, provenance and notices (owner only; poll while processing)", roles: anyone, response: BatchView, tag: "batch" },
-  async (c) => {
+  {
+    method: "get",
+    path: "/batch/:id",
+    summary: "A reading list's entries: parsed input, matched work, status, step, download link, provenance and notices (owner only; poll while processing; with wait=ms, 2,500 at most, answered the moment the next entry finishes)",
+    roles: anyone,
+    query: BatchViewQuery,
+    response: BatchView,
+    tag: "batch",
+  },
+  async (c, { query }) => {
     noStore(c);
     await limitReads(c);
     const batch = await loadOwned(c);
     const ctx = context(c);
-    const advanced = await advance(ctx, batch.id, startWho(c));
+    const wait = query.wait ?? 0;
+    const advanced = await advance(ctx, batch.id, startWho(c), wait ? { recheckAfterMs: RECHECK_MS } : {});
+    if (wait) {
+      const settled = await nextSettled({ ...ctx, signal: c.req.raw.signal }, await processingJobKeys(ctx.db, batch.id, WATCHED_JOBS * 4), wait);
+      if (settled) await checkJobEntries(ctx, batch.id, settled);
+    }
     return c.json(await batchView(ctx, batch, advanced));
   },
 );

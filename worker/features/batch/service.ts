@@ -85,15 +85,20 @@ async function inParallel<T>(items: T[], fn: (item: T) => Promise<void>): Promis
 /** What a read left waiting: entries not started for want of allowance, and when a slot frees. */
 export type Advanced = { waitSeconds: number | null };
 
-/** Starts entries not yet started (as many as the start allowance has room for) and checks entries still processing whose check is due. */
-export async function advance(ctx: GetpdfContext, batchId: string, who: StartWho): Promise<Advanced> {
+/**
+ * Starts entries not yet started (as many as the start allowance has room for) and checks entries
+ * still processing whose check is due (a bounded number of each). `recheckAfterMs`: how old an
+ * entry's last check must be (a read that also waits on the next entry to finish need not re-read
+ * every job each time).
+ */
+export async function advance(ctx: GetpdfContext, batchId: string, who: StartWho, opts: { recheckAfterMs?: number } = {}): Promise<Advanced> {
   const db = ctx.db;
   const { batchEntries: be } = schema;
   const unstarted = await db.select().from(be).where(and(eq(be.batchId, batchId), isNull(be.ticket))).orderBy(asc(be.position)).limit(STARTS_PER_READ);
   const processing = await db
     .select()
     .from(be)
-    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`, lt(be.updatedAt, new Date(ctx.now - CHECK_DUE_MS))))
+    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`, lt(be.updatedAt, new Date(ctx.now - (opts.recheckAfterMs ?? CHECK_DUE_MS)))))
     .orderBy(asc(be.updatedAt), asc(be.position))
     .limit(CHECKS_PER_READ);
   // An entry with nothing to look up ends at once and starts nothing: it takes no allowance.
@@ -131,6 +136,25 @@ async function startEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
     return;
   }
   await saveResult(ctx, e, result.id, jobKey, result, null);
+}
+
+/** The job keys of the list's first processing entries (the ones to wait on). */
+export async function processingJobKeys(db: Db, batchId: string, limit: number): Promise<string[]> {
+  const { batchEntries: be } = schema;
+  const rows = await db
+    .select({ jobKey: be.jobKey })
+    .from(be)
+    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.jobKey} is not null`))
+    .orderBy(asc(be.position))
+    .limit(limit);
+  return rows.map((r) => r.jobKey!);
+}
+
+/** Checks the processing entries of one job (it settled: show each its result now). */
+export async function checkJobEntries(ctx: GetpdfContext, batchId: string, jobKey: string): Promise<void> {
+  const { batchEntries: be } = schema;
+  const rows = await ctx.db.select().from(be).where(and(eq(be.batchId, batchId), eq(be.status, "processing"), eq(be.jobKey, jobKey)));
+  await inParallel(rows, (e) => checkEntry(ctx, e));
 }
 
 async function checkEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {

@@ -41,6 +41,30 @@ export const stepTexts: Record<StepName, string> = {
   retry: "یکی از منابع موقتاً پاسخ نداد؛ تا چند لحظهٔ دیگر دوباره تلاش می‌شود…",
 };
 
+/** The source a step asks, as the progress line names it. */
+export const stepSources: Partial<Record<StepName, string>> = {
+  crossref: "Crossref",
+  unpaywall: "Unpaywall",
+  openalex: "OpenAlex",
+  arxiv: "arXiv",
+  pmc: "PubMed Central",
+  licensed: "منابع دارای مجوز",
+};
+
+/** A file size as the progress line shows it: "۱٫۲ مگابایت", "۳۴۰ کیلوبایت". */
+export function fileSize(bytes: number): string {
+  if (bytes >= 1_048_576) return `${(bytes / 1_048_576).toLocaleString("fa-IR", { maximumFractionDigits: 1 })} مگابایت`;
+  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("fa-IR")} کیلوبایت`;
+}
+
+/** The progress line inside a step: copies listed, downloading, checking the file. */
+export const activityTexts = {
+  located: (count: number, source: string | null) =>
+    `${count.toLocaleString("fa-IR")} نسخهٔ دسترسی آزاد${source ? ` در ${source}` : ""} پیدا شد؛ در حال دریافت…`,
+  downloading: (host: string, bytes: number | null) => `در حال دریافت فایل${bytes ? ` (${fileSize(bytes)})` : ""} از ${host}…`,
+  verifying: (bytes: number) => `در حال بررسی فایل (${fileSize(bytes)}): آیا همان مقالهٔ درخواستی است؟`,
+};
+
 /** The two banners under a successful result (spec: ads1, ads2 — link, img, text). */
 export const resultAds: { ads1: GetPdfAd; ads2: GetPdfAd } = {
   ads1: { link: "/prices", img: null, text: "با بسته‌های اعتبار ویژه، مقاله‌های منابع دارای مجوز را هم فوری دریافت کنید." },

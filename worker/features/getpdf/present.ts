@@ -5,7 +5,8 @@
  */
 import type { DocumentNotice, FileProvenance, GetPdfResult, OtherVersion } from "../../../contract/getpdf";
 import type { FoundFile, JobState } from "../../../contract/jobs/job-state";
-import { getpdfMessages as m, resultAds, stepTexts } from "./messages";
+import { getpdfMessages as m, resultAds } from "./messages";
+import { progressOf } from "./progress";
 
 /**
  * `maySpend: false` (GET /getpdf/start|check, a link any site can open with the user's cookie):
@@ -84,7 +85,7 @@ export async function presentJob(id: string, state: JobState | null, viewer: Vie
   if (!state || state.phase === "idle") return { ...r, status: "error", msg: m.unknownTicket };
   switch (state.phase) {
     case "processing":
-      return { ...r, status: "processing", msg: m.processing, msg2: stepTexts[state.step ?? "queued"] };
+      return { ...r, status: "processing", msg: m.processing, msg2: progressOf(state)!.text };
     case "not_found":
       // A DOI with its title is a fully determined request: the offline dialog shows it read-only and
       // may submit it by itself (accounts-and-purchases §4); anything less is for the user to complete.

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, LibraryExportQuery, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
+import { GETPDF_WAIT_MS, GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, LibraryExportQuery, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
 import { EXPORT_TYPES } from "../../../lib/citations";
 import { services } from "../../services";
 import type { AppEnv } from "../../lib/context";
@@ -8,7 +8,9 @@ import { defineEndpoint } from "../../lib/endpoint";
 import { anyone, signedIn } from "../../lib/roles";
 import { spendStartAllowance } from "./start-limit";
 import { filesRoutes } from "../files/routes";
+import type { Background } from "../jobs/job-wait";
 import { checkDownload, exportLibrary, lastArticles, profileDownloads, startDownload, type GetpdfContext } from "./service";
+import { progressStream, wantsStream } from "./stream";
 
 /** Link/DOI download (search-and-download.md §7), its feeds, and the signed /files/… links. */
 export const getpdfRoutes = new Hono<AppEnv>();
@@ -19,7 +21,17 @@ export const getpdfRoutes = new Hono<AppEnv>();
  */
 export function context(c: Context<AppEnv>): GetpdfContext {
   const s = services(c);
-  return { db: s.db, env: s.bindings, now: s.now, userId: c.var.user?.id ?? null, secret: s.signingSecret, maySpend: c.req.method === "POST" };
+  return { db: s.db, env: s.bindings, now: s.now, userId: c.var.user?.id ?? null, secret: s.signingSecret, maySpend: c.req.method === "POST", background: backgroundOf(c) };
+}
+
+/** The execution context's waitUntil (absent where there is none: some tests call the app directly). */
+function backgroundOf(c: Context<AppEnv>): Background | undefined {
+  try {
+    const ctx = c.executionCtx;
+    return (p) => ctx.waitUntil(p);
+  } catch {
+    return undefined;
+  }
 }
 
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
@@ -27,40 +39,48 @@ const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 /** 429 `{ status: "error", error }` in Persian past the per-user or per-address allowance. */
 const limitStarts = (c: Context<AppEnv>) => spendStartAllowance(c.var.db, { userId: c.var.user?.id ?? null, address: c.req.header("cf-connecting-ip") ?? null }, c.var.now());
 
-/** The start and check verbs answer the same for GET and POST; only spending differs (see context). */
-async function start(c: Context<AppEnv>, url: string) {
+/**
+ * The start and check verbs answer the same for GET and POST; only spending differs (see context).
+ * A processing job is waited on for up to GETPDF_WAIT_MS (or the caller's shorter `wait`) and
+ * answered the moment it settles; `Accept: text/event-stream` gets the progress stream instead (stream.ts).
+ */
+function answer(c: Context<AppEnv>, wait: number | undefined, verb: (ctx: GetpdfContext) => Promise<GetPdfResult>) {
   noStore(c);
-  await limitStarts(c);
-  return c.json(await startDownload(context(c), url));
+  const signal = c.req.raw.signal;
+  const ctx = context(c);
+  if (wantsStream(c.req.header("accept"))) return verb(ctx).then((first) => progressStream(ctx, first, signal));
+  return verb({ ...ctx, waitMs: wait ?? GETPDF_WAIT_MS, signal }).then((r) => c.json(r));
 }
 
-async function check(c: Context<AppEnv>, id: string) {
-  noStore(c);
-  return c.json(await checkDownload(context(c), id));
+async function start(c: Context<AppEnv>, input: GetPdfStartInput) {
+  await limitStarts(c);
+  return answer(c, input.wait, (ctx) => startDownload(ctx, input.url));
 }
+
+const check = (c: Context<AppEnv>, input: GetPdfCheckInput) => answer(c, input.wait, (ctx) => checkDownload(ctx, input.id));
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "post", path: "/getpdf/start", summary: "Start (or join) the instant download of a link, DOI, arXiv or PubMed id", roles: anyone, body: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
-  (c, { body }) => start(c, body.url),
+  { method: "post", path: "/getpdf/start", summary: "Start (or join) the instant download of a link, DOI, arXiv or PubMed id; answered when the job settles or after `wait` ms (2,500 at most) with processing (Accept: text/event-stream streams each step, then the result)", roles: anyone, body: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
+  (c, { body }) => start(c, body),
 );
 
 defineEndpoint(
   getpdfRoutes,
   { method: "get", path: "/getpdf/start", summary: "Start (or join) the instant download of a link; never spends a credit (a licensed copy not yet paid for answers buy, asking to confirm by POST)", roles: anyone, query: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
-  (c, { query }) => start(c, query.url),
+  (c, { query }) => start(c, query),
 );
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "post", path: "/getpdf/check", summary: "The current result of a started download (poll every 3 s while processing)", roles: anyone, body: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
-  (c, { body }) => check(c, body.id),
+  { method: "post", path: "/getpdf/check", summary: "The current result of a started download, answered when the job settles or after `wait` ms (2,500 at most) while processing (poll every 3 s while processing; Accept: text/event-stream streams each step)", roles: anyone, body: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
+  (c, { body }) => check(c, body),
 );
 
 defineEndpoint(
   getpdfRoutes,
   { method: "get", path: "/getpdf/check", summary: "The current result of a started download; never spends a credit (see GET /getpdf/start)", roles: anyone, query: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
-  (c, { query }) => check(c, query.id),
+  (c, { query }) => check(c, query),
 );
 
 defineEndpoint(

@@ -12,6 +12,7 @@ import type { Db } from "../../../db/client";
 import { ValidationError } from "../../lib/errors";
 import { signFileLink } from "../files/signing";
 import { fetchJobStub } from "../jobs/fetch-job";
+import { waitForSettled, type Background } from "../jobs/job-wait";
 import type { JobState } from "../../../contract/jobs/job-state";
 import { hasArticleEntitlement, spendArticleCredit } from "../wallet/ledger";
 import { grantByUniversityForUserId } from "../institutions/enforce";
@@ -32,6 +33,15 @@ export type GetpdfContext = {
   reference?: ReferenceDeps;
   /** False on GET: showing a result never spends a credit or a quota unit (issue 15 item 3). */
   maySpend?: boolean;
+  /**
+   * How long start and check may hold a processing answer for the job to settle (the routes give
+   * GETPDF_WAIT_MS or the caller's `wait`); absent or 0: answer at once (the batch's own loop).
+   */
+  waitMs?: number;
+  /** The request's signal: a client that goes away ends the wait. */
+  signal?: AbortSignal;
+  /** Work that outlives the answer (telling the job a waiter left), where the runtime offers it. */
+  background?: Background;
 };
 
 function presentDeps(ctx: GetpdfContext): PresentDeps {
@@ -65,8 +75,10 @@ export async function startDownload(ctx: GetpdfContext, raw: string): Promise<Ge
 }
 
 async function runJob(ctx: GetpdfContext, raw: string, identified: IdentifyResult, key: string): Promise<GetPdfResult> {
-  const { state } = await fetchJobStub(ctx.env, key).start({ key, input: { raw: raw.trim(), identified }, now: ctx.now });
+  const stub = fetchJobStub(ctx.env, key);
+  const started = await stub.start({ key, input: { raw: raw.trim(), identified }, now: ctx.now });
   const { id, ticket } = await makeTicket(ctx.secret, key, ctx.now);
+  const state = started.state.phase === "processing" && ctx.waitMs ? ((await waitForSettled(stub, ctx.waitMs, ctx.signal, ctx.background)) ?? started.state) : started.state;
   return show(ctx, ticket, id, state);
 }
 
@@ -117,8 +129,24 @@ export async function checkDownloadWithJob(ctx: GetpdfContext, id: string): Prom
   if (ticket.jobKey.startsWith("input:")) {
     return { result: { id, status: "error", download_link: null, ads1: null, ads2: null, msg: m.unknownTicket, msg2: null, url: null, doi: null, desc: null, can_edit: false }, job: null };
   }
-  const state = await fetchJobStub(ctx.env, ticket.jobKey).read();
+  const stub = fetchJobStub(ctx.env, ticket.jobKey);
+  // The watch answers a settled job at once, so waiting costs no extra call; without a wait held, read.
+  const waited = ctx.waitMs ? await waitForSettled(stub, ctx.waitMs, ctx.signal, ctx.background) : undefined;
+  const state = waited === undefined ? await stub.read() : waited;
   return { result: await show(ctx, ticket, id, state), job: state };
+}
+
+/**
+ * The result of ticket `id` for the job's `state` (the progress stream's last event), and the
+ * recording of it (its downloads row), left to the caller to run once the result is on its way:
+ * the user need not wait for bookkeeping. Null for a ticket without a job.
+ */
+export async function showTicket(ctx: GetpdfContext, id: string, state: JobState | null): Promise<{ result: GetPdfResult; record: () => Promise<void> } | null> {
+  const ticket = await readTicket(ctx.secret, id);
+  if (!ticket || ticket.jobKey.startsWith("input:")) return null;
+  const result = await presentJob(id, state, { userId: ctx.userId, maySpend: ctx.maySpend !== false }, presentDeps(ctx));
+  const settled = result.status !== "processing" && state && state.phase !== "idle";
+  return { result, record: () => (settled ? record(ctx, ticket, result, state) : Promise.resolve()) };
 }
 
 /** The job key a ticket names; null for a bad ticket or one answered without a job (refused input, title only). */

@@ -5,6 +5,7 @@ import {
   emptyMeta,
   idleState,
   type FetchJobMessage,
+  type JobActivity,
   type JobErrorReason,
   type JobInput,
   type JobMeta,
@@ -12,9 +13,10 @@ import {
   type StepName,
   type StepRecord,
 } from "../../../contract/jobs/job-state";
-import type { FetchJobApi, JobOutcome, StartResult } from "../../../contract/jobs/fetch-job-rpc";
+import type { FetchJobApi, JobOutcome, StartResult, WatchRequest } from "../../../contract/jobs/fetch-job-rpc";
 import { jobMessages } from "../../../contract/jobs/messages";
 import { createLogger } from "../../../lib/logger";
+import { JobWatchers } from "./job-watchers";
 
 /** Storage key of the job state (exported for tests that set a job up without the queue). */
 export const JOB_STORAGE_KEY = "job";
@@ -27,14 +29,21 @@ const STATE_KEY = JOB_STORAGE_KEY;
  * "processing" before its first await; starts arriving while the queue send is in flight see
  * that state and join. Only the start that moved the job to processing enqueues a message.
  * An alarm ends any job still processing JOB_DEADLINE_MS after it started.
+ *
+ * Waiting: callers watch the job (job-watchers.ts); every write is published to them, so the
+ * completion, the dead-letter failure and the deadline alarm each release every waiter at once.
  */
 export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobApi {
+  private readonly waiting = new JobWatchers(() => this.load());
+
   private load(): JobState | null {
     return this.ctx.storage.kv.get<JobState>(STATE_KEY) ?? null;
   }
 
   private save(state: JobState): void {
-    this.ctx.storage.kv.put(STATE_KEY, state);
+    const next: JobState = { ...state, rev: (this.load()?.rev ?? 0) + 1 };
+    this.ctx.storage.kv.put(STATE_KEY, next);
+    this.waiting.publish(next);
   }
 
   /** Join, reuse or run; enqueues exactly one message per run. */
@@ -81,7 +90,14 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
   async progress(req: { runId: string; step: StepName; records?: StepRecord[] | undefined; meta?: JobMeta | undefined }): Promise<{ current: boolean }> {
     const s = this.load();
     if (!s || s.runId !== req.runId || s.phase !== "processing") return { current: false };
-    this.save({ ...s, step: req.step, steps: req.records ? [...s.steps, ...req.records] : s.steps, meta: req.meta ?? s.meta });
+    this.save({ ...s, step: req.step, steps: req.records ? [...s.steps, ...req.records] : s.steps, meta: req.meta ?? s.meta, activity: null });
+    return { current: true };
+  }
+
+  async activity(req: { runId: string; activity: JobActivity }): Promise<{ current: boolean }> {
+    const s = this.load();
+    if (!s || s.runId !== req.runId || s.phase !== "processing") return { current: false };
+    this.save({ ...s, activity: req.activity });
     return { current: true };
   }
 
@@ -95,7 +111,7 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
     const lateFound = s.phase === "error" && s.error?.reason === "timeout" && req.outcome.phase === "found";
     if (s.phase !== "processing" && !lateFound) return { accepted: false };
     const o = req.outcome;
-    const base: JobState = { ...s, step: null, finishedAt: req.finishedAt, meta: o.meta, steps: [...s.steps, ...o.steps] };
+    const base: JobState = { ...s, step: null, activity: null, finishedAt: req.finishedAt, meta: o.meta, steps: [...s.steps, ...o.steps] };
     const next: JobState =
       o.phase === "found"
         ? { ...base, phase: "found", file: o.file, error: null }
@@ -111,7 +127,7 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
   async fail(req: { runId: string; reason: JobErrorReason; message: string; finishedAt: number }): Promise<{ accepted: boolean }> {
     const s = this.load();
     if (!s || s.runId !== req.runId || s.phase !== "processing") return { accepted: false };
-    this.save({ ...s, phase: "error", step: null, finishedAt: req.finishedAt, error: { reason: req.reason, message: req.message } });
+    this.save({ ...s, phase: "error", step: null, activity: null, finishedAt: req.finishedAt, error: { reason: req.reason, message: req.message } });
     await this.ctx.storage.deleteAlarm();
     return { accepted: true };
   }
@@ -129,6 +145,18 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
     return this.start({ key: s.key, input: s.input, now: req.now });
   }
 
+  async watch(req: WatchRequest): Promise<ReadableStream<Uint8Array>> {
+    return this.waiting.open(req);
+  }
+
+  async unwatch(req: { id: string }): Promise<{ dropped: boolean }> {
+    return { dropped: this.waiting.unwatch(req.id) };
+  }
+
+  async watchers(): Promise<number> {
+    return this.waiting.size;
+  }
+
   /** Ends a job still processing at its deadline, so nobody polls forever. */
   override async alarm(): Promise<void> {
     const s = this.load();
@@ -139,7 +167,7 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
       await this.ctx.storage.setAlarm(due);
       return;
     }
-    this.save({ ...s, phase: "error", step: null, finishedAt: now, error: { reason: "timeout", message: jobMessages.timeout } });
+    this.save({ ...s, phase: "error", step: null, activity: null, finishedAt: now, error: { reason: "timeout", message: jobMessages.timeout } });
   }
 }
 
