@@ -4,6 +4,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { BatchView } from "../../../contract/batch";
 import { batchTexts } from "../../../contract/batch";
+import { GETPDF_WAIT_MS } from "../../../contract/getpdf-wait";
 import { emptyPageData } from "../../lib/page-data";
 import { fakeApi, json } from "../../lib/test-fetch";
 import { renderRouter } from "../../lib/test-render";
@@ -26,7 +27,8 @@ const entry = (position: number, waiting: boolean): BatchView["entries"][number]
 });
 
 function renderBatch(view: BatchView) {
-  answers[`/batch/${view.id}`] = () => json(view);
+  // The page's read asks the server to hold it until an entry finishes.
+  answers[`/batch/${view.id}?wait=${GETPDF_WAIT_MS}`] = () => json(view);
   const rootRoute = createRootRoute({ component: () => <Outlet /> });
   const route = createRoute({ getParentRoute: () => rootRoute, path: "/batch", component: BatchPage });
   const router = createRouter({ routeTree: rootRoute.addChildren([route]), history: createMemoryHistory({ initialEntries: [`/batch?id=${view.id}`] }) });
