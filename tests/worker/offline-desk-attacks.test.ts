@@ -208,13 +208,12 @@ describe("one edition, one piece of work — and nothing more", () => {
     const b = await person({ funding: { balance: 100_000 } });
     const title = uniqueTitle("Split After Attach");
     const ra = await insertBookOk(a.client, { url: `${title}, 5th edition` });
-    // no edition given: grouped, marked for staff to confirm
-    const rb = await insertBookOk(b.client, { url: title });
-    expect((await row(rb.id))).toMatchObject({ group_key: (await row(ra.id))["group_key"], group_basis: "title_no_edition" });
+    const rb = await insertBookOk(b.client, { url: `${title} (5th ed.)` });
+    expect((await row(rb.id))).toMatchObject({ group_key: (await row(ra.id))["group_key"], group_basis: "title" });
     expect((await priceWithFile(admin.client, ra.id, 50_000, pdfBytes("fifth"), "fifth-edition.pdf", { apply_to_group: "1" })).res.status).toBe(200);
     expect((await row(rb.id))["prepared_file_key"]).toBe((await row(ra.id))["prepared_file_key"]);
 
-    // staff find b wanted another edition: not the same document
+    // staff find b wanted another printing (its note says so): not the same document
     await deskActionOk(admin.client, rb.id, "split", {});
     expect((await row(rb.id))).toMatchObject({ prepared_file_key: null, prepared_link: null });
     expect((await detail(admin.client, rb.id)).request.prepared).toBeNull();
@@ -224,6 +223,39 @@ describe("one edition, one piece of work — and nothing more", () => {
     // the group keeps its file
     expect((await pay(a.client, ra.id)).res.status).toBe(200);
     expect((await row(ra.id))).toMatchObject({ status: "delivered", file_name: "fifth-edition.pdf" });
+  });
+
+  it("a request grouped without its edition is not priced or given a file through its group until staff confirm it", async () => {
+    const admin = await person({ admin: true });
+    const a = await person({ funding: { balance: 100_000 } });
+    const b = await person({ funding: { balance: 100_000 } });
+    const c = await person({ funding: { balance: 100_000 } });
+    const title = uniqueTitle("Unconfirmed Edition");
+    const ra = await insertBookOk(a.client, { url: `${title}, 5th edition` });
+    const rb = await insertBookOk(b.client, { url: title });
+    const rc = await insertBookOk(c.client, { url: `${title} (5th ed.)` });
+    expect((await row(rb.id))["group_basis"]).toBe("title_no_edition");
+    expect((await row(rc.id))["group_key"]).toBe((await row(ra.id))["group_key"]);
+
+    // the fifth edition's file, priced for the group from a: c (5th ed.) gets it, b (edition unknown) does not
+    const priced = await priceWithFile(admin.client, ra.id, 50_000, pdfBytes("fifth"), "fifth.pdf", { apply_to_group: "1" });
+    expect(priced.res.status, JSON.stringify(priced.json)).toBe(200);
+    expect((priced.json["affected"] as string[]).sort()).toEqual([ra.id, rc.id].sort());
+    expect((await row(rb.id))).toMatchObject({ status: "registered", price: null, prepared_file_key: null });
+    // from b, whose link to the group is unconfirmed, nothing spreads either
+    const fromB = await deskActionOk(admin.client, rb.id, "price", { price: 10_000, apply_to_group: true });
+    expect(fromB.affected).toEqual([rb.id]);
+    expect((await row(rc.id))["price"]).toBe(50_000);
+    // paid members are not delivered to b through the group
+    expect((await pay(b.client, rb.id)).res.status).toBe(200);
+    await deskActionOk(admin.client, ra.id, "price", { price: 50_000, file_from: rc.id, apply_to_group: true });
+    expect((await row(rb.id))).toMatchObject({ status: "paid", file_key: null });
+
+    // once staff confirm b belongs, the group reaches it
+    await deskActionOk(admin.client, rb.id, "confirm_group", {});
+    const again = await deskActionOk(admin.client, ra.id, "price", { price: 50_000, file_from: rc.id, apply_to_group: true });
+    expect(again.affected).toContain(rb.id);
+    expect((await row(rb.id))).toMatchObject({ status: "delivered", file_name: "fifth.pdf" });
   });
 
   it("a crafted request of another edition, or with another ISBN, does not join a group to take its price or file", async () => {

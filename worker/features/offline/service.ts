@@ -46,7 +46,7 @@ import { alertStaff } from "./staff-alerts";
 import { groupKeyOf, groupOf, keyStatements, ownGroupKey, placeRequest, suggestionsFor } from "./grouping";
 import { deskPrices } from "./list-prices";
 import { resolveRequestMetadata, type MetadataSources } from "./request-metadata";
-import { signatureOf } from "./same-edition";
+import { signatureOf, WEAK_BASES } from "./same-edition";
 import { epochMs, overdue, promiseOutcome, runningDeadline, type PromiseTimes } from "../../../contract/offline-promise";
 import { FILE_LINK_TTL_MS, signFileLink } from "../files/signing";
 import { attachmentFor, carried, deliveredColumns, discard, preparedColumns, type Attachment } from "./attachments";
@@ -642,10 +642,19 @@ function notice(deps: OfflineDeps, rows: OfflineRow[], build: (row: OfflineRow, 
   return Promise.all(rows.map((row) => sendOfflineNotice(deps.notifier, deps.log, build(row, `${deps.origin}${PAGE_OF[row.kind]}`))));
 }
 
-/** Other requests of the same group that this actor may act on and that `eligible` accepts. */
+/**
+ * Whether a request's place in its group may carry the group's price and file to it, or its own to
+ * the group: not while it joined without an edition (or a standard's year) on one side and staff
+ * have not confirmed it — its user may want another edition, and a file attached through the group
+ * would be delivered by their payment without anyone having looked.
+ */
+const firmlyGrouped = (r: OfflineRow) => !(WEAK_BASES as readonly string[]).includes(r.groupBasis ?? "");
+
+/** Other requests of the same group that this actor may act on and that `eligible` accepts (none through an unconfirmed link). */
 async function groupMembers(deps: OfflineDeps, actor: Actor, row: OfflineRow, eligible: (r: OfflineRow) => boolean): Promise<OfflineRow[]> {
+  if (!firmlyGrouped(row)) return [];
   const group = await q.groupRows(deps.db, groupOf(row));
-  return group.map((g) => g.request).filter((r) => r.id !== row.id && mayAct(actor, r) && eligible(r));
+  return group.map((g) => g.request).filter((r) => r.id !== row.id && firmlyGrouped(r) && mayAct(actor, r) && eligible(r));
 }
 
 /**
