@@ -36,6 +36,9 @@ export type Bindings = Cloudflare.Env;
 export const isDevelopment = (env: Bindings) => env.APP_ENV === "development" || env.APP_ENV === "test";
 export const isTest = (env: Bindings) => env.APP_ENV === "test";
 
+/** The site's address for links in messages sent with no request to take it from (Cron Triggers). */
+export const PUBLIC_ORIGIN = "https://daryaft.app";
+
 /** Secrets every mode needs: there are no fallbacks, so a Worker without them refuses to serve. */
 const requiredSecrets = ["PASSWORD_PEPPER", "SIGNING_SECRET"] as const;
 type RequiredSecret = (typeof requiredSecrets)[number];

@@ -4,9 +4,18 @@
  */
 import { createDb } from "../../db/client";
 import { createLogger } from "../../lib/logger";
+import { PUBLIC_ORIGIN } from "../env";
+import { createNotifier } from "../features/notify/notifier";
+import type { AfterPaymentDeps } from "../features/wallet/fulfilment";
+import { sendReceipts } from "../features/wallet/orders";
 import { reconcilePayments } from "../features/wallet/payments";
 
 export async function handleScheduled(controller: Pick<ScheduledController, "scheduledTime" | "cron">, env: Cloudflare.Env): Promise<void> {
   const log = createLogger(`cron:${controller.cron}:${controller.scheduledTime}`);
-  await reconcilePayments({ db: createDb(env.DB), env, now: controller.scheduledTime, log });
+  const db = createDb(env.DB);
+  const now = controller.scheduledTime;
+  // A payment settled here completes its order as the bank's return would: the buyer still gets the
+  // receipt (and a file delivered by the payment, its "ready" notice), staff their alert.
+  const after: AfterPaymentDeps = { db, log, origin: PUBLIC_ORIGIN, notifier: createNotifier({ env, db, log, now: () => now }) };
+  await reconcilePayments({ db, env, now, log, receipts: (items, ctx) => sendReceipts(after, items, ctx) });
 }

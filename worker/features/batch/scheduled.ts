@@ -6,12 +6,12 @@ import { createDb } from "../../../db/client";
 import { providerLimiter } from "../../../clients/limiters";
 import { createCrossrefClient } from "../../../clients/crossref";
 import { createLogger } from "../../../lib/logger";
+import { PUBLIC_ORIGIN } from "../../env";
 import { createNotifier } from "../notify/notifier";
 import { runLibraryWatch } from "./watch";
 
 /** Hourly; each run checks the DOIs not checked for a day (watch.ts). */
 const LIBRARY_WATCH_CRON = "23 * * * *";
-const PUBLIC_ORIGIN = "https://daryaft.app";
 
 export function libraryWatchJob(env: Cloudflare.Env, now = Date.now()) {
   const db = createDb(env.DB);

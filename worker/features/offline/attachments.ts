@@ -6,7 +6,7 @@
  */
 import { ValidationError } from "../../lib/errors";
 import type { Db } from "../../../db/client";
-import { groupKeyOf } from "./grouping";
+import { sameGroup } from "./grouping";
 import { cleanFileName, isPdf, storePdf } from "./files";
 import { offlineText } from "./messages";
 import * as q from "./queries";
@@ -42,8 +42,8 @@ export async function attachmentFor(
   if (input.link) return { kind: "link", link: input.link };
   if (input.file_from) {
     const source = await q.findRequest(deps.db, input.file_from);
-    // Only a request of the same group, that this staff member may see, lends its file.
-    const found = source && source.id !== row.id && groupKeyOf(source) === groupKeyOf(row) && mayUse(source) ? carried(source) : null;
+    // Only a request of the same group (and kind), that this staff member may see, lends its file.
+    const found = source && source.id !== row.id && sameGroup(source, row) && mayUse(source) ? carried(source) : null;
     if (!found) throw new ValidationError({ file_from: [offlineText.noGroupFile] });
     return found;
   }

@@ -5,6 +5,8 @@
  *
  * A request's group is `group_key`; rows registered before groups existed have none and group by
  * their `doc_key`, so the group of a row is always `coalesce(group_key, doc_key)` (groupKeyOf).
+ * A group is of one kind: an article request is never the book of the same title (its price is one
+ * offline credit, the book's is staff's), so requests of another kind never join, lend or share.
  */
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { RequestMeta } from "../../../contract/offline";
@@ -29,6 +31,16 @@ export function inGroup(groupKey: string): SQL {
   return or(eq(r.groupKey, groupKey), and(isNull(r.groupKey), eq(r.docKey, groupKey)))!;
 }
 
+type GroupedRow = Pick<OfflineRow, "groupKey" | "docKey" | "kind">;
+
+/** The rows of `row`'s group: its key and its kind (an old document key may be shared across kinds). */
+export function groupOf(row: GroupedRow): SQL {
+  return and(inGroup(groupKeyOf(row)), eq(r.kind, row.kind))!;
+}
+
+/** Whether two requests are one piece of work. */
+export const sameGroup = (a: GroupedRow, b: GroupedRow) => a.kind === b.kind && groupKeyOf(a) === groupKeyOf(b);
+
 /** What a stored request says about its document: the resolved record, or (rows from before it) its own text. */
 export function metaOf(row: Pick<OfflineRow, "meta" | "url" | "doi" | "code" | "title" | "docKey">): RequestMeta {
   const parsed = RequestMeta.safeParse(row.meta);
@@ -52,8 +64,8 @@ export function signatureOfRow(row: OfflineRow): Signature {
   return signatureOf(metaOf(row), row.isSolution || looksLikeSolutionManual(row.url, row.title));
 }
 
-/** Requests sharing one of `keys` (or, rows from before the keys table, the document key or folded title). */
-async function candidates(db: Db, keys: readonly string[], legacy: { docKey: string; titleKey: string | null }): Promise<OfflineRow[]> {
+/** Requests of `kind` sharing one of `keys` (or, rows from before the keys table, the document key or folded title). */
+async function candidates(db: Db, kind: OfflineRow["kind"], keys: readonly string[], legacy: { docKey: string; titleKey: string | null }): Promise<OfflineRow[]> {
   if (!keys.length && !legacy.titleKey) return [];
   const byKey = keys.length ? inArray(r.id, db.select({ id: k.requestId }).from(k).where(inArray(k.key, [...keys]))) : undefined;
   const byDoc = and(isNull(r.groupKey), eq(r.docKey, legacy.docKey));
@@ -61,17 +73,17 @@ async function candidates(db: Db, keys: readonly string[], legacy: { docKey: str
   return db
     .select()
     .from(r)
-    .where(and(or(byKey, byDoc, byTitle), sql`${r.status} <> 'cancelled'`))
+    .where(and(or(byKey, byDoc, byTitle), eq(r.kind, kind), sql`${r.status} <> 'cancelled'`))
     .orderBy(desc(r.createdAt), desc(r.id))
     .limit(CANDIDATES);
 }
 
 export type Placement = { groupKey: string | null; basis: Basis | null; keys: string[] };
 
-/** The group a new request joins (null: it starts its own) and the keys it is stored under. */
-export async function placeRequest(db: Db, sig: Signature, legacy: { docKey: string; titleKey: string | null }): Promise<Placement> {
+/** The group of its kind a new request joins (null: it starts its own) and the keys it is stored under. */
+export async function placeRequest(db: Db, kind: OfflineRow["kind"], sig: Signature, legacy: { docKey: string; titleKey: string | null }): Promise<Placement> {
   const keys = lookupKeys(sig);
-  const found = await candidates(db, keys, legacy);
+  const found = await candidates(db, kind, keys, legacy);
   const judged = found.map((row) => ({ groupKey: groupKeyOf(row), createdAt: row.createdAt.getTime(), verdict: compareEditions(sig, signatureOfRow(row)) }));
   const chosen = chooseGroup(judged);
   return { groupKey: chosen?.groupKey ?? null, basis: chosen?.basis ?? null, keys: [...new Set([...keys, legacy.docKey])] };
@@ -85,13 +97,12 @@ export function keyStatements(db: Db, requestId: string, keys: readonly string[]
 /** Requests that may be the same document but are in another group, with how sure that is. */
 export async function suggestionsFor(db: Db, row: OfflineRow): Promise<{ row: OfflineRow; verdict: Verdict }[]> {
   const sig = signatureOfRow(row);
-  const found = await candidates(db, lookupKeys(sig), { docKey: row.docKey, titleKey: row.titleKey });
-  const own = groupKeyOf(row);
+  const found = await candidates(db, row.kind, lookupKeys(sig), { docKey: row.docKey, titleKey: row.titleKey });
   const seen = new Set<string>();
   const out: { row: OfflineRow; verdict: Verdict }[] = [];
   for (const other of found) {
     const key = groupKeyOf(other);
-    if (other.id === row.id || key === own || seen.has(key)) continue;
+    if (other.id === row.id || sameGroup(other, row) || seen.has(key)) continue;
     const verdict = compareEditions(sig, signatureOfRow(other));
     if (verdict.kind === "different") continue;
     // One per group: staff join the group, not a member.

@@ -201,10 +201,10 @@ function deskWhere(f: DeskFilter): SQL | undefined {
 /** The deadline now running, in SQL for the queue's order: contract/offline-promise.ts runningDeadline. */
 export const dueAt = sql<number | null>`(CASE WHEN ${r.status} = 'registered' THEN ${r.promiseAt} WHEN ${r.status} IN ('paid', 'in_progress') THEN coalesce(${r.deliverBy}, ${r.promiseAt}) ELSE NULL END)`;
 
-/** Other open requests of the same group (grouping.ts: coalesce(group_key, doc_key)). */
+/** Other open requests of the same group (grouping.ts: coalesce(group_key, doc_key), of one kind). */
 function sameDocOpen() {
   const key = sql`coalesce(${r.groupKey}, ${r.docKey})`;
-  return sql<number>`(SELECT count(*) FROM offline_requests o WHERE (o.group_key = ${key} OR (o.group_key IS NULL AND o.doc_key = ${key})) AND o.id <> ${r.id} AND o.status IN ('registered', 'priced', 'paid', 'in_progress'))`.as("same_doc");
+  return sql<number>`(SELECT count(*) FROM offline_requests o WHERE (o.group_key = ${key} OR (o.group_key IS NULL AND o.doc_key = ${key})) AND o.kind = ${r.kind} AND o.id <> ${r.id} AND o.status IN ('registered', 'priced', 'paid', 'in_progress'))`.as("same_doc");
 }
 
 /** The queue: least time left to the promise first (books), then the oldest. */

@@ -61,6 +61,7 @@ export function offlineDeps(c: Context<AppEnv>): service.OfflineDeps {
     secret: s.signingSecret,
     files: s.files,
     origin: s.origin,
+    defer: s.defer,
     metadata: {
       async doi(doi) {
         const work = await crossref.getWork(doi);
@@ -279,7 +280,7 @@ defineEndpoint(
   {
     method: "get",
     path: "/admin/offline/alerts",
-    summary: "Staff alerts in the app: new requests and payments since `since` (epoch ms) that this staff member may act on",
+    summary: "Staff alerts in the app: new requests and payments since `since` (epoch ms; at most 7 days back) that this staff member may act on",
     roles: staff,
     query: DeskAlertsQuery,
     response: DeskAlerts,

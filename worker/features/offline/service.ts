@@ -43,10 +43,10 @@ import { returnQuotaStatement, usageMonth } from "../institutions/access";
 import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, titleKey, type Misfit, type RequestedAs } from "./content-type";
 import { answerHours, answerPromise, deliveryDeadline, deliveryHours, deskHours } from "./deadlines";
 import { alertStaff } from "./staff-alerts";
-import { groupKeyOf, inGroup, keyStatements, ownGroupKey, placeRequest, suggestionsFor } from "./grouping";
+import { groupKeyOf, groupOf, keyStatements, ownGroupKey, placeRequest, suggestionsFor } from "./grouping";
 import { deskPrices } from "./list-prices";
 import { resolveRequestMetadata, type MetadataSources } from "./request-metadata";
-import { signatureOf } from "./same-edition";
+import { signatureOf, WEAK_BASES } from "./same-edition";
 import { epochMs, overdue, promiseOutcome, runningDeadline, type PromiseTimes } from "../../../contract/offline-promise";
 import { FILE_LINK_TTL_MS, signFileLink } from "../files/signing";
 import { attachmentFor, carried, deliveredColumns, discard, preparedColumns, type Attachment } from "./attachments";
@@ -67,6 +67,8 @@ export type OfflineDeps = {
   origin: string;
   /** Where a request's document is resolved at registration (request-metadata.ts). */
   metadata: MetadataSources;
+  /** Work the answer must not wait for (staff alerts): worker/services.ts `defer`. */
+  defer(task: () => Promise<void>): void;
 };
 
 /** Who acts on the desk. */
@@ -209,7 +211,7 @@ export async function registerRequest(
   // Solution manuals go to a solver at once (round-robin by load), who is told.
   const solver = isSolution ? await q.nextSolver(db) : undefined;
   // One document, one piece of work: the group of the same edition, if one is open or was worked.
-  const placement = await placeRequest(db, signatureOf(meta, isSolution), { docKey, titleKey: title || typedTitle ? titleKey(title ?? typedTitle!) : null });
+  const placement = await placeRequest(db, requestedAs, signatureOf(meta, isSolution), { docKey, titleKey: title || typedTitle ? titleKey(title ?? typedTitle!) : null });
   const statements = registrationStatements(db, {
     id,
     userId: user.id,
@@ -570,7 +572,7 @@ export async function deskDetail(deps: OfflineDeps, actor: Actor, id: string): P
     deskItemById(deps, id, actor.id),
     q.historyWithActors(deps.db, id),
     q.auditOf(deps.db, id),
-    q.groupRows(deps.db, inGroup(groupKeyOf(row))),
+    q.groupRows(deps.db, groupOf(row)),
     suggestionsFor(deps.db, row),
   ]);
   const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? "" } : null);
@@ -640,10 +642,19 @@ function notice(deps: OfflineDeps, rows: OfflineRow[], build: (row: OfflineRow, 
   return Promise.all(rows.map((row) => sendOfflineNotice(deps.notifier, deps.log, build(row, `${deps.origin}${PAGE_OF[row.kind]}`))));
 }
 
-/** Other requests of the same group that this actor may act on and that `eligible` accepts. */
+/**
+ * Whether a request's place in its group may carry the group's price and file to it, or its own to
+ * the group: not while it joined without an edition (or a standard's year) on one side and staff
+ * have not confirmed it — its user may want another edition, and a file attached through the group
+ * would be delivered by their payment without anyone having looked.
+ */
+const firmlyGrouped = (r: OfflineRow) => !(WEAK_BASES as readonly string[]).includes(r.groupBasis ?? "");
+
+/** Other requests of the same group that this actor may act on and that `eligible` accepts (none through an unconfirmed link). */
 async function groupMembers(deps: OfflineDeps, actor: Actor, row: OfflineRow, eligible: (r: OfflineRow) => boolean): Promise<OfflineRow[]> {
-  const group = await q.groupRows(deps.db, inGroup(groupKeyOf(row)));
-  return group.map((g) => g.request).filter((r) => r.id !== row.id && mayAct(actor, r) && eligible(r));
+  if (!firmlyGrouped(row)) return [];
+  const group = await q.groupRows(deps.db, groupOf(row));
+  return group.map((g) => g.request).filter((r) => r.id !== row.id && firmlyGrouped(r) && mayAct(actor, r) && eligible(r));
 }
 
 /**
@@ -831,11 +842,38 @@ export async function sameAsRequest(deps: OfflineDeps, actor: Actor, id: string,
   if (target.kind !== row.kind) throw new ValidationError({ target: [offlineText.kindsDiffer] });
   const displaced = await displacedHolder(deps, actor, row, input.take_over);
   const groupKey = groupKeyOf(target);
+  const dropped = groupKey === groupKeyOf(row) ? null : await groupFileLeftBehind(deps, row);
   await applyChanges(deps, [
-    { row, to: row.status, action: "grouped", actorId: actor.id, note: target.title ?? target.url, set: { groupKey, groupBasis: "staff" }, audit: { same_as: target.id, group: groupKey, previous_group: groupKeyOf(row), previous_basis: row.groupBasis } },
+    {
+      row,
+      to: row.status,
+      action: "grouped",
+      actorId: actor.id,
+      note: target.title ?? target.url,
+      set: { groupKey, groupBasis: "staff", ...(dropped ? detached : {}) },
+      audit: { same_as: target.id, group: groupKey, previous_group: groupKeyOf(row), previous_basis: row.groupBasis, ...(dropped ? { dropped } : {}) },
+    },
   ]);
   await tellDisplaced(deps, actor, row, displaced);
   return result(deps, actor, id, [id]);
+}
+
+const detached = { preparedFileKey: null, preparedFileName: null, preparedFileSize: null, preparedLink: null };
+
+/**
+ * A priced request leaving its group leaves the group's file behind: an attachment it shares with
+ * another request of that group was found for the group's document, which staff have just said is
+ * not this one, so this request's payment must not deliver it (it becomes paid, for staff to
+ * deliver). Answers what is dropped, for the audit, or null.
+ */
+async function groupFileLeftBehind(deps: OfflineDeps, row: OfflineRow): Promise<Record<string, string> | null> {
+  if (row.status !== "priced" || (!row.preparedFileKey && !row.preparedLink)) return null;
+  const others = (await q.groupRows(deps.db, groupOf(row))).map((g) => g.request).filter((m) => m.id !== row.id);
+  const key = row.preparedFileKey;
+  const link = row.preparedLink;
+  const shared = others.some((m) => (key !== null && (m.preparedFileKey === key || m.fileKey === key)) || (link !== null && (m.preparedLink === link || m.deliveredLink === link)));
+  if (!shared) return null;
+  return key ? { file: key } : { link: link! };
 }
 
 /** Staff say the automatic grouping is right (it was made without an edition or a year on one side). */
@@ -852,7 +890,18 @@ export async function splitFromGroup(deps: OfflineDeps, actor: Actor, id: string
   const row = await deskTarget(deps, actor, id);
   const displaced = await displacedHolder(deps, actor, row, input.take_over);
   const own = `split:${row.id}`;
-  await applyChanges(deps, [{ row, to: row.status, action: "split", actorId: actor.id, note: null, set: { groupKey: own, groupBasis: null }, audit: { previous_group: groupKeyOf(row), previous_basis: row.groupBasis } }]);
+  const dropped = await groupFileLeftBehind(deps, row);
+  await applyChanges(deps, [
+    {
+      row,
+      to: row.status,
+      action: "split",
+      actorId: actor.id,
+      note: null,
+      set: { groupKey: own, groupBasis: null, ...(dropped ? detached : {}) },
+      audit: { previous_group: groupKeyOf(row), previous_basis: row.groupBasis, ...(dropped ? { dropped } : {}) },
+    },
+  ]);
   await tellDisplaced(deps, actor, row, displaced);
   return result(deps, actor, id, [id]);
 }

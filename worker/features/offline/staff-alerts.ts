@@ -19,13 +19,26 @@ const users = schema.users;
 const MAX_RECIPIENTS = 50;
 /** How far back the app's alerts look when it has not asked before (a fresh tab). */
 const FIRST_LOOK_MS = 10 * 60_000;
+/** The furthest back they look however early `since` is, so what they read grows with new work, not with all that is stored. */
+const MAX_LOOK_BACK_MS = 7 * 86_400_000;
 const LATEST = 8;
 
-type AlertDeps = { db: Db; notifier: Notifier; log: Logger; origin: string };
+type AlertDeps = { db: Db; notifier: Notifier; log: Logger; origin: string; defer?(task: () => Promise<void>): void };
 const DESK_PAGE = { article: "/admin/offlineArticles", book: "/admin/offlineBooks", standard: "/admin/offlineBooks" } as const;
 
-/** E-mails the admins who asked for it; never fails the change it reports. */
-export async function alertStaff(deps: AlertDeps, what: "registered" | "paid", req: { id: string; kind: OfflineKind; name: string; isSolution?: boolean; delivered?: boolean }) {
+type Alert = { id: string; kind: OfflineKind; name: string; isSolution?: boolean; delivered?: boolean };
+
+/**
+ * E-mails the admins who asked for it; never fails the change it reports. Through `deps.defer` when
+ * there is one: the user's registration or payment answer (or the bank's return) does not wait for
+ * one message per opted-in admin.
+ */
+export async function alertStaff(deps: AlertDeps, what: "registered" | "paid", req: Alert): Promise<void> {
+  if (deps.defer) deps.defer(() => mailStaff(deps, what, req));
+  else await mailStaff(deps, what, req);
+}
+
+async function mailStaff(deps: AlertDeps, what: "registered" | "paid", req: Alert) {
   try {
     const column = what === "registered" ? prefs.emailNewRequests : prefs.emailPayments;
     const to = await deps.db
@@ -49,7 +62,7 @@ export async function alertStaff(deps: AlertDeps, what: "registered" | "paid", r
  * counted, and the latest few named. Reads by the created_at and paid_at indexes.
  */
 export async function deskAlerts(db: Db, actor: { id: string; isAdmin: boolean }, since: number | undefined, now: number): Promise<DeskAlerts> {
-  const from = new Date(since !== undefined ? Math.min(since, now) : now - FIRST_LOOK_MS);
+  const from = new Date(since !== undefined ? Math.max(Math.min(since, now), now - MAX_LOOK_BACK_MS) : now - FIRST_LOOK_MS);
   const mine = actor.isAdmin ? undefined : and(eq(r.isSolution, true), eq(r.assignedTo, actor.id));
   const fresh = and(gt(r.createdAt, from), sql`${r.status} <> 'cancelled'`, mine);
   const paid = and(gt(r.paidAt, from), inArray(r.status, ["paid", "in_progress", "delivered"]), mine);

@@ -42,7 +42,14 @@ type PricingContext = { userId: string; now: number };
 export type FulfilmentContext = { userId: string; orderId: string; now: number };
 
 /** What a fulfiller may use after its batch committed (a receipt to the buyer, an alert to staff). */
-export type AfterPaymentDeps = { db: Db; notifier: Notifier; log: Logger; origin: string };
+export type AfterPaymentDeps = {
+  db: Db;
+  notifier: Notifier;
+  log: Logger;
+  origin: string;
+  /** Work the buyer's answer must not wait for (staff alerts); absent where nobody waits (a Cron Trigger). */
+  defer?(task: () => Promise<void>): void;
+};
 
 export interface Fulfiller {
   price(db: Db, item: OrderItem, ctx: PricingContext): Promise<number>;

@@ -43,7 +43,7 @@ export const walletRoutes = new Hono<AppEnv>();
 
 const afterPaymentDeps = (c: Context<AppEnv>): AfterPaymentDeps => {
   const s = services(c);
-  return { db: s.db, notifier: s.notifier, log: s.log, origin: s.origin };
+  return { db: s.db, notifier: s.notifier, log: s.log, origin: s.origin, defer: s.defer };
 };
 
 const paymentDeps = (c: Context<AppEnv>): PaymentDeps => {
