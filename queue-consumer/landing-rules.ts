@@ -20,7 +20,7 @@
  * IEEE record's title (never the site's <title>, which carries the site's name).
  */
 import { identify, normalizeDoi } from "../lib/identify";
-import { jsonNestingExceeds } from "../lib/json-budget";
+import { jsonOverBudget } from "../lib/json-budget";
 
 /** One <meta>: its name (or property, itemprop or id), lower-cased; its content, entities decoded. */
 export type PageMeta = { key: string; content: string; scheme: string };
@@ -139,11 +139,14 @@ function typesOf(o: Record<string, unknown>): string[] {
   return [o["@type"]].flat().flatMap((t) => (typeof t === "string" ? [t.replace(/^.*[/#:]/, "").toLowerCase()] : []));
 }
 
-/** A page's JSON-LD nests a few levels; deeper text (a script of "[" builds ~60 bytes per level) is not read. */
-const MAX_JSON_LD_DEPTH = 64;
+/**
+ * A page's JSON-LD nests a few levels and holds hundreds of values; deeper text (a script of "["
+ * builds ~60 bytes per level) or a broader one (512 KB of `[{},{},…]` is 170,000 objects) is not read.
+ */
+const JSON_LD_BUDGET = { depth: 64, values: 50_000 };
 
 function parseJson(text: string): unknown {
-  if (jsonNestingExceeds(text, MAX_JSON_LD_DEPTH)) return null;
+  if (jsonOverBudget(text, JSON_LD_BUDGET)) return null;
   try {
     return JSON.parse(text);
   } catch {
