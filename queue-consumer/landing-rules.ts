@@ -154,6 +154,37 @@ function parseJson(text: string): unknown {
   }
 }
 
+const IEEE_NAME = "xplGlobal.document.metadata";
+/** Characters that end a line for a regular expression's `.` (the record is the rest of its line). */
+const LINE_END = /[\n\r\u2028\u2029]/g;
+
+/**
+ * The object IEEE Xplore assigns to `xplGlobal.document.metadata` in a script: from its `{` to the
+ * last `};` on that line, as `/xplGlobal\.document\.metadata\s*=\s*(\{.*\});/` reads it, found
+ * in one pass. That expression scans the rest of the line again from every occurrence of the name,
+ * so a hostile page's 512 KB line of the name repeated took over a minute.
+ */
+export function ieeeMetadataIn(script: string): string | null {
+  let lineEnd = -1;
+  let lastClose = -1;
+  for (let at = script.indexOf(IEEE_NAME); at >= 0; at = script.indexOf(IEEE_NAME, at + IEEE_NAME.length)) {
+    let i = at + IEEE_NAME.length;
+    while (/\s/.test(script[i] ?? "")) i++;
+    if (script[i] !== "=") continue;
+    i++;
+    while (/\s/.test(script[i] ?? "")) i++;
+    if (script[i] !== "{") continue;
+    if (i >= lineEnd) {
+      // The line the "{" is on: where it ends, and its last "};" (each line searched once).
+      LINE_END.lastIndex = i;
+      lineEnd = LINE_END.exec(script)?.index ?? script.length;
+      lastClose = lineEnd >= 2 ? script.lastIndexOf("};", lineEnd - 2) : -1;
+    }
+    if (lastClose > i) return script.slice(i, lastClose + 1);
+  }
+  return null;
+}
+
 function parseObject(text: string | null): Record<string, unknown> | null {
   return text ? asObject(parseJson(text)) : null;
 }
