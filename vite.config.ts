@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { pdfjsBudget } from "./scripts/pdfjs-budget-plugin.ts";
 
 // One build: the React SPA (dist/client) and the Worker (dist/daryaft) that serves it.
 // DARYAFT_STATE_DIR lets the browser tests run on their own local D1/R2/DO state.
@@ -16,6 +17,8 @@ export default defineConfig({
     }),
     longKeepAlive(),
     ssrAssets(),
+    // pdf.js counts what a PDF makes it build against the read's budget (queue-consumer/pdf-budget.ts).
+    pdfjsBudget(),
   ],
   build: {
     target: "es2022",
