@@ -8,7 +8,7 @@
  * `[{},{},…]` (two million objects, 196 MB) and 450,000 empty multipart parts (134 MB, 11 s).
  */
 import { describe, expect, it } from "vitest";
-import { newClient } from "./auth-helpers";
+import { clientFor, makeUser, newClient } from "./auth-helpers";
 
 function multipart(fields: [string, string][]) {
   const boundary = "----budget-test-boundary";
@@ -86,4 +86,18 @@ describe("request bodies within a budget", () => {
     const few = multipart([["_token", await c.token()], ["url", "10.5555/none-1"], ...Array.from({ length: 50 }, (_, i) => [`p${i}`, "v"] as [string, string])]);
     expect((await c.fetch("/getpdf/start", { method: "POST", ...few })).status).toBe(200);
   });
+
+  it("a file body past a text body's 6 MB only on an upload route, for its roles: a guest's 8 MB multipart is a 413 everywhere, before the CSRF check reads it", async () => {
+    const file = (mb: number) => multipart([["file", "x".repeat(mb * MB)]]);
+    for (const path of ["/getpdf/start", "/upload/ithenticate_grammarly_contract", "/admin/ajax/services/1/report", "/admin/offline/requests/1/deliver"]) {
+      const res = await newClient().fetch(path, { method: "POST", ...file(8) });
+      expect(res.status, path).toBe(413);
+      expect(((await res.json()) as { error: string }).error).toMatch(/[\u0600-\u06ff]/);
+    }
+    // A signed-in user may send a VIP upload's size there (then the CSRF check and the form's rules answer), not to the desk.
+    const user = await clientFor((await makeUser()).id);
+    expect((await user.fetch("/upload/ithenticate_grammarly_contract", { method: "POST", ...file(8) })).status).toBe(419);
+    expect((await user.fetch("/admin/offline/requests/1/deliver", { method: "POST", ...file(8) })).status).toBe(413);
+  });
 });
+
