@@ -5,6 +5,7 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { build as esbuild } from "esbuild";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { pdfjsBudget } from "./scripts/pdfjs-budget-plugin.ts";
 
 // One build: the React SPA (dist/client) and the Worker (dist/daryaft) that serves it.
 // DARYAFT_STATE_DIR lets the browser tests run on their own local D1/R2/DO state.
@@ -19,6 +20,8 @@ export default defineConfig({
     longKeepAlive(),
     ssrAssets(),
     serviceWorker(),
+    // pdf.js counts what a PDF makes it build against the read's budget (queue-consumer/pdf-budget.ts).
+    pdfjsBudget(),
   ],
   build: {
     target: "es2022",

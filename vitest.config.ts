@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { pdfjsBudget, writeBudgetedPdfjs } from "./scripts/pdfjs-budget-plugin.ts";
 
 const migrations = await readD1Migrations(path.join(import.meta.dirname, "db/migrations"));
 
@@ -8,9 +9,12 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Pure modules and upstream clients, in Node.
+        // Pure modules and upstream clients, in Node. pdf.js with its read budget, patched as the
+        // Worker's build patches it, imported natively (through Vite's transform it took seconds).
+        resolve: { alias: { "unpdf/pdfjs": writeBudgetedPdfjs() } },
         test: {
           name: "unit",
+          server: { deps: { inline: [/[\\/]unpdf[\\/]dist[\\/]index\.mjs$/], external: [/[\\/]daryaft-pdfjs[\\/]/] } },
           include: [
             "lib/**/*.test.ts",
             "contract/**/*.test.ts",
@@ -35,6 +39,7 @@ export default defineConfig({
       {
         // The Worker through its HTTP surface, inside workerd with D1, Queues, DOs and R2.
         plugins: [
+          pdfjsBudget(),
           cloudflareTest(async ({ inject }) => ({
             main: "./worker/index.ts",
             wrangler: { configPath: "./wrangler.toml" },

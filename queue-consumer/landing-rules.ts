@@ -20,7 +20,7 @@
  * IEEE record's title (never the site's <title>, which carries the site's name).
  */
 import { identify, normalizeDoi } from "../lib/identify";
-import { jsonNestingExceeds } from "../lib/json-budget";
+import { jsonOverBudget } from "../lib/json-budget";
 
 /** One <meta>: its name (or property, itemprop or id), lower-cased; its content, entities decoded. */
 export type PageMeta = { key: string; content: string; scheme: string };
@@ -139,16 +139,50 @@ function typesOf(o: Record<string, unknown>): string[] {
   return [o["@type"]].flat().flatMap((t) => (typeof t === "string" ? [t.replace(/^.*[/#:]/, "").toLowerCase()] : []));
 }
 
-/** A page's JSON-LD nests a few levels; deeper text (a script of "[" builds ~60 bytes per level) is not read. */
-const MAX_JSON_LD_DEPTH = 64;
+/**
+ * A page's JSON-LD nests a few levels and holds hundreds of values; deeper text (a script of "["
+ * builds ~60 bytes per level) or a broader one (512 KB of `[{},{},…]` is 170,000 objects) is not read.
+ */
+const JSON_LD_BUDGET = { depth: 64, values: 50_000 };
 
 function parseJson(text: string): unknown {
-  if (jsonNestingExceeds(text, MAX_JSON_LD_DEPTH)) return null;
+  if (jsonOverBudget(text, JSON_LD_BUDGET)) return null;
   try {
     return JSON.parse(text);
   } catch {
     return null;
   }
+}
+
+const IEEE_NAME = "xplGlobal.document.metadata";
+/** Characters that end a line for a regular expression's `.` (the record is the rest of its line). */
+const LINE_END = /[\n\r\u2028\u2029]/g;
+
+/**
+ * The object IEEE Xplore assigns to `xplGlobal.document.metadata` in a script: from its `{` to the
+ * last `};` on that line, as `/xplGlobal\.document\.metadata\s*=\s*(\{.*\});/` reads it, found
+ * in one pass. That expression scans the rest of the line again from every occurrence of the name,
+ * so a hostile page's 512 KB line of the name repeated took over a minute.
+ */
+export function ieeeMetadataIn(script: string): string | null {
+  let lineEnd = -1;
+  let lastClose = -1;
+  for (let at = script.indexOf(IEEE_NAME); at >= 0; at = script.indexOf(IEEE_NAME, at + IEEE_NAME.length)) {
+    let i = at + IEEE_NAME.length;
+    while (/\s/.test(script[i] ?? "")) i++;
+    if (script[i] !== "=") continue;
+    i++;
+    while (/\s/.test(script[i] ?? "")) i++;
+    if (script[i] !== "{") continue;
+    if (i >= lineEnd) {
+      // The line the "{" is on: where it ends, and its last "};" (each line searched once).
+      LINE_END.lastIndex = i;
+      lineEnd = LINE_END.exec(script)?.index ?? script.length;
+      lastClose = lineEnd >= 2 ? script.lastIndexOf("};", lineEnd - 2) : -1;
+    }
+    if (lastClose > i) return script.slice(i, lastClose + 1);
+  }
+  return null;
 }
 
 function parseObject(text: string | null): Record<string, unknown> | null {

@@ -4,14 +4,13 @@
  * collected (nothing is executed); landing-rules.ts decides what they identify.
  */
 import { decodeEntities } from "../clients/decode";
-import { landingInfoFrom, type CollectedPage, type LandingInfo } from "./landing-rules";
+import { ieeeMetadataIn, landingInfoFrom, type CollectedPage, type LandingInfo } from "./landing-rules";
 
 export type { LandingInfo } from "./landing-rules";
 
 /** Script text kept per block and in all: JSON-LD and IEEE's record are a few KB; pages run to megabytes. */
 const MAX_SCRIPT_CHARS = 512 * 1024;
 const MAX_SCRIPTS_CHARS = 2 * 1024 * 1024;
-const IEEE_METADATA = /xplGlobal\.document\.metadata\s*=\s*(\{.*\});/;
 
 /** Parse an HTML document already fetched from `pageUrl` (bytes capped by the caller). */
 export async function readLandingPage(html: Uint8Array, pageUrl: string): Promise<LandingInfo> {
@@ -44,7 +43,7 @@ export async function readLandingPage(html: Uint8Array, pageUrl: string): Promis
         script = type === "application/ld+json" ? { kind: "ld", text: "" } : type === "" || type.includes("javascript") ? { kind: "js", text: "" } : null;
         el.onEndTag(() => {
           if (script?.kind === "ld") page.jsonLd.push(script.text);
-          else if (script && page.ieeeMetadata === null) page.ieeeMetadata = IEEE_METADATA.exec(script.text)?.[1] ?? null;
+          else if (script && page.ieeeMetadata === null) page.ieeeMetadata = ieeeMetadataIn(script.text);
           script = null;
         });
       },

@@ -14,12 +14,13 @@
  * CPU: a page's text is streamed and the stream cancelled once MAX_PAGE_CHARS are in, so a hostile
  * page of megabytes of text costs no more than a dense real one.
  *
- * Bombs: pdf.js holds a whole decoded stream in memory, so the bytes it will see are first checked
- * for a FlateDecode stream that inflates past pdf-streams.ts's cap (such a file is refused as
- * unreadable), and a read that has not finished after READ_DEADLINE_MS is stopped.
+ * Bombs: what pdf.js builds for a read (decoded streams, map entries) is counted inside pdf.js
+ * against pdf-budget.ts's budget, which refuses the file as unreadable (PdfBombError) once it is
+ * over; a read that has not finished after READ_DEADLINE_MS is stopped. A pdf.js the build did not
+ * patch (scripts/pdfjs-budget-plugin.ts) reads nothing.
  */
 import { getResolvedPDFJS } from "unpdf";
-import { checkStreamExpansion } from "./pdf-streams";
+import { PDF_READ_BUDGET, pdfjsIsBudgeted, withPdfBudget } from "./pdf-budget";
 
 /** Pages read at most: a cover sheet (and its blank or terms page) may come before the article. */
 export const VERIFY_PAGES = 3;
@@ -136,6 +137,11 @@ async function readPage(page: { streamTextContent(): ReadableStream }): Promise<
 
 async function readLeadingText(bytes: Uint8Array, maxPages: number, enough: ((pages: PageText[]) => boolean) | undefined, options: ReadOptions): Promise<LeadingText> {
   const pdfjs = await getResolvedPDFJS();
+  if (!pdfjsIsBudgeted()) throw new Error("pdf.js without the read budget (scripts/pdfjs-budget-plugin.ts): no PDF is read");
+  return withPdfBudget(PDF_READ_BUDGET, () => readWith(pdfjs, bytes, maxPages, enough));
+}
+
+async function readWith(pdfjs: Awaited<ReturnType<typeof getResolvedPDFJS>>, bytes: Uint8Array, maxPages: number, enough?: (pages: PageText[]) => boolean): Promise<LeadingText> {
   let bytesRead = 0;
   const windowed = bytes.byteLength > FULL_READ_MAX;
   const common = { disableAutoFetch: true, disableStream: true, useSystemFonts: false, stopAtErrors: false, verbosity: 0 } as const;
@@ -144,12 +150,10 @@ async function readLeadingText(bytes: Uint8Array, maxPages: number, enough: ((pa
     const window = new Uint8Array(2 * WINDOW_PART);
     window.set(bytes.subarray(0, WINDOW_PART), 0);
     window.set(bytes.subarray(bytes.byteLength - WINDOW_PART), WINDOW_PART);
-    await checkStreamExpansion(window);
     bytesRead = window.byteLength;
     // Handed over (pdf.js detaches it): the window is pdf.js's only copy.
     task = pdfjs.getDocument({ data: window, ...common });
   } else {
-    await checkStreamExpansion(bytes);
     const transport = new pdfjs.PDFDataRangeTransport(bytes.byteLength, null);
     transport.requestDataRange = (begin: number, end: number) => {
       const from = Math.max(0, begin);

@@ -26,6 +26,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { checkPdfText } from "../queue-consumer/check-pdf";
 import { extractLeadingText } from "../queue-consumer/pdf-text";
+import { useBudgetedPdfjs } from "./pdfjs-budget-plugin";
 import { decide, verifyPages, type Expectation, type PageText } from "../queue-consumer/verify";
 import type { WorkKind } from "../queue-consumer/verdict";
 
@@ -135,6 +136,8 @@ async function coversOverOthers(coverIds: string[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // The pdf.js the Worker runs: patched with its read budget (no Vite here to patch it).
+  await useBudgetedPdfjs();
   const covers = arg("covers");
   if (covers) return coversOverOthers(covers.split(","));
   const lines = arg("lines");

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { bodyBudget } from "./middleware/body-budget";
+import { bodyLimits } from "./middleware/body-limits";
 import { csrf } from "./lib/csrf";
 import { extensionCors } from "./lib/extension-access";
 import type { AppEnv } from "./lib/context";
@@ -36,9 +37,6 @@ import { z } from "zod";
 // Persian messages for zod's built-in checks (schemas add their own where the spec words them).
 z.config(z.locales.fa());
 
-/** Routes whose bodies may exceed the default 25 MB (a multipart envelope adds a little to the file). */
-const LARGE_UPLOADS = [{ path: /^\/admin\/offline\/requests\/[^/]+\/deliver$/, maxSize: 101 * 1024 * 1024 }];
-
 /**
  * The whole HTTP surface: shared middleware, then one sub-app per feature, then the SPA pages.
  * `renderPage` (the SPA's server entry, from the composition root) draws each page's first screen.
@@ -52,17 +50,16 @@ export function createApp({ renderPage }: { renderPage?: RenderPage } = {}) {
   // Only Vite's dev server (hot reload scripts) relaxes the CSP; tests see production headers.
   app.use("*", securityHeaders({ dev: !!import.meta.env?.DEV && import.meta.env?.MODE !== "test" }));
   app.use("*", requestLog());
-  // 25 MB for everything except the few upload routes that take larger files.
+  // Who is asking (reads cookies and D1, never the body): the body limits depend on the roles.
+  app.use("*", session());
+  // A text body's 6 MB everywhere; more only on the few upload routes, for the roles they serve.
   const tooLarge: Parameters<typeof bodyLimit>[0]["onError"] = (c) => c.json({ status: "error", error: coreMessages.tooLarge }, 413);
-  const defaultLimit = bodyLimit({ maxSize: 25 * 1024 * 1024, onError: tooLarge });
-  const uploadLimits = LARGE_UPLOADS.map(({ path, maxSize }) => ({ path, limit: bodyLimit({ maxSize, onError: tooLarge }) }));
-  app.use("*", (c, next) => (uploadLimits.find((u) => u.path.test(c.req.path))?.limit ?? defaultLimit)(c, next));
-  // Text bodies (JSON, forms) far smaller, and JSON's nesting counted before anything parses it.
+  app.use("*", bodyLimits(tooLarge));
+  // JSON's nesting and values, a form's fields, a multipart body's parts counted before anything parses them.
   app.use("*", bodyBudget(tooLarge));
   // Before CSRF and the 404 for unknown non-GETs: the extension's preflight (OPTIONS) ends here.
   app.use("*", extensionCors());
   app.use("*", csrf());
-  app.use("*", session());
   // Admin changes (news, blog, prices, direct-access sites…) drop this isolate's shared-data cache.
   app.use("/admin/*", invalidateOnAdminChange());
 

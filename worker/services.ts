@@ -10,6 +10,7 @@ import { createCrossrefClient } from "../clients/crossref";
 import { createOpenAlexClient } from "../clients/openalex";
 import { createScopusClient } from "../clients/scopus";
 import { isDevelopment, isTest, passwordPepper, signingSecret, type Bindings } from "./env";
+import { clientAddress } from "./lib/client-address";
 import type { AppEnv } from "./lib/context";
 import { createLogger, type Logger } from "../lib/logger";
 import { rolesOf } from "./lib/roles";
@@ -136,8 +137,9 @@ function buildServices(c: Context<AppEnv>): Services {
     get origin() {
       return new URL(c.req.url).origin;
     },
+    /** The address limits count by (an IPv6 client by its /64: lib/client-address.ts). */
     get ip() {
-      return c.req.header("cf-connecting-ip") ?? "local";
+      return clientAddress(c) ?? "local";
     },
     development: isDevelopment(env),
     get signingSecret() {

@@ -14,6 +14,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { checkPdfText } from "../../queue-consumer/check-pdf";
 import { extractLeadingText } from "../../queue-consumer/pdf-text";
+import { useBudgetedPdfjs } from "../../scripts/pdfjs-budget-plugin";
 import { verifyPages } from "../../queue-consumer/verify";
 import { writePdf } from "../../tests/fakes/providers/_shared";
 import { makePdf } from "../../tests/fakes/pdf-builder";
@@ -52,6 +53,8 @@ function pct(values: number[], p: number): number {
 export type VerifyCost = { sizeMb: number; bytes: number; runs: number; cpuMs: { p50: number; p95: number; max: number }; wallMs: { p50: number; p95: number }; bytesRead: number; verdict: string };
 
 export async function measureVerification(sizesMb = [1, 10, 50], runs = 20): Promise<VerifyCost[]> {
+  // The pdf.js the Worker runs: patched with its read budget (no Vite here to patch it).
+  await useBudgetedPdfjs();
   // Load pdf.js once (a Worker isolate pays this once, not per PDF).
   await extractLeadingText(bigPdf(64 * 1024, "10.5555/warm-1", "Warm up"));
   const out: VerifyCost[] = [];
@@ -86,6 +89,7 @@ export type WorstCase = { name: string; bytes: number; runs: number; cpuMs: { p5
  * content, Flate-compressed) whose text stream is cut off after 12,000 characters.
  */
 export async function measureWorstCases(runs = 10): Promise<WorstCase[]> {
+  await useBudgetedPdfjs();
   const doi = "10.5555/bench-worst";
   const title = "Verification cost when nothing on the pages settles it";
   const filler = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i} of running text about rivers, lakes and the chemistry of their water in every season.`);

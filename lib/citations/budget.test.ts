@@ -36,4 +36,15 @@ describe("reading-list readers' budget", () => {
     const [c] = parseCitations(`@article{k, title = {${"\\'{".repeat(500)}e${"}".repeat(500)}}}`, "bibtex");
     expect(c!.title).toMatch(/[eé]/);
   });
+
+  it("a CSL-JSON file of 700,000 empty objects (2 MB, two levels) is refused before JSON.parse builds them (~76 MB in workerd)", () => {
+    const flat = `[${"{},".repeat(690_000)}{}]`;
+    expect(() => parseCitations(flat, "csljson", { maxEntries: 500 })).toThrow(expect.objectContaining({ reason: "values" }));
+  });
+
+  it("a CSL-JSON list of 500 references with their names and fields is read", () => {
+    const items = Array.from({ length: 500 }, (_, i) => ({ id: `r${i}`, type: "article-journal", title: `T ${i}`, DOI: `10.5555/x-${i}`, author: Array.from({ length: 20 }, (_, a) => ({ family: `F${a}`, given: "G" })), issued: { "date-parts": [[2020, 1, 1]] } }));
+    expect(parseCitations(JSON.stringify(items), "csljson", { maxEntries: 500 })).toHaveLength(500);
+  });
 });
+

@@ -12,7 +12,7 @@
  * (A clock would not help: in workerd Date.now() does not move while JavaScript runs.)
  */
 
-import { jsonNestingExceeds } from "../json-budget";
+import { jsonOverBudget } from "../json-budget";
 
 export const CITATION_BUDGET = {
   /** Characters all values of a file may hold after macro expansion: this many times the input… */
@@ -23,6 +23,12 @@ export const CITATION_BUDGET = {
   maxFieldChars: 100_000,
   /** Nesting of braces (LaTeX) or arrays and objects (CSL-JSON) read. */
   maxDepth: 64,
+  /**
+   * Values of a CSL-JSON file (arrays, objects, and the values commas separate): 500 references of
+   * a Crossref answer with their reference lists are some 150,000; 2 MB of `[{},{},…]` would be
+   * 700,000 objects (~76 MB, measured in workerd) built before the entry limit could count them.
+   */
+  maxJsonValues: 250_000,
   /** Lines of a pasted list: 500 references wrapped over a few lines each are a few thousand. */
   maxLines: 100_000,
   /** Names kept per reference (a physics paper may list thousands; 500 are plenty to cite it). */
@@ -31,7 +37,7 @@ export const CITATION_BUDGET = {
   maxStoredChars: 4_000,
 } as const;
 
-export type CitationOverBudget = "expansion" | "field" | "depth" | "lines";
+export type CitationOverBudget = "expansion" | "field" | "depth" | "values" | "lines";
 
 /** The input asks for more than the budget allows; the caller answers 422. */
 export class CitationBudgetError extends Error {
@@ -54,7 +60,11 @@ export function checkLineCount(input: string): void {
   }
 }
 
-/** Throws when JSON nests deeper than the readers go, before JSON.parse builds it (a 2 MB file of "[" is a million nested arrays). */
-export function checkJsonDepth(input: string): void {
-  if (jsonNestingExceeds(input, CITATION_BUDGET.maxDepth)) throw new CitationBudgetError("depth");
+/**
+ * Throws when JSON nests deeper than the readers go (a 2 MB file of "[" is a million nested arrays)
+ * or holds more values than a list's references could, before JSON.parse builds it.
+ */
+export function checkJsonShape(input: string): void {
+  const over = jsonOverBudget(input, { depth: CITATION_BUDGET.maxDepth, values: CITATION_BUDGET.maxJsonValues });
+  if (over) throw new CitationBudgetError(over);
 }

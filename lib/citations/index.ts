@@ -4,7 +4,7 @@ import { CslJsonError, parseCslJson, writeCslJson } from "./csljson";
 import type { Citation, CitationFormat } from "./entry";
 import { parseNbib, parseRis, writeRis } from "./ris";
 import { parseText } from "./text";
-import { CITATION_BUDGET, checkJsonDepth, checkLineCount, type ReadLimits } from "./budget";
+import { CITATION_BUDGET, checkJsonShape, checkLineCount, type ReadLimits } from "./budget";
 
 export { decodeUpload } from "./decode";
 
@@ -44,7 +44,7 @@ export function parseCitations(content: string, format: CitationFormat, limits?:
 
 function readFormat(content: string, format: CitationFormat, limits?: ReadLimits): Citation[] {
   if (format === "text" || format === "ris" || format === "nbib") checkLineCount(content);
-  if (format === "csljson") checkJsonDepth(content);
+  if (format === "csljson") checkJsonShape(content);
   switch (format) {
     case "bibtex":
       return parseBibtex(content, limits);

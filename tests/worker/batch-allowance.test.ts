@@ -97,6 +97,23 @@ describe("reading lists spend the download-start allowance", () => {
     expect(hits).toBe(100);
   });
 
+  it("guests rotating through the addresses of one IPv6 /64 are one address: list creation and the start allowance count the /64", async () => {
+    const prefix = `2001:db8:${(Math.floor(Math.random() * 0xfff0) + 1).toString(16)}:7`;
+    const statuses: number[] = [];
+    for (let i = 1; i <= 7; i++) {
+      const guest = newClient();
+      guest.headers["cf-connecting-ip"] = `${prefix}::${i.toString(16)}`;
+      statuses.push((await uploadBatch(guest, { text: doiList(20) })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    const hits = (await env.DB.prepare("select count(*) as n from rate_limit_hits where key = ?").bind(`getpdf_start:ip:${prefix}::/64`).first<{ n: number }>())!.n;
+    expect(hits).toBe(100);
+    // Another /64 is another address.
+    const other = newClient();
+    other.headers["cf-connecting-ip"] = `${prefix.replace(/:7$/, ":8")}::1`;
+    expect((await uploadBatch(other, { text: doiList(1) })).status).toBe(200);
+  });
+
   it("a signed-in user may create 20 lists an hour; the 21st is refused in Persian and stores nothing", async () => {
     const c = await clientFor((await makeUser()).id);
     for (let i = 0; i < 20; i++) expect((await uploadBatch(c, { text: scenarioDoi("none") })).status).toBe(200);

@@ -105,6 +105,17 @@ describe("the right file, verified before it is stored", () => {
     expect(await env.FILES.head(`doi/${doi}.pdf`)).toBeNull();
   });
 
+  it("PDF bombs from the publisher's own links (1 KB asking pdf.js for gigabytes) are refused within the read's budget, and the job ends", async () => {
+    const doi = scenarioDoi("pdf-bomb");
+    const r = await startAndWait(newClient(), doi);
+    expect(r).toMatchObject({ status: "offline", download_link: null });
+    const crossref = (await stepOf(`doi:${doi}`, "crossref"))!;
+    expect(crossref.outcome).toBe("rejected");
+    expect(crossref.detail).toMatch(/bomb-map\/.*unreadable: .*PdfBombError: it asks for more than \d+ map entries/);
+    expect(crossref.detail).toMatch(/bomb-stream\/.*unreadable: .*PdfBombError: its streams decode past 32 MB/);
+    expect(await env.FILES.head(`doi/${doi}.pdf`)).toBeNull();
+  });
+
   it("a preprint listed as the published version is served labelled as the preprint it is", async () => {
     const doi = scenarioDoi("preprint-labelled");
     const r = await startAndWait(newClient(), doi);

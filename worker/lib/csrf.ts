@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 import { readCookie, writeCookie } from "./cookies";
+import { bodyKind } from "./body-type";
 import { coreMessages } from "./messages";
 import { randomToken, timingSafeEqualStrings } from "./crypto";
 import { EXT_CSRF_COOKIE, fromExtension } from "./extension-access";
@@ -37,16 +38,17 @@ export function csrf(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** `_token` of a body the budget measured as JSON or a form (lib/body-type.ts: the same rule); no other body is read. */
 async function tokenFromBody(c: Context): Promise<string | undefined> {
-  const type = (c.req.header("content-type") ?? "").toLowerCase();
+  const kind = bodyKind(c.req.header("content-type"));
   try {
-    if (type.includes("application/json")) {
+    if (kind === "json") {
       const body = (await c.req.json()) as unknown;
       return body && typeof body === "object" && typeof (body as { _token?: unknown })._token === "string"
         ? (body as { _token: string })._token
         : undefined;
     }
-    if (type.includes("form")) {
+    if (kind === "form" || kind === "multipart") {
       const form = await c.req.parseBody();
       return typeof form._token === "string" ? form._token : undefined;
     }

@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "./context";
+import { bodyKind } from "./body-type";
 import { isDevelopment } from "../env";
 import { authMessages } from "../../contract/auth";
 import { AuthError, DomainError, NotFoundError, type FieldErrors, validationResponse } from "./errors";
@@ -89,14 +90,9 @@ const mobileVerified: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-function isJson(c: Context) {
-  return (c.req.header("content-type") ?? "").toLowerCase().includes("application/json");
-}
-
-function isForm(c: Context) {
-  const type = (c.req.header("content-type") ?? "").toLowerCase();
-  return type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data");
-}
+// The same rule as the body budget and the CSRF check (lib/body-type.ts).
+const isJson = (c: Context) => bodyKind(c.req.header("content-type")) === "json";
+const isForm = (c: Context) => ["form", "multipart"].includes(bodyKind(c.req.header("content-type")));
 
 function bodyValidator(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   const json = zValidator("json", schema, hook) as unknown as MiddlewareHandler<AppEnv>;

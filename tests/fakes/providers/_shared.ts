@@ -66,6 +66,7 @@ export const SCENARIO_KINDS = [
   "notice-first",
   "cited-only",
   "unreadable",
+  "pdf-bomb",
   "preprint-labelled",
   "cover-mixup",
 ] as const;
@@ -152,6 +153,9 @@ export const urls = {
   lockedPdf: (doi: string) => `https://${PUBLISHER_HOST}/locked/${doi}.pdf`,
   /** "%PDF-" and "%%EOF" around an HTML sign-in page. */
   garbledPdf: (doi: string) => `https://${PUBLISHER_HOST}/garbled/${doi}.pdf`,
+  /** 1 KB PDFs that ask pdf.js for far more than their size (tests/fuzz/hostile-pdfs.ts): a widths range, and a stream deflated twice. */
+  bombMapPdf: (doi: string) => `https://${PUBLISHER_HOST}/bomb-map/${doi}.pdf`,
+  bombStreamPdf: (doi: string) => `https://${PUBLISHER_HOST}/bomb-stream/${doi}.pdf`,
   /** The paper as a bioRxiv preprint (its own preprint DOI and stamp). */
   preprintPdf: (doi: string) => `https://${REPO_HOST}/preprint/${doi}.pdf`,
   /** A repository cover sheet naming the paper (title, DOI), then ANOTHER paper's first page: the record's file is the wrong one. */
@@ -196,6 +200,7 @@ export function scenarioTitle(s: Scenario): string {
     "notice-first": "Permafrost thaw under boreal lakes",
     "cited-only": "Tidal mixing in narrow estuaries",
     unreadable: "Lichen growth on volcanic rock",
+    "pdf-bomb": "Moss cover on young basalt flows",
     "preprint-labelled": "Pollen records of a drained marsh",
     "cover-mixup": "Snowmelt timing in high catchments",
   };

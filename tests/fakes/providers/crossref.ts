@@ -133,6 +133,14 @@ export function scenarioWork(s: Scenario, overrides: { title?: string; year?: nu
         { URL: urls.garbledPdf(doi), "content-type": "application/pdf", "content-version": "vor", "intended-application": "syndication" },
       ];
       break;
+    case "pdf-bomb":
+      // A Creative Commons work whose publisher links (exact by construction) serve PDF bombs.
+      m["license"] = [{ start: dateParts(year, 1, 1), "content-version": "vor", "delay-in-days": 0, URL: "https://creativecommons.org/licenses/by/4.0/" }];
+      m["link"] = [
+        { URL: urls.bombMapPdf(doi), "content-type": "application/pdf", "content-version": "vor", "intended-application": "similarity-checking" },
+        { URL: urls.bombStreamPdf(doi), "content-type": "application/pdf", "content-version": "vor", "intended-application": "syndication" },
+      ];
+      break;
     case "retracted":
       m["updated-by"] = [
         {

@@ -20,12 +20,14 @@
  *   /citing/<doi>.pdf                     another paper listing the paper's DOI and title in its references
  *   /locked/<doi>.pdf                     the paper locked by a user password
  *   /garbled/<doi>.pdf                    "%PDF-" and "%%EOF" around an HTML sign-in page
+ *   /bomb-map/<doi>.pdf, /bomb-stream/<doi>.pdf   1 KB PDFs asking pdf.js for gigabytes (tests/fuzz/hostile-pdfs.ts)
  *   /preprint/<doi>.pdf                   the paper as a bioRxiv preprint (stamp and preprint DOI)
  *   /cover-other/<doi>.pdf                a repository cover sheet naming the paper (title, DOI, citation),
  *                                         then ANOTHER paper's first page: a mix-up behind a right cover
  *
  * Hits are counted as "publisher:<doi>".
  */
+import { hostilePdfs } from "../../fuzz/hostile-pdfs";
 import { makePdf, type PdfSpec } from "../pdf-builder";
 import type { FakeProvider, FakeResponse } from "../types";
 import { HANG_MS, escapeHtml, html, otherPaperLines, pdfResponse, scannedPdfResponse, scenarioOf, scenarioTitle } from "./_shared";
@@ -60,6 +62,15 @@ function landing(doi: string, pdfUrl: string | null): FakeResponse {
   ${pdfUrl ? `<a href="${escapeHtml(pdfUrl)}">Download PDF</a>` : "<p>Full text is not available here.</p>"}
 </body></html>`,
   );
+}
+
+/** The hostile PDFs, built once (the stream one deflates 64 MB twice). */
+const bombs = new Map<string, Uint8Array>();
+function bombPdf(route: "bomb-map" | "bomb-stream"): FakeResponse {
+  const name = route === "bomb-map" ? "CID font widths" : "FlateDecode twice";
+  let body = bombs.get(route);
+  if (!body) bombs.set(route, (body = hostilePdfs(64 * 1024 * 1024).find((h) => h.name.startsWith(name))!.pdf()));
+  return { status: 200, headers: { "content-type": "application/pdf", "content-length": String(body.length) }, body };
 }
 
 function specPdf(spec: PdfSpec): FakeResponse {
@@ -131,7 +142,7 @@ export function createPublisherProvider(): FakeProvider {
         state.hit("publisher", arxiv);
         return html(200, `<!doctype html><html lang="en"><head><title>E-print ${escapeHtml(arxiv)}</title><meta name="citation_arxiv_id" content="${escapeHtml(arxiv)}"></head><body><p>An e-print.</p></body></html>`);
       }
-      const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect|other|scanned|notice|citing|locked|garbled|preprint|cover-other)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
+      const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect|other|scanned|notice|citing|locked|garbled|bomb-map|bomb-stream|preprint|cover-other)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
       if (!m) return null;
       const [, route, rawDoi] = m;
       const doi = rawDoi!.toLowerCase();
@@ -167,6 +178,9 @@ export function createPublisherProvider(): FakeProvider {
         case "preprint":
         case "cover-other":
           return documentFor(route, doi);
+        case "bomb-map":
+        case "bomb-stream":
+          return bombPdf(route);
         case "redirect":
           return { status: 302, headers: { location: `https://${req.host}/pdf/${doi}.pdf`, "content-type": "text/plain" }, body: "" };
         default:

@@ -4,6 +4,7 @@ import { GETPDF_WAIT_MS, GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastA
 import { EXPORT_TYPES } from "../../../lib/citations";
 import { services } from "../../services";
 import type { AppEnv } from "../../lib/context";
+import { clientAddress } from "../../lib/client-address";
 import { defineEndpoint } from "../../lib/endpoint";
 import { anyone, signedIn } from "../../lib/roles";
 import { spendStartAllowance } from "./start-limit";
@@ -37,7 +38,7 @@ function backgroundOf(c: Context<AppEnv>): Background | undefined {
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 
 /** 429 `{ status: "error", error }` in Persian past the per-user or per-address allowance. */
-const limitStarts = (c: Context<AppEnv>) => spendStartAllowance(c.var.db, { userId: c.var.user?.id ?? null, address: c.req.header("cf-connecting-ip") ?? null }, c.var.now());
+const limitStarts = (c: Context<AppEnv>) => spendStartAllowance(c.var.db, { userId: c.var.user?.id ?? null, address: clientAddress(c) }, c.var.now());
 
 /**
  * The start and check verbs answer the same for GET and POST; only spending differs (see context).

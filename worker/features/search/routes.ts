@@ -15,6 +15,7 @@ import {
   ThesisSearchRequest,
   ThesisSearchResponse,
 } from "../../../contract/search";
+import { clientAddress } from "../../lib/client-address";
 import type { AppEnv } from "../../lib/context";
 import { services } from "../../services";
 import { defineEndpoint } from "../../lib/endpoint";
@@ -70,7 +71,7 @@ defineEndpoint(
       articleCacheKey(body),
       async () => {
         // Only searches that reach Scopus/Crossref count against the caller's budget.
-        await spendArticleSearchBudget(c.var.db, c.req.header("cf-connecting-ip") ?? "local", c.var.now());
+        await spendArticleSearchBudget(c.var.db, clientAddress(c) ?? "local", c.var.now());
         return searchArticles(deps, body);
       },
       deferOf(c),
