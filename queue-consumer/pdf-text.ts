@@ -138,10 +138,10 @@ async function readPage(page: { streamTextContent(): ReadableStream }): Promise<
 async function readLeadingText(bytes: Uint8Array, maxPages: number, enough: ((pages: PageText[]) => boolean) | undefined, options: ReadOptions): Promise<LeadingText> {
   const pdfjs = await getResolvedPDFJS();
   if (!pdfjsIsBudgeted()) throw new Error("pdf.js without the read budget (scripts/pdfjs-budget-plugin.ts): no PDF is read");
-  return withPdfBudget(PDF_READ_BUDGET, () => readWith(pdfjs, bytes, maxPages, enough));
+  return withPdfBudget(PDF_READ_BUDGET, () => readWith(pdfjs, bytes, maxPages, enough, options));
 }
 
-async function readWith(pdfjs: Awaited<ReturnType<typeof getResolvedPDFJS>>, bytes: Uint8Array, maxPages: number, enough?: (pages: PageText[]) => boolean): Promise<LeadingText> {
+async function readWith(pdfjs: Awaited<ReturnType<typeof getResolvedPDFJS>>, bytes: Uint8Array, maxPages: number, enough: ((pages: PageText[]) => boolean) | undefined, options: ReadOptions): Promise<LeadingText> {
   let bytesRead = 0;
   const windowed = bytes.byteLength > FULL_READ_MAX;
   const common = { disableAutoFetch: true, disableStream: true, useSystemFonts: false, stopAtErrors: false, verbosity: 0 } as const;
