@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn } from "./columns";
 import { users } from "./users";
@@ -35,6 +36,8 @@ export const downloads = sqliteTable(
     index("downloads_outcome_created_idx").on(t.outcome, t.createdAt),
     // the user's /profile/booksAndArticles
     index("downloads_user_created_idx").on(t.userId, t.createdAt),
+    // the library watcher: who holds a DOI named by an update notice (a look-up per notice, never a scan)
+    index("downloads_doi_lower_idx").on(sql`lower(${t.doi})`),
   ],
 );
 

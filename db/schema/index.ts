@@ -8,3 +8,4 @@ export * from "./offline";
 export * from "./money";
 export * from "./services";
 export * from "./batches";
+export * from "./answers";

@@ -7,9 +7,10 @@
  * one that does not return null answers.
  *
  * Control endpoints: GET /__stats (hit counts as JSON), POST /__reset,
- * POST /__latency?ms=50. Unknown host: 502 JSON.
+ * POST /__latency?ms=50, GET /__limits (the providers' published limits as enforced, limits.ts:
+ * requests served and over each limit), GET /__limits/arrivals?identity=<mailto>. Unknown host: 502 JSON.
  *
- * Script use: tsx tests/fakes/upstream-server.ts --port 18999 --latency 50
+ * Script use: tsx tests/fakes/upstream-server.ts --port 18999 --latency 50 [--enforce all --daily-scale 0.1]
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -28,6 +29,7 @@ import { createScopusProvider } from "./providers/scopus";
 import { createUnpaywallProvider } from "./providers/unpaywall";
 import { createZarinpalProvider } from "./providers/zarinpal";
 import type { FakeProvider, FakeRequest, FakeResponse, FakeState } from "./types";
+import { createEnforcer, type EnforceMode, type Enforcer } from "./limits";
 
 export type { FakeProvider, FakeRequest, FakeResponse, FakeState } from "./types";
 
@@ -54,12 +56,17 @@ export interface FakeUpstreamOptions {
   port?: number;
   latencyMs?: number;
   providers?: FakeProvider[];
+  /** Who is held to the providers' published limits (limits.ts); default: contact addresses starting "enforce-". */
+  enforce?: EnforceMode;
+  /** Daily caps multiplied by this (a compressed day). */
+  dailyScale?: number;
 }
 
 export interface FakeUpstream {
   url: string;
   port: number;
   state: FakeState;
+  limits: Enforcer;
   close(): Promise<void>;
 }
 
@@ -86,6 +93,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     for (const h of p.hosts) byHost.set(h.toLowerCase(), [...(byHost.get(h.toLowerCase()) ?? []), p]);
   }
   const pendingTimers = new Set<NodeJS.Timeout>();
+  const limits = createEnforcer(opts.enforce ?? "marked", opts.dailyScale ?? 1);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -103,8 +111,11 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     if (raw.pathname === "/__reset" && method === "POST") {
       state.hits.clear();
       state.latencyMs = initialLatency;
+      limits.reset();
       return sendJson(res, 200, { ok: true });
     }
+    if (raw.pathname === "/__limits" && method === "GET") return sendJson(res, 200, limits.stats());
+    if (raw.pathname === "/__limits/arrivals" && method === "GET") return sendJson(res, 200, limits.arrivals(raw.searchParams.get("identity") ?? ""));
     if (raw.pathname === "/__latency" && method === "POST") {
       const ms = Number(raw.searchParams.get("ms"));
       if (!Number.isFinite(ms) || ms < 0) return sendJson(res, 400, { error: "ms must be a number >= 0" });
@@ -124,6 +135,11 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
     }
     const fakeReq: FakeRequest = { method, host, path: safeDecode(rawPath), query: raw.searchParams, headers, body };
+    const admitted = limits.admit(fakeReq, Date.now());
+    if ("refused" in admitted) {
+      return sendJson(res, 429, { status: "failed", message: `Too Many Requests (${admitted.refused})` }, { "retry-after": "1" });
+    }
+    res.once("close", admitted.finish);
 
     let answer: FakeResponse | null = null;
     let owner: FakeProvider | undefined;
@@ -183,6 +199,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     url: `http://127.0.0.1:${port}`,
     port,
     state,
+    limits,
     close() {
       for (const t of pendingTimers) clearTimeout(t);
       pendingTimers.clear();
@@ -212,9 +229,9 @@ function rewriteLocation(headers: Record<string, string>, selfHost: string | und
   }
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const payload = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) });
+  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)), ...headers });
   res.end(payload);
 }
 
@@ -259,7 +276,9 @@ if (invokedDirectly) {
   const args = process.argv.slice(2);
   const port = Number(argValue(args, "--port") ?? "18999");
   const latencyMs = Number(argValue(args, "--latency") ?? "0");
-  const fake = await startFakeUpstream({ port, latencyMs });
+  const enforce = (argValue(args, "--enforce") ?? "marked") as EnforceMode;
+  const dailyScale = Number(argValue(args, "--daily-scale") ?? "1");
+  const fake = await startFakeUpstream({ port, latencyMs, enforce, dailyScale });
   console.log(`fake upstream listening on ${fake.url} (latency ${latencyMs} ms); set UPSTREAM_BASE=${fake.url}`);
   const stop = () => {
     void fake.close().then(() => process.exit(0));

@@ -12,7 +12,8 @@ import type { Db } from "../../../db/client";
 import { ValidationError } from "../../lib/errors";
 import { signFileLink } from "../files/signing";
 import { fetchJobStub } from "../jobs/fetch-job";
-import type { JobState } from "../../../contract/jobs/job-state";
+import type { JobState, Lane } from "../../../contract/jobs/job-state";
+import { d1AnswerStore } from "../../../db/shared-answers";
 import { hasArticleEntitlement, spendArticleCredit } from "../wallet/ledger";
 import { grantByUniversityForUserId } from "../institutions/enforce";
 import { screenInput } from "./guards";
@@ -32,7 +33,18 @@ export type GetpdfContext = {
   reference?: ReferenceDeps;
   /** False on GET: showing a result never spends a credit or a quota unit (issue 15 item 3). */
   maySpend?: boolean;
+  /** `list`: a reading-list entry (its job waits in the list lane, its outside calls after pastes'). */
+  lane?: Lane;
 };
+
+/**
+ * A reading-list entry's reference could not be matched now because Crossref's budget had no slot
+ * in time: the entry is left unstarted and tried again on the list's next read.
+ */
+export class EntryDeferred extends Error {}
+
+/** How long a list's start may wait for a Crossref slot inside the page's request. */
+const LIST_MATCH_WAIT_MS = 3_000;
 
 function presentDeps(ctx: GetpdfContext): PresentDeps {
   return {
@@ -65,7 +77,7 @@ export async function startDownload(ctx: GetpdfContext, raw: string): Promise<Ge
 }
 
 async function runJob(ctx: GetpdfContext, raw: string, identified: IdentifyResult, key: string): Promise<GetPdfResult> {
-  const { state } = await fetchJobStub(ctx.env, key).start({ key, input: { raw: raw.trim(), identified }, now: ctx.now });
+  const { state } = await fetchJobStub(ctx.env, key).start({ key, input: { raw: raw.trim(), identified }, now: ctx.now, lane: ctx.lane ?? "paste" });
   const { id, ticket } = await makeTicket(ctx.secret, key, ctx.now);
   return show(ctx, ticket, id, state);
 }
@@ -84,7 +96,10 @@ function offlineForText(id: string, text: string, msg: string): GetPdfResult {
  * to choose from; nothing validated is today's prefilled offline request.
  */
 async function startFromReference(ctx: GetpdfContext, raw: string, title: string): Promise<GetPdfResult> {
-  const resolution = await resolveReferenceText(title, ctx.reference ?? referenceDeps(ctx.env));
+  const list = ctx.lane === "list";
+  const deps = ctx.reference ?? referenceDeps(ctx.env, { priority: list ? "list" : "paste", maxWaitMs: list ? LIST_MATCH_WAIT_MS : undefined, answers: d1AnswerStore(ctx.db) });
+  const resolution = await resolveReferenceText(title, deps);
+  if (list && resolution.kind === "none" && resolution.reason === "unavailable") throw new EntryDeferred("crossref busy");
   if (resolution.kind === "confident") {
     const { doi, title: workTitle, year, authors, container } = resolution.work;
     const identified = identify(doi);
