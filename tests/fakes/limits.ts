@@ -11,7 +11,8 @@
  *
  * Which callers are held to them: `all` (the scale benchmark), or `marked` (the default, tests):
  * only contact addresses starting "enforce-", so the shared test upstream stays unlimited for
- * every other test. Daily caps are multiplied by `dailyScale` (a compressed day).
+ * every other test; their answers also take MARKED_SERVICE_MS, so requests overlap as they do
+ * against the real service. Daily caps are multiplied by `dailyScale` (a compressed day).
  */
 import type { FakeRequest } from "./types";
 
@@ -35,6 +36,7 @@ export type LimitStats = {
 };
 
 const SECOND = 1000;
+export const MARKED_SERVICE_MS = 120;
 
 function identityOf(req: FakeRequest): string {
   const ua = /mailto:([^)\s;]+)/i.exec(req.headers["user-agent"] ?? "")?.[1];
@@ -58,8 +60,8 @@ function classify(req: FakeRequest, dailyScale: number): Classified | null {
 }
 
 export type Enforcer = {
-  /** Before serving: null to serve (call `finish` when the answer is sent), or a reason to answer 429. */
-  admit(req: FakeRequest, now: number): { finish: () => void } | { refused: string };
+  /** Before serving: serve (call `finish` when the answer is sent, after `delayMs` more), or a reason to answer 429. */
+  admit(req: FakeRequest, now: number): { finish: () => void; delayMs: number } | { refused: string };
   stats(): LimitStats;
   reset(): void;
   /** Arrival times (ms) of every request served to one identity, for tests that look at spacing. */
@@ -77,9 +79,9 @@ export function createEnforcer(mode: EnforceMode, dailyScale = 1): Enforcer {
   return {
     admit(req, now) {
       const identity = identityOf(req);
-      if (mode === "off" || (mode === "marked" && !identity.startsWith("enforce-"))) return { finish: () => {} };
+      if (mode === "off" || (mode === "marked" && !identity.startsWith("enforce-"))) return { finish: () => {}, delayMs: 0 };
       const c = classify(req, dailyScale);
-      if (!c) return { finish: () => {} };
+      if (!c) return { finish: () => {}, delayMs: 0 };
       const name = `${c.provider}/${c.cls}`;
       const key = `${name} ${identity}`;
       const win = (windows.get(key) ?? []).filter((t) => t > now - SECOND);
@@ -94,7 +96,7 @@ export function createEnforcer(mode: EnforceMode, dailyScale = 1): Enforcer {
       else if (c.rule.concurrency !== undefined && flying + 1 > c.rule.concurrency) refused = "at-once";
       else if (c.rule.perDay !== undefined && used + c.cost > c.rule.perDay) refused = "daily";
       if (refused) {
-        bump(stats.over, `${name} ${refused}`);
+        bump(stats.over, `${name} ${refused} ${identity}`);
         return { refused };
       }
       win.push(now);
@@ -109,6 +111,7 @@ export function createEnforcer(mode: EnforceMode, dailyScale = 1): Enforcer {
       arrivalsBy.set(identity, a);
       let done = false;
       return {
+        delayMs: mode === "marked" ? MARKED_SERVICE_MS : 0,
         finish() {
           if (done) return;
           done = true;

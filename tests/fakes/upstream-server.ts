@@ -158,7 +158,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       };
     }
 
-    const delay = state.latencyMs + (answer.delayMs ?? 0);
+    const delay = state.latencyMs + (answer.delayMs ?? 0) + admitted.delayMs;
     if (delay > 0) {
       const closed = await waitUnlessClosed(res, delay);
       if (closed) return;

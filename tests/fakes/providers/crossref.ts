@@ -4,6 +4,7 @@
  * (work_single and the works_query items) are served as recorded.
  */
 import type { FakeProvider, FakeRequest, FakeResponse } from "../types";
+import { NOTICES_PER_DAY, UPDATED_PER_DAY } from "../feeds";
 import {
   SCENARIO_KINDS,
   failModeOfScenario,
@@ -265,8 +266,6 @@ function bibliographicSearch(req: FakeRequest, q: string, rows: number, headers:
  *                     carries a Retraction Watch retraction `10.5555/rw-notice-<yyyymmdd>-<i>`.
  * A test or benchmark puts some of those works in users' libraries.
  */
-export const NOTICES_PER_DAY = 120;
-export const UPDATED_PER_DAY = 60;
 const NOTICE_TYPES = ["retraction", "correction", "expression_of_concern", "withdrawal", "new_version"] as const;
 const UPDATE_TYPE_VALUES = new Set(["retraction", "partial_retraction", "withdrawal", "removal", "expression_of_concern", "correction", "erratum", "corrigendum", "addendum", "clarification", "new_version", "new_edition", "reinstatement"]);
 const LABELS: Record<string, string> = { retraction: "Retraction", correction: "Correction", expression_of_concern: "Expression of concern", withdrawal: "Withdrawal", new_version: "New version" };
