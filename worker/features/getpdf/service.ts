@@ -14,6 +14,7 @@ import { signFileLink } from "../files/signing";
 import { fetchJobStub } from "../jobs/fetch-job";
 import type { JobState, Lane } from "../../../contract/jobs/job-state";
 import { d1AnswerStore } from "../../../db/shared-answers";
+import { enrichFromCrossref } from "./enrich";
 import { hasArticleEntitlement, spendArticleCredit } from "../wallet/ledger";
 import { grantByUniversityForUserId } from "../institutions/enforce";
 import { screenInput } from "./guards";
@@ -217,8 +218,8 @@ export async function profileDownloads(ctx: GetpdfContext & { userId: string }, 
 /** An export carries at most this many documents (the newest): a library, not a database dump. */
 const LIBRARY_EXPORT_MAX = 5000;
 
-/** GET /profile/downloads/export: the (filtered) library as BibTeX, RIS or CSL-JSON, one entry per DOI or link. */
-export async function exportLibrary(db: Db, userId: string, filter: LibraryFilter, format: ExportFormat): Promise<string> {
+/** GET /profile/downloads/export: the (filtered) library as BibTeX, RIS or CSL-JSON, one entry per DOI or link, filled in from the Crossref records jobs stored. */
+export async function exportLibrary(db: Db, userId: string, filter: LibraryFilter, format: ExportFormat, now = Date.now()): Promise<string> {
   const seen = new Set<string>();
   const list: Citation[] = [];
   for (const doc of await libraryDocuments(db, userId, filter, LIBRARY_EXPORT_MAX)) {
@@ -227,5 +228,5 @@ export async function exportLibrary(db: Db, userId: string, filter: LibraryFilte
     seen.add(key);
     list.push({ ...emptyCitation(), doi: doc.doi, title: doc.title, url: doc.doi ? null : doc.url });
   }
-  return writeCitations(list, format);
+  return writeCitations(await enrichFromCrossref(d1AnswerStore(db), list, now), format);
 }
