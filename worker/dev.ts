@@ -136,7 +136,7 @@ defineEndpoint(
 
 // Benchmarks (bench/scale.ts): the cost of one slot of a provider's budget — a take and a done, two
 // calls to its Durable Object — measured from inside the Worker on a budget that never makes anyone wait.
-const RoundTripQuery = z.object({ n: z.coerce.number().int().min(1).max(2_000).default(200) });
+const RoundTripQuery = z.object({ n: z.coerce.number().int().min(1).max(500).default(200) });
 const RoundTrip = z.object({ n: z.number().int(), p50_ms: z.number(), p95_ms: z.number(), max_ms: z.number() });
 defineEndpoint(
   devRoutes,
@@ -157,7 +157,7 @@ defineEndpoint(
 );
 
 // Benchmarks: one run of the library watcher at a given time (the cron's own function).
-const WatchQuery = z.object({ now: z.coerce.number().int().min(0).optional(), rows: z.coerce.number().int().min(1).max(1_000).optional() });
+const WatchQuery = z.object({ now: z.coerce.number().int().min(0).max(4_102_444_800_000).optional(), rows: z.coerce.number().int().min(1).max(1_000).optional() });
 const WatchRun = z.object({ calls: z.number().int(), items: z.number().int(), notices: z.number().int(), held: z.number().int(), notified: z.number().int() });
 defineEndpoint(
   devRoutes,
