@@ -8,7 +8,8 @@
  * are multiplied by FAKE_UPSTREAM_RATE_SCALE and requests at once by FAKE_UPSTREAM_CONCURRENCY_SCALE:
  * that one local process stands in for all providers at once, and their real limits would only
  * measure our waiting. UPSTREAM_PROVIDER_LIMITS=real keeps the providers' own figures there
- * (`npm run bench:batch`, `npm run bench:scale`), with daily caps scaled by UPSTREAM_DAILY_SCALE.
+ * (`npm run bench:batch`, `npm run bench:scale`), with daily caps scaled by UPSTREAM_DAILY_SCALE
+ * (and per-second rates by UPSTREAM_RATE_SCALE, 1 unless a benchmark asks).
  */
 import type { BudgetLimits, BudgetOutlook, Priority } from "../contract/budget";
 import { localBudget, sharedBudget, type BudgetNamespace, type CallBudget } from "./budget";
@@ -23,6 +24,8 @@ export type BudgetEnv = {
   UPSTREAM_BASE?: string | undefined;
   UPSTREAM_PROVIDER_LIMITS?: string | undefined;
   UPSTREAM_DAILY_SCALE?: string | undefined;
+  /** With UPSTREAM_PROVIDER_LIMITS=real: per-second rates × this (a benchmark on a machine slower than the providers' ceilings). */
+  UPSTREAM_RATE_SCALE?: string | undefined;
   /** The ProviderBudget Durable Object namespace (absent in scripts and unit tests: a per-isolate budget). */
   PROVIDER_BUDGET?: unknown;
 };
@@ -53,7 +56,12 @@ export function budgetLimits(env: BudgetEnv, limits: BudgetLimits): BudgetLimits
   if (!env.UPSTREAM_BASE) return limits;
   if (env.UPSTREAM_PROVIDER_LIMITS === "real") {
     const daily = Number(env.UPSTREAM_DAILY_SCALE ?? "1");
-    return { ...limits, perDay: limits.perDay === undefined ? undefined : Math.max(1, Math.floor(limits.perDay * (daily > 0 ? daily : 1))) };
+    const rate = Number(env.UPSTREAM_RATE_SCALE ?? "1");
+    return {
+      ...limits,
+      perSecond: limits.perSecond * (rate > 0 ? rate : 1),
+      perDay: limits.perDay === undefined ? undefined : Math.max(1, Math.floor(limits.perDay * (daily > 0 ? daily : 1))),
+    };
   }
   return {
     perSecond: limits.perSecond * FAKE_UPSTREAM_RATE_SCALE,

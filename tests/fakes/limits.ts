@@ -43,14 +43,20 @@ function identityOf(req: FakeRequest): string {
   return (req.query.get("mailto") ?? req.query.get("email") ?? ua ?? req.query.get("api_key") ?? "anonymous").toLowerCase();
 }
 
-function classify(req: FakeRequest, dailyScale: number): Classified | null {
+function classify(req: FakeRequest, dailyScale: number, rateScale: number): Classified | null {
+  const c = classifyAt(req, dailyScale);
+  return c && c.rule.perSecond !== undefined ? { ...c, rule: { ...c.rule, perSecond: c.rule.perSecond * rateScale } } : c;
+}
+
+function classifyAt(req: FakeRequest, dailyScale: number): Classified | null {
   if (req.host === "api.crossref.org") {
     const single = /^\/works\/10\./.test(req.path);
     return single ? { provider: "crossref", cls: "single", rule: { perSecond: 10, concurrency: 3 }, cost: 1 } : { provider: "crossref", cls: "list", rule: { perSecond: 3, concurrency: 3 }, cost: 1 };
   }
   if (req.host === "api.openalex.org") {
     const keyed = req.query.has("api_key");
-    const single = /^\/works\/[^/]+$/.test(req.path) && !req.query.has("filter") && !req.query.has("search");
+    // A work by id or DOI (/works/W123, /works/doi:10.x/y) is a singleton; anything else a list.
+    const single = /^\/works\/./.test(req.path) && !req.query.has("filter") && !req.query.has("search");
     // Costs in $0.0001 units; a day's allowance is $1 with a key, $0.01 without.
     const cost = single ? (keyed ? 0 : 1) : req.query.has("search") ? 10 : 1;
     return { provider: "openalex", cls: "all", rule: { perSecond: 100, perDay: Math.floor((keyed ? 10_000 : 100) * dailyScale) }, cost };
@@ -68,7 +74,8 @@ export type Enforcer = {
   arrivals(identity: string): number[];
 };
 
-export function createEnforcer(mode: EnforceMode, dailyScale = 1): Enforcer {
+/** `rateScale` multiplies the per-second limits (a benchmark on a machine slower than the providers); requests at once stay as published. */
+export function createEnforcer(mode: EnforceMode, dailyScale = 1, rateScale = 1): Enforcer {
   const windows = new Map<string, number[]>();
   const inFlight = new Map<string, number>();
   const daily = new Map<string, { day: number; used: number }>();
@@ -80,7 +87,7 @@ export function createEnforcer(mode: EnforceMode, dailyScale = 1): Enforcer {
     admit(req, now) {
       const identity = identityOf(req);
       if (mode === "off" || (mode === "marked" && !identity.startsWith("enforce-"))) return { finish: () => {}, delayMs: 0 };
-      const c = classify(req, dailyScale);
+      const c = classify(req, dailyScale, rateScale);
       if (!c) return { finish: () => {}, delayMs: 0 };
       const name = `${c.provider}/${c.cls}`;
       const key = `${name} ${identity}`;

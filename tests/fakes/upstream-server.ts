@@ -60,6 +60,8 @@ export interface FakeUpstreamOptions {
   enforce?: EnforceMode;
   /** Daily caps multiplied by this (a compressed day). */
   dailyScale?: number;
+  /** Per-second limits multiplied by this (benchmarks only). */
+  rateScale?: number;
 }
 
 export interface FakeUpstream {
@@ -93,7 +95,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     for (const h of p.hosts) byHost.set(h.toLowerCase(), [...(byHost.get(h.toLowerCase()) ?? []), p]);
   }
   const pendingTimers = new Set<NodeJS.Timeout>();
-  const limits = createEnforcer(opts.enforce ?? "marked", opts.dailyScale ?? 1);
+  const limits = createEnforcer(opts.enforce ?? "marked", opts.dailyScale ?? 1, opts.rateScale ?? 1);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -278,7 +280,8 @@ if (invokedDirectly) {
   const latencyMs = Number(argValue(args, "--latency") ?? "0");
   const enforce = (argValue(args, "--enforce") ?? "marked") as EnforceMode;
   const dailyScale = Number(argValue(args, "--daily-scale") ?? "1");
-  const fake = await startFakeUpstream({ port, latencyMs, enforce, dailyScale });
+  const rateScale = Number(argValue(args, "--rate-scale") ?? "1");
+  const fake = await startFakeUpstream({ port, latencyMs, enforce, dailyScale, rateScale });
   console.log(`fake upstream listening on ${fake.url} (latency ${latencyMs} ms); set UPSTREAM_BASE=${fake.url}`);
   const stop = () => {
     void fake.close().then(() => process.exit(0));
