@@ -392,7 +392,7 @@ async function main() {
     log(`${users.length} users, ${library.rows} library rows seeded`);
 
     const admin = await sessionFor(base, users[0]!);
-    const rtt = await readJson(await admin.get("/dev/budget/round-trip?n=100"), "round trip");
+    const rtt = await readJson(await admin.get("/dev/budget/round-trip?n=50"), "round trip");
     log(`one budget slot (take + done): p50 ${rtt["p50_ms"]} ms, p95 ${rtt["p95_ms"]} ms`);
 
     // Popular works everyone pastes and lists share (a course's reading).

@@ -136,7 +136,7 @@ defineEndpoint(
 
 // Benchmarks (bench/scale.ts): the cost of one slot of a provider's budget — a take and a done, two
 // calls to its Durable Object — measured from inside the Worker on a budget that never makes anyone wait.
-const RoundTripQuery = z.object({ n: z.coerce.number().int().min(1).max(100).default(100) });
+const RoundTripQuery = z.object({ n: z.coerce.number().int().min(1).max(50).default(20) });
 const RoundTrip = z.object({ n: z.number().int(), p50_ms: z.number(), p95_ms: z.number(), max_ms: z.number() });
 defineEndpoint(
   devRoutes,

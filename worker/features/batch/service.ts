@@ -139,6 +139,8 @@ async function startEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
 async function checkEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
   if (!e.ticket || !e.jobKey) return;
   const { result, job } = await checkDownloadWithJob(ctx, e.ticket);
+  // Still running at the same step: nothing to write (a list's read would otherwise write a row per running entry).
+  if (result.status === "processing" && result.msg2 === e.step) return;
   await saveResult(ctx, e, e.ticket, e.jobKey, result, job);
 }
 
