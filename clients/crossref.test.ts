@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import type { CallBudget } from "./budget";
@@ -289,5 +291,34 @@ describe("crossref budgets and update feeds", () => {
     expect(page.nextCursor).toBeNull();
     await expect(client().listUpdates({ feed: "notices", fromDay: "yesterday", untilDay: "2026-09-03", cursor: "*" })).rejects.toThrow(RangeError);
     await expect(client().listUpdates({ feed: "notices", fromDay: "2026-09-03", untilDay: "2026-09-03", cursor: "a b" })).rejects.toThrow(RangeError);
+  });
+});
+
+describe("crossref update feeds: the recorded shapes", () => {
+  const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "../tests/fixtures/crossref", name), "utf8");
+  const answering = (body: string) => (async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } })) as typeof fetch;
+
+  it("reads a page of notices: each item's update-to, the next cursor of a full page", async () => {
+    const c = createCrossrefClient({ fetch: answering(fixture("works_update_notices_page.json")), mailto: "dev@daryaft.test", rateLimiter: null });
+    const page = await c.listUpdates({ feed: "notices", fromDay: "2026-09-01", untilDay: "2026-09-02", cursor: "*", rows: 2 });
+    expect(page.totalResults).toBe(469019);
+    expect(page.nextCursor).toBe("DnF1ZXJ5VGhlbkZldGNoBgAAAAAA");
+    expect(page.items.map((i) => [i.doi, i.updateTo.map((u) => [u.doi, u.type])])).toEqual([
+      ["10.5555/12345678", [["10.5555/12345678", "corrigendum"]]],
+      ["10.1007/s11356-024-33074-7", [["10.1007/s11356-023-27928-9", "retraction"]]],
+    ]);
+    // Asked for more than came: the last page, no further call.
+    expect((await c.listUpdates({ feed: "notices", fromDay: "2026-09-01", untilDay: "2026-09-02", cursor: "*", rows: 1000 })).nextCursor).toBeNull();
+  });
+
+  it("reads Retraction Watch's records as the updated work's updated-by (no notice record of their own)", async () => {
+    const c = createCrossrefClient({ fetch: answering(fixture("work_updated_by_retraction_watch.json")), mailto: "dev@daryaft.test", rateLimiter: null });
+    const w = await c.getWork("10.1016/S0140-6736(97)11096-0");
+    expect(w?.updateTo).toEqual([]);
+    expect(w?.updatedBy.map((u) => [u.type, u.source])).toEqual([
+      ["correction", "retraction-watch"],
+      ["retraction", "retraction-watch"],
+    ]);
+    expect(w?.isRetracted).toBe(true);
   });
 });
