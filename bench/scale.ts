@@ -245,12 +245,19 @@ const utcTag = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAl
 async function seedLibrary(db: D1, users: User[], now: number): Promise<{ rows: number; noticed: number }> {
   const tags = [utcTag(now - 86_400_000), utcTag(now)];
   const noticed = tags.flatMap((t) => [...Array.from({ length: 10 }, (_, i) => `10.5555/noticed-${t}-${i}`), ...Array.from({ length: 5 }, (_, i) => `10.5555/rw-updated-${t}-${i}`)]);
-  const dois = [...noticed, ...Array.from({ length: LIBRARY - noticed.length }, (_, i) => `10.9999/library-${i}`)];
   const ins = db.prepare("INSERT INTO downloads (id, user_id, job_key, outcome, doi, created_at) VALUES (?, ?, ?, 'ok', ?, ?)");
-  for (let i = 0; i < dois.length; i += 100) {
-    await db.batch(dois.slice(i, i + 100).map((doi, j) => ins.bind(`dl_bench_${i + j}`, users[(i + j) % users.length]!.id, `doi:${doi}`, doi, now - 86_400_000)));
-  }
-  return { rows: dois.length, noticed: noticed.length };
+  await db.batch(noticed.map((doi, i) => ins.bind(`dl_bench_noticed_${i}`, users[i % users.length]!.id, `doi:${doi}`, doi, now - 86_400_000)));
+  // The rest in one statement: a row per held DOI, spread over the users.
+  const rest = LIBRARY - noticed.length;
+  await db
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
+       INSERT INTO downloads (id, user_id, job_key, outcome, doi, created_at)
+       SELECT 'dl_bench_' || i, 'usr_bench_' || (i % CAST(? AS INTEGER)), 'doi:10.9999/library-' || i, 'ok', '10.9999/library-' || i, ? FROM n`,
+    )
+    .bind(rest, users.length, now - 86_400_000)
+    .run();
+  return { rows: LIBRARY, noticed: noticed.length };
 }
 
 async function sessionFor(base: string, user: User | null): Promise<Session> {

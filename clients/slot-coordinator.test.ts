@@ -211,6 +211,13 @@ describe("SlotCoordinator", () => {
     expect(await again.take(req("paste", { maxWaitMs: 1_000 }))).toMatchObject({ granted: false, reason: "paused" });
   });
 
+  it("a free slot is granted to a caller that allows no wait at all", async () => {
+    const m = manualClock();
+    const c = new SlotCoordinator({ perSecond: 10 }, m.clock);
+    expect(await c.take(req("paste", { maxWaitMs: 0 }))).toMatchObject({ granted: true });
+    expect(await c.take(req("paste", { maxWaitMs: 0 }))).toMatchObject({ granted: false, reason: "busy" });
+  });
+
   it("refuses limits that cannot be kept", () => {
     expect(() => new SlotCoordinator({ perSecond: 0 })).toThrow(RangeError);
     expect(() => new SlotCoordinator({ perSecond: Number.NaN })).toThrow(RangeError);

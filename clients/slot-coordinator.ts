@@ -189,17 +189,6 @@ export class SlotCoordinator {
     const now = this.clock.now();
     this.rollDay(now);
     this.reclaim(now);
-    // Expired waits first: their callers stop waiting.
-    for (const p of PRIORITIES) {
-      const q = this.queues[p];
-      for (let i = 0; i < q.length; ) {
-        const w = q[i]!;
-        if (w.deadline <= now) {
-          q.splice(i, 1);
-          w.resolve({ granted: false, retryAfterMs: this.retryHint(now, i), reason: this.pausedUntil > now ? "paused" : "busy" });
-        } else i++;
-      }
-    }
     let wakeAt = Infinity;
     let blocked = false;
     const interval = 1000 / (this.limits.perSecond * this.factor(now));
@@ -241,7 +230,20 @@ export class SlotCoordinator {
       // A blocked class blocks every later one: their rules are never looser.
       if (blocked) break;
     }
-    for (const p of PRIORITIES) for (const w of this.queues[p]) wakeAt = Math.min(wakeAt, w.deadline);
+    // Waits that reached their end without a slot: their callers stop waiting, with a hint.
+    for (const p of PRIORITIES) {
+      const q = this.queues[p];
+      for (let i = 0; i < q.length; ) {
+        const w = q[i]!;
+        if (w.deadline <= now) {
+          q.splice(i, 1);
+          w.resolve({ granted: false, retryAfterMs: this.retryHint(now, i), reason: this.pausedUntil > now ? "paused" : "busy" });
+        } else {
+          wakeAt = Math.min(wakeAt, w.deadline);
+          i++;
+        }
+      }
+    }
     this.arm(wakeAt, now);
   }
 

@@ -4,7 +4,8 @@
  * consumer invocations would be) ask Crossref for single records at once, against the fake
  * upstream holding this caller to Crossref's published polite-pool limits (10 a second, 3 at once:
  * tests/fakes/limits.ts). Together they never go over. The same four callers each with a budget
- * of their own (today's per-isolate limiters) do. A 429 that one caller receives holds all four.
+ * of their own (the per-isolate limiters the shared budget replaced) do. A 429 that one caller
+ * receives holds all four.
  */
 import { env as workerEnv } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
