@@ -103,6 +103,7 @@ class CapturingLog extends Log {
     const plain = message.replace(/\u001b\[[0-9;]*m/g, "");
     const m = /QUEUE (\S+) \d+\/\d+ \((\d+)ms\)/.exec(plain);
     if (m && m[1] !== PASTE_QUEUE && m[1] !== BULK_QUEUE) invocations.push({ queue: m[1]!, end: Date.now(), ms: Number(m[2]) });
+    else if (/error|uncaught|exception|crash|fatal/i.test(plain)) process.stderr.write(`[workerd] ${plain.slice(0, 500)}\n`);
   }
 }
 
@@ -210,11 +211,29 @@ function startStack(upstream: { url: string }): Miniflare {
 
 type D1 = Awaited<ReturnType<Miniflare["getD1Database"]>>;
 
+/**
+ * Miniflare's proxy to D1 drops a connection now and then while workerd starts its isolates on a
+ * busy machine: the seeding statements are idempotent (INSERT OR IGNORE, migrations that already
+ * ran are skipped), so they are simply sent again.
+ */
+async function retrying<T>(what: string, f: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await f();
+    } catch (err) {
+      if (/already exists/i.test(String(err))) return undefined as T;
+      if (attempt >= 6) throw err;
+      log(`${what}: ${String(err).slice(0, 120)}; again (${attempt})`);
+      await sleep(1_000 * attempt);
+    }
+  }
+}
+
 async function migrate(db: D1) {
   const dir = path.join(root, "db/migrations");
   for (const f of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
     for (const stmt of readFileSync(path.join(dir, f), "utf8").split("--> statement-breakpoint")) {
-      if (stmt.trim()) await db.prepare(stmt).run();
+      if (stmt.trim()) await retrying(`migration ${f}`, () => db.prepare(stmt).run());
     }
   }
 }
@@ -223,10 +242,10 @@ type User = { id: string; token: string };
 
 async function seedUsers(db: D1, count: number, now: number): Promise<User[]> {
   const users: User[] = [];
-  const u = db.prepare("INSERT INTO users (id, name, email, password_hash, created_at, updated_at) VALUES (?, ?, ?, 'bench-no-login', ?, ?)");
-  const s = db.prepare("INSERT INTO sessions (id, user_id, remember, created_at, last_seen_at, expires_at) VALUES (?, ?, 1, ?, ?, ?)");
+  const u = db.prepare("INSERT OR IGNORE INTO users (id, name, email, password_hash, created_at, updated_at) VALUES (?, ?, ?, 'bench-no-login', ?, ?)");
+  const s = db.prepare("INSERT OR IGNORE INTO sessions (id, user_id, remember, created_at, last_seen_at, expires_at) VALUES (?, ?, 1, ?, ?, ?)");
   for (let i = 0; i < count; i += 100) {
-    const stmts = [];
+    const stmts: ReturnType<typeof u.bind>[] = [];
     for (let j = i; j < Math.min(count, i + 100); j++) {
       const id = `usr_bench_${j}`;
       const token = randomBytes(32).toString("base64url");
@@ -234,7 +253,7 @@ async function seedUsers(db: D1, count: number, now: number): Promise<User[]> {
       stmts.push(u.bind(id, `کاربر سنجش ${j}`, `bench-${j}@daryaft.test`, now, now));
       stmts.push(s.bind(createHash("sha256").update(token).digest("hex"), id, now, now, now + 30 * 86_400_000));
     }
-    await db.batch(stmts);
+    await retrying("users", () => db.batch(stmts));
   }
   return users;
 }
@@ -245,18 +264,18 @@ const utcTag = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAl
 async function seedLibrary(db: D1, users: User[], now: number): Promise<{ rows: number; noticed: number }> {
   const tags = [utcTag(now - 86_400_000), utcTag(now)];
   const noticed = tags.flatMap((t) => [...Array.from({ length: 10 }, (_, i) => `10.5555/noticed-${t}-${i}`), ...Array.from({ length: 5 }, (_, i) => `10.5555/rw-updated-${t}-${i}`)]);
-  const ins = db.prepare("INSERT INTO downloads (id, user_id, job_key, outcome, doi, created_at) VALUES (?, ?, ?, 'ok', ?, ?)");
-  await db.batch(noticed.map((doi, i) => ins.bind(`dl_bench_noticed_${i}`, users[i % users.length]!.id, `doi:${doi}`, doi, now - 86_400_000)));
+  const ins = db.prepare("INSERT OR IGNORE INTO downloads (id, user_id, job_key, outcome, doi, created_at) VALUES (?, ?, ?, 'ok', ?, ?)");
+  await retrying("library", () => db.batch(noticed.map((doi, i) => ins.bind(`dl_bench_noticed_${i}`, users[i % users.length]!.id, `doi:${doi}`, doi, now - 86_400_000))));
   // The rest in one statement: a row per held DOI, spread over the users.
   const rest = LIBRARY - noticed.length;
-  await db
+  await retrying("library", () => db
     .prepare(
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
-       INSERT INTO downloads (id, user_id, job_key, outcome, doi, created_at)
+       INSERT OR IGNORE INTO downloads (id, user_id, job_key, outcome, doi, created_at)
        SELECT 'dl_bench_' || i, 'usr_bench_' || (i % CAST(? AS INTEGER)), 'doi:10.9999/library-' || i, 'ok', '10.9999/library-' || i, ? FROM n`,
     )
     .bind(rest, users.length, now - 86_400_000)
-    .run();
+    .run());
   return { rows: LIBRARY, noticed: noticed.length };
 }
 
@@ -299,6 +318,18 @@ function listLines(popular: string[], size: number): string[] {
 }
 
 /** ms: start to result; stepsMs: the job's resolver steps (its outside calls); the rest is queue and runtime. */
+/** A GET that tries again on a dropped connection (the local runtime resets an idle keep-alive now and then). */
+async function getWithRetry(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await sleep(500 * attempt);
+    }
+  }
+}
+
 type PasteResult = { ms: number; status: string; stepsMs?: number; waits?: Record<string, number> };
 
 async function readJson(res: Response, what: string): Promise<Record<string, unknown>> {
@@ -318,13 +349,15 @@ async function paste(s: Session, text: string): Promise<PasteResult> {
   const deadline = t0 + 180_000;
   while (r["status"] === "processing" && Date.now() < deadline) {
     await sleep(POLL_MS);
-    r = await readJson(await fetch(`${s.base}/getpdf/check?id=${encodeURIComponent(String(r["id"]))}`, { headers: { cookie: s.cookie } }), "GET /getpdf/check");
+    r = await readJson(await getWithRetry(`${s.base}/getpdf/check?id=${encodeURIComponent(String(r["id"]))}`, { headers: { cookie: s.cookie } }), "GET /getpdf/check");
   }
   let end = Date.now();
   let stepsMs: number | undefined;
   const waits: Record<string, number> = {};
   if (r["id"]) {
-    const timing = await readJson(await fetch(`${s.base}/dev/getpdf/job?id=${encodeURIComponent(String(r["id"]))}`, { headers: { cookie: s.cookie } }), "GET /dev/getpdf/job").catch(() => null);
+    const timing = await getWithRetry(`${s.base}/dev/getpdf/job?id=${encodeURIComponent(String(r["id"]))}`, { headers: { cookie: s.cookie } })
+      .then((res) => readJson(res, "GET /dev/getpdf/job"))
+      .catch(() => null);
     const finished = timing?.["finished_at"];
     if (typeof finished === "number" && finished >= t0 - 5 && finished <= end) {
       end = finished;
@@ -361,7 +394,7 @@ async function runList(base: string, owner: User, lines: string[]): Promise<{ ms
   const id = String(created["id"]);
   for (;;) {
     await sleep(LIST_POLL_MS);
-    const view = await readJson(await fetch(`${base}/batch/${id}`, { headers: { cookie: s.cookie } }), `GET /batch/${id}`);
+    const view = await readJson(await getWithRetry(`${base}/batch/${id}`, { headers: { cookie: s.cookie } }), `GET /batch/${id}`);
     const counts = view["counts"] as Record<string, number>;
     if (counts["processing"] === 0) return { ms: Date.now() - t0, entries: lines.length, counts };
     if (Date.now() - t0 > 3_600_000) throw new Error(`list ${id} still processing after an hour: ${JSON.stringify(counts)}`);
@@ -420,8 +453,11 @@ async function main() {
     const owners = users.slice(1, 1 + LISTS);
     let listsDone = false;
     const lists = Promise.all(owners.map((o) => runList(base, o, listLines(popular, LIST_SIZE)))).finally(() => (listsDone = true));
+    // Awaited below; a failure is reported there, not as an unhandled rejection meanwhile.
+    lists.catch(() => undefined);
     await sleep(2_000);
-    const watch = readJson(await fetch(`${base}/dev/library-watch/run`, { method: "POST", headers: { cookie: admin.cookie, "x-csrf-token": admin.token } }), "watcher");
+    const watch = fetch(`${base}/dev/library-watch/run`, { method: "POST", headers: { cookie: admin.cookie, "x-csrf-token": admin.token } }).then((r) => readJson(r, "watcher"));
+    watch.catch(() => undefined);
     const pastes = await pasteStream(base, users, PASTES, popular);
     const listResults = await lists;
     const listsEnd = Math.max(...listResults.map((l) => l.ms)) + t0;

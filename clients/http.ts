@@ -418,6 +418,10 @@ export const PROVIDER_LIMITS = {
   openlibrary: { perSecond: 4, burst: 1, concurrency: 4 },
   /** Resend: 2 requests per second per team. */
   resend: { perSecond: 1.6, burst: 1, concurrency: 2 },
+  /** ZarinPal publishes no figure: payments and the reconciliation's checks, kept modest. */
+  zarinpal: { perSecond: 5, burst: 2, concurrency: 5 },
+  /** Kavenegar publishes no figure: login codes and notices by SMS. */
+  kavenegar: { perSecond: 5, burst: 2, concurrency: 5 },
 } as const satisfies Record<string, BudgetLimits>;
 
 /** The per-isolate limiter of a client built without a budget (scripts): the override, none, or the shared default. */

@@ -65,7 +65,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   async function sendSms(mobile: string, sms: { text: string; token: string }): Promise<Delivery> {
     if (!env.KAVENEGAR_API_KEY) return toOutbox("sms", mobile, sms.text, null);
-    const client = createKavenegarClient({ apiKey: env.KAVENEGAR_API_KEY, fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE });
+    const client = createKavenegarClient({ apiKey: env.KAVENEGAR_API_KEY, fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, rateLimiter: providerBudget(env, "kavenegar", deps.priority ?? "paste") });
     try {
       await client.verifyLookup({ receptor: mobile, token: sms.token, template: env.KAVENEGAR_TEMPLATE || "daryaft-verify" });
     } catch (err) {
