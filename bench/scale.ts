@@ -318,17 +318,25 @@ function listLines(popular: string[], size: number): string[] {
 }
 
 /** ms: start to result; stepsMs: the job's resolver steps (its outside calls); the rest is queue and runtime. */
-/** A GET that tries again on a dropped connection (the local runtime resets an idle keep-alive now and then). */
-async function getWithRetry(url: string, init: RequestInit): Promise<Response> {
+/**
+ * workerd closes an idle keep-alive connection at the moment the client reuses it now and then
+ * ("other side closed" before a byte came back): such a request never reached the Worker, so every
+ * request of this process — the Session helper's too — is sent again on a fresh connection.
+ */
+const plainFetch = globalThis.fetch;
+globalThis.fetch = async (input, init) => {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await fetch(url, init);
+      return await plainFetch(input, init);
     } catch (err) {
-      if (attempt >= 5) throw err;
-      await sleep(500 * attempt);
+      const cause = (err as { cause?: { code?: string; socket?: { bytesRead?: number } } }).cause;
+      const dropped = cause?.code === "ECONNRESET" || (cause?.code === "UND_ERR_SOCKET" && (cause.socket?.bytesRead ?? 0) === 0);
+      if (!dropped || attempt >= 5) throw err;
+      await sleep(200 * attempt);
     }
   }
-}
+};
+const getWithRetry = (url: string, init: RequestInit) => fetch(url, init);
 
 type PasteResult = { ms: number; status: string; stepsMs?: number; waits?: Record<string, number> };
 
