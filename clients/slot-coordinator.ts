@@ -3,7 +3,7 @@
  * daily cap, priority classes and a shared slow-down after a 429. Pure: time and timers come in
  * through `Clock`, so the same code runs inside the ProviderBudget Durable Object (one instance
  * for the whole deployment) and, only as a fallback when that object cannot be reached, in one
- * isolate. Decision: docs/decisions/0013-provider-budgets.md.
+ * isolate. Decision: docs/decisions/0014-provider-budgets.md.
  *
  * Rules, in the order a waiting request is judged:
  *   - paused (a 429's Retry-After): nobody is granted until it passes;

@@ -2,7 +2,7 @@
  * One budget per outside service for the whole deployment: the shapes shared by the
  * ProviderBudget Durable Object (worker/features/budget), the clients that draw on it
  * (clients/budget.ts) and the pure coordinator both run (clients/slot-coordinator.ts).
- * Decision: docs/decisions/0013-provider-budgets.md.
+ * Decision: docs/decisions/0014-provider-budgets.md.
  */
 
 /**
