@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { validateOutput } from "./decode";
 import { clientTransport } from "./base";
-import { PROVIDER_LIMITS, UpstreamError, noteRateLimited, readText, type ClientBaseOptions } from "./http";
+import { PROVIDER_LIMITS, UpstreamError, readText, type ClientBaseOptions } from "./http";
 import { XmlParseError, childElements, childText, firstChild, parseXml, textContent, type XmlElement } from "./xml";
 
 const PROVIDER = "arxiv";
@@ -74,7 +74,7 @@ export function createArxivClient(opts: ArxivClientOptions): ArxivClient {
       const text = await readText(res, PROVIDER);
       if (/^\s*Rate exceeded\.?\s*$/i.test(text)) {
         const err = new UpstreamError({ provider: PROVIDER, kind: "rate_limited", status: res.status, message: "arxiv: Rate exceeded.", retryAfterSeconds: 5 });
-        noteRateLimited(upstream.limiter, err);
+        await upstream.budget?.slowDown(err.retryAfterSeconds);
         throw err;
       }
       if (res.status === 503) {

@@ -5,15 +5,9 @@
  * URLs, headers, accepted statuses and body checks.
  */
 import { asRecord, type Json } from "./decode";
-import {
-  noteRateLimited,
-  readJson,
-  resolveRateLimiter,
-  upstreamFetch,
-  type ClientBaseOptions,
-  type RateLimiter,
-  type UpstreamFetchOptions,
-} from "./http";
+import { isCallBudget, limiterBudget, type CallBudget } from "./budget";
+import type { BudgetLimits } from "../contract/budget";
+import { UpstreamError, readJson, resolveRateLimiter, upstreamFetch, type ClientBaseOptions, type UpstreamFetchOptions } from "./http";
 
 export interface ClientSetup {
   /** Name in errors ("crossref", "ncbi", ...). */
@@ -21,7 +15,7 @@ export interface ClientSetup {
   /** Used when the caller gives no timeoutMs. */
   defaultTimeoutMs: number;
   /** The provider's limits; omitted for providers that are not rate limited here. */
-  limits?: { perSecond: number; perDay?: number; burst?: number } | undefined;
+  limits?: BudgetLimits | undefined;
   /** Key of the shared per-isolate limiter; default the provider. */
   limiterKey?: string | undefined;
 }
@@ -36,7 +30,8 @@ export interface SendOptions extends Pick<UpstreamFetchOptions, "acceptStatuses"
 export interface ClientTransport {
   readonly provider: string;
   readonly timeoutMs: number;
-  readonly limiter: RateLimiter | null;
+  /** The provider's budget each call takes a slot of (null: none). */
+  readonly budget: CallBudget | null;
   /** One request through the limiter and upstreamFetch. */
   send(url: string | URL, init: RequestInit | undefined, opts?: SendOptions): Promise<Response>;
 }
@@ -44,13 +39,13 @@ export interface ClientTransport {
 export function clientTransport(opts: ClientBaseOptions, setup: ClientSetup): ClientTransport {
   const { provider } = setup;
   const timeoutMs = opts.timeoutMs ?? setup.defaultTimeoutMs;
-  const limiter = setup.limits ? resolveRateLimiter(opts.rateLimiter, setup.limiterKey ?? provider, setup.limits, provider) : null;
+  const budget = setup.limits ? budgetOf(opts, setup, setup.limits) : null;
   return {
     provider,
     timeoutMs,
-    limiter,
+    budget,
     async send(url, init, o = {}) {
-      await limiter?.acquire(o.cost);
+      const slot = await budget?.take(o.cost);
       try {
         const res = await upstreamFetch(opts.fetch, opts.upstreamBase, url.toString(), init, {
           provider,
@@ -59,13 +54,24 @@ export function clientTransport(opts: ClientBaseOptions, setup: ClientSetup): Cl
           ...(o.describeError === undefined ? {} : { describeError: o.describeError }),
         });
         await o.check?.(res);
+        await slot?.done({ status: res.status });
         return res;
       } catch (err) {
-        noteRateLimited(limiter, err);
+        // A rate-limited answer (429, or a provider's own wording of it) slows every caller of the budget.
+        const limited = err instanceof UpstreamError && err.kind === "rate_limited";
+        await slot?.done({ status: limited ? 429 : err instanceof UpstreamError ? (err.status ?? null) : null, retryAfterSeconds: limited ? err.retryAfterSeconds : undefined });
         throw err;
       }
     },
   };
+}
+
+function budgetOf(opts: ClientBaseOptions, setup: ClientSetup, limits: BudgetLimits): CallBudget | null {
+  const given = opts.rateLimiter;
+  if (given === null) return null;
+  if (given !== undefined) return isCallBudget(given) ? given : limiterBudget(given);
+  const limiter = resolveRateLimiter(undefined, setup.limiterKey ?? setup.provider, limits, setup.provider);
+  return limiter ? limiterBudget(limiter) : null;
 }
 
 /** The JSON Accept header most clients send. */

@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeUpstream } from "../tests/fakes/upstream-server";
+import type { CallBudget } from "./budget";
 import { BIBLIOGRAPHIC_SELECT, CrossrefWorkSchema, createCrossrefClient } from "./crossref";
 import type { RateLimiter } from "./http";
 import { caught, recorder, useFakeUpstream } from "./test-support";
@@ -222,7 +225,7 @@ describe("crossref searchBibliographic (query.bibliographic)", () => {
     };
     let acquired = 0;
     const limiter: RateLimiter = { acquire: async () => void acquired++, pause: () => undefined };
-    const c = createCrossrefClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.test", rateLimiter: limiter, cache });
+    const c = createCrossrefClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.test", rateLimiter: null, listRateLimiter: limiter, cache });
     const text = "Open access through OpenAlex: test article 732";
     const first = await c.searchBibliographic(text);
     const second = await c.searchBibliographic(text);
@@ -236,5 +239,86 @@ describe("crossref searchBibliographic (query.bibliographic)", () => {
   it("a failing Crossref is a typed error (the matcher answers offline, not a 500)", async () => {
     const err = await caught(client().searchBibliographic("fake:500 a title"));
     expect(err.kind).toBe("http");
+  });
+});
+
+describe("crossref budgets and update feeds", () => {
+  it("takes a single record's slot from one budget and a list's from the other, and reports a 429 to the budget", async () => {
+    const taken: string[] = [];
+    const reported: (number | null)[] = [];
+    const budget = (name: string): CallBudget => ({
+      take: async () => {
+        taken.push(name);
+        return { done: async (o) => void reported.push(o.status) };
+      },
+      slowDown: async () => {},
+    });
+    const c = createCrossrefClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.test", rateLimiter: budget("single"), listRateLimiter: budget("list") });
+    await c.getWork("10.5555/oa-unpaywall-731");
+    await c.searchWorks({ query: "graphene", rows: 2 });
+    await c.searchBibliographic("Open access through Unpaywall: test article 731");
+    await caught(c.getWork("10.5555/fail-429-731"));
+    expect(taken).toEqual(["single", "list", "list", "single"]);
+    expect(reported).toEqual([200, 200, 200, 429]);
+  });
+
+  it("reads a notice feed by index days with cursor paging, stopping at a short page", async () => {
+    seen.length = 0;
+    const c = client();
+    const items: string[] = [];
+    let cursor = "*";
+    let calls = 0;
+    for (;;) {
+      const page = await c.listUpdates({ feed: "notices", fromDay: "2026-09-01", untilDay: "2026-09-02", cursor, rows: 50 });
+      calls++;
+      items.push(...page.items.map((i) => i.updateTo[0]!.doi));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    // 96 warning notices a day (the fake's 120 less the new_version ones), two days: 192 = 3 full pages and a short one.
+    expect(items).toHaveLength(192);
+    expect(calls).toBe(4);
+    expect(new Set(items).size).toBe(192);
+    const first = new URL(seen[0]!).searchParams;
+    expect(first.get("filter")).toContain("is-update:true,from-index-date:2026-09-01,until-index-date:2026-09-02,update-type:retraction");
+    expect([first.get("cursor"), first.get("select"), first.get("rows")]).toEqual(["*", "DOI,title,update-to", "50"]);
+  });
+
+  it("reads the updated-works feed (Retraction Watch's updated-by) and refuses a bad day or cursor before asking", async () => {
+    const page = await client().listUpdates({ feed: "updated", fromDay: "2026-09-03", untilDay: "2026-09-03", cursor: "*" });
+    expect(page.items).toHaveLength(60);
+    expect(page.items[0]).toMatchObject({ doi: "10.5555/rw-updated-20260903-0", updatedBy: [{ doi: "10.5555/rw-notice-20260903-0", type: "retraction", source: "retraction-watch" }] });
+    expect(page.nextCursor).toBeNull();
+    await expect(client().listUpdates({ feed: "notices", fromDay: "yesterday", untilDay: "2026-09-03", cursor: "*" })).rejects.toThrow(RangeError);
+    await expect(client().listUpdates({ feed: "notices", fromDay: "2026-09-03", untilDay: "2026-09-03", cursor: "a b" })).rejects.toThrow(RangeError);
+  });
+});
+
+describe("crossref update feeds: the recorded shapes", () => {
+  const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "../tests/fixtures/crossref", name), "utf8");
+  const answering = (body: string) => (async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } })) as typeof fetch;
+
+  it("reads a page of notices: each item's update-to, the next cursor of a full page", async () => {
+    const c = createCrossrefClient({ fetch: answering(fixture("works_update_notices_page.json")), mailto: "dev@daryaft.test", rateLimiter: null });
+    const page = await c.listUpdates({ feed: "notices", fromDay: "2026-09-01", untilDay: "2026-09-02", cursor: "*", rows: 2 });
+    expect(page.totalResults).toBe(469019);
+    expect(page.nextCursor).toBe("DnF1ZXJ5VGhlbkZldGNoBgAAAAAA");
+    expect(page.items.map((i) => [i.doi, i.updateTo.map((u) => [u.doi, u.type])])).toEqual([
+      ["10.5555/12345678", [["10.5555/12345678", "corrigendum"]]],
+      ["10.1007/s11356-024-33074-7", [["10.1007/s11356-023-27928-9", "retraction"]]],
+    ]);
+    // Asked for more than came: the last page, no further call.
+    expect((await c.listUpdates({ feed: "notices", fromDay: "2026-09-01", untilDay: "2026-09-02", cursor: "*", rows: 1000 })).nextCursor).toBeNull();
+  });
+
+  it("reads Retraction Watch's records as the updated work's updated-by (no notice record of their own)", async () => {
+    const c = createCrossrefClient({ fetch: answering(fixture("work_updated_by_retraction_watch.json")), mailto: "dev@daryaft.test", rateLimiter: null });
+    const w = await c.getWork("10.1016/S0140-6736(97)11096-0");
+    expect(w?.updateTo).toEqual([]);
+    expect(w?.updatedBy.map((u) => [u.type, u.source])).toEqual([
+      ["correction", "retraction-watch"],
+      ["retraction", "retraction-watch"],
+    ]);
+    expect(w?.isRetracted).toBe(true);
   });
 });

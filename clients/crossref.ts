@@ -1,6 +1,8 @@
 /**
- * Crossref REST API client (https://api.crossref.org): one work by DOI and
- * work search. Wire format: tests/fixtures/crossref (SOURCES.md §1).
+ * Crossref REST API client (https://api.crossref.org): one work by DOI, work search, and the
+ * feeds of update notices (retractions, corrections, …) by day. Wire format:
+ * tests/fixtures/crossref (SOURCES.md §1). Single-record and list requests have separate
+ * limits in the polite pool (10/s and 3/s, 3 at once each), so they draw on separate budgets.
  */
 import { z } from "zod";
 import {
@@ -168,6 +170,11 @@ export interface ResponseCache {
 }
 
 export interface CrossrefClientOptions extends ClientBaseOptions {
+  /**
+   * The budget of list requests (searches, filters); `rateLimiter` is the single-record one.
+   * Undefined: null when `rateLimiter` is null (tests), else a per-isolate default.
+   */
+  listRateLimiter?: ClientBaseOptions["rateLimiter"];
   /** Contact address for the polite pool. */
   mailto?: string | undefined;
   userAgent?: string | undefined;
@@ -184,22 +191,65 @@ export interface CrossrefClient {
    * only the BIBLIOGRAPHIC_SELECT fields; cached for BIBLIOGRAPHIC_CACHE_SECONDS.
    */
   searchBibliographic(text: string, rows?: number): Promise<CrossrefWorkList>;
+  /** One page of a feed of update notices indexed between two UTC days (inclusive), by cursor. */
+  listUpdates(params: UpdateFeedParams): Promise<UpdateFeedPage>;
 }
+
+/**
+ * The two feeds of update notices:
+ * - `notices`: records that ARE notices (`filter=is-update:true`): each names the works it updates
+ *   in `update-to`, deposited by their publishers;
+ * - `updated`: works that HAVE updates (`filter=has-update:true`): their `updated-by`, where
+ *   Crossref also carries Retraction Watch's records (source "retraction-watch"), which have no
+ *   notice record of their own.
+ * Both by `from-index-date`/`until-index-date`: a record enters the index when it is deposited
+ * or when an update is asserted on it.
+ */
+export const UPDATE_FEEDS = ["notices", "updated"] as const;
+export type UpdateFeed = (typeof UPDATE_FEEDS)[number];
+
+/** The update types a reader is warned of (contract/jobs/job-state.ts noticeTypeOf reads them). */
+export const NOTICE_UPDATE_TYPES = ["retraction", "partial_retraction", "withdrawal", "removal", "expression_of_concern", "correction", "erratum", "corrigendum", "addendum", "clarification"] as const;
+
+export type UpdateFeedParams = {
+  feed: UpdateFeed;
+  /** YYYY-MM-DD, inclusive. */
+  fromDay: string;
+  untilDay: string;
+  /** "*" for the first page, then the page's nextCursor. */
+  cursor: string;
+  rows?: number | undefined;
+};
+
+export const UpdateFeedItemSchema = z.object({
+  doi: z.string(),
+  title: z.string().nullable(),
+  updateTo: z.array(CrossrefUpdateSchema),
+  updatedBy: z.array(CrossrefUpdateSchema),
+});
+export type UpdateFeedItem = z.infer<typeof UpdateFeedItemSchema>;
+
+export type UpdateFeedPage = { totalResults: number; items: UpdateFeedItem[]; nextCursor: string | null };
+
+const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
 
 export function createCrossrefClient(opts: CrossrefClientOptions): CrossrefClient {
   const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.crossref });
+  const listRateLimiter = opts.listRateLimiter !== undefined ? opts.listRateLimiter : opts.rateLimiter === null ? null : undefined;
+  const lists = clientTransport({ ...opts, rateLimiter: listRateLimiter }, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.crossrefList, limiterKey: "crossrefList" });
   const headers: Record<string, string> = { ...ACCEPT_JSON };
   const ua = opts.userAgent ?? (opts.mailto ? `Daryaft/1.0 (mailto:${opts.mailto})` : undefined);
   if (ua) headers["User-Agent"] = ua;
 
-  function get(url: URL, acceptStatuses?: number[]): Promise<Response> {
+  /** `list`: a query or filter (the list budget), else one record by DOI. */
+  function get(url: URL, acceptStatuses?: number[], list = true): Promise<Response> {
     if (opts.mailto) url.searchParams.set("mailto", opts.mailto);
-    return upstream.send(url, { headers }, { acceptStatuses, describeError: describeCrossrefError });
+    return (list ? lists : upstream).send(url, { headers }, { acceptStatuses, describeError: describeCrossrefError });
   }
 
   return {
     async getWork(doi) {
-      const res = await get(new URL(`${BASE}/works/${encodeDoiPath(bareDoi(doi))}`), [404]);
+      const res = await get(new URL(`${BASE}/works/${encodeDoiPath(bareDoi(doi))}`), [404], false);
       if (await absentOn404(res)) return null;
       const body = await readJsonObject(res, PROVIDER);
       const message = asRecord(body?.["message"]);
@@ -256,6 +306,38 @@ export function createCrossrefClient(opts: CrossrefClientOptions): CrossrefClien
         ?.put(cacheKey, new Response(raw, { headers: { "content-type": "application/json", "cache-control": `max-age=${BIBLIOGRAPHIC_CACHE_SECONDS}` } }))
         .catch(() => undefined);
       return list;
+    },
+
+    async listUpdates(p) {
+      if (!DAY_FORMAT.test(p.fromDay) || !DAY_FORMAT.test(p.untilDay)) throw new RangeError("update feed days are YYYY-MM-DD");
+      if (!/^[A-Za-z0-9*+/=_-]{1,2000}$/.test(p.cursor)) throw new RangeError("not a Crossref cursor");
+      const url = new URL(`${BASE}/works`);
+      const window = `from-index-date:${p.fromDay},until-index-date:${p.untilDay}`;
+      if (p.feed === "notices") {
+        url.searchParams.set("filter", `is-update:true,${window},${NOTICE_UPDATE_TYPES.map((t) => `update-type:${t}`).join(",")}`);
+        url.searchParams.set("select", "DOI,title,update-to");
+      } else {
+        url.searchParams.set("filter", `has-update:true,${window}`);
+        url.searchParams.set("select", "DOI,title,updated-by");
+      }
+      const rows = Math.min(Math.max(1, Math.trunc(p.rows ?? 1000)), 1000);
+      url.searchParams.set("rows", String(rows));
+      url.searchParams.set("cursor", p.cursor);
+      const res = await get(url);
+      const body = asRecord(await readJson(res, PROVIDER));
+      const message = asRecord(body?.["message"]);
+      if (!body || body["status"] !== "ok" || !message) throw shapeError(PROVIDER, "work-list envelope", res.status);
+      const items = asRecords(message["items"]).flatMap((it): UpdateFeedItem[] => {
+        const w = mapWork(it);
+        return w ? [{ doi: w.doi, title: w.title, updateTo: w.updateTo, updatedBy: w.updatedBy }] : [];
+      });
+      const next = asString(message["next-cursor"]);
+      return {
+        totalResults: asInt(message["total-results"]) ?? items.length,
+        items: items.map((i) => validateOutput(UpdateFeedItemSchema, i, PROVIDER, "update feed item")),
+        // A page shorter than asked is the last (Crossref hands out a cursor even then): no call for an empty page.
+        nextCursor: next && asRecords(message["items"]).length >= rows ? next : null,
+      };
     },
   };
 }

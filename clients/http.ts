@@ -10,6 +10,9 @@
  *   - turns transport failures and HTTP error statuses into `UpstreamError`.
  */
 
+import type { BudgetLimits } from "../contract/budget";
+import type { CallBudget } from "./budget";
+
 export type FetchFn = typeof fetch;
 
 export const UPSTREAM_ERROR_KINDS = [
@@ -70,10 +73,11 @@ export interface ClientBaseOptions {
   /** Per-request timeout; each client has its own default. */
   timeoutMs?: number | undefined;
   /**
-   * Override the provider's shared limiter: a custom one, or null for none
-   * (tests). Undefined means the per-isolate default for that provider.
+   * The provider's budget: the deployment's shared one (clients/budget.ts sharedBudget, what
+   * every product caller passes), a per-isolate limiter, or null for none (tests). Undefined
+   * means a per-isolate default for that provider (scripts).
    */
-  rateLimiter?: RateLimiter | null | undefined;
+  rateLimiter?: CallBudget | RateLimiter | null | undefined;
 }
 
 /** Where a request for `url` actually goes. */
@@ -402,48 +406,56 @@ export function sharedRateLimiter(key: string, create: () => RateLimiter): RateL
 }
 
 /**
- * Limits used by the clients: 80% of each provider's published limit, so a
- * burst from one isolate never reaches the provider's own throttle.
+ * The budget of each outside service, one line per provider (a new client registers its own line
+ * here; clients/limiters.ts turns it into the deployment's shared budget). Rates sit under the
+ * published figure with slots evenly spaced (burst 1 where the provider counts per second), so no
+ * one-second window ever holds more than the published number, with room for network jitter;
+ * `concurrency` is requests at once; `perDay` is cost units per UTC day at 80% of the allowance.
+ * docs/scale.md has the arithmetic and sources.
  */
 export const PROVIDER_LIMITS = {
-  /** Polite pool: x-rate-limit-limit 10 per 1 s (recorded 2026-06). */
-  crossref: { perSecond: 8 },
-  /** 100,000 calls/day; no per-second figure is published, 10/s keeps bursts polite. */
-  unpaywall: { perSecond: 10, perDay: 80_000 },
-  /** 100 req/s and 100,000 credits/day (a list costs 10 credits). */
-  openalex: { perSecond: 80, perDay: 80_000 },
+  /** Crossref polite pool, single-DOI records (from December 2025): 10 a second, 3 at once. 9/s evenly: ≤ 10 in any second, 111 ms of jitter margin. */
+  crossref: { perSecond: 9, burst: 1, concurrency: 3 },
+  /** Crossref polite pool, lists (queries, filters: reference matching, search, the notice feed): 3 a second, 3 at once. */
+  crossrefList: { perSecond: 2.5, burst: 1, concurrency: 3 },
+  /** 100,000 calls/day per e-mail; no per-second figure is published, 10/s and 10 at once keep bursts polite. */
+  unpaywall: { perSecond: 10, burst: 1, concurrency: 10, perDay: 80_000 },
+  /**
+   * 100 requests/s with or without a key; with a free key $1 of use a day, where a work by DOI is
+   * free, a filtered list $0.0001 and a search $0.001: units are lists (search = 10), 80% of 10,000.
+   */
+  openalex: { perSecond: 50, burst: 5, concurrency: 20, perDay: 8_000 },
+  /** Without a key: $0.01 a day (100 list units). */
+  openalexNoKey: { perSecond: 10, burst: 1, concurrency: 5, perDay: 80 },
   /** "Wait 3 seconds between calls": one per 3.75 s. */
-  arxiv: { perSecond: 1 / 3.75, burst: 1 },
+  arxiv: { perSecond: 1 / 3.75, burst: 1, concurrency: 1 },
   /** E-utilities: 3/s without an API key, 10/s with one. */
-  ncbi: { perSecond: 2.4 },
-  ncbiWithKey: { perSecond: 8 },
+  ncbi: { perSecond: 2.4, burst: 1, concurrency: 3 },
+  ncbiWithKey: { perSecond: 8, burst: 1, concurrency: 5 },
   /** Europe PMC publishes no hard limit; stay modest. */
-  europepmc: { perSecond: 8 },
+  europepmc: { perSecond: 8, burst: 1, concurrency: 5 },
   /** Scopus Search per key: 9 req/s throttle, 20,000 per week (~2,285/day at 80%). */
-  scopus: { perSecond: 7, perDay: 2_285 },
+  scopus: { perSecond: 7, burst: 1, concurrency: 5, perDay: 2_285 },
   /** Article Retrieval per key: 10 req/s, 50,000 per week. */
-  elsevier: { perSecond: 8, perDay: 5_714 },
+  elsevier: { perSecond: 8, burst: 1, concurrency: 5, perDay: 5_714 },
   /** Open Library asks clients not to hammer it; no figure published for search. */
-  openlibrary: { perSecond: 4 },
+  openlibrary: { perSecond: 4, burst: 1, concurrency: 4 },
   /** Resend: 2 requests per second per team. */
-  resend: { perSecond: 1.6, burst: 1 },
-} as const satisfies Record<string, { perSecond: number; perDay?: number; burst?: number }>;
+  resend: { perSecond: 1.6, burst: 1, concurrency: 2 },
+  /** ZarinPal publishes no figure: payments and the reconciliation's checks, kept modest. */
+  zarinpal: { perSecond: 5, burst: 2, concurrency: 5 },
+  /** Kavenegar publishes no figure: login codes and notices by SMS. */
+  kavenegar: { perSecond: 5, burst: 2, concurrency: 5 },
+} as const satisfies Record<string, BudgetLimits>;
 
-/** The limiter a client should use: the override, none, or the shared default. */
+/** The per-isolate limiter of a client built without a budget (scripts): the override, none, or the shared default. */
 export function resolveRateLimiter(
   override: RateLimiter | null | undefined,
   key: string,
-  limits: { perSecond: number; perDay?: number; burst?: number },
+  limits: BudgetLimits,
   provider: string,
 ): RateLimiter | null {
   if (override === null) return null;
   if (override !== undefined) return override;
-  return sharedRateLimiter(key, () => createRateLimiter({ ...limits, provider }));
-}
-
-/** After a 429, tell the limiter so the next callers wait too. */
-export function noteRateLimited(limiter: RateLimiter | null, err: unknown): void {
-  if (limiter && err instanceof UpstreamError && err.kind === "rate_limited") {
-    limiter.pause((err.retryAfterSeconds ?? 1) * 1000);
-  }
+  return sharedRateLimiter(key, () => createRateLimiter({ perSecond: limits.perSecond, perDay: limits.perDay, burst: limits.burst, provider }));
 }

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { asInt, asRecord, asRecords, asString, validateOutput, type Json } from "./decode";
 import { clientTransport, readJsonObject } from "./base";
-import { UpstreamError, type ClientBaseOptions, type UpstreamErrorKind } from "./http";
+import { PROVIDER_LIMITS, UpstreamError, type ClientBaseOptions, type UpstreamErrorKind } from "./http";
 
 const PROVIDER = "kavenegar";
 const BASE = "https://api.kavenegar.com/v1";
@@ -49,7 +49,7 @@ export const KavenegarSendSchema = z.object({
 });
 export type KavenegarSend = z.input<typeof KavenegarSendSchema>;
 
-export interface KavenegarClientOptions extends Omit<ClientBaseOptions, "rateLimiter"> {
+export interface KavenegarClientOptions extends ClientBaseOptions {
   apiKey: string;
   /** Used by send() when no sender is given. */
   defaultSender?: string | undefined;
@@ -64,8 +64,8 @@ export interface KavenegarClient {
 const AUTH_STATUSES = new Set([401, 403, 407, 416]);
 
 export function createKavenegarClient(opts: KavenegarClientOptions): KavenegarClient {
-  // No local rate limiter for Kavenegar.
-  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 10_000 });
+  // The deployment's Kavenegar budget when the caller passes it; none otherwise (no per-isolate default).
+  const upstream = clientTransport({ ...opts, rateLimiter: opts.rateLimiter ?? null }, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.kavenegar });
 
   async function call(method: string, form: Record<string, string>): Promise<KavenegarResult> {
     if (!opts.apiKey) throw new UpstreamError({ provider: PROVIDER, kind: "auth", message: "kavenegar: no API key configured" });

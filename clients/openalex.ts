@@ -93,8 +93,9 @@ export function createOpenAlexClient(opts: OpenAlexClientOptions): OpenAlexClien
 
   return {
     async getWorkByDoi(doi) {
-      // The doi: form avoids a URL inside the path (both forms are documented).
-      const res = await get(new URL(`${BASE}/works/doi:${encodeDoiPath(bareDoi(doi))}`), 1, [404]);
+      // The doi: form avoids a URL inside the path (both forms are documented). With a key a
+      // work by id or DOI costs nothing; without one every call counts against $0.01 a day.
+      const res = await get(new URL(`${BASE}/works/doi:${encodeDoiPath(bareDoi(doi))}`), opts.apiKey ? 0 : 1, [404]);
       if (await absentOn404(res)) return null;
       const body = await readJsonObject(res, PROVIDER);
       const work = body ? mapWork(body) : null;
@@ -114,8 +115,8 @@ export function createOpenAlexClient(opts: OpenAlexClientOptions): OpenAlexClien
       url.searchParams.set("page", String(p.page));
       url.searchParams.set("per-page", String(p.perPage));
       if (p.sort) url.searchParams.set("sort", p.sort);
-      // A list request costs 10 credits against the daily budget.
-      const res = await get(url, 10);
+      // In list units of the daily allowance (PROVIDER_LIMITS.openalex): a filtered list costs 1, a search 10.
+      const res = await get(url, p.search ? 10 : 1);
       const body = await readJsonObject(res, PROVIDER);
       const meta = asRecord(body?.["meta"]);
       if (!body || !Array.isArray(body["results"])) throw shapeError(PROVIDER, "work list", res.status);

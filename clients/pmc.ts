@@ -15,7 +15,7 @@
 import { z } from "zod";
 import { asBool, asInt, asRecord, asRecords, asString, asUrl, bareDoi, bareDoiOrNull, cleanText, shapeError, validateOutput, type Json } from "./decode";
 import { ACCEPT_JSON, clientTransport, readJsonObject } from "./base";
-import { PROVIDER_LIMITS, type ClientBaseOptions, type RateLimiter } from "./http";
+import { PROVIDER_LIMITS, type ClientBaseOptions } from "./http";
 
 const NCBI = "ncbi";
 const EPMC = "europepmc";
@@ -78,7 +78,7 @@ export interface PmcClientOptions extends ClientBaseOptions {
   /** "current" (default): pmc.ncbi.nlm.nih.gov; "classic": www.ncbi.nlm.nih.gov/pmc/utils. */
   idconvEndpoint?: "current" | "classic" | undefined;
   /** Overrides for Europe PMC's limiter (rateLimiter covers NCBI). */
-  europePmcRateLimiter?: RateLimiter | null | undefined;
+  europePmcRateLimiter?: ClientBaseOptions["rateLimiter"];
 }
 
 export interface PmcClient {

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { asInt, asRecord, asString, validateOutput } from "./decode";
 import { clientTransport, readJsonObject } from "./base";
-import { UpstreamError, upstreamUrl, type ClientBaseOptions } from "./http";
+import { PROVIDER_LIMITS, UpstreamError, upstreamUrl, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "zarinpal";
 const HOST = "https://payment.zarinpal.com";
@@ -101,7 +101,7 @@ export const ZarinpalUnverifiedSchema = z.object({
 });
 export type ZarinpalUnverified = z.infer<typeof ZarinpalUnverifiedSchema>;
 
-export interface ZarinpalClientOptions extends Omit<ClientBaseOptions, "rateLimiter"> {
+export interface ZarinpalClientOptions extends ClientBaseOptions {
   merchantId: string;
   sandbox?: boolean | undefined;
 }
@@ -116,8 +116,8 @@ export interface ZarinpalClient {
 }
 
 export function createZarinpalClient(opts: ZarinpalClientOptions): ZarinpalClient {
-  // No local rate limiter for ZarinPal.
-  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 15_000 });
+  // The deployment's ZarinPal budget when the caller passes it; none otherwise (no per-isolate default).
+  const upstream = clientTransport({ ...opts, rateLimiter: opts.rateLimiter ?? null }, { provider: PROVIDER, defaultTimeoutMs: 15_000, limits: PROVIDER_LIMITS.zarinpal });
   const host = opts.sandbox ? SANDBOX_HOST : HOST;
 
   async function post(path: string, payload: Record<string, unknown>): Promise<{ data: Record<string, unknown> }> {

@@ -3,6 +3,8 @@
  * and the context every step reads and fills (resolve.ts runs the steps of resolver-steps.ts).
  */
 import { isUpstreamError, type FetchFn } from "../clients/http";
+import type { Priority } from "../contract/budget";
+import type { AnswerStore } from "../db/shared-answers";
 import type { IdentifyResult } from "../contract/identify";
 import type { FileAccess, JobActivity, JobMeta, StepName, StepOutcome, StepRecord } from "../contract/jobs/job-state";
 import type { Attempt, DocumentFetcher, PdfHit } from "./documents";
@@ -30,6 +32,10 @@ export type ResolveDeps = {
   licensed?: readonly LicensedResolver[] | undefined;
   /** The message's share of the isolate's document memory budget (memory.ts). */
   leases?: LeaseScope | undefined;
+  /** The class the run's outside calls draw on the providers' budgets with (a paste that joined a list run moves it up). */
+  priority?: (() => Priority) | undefined;
+  /** Answers shared across jobs (D1); none: every step asks its service. */
+  answers?: AnswerStore | null | undefined;
 };
 
 export type ActivitySink = (activity: JobActivity) => void;
@@ -54,6 +60,10 @@ export type ResolveContext = {
   withdrawn: Withdrawn;
   /** Options every outside-service client is built with. */
   common: { fetch: FetchFn; upstreamBase: string | undefined; timeoutMs: number };
+  /** The class this run's calls take the providers' budgets with, now. */
+  priority(): Priority;
+  /** Answers shared across jobs: a fresh one is used instead of asking its service. */
+  answers: AnswerStore | null;
   mail: string;
   licensed: readonly LicensedResolver[];
   /** What a file must show to be accepted: read when the file arrives, after the metadata steps. */
@@ -76,10 +86,15 @@ export type ResolverStep = {
 
 export class StepDeadline extends Error {}
 
+/** A rate limit that asks for a longer wait than this is skipped, not retried. */
+const LONG_WAIT_SECONDS = 600;
+
 export function failureResult(err: unknown): StepResult {
   if (err instanceof StepDeadline) return { outcome: "failed", transient: true, detail: err.message };
   if (err instanceof FetchRefused) return { outcome: "rejected", detail: err.message };
   if (isUpstreamError(err)) {
+    // A daily allowance used up (ours or the provider's) will not heal by a retry within the job's minutes.
+    if (err.kind === "rate_limited" && (err.retryAfterSeconds ?? 0) > LONG_WAIT_SECONDS) return { outcome: "failed", transient: false, detail: err.message };
     // auth/config problems (a bad key, a refused e-mail) will not heal by retrying
     return { outcome: "failed", transient: err.retryable, detail: err.message };
   }

@@ -9,7 +9,8 @@
 import { isUpstreamError, type FetchFn } from "../clients/http";
 import { startsWithPdfMagic } from "../clients/elsevier";
 import { readLandingPage } from "./landing";
-import { hostLimiter } from "../clients/limiters";
+import { hostBudget } from "../clients/limiters";
+import type { Priority } from "../contract/budget";
 import { DEADLINES, MAX_LANDING_BYTES, MAX_PDF_BYTES } from "./limits";
 import type { LeaseScope } from "./memory";
 import { checkPdfText } from "./check-pdf";
@@ -50,7 +51,14 @@ export type Attempt = { url: string; outcome: "found" | "rejected" | "mismatch" 
 
 export type DocumentFetcher = (url: string, accept: readonly string[], maxBytes: number) => Promise<SafeFetchResult>;
 
-export function createDocumentFetcher(env: Pick<Cloudflare.Env, "UPSTREAM_BASE">, fetchFn: FetchFn, signal: AbortSignal, leases?: LeaseScope, activity?: ActivitySink): DocumentFetcher {
+export function createDocumentFetcher(
+  env: Pick<Cloudflare.Env, "UPSTREAM_BASE" | "PROVIDER_BUDGET">,
+  fetchFn: FetchFn,
+  signal: AbortSignal,
+  leases?: LeaseScope,
+  priority: () => Priority = () => "paste",
+  activity?: ActivitySink,
+): DocumentFetcher {
   return (url, accept, maxBytes) =>
     safeFetch(url, {
       fetch: fetchFn,
@@ -60,7 +68,7 @@ export function createDocumentFetcher(env: Pick<Cloudflare.Env, "UPSTREAM_BASE">
       maxBytes,
       accept,
       headers: { Accept: "application/pdf, text/html;q=0.5, */*;q=0.1" },
-      limiterFor: (host) => hostLimiter(env, host),
+      budgetFor: (host) => hostBudget(env, host, priority(), { timeoutMs: DEADLINES.document }),
       reserve: leases ? (bytes) => leases.reserve(bytes, signal) : undefined,
       // A landing page is not "the file": only a PDF download is shown as one.
       onBody: activity ? ({ url, contentType, declared }) => isPdfType(contentType) && activity({ kind: "downloading", host: hostOf(url), bytes: declared }) : undefined,

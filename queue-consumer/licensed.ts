@@ -6,7 +6,8 @@
 import { createElsevierClient } from "../clients/elsevier";
 import type { FetchFn } from "../clients/http";
 import { hasPdfEnd } from "./documents";
-import { providerLimiter } from "../clients/limiters";
+import { providerBudget } from "../clients/limiters";
+import type { Priority } from "../contract/budget";
 import { DEADLINES, MAX_PDF_BYTES } from "./limits";
 
 export type LicensedCopy = { bytes: Uint8Array; source: string; license: string };
@@ -16,14 +17,14 @@ export interface LicensedResolver {
   /** Secrets present? A resolver switched on without them is skipped (and says so in the steps). */
   configured(env: Cloudflare.Env): boolean;
   /** The document for a DOI, or null when this source does not have it. */
-  fetchByDoi(doi: string, env: Cloudflare.Env, fetchFn: FetchFn): Promise<LicensedCopy | null>;
+  fetchByDoi(doi: string, env: Cloudflare.Env, fetchFn: FetchFn, priority?: Priority): Promise<LicensedCopy | null>;
 }
 
 /** Elsevier Article Retrieval API (ELSEVIER_API_KEY, optional ELSEVIER_INST_TOKEN). */
 export const elsevierResolver: LicensedResolver = {
   name: "elsevier",
   configured: (env) => !!env.ELSEVIER_API_KEY,
-  async fetchByDoi(doi, env, fetchFn) {
+  async fetchByDoi(doi, env, fetchFn, priority = "paste") {
     const client = createElsevierClient({
       fetch: fetchFn,
       upstreamBase: env.UPSTREAM_BASE,
@@ -31,7 +32,7 @@ export const elsevierResolver: LicensedResolver = {
       instToken: env.ELSEVIER_INST_TOKEN,
       timeoutMs: DEADLINES.licensed,
       maxBytes: MAX_PDF_BYTES,
-      rateLimiter: providerLimiter(env, "elsevier"),
+      rateLimiter: providerBudget(env, "elsevier", priority, { timeoutMs: DEADLINES.licensed }),
     });
     const pdf = await client.getPdf(doi);
     // A cut-off transfer is a failure to retry, not a copy to charge a credit for.

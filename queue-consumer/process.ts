@@ -7,7 +7,10 @@
 import type { FetchFn } from "../clients/http";
 import { fetchJobRun } from "./job-run";
 import type { FetchJobRun } from "../contract/jobs/fetch-job-rpc";
-import { MAX_ATTEMPTS, backoffSeconds, type FetchJobMessage, type StepRecord } from "../contract/jobs/job-state";
+import { LANES, MAX_ATTEMPTS, backoffSeconds, type FetchJobMessage, type Lane, type StepRecord } from "../contract/jobs/job-state";
+import type { Priority } from "../contract/budget";
+import { createDb } from "../db/client";
+import { d1AnswerStore } from "../db/shared-answers";
 import { jobMessages } from "../contract/jobs/messages";
 import { resolveDocument, type ChainOutcome, type ResolveDeps } from "./resolve";
 import { LeaseScope } from "./memory";
@@ -32,12 +35,18 @@ export function parseJobMessage(body: unknown): FetchJobMessage | null {
   const b = body as Partial<FetchJobMessage>;
   if (typeof b.key !== "string" || typeof b.runId !== "string" || typeof b.startedAt !== "number") return null;
   if (!b.input || typeof b.input !== "object" || !b.input.identified || typeof b.input.identified !== "object") return null;
+  // An unknown lane is no lane: the queue it came from decides.
+  if (b.lane !== undefined && !(LANES as readonly unknown[]).includes(b.lane)) return { ...(b as FetchJobMessage), lane: undefined };
   return b as FetchJobMessage;
 }
 
 const log = createLogger("queue");
 
-export async function processFetchMessage(message: Message<unknown>, env: Cloudflare.Env, deps: ConsumerDeps = defaultConsumerDeps): Promise<void> {
+/**
+ * `queueLane`: the lane of the queue the message came from (a message names its own lane too;
+ * older ones do not, and they were all pastes).
+ */
+export async function processFetchMessage(message: Message<unknown>, env: Cloudflare.Env, deps: ConsumerDeps = defaultConsumerDeps, queueLane: Lane = "paste"): Promise<void> {
   const body = parseJobMessage(message.body);
   if (!body) {
     // Unusable forever: acknowledge so it does not cycle to the dead-letter queue.
@@ -49,13 +58,25 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
   // Every document body this message reads is reserved in the isolate's budget until it is stored.
   const leases = new LeaseScope();
   try {
-    const claim = await stub.claim({ runId: body.runId, attempt: message.attempts });
+    const lane: Lane = body.lane ?? queueLane;
+    const claim = await stub.claim({ runId: body.runId, attempt: message.attempts, lane });
     if (!claim.proceed) {
       message.ack();
       return;
     }
-    const reports = reporter(stub, body.runId);
-    const outcome = await deps.resolve(body, env, { fetch: deps.fetch, report: reports.report, activity: reports.activity, leases });
+    // A list run's minute starts when it is taken up, not when it entered its lane.
+    const startedAt = lane === "list" ? (claim.state?.claimedAt ?? body.startedAt) : body.startedAt;
+    let priority: Priority = claim.state?.lane ?? lane;
+    // A paste joined this list run: its remaining calls go first.
+    const reports = reporter(stub, body.runId, (moved) => (priority = moved));
+    const outcome = await deps.resolve({ ...body, startedAt }, env, {
+      fetch: deps.fetch,
+      report: reports.report,
+      activity: reports.activity,
+      leases,
+      priority: () => priority,
+      answers: d1AnswerStore(createDb(env.DB)),
+    });
     // The steps the job shows arrive before its result.
     await reports.sent();
     let finishedAt = deps.now();
@@ -109,14 +130,16 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
  * object gets them in the order they happened and a step never arrives before the activity of the
  * step it follows.
  */
-function reporter(stub: FetchJobRun, runId: string): Required<Pick<ResolveDeps, "report" | "activity">> & { sent(): Promise<unknown> } {
+function reporter(stub: FetchJobRun, runId: string, onLane: (lane: Lane) => void): Required<Pick<ResolveDeps, "report" | "activity">> & { sent(): Promise<unknown> } {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     sent: () => queue,
     report: async (step, meta) => {
       const sent = queue.then(() => stub.progress({ runId, step, meta }));
       queue = sent.catch(() => undefined);
-      return (await sent).current;
+      const r = await sent;
+      if (r.lane) onLane(r.lane);
+      return r.current;
     },
     activity: (activity) => {
       queue = queue.then(() => stub.activity({ runId, activity })).catch(() => undefined);

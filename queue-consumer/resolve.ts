@@ -8,7 +8,7 @@ import { StepDeadline, failureResult, type ChainOutcome, type ResolveContext, ty
 import { createDocumentFetcher } from "./documents";
 import { enabledLicensedResolvers } from "./licensed";
 import { DEADLINES } from "./limits";
-import { RESOLVER_STEPS, arxivFromDoi } from "./resolver-steps";
+import { arxivFromDoi, resolverSteps } from "./resolver-steps";
 import { loadWithdrawn, refuseWithdrawn } from "./withdrawn";
 
 export type { ChainOutcome, ResolveDeps } from "./chain";
@@ -38,6 +38,8 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
     tried: new Set(withdrawn.urls),
     withdrawn,
     common: { fetch: deps.fetch, upstreamBase: env.UPSTREAM_BASE, timeoutMs: DEADLINES.apiRequest },
+    priority: deps.priority ?? (() => (msg.lane === "list" ? "list" : "paste")),
+    answers: deps.answers ?? null,
     mail: env.CONTACT_EMAIL || "support@daryaft.app",
     licensed: deps.licensed ?? enabledLicensedResolvers(env),
     expect: () => ({
@@ -79,7 +81,7 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
         }, budget);
       });
       try {
-        const fetchDoc = refuseWithdrawn(createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]), deps.leases, deps.activity), withdrawn);
+        const fetchDoc = refuseWithdrawn(createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]), deps.leases, ctx.priority, deps.activity), withdrawn);
         result = await Promise.race([run(ctx, fetchDoc), expired]);
       } catch (err) {
         result = failureResult(err);
@@ -95,7 +97,7 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
   const skip = (name: StepName, why: string) => steps.push({ step: name, outcome: "skipped", ms: 0, detail: why });
 
   try {
-    for (const s of RESOLVER_STEPS) {
+    for (const s of resolverSteps(env)) {
       if (!s.applies(ctx)) {
         if (s.skipReason) skip(s.name, s.skipReason(ctx));
         continue;

@@ -6,7 +6,9 @@
  *   crossref   metadata (title, type, licence, language), retraction and update notices,
  *              and the publisher's own PDF links when the work carries a Creative Commons licence
  *   unpaywall  every open-access location (a landing page is followed to its citation_pdf_url)
- *   openalex   every open-access location
+ *   openalex   every open-access location; with OPENALEX_API_KEY it goes before unpaywall (a work
+ *              by DOI is free and unlimited with a key, and carries the same locations), so
+ *              Unpaywall is asked only when OpenAlex gave nothing and stays within its daily allowance
  *   arxiv      e-prints
  *   pmc        PubMed Central through Europe PMC
  *   licensed   the operator's licensed resolvers (LICENSED_RESOLVERS)
@@ -15,12 +17,14 @@
  * the user pasted is read for identifiers, never served itself.
  */
 import { createArxivClient } from "../clients/arxiv";
-import { providerLimiter } from "../clients/limiters";
-import { createCrossrefClient, type CrossrefWork } from "../clients/crossref";
+import { providerBudget, type ProviderName } from "../clients/limiters";
+import { CrossrefWorkSchema, createCrossrefClient, type CrossrefWork } from "../clients/crossref";
 import { isUpstreamError } from "../clients/http";
-import { createOpenAlexClient } from "../clients/openalex";
+import { OpenAlexWorkSchema, createOpenAlexClient, type OpenAlexWork } from "../clients/openalex";
 import { createPmcClient } from "../clients/pmc";
-import { createUnpaywallClient } from "../clients/unpaywall";
+import { UnpaywallRecordSchema, createUnpaywallClient } from "../clients/unpaywall";
+import { sharedAnswer } from "../db/shared-answers";
+import { createLogger } from "../lib/logger";
 import { noticeTypeOf, type JobMeta, type UpdateNotice } from "../contract/jobs/job-state";
 import { jobMessages } from "../contract/jobs/messages";
 import { sha256HexOfBytes } from "../lib/crypto";
@@ -62,8 +66,17 @@ export function foundFile(ctx: ResolveContext, r: StepResult): ChainOutcome | nu
 
 const persianOrFound = (ctx: ResolveContext, r: StepResult): ChainOutcome | null => persianStop(ctx) ?? foundFile(ctx, r);
 
+/** The deployment's budget for `provider`, at this run's priority. */
+const budget = (ctx: ResolveContext, provider: ProviderName) => providerBudget(ctx.env, provider, ctx.priority(), { timeoutMs: ctx.common.timeoutMs });
+
 const pmcClient = (ctx: ResolveContext) =>
-  createPmcClient({ ...ctx.common, tool: "daryaft", email: ctx.mail, rateLimiter: providerLimiter(ctx.env, "ncbi"), europePmcRateLimiter: providerLimiter(ctx.env, "europepmc") });
+  createPmcClient({ ...ctx.common, tool: "daryaft", email: ctx.mail, rateLimiter: budget(ctx, "ncbi"), europePmcRateLimiter: budget(ctx, "europepmc") });
+
+/** Crossref's record of a DOI: the shared answer while fresh, else asked (and shared). Authors beyond 50 are not kept. */
+function crossrefWork(ctx: ResolveContext, doi: string): Promise<CrossrefWork | null> {
+  const client = createCrossrefClient({ ...ctx.common, mailto: ctx.mail, rateLimiter: budget(ctx, "crossref") });
+  return sharedAnswer(ctx.answers, "crossref_work", doi.toLowerCase(), CrossrefWorkSchema, Date.now(), () => client.getWork(doi), (w) => ({ ...w, authors: w.authors.slice(0, 50) })).then((r) => r.value);
+}
 
 /** Tries a source's candidates in order; a file must match what the metadata steps learnt. */
 async function tryOpen(ctx: ResolveContext, candidates: Candidate[], fetchDoc: DocumentFetcher): Promise<StepResult> {
@@ -146,9 +159,8 @@ const crossref: ResolverStep = {
   applies: (ctx) => crossrefDoi(ctx) !== null,
   skipReason: noCrossrefDoi,
   async run(ctx, fetchDoc) {
-    const { env, meta } = ctx;
-    const client = createCrossrefClient({ ...ctx.common, mailto: ctx.mail, rateLimiter: providerLimiter(env, "crossref") });
-    const work = await client.getWork(crossrefDoi(ctx)!);
+    const { meta } = ctx;
+    const work = await crossrefWork(ctx, crossrefDoi(ctx)!);
     if (!work) return { outcome: "none", detail: "not in Crossref" };
     applyCrossref(meta, work);
     if (isPersianDocument(meta)) return { outcome: "rejected", detail: `Persian-language (${meta.language ?? "title"})` };
@@ -166,8 +178,9 @@ const unpaywall: ResolverStep = {
   skipReason: noCrossrefDoi,
   async run(ctx, fetchDoc) {
     const { meta } = ctx;
-    const client = createUnpaywallClient({ ...ctx.common, email: ctx.mail, rateLimiter: providerLimiter(ctx.env, "unpaywall") });
-    const rec = await client.getByDoi(crossrefDoi(ctx)!);
+    const doi = crossrefDoi(ctx)!;
+    const client = createUnpaywallClient({ ...ctx.common, email: ctx.mail, rateLimiter: budget(ctx, "unpaywall") });
+    const rec = (await sharedAnswer(ctx.answers, "unpaywall", doi.toLowerCase(), UnpaywallRecordSchema, Date.now(), () => client.getByDoi(doi))).value;
     if (!rec) return { outcome: "none", detail: "not in Unpaywall" };
     meta.title ??= rec.title;
     if (isPersianDocument(meta)) return { outcome: "rejected", detail: "Persian-language title" };
@@ -192,9 +205,12 @@ const openalex: ResolverStep = {
   skipReason: () => "no DOI",
   async run(ctx, fetchDoc) {
     const { meta } = ctx;
-    const client = createOpenAlexClient({ ...ctx.common, mailto: ctx.mail, rateLimiter: providerLimiter(ctx.env, "openalex") });
-    const work = await client.getWorkByDoi(ctx.ids.doi!);
-    if (!work) return { outcome: "none", detail: "not in OpenAlex" };
+    const apiKey = ctx.env.OPENALEX_API_KEY || undefined;
+    if (!apiKey) noOpenAlexKey();
+    const client = createOpenAlexClient({ ...ctx.common, mailto: ctx.mail, apiKey, rateLimiter: budget(ctx, apiKey ? "openalex" : "openalexNoKey") });
+    const doi = ctx.ids.doi!;
+    const work = (await sharedAnswer(ctx.answers, "openalex_work", doi.toLowerCase(), OpenAlexWorkSchema, Date.now(), () => client.getWorkByDoi(doi), (w): OpenAlexWork => ({ ...w, abstract: null, authors: w.authors.slice(0, 50) }))).value;
+    if (!work) return { outcome: "none", detail: apiKey ? "not in OpenAlex" : "not in OpenAlex (no API key: $0.01 of use a day)" };
     meta.title ??= work.title;
     meta.type ??= work.type;
     meta.language ??= work.language;
@@ -218,7 +234,7 @@ const arxiv: ResolverStep = {
   applies: ({ ids }) => !!ids.arxiv,
   skipReason: () => "no arXiv id",
   async run(ctx, fetchDoc) {
-    const client = createArxivClient({ ...ctx.common, rateLimiter: providerLimiter(ctx.env, "arxiv") });
+    const client = createArxivClient({ ...ctx.common, rateLimiter: budget(ctx, "arxiv") });
     const entry = await client.getById(ctx.ids.arxiv!);
     if (!entry) return { outcome: "none", detail: "not on arXiv" };
     ctx.meta.title ??= entry.title;
@@ -277,7 +293,7 @@ const licensed: ResolverStep = {
         continue;
       }
       try {
-        const copy = await resolver.fetchByDoi(doi, env, ctx.deps.fetch);
+        const copy = await resolver.fetchByDoi(doi, env, ctx.deps.fetch, ctx.priority());
         if (!copy) {
           notes.push(`${resolver.name}: none`);
           continue;
@@ -311,6 +327,20 @@ const licensed: ResolverStep = {
 
 /** The chain, in order. A new source is one more entry here. */
 export const RESOLVER_STEPS: readonly ResolverStep[] = [landing, pubmedIds, crossref, unpaywall, openalex, arxiv, pmc, licensed];
+/** With an OpenAlex key its work by DOI (free, unlimited) leads; Unpaywall follows only when it gave nothing. */
+const OPENALEX_FIRST: readonly ResolverStep[] = [landing, pubmedIds, crossref, openalex, unpaywall, arxiv, pmc, licensed];
+
+export function resolverSteps(env: Pick<Cloudflare.Env, "OPENALEX_API_KEY">): readonly ResolverStep[] {
+  return env.OPENALEX_API_KEY ? OPENALEX_FIRST : RESOLVER_STEPS;
+}
+
+let toldNoKey = false;
+/** Once per isolate: OpenAlex without a key answers $0.01 of use a day, then 429. */
+function noOpenAlexKey(): void {
+  if (toldNoKey) return;
+  toldNoKey = true;
+  createLogger("queue").warn("openalex.no_api_key", { detail: "OPENALEX_API_KEY is not set: OpenAlex allows $0.01 of use a day without one; the chain goes on without it when that is spent" });
+}
 
 /**
  * A published copy was served and the same source also names a manuscript (accepted or

@@ -4,7 +4,8 @@
  * are followed by hand (at most 5, each re-checked), and the content type and declared size
  * are checked before the body is read; the body is read with a hard byte cap.
  */
-import { UpstreamError, upstreamFetch, type FetchFn, type RateLimiter } from "../clients/http";
+import { UpstreamError, upstreamFetch, type FetchFn } from "../clients/http";
+import type { CallBudget } from "../clients/budget";
 import { checkOutboundUrl, type UnsafeReason } from "../lib/safe-url";
 import type { Lease } from "./memory";
 
@@ -36,8 +37,8 @@ export type SafeFetchOptions = {
   /** Media types (lower case, no parameters) the caller can use; "" stands for a missing header. */
   accept: readonly string[];
   headers?: Record<string, string> | undefined;
-  /** Per-host politeness, applied to every hop. */
-  limiterFor?: ((host: string) => RateLimiter | null) | undefined;
+  /** Per-host politeness, applied to every hop: a slot of the host's budget, held until its body is read. */
+  budgetFor?: ((host: string) => CallBudget | null) | undefined;
   /** Room for the body in the isolate's memory budget (memory.ts), taken before it is read. */
   reserve?: ((bytes: number) => Promise<Lease>) | undefined;
   /** The answer's headers passed every check and its body is about to be read (the progress line). */
@@ -80,41 +81,55 @@ export async function safeFetch(startUrl: string, opts: SafeFetchOptions): Promi
     if (!check.ok) throw new FetchRefused(check.reason, current);
     const url = check.url.href;
     hops.push(url);
-    await opts.limiterFor?.(check.url.hostname)?.acquire();
-    const res = await upstreamFetch(
-      opts.fetch,
-      opts.upstreamBase,
-      url,
-      { redirect: "manual", headers: { "User-Agent": "Daryaft/1.0 (+https://daryaft.example/bot)", ...opts.headers } },
-      { provider: check.url.hostname, timeoutMs: opts.timeoutMs, signal: opts.signal },
-    );
-    if (res.status >= 300 && res.status < 400) {
-      await res.body?.cancel();
-      const location = res.headers.get("location");
-      if (!location) throw new FetchRefused("bad-redirect", url, `HTTP ${res.status} without Location`);
-      if (redirects >= maxRedirects) throw new FetchRefused("too-many-redirects", url);
-      current = originalUrlFromUpstream(location, opts.upstreamBase) ?? resolveLocation(location, url);
-      continue;
-    }
-    const contentType = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    if (!opts.accept.includes(contentType)) {
-      await res.body?.cancel();
-      throw new FetchRefused("content-type", url, contentType || "none");
-    }
-    const declared = Number(res.headers.get("content-length") ?? "NaN");
-    if (Number.isFinite(declared) && declared > opts.maxBytes) {
-      await res.body?.cancel();
-      throw new FetchRefused("too-large", url, `${declared} bytes`);
-    }
-    const known = Number.isFinite(declared) && declared >= 0 ? declared : null;
-    const lease = await opts.reserve?.(known ?? opts.maxBytes);
-    opts.onBody?.({ url, contentType, declared: known });
+    const slot = await opts.budgetFor?.(check.url.hostname)?.take();
+    let status: number | null = null;
+    let retryAfterSeconds: number | undefined;
     try {
-      const bytes = await readCapped(res, opts.maxBytes, url, known);
-      return { url, contentType, bytes, hops, lease };
+      const res = await upstreamFetch(
+        opts.fetch,
+        opts.upstreamBase,
+        url,
+        { redirect: "manual", headers: { "User-Agent": "Daryaft/1.0 (+https://daryaft.example/bot)", ...opts.headers } },
+        { provider: check.url.hostname, timeoutMs: opts.timeoutMs, signal: opts.signal },
+      );
+      status = res.status;
+      if (res.status >= 300 && res.status < 400) {
+        await res.body?.cancel();
+        const location = res.headers.get("location");
+        if (!location) throw new FetchRefused("bad-redirect", url, `HTTP ${res.status} without Location`);
+        if (redirects >= maxRedirects) throw new FetchRefused("too-many-redirects", url);
+        current = originalUrlFromUpstream(location, opts.upstreamBase) ?? resolveLocation(location, url);
+        continue;
+      }
+      const contentType = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+      if (!opts.accept.includes(contentType)) {
+        await res.body?.cancel();
+        throw new FetchRefused("content-type", url, contentType || "none");
+      }
+      const declared = Number(res.headers.get("content-length") ?? "NaN");
+      if (Number.isFinite(declared) && declared > opts.maxBytes) {
+        await res.body?.cancel();
+        throw new FetchRefused("too-large", url, `${declared} bytes`);
+      }
+      const known = Number.isFinite(declared) && declared >= 0 ? declared : null;
+      const lease = await opts.reserve?.(known ?? opts.maxBytes);
+      opts.onBody?.({ url, contentType, declared: known });
+      try {
+        const bytes = await readCapped(res, opts.maxBytes, url, known);
+        return { url, contentType, bytes, hops, lease };
+      } catch (err) {
+        lease?.release();
+        throw err;
+      }
     } catch (err) {
-      lease?.release();
+      if (err instanceof UpstreamError) {
+        status = err.kind === "rate_limited" ? 429 : (err.status ?? null);
+        retryAfterSeconds = err.retryAfterSeconds;
+      }
       throw err;
+    } finally {
+      // The host's slot is held until the body is in (or the hop failed): downloads at once stay capped.
+      await slot?.done({ status, retryAfterSeconds });
     }
   }
 }

@@ -22,6 +22,8 @@ import { seedDemoActivity } from "./features/panel/demo";
 import { partnerUniversityId } from "./features/panel/service";
 import { devbankPage } from "./features/wallet/devbank-page";
 import { devbankPayment } from "./features/wallet/payments";
+import { libraryWatchJob } from "./features/batch/scheduled";
+import { sharedBudget, type BudgetNamespace } from "../clients/budget";
 
 export const devRoutes = new Hono<AppEnv>();
 
@@ -132,6 +134,40 @@ defineEndpoint(
   devRoutes,
   { method: "get", path: "/dev/bench/bare", devOnly: true, summary: "Development only: a bare text answer (throughput baseline for benchmarks)", roles: anyone, tag: "system" },
   (c) => c.text("ok"),
+);
+
+// Benchmarks (bench/scale.ts): the cost of one slot of a provider's budget — a take and a done, two
+// calls to its Durable Object — measured from inside the Worker on a budget that never makes anyone wait.
+const RoundTripQuery = z.object({ n: z.coerce.number().int().min(1).max(50).default(20) });
+const RoundTrip = z.object({ n: z.number().int(), p50_ms: z.number(), p95_ms: z.number(), max_ms: z.number() });
+defineEndpoint(
+  devRoutes,
+  { method: "get", path: "/dev/budget/round-trip", devOnly: true, summary: "Development only: the time of one budget slot (take + done on the ProviderBudget object), n times in a row", roles: anyone, query: RoundTripQuery, response: RoundTrip, tag: "system" },
+  async (c, { query }) => {
+    const budget = sharedBudget(c.env.PROVIDER_BUDGET as unknown as BudgetNamespace, { key: "dev:round-trip", provider: "dev", limits: { perSecond: 1_000_000, burst: 1_000_000 }, priority: "paste", maxWaitMs: 1_000, leaseMs: 10_000 });
+    const times: number[] = [];
+    for (let i = 0; i < query.n; i++) {
+      const t = performance.now();
+      const slot = await budget.take();
+      await slot.done({ status: 200 });
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => Math.round(times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]! * 100) / 100;
+    return c.json({ n: times.length, p50_ms: at(0.5), p95_ms: at(0.95), max_ms: at(1) });
+  },
+);
+
+// Benchmarks: one run of the library watcher at a given time (the cron's own function).
+const WatchQuery = z.object({ now: z.coerce.number().int().min(0).max(4_102_444_800_000).optional(), rows: z.coerce.number().int().min(1).max(1_000).optional() });
+const WatchRun = z.object({ calls: z.number().int(), items: z.number().int(), notices: z.number().int(), held: z.number().int(), notified: z.number().int() });
+defineEndpoint(
+  devRoutes,
+  { method: "post", path: "/dev/library-watch/run", devOnly: true, summary: "Development only: run the library watcher now (benchmarks)", roles: anyone, query: WatchQuery, response: WatchRun, tag: "batch" },
+  async (c, { query }) => {
+    const r = await libraryWatchJob(c.env, query.now ?? services(c).now, { rows: query.rows });
+    return c.json({ calls: r.calls, items: r.items, notices: r.notices, held: r.held, notified: r.notified });
+  },
 );
 
 // ---- demo data -----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { batchScheduled } from "./features/batch/scheduled";
 import { handleScheduled } from "./scheduled";
 
 export { FetchJob } from "./features/jobs/fetch-job";
+export { ProviderBudget } from "./features/budget/provider-budget";
 
 // The SPA's server entry draws each page's first screen (docs/decisions/0010-server-rendered-first-screen.md).
 const app = createApp({ renderPage });

@@ -4,6 +4,7 @@
  * origin, files, notifier, outside-service clients, settings) typed, so route files never read
  * `c.env`. Secrets have no fallbacks: `requireSecrets` refused the request before we get here.
  */
+import { providerBudget } from "../clients/limiters";
 import type { Context, MiddlewareHandler } from "hono";
 import { createDb, type Db } from "../db/client";
 import { createCrossrefClient } from "../clients/crossref";
@@ -155,11 +156,24 @@ function buildServices(c: Context<AppEnv>): Services {
       return (notifier ??= createNotifier({ env, db, log, now: () => now }));
     },
     clients: {
-      crossref: (timeoutMs) => createCrossrefClient({ fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, mailto: env.CONTACT_EMAIL, ...(timeoutMs ? { timeoutMs } : {}) }),
+      // A person waits on each of these: the providers' shared budgets at the first priority.
+      crossref: (timeoutMs) =>
+        createCrossrefClient({
+          fetch: fetchFn,
+          upstreamBase: env.UPSTREAM_BASE,
+          mailto: env.CONTACT_EMAIL,
+          ...(timeoutMs ? { timeoutMs } : {}),
+          rateLimiter: providerBudget(env, "crossref", "paste", { timeoutMs }),
+          listRateLimiter: providerBudget(env, "crossrefList", "paste", { timeoutMs }),
+        }),
       scopus: () =>
-        env.SCOPUS_API_KEY ? createScopusClient({ fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, apiKey: env.SCOPUS_API_KEY, instToken: env.SCOPUS_INST_TOKEN }) : null,
+        env.SCOPUS_API_KEY
+          ? createScopusClient({ fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, apiKey: env.SCOPUS_API_KEY, instToken: env.SCOPUS_INST_TOKEN, rateLimiter: providerBudget(env, "scopus", "paste") })
+          : null,
       openAlex: (timeoutMs) =>
-        env.OPENALEX_API_KEY ? createOpenAlexClient({ fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, apiKey: env.OPENALEX_API_KEY, mailto: env.CONTACT_EMAIL, timeoutMs }) : null,
+        env.OPENALEX_API_KEY
+          ? createOpenAlexClient({ fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, apiKey: env.OPENALEX_API_KEY, mailto: env.CONTACT_EMAIL, timeoutMs, rateLimiter: providerBudget(env, "openalex", "paste", { timeoutMs }) })
+          : null,
     },
     job: (key) => fetchJobStub(env, key),
     settings: {

@@ -3,7 +3,7 @@
  * implements it; the queue consumer calls it through this interface, so it never imports the
  * Worker's class.
  */
-import type { FoundFile, JobActivity, JobErrorReason, JobInput, JobMeta, JobState, StepName, StepRecord } from "./job-state";
+import type { FoundFile, JobActivity, JobErrorReason, JobInput, JobMeta, JobState, Lane, StepName, StepRecord } from "./job-state";
 
 export type StartResult = { state: JobState; enqueued: boolean };
 
@@ -14,10 +14,16 @@ export type JobOutcome =
 
 /** The calls a consumer makes while it works on one run of the job. */
 export interface FetchJobRun {
-  /** Before working: is this run still the job's current, unfinished run? */
-  claim(req: { runId: string; attempt: number }): Promise<{ proceed: boolean; state: JobState | null }>;
-  /** The step now running; `records` are the steps of a delivery that ended without a result (before a retry). */
-  progress(req: { runId: string; step: StepName; records?: StepRecord[] | undefined; meta?: JobMeta | undefined }): Promise<{ current: boolean }>;
+  /**
+   * Before working: is this run still the job's current, unfinished run, and is it waiting in the
+   * lane this message came from (a list run moved to the paste lane is worked from there only)?
+   */
+  claim(req: { runId: string; attempt: number; lane?: Lane | undefined }): Promise<{ proceed: boolean; state: JobState | null }>;
+  /**
+   * The step now running; `records` are the steps of a delivery that ended without a result (before
+   * a retry). `lane` is the run's lane now (a paste that joined moves it up: its calls go first).
+   */
+  progress(req: { runId: string; step: StepName; records?: StepRecord[] | undefined; meta?: JobMeta | undefined }): Promise<{ current: boolean; lane?: Lane | undefined }>;
   /** What the running step is doing inside itself (copies listed, downloading, checking); kept until the next step. */
   activity(req: { runId: string; activity: JobActivity }): Promise<{ current: boolean }>;
   /** The run's result. */
@@ -42,7 +48,7 @@ export type WatchRequest = {
 
 /** Everything the job offers: the run calls plus start (getpdf), read and watch. */
 export interface FetchJobApi extends FetchJobRun {
-  start(req: { key: string; input: JobInput; now: number }): Promise<StartResult>;
+  start(req: { key: string; input: JobInput; now: number; lane?: Lane | undefined }): Promise<StartResult>;
   read(): Promise<JobState | null>;
   /**
    * A file was withdrawn (wrong, broken: worker/features/file-reports): a job whose result is that

@@ -117,6 +117,14 @@ export type JobActivity =
   | { kind: "downloading"; host: string; bytes: number | null }
   | { kind: "verifying"; host: string; bytes: number };
 
+/**
+ * Which queue a run waits in: `paste` (someone is waiting on the page: daryaft-fetch-jobs) or
+ * `list` (a reading-list entry: daryaft-fetch-jobs-bulk, served after pastes for the providers'
+ * budgets). A paste that joins a list's run not yet taken up moves it to the paste lane.
+ */
+export const LANES = ["paste", "list"] as const;
+export type Lane = (typeof LANES)[number];
+
 export type JobState = {
   key: string;
   phase: JobPhase;
@@ -138,15 +146,28 @@ export type JobState = {
   activity?: JobActivity | null | undefined;
   /** Bumped by every write of the job, so a watcher can ask for "anything after what I saw". */
   rev?: number | undefined;
+  /** The run's lane (absent: paste, as before lanes existed). */
+  lane?: Lane | undefined;
+  /** When a consumer first took the run up: a list run's deadline counts from here. */
+  claimedAt?: number | null | undefined;
 };
 
 /** A job that no longer changes by itself (a later start may run it again). */
 export const isSettled = (state: JobState | null): boolean => !state || state.phase !== "processing";
 
 /** The queue message: everything the consumer needs, nothing per-user. */
-export type FetchJobMessage = { key: string; runId: string; startedAt: number; input: JobInput };
+export type FetchJobMessage = { key: string; runId: string; startedAt: number; input: JobInput; lane?: Lane | undefined };
 
 export const JOB_DEADLINE_MS = 60_000;
+/** How long a reading-list entry may wait in its lane before a consumer takes it up. */
+export const LIST_WAIT_MS = 30 * 60_000;
+
+/** When a processing run is given up: 60 s from its start, or for a list run 60 s from its claim (30 min in the lane at most). */
+export function runDeadline(state: Pick<JobState, "startedAt" | "lane" | "claimedAt">): number {
+  const started = state.startedAt ?? 0;
+  if (state.lane !== "list") return started + JOB_DEADLINE_MS;
+  return state.claimedAt ? state.claimedAt + JOB_DEADLINE_MS : started + LIST_WAIT_MS;
+}
 export const FRESH_FOUND_MS = 24 * 3_600_000;
 export const FRESH_NOT_FOUND_MS = 3_600_000;
 /** Persian or unusable input gives the same answer again; reuse it like a not-found. */
@@ -170,7 +191,7 @@ export function decideStart(state: JobState | null, now: number): StartDecision 
   if (!state || state.phase === "idle") return "run";
   if (state.phase === "processing") {
     // A job past its deadline whose alarm has not fired yet is treated as dead.
-    return state.startedAt !== null && now - state.startedAt < JOB_DEADLINE_MS ? "join" : "run";
+    return state.startedAt !== null && now < runDeadline(state) ? "join" : "run";
   }
   const age = now - (state.finishedAt ?? 0);
   if (age < 0) return "reuse"; // clock skew between callers: a result from "the future" is fresh

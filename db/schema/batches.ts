@@ -62,21 +62,6 @@ export const batchEntries = sqliteTable(
   ],
 );
 
-/**
- * The retraction watcher's record per DOI held in any library: when Crossref was last asked
- * (at most once a day per DOI) and the update notices it named.
- */
-export const watchedDois = sqliteTable(
-  "watched_dois",
-  {
-    doi: text().primaryKey(),
-    checkedAt: integer({ mode: "timestamp_ms" }),
-    /** Crossref `updated-by` entries: [{doi, type, date}] */
-    updates: text({ mode: "json" }).$type<{ doi: string; type: string; date: string | null }[]>(),
-  },
-  (t) => [index("watched_dois_checked_idx").on(t.checkedAt)],
-);
-
 export const libraryNoticeKinds = ["retraction", "withdrawal", "correction", "expression_of_concern", "other"] as const;
 
 /** One notice told to one user about one document (unique: told once). */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn } from "./columns";
 import { users } from "./users";
@@ -37,6 +38,8 @@ export const downloads = sqliteTable(
     index("downloads_user_created_idx").on(t.userId, t.createdAt),
     // who received a file, and the jobs that served it (a withdrawal re-runs them)
     index("downloads_file_idx").on(t.fileKey),
+    // the library watcher: who holds a DOI named by an update notice (a look-up per notice, never a scan)
+    index("downloads_doi_lower_idx").on(sql`lower(${t.doi})`),
   ],
 );
 

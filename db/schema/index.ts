@@ -9,3 +9,4 @@ export * from "./money";
 export * from "./services";
 export * from "./batches";
 export * from "./file-reports";
+export * from "./answers";

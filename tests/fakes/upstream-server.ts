@@ -9,10 +9,11 @@
  * Control endpoints: GET /__stats (hit counts as JSON), POST /__reset,
  * POST /__latency?ms=50 (every provider) or ?ms=250&provider=crossref (one provider, instead of the
  * global figure), POST /__pdf-size?bytes=1000000[&max=3000000] (PDFs padded to about that size, or
- * to a size between the two fixed by the path; 0: as built).
- * Unknown host: 502 JSON.
+ * to a size between the two fixed by the path; 0: as built), GET /__limits (the providers'
+ * published limits as enforced, limits.ts: requests served and over each limit),
+ * GET /__limits/arrivals?identity=<mailto>. Unknown host: 502 JSON.
  *
- * Script use: tsx tests/fakes/upstream-server.ts --port 18999 --latency 50
+ * Script use: tsx tests/fakes/upstream-server.ts --port 18999 --latency 50 [--enforce all --daily-scale 0.1]
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,6 +32,7 @@ import { createScopusProvider } from "./providers/scopus";
 import { createUnpaywallProvider } from "./providers/unpaywall";
 import { createZarinpalProvider } from "./providers/zarinpal";
 import type { FakeProvider, FakeRequest, FakeResponse, FakeState } from "./types";
+import { createEnforcer, type EnforceMode, type Enforcer } from "./limits";
 
 export type { FakeProvider, FakeRequest, FakeResponse, FakeState } from "./types";
 
@@ -57,12 +59,19 @@ export interface FakeUpstreamOptions {
   port?: number;
   latencyMs?: number;
   providers?: FakeProvider[];
+  /** Who is held to the providers' published limits (limits.ts); default: contact addresses starting "enforce-". */
+  enforce?: EnforceMode;
+  /** Daily caps multiplied by this (a compressed day). */
+  dailyScale?: number;
+  /** Per-second limits multiplied by this (benchmarks only). */
+  rateScale?: number;
 }
 
 export interface FakeUpstream {
   url: string;
   port: number;
   state: FakeState;
+  limits: Enforcer;
   close(): Promise<void>;
 }
 
@@ -92,6 +101,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     for (const h of p.hosts) byHost.set(h.toLowerCase(), [...(byHost.get(h.toLowerCase()) ?? []), p]);
   }
   const pendingTimers = new Set<NodeJS.Timeout>();
+  const limits = createEnforcer(opts.enforce ?? "marked", opts.dailyScale ?? 1, opts.rateScale ?? 1);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -112,8 +122,11 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       state.providerLatencyMs.clear();
       state.pdfBytes = 0;
       state.pdfMaxBytes = 0;
+      limits.reset();
       return sendJson(res, 200, { ok: true });
     }
+    if (raw.pathname === "/__limits" && method === "GET") return sendJson(res, 200, limits.stats());
+    if (raw.pathname === "/__limits/arrivals" && method === "GET") return sendJson(res, 200, limits.arrivals(raw.searchParams.get("identity") ?? ""));
     if (raw.pathname === "/__latency" && method === "POST") {
       const ms = Number(raw.searchParams.get("ms"));
       if (!Number.isFinite(ms) || ms < 0) return sendJson(res, 400, { error: "ms must be a number >= 0" });
@@ -148,6 +161,11 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
     }
     const fakeReq: FakeRequest = { method, host, path: safeDecode(rawPath), query: raw.searchParams, headers, body };
+    const admitted = limits.admit(fakeReq, Date.now());
+    if ("refused" in admitted) {
+      return sendJson(res, 429, { status: "failed", message: `Too Many Requests (${admitted.refused})` }, { "retry-after": "1" });
+    }
+    res.once("close", admitted.finish);
 
     let answer: FakeResponse | null = null;
     let owner: FakeProvider | undefined;
@@ -166,7 +184,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       };
     }
 
-    const delay = (owner ? (state.providerLatencyMs.get(owner.name) ?? state.latencyMs) : state.latencyMs) + (answer.delayMs ?? 0);
+    const delay = (owner ? (state.providerLatencyMs.get(owner.name) ?? state.latencyMs) : state.latencyMs) + (answer.delayMs ?? 0) + admitted.delayMs;
     if (delay > 0) {
       const closed = await waitUnlessClosed(res, delay);
       if (closed) return;
@@ -211,6 +229,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     url: `http://127.0.0.1:${port}`,
     port,
     state,
+    limits,
     close() {
       for (const t of pendingTimers) clearTimeout(t);
       pendingTimers.clear();
@@ -262,9 +281,9 @@ export function padPdf(pdf: Buffer, bytes: number): Buffer {
   return Buffer.concat([pdf, Buffer.from(`\n${line.repeat(lines)}startxref\n${xref}\n%%EOF\n`, "latin1")]);
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const payload = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) });
+  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)), ...headers });
   res.end(payload);
 }
 
@@ -309,7 +328,10 @@ if (invokedDirectly) {
   const args = process.argv.slice(2);
   const port = Number(argValue(args, "--port") ?? "18999");
   const latencyMs = Number(argValue(args, "--latency") ?? "0");
-  const fake = await startFakeUpstream({ port, latencyMs });
+  const enforce = (argValue(args, "--enforce") ?? "marked") as EnforceMode;
+  const dailyScale = Number(argValue(args, "--daily-scale") ?? "1");
+  const rateScale = Number(argValue(args, "--rate-scale") ?? "1");
+  const fake = await startFakeUpstream({ port, latencyMs, enforce, dailyScale, rateScale });
   console.log(`fake upstream listening on ${fake.url} (latency ${latencyMs} ms); set UPSTREAM_BASE=${fake.url}`);
   const stop = () => {
     void fake.close().then(() => process.exit(0));

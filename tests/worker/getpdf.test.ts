@@ -201,7 +201,7 @@ describe("statuses when nothing can be delivered", () => {
 });
 
 describe("reuse of fresh results", () => {
-  it("reuses an ok for 24 hours, then resolves again", async () => {
+  it("reuses an ok for 24 hours, then resolves again on the answers shared across jobs (Unpaywall is not asked again within its week)", async () => {
     const c = newClient();
     const doi = scenarioDoi("oa-unpaywall");
     const now = Date.now();
@@ -211,11 +211,12 @@ describe("reuse of fresh results", () => {
     expect(await hitsFor("unpaywall", doi)).toBe(1);
     const later = await start(c, doi, { now: now + 25 * 3_600_000, wait: 0 });
     expect(later.status).toBe("processing");
-    await waitForResult(c, later);
-    expect(await hitsFor("unpaywall", doi)).toBe(2);
+    expect((await waitForResult(c, later)).status).toBe("ok");
+    expect(await hitsFor("unpaywall", doi)).toBe(1);
+    expect(await hitsFor("crossref", doi)).toBe(1);
   });
 
-  it("reuses a not-found for one hour only", async () => {
+  it("reuses a not-found for one hour only; the new run reads Crossref's record from the shared answers", async () => {
     const c = newClient();
     const doi = scenarioDoi("none");
     const now = Date.now();
@@ -225,7 +226,7 @@ describe("reuse of fresh results", () => {
     const later = await start(c, doi, { now: now + 61 * 60_000, wait: 0 });
     expect(later.status).toBe("processing");
     expect((await waitForResult(c, later)).status).toBe("offline");
-    expect(await hitsFor("crossref", doi)).toBe(2);
+    expect(await hitsFor("crossref", doi)).toBe(1);
   });
 });
 

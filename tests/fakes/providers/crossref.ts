@@ -4,6 +4,7 @@
  * (work_single and the works_query items) are served as recorded.
  */
 import type { FakeProvider, FakeRequest, FakeResponse } from "../types";
+import { NOTICES_PER_DAY, UPDATED_PER_DAY } from "../feeds";
 import {
   SCENARIO_KINDS,
   failModeOfScenario,
@@ -30,7 +31,10 @@ const ALLOWED_FILTERS = new Set([
   "has-full-text",
   "has-license",
   "is-update",
+  "has-update",
   "update-type",
+  "from-index-date",
+  "until-index-date",
   "prefix",
   "member",
 ]);
@@ -260,6 +264,77 @@ function bibliographicSearch(req: FakeRequest, q: string, rows: number, headers:
   );
 }
 
+/**
+ * The feeds of update notices by index date, with cursor paging (Crossref's `cursor=*`, then each
+ * page's `next-cursor`). Every UTC day of the window holds, deterministically:
+ *   is-update:true  — NOTICES_PER_DAY notice records `10.5555/notice-<yyyymmdd>-<i>` whose
+ *                     `update-to` names the work `10.5555/noticed-<yyyymmdd>-<i>` (types cycling
+ *                     retraction, correction, expression_of_concern, withdrawal, new_version);
+ *   has-update:true — UPDATED_PER_DAY works `10.5555/rw-updated-<yyyymmdd>-<i>` whose `updated-by`
+ *                     carries a Retraction Watch retraction `10.5555/rw-notice-<yyyymmdd>-<i>`.
+ * A test or benchmark puts some of those works in users' libraries.
+ */
+const NOTICE_TYPES = ["retraction", "correction", "expression_of_concern", "withdrawal", "new_version"] as const;
+const UPDATE_TYPE_VALUES = new Set(["retraction", "partial_retraction", "withdrawal", "removal", "expression_of_concern", "correction", "erratum", "corrigendum", "addendum", "clarification", "new_version", "new_edition", "reinstatement"]);
+const LABELS: Record<string, string> = { retraction: "Retraction", correction: "Correction", expression_of_concern: "Expression of concern", withdrawal: "Withdrawal", new_version: "New version" };
+
+function daysBetween(from: string, until: string): string[] {
+  const out: string[] = [];
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${until}T00:00:00Z`);
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return out;
+  for (let t = start; t <= end && out.length < 400; t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+function updateRecord(doi: string, type: string, source: string, day: string): Record<string, unknown> {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return { updated: { ...dateParts(y, m, d), "date-time": `${day}T00:00:00Z`, timestamp: Date.parse(`${day}T00:00:00Z`) }, DOI: doi, type, source, label: LABELS[type] ?? type };
+}
+
+function feedItems(feed: "notices" | "updated", days: string[], types: Set<string> | null): Record<string, unknown>[] {
+  const items: Record<string, unknown>[] = [];
+  for (const day of days) {
+    const tag = day.replaceAll("-", "");
+    if (feed === "notices") {
+      for (let i = 0; i < NOTICES_PER_DAY; i++) {
+        const type = NOTICE_TYPES[i % NOTICE_TYPES.length]!;
+        if (types && !types.has(type)) continue;
+        items.push({ DOI: `10.5555/notice-${tag}-${i}`, title: [`${LABELS[type]} to: Noticed work ${tag} ${i}`], "update-to": [updateRecord(`10.5555/noticed-${tag}-${i}`, type, "publisher", day)] });
+      }
+    } else {
+      for (let i = 0; i < UPDATED_PER_DAY; i++) {
+        items.push({ DOI: `10.5555/rw-updated-${tag}-${i}`, title: [`Updated work ${tag} ${i}`], "updated-by": [updateRecord(`10.5555/rw-notice-${tag}-${i}`, "retraction", "retraction-watch", day)] });
+      }
+    }
+  }
+  return items;
+}
+
+function updateFeed(req: FakeRequest, filters: Map<string, string[]>, rows: number, hit: (k: string) => void, headers: Record<string, string>): FakeResponse {
+  const feed = filters.has("is-update") ? "notices" : "updated";
+  hit(`feed:${feed}`);
+  const from = filters.get("from-index-date")?.[0] ?? "";
+  const until = filters.get("until-index-date")?.[0] ?? from;
+  for (const d of [from, until]) if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return validationFailure("date-not-valid", d, `Date specified as ${d} but must be of the form yyyy[-mm[-dd]]`);
+  const typeValues = filters.get("update-type") ?? [];
+  const badType = typeValues.find((t) => !UPDATE_TYPE_VALUES.has(t));
+  if (badType) return validationFailure("update-type-not-valid", badType, `Update type specified as ${badType} but is not a known update type`);
+  const all = feedItems(feed, daysBetween(from, until), typeValues.length ? new Set(typeValues) : null);
+  const cursor = req.query.get("cursor");
+  let offset = 0;
+  if (cursor && cursor !== "*") {
+    const m = /^fake-cursor-(\d+)$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!m) return json(404, fixtureJson("crossref/error_404_cursor_invalid.json"), headers);
+    offset = Number(m[1]);
+  }
+  const select = (req.query.get("select") ?? "").split(",").filter(Boolean);
+  const page = all.slice(offset, offset + rows).map((w) => (select.length ? Object.fromEntries(Object.entries(w).filter(([k]) => select.includes(k))) : w));
+  const message: Record<string, unknown> = { facets: {}, "total-results": all.length, items: page, "items-per-page": rows, query: { "start-index": 0, "search-terms": null } };
+  if (cursor) message["next-cursor"] = Buffer.from(`fake-cursor-${offset + page.length}`, "utf8").toString("base64url");
+  return json(200, { status: "ok", "message-type": "work-list", "message-version": "1.0.0", message }, headers);
+}
+
 function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
   const bibliographic = req.query.get("query.bibliographic");
   const q = req.query.get("query") ?? bibliographic ?? "";
@@ -280,6 +355,8 @@ function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
   if (order && order !== "asc" && order !== "desc") return validationFailure("order-not-valid", order, "Order must be one of: asc, desc");
 
   const filters = new Map<string, string>();
+  // A filter named more than once ORs its values (update-type:retraction,update-type:correction).
+  const multi = new Map<string, string[]>();
   for (const part of (req.query.get("filter") ?? "").split(",").filter(Boolean)) {
     const i = part.indexOf(":");
     const name = i === -1 ? part : part.slice(0, i);
@@ -287,7 +364,9 @@ function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
       return validationFailure("filter-not-available", name, `Filter ${name} specified but there is no such filter for this route.`);
     }
     filters.set(name, i === -1 ? "" : part.slice(i + 1));
+    multi.set(name, [...(multi.get(name) ?? []), i === -1 ? "" : part.slice(i + 1)]);
   }
+  if ((filters.get("is-update") === "true" || filters.get("has-update") === "true") && filters.has("from-index-date")) return updateFeed(req, multi, rows, hit, headersFor(req));
 
   const mode = failModeOfText(q);
   if (mode) return failResponse(mode);

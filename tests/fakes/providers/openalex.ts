@@ -196,6 +196,8 @@ export function createOpenAlexProvider(): FakeProvider {
       const hit = (k: string) => state.hit("openalex", k);
       if (req.path === "/works" || req.path === "/works/") return searchWorks(req, hit);
       const m = /^\/works\/(.+)$/.exec(req.path);
+      // A call that carried an API key is counted apart too ("keyed:<id>"), for tests of the key.
+      if (m && req.query.get("api_key")) hit(`keyed:${m[1]!.replace(/^doi:/i, "").toLowerCase()}`);
       return m ? getWork(m[1]!, hit) : null;
     },
   };

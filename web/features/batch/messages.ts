@@ -23,7 +23,11 @@ export const batchUi = {
   all: "همه",
   statuses: { processing: "در حال پردازش", ok: "آماده", buy: "نیاز به خرید", offline: "درخواست آفلاین", error: "ناموفق" } satisfies Record<BatchStatus, string>,
   progress: (done: string, total: string) => `${done} از ${total} مرجع بررسی شد`,
-  eta: (minutes: string) => `فهرست طولانی است؛ برای رعایت محدودیت‌های منابع، بررسی همه حدود ${minutes} دقیقه طول می‌کشد. می‌توانید این صفحه را باز بگذارید یا بعداً برگردید.`,
+  /** How long the list's remaining entries will wait: lists take the sources' shared allowance after single requests. */
+  eta: (remaining: string, wait: string) =>
+    `${remaining} مرجع در نوبت است. مراجعِ فهرست‌ها پس از درخواست‌های تکیِ کاربران از سهمیهٔ مشترک منابع (مانند Crossref) نوبت می‌گیرند؛ بررسی بقیه ${wait} طول می‌کشد. می‌توانید این صفحه را باز بگذارید یا بعداً برگردید.`,
+  etaSeconds: (seconds: string) => `حدود ${seconds} ثانیه`,
+  etaMinutes: (minutes: string) => `حدود ${minutes} دقیقه`,
   /** Entries not started: the link box's allowance (60 documents in 10 minutes) holds for lists too. */
   waiting: (count: string, minutes: string | null) =>
     minutes === null

@@ -18,6 +18,8 @@ import type { OfflineDeps } from "../offline/service";
 import { ingest } from "./ingest";
 import { creationLimits, readLimits } from "./limits";
 import { reserve } from "../auth/rate-limit";
+import { enrichFromCrossref } from "../getpdf/enrich";
+import { d1AnswerStore } from "../../../db/shared-answers";
 import { quoteOffline, requestOffline } from "./offline";
 import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } from "./watch";
 import { advance, batchEntries, batchView, checkJobEntries, createBatch, ownedBatch, processingJobKeys, resolvedCitation, type Owner } from "./service";
@@ -133,7 +135,8 @@ defineEndpoint(
   async (c, { query }) => {
     const batch = await loadOwned(c);
     const rows = await batchEntries(c.var.db, batch.id);
-    const text = writeCitations(rows.map(resolvedCitation), query.format);
+    // What the list left out (authors, journal, pages) from the Crossref records its jobs stored.
+    const text = writeCitations(await enrichFromCrossref(d1AnswerStore(c.var.db), rows.map(resolvedCitation), c.var.now()), query.format);
     const type = EXPORT_TYPES[query.format];
     return new Response(text, {
       headers: { "Content-Type": type.mime, "Content-Disposition": `attachment; filename="daryaft-${batch.id}.${type.ext}"`, "Cache-Control": "no-store" },

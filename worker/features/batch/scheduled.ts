@@ -3,17 +3,18 @@
  * cron expression, so other features can add theirs beside it in worker/index.ts.
  */
 import { createDb } from "../../../db/client";
-import { providerLimiter } from "../../../clients/limiters";
+import { providerBudget } from "../../../clients/limiters";
 import { createCrossrefClient } from "../../../clients/crossref";
+import { d1AnswerStore } from "../../../db/shared-answers";
 import { createLogger } from "../../../lib/logger";
 import { PUBLIC_ORIGIN } from "../../env";
 import { createNotifier } from "../notify/notifier";
 import { runLibraryWatch } from "./watch";
 
-/** Hourly; each run checks the DOIs not checked for a day (watch.ts). */
+/** Hourly; the watcher reads once a UTC day and a failed run is retried the next hour (watch.ts). */
 const LIBRARY_WATCH_CRON = "23 * * * *";
 
-export function libraryWatchJob(env: Cloudflare.Env, now = Date.now()) {
+export function libraryWatchJob(env: Cloudflare.Env, now = Date.now(), opts: { rows?: number } = {}) {
   const db = createDb(env.DB);
   const log = createLogger(`cron-${now}`);
   return runLibraryWatch({
@@ -22,8 +23,17 @@ export function libraryWatchJob(env: Cloudflare.Env, now = Date.now()) {
     now,
     // A cron run has no request to take the origin from.
     origin: PUBLIC_ORIGIN,
-    crossref: createCrossrefClient({ fetch: (...a) => fetch(...a), upstreamBase: env.UPSTREAM_BASE, mailto: env.CONTACT_EMAIL || "support@daryaft.app", timeoutMs: 10_000, rateLimiter: providerLimiter(env, "crossref") }),
-    notifier: createNotifier({ env, db, log, now: () => now }),
+    // The notice feeds are list requests, drawn on Crossref's list budget after pastes and lists.
+    crossref: createCrossrefClient({
+      fetch: (...a) => fetch(...a),
+      upstreamBase: env.UPSTREAM_BASE,
+      mailto: env.CONTACT_EMAIL || "support@daryaft.app",
+      timeoutMs: 20_000,
+      listRateLimiter: providerBudget(env, "crossrefList", "background", { timeoutMs: 20_000, maxWaitMs: 60_000 }),
+    }),
+    notifier: createNotifier({ env, db, log, now: () => now, priority: "background" }),
+    answers: d1AnswerStore(db),
+    rows: opts.rows,
   });
 }
 

@@ -18,8 +18,9 @@ import { newId } from "../../../db/ids";
 import { NotFoundError } from "../../lib/errors";
 import { sha256Hex } from "../../lib/crypto";
 import { signFileLink } from "../files/signing";
-import { checkDownloadWithJob, startDownload, ticketJobKey, type GetpdfContext } from "../getpdf/service";
+import { EntryDeferred, checkDownloadWithJob, startDownload, ticketJobKey, type GetpdfContext } from "../getpdf/service";
 import { takeStarts, type StartWho } from "../getpdf/start-limit";
+import { providerOutlook } from "../../../clients/limiters";
 import type { JobState } from "../../../contract/jobs/job-state";
 import type { IngestedEntry } from "./ingest";
 import { KIND_TEXT } from "./watch";
@@ -27,6 +28,12 @@ import { KIND_TEXT } from "./watch";
 /** Starts and checks per read; the page polls every few seconds. */
 const STARTS_PER_READ = 60;
 const CHECKS_PER_READ = 120;
+/**
+ * Entries of one list waiting or running in the list lane at once: lists share the lane's
+ * throughput evenly (each refills as its own entries finish), and the lane's depth stays
+ * bounded by the number of lists at work, whatever their length.
+ */
+export const LIST_IN_FLIGHT = 50;
 /** How many entries are started (and checked) at once inside one request. */
 const PARALLEL = 8;
 /** A processing entry is asked again only this long after its last answer (reads in a burst repeat no work). */
@@ -94,19 +101,25 @@ export type Advanced = { waitSeconds: number | null };
 export async function advance(ctx: GetpdfContext, batchId: string, who: StartWho, opts: { recheckAfterMs?: number } = {}): Promise<Advanced> {
   const db = ctx.db;
   const { batchEntries: be } = schema;
-  const unstarted = await db.select().from(be).where(and(eq(be.batchId, batchId), isNull(be.ticket))).orderBy(asc(be.position)).limit(STARTS_PER_READ);
   const processing = await db
     .select()
     .from(be)
     .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`, lt(be.updatedAt, new Date(ctx.now - (opts.recheckAfterMs ?? CHECK_DUE_MS)))))
     .orderBy(asc(be.updatedAt), asc(be.position))
     .limit(CHECKS_PER_READ);
+  await inParallel(processing, (e) => checkEntry(ctx, e));
+  const [running] = await db.select({ n: sql<number>`count(*)` }).from(be).where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`));
+  const room = Math.min(STARTS_PER_READ, LIST_IN_FLIGHT - Number(running?.n ?? 0));
+  // The list's entries in flight are at their cap: the rest start as those finish.
+  if (room <= 0) return { waitSeconds: null };
+  const unstarted = await db.select().from(be).where(and(eq(be.batchId, batchId), isNull(be.ticket))).orderBy(asc(be.position)).limit(room);
   // An entry with nothing to look up ends at once and starts nothing: it takes no allowance.
   const empty = unstarted.filter((e) => !e.lookup.trim());
   const toStart = unstarted.filter((e) => e.lookup.trim());
   const { granted, waitSeconds } = await takeStarts(db, who, ctx.now, toStart.length);
-  await inParallel([...empty, ...toStart.slice(0, granted)], (e) => startEntry(ctx, e));
-  await inParallel(processing, (e) => checkEntry(ctx, e));
+  // Entries wait in the list lane and draw on the providers' budgets after pastes.
+  const listCtx: GetpdfContext = { ...ctx, lane: "list" };
+  await inParallel([...empty, ...toStart.slice(0, granted)], (e) => startEntry(listCtx, e));
   return { waitSeconds };
 }
 
@@ -115,7 +128,14 @@ async function startEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
     await save(ctx, e, { ticket: "-", status: "error", msg: "این مرجع نه شناسه دارد و نه عنوان." });
     return;
   }
-  const result = await startDownload(ctx, e.lookup);
+  let result;
+  try {
+    result = await startDownload(ctx, e.lookup);
+  } catch (err) {
+    // Crossref had no slot for its reference now: left unstarted, tried again on the next read.
+    if (err instanceof EntryDeferred) return;
+    throw err;
+  }
   if (result.status === "choose") {
     // The reference may name several works: a list has no one to ask at once, so the entry is
     // left for an offline request, naming the candidates (the user can paste one's DOI).
@@ -160,6 +180,8 @@ export async function checkJobEntries(ctx: GetpdfContext, batchId: string, jobKe
 async function checkEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
   if (!e.ticket || !e.jobKey) return;
   const { result, job } = await checkDownloadWithJob(ctx, e.ticket);
+  // Still running at the same step: nothing to write (a list's read would otherwise write a row per running entry).
+  if (result.status === "processing" && result.msg2 === e.step) return;
   await saveResult(ctx, e, e.ticket, e.jobKey, result, job);
 }
 
@@ -213,9 +235,30 @@ export function resolvedCitation(e: EntryRow): Citation {
   return c;
 }
 
-/** Crossref single-record lookups at the polite 10/s, about 4 providers per document: a rough wait. */
-function etaSeconds(processing: number): number | null {
-  return processing ? Math.ceil(processing * 0.4) + 5 : null;
+/**
+ * How long the list's remaining entries will wait, in seconds: at the pace the list has kept so far
+ * once a few entries are done (it already includes everyone else's pastes and lists), else at what
+ * Crossref's budget leaves lists now (each entry is one Crossref call) shared with the other lists
+ * at work. Lists wait behind pastes; the estimate moves with them.
+ */
+async function etaSeconds(ctx: GetpdfContext, batch: typeof schema.batches.$inferSelect, remaining: number, done: number): Promise<number | null> {
+  if (!remaining) return null;
+  const elapsed = Math.max(1, (ctx.now - batch.createdAt.getTime()) / 1000);
+  if (done >= 5) return Math.ceil(remaining / Math.max(done / elapsed, 0.05));
+  const outlook = await cachedOutlook(ctx);
+  const forLists = outlook ? Math.max(0.5, outlook.perSecond - outlook.pasteRate) : 8;
+  // Lists already at work have up to LIST_IN_FLIGHT entries ahead in the lane.
+  const ahead = outlook && outlook.listRate > 0.5 ? LIST_IN_FLIGHT : 0;
+  return Math.ceil((remaining + ahead) / forLists) + 5;
+}
+
+/** Crossref's budget as seen a moment ago: a read of the list page asks it at most every 10 s per isolate. */
+let outlookCache: { at: number; value: Awaited<ReturnType<typeof providerOutlook>> } | null = null;
+async function cachedOutlook(ctx: GetpdfContext) {
+  if (outlookCache && ctx.now - outlookCache.at < 10_000) return outlookCache.value;
+  const value = await providerOutlook(ctx.env, "crossref");
+  outlookCache = { at: ctx.now, value };
+  return value;
 }
 
 const VERSIONS = ["publishedVersion", "acceptedVersion", "submittedVersion"] as const;
@@ -266,13 +309,14 @@ export async function batchView(ctx: GetpdfContext, batch: typeof schema.batches
     });
   }
   const startsIn = waiting ? (advanced?.waitSeconds ?? null) : null;
+  const eta = await etaSeconds(ctx, batch, counts.processing, rows.length - counts.processing);
   return {
     id: batch.id,
     created_at: batch.createdAt.toISOString(),
     format: batch.format,
     filename: batch.filename,
     counts,
-    eta_seconds: etaSeconds(counts.processing),
+    eta_seconds: eta,
     waiting: { count: waiting, starts_in_seconds: startsIn },
     entries,
   };

@@ -13,7 +13,9 @@ import { ValidationError } from "../../lib/errors";
 import { signFileLink } from "../files/signing";
 import { fetchJobStub } from "../jobs/fetch-job";
 import { waitForSettled, type Background } from "../jobs/job-wait";
-import type { JobState } from "../../../contract/jobs/job-state";
+import type { JobState, Lane } from "../../../contract/jobs/job-state";
+import { d1AnswerStore } from "../../../db/shared-answers";
+import { enrichFromCrossref } from "./enrich";
 import { hasArticleEntitlement, spendArticleCredit } from "../wallet/ledger";
 import { grantByUniversityForUserId } from "../institutions/enforce";
 import { screenInput } from "./guards";
@@ -42,7 +44,18 @@ export type GetpdfContext = {
   signal?: AbortSignal;
   /** Work that outlives the answer (telling the job a waiter left), where the runtime offers it. */
   background?: Background;
+  /** `list`: a reading-list entry (its job waits in the list lane, its outside calls after pastes'). */
+  lane?: Lane;
 };
+
+/**
+ * A reading-list entry's reference could not be matched now because Crossref's budget had no slot
+ * in time: the entry is left unstarted and tried again on the list's next read.
+ */
+export class EntryDeferred extends Error {}
+
+/** How long a list's start may wait for a Crossref slot inside the page's request. */
+const LIST_MATCH_WAIT_MS = 3_000;
 
 function presentDeps(ctx: GetpdfContext): PresentDeps {
   return {
@@ -76,7 +89,7 @@ export async function startDownload(ctx: GetpdfContext, raw: string): Promise<Ge
 
 async function runJob(ctx: GetpdfContext, raw: string, identified: IdentifyResult, key: string): Promise<GetPdfResult> {
   const stub = fetchJobStub(ctx.env, key);
-  const started = await stub.start({ key, input: { raw: raw.trim(), identified }, now: ctx.now });
+  const started = await stub.start({ key, input: { raw: raw.trim(), identified }, now: ctx.now, lane: ctx.lane ?? "paste" });
   const { id, ticket } = await makeTicket(ctx.secret, key, ctx.now);
   const state = started.state.phase === "processing" && ctx.waitMs ? ((await waitForSettled(stub, ctx.waitMs, ctx.signal, ctx.background)) ?? started.state) : started.state;
   return show(ctx, ticket, id, state);
@@ -96,7 +109,10 @@ function offlineForText(id: string, text: string, msg: string): GetPdfResult {
  * to choose from; nothing validated is today's prefilled offline request.
  */
 async function startFromReference(ctx: GetpdfContext, raw: string, title: string): Promise<GetPdfResult> {
-  const resolution = await resolveReferenceText(title, ctx.reference ?? referenceDeps(ctx.env));
+  const list = ctx.lane === "list";
+  const deps = ctx.reference ?? referenceDeps(ctx.env, { priority: list ? "list" : "paste", maxWaitMs: list ? LIST_MATCH_WAIT_MS : undefined, answers: d1AnswerStore(ctx.db) });
+  const resolution = await resolveReferenceText(title, deps);
+  if (list && resolution.kind === "none" && resolution.reason === "unavailable") throw new EntryDeferred("crossref busy");
   if (resolution.kind === "confident") {
     const { doi, title: workTitle, year, authors, container } = resolution.work;
     const identified = identify(doi);
@@ -231,8 +247,8 @@ export async function profileDownloads(ctx: GetpdfContext & { userId: string }, 
 /** An export carries at most this many documents (the newest): a library, not a database dump. */
 const LIBRARY_EXPORT_MAX = 5000;
 
-/** GET /profile/downloads/export: the (filtered) library as BibTeX, RIS or CSL-JSON, one entry per DOI or link. */
-export async function exportLibrary(db: Db, userId: string, filter: LibraryFilter, format: ExportFormat): Promise<string> {
+/** GET /profile/downloads/export: the (filtered) library as BibTeX, RIS or CSL-JSON, one entry per DOI or link, filled in from the Crossref records jobs stored. */
+export async function exportLibrary(db: Db, userId: string, filter: LibraryFilter, format: ExportFormat, now = Date.now()): Promise<string> {
   const seen = new Set<string>();
   const list: Citation[] = [];
   for (const doc of await libraryDocuments(db, userId, filter, LIBRARY_EXPORT_MAX)) {
@@ -241,5 +257,5 @@ export async function exportLibrary(db: Db, userId: string, filter: LibraryFilte
     seen.add(key);
     list.push({ ...emptyCitation(), doi: doc.doi, title: doc.title, url: doc.doi ? null : doc.url });
   }
-  return writeCitations(list, format);
+  return writeCitations(await enrichFromCrossref(d1AnswerStore(db), list, now), format);
 }

@@ -1,15 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
 import {
-  JOB_DEADLINE_MS,
   decideStart,
   emptyMeta,
   idleState,
+  runDeadline,
   type FetchJobMessage,
   type JobActivity,
   type JobErrorReason,
   type JobInput,
   type JobMeta,
   type JobState,
+  type Lane,
   type StepName,
   type StepRecord,
 } from "../../../contract/jobs/job-state";
@@ -28,7 +29,7 @@ const STATE_KEY = JOB_STORAGE_KEY;
  * Concurrency: state lives in the synchronous KV storage, so a start() decides and records
  * "processing" before its first await; starts arriving while the queue send is in flight see
  * that state and join. Only the start that moved the job to processing enqueues a message.
- * An alarm ends any job still processing JOB_DEADLINE_MS after it started.
+ * An alarm ends any job still processing past its deadline (contract/jobs/job-state.ts runDeadline).
  *
  * Waiting: callers watch the job (job-watchers.ts); every write is published to them, so the
  * completion, the dead-letter failure and the deadline alarm each release every waiter at once.
@@ -46,10 +47,21 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
     this.waiting.publish(next);
   }
 
-  /** Join, reuse or run; enqueues exactly one message per run. */
-  async start(req: { key: string; input: JobInput; now: number }): Promise<StartResult> {
+  /** The queue of a lane: pastes and reading-list entries wait in separate queues. */
+  private queueOf(lane: Lane): Queue {
+    return lane === "list" ? this.env.FETCH_JOBS_BULK : this.env.FETCH_JOBS;
+  }
+
+  /**
+   * Join, reuse or run; enqueues exactly one message per run, except that a paste joining a list
+   * run no consumer has taken up yet moves it to the paste lane (one more message, same run; the
+   * list lane's message is then refused at claim).
+   */
+  async start(req: { key: string; input: JobInput; now: number; lane?: Lane | undefined }): Promise<StartResult> {
+    const lane: Lane = req.lane ?? "paste";
     const current = this.load();
     const decision = decideStart(current, req.now);
+    if (decision === "join" && current && current.lane === "list" && !current.claimedAt && lane === "paste" && current.runId) return this.promote(current, req.now);
     if (decision !== "run" && current) return { state: current, enqueued: false };
 
     const runId = crypto.randomUUID();
@@ -62,12 +74,14 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
       startedAt: req.now,
       runs: (current?.runs ?? 0) + 1,
       meta: { ...emptyMeta(), doi: req.input.identified.doi },
+      lane,
+      claimedAt: null,
     };
     this.save(next);
-    const message: FetchJobMessage = { key: req.key, runId, startedAt: req.now, input: req.input };
+    const message: FetchJobMessage = { key: req.key, runId, startedAt: req.now, input: req.input, lane };
     try {
-      await this.ctx.storage.setAlarm(req.now + JOB_DEADLINE_MS);
-      await this.env.FETCH_JOBS.send(message, { contentType: "json" });
+      await this.ctx.storage.setAlarm(runDeadline(next));
+      await this.queueOf(lane).send(message, { contentType: "json" });
     } catch (err) {
       createLogger(`job:${req.key}`).error("fetch_job.enqueue_failed", { key: req.key, error: String(err) });
       const failed: JobState = { ...next, phase: "error", step: null, finishedAt: req.now, error: { reason: "internal", message: jobMessages.enqueueFailed } };
@@ -77,21 +91,42 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
     return { state: next, enqueued: true };
   }
 
-  /** The consumer asks before working: is this run still the job's current, unfinished run? */
-  async claim(req: { runId: string; attempt: number }): Promise<{ proceed: boolean; state: JobState | null }> {
+  /** A waiting list run moves to the paste lane: a message there, the paste's 60 s from now. */
+  private async promote(current: JobState, now: number): Promise<StartResult> {
+    const next: JobState = { ...current, lane: "paste", startedAt: now };
+    this.save(next);
+    const message: FetchJobMessage = { key: current.key, runId: current.runId!, startedAt: now, input: current.input!, lane: "paste" };
+    try {
+      await this.ctx.storage.setAlarm(runDeadline(next));
+      await this.env.FETCH_JOBS.send(message, { contentType: "json" });
+    } catch (err) {
+      // The list lane's message still runs it, later.
+      createLogger(`job:${current.key}`).error("fetch_job.promote_failed", { key: current.key, error: String(err) });
+      this.save(current);
+      return { state: current, enqueued: false };
+    }
+    return { state: next, enqueued: true };
+  }
+
+  /** The consumer asks before working: is this run still the job's current, unfinished run, in this lane? */
+  async claim(req: { runId: string; attempt: number; lane?: Lane | undefined }): Promise<{ proceed: boolean; state: JobState | null }> {
     const s = this.load();
     if (!s || s.runId !== req.runId || s.phase !== "processing") return { proceed: false, state: s };
-    const next: JobState = { ...s, attempt: req.attempt, step: s.step === "retry" ? "queued" : s.step };
+    if (req.lane && (s.lane ?? "paste") !== req.lane) return { proceed: false, state: s };
+    const claimedAt = s.claimedAt ?? Date.now();
+    const next: JobState = { ...s, attempt: req.attempt, step: s.step === "retry" ? "queued" : s.step, claimedAt };
     this.save(next);
+    // A list run waited in its lane; from now it has the same 60 s as a paste.
+    if (!s.claimedAt && s.lane === "list") await this.ctx.storage.setAlarm(runDeadline(next));
     return { proceed: true, state: next };
   }
 
   /** The step now running; `records` are the steps of a delivery that ended without a result (before a retry). */
-  async progress(req: { runId: string; step: StepName; records?: StepRecord[] | undefined; meta?: JobMeta | undefined }): Promise<{ current: boolean }> {
+  async progress(req: { runId: string; step: StepName; records?: StepRecord[] | undefined; meta?: JobMeta | undefined }): Promise<{ current: boolean; lane?: Lane | undefined }> {
     const s = this.load();
     if (!s || s.runId !== req.runId || s.phase !== "processing") return { current: false };
     this.save({ ...s, step: req.step, steps: req.records ? [...s.steps, ...req.records] : s.steps, meta: req.meta ?? s.meta, activity: null });
-    return { current: true };
+    return { current: true, lane: s.lane ?? "paste" };
   }
 
   async activity(req: { runId: string; activity: JobActivity }): Promise<{ current: boolean }> {
@@ -161,7 +196,7 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
   override async alarm(): Promise<void> {
     const s = this.load();
     if (!s || s.phase !== "processing" || s.startedAt === null) return;
-    const due = s.startedAt + JOB_DEADLINE_MS;
+    const due = runDeadline(s);
     const now = Date.now();
     if (now < due) {
       await this.ctx.storage.setAlarm(due);

@@ -1,3 +1,5 @@
+import { providerBudget } from "../../../clients/limiters";
+import type { Priority } from "../../../contract/budget";
 import { eq } from "drizzle-orm";
 import { schema, type Db } from "../../../db/client";
 import { createEmailClient } from "../../../clients/email";
@@ -24,7 +26,15 @@ export class NotifyError extends Error {
   }
 }
 
-type NotifierDeps = { env: Bindings; db: Db; log: Logger; now: () => number; fetch?: FetchFn };
+type NotifierDeps = {
+  env: Bindings;
+  db: Db;
+  log: Logger;
+  now: () => number;
+  fetch?: FetchFn;
+  /** The class e-mail takes Resend's budget with: a person waiting for a code by default, the watcher in the background. */
+  priority?: Priority;
+};
 
 export type Notifier = { notify(n: Notification): Promise<Delivery[]> };
 
@@ -55,7 +65,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   async function sendSms(mobile: string, sms: { text: string; token: string }): Promise<Delivery> {
     if (!env.KAVENEGAR_API_KEY) return toOutbox("sms", mobile, sms.text, null);
-    const client = createKavenegarClient({ apiKey: env.KAVENEGAR_API_KEY, fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE });
+    const client = createKavenegarClient({ apiKey: env.KAVENEGAR_API_KEY, fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, rateLimiter: providerBudget(env, "kavenegar", deps.priority ?? "paste") });
     try {
       await client.verifyLookup({ receptor: mobile, token: sms.token, template: env.KAVENEGAR_TEMPLATE || "daryaft-verify" });
     } catch (err) {
@@ -68,7 +78,13 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   async function sendEmail(to: string, email: { subject: string; text: string }): Promise<Delivery> {
     if (!env.RESEND_API_KEY || !env.EMAIL_FROM) return toOutbox("email", to, email.text, email.subject);
-    const client = createEmailClient({ apiKey: env.RESEND_API_KEY, defaultFrom: env.EMAIL_FROM, fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE });
+    const client = createEmailClient({
+      apiKey: env.RESEND_API_KEY,
+      defaultFrom: env.EMAIL_FROM,
+      fetch: fetchFn,
+      upstreamBase: env.UPSTREAM_BASE,
+      rateLimiter: providerBudget(env, "resend", deps.priority ?? "paste"),
+    });
     try {
       await client.send({ to, subject: email.subject, text: email.text });
     } catch (err) {

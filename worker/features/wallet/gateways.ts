@@ -4,6 +4,8 @@
  * finish a purchase with no account anywhere.
  */
 import { createZarinpalClient, ZarinpalError } from "../../../clients/zarinpal";
+import { providerBudget } from "../../../clients/limiters";
+import type { Priority } from "../../../contract/budget";
 import { isUpstreamError } from "../../../clients/http";
 import { isDevelopment, type Bindings } from "../../env";
 import { randomToken } from "../../lib/crypto";
@@ -47,13 +49,14 @@ export interface GatewayDriver {
 /** Any UUID-shaped merchant id works on the sandbox and the local fake. */
 const DEV_MERCHANT = "00000000-0000-4000-8000-000000000000";
 
-function zarinpal(env: Bindings): GatewayDriver {
+function zarinpal(env: Bindings, priority: Priority): GatewayDriver {
   const merchantId = env.ZARINPAL_MERCHANT_ID ?? (isDevelopment(env) ? DEV_MERCHANT : "");
   const client = createZarinpalClient({
     fetch: (...a) => fetch(...a),
     upstreamBase: env.UPSTREAM_BASE,
     merchantId,
     sandbox: env.ZARINPAL_SANDBOX === "true",
+    rateLimiter: providerBudget(env, "zarinpal", priority, { timeoutMs: 15_000 }),
   });
   const wrap = async <T>(f: () => Promise<T>): Promise<T> => {
     try {
@@ -113,9 +116,10 @@ export function enabledGateways(env: Bindings): string[] {
   return configured === "devbank" ? [] : ["zarinpal"];
 }
 
-export function gatewayDriver(env: Bindings, name: string): GatewayDriver | null {
+/** `priority`: a buyer waits (the default); the scheduled reconciliation asks in the background. */
+export function gatewayDriver(env: Bindings, name: string, priority: Priority = "paste"): GatewayDriver | null {
   if (!enabledGateways(env).includes(name)) return null;
-  if (name === "zarinpal") return zarinpal(env);
+  if (name === "zarinpal") return zarinpal(env, priority);
   if (name === "devbank" && isDevelopment(env)) return devbank();
   return null;
 }

@@ -311,7 +311,7 @@ export async function reconcilePayments(deps: Omit<PaymentDeps, "origin">, batch
   const { db, now } = deps;
   const report: ReconcileReport = { checked: 0, settled: 0, already: 0, failed: 0, unavailable: 0 };
   for (const gateway of enabledGateways(deps.env)) {
-    const driver = gatewayDriver(deps.env, gateway);
+    const driver = gatewayDriver(deps.env, gateway, "background");
     if (!driver?.unverified) continue;
     let listed: string[] = [];
     try {
