@@ -403,6 +403,16 @@ export const PROVIDER_LIMITS = {
   openlibrary: { perSecond: 4 },
   /** Resend: 2 requests per second per team. */
   resend: { perSecond: 1.6, burst: 1 },
+  /** OAPEN and DOAB (DSpace) publish no limit; a small library's servers, so stay gentle. */
+  oapen: { perSecond: 2 },
+  /** Gutendex is one volunteer's server over Project Gutenberg's catalogue: one call a second. */
+  gutendex: { perSecond: 1, burst: 2 },
+  /** NASA NTRS publishes no figure; its API sits behind api.nasa.gov-style throttling. */
+  ntrs: { perSecond: 2 },
+  /** OSTI's API asks for reasonable use and no parallel harvesting. */
+  osti: { perSecond: 2 },
+  /** IETF Datatracker: a shared volunteer-run service. */
+  datatracker: { perSecond: 2 },
 } as const satisfies Record<string, { perSecond: number; perDay?: number; burst?: number }>;
 
 /** The limiter a client should use: the override, none, or the shared default. */

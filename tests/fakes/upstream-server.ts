@@ -27,6 +27,11 @@ import { createResendProvider } from "./providers/resend";
 import { createScopusProvider } from "./providers/scopus";
 import { createUnpaywallProvider } from "./providers/unpaywall";
 import { createZarinpalProvider } from "./providers/zarinpal";
+import { createDatatrackerProvider } from "./providers/datatracker";
+import { createGutendexProvider } from "./providers/gutendex";
+import { createNtrsProvider } from "./providers/ntrs";
+import { createOapenProvider } from "./providers/oapen";
+import { createOstiProvider } from "./providers/osti";
 import type { FakeProvider, FakeRequest, FakeResponse, FakeState } from "./types";
 
 export type { FakeProvider, FakeRequest, FakeResponse, FakeState } from "./types";
@@ -47,6 +52,11 @@ export function createDefaultProviders(): FakeProvider[] {
     createKavenegarProvider(),
     createResendProvider(),
     createPublisherProvider(),
+    createOapenProvider(),
+    createGutendexProvider(),
+    createNtrsProvider(),
+    createOstiProvider(),
+    createDatatrackerProvider(),
   ];
 }
 
