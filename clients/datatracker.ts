@@ -8,7 +8,7 @@
 import { asInt, asRecord, asRecords, asString, shapeError, validateOutput, type Json } from "./decode";
 import { ACCEPT_JSON, absentOn404, clientTransport } from "./base";
 import { PROVIDER_LIMITS, readJson, type ClientBaseOptions } from "./http";
-import { OpenRecordSchema, OpenSearchPageSchema, yearOf, type OpenRecord, type OpenSearchPage } from "./open-record";
+import { OpenRecordSchema, OpenSearchPageSchema, type OpenRecord, type OpenSearchPage } from "./open-record";
 
 const PROVIDER = "datatracker";
 const BASE = "https://datatracker.ietf.org";
