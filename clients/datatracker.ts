@@ -77,7 +77,7 @@ export function createDatatrackerClient(opts: ClientBaseOptions): DatatrackerCli
       const body = asRecord(await readJson(res, PROVIDER));
       if (!body || !Array.isArray(body["objects"])) throw shapeError(PROVIDER, "document list", res.status);
       const records = asRecords(body["objects"]).flatMap((d) => datatrackerRfc(d) ?? []);
-      return validateOutput(OpenSearchPageSchema, { total: asInt(asRecord(body["meta"])?.["total_count"]), records }, PROVIDER, "search page");
+      return validateOutput(OpenSearchPageSchema, { total: asInt(asRecord(body["meta"])?.["total_count"]), records, fetched: asRecords(body["objects"]).length }, PROVIDER, "search page");
     },
     async getRfc(n) {
       if (!Number.isInteger(n) || n <= 0 || n > 99_999) throw new RangeError("not an RFC number");

@@ -76,7 +76,7 @@ export function createNtrsClient(opts: ClientBaseOptions): NtrsClient {
       const body = asRecord(await readJson(res, PROVIDER));
       if (!body || !Array.isArray(body["results"])) throw shapeError(PROVIDER, "search response", res.status);
       const records = asRecords(body["results"]).flatMap((c) => ntrsCitation(c) ?? []);
-      return validateOutput(OpenSearchPageSchema, { total: asInt(asRecord(body["stats"])?.["total"]), records }, PROVIDER, "search page");
+      return validateOutput(OpenSearchPageSchema, { total: asInt(asRecord(body["stats"])?.["total"]), records, fetched: asRecords(body["results"]).length }, PROVIDER, "search page");
     },
     async getCitation(id) {
       if (!/^\d{6,14}$/.test(id)) throw new RangeError("not an NTRS citation id");

@@ -74,7 +74,7 @@ export function restItem(item: Json): OpenRecord | null {
 export function createOapenClient(opts: ClientBaseOptions): OapenClient {
   const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.oapen });
 
-  async function rest(query: string, limit: number, offset: number): Promise<OpenRecord[]> {
+  async function rest(query: string, limit: number, offset: number): Promise<OpenRecord[] & { fetched?: number }> {
     const url = new URL("/rest/search", BASE);
     url.searchParams.set("query", query);
     url.searchParams.set("expand", "metadata,bitstreams");
@@ -83,11 +83,13 @@ export function createOapenClient(opts: ClientBaseOptions): OapenClient {
     const res = await upstream.send(url, { headers: ACCEPT_JSON });
     const body = await readJson(res, PROVIDER);
     if (!Array.isArray(body)) throw shapeError(PROVIDER, "search response", res.status);
-    return body.flatMap((x) => {
+    const records: OpenRecord[] & { fetched?: number } = body.flatMap((x) => {
       const item = asRecord(x);
       const r = item ? restItem(item) : null;
       return r ? [validateOutput(OpenRecordSchema, r, PROVIDER, "search item")] : [];
     });
+    records.fetched = body.length;
+    return records;
   }
 
   return {
@@ -95,7 +97,7 @@ export function createOapenClient(opts: ClientBaseOptions): OapenClient {
       const q = query.trim();
       if (!q) throw new RangeError("empty query");
       const records = await rest(q, Math.min(Math.max(1, limit), OAPEN_MAX_LIMIT), Math.max(0, offset));
-      return validateOutput(OpenSearchPageSchema, { total: null, records }, PROVIDER, "search page");
+      return validateOutput(OpenSearchPageSchema, { total: null, records: [...records], fetched: records.fetched ?? records.length }, PROVIDER, "search page");
     },
     async getRecord(handle) {
       if (!OAPEN_HANDLE.test(handle)) throw new RangeError(`not an OAPEN handle: ${handle.slice(0, 60)}`);

@@ -46,7 +46,12 @@ export const OpenRecordSchema = z.object({
 export type OpenRecord = z.infer<typeof OpenRecordSchema>;
 
 /** One page of a provider's search: the records and how many the provider says match (null: not said). */
-export const OpenSearchPageSchema = z.object({ total: z.number().int().nullable(), records: z.array(OpenRecordSchema) });
+export const OpenSearchPageSchema = z.object({
+  total: z.number().int().nullable(),
+  records: z.array(OpenRecordSchema),
+  /** How many items the provider answered, before those that may not be served were left out. */
+  fetched: z.number().int().optional(),
+});
 export type OpenSearchPage = z.infer<typeof OpenSearchPageSchema>;
 
 /** A four-digit year at the start of a date string ("2022", "2022-03-24T00:00:00Z", "March 2009" too). */

@@ -4,8 +4,8 @@
  * set no longer includes isbn, so fields= is always sent.
  */
 import { z } from "zod";
-import { asBool, asInt, asRecords, asString, asStrings, cleanText, shapeError, validateOutput, type Json } from "./decode";
-import { ACCEPT_JSON, clientTransport, readJsonObject } from "./base";
+import { asArray, asBool, asInt, asRecords, asString, asStrings, cleanText, shapeError, validateOutput, type Json } from "./decode";
+import { ACCEPT_JSON, absentOn404, clientTransport, readJsonObject } from "./base";
 import { PROVIDER_LIMITS, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "openlibrary";
@@ -73,7 +73,24 @@ export interface OpenLibraryClient {
   search(params: OpenLibrarySearchParams): Promise<OpenLibrarySearchResult>;
   /** One edition by ISBN, OCLC number, LCCN or edition OLID (the Books API); null when unknown. */
   edition(key: OpenLibraryBibkey): Promise<OpenLibraryEdition | null>;
+  /** A work's editions (GET /works/OL…W/editions.json), at most `limit`; empty for an unknown work. */
+  workEditions(workId: string, limit?: number): Promise<OpenLibraryEditionRecord[]>;
 }
+
+/** An edition record as editions.json lists it (Open Library's edition shape). */
+export const OpenLibraryEditionRecordSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  publishers: z.array(z.string()),
+  publishDate: z.string().nullable(),
+  editionName: z.string().nullable(),
+  pages: z.number().int().nullable(),
+  isbn10: z.array(z.string()),
+  isbn13: z.array(z.string()),
+  covers: z.array(z.number().int()),
+});
+export type OpenLibraryEditionRecord = z.infer<typeof OpenLibraryEditionRecordSchema>;
 
 /** What the Books API looks an edition up by. */
 export type OpenLibraryBibkey = { isbn: string } | { oclc: string } | { lccn: string } | { olid: string };
@@ -158,6 +175,22 @@ export function createOpenLibraryClient(opts: OpenLibraryClientOptions): OpenLib
         PROVIDER,
         "search response",
       );
+    },
+    async workEditions(workId, limit = 50) {
+      if (!/^OL\d{1,10}W$/.test(workId)) throw new RangeError("not an Open Library work id");
+      const url = new URL(`https://openlibrary.org/works/${workId}/editions.json`);
+      url.searchParams.set("limit", String(Math.min(Math.max(1, limit), 100)));
+      const res = await upstream.send(url, { headers }, { acceptStatuses: [404] });
+      if (await absentOn404(res)) return [];
+      const body = await readJsonObject(res, PROVIDER);
+      if (!body || !Array.isArray(body["entries"])) throw shapeError(PROVIDER, "editions response", res.status);
+      const list = asRecords(body["entries"]).flatMap((e): OpenLibraryEditionRecord[] => {
+        const key = asString(e["key"]);
+        const title = cleanText(e["title"]);
+        if (!key || !title) return [];
+        return [{ key, title, subtitle: cleanText(e["subtitle"]), publishers: asStrings(e["publishers"]), publishDate: asString(e["publish_date"]), editionName: cleanText(e["edition_name"]), pages: asInt(e["number_of_pages"]), isbn10: asStrings(e["isbn_10"]), isbn13: asStrings(e["isbn_13"]), covers: asArray(e["covers"]).flatMap((c) => { const n = asInt(c); return n !== null && n > 0 ? [n] : []; }) }];
+      });
+      return validateOutput(z.array(OpenLibraryEditionRecordSchema), list, PROVIDER, "editions");
     },
     async edition(k) {
       const bibkey = bibkeyOf(k);

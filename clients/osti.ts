@@ -73,7 +73,7 @@ export function createOstiClient(opts: ClientBaseOptions): OstiClient {
       if (!Array.isArray(body)) throw shapeError(PROVIDER, "records response", res.status);
       const total = Number(res.headers.get("x-total-count"));
       const records = asRecords(body).flatMap((r) => ostiRecord(r) ?? []);
-      return validateOutput(OpenSearchPageSchema, { total: Number.isInteger(total) && total >= 0 ? total : null, records }, PROVIDER, "search page");
+      return validateOutput(OpenSearchPageSchema, { total: Number.isInteger(total) && total >= 0 ? total : null, records, fetched: asRecords(body).length }, PROVIDER, "search page");
     },
     async getRecord(ostiId) {
       if (!/^\d{1,10}$/.test(ostiId)) throw new RangeError("not an OSTI id");

@@ -76,6 +76,7 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
           version: outcome.hit.version,
           host: hostOfUrl(outcome.hit.url),
           now: finishedAt,
+          format: outcome.hit.format,
         });
         await stub.complete({ runId: body.runId, finishedAt, outcome: { phase: "found", file, meta: outcome.meta, steps: outcome.steps } });
         message.ack();

@@ -16,7 +16,9 @@ class Abandoned extends Error {}
 
 export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env, deps: ResolveDeps): Promise<ChainOutcome> {
   const id = msg.input.identified;
-  const meta: JobMeta = { ...emptyMeta(), doi: id.doi };
+  // A book the Worker resolved (an ISBN, a book link or reference): its edition is what the file must show.
+  const book = msg.input.book;
+  const meta: JobMeta = { ...emptyMeta(), doi: id.doi ?? book?.doi ?? null, ...(book ? { book, title: book.title, subtitle: book.subtitle } : {}) };
   const steps: StepRecord[] = [];
   let transient = 0;
   const remaining = Math.min(DEADLINES.job, Math.max(0, msg.startedAt + DEADLINES.job - Date.now()));
@@ -24,7 +26,7 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
   const jobAbort = new AbortController();
   const jobTimer = setTimeout(() => jobAbort.abort(new StepDeadline("job deadline")), remaining);
 
-  const ids = { doi: id.doi, arxiv: id.arxiv ?? arxivFromDoi(id.doi), pmid: id.pmid, pmcid: id.pmcid, url: id.url };
+  const ids = { doi: meta.doi, arxiv: id.arxiv ?? arxivFromDoi(id.doi), pmid: id.pmid, pmcid: id.pmcid, url: id.url };
   const ctx: ResolveContext = {
     env,
     deps,

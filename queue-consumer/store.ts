@@ -8,16 +8,20 @@ import { createDb, schema } from "../db/client";
 import type { FileAccess, FoundFile, Verification } from "../contract/jobs/job-state";
 import { sha256Hex } from "../lib/crypto";
 
-export async function fileKeyFor(jobKey: string, doi: string | null): Promise<string> {
-  if (doi) return `doi/${doi.toLowerCase()}.pdf`;
-  return `job/${(await sha256Hex(jobKey)).slice(0, 40)}.pdf`;
+export async function fileKeyFor(jobKey: string, doi: string | null, format: StoredFormat = "pdf"): Promise<string> {
+  if (doi) return `doi/${doi.toLowerCase()}.${format}`;
+  return `job/${(await sha256Hex(jobKey)).slice(0, 40)}.${format}`;
 }
 
 /** A download name for the file: the DOI with unsafe characters replaced. */
-export function downloadNameFor(doi: string | null, fileKey: string): string {
-  const base = doi ?? fileKey.replace(/^.*\//, "").replace(/\.pdf$/, "");
-  return `${base.replace(/[^a-z0-9._-]+/gi, "_").slice(0, 120)}.pdf`;
+export function downloadNameFor(doi: string | null, fileKey: string, format: StoredFormat = "pdf"): string {
+  const base = doi ?? fileKey.replace(/^.*\//, "").replace(/\.(pdf|epub)$/, "");
+  return `${base.replace(/[^a-z0-9._-]+/gi, "_").slice(0, 120)}.${format}`;
 }
+
+/** What a stored document is: a PDF, or an EPUB (Project Gutenberg's books). */
+export type StoredFormat = "pdf" | "epub";
+const CONTENT_TYPES: Record<StoredFormat, string> = { pdf: "application/pdf", epub: "application/epub+zip" };
 
 export async function storeDocument(
   env: Pick<Cloudflare.Env, "FILES" | "DB">,
@@ -32,11 +36,13 @@ export async function storeDocument(
     version: string | null;
     host: string;
     now: number;
+    format?: StoredFormat | undefined;
   },
 ): Promise<FoundFile> {
-  const fileKey = await fileKeyFor(input.jobKey, input.doi);
+  const format = input.format ?? "pdf";
+  const fileKey = await fileKeyFor(input.jobKey, input.doi, format);
   await env.FILES.put(fileKey, input.bytes, {
-    httpMetadata: { contentType: "application/pdf", contentDisposition: `attachment; filename="${downloadNameFor(input.doi, fileKey)}"` },
+    httpMetadata: { contentType: CONTENT_TYPES[format], contentDisposition: `attachment; filename="${downloadNameFor(input.doi, fileKey, format)}"` },
     customMetadata: {
       access: input.access,
       source: input.source.slice(0, 300),
@@ -50,7 +56,7 @@ export async function storeDocument(
   const row = {
     key: fileKey,
     jobKey: input.jobKey,
-    contentType: "application/pdf",
+    contentType: CONTENT_TYPES[format],
     size: input.bytes.byteLength,
     source: input.source,
     license: input.license,
@@ -78,5 +84,5 @@ export async function storeDocument(
         createdAt: row.createdAt,
       },
     });
-  return { fileKey, size: row.size, access: input.access, source: input.source, license: input.license, verification: input.verification, version: input.version, host: input.host };
+  return { fileKey, size: row.size, access: input.access, source: input.source, license: input.license, verification: input.verification, version: input.version, host: input.host, ...(format === "pdf" ? {} : { format }) };
 }

@@ -34,6 +34,8 @@ export type CatalogRow = {
   organization: string | null;
   cd_name: string | null;
   publication_date: string | null;
+  source: string | null;
+  demo: number;
 };
 
 type ThesisRow = {

@@ -25,7 +25,7 @@ export const CATALOG_COUNT_SQL = `SELECT count(*) AS n FROM (SELECT 1 FROM catal
 export const CATALOG_PAGE_SQL = `
   SELECT c.id, c.type, c.title, c.authors, c.year, c.publisher, c.isbn, c.edition, c.pages, c.language, c.size_bytes,
          c.extension, c.free, c.license, c.links, c.toman_price, c.cover_url, c.standard_number, c.organization,
-         c.cd_name, c.publication_date
+         c.cd_name, c.publication_date, c.source, c.demo
   FROM (
     SELECT id, score FROM (
       SELECT rowid AS id, bm25(catalog_fts, ${CATALOG_WEIGHTS}) AS score
