@@ -57,7 +57,7 @@ export function gutendexBook(b: Json): OpenRecord | null {
     license: GUTENBERG_LICENSE,
     file: { url: gutenbergEpubUrl(id), format: "epub", size: null },
     cover: asString(formats["image/jpeg"]),
-    number: `#${id}`,
+    number: null,
   };
 }
 

@@ -111,7 +111,7 @@ export async function presentJob(id: string, state: JobState | null, viewer: Vie
         if (!(await deps.spendCredit(viewer.userId, state.key))) return { ...r, status: "buy", msg: viewer.maySpend === false ? m.confirmSpend : m.buyNoCredit, msg2: source, desc: state.meta.title, provenance };
       }
       const link = await deps.signLink(file.fileKey, file.access === "licensed" ? viewer.userId : null);
-      return { ...r, status: "ok", download_link: link, ...resultAds, msg: withNotices(m.ok, state), msg2: source, desc: state.meta.title, provenance, other_version: otherVersionOf(state) };
+      return { ...r, status: "ok", download_link: link, ...resultAds, msg: withNotices(file.format === "epub" ? m.okEpub : m.ok, state), msg2: source, desc: state.meta.title, provenance, other_version: otherVersionOf(state) };
     }
   }
 }
