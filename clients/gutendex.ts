@@ -58,6 +58,7 @@ export function gutendexBook(b: Json): OpenRecord | null {
     file: { url: gutenbergEpubUrl(id), format: "epub", size: null },
     cover: asString(formats["image/jpeg"]),
     number: null,
+    subjects: [...asStrings(b["subjects"]), ...asStrings(b["bookshelves"])].slice(0, 30),
   };
 }
 

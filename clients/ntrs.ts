@@ -57,6 +57,7 @@ export function ntrsCitation(c: Json): OpenRecord | null {
     file: { url: `${BASE}${pdfPath}`, format: "pdf", size: null },
     cover: null,
     number: reportNumbers[0] ?? null,
+    subjects: [...asStrings(c["keywords"]), ...asStrings(c["subjectCategories"])].slice(0, 30),
   };
 }
 

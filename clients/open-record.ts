@@ -42,6 +42,8 @@ export const OpenRecordSchema = z.object({
   cover: z.string().nullable(),
   /** A report's or standard's number (NASA report number, "RFC 9110"). */
   number: z.string().nullable(),
+  /** Subjects and keywords the collection gives (catalogue imports index them). */
+  subjects: z.array(z.string()).optional(),
 });
 export type OpenRecord = z.infer<typeof OpenRecordSchema>;
 

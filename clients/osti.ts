@@ -53,6 +53,7 @@ export function ostiRecord(r: Json): OpenRecord | null {
     cover: null,
     // OSTI writes "None" where a record has no report number.
     number: reportNumber && reportNumber !== "None" ? reportNumber : null,
+    subjects: asStrings(r["subjects"]).slice(0, 30),
   };
 }
 

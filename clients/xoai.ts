@@ -113,6 +113,7 @@ export function xoaiRecord(metadata: XmlElement, provider: "oapen" | "doab"): Op
     file: pdfUrl && /^https:\/\//.test(pdfUrl) ? { url: pdfUrl, format: pdf?.fields.get("format") === "application/epub+zip" ? "epub" : "pdf", size: Number.isInteger(size) ? size : null } : null,
     cover: null,
     number: null,
+    subjects: (f.values.get("dc.subject.other") ?? []).slice(0, 30),
   };
 }
 
