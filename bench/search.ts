@@ -18,18 +18,25 @@
  * at p95, import >= 20,000 records/s. Results also go to .tmp/bench-search/result-<count>.json.
  *
  * Options: --count N, --seed S, --rounds R (HTTP rounds, default 3), --like-queries K (LIKE on the
- * first K queries only; default all), --file-sample N (0 to skip), --port P, --keep (keep state).
+ * first K queries only; default all), --file-sample N (0 to skip), --port P, --keep (keep state),
+ * --shape imported|operator (default imported: the records catalog:import --format oapen|doab|
+ * gutenberg|ntrs writes; operator: the operator's own priced catalogue, the earlier runs' shape).
+ *
+ * The Worker answers sources free, report and standard with the lawful collections' live results
+ * after the catalogue's: the fake upstream stands in for them (UPSTREAM_BASE), each query's answer
+ * cached an hour as in production, so the first round pays each collection's call once per query.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { generateCatalog } from "../scripts/catalog-generate";
+import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { localD1File, runImport, type ImportArgs } from "../scripts/catalog-import";
 import { BENCH_VOCABULARY } from "../worker/features/search/catalog-generator";
-import { tokenize } from "../worker/features/search/fts-query";
+import { splitMatch, tokenize } from "../worker/features/search/fts-query";
 import { bookSearchMatch } from "../worker/features/search/matches";
-import { CATALOG_COUNT_SQL, CATALOG_PAGE_SQL, COUNT_CAP } from "../worker/features/search/search-sql";
+import { CATALOG_COUNT_SQL, CATALOG_FILTERED_PAGE_SQL, CATALOG_PAGE_SQL, COUNT_CAP } from "../worker/features/search/search-sql";
 
 const root = path.resolve(import.meta.dirname, "..");
 const work = path.join(root, ".tmp/bench-search");
@@ -49,6 +56,7 @@ const LIKE_QUERIES = arg("--like-queries", Number.POSITIVE_INFINITY);
 const FILE_SAMPLE = arg("--file-sample", 50_000);
 const PORT = arg("--port", 18_877);
 const KEEP = process.argv.includes("--keep");
+const SHAPE: "imported" | "operator" = process.argv.includes("--shape") && process.argv[process.argv.indexOf("--shape") + 1] === "operator" ? "operator" : "imported";
 
 const fmt = (n: number, digits = 1) => n.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const int = (n: number) => Math.round(n).toLocaleString("en");
@@ -184,12 +192,12 @@ async function main() {
   mkdirSync(work, { recursive: true });
   const os = await import("node:os");
   const load = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
-  log(`bench:search — ${int(COUNT)} records, seed ${SEED}, ${ROUNDS} HTTP round(s); ${os.cpus().length} cores, load average ${load()} (other work on the machine skews every figure)`);
+  log(`bench:search — ${int(COUNT)} records of the ${SHAPE} shape, seed ${SEED}, ${ROUNDS} HTTP round(s); ${os.cpus().length} cores, load average ${load()} (other work on the machine skews every figure)`);
 
   // 1. records
-  const data = path.join(work, `catalog-${COUNT}-${SEED}.jsonl`);
+  const data = path.join(work, `catalog-${SHAPE}-${COUNT}-${SEED}.jsonl`);
   let t = performance.now();
-  await generateCatalog({ count: COUNT, seed: SEED, start: 0, theses: 0, out: data, format: "jsonl" });
+  await generateCatalog({ count: COUNT, seed: SEED, start: 0, theses: 0, out: data, format: "jsonl", shape: SHAPE });
   log(`generate:  ${int(COUNT)} records in ${fmt((performance.now() - t) / 1000)} s (${fmt(statSync(data).size / 1e6, 0)} MB JSONL)`);
 
   // 2a. import, direct (the path for bulk loads)
@@ -206,7 +214,7 @@ async function main() {
   let fileRate: number | null = null;
   if (FILE_SAMPLE > 0) {
     const sampleFile = path.join(work, `sample-${FILE_SAMPLE}.jsonl`);
-    await generateCatalog({ count: Math.min(FILE_SAMPLE, COUNT), seed: SEED, start: 0, theses: 0, out: sampleFile, format: "jsonl" });
+    await generateCatalog({ count: Math.min(FILE_SAMPLE, COUNT), seed: SEED, start: 0, theses: 0, out: sampleFile, format: "jsonl", shape: SHAPE });
     const sampleState = path.join(work, "state-file");
     freshState(sampleState);
     const viaFile = await runImport({ ...base, file: sampleFile, target: "local", persistTo: sampleState });
@@ -218,7 +226,8 @@ async function main() {
   // 3. HTTP through the Worker
   const queries = workload();
   const out: string[] = [];
-  const child = spawn(path.join(root, "node_modules/.bin/wrangler"), ["dev", "--persist-to", state, "--port", String(PORT), "--ip", "127.0.0.1", "--log-level", "warn"], {
+  const upstream = await startFakeUpstream({ port: 0 });
+  const child = spawn(path.join(root, "node_modules/.bin/wrangler"), ["dev", "--persist-to", state, "--port", String(PORT), "--ip", "127.0.0.1", "--log-level", "warn", "--var", `UPSTREAM_BASE:${upstream.url}`], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, CI: "1" },
@@ -228,6 +237,8 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${PORT}`;
   const http: number[] = [];
   const byLabel = new Map<string, number[]>();
+  /** Sources with live collections (free, report, standard) apart from the catalogue's alone; the first round pays their calls. */
+  const bySource = new Map<string, number[]>();
   let empty = 0;
   try {
     await waitFor(`${baseUrl}/health`, 120_000, child, () => out.join(""));
@@ -250,24 +261,31 @@ async function main() {
         if (r === 0 && results === 0) empty++;
         const key = q.label.replace(/ \+ .*/, "");
         (byLabel.get(key) ?? byLabel.set(key, []).get(key)!).push(ms);
+        const live = q.search_from === "free" || q.search_from === "report" || q.search_from === "standard";
+        const sourceKey = live ? `catalogue + live collections, round ${r === 0 ? "1 (their calls)" : "2+ (cached)"}` : "catalogue only (all, solutions)";
+        (bySource.get(sourceKey) ?? bySource.set(sourceKey, []).get(sourceKey)!).push(ms);
       }
     }
   } finally {
     child.kill("SIGTERM");
+    await upstream.close();
   }
 
   // 4. the same workload straight on SQLite: FTS statements and the LIKE baseline
   const db = await openSqlite(dbFile);
   const ftsCount = db.prepare(CATALOG_COUNT_SQL);
   const ftsPage = db.prepare(CATALOG_PAGE_SQL);
+  const ftsFilteredPage = db.prepare(CATALOG_FILTERED_PAGE_SQL);
   const ftsDirect: number[] = [];
   const matches: Record<string, number> = {};
   for (const q of queries) {
     const n = normalised(q);
     const match = bookSearchMatch(n)!;
+    const { words, tags } = splitMatch(match);
     const started = performance.now();
     const c = ftsCount.get(match) as { n: number };
-    ftsPage.all(match, n.count, (n.page - 1) * n.count);
+    if (tags) ftsFilteredPage.all(match, n.count, (n.page - 1) * n.count, words, tags);
+    else ftsPage.all(match, n.count, (n.page - 1) * n.count);
     ftsDirect.push(performance.now() - started);
     if (q.search_from === "all" && q.year_from === undefined) matches[`${q.type} "${q.keywords}"`] = c.n;
   }
@@ -298,6 +316,7 @@ async function main() {
   log(`  ${"latency, ms".padEnd(34)} ${"n".padStart(5)}  ${"p50".padStart(9)}  ${"p95".padStart(9)}  ${"p99".padStart(9)}  ${"max".padStart(9)}`);
   log(row("POST /book_search (wrangler dev)", h));
   for (const [label, samples] of byLabel) log(row(`  ${label}`, stats(samples)));
+  for (const [label, samples] of [...bySource].sort()) log(row(`  ${label}`, stats(samples)));
   log(row("FTS statements on SQLite", f));
   log(row(`LIKE baseline on SQLite${like.length < queries.length ? ` (${like.length} q)` : ""}`, l));
   log("");
@@ -315,7 +334,9 @@ async function main() {
     rounds: ROUNDS,
     import: { recordsPerSecond: importRate, ms: direct.ms, rows: direct.catalogRows, fileSampleRecordsPerSecond: fileRate },
     http: h,
+    shape: SHAPE,
     byLabel: Object.fromEntries([...byLabel].map(([k, v]) => [k, stats(v)])),
+    bySource: Object.fromEntries([...bySource].map(([k, v]) => [k, stats(v)])),
     ftsDirect: f,
     like: l,
     speedupHttp,

@@ -193,6 +193,8 @@ export interface CrossrefClient {
   searchBibliographic(text: string, rows?: number): Promise<CrossrefWorkList>;
   /** One page of a feed of update notices indexed between two UTC days (inclusive), by cursor. */
   listUpdates(params: UpdateFeedParams): Promise<UpdateFeedPage>;
+  /** The book records (and their chapters) carrying this ISBN (`filter=isbn:`), at most `rows`. */
+  worksByIsbn(isbn: string, rows?: number): Promise<CrossrefWorkList>;
 }
 
 /**
@@ -278,6 +280,15 @@ export function createCrossrefClient(opts: CrossrefClientOptions): CrossrefClien
       if (p.sort) url.searchParams.set("sort", p.sort);
       if (p.order) url.searchParams.set("order", p.order);
 
+      const res = await get(url);
+      return workList(await readJson(res, PROVIDER), res.status);
+    },
+
+    async worksByIsbn(isbn, rows = 5) {
+      if (!/^(?:97[89])?\d{9}[\dX]$/.test(isbn)) throw new RangeError("not an ISBN");
+      const url = new URL(`${BASE}/works`);
+      url.searchParams.set("filter", `isbn:${isbn}`);
+      url.searchParams.set("rows", String(Math.min(Math.max(1, Math.trunc(rows)), 20)));
       const res = await get(url);
       return workList(await readJson(res, PROVIDER), res.status);
     },

@@ -446,6 +446,16 @@ export const PROVIDER_LIMITS = {
   zarinpal: { perSecond: 5, burst: 2, concurrency: 5 },
   /** Kavenegar publishes no figure: login codes and notices by SMS. */
   kavenegar: { perSecond: 5, burst: 2, concurrency: 5 },
+  /** OAPEN and DOAB (DSpace) publish no limit; a small library's servers, so stay gentle. */
+  oapen: { perSecond: 2, burst: 1, concurrency: 2 },
+  /** Gutendex is one volunteer's server over Project Gutenberg's catalogue: one call a second. */
+  gutendex: { perSecond: 1, burst: 2, concurrency: 2 },
+  /** NASA NTRS publishes no figure; its API sits behind api.nasa.gov-style throttling. */
+  ntrs: { perSecond: 2, burst: 1, concurrency: 2 },
+  /** OSTI's API asks for reasonable use and no parallel harvesting. */
+  osti: { perSecond: 2, burst: 1, concurrency: 1 },
+  /** IETF Datatracker: a shared volunteer-run service. */
+  datatracker: { perSecond: 2, burst: 1, concurrency: 2 },
 } as const satisfies Record<string, BudgetLimits>;
 
 /** The per-isolate limiter of a client built without a budget (scripts): the override, none, or the shared default. */

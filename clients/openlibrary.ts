@@ -4,8 +4,8 @@
  * set no longer includes isbn, so fields= is always sent.
  */
 import { z } from "zod";
-import { asBool, asInt, asRecords, asString, asStrings, cleanText, shapeError, validateOutput, type Json } from "./decode";
-import { ACCEPT_JSON, clientTransport, readJsonObject } from "./base";
+import { asArray, asBool, asInt, asRecords, asString, asStrings, cleanText, shapeError, validateOutput, type Json } from "./decode";
+import { ACCEPT_JSON, absentOn404, clientTransport, readJsonObject } from "./base";
 import { PROVIDER_LIMITS, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "openlibrary";
@@ -71,6 +71,80 @@ export interface OpenLibraryClientOptions extends ClientBaseOptions {
 
 export interface OpenLibraryClient {
   search(params: OpenLibrarySearchParams): Promise<OpenLibrarySearchResult>;
+  /** One edition by ISBN, OCLC number, LCCN or edition OLID (the Books API); null when unknown. */
+  edition(key: OpenLibraryBibkey): Promise<OpenLibraryEdition | null>;
+  /** A work's editions (GET /works/OL…W/editions.json), at most `limit`; empty for an unknown work. */
+  workEditions(workId: string, limit?: number): Promise<OpenLibraryEditionRecord[]>;
+}
+
+/** An edition record as editions.json lists it (Open Library's edition shape). */
+export const OpenLibraryEditionRecordSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  publishers: z.array(z.string()),
+  publishDate: z.string().nullable(),
+  editionName: z.string().nullable(),
+  pages: z.number().int().nullable(),
+  isbn10: z.array(z.string()),
+  isbn13: z.array(z.string()),
+  covers: z.array(z.number().int()),
+});
+export type OpenLibraryEditionRecord = z.infer<typeof OpenLibraryEditionRecordSchema>;
+
+/** What the Books API looks an edition up by. */
+export type OpenLibraryBibkey = { isbn: string } | { oclc: string } | { lccn: string } | { olid: string };
+
+export const OpenLibraryEditionSchema = z.object({
+  /** "/books/OL…M" */
+  key: z.string(),
+  url: z.string().nullable(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  authors: z.array(z.string()),
+  byStatement: z.string().nullable(),
+  publishers: z.array(z.string()),
+  publishDate: z.string().nullable(),
+  pages: z.number().int().nullable(),
+  isbn10: z.array(z.string()),
+  isbn13: z.array(z.string()),
+  oclc: z.array(z.string()),
+  cover: z.string().nullable(),
+});
+export type OpenLibraryEdition = z.infer<typeof OpenLibraryEditionSchema>;
+
+const BOOKS_API = "https://openlibrary.org/api/books";
+
+/** The Books API bibkey ("ISBN:…", "OCLC:…"); throws on a value that is not one. */
+export function bibkeyOf(key: OpenLibraryBibkey): string {
+  if ("isbn" in key && /^(\d{9}[\dX]|\d{13})$/.test(key.isbn)) return `ISBN:${key.isbn}`;
+  if ("oclc" in key && /^\d{1,12}$/.test(key.oclc)) return `OCLC:${key.oclc}`;
+  if ("lccn" in key && /^[a-z]{0,3}\d{6,10}$/.test(key.lccn)) return `LCCN:${key.lccn}`;
+  if ("olid" in key && /^OL\d{1,10}M$/.test(key.olid)) return `OLID:${key.olid}`;
+  throw new RangeError("not an Open Library bibkey");
+}
+
+function mapEdition(d: Json): OpenLibraryEdition | null {
+  const key = asString(d["key"]);
+  const title = cleanText(d["title"]);
+  if (!key || !title) return null;
+  const ids = (d["identifiers"] && typeof d["identifiers"] === "object" ? d["identifiers"] : {}) as Json;
+  const cover = (d["cover"] && typeof d["cover"] === "object" ? d["cover"] : {}) as Json;
+  return {
+    key,
+    url: asString(d["url"]),
+    title,
+    subtitle: cleanText(d["subtitle"]),
+    authors: asRecords(d["authors"]).flatMap((a) => asString(a["name"]) ?? []),
+    byStatement: cleanText(d["by_statement"]),
+    publishers: asRecords(d["publishers"]).flatMap((p) => asString(p["name"]) ?? []),
+    publishDate: asString(d["publish_date"]),
+    pages: asInt(d["number_of_pages"]),
+    isbn10: asStrings(ids["isbn_10"]),
+    isbn13: asStrings(ids["isbn_13"]),
+    oclc: asStrings(ids["oclc"]),
+    cover: asString(cover["medium"]) ?? asString(cover["large"]) ?? asString(cover["small"]),
+  };
 }
 
 export function createOpenLibraryClient(opts: OpenLibraryClientOptions): OpenLibraryClient {
@@ -101,6 +175,38 @@ export function createOpenLibraryClient(opts: OpenLibraryClientOptions): OpenLib
         PROVIDER,
         "search response",
       );
+    },
+    async workEditions(workId, limit = 50) {
+      if (!/^OL\d{1,10}W$/.test(workId)) throw new RangeError("not an Open Library work id");
+      const url = new URL(`https://openlibrary.org/works/${workId}/editions.json`);
+      url.searchParams.set("limit", String(Math.min(Math.max(1, limit), 100)));
+      const res = await upstream.send(url, { headers }, { acceptStatuses: [404] });
+      if (await absentOn404(res)) return [];
+      const body = await readJsonObject(res, PROVIDER);
+      if (!body || !Array.isArray(body["entries"])) throw shapeError(PROVIDER, "editions response", res.status);
+      const list = asRecords(body["entries"]).flatMap((e): OpenLibraryEditionRecord[] => {
+        const key = asString(e["key"]);
+        const title = cleanText(e["title"]);
+        if (!key || !title) return [];
+        return [{ key, title, subtitle: cleanText(e["subtitle"]), publishers: asStrings(e["publishers"]), publishDate: asString(e["publish_date"]), editionName: cleanText(e["edition_name"]), pages: asInt(e["number_of_pages"]), isbn10: asStrings(e["isbn_10"]), isbn13: asStrings(e["isbn_13"]), covers: asArray(e["covers"]).flatMap((c) => { const n = asInt(c); return n !== null && n > 0 ? [n] : []; }) }];
+      });
+      return validateOutput(z.array(OpenLibraryEditionRecordSchema), list, PROVIDER, "editions");
+    },
+    async edition(k) {
+      const bibkey = bibkeyOf(k);
+      const url = new URL(BOOKS_API);
+      url.searchParams.set("bibkeys", bibkey);
+      url.searchParams.set("jscmd", "data");
+      url.searchParams.set("format", "json");
+      const res = await upstream.send(url, { headers });
+      const body = await readJsonObject(res, PROVIDER);
+      // An unknown key answers {} (the bibkey is simply absent).
+      if (!body) throw shapeError(PROVIDER, "books response", res.status);
+      const entry = body[bibkey];
+      if (entry === undefined) return null;
+      const mapped = entry && typeof entry === "object" ? mapEdition(entry as Json) : null;
+      if (!mapped) throw shapeError(PROVIDER, "books entry", res.status);
+      return validateOutput(OpenLibraryEditionSchema, mapped, PROVIDER, "books entry");
     },
   };
 }

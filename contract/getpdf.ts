@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BookCard, CatalogOffer } from "./books";
 import { FileReportState } from "./file-reports";
 import { GETPDF_WAIT_MS } from "./getpdf-wait";
 
@@ -58,6 +59,8 @@ export const FileProvenance = z.object({
   version: z.enum(["publishedVersion", "acceptedVersion", "submittedVersion"]).nullable(),
   license: z.string().nullable(),
   host: z.string().nullable(),
+  /** The file's format when it is not a PDF (a Project Gutenberg EPUB). */
+  format: z.enum(["pdf", "epub"]).optional(),
 });
 export type FileProvenance = z.infer<typeof FileProvenance>;
 
@@ -105,6 +108,10 @@ export const GetPdfResult = z
     provenance: FileProvenance.nullable().optional(),
     /** …and another version of the work the sources name (ok), offered as a link, else null. */
     other_version: OtherVersion.nullable().optional(),
+    /** A book, chapter, report or standard: the edition's card (metadata and cover); absent otherwise. */
+    book: BookCard.nullable().optional(),
+    /** Only on the start answer for a book: the catalogue's item (this edition, or another one). */
+    catalog: CatalogOffer.nullable().optional(),
   })
   .strict();
 export type GetPdfResult = z.infer<typeof GetPdfResult>;

@@ -23,6 +23,10 @@ export const IdentifyResult = z.object({
 }) satisfies z.ZodType<RecognisedIds>;
 export type IdentifyResult = z.infer<typeof IdentifyResult>;
 
+/** GET /identify's answer: what was recognised, and whether it names a book (an ISBN, a book catalogue link, an ISBN-A, a book reference). */
+export const IdentifyAnswer = IdentifyResult.extend({ book: z.boolean() });
+export type IdentifyAnswer = z.infer<typeof IdentifyAnswer>;
+
 /** Query of GET /identify. */
 export const IdentifyQuery = z.object({
   input: z.string().max(2000),

@@ -74,5 +74,16 @@ export const SCOPUS_LANGUAGES = ["english", "german", "french", "spanish", "chin
 
 // Books (type 3), theses (type 4)
 export const BOOK_SOURCES = ["all", "solutions", "standard", "report", "free"] as const;
+/** Lawful open collections searched live after the catalogue, per book source. */
+export const LIVE_SOURCES = ["oapen", "gutenberg", "ntrs", "osti", "rfc"] as const;
+export const LIVE_SOURCES_OF: Record<(typeof BOOK_SOURCES)[number], readonly (typeof LIVE_SOURCES)[number][]> = {
+  all: [],
+  solutions: [],
+  free: ["oapen", "gutenberg"],
+  report: ["ntrs", "osti"],
+  standard: ["rfc"],
+};
+/** How each collection is named with its results (its own name). */
+export const LIVE_SOURCE_NAMES: Record<(typeof LIVE_SOURCES)[number], string> = { oapen: "OAPEN", gutenberg: "Project Gutenberg", ntrs: "NASA NTRS", osti: "OSTI", rfc: "IETF RFC" };
 export const THESIS_SOURCES = ["free", "proquest"] as const;
 export const THESIS_SORTS = ["relevance", "newest", "oldest"] as const;

@@ -6,6 +6,7 @@ import {
   ARTICLE_TYPES,
   BOOK_SOURCES,
   DEFAULT_PAGE_SIZE,
+  LIVE_SOURCES,
   MATCH_TYPES,
   PAGE_SIZES,
   SCOPUS_LANGUAGES,
@@ -195,6 +196,15 @@ export const BookResult = z.object({
   /** Open-access item; links1-4 are its lawful download links, under `license`. */
   free: z.boolean(),
   license: z.string().nullable(),
+  /** The lawful collection a result comes from (OAPEN, Project Gutenberg, NASA NTRS, OSTI, IETF); null for the operator's own. */
+  Source: z.string().nullable().optional(),
+  /** A local site's demo record, shown as such. */
+  demo: z.boolean().optional(),
+  /**
+   * What a download starts through our own origin (the link the fetch pipeline recognises: the
+   * record's page at its collection); null when the item is only linked to.
+   */
+  download: z.string().nullable().optional(),
   /** Standards (type 2): the standard's number, e.g. "ISO 9001:2015". */
   Number: z.string().nullable(),
 });
@@ -210,7 +220,18 @@ const Paging = {
   total_capped: z.boolean(),
 };
 
-export const BookSearchResponse = z.object({ ...Paging, results: z.array(BookResult) });
+/** A live collection searched with the catalogue: answered, or not reachable now (said, not hidden). */
+export const LiveSourceStatus = z.object({
+  source: z.enum(LIVE_SOURCES),
+  status: z.enum(["ok", "unavailable"]),
+  /** Results of this source in the merged list. */
+  count: z.number().int(),
+  /** The source has more matches than it gave (narrow the search). */
+  more: z.boolean(),
+});
+export type LiveSourceStatus = z.infer<typeof LiveSourceStatus>;
+
+export const BookSearchResponse = z.object({ ...Paging, results: z.array(BookResult), live: z.array(LiveSourceStatus).optional() });
 export type BookSearchResponse = z.infer<typeof BookSearchResponse>;
 
 // ---------------------------------------------------------------------------

@@ -121,10 +121,15 @@ export function seedStatements(opts: { now: number; passwordHash: string }): str
         publication_date: c.publicationDate,
         keywords: c.keywords,
         external_id: `seed-${i + 1}`,
+        // The seeded catalogue is a local site's demo data, shown as such.
+        demo: 1,
         created_at: now,
       }),
     );
   });
+
+  // A database seeded before the demo flag existed keeps its rows (INSERT OR IGNORE): mark them too.
+  out.push("UPDATE catalog_items SET demo = 1 WHERE external_id LIKE 'seed-%';");
 
   // Earlier seeds had invented theses under the same ids: replace them, not keep them.
   out.push("DELETE FROM theses WHERE external_id LIKE 'seed-%';");

@@ -281,6 +281,17 @@ function isbn13CheckDigit(first12: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
+/**
+ * An ISBN-13 written by putting 978 before an ISBN-10 and keeping the ISBN-10's check digit
+ * (978-0-13-814757-4 for 0-13-814757-4, whose ISBN-13 is 978-0-13-814757-0): the book's
+ * ISBN-13, only when the 13 digits fail their own check and the last 10 pass the ISBN-10 check.
+ */
+export function isbn10Behind978(s: string): string | null {
+  const d = foldForMatching(s).replace(/[\s-]/g, "").toUpperCase();
+  if (!/^978\d{9}[\dX]$/.test(d) || toIsbn13(d) !== null) return null;
+  return toIsbn13(d.slice(3));
+}
+
 /** True for a checksum-valid ISBN-10 or ISBN-13 (978/979), hyphens and spaces allowed. */
 export function isValidIsbn(s: string): boolean {
   return toIsbn13(s) !== null;
@@ -752,6 +763,25 @@ export const HOST_RULES: readonly HostRule[] = [
   { publisher: "The Lancet (PII)", hosts: ["thelancet.com"], find: noDoiInUrl },
   { publisher: "IEEE Xplore (article number)", hosts: ["ieeexplore.ieee.org"], find: noDoiInUrl },
   { publisher: "JAMA Network (article id)", hosts: ["jamanetwork.com"], find: noDoiInUrl },
+  // Bookshops: Amazon's product id of a printed book is its ISBN-10 (/dp/0138147574).
+  {
+    publisher: "Amazon (books)",
+    hosts: ["amazon.com", "amazon.co.uk", "amazon.de", "amazon.fr", "amazon.ca", "amazon.in", "amazon.it", "amazon.es", "amazon.nl", "amazon.com.au", "amazon.co.jp", "amazon.ae", "amazon.sa", "amazon.com.tr", "amazon.com.br", "amazon.com.mx", "amazon.se", "amazon.pl", "amazon.sg"],
+    find: (u) => {
+      const m = /(?:^|\/)(?:dp|gp\/product|gp\/aw\/d|o\/asin|exec\/obidos\/asin|exec\/obidos\/isbn=)\/?([0-9]{9}[0-9Xx])(?:\/|$)/i.exec(u.path);
+      return m?.[1] && toIsbn13(m[1]) !== null ? { isbn: m[1] } : null;
+    },
+  },
+  // Google Books: an edition named by its ISBN (?vid=ISBN0138147574, ?isbn=…, ?q=isbn:…).
+  {
+    publisher: "Google Books",
+    hosts: ["books.google.com", "books.google.co.uk", "books.google.de", "books.google.fr", "books.google.ca", "books.google.co.in", "books.google.com.au", "books.google.it", "books.google.es", "books.google.nl", "books.google.ae", "books.google.com.tr", "books.google.co.ir"],
+    find: (u) => {
+      const candidates = [/^isbn:?([0-9Xx-]{10,17})$/i.exec(u.query.get("vid") ?? "")?.[1], /(?:^|\s)isbn:?\s*([0-9Xx-]{10,17})/i.exec(u.query.get("q") ?? "")?.[1], u.query.get("isbn") ?? undefined];
+      const isbn = candidates.find((c) => c !== undefined && toIsbn13(c) !== null);
+      return isbn ? { isbn } : null;
+    },
+  },
   { publisher: "Cambridge Core (hash)", hosts: ["cambridge.org"], find: noDoiInUrl },
   { publisher: "MDPI (volume/issue/article)", hosts: ["mdpi.com"], find: noDoiInUrl },
   { publisher: "Wolters Kluwer LWW", hosts: ["journals.lww.com"], find: noDoiInUrl },
@@ -922,6 +952,9 @@ function identifyWholeInput(text: string): IdentifyResult | null {
     const isbn = toIsbn13(text);
     if (isbn !== null) return result("isbn", { isbn });
   }
+  // "978" put before an ISBN-10, keeping its check digit: the usual hand conversion to ISBN-13.
+  const prefixed = isbn10Behind978(text.replace(/^isbn(?:-?13)?\s*:?\s*/i, ""));
+  if (prefixed !== null) return result("isbn", { isbn: prefixed });
   // A list of ISBNs and nothing else (every one checks): the first.
   const listed = text.split(/\s*[,;]\s*|\s+(?=\d)/);
   if (listed.length > 1 && listed.every((t) => /^[0-9][0-9-]{8,16}[0-9Xx]$/.test(t) && toIsbn13(t) !== null)) {

@@ -44,6 +44,8 @@ export type PdfHit = {
   license: string | null;
   verification: Verification;
   version: string | null;
+  /** pdf unless said (an EPUB from Project Gutenberg). */
+  format?: "pdf" | "epub" | undefined;
 };
 
 /** One location's outcome, for the step record. */

@@ -97,6 +97,7 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
           host: hostOfUrl(outcome.hit.url),
           url: outcome.hit.url,
           now: finishedAt,
+          format: outcome.hit.format,
         });
         // The job ends when its file is stored (downloadable), not when it was found.
         finishedAt = deps.now();

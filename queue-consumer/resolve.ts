@@ -17,7 +17,9 @@ class Abandoned extends Error {}
 
 export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env, deps: ResolveDeps): Promise<ChainOutcome> {
   const id = msg.input.identified;
-  const meta: JobMeta = { ...emptyMeta(), doi: id.doi };
+  // A book the Worker resolved (an ISBN, a book link or reference): its edition is what the file must show.
+  const book = msg.input.book;
+  const meta: JobMeta = { ...emptyMeta(), doi: id.doi ?? book?.doi ?? null, ...(book ? { book, title: book.title, subtitle: book.subtitle } : {}) };
   const steps: StepRecord[] = [];
   let transient = 0;
   const remaining = Math.min(DEADLINES.job, Math.max(0, msg.startedAt + DEADLINES.job - Date.now()));
@@ -25,7 +27,7 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
   const jobAbort = new AbortController();
   const jobTimer = setTimeout(() => jobAbort.abort(new StepDeadline("job deadline")), remaining);
 
-  const ids = { doi: id.doi, arxiv: id.arxiv ?? arxivFromDoi(id.doi), pmid: id.pmid, pmcid: id.pmcid, url: id.url };
+  const ids = { doi: meta.doi, arxiv: id.arxiv ?? arxivFromDoi(id.doi), pmid: id.pmid, pmcid: id.pmcid, url: id.url };
   const withdrawn = await loadWithdrawn(env.DB, msg.key, ids.doi);
   let withdrawnFor = ids.doi;
   const ctx: ResolveContext = {
@@ -48,6 +50,8 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
       subtitle: meta.subtitle,
       arxiv: ids.arxiv,
       pmcid: ids.pmcid,
+      // A book, report or standard the Worker or a collection resolved: its front matter, ISBNs, number and authors.
+      ...(meta.book ? { kind: meta.book.kind === "chapter" ? null : meta.book.kind, isbn: meta.book.isbns, reportNumber: meta.book.number, authors: meta.book.authors } : {}),
       // Its own copy may be stamped "RETRACTED" / "WITHDRAWN" (Crossref's updates about it).
       retracted: (meta.updates ?? []).some((u) => u.relation === "updated_by" && (u.type === "retraction" || u.type === "withdrawal")),
     }),

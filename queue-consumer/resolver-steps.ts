@@ -1,10 +1,13 @@
 /**
  * The resolver chain's sources, in their fixed order (resolve.ts runs them):
  *
+ *   open       a link to a record of a lawful open collection (OAPEN, Gutenberg, NTRS, OSTI, RFC):
+ *              the record from the collection's API, its file (open-steps.ts)
  *   landing    only for a URL without an identifier: read the page's DOI (or arXiv id, PMID, PMCID), landing-rules.ts
  *   ids        PubMed / PMC ids without a DOI: the NCBI ID converter
  *   crossref   metadata (title, type, licence, language), retraction and update notices,
  *              and the publisher's own PDF links when the work carries a Creative Commons licence
+ *   books      a book by its ISBNs: the catalogue's free copies, OAPEN, Gutenberg (open-steps.ts)
  *   unpaywall  every open-access location (a landing page is followed to its citation_pdf_url)
  *   openalex   every open-access location; with OPENALEX_API_KEY it goes before unpaywall (a work
  *              by DOI is free and unlimited with a key, and carries the same locations), so
@@ -35,6 +38,7 @@ import { HTML_TYPES, PDF_TYPES, byVersion, honestVersion, tryCandidates, type Ca
 import { readLandingPage } from "./landing";
 import { DEADLINES, MAX_LANDING_BYTES } from "./limits";
 import { FetchRefused } from "./safe-fetch";
+import { booksStep, crossrefBookCard, openRecordStep } from "./open-steps";
 
 const PERSIAN_LANGUAGES = new Set(["fa", "fas", "per", "persian", "farsi", "fa-ir"]);
 
@@ -326,9 +330,9 @@ const licensed: ResolverStep = {
 };
 
 /** The chain, in order. A new source is one more entry here. */
-export const RESOLVER_STEPS: readonly ResolverStep[] = [landing, pubmedIds, crossref, unpaywall, openalex, arxiv, pmc, licensed];
+export const RESOLVER_STEPS: readonly ResolverStep[] = [openRecordStep, landing, pubmedIds, crossref, booksStep, unpaywall, openalex, arxiv, pmc, licensed];
 /** With an OpenAlex key its work by DOI (free, unlimited) leads; Unpaywall follows only when it gave nothing. */
-const OPENALEX_FIRST: readonly ResolverStep[] = [landing, pubmedIds, crossref, openalex, unpaywall, arxiv, pmc, licensed];
+const OPENALEX_FIRST: readonly ResolverStep[] = [openRecordStep, landing, pubmedIds, crossref, booksStep, openalex, unpaywall, arxiv, pmc, licensed];
 
 export function resolverSteps(env: Pick<Cloudflare.Env, "OPENALEX_API_KEY">): readonly ResolverStep[] {
   return env.OPENALEX_API_KEY ? OPENALEX_FIRST : RESOLVER_STEPS;
@@ -383,6 +387,8 @@ export function applyCrossref(meta: JobMeta, work: CrossrefWork): void {
   meta.language = work.language ?? meta.language;
   // Retractions and corrections travel as data (the result's `notices`), shown as banners.
   meta.updates = noticesOf(work);
+  // A book or chapter: its card (and a book's ISBNs, for the books step).
+  meta.book ??= crossrefBookCard(work);
 }
 
 /** The publisher's own PDF links, only when the work is under a Creative Commons licence. */

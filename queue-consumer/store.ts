@@ -13,9 +13,9 @@ import { sha256Hex, sha256HexOfBytes } from "../lib/crypto";
  * never reused: the next file gets its bytes' hash in its key, so a signed link to the withdrawn
  * file can never fetch another one.
  */
-export async function fileKeyFor(jobKey: string, doi: string | null, contentHash?: string): Promise<string> {
+export async function fileKeyFor(jobKey: string, doi: string | null, format: StoredFormat = "pdf", contentHash?: string): Promise<string> {
   const base = doi ? `doi/${doi.toLowerCase()}` : `job/${(await sha256Hex(jobKey)).slice(0, 40)}`;
-  return contentHash ? `${base}.${contentHash.slice(0, 16)}.pdf` : `${base}.pdf`;
+  return contentHash ? `${base}.${contentHash.slice(0, 16)}.${format}` : `${base}.${format}`;
 }
 
 async function isWithdrawnKey(db: D1Database, key: string): Promise<boolean> {
@@ -31,10 +31,14 @@ async function isWithdrawnBytes(db: D1Database, sha256: string, jobKey: string, 
 }
 
 /** A download name for the file: the DOI with unsafe characters replaced. */
-export function downloadNameFor(doi: string | null, fileKey: string): string {
-  const base = doi ?? fileKey.replace(/^.*\//, "").replace(/\.pdf$/, "");
-  return `${base.replace(/[^a-z0-9._-]+/gi, "_").slice(0, 120)}.pdf`;
+export function downloadNameFor(doi: string | null, fileKey: string, format: StoredFormat = "pdf"): string {
+  const base = doi ?? fileKey.replace(/^.*\//, "").replace(/\.(pdf|epub)$/, "");
+  return `${base.replace(/[^a-z0-9._-]+/gi, "_").slice(0, 120)}.${format}`;
 }
+
+/** What a stored document is: a PDF, or an EPUB (Project Gutenberg's books). */
+export type StoredFormat = "pdf" | "epub";
+const CONTENT_TYPES: Record<StoredFormat, string> = { pdf: "application/pdf", epub: "application/epub+zip" };
 
 export async function storeDocument(
   env: Pick<Cloudflare.Env, "FILES" | "DB">,
@@ -51,14 +55,16 @@ export async function storeDocument(
     /** The location the bytes came from. */
     url: string;
     now: number;
+    format?: StoredFormat | undefined;
   },
 ): Promise<FoundFile> {
+  const format = input.format ?? "pdf";
   const sha256 = await sha256HexOfBytes(input.bytes);
   if (await isWithdrawnBytes(env.DB, sha256, input.jobKey, input.doi)) throw new WithdrawnBytes(`withdrawn bytes ${sha256.slice(0, 16)}`);
-  let fileKey = await fileKeyFor(input.jobKey, input.doi);
-  if (await isWithdrawnKey(env.DB, fileKey)) fileKey = await fileKeyFor(input.jobKey, input.doi, sha256);
+  let fileKey = await fileKeyFor(input.jobKey, input.doi, format);
+  if (await isWithdrawnKey(env.DB, fileKey)) fileKey = await fileKeyFor(input.jobKey, input.doi, format, sha256);
   await env.FILES.put(fileKey, input.bytes, {
-    httpMetadata: { contentType: "application/pdf", contentDisposition: `attachment; filename="${downloadNameFor(input.doi, fileKey)}"` },
+    httpMetadata: { contentType: CONTENT_TYPES[format], contentDisposition: `attachment; filename="${downloadNameFor(input.doi, fileKey, format)}"` },
     customMetadata: {
       access: input.access,
       source: input.source.slice(0, 300),
@@ -72,7 +78,7 @@ export async function storeDocument(
   const row = {
     key: fileKey,
     jobKey: input.jobKey,
-    contentType: "application/pdf",
+    contentType: CONTENT_TYPES[format],
     size: input.bytes.byteLength,
     source: input.source,
     license: input.license,
@@ -104,5 +110,5 @@ export async function storeDocument(
         createdAt: row.createdAt,
       },
     });
-  return { fileKey, size: row.size, access: input.access, source: input.source, license: input.license, verification: input.verification, version: input.version, host: input.host };
+  return { fileKey, size: row.size, access: input.access, source: input.source, license: input.license, verification: input.verification, version: input.version, host: input.host, ...(format === "pdf" ? {} : { format }) };
 }

@@ -10,11 +10,13 @@
  * --format F    jsonl (default) or csv
  * --theses X    share of thesis records, 0..1 (default 0)
  * --start I     index of the first record (default 0), to extend an earlier run
+ * --shape S     operator (default: the operator's own catalogue, priced and free) or imported (the
+ *               records catalog:import --format oapen|doab|gutenberg|ntrs writes: free, sourced)
  */
 import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { generateRecord } from "../worker/features/search/catalog-generator";
+import { generateImportedRecord, generateRecord } from "../worker/features/search/catalog-generator";
 import { CSV_COLUMNS, csvLine, formatOf } from "../worker/features/search/catalog-reader";
 
 export interface GenerateArgs {
@@ -24,6 +26,7 @@ export interface GenerateArgs {
   theses: number;
   out: string | null;
   format: "jsonl" | "csv";
+  shape?: "operator" | "imported";
 }
 
 export function parseGenerateArgs(argv: string[]): GenerateArgs {
@@ -47,6 +50,7 @@ export function parseGenerateArgs(argv: string[]): GenerateArgs {
     out,
     // The generator writes our own record format only (JSONL or CSV), never OpenAlex works.
     format: formatOf(out ?? "", value("--format")) === "csv" ? ("csv" as const) : ("jsonl" as const),
+    shape: value("--shape") === "imported" ? ("imported" as const) : ("operator" as const),
   };
 }
 
@@ -58,7 +62,7 @@ export async function generateCatalog(args: GenerateArgs): Promise<number> {
   if (args.format === "csv") await write(CSV_COLUMNS.join(",") + "\n");
   let buffer = "";
   for (let i = args.start; i < args.start + args.count; i++) {
-    const record = generateRecord(i, { seed: args.seed, thesisShare: args.theses });
+    const record = args.shape === "imported" ? generateImportedRecord(i, { seed: args.seed }) : generateRecord(i, { seed: args.seed, thesisShare: args.theses });
     buffer += (args.format === "csv" ? csvLine(record as Record<string, unknown>) : JSON.stringify(record)) + "\n";
     if (buffer.length > 1 << 20) {
       await write(buffer);

@@ -19,7 +19,14 @@
  *
  *   npm run catalog:import -- works.jsonl --format openalex  # OpenAlex snapshot works: open dissertations become theses
  *
- * Options: --local (default) | --remote | --direct, --persist-to DIR, --format jsonl|csv|openalex,
+ * The lawful collections' own dumps (worker/features/search/collection-imports.ts), one command each:
+ *   npm run catalog:import -- oapen-oai.xml --format oapen        # OAPEN OAI-PMH ListRecords (xoai), pages concatenated
+ *   npm run catalog:import -- doab.csv --format doab              # DOAB's CSV export (or its OAI-PMH xoai, .xml)
+ *   npm run catalog:import -- pg_catalog.csv --format gutenberg   # Project Gutenberg's catalogue CSV
+ *   npm run catalog:import -- ntrs.jsonl --format ntrs            # NASA NTRS citations (or whole search answers) per line
+ *   (harvesting them: scripts/collection-harvest.ts)
+ *
+ * Options: --local (default) | --remote | --direct, --persist-to DIR, --format jsonl|csv|openalex|oapen|doab|gutenberg|ntrs,
  * --chunk-rows N (default 100000), --rows-per-statement N (default 100), --keep-sql DIR (keep the generated SQL files),
  * --no-optimize (skip merging the FTS index segments at the end of a file import; --direct always
  * merges), --dry-run (validate only).
@@ -33,6 +40,7 @@ import { pathToFileURL } from "node:url";
 import { importRecords, type ImportSink, type ImportSummary } from "../worker/features/search/catalog-import";
 import { formatOf, readCsv, readJsonl, type DecodedLine, type ImportFormat } from "../worker/features/search/catalog-reader";
 import { openAlexSnapshotTheses } from "../worker/features/search/openalex-snapshot";
+import { doabRecords, gutenbergRecords, ntrsRecords, oaiXoaiRecords } from "../worker/features/search/collection-imports";
 import { LiteralInsertBuffer, OPTIMIZE_STATEMENTS, splitStatement, tableOf, type Statement } from "../worker/features/search/catalog-sql";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -57,7 +65,7 @@ export function parseImportArgs(argv: string[]): ImportArgs {
   };
   const flagsWithValues = new Set(["--persist-to", "--format", "--chunk-rows", "--rows-per-statement", "--keep-sql"]);
   const file = argv.find((a, i) => !a.startsWith("--") && !flagsWithValues.has(argv[i - 1] ?? ""));
-  if (!file) throw new Error("usage: catalog:import -- FILE [--local|--remote|--direct] [--persist-to DIR] [--format jsonl|csv|openalex]");
+  if (!file) throw new Error("usage: catalog:import -- FILE [--local|--remote|--direct] [--persist-to DIR] [--format jsonl|csv|openalex|oapen|doab|gutenberg|ntrs]");
   const target = argv.includes("--remote") ? "remote" : argv.includes("--direct") ? "direct" : "local";
   if (target === "remote" && value("--persist-to")) throw new Error("--persist-to is for local databases only");
   return {
@@ -83,8 +91,23 @@ function fileLines(file: string, progress: { bytes: number }): AsyncIterable<str
 
 export function decodeFile(file: string, format: ImportFormat, progress = { bytes: 0 }): AsyncIterable<DecodedLine> {
   const lines = fileLines(file, progress);
-  if (format === "openalex") return openAlexSnapshotTheses(readJsonl(lines));
-  return format === "csv" ? readCsv(lines) : readJsonl(lines);
+  switch (format) {
+    case "openalex":
+      return openAlexSnapshotTheses(readJsonl(lines));
+    case "oapen":
+      return oaiXoaiRecords(lines, "oapen");
+    case "doab":
+      // DOAB publishes a CSV export and an OAI-PMH feed (xoai, as OAPEN's).
+      return /\.xml$/i.test(file) ? oaiXoaiRecords(lines, "doab") : doabRecords(readCsv(lines));
+    case "gutenberg":
+      return gutenbergRecords(readCsv(lines));
+    case "ntrs":
+      return ntrsRecords(readJsonl(lines));
+    case "csv":
+      return readCsv(lines);
+    case "jsonl":
+      return readJsonl(lines);
+  }
 }
 
 // ---------------------------------------------------------------------------------------- sinks
@@ -367,6 +390,13 @@ async function main() {
     ].join("\n"),
   );
   if (report.rejected.length) {
+    // By reason (a collection's dump leaves out what may not be served: say how many and why).
+    const reasons = new Map<string, number>();
+    for (const r of report.rejected) {
+      const reason = r.error.replace(/\d+/g, "#").slice(0, 120);
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+    for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${n.toLocaleString("en").padStart(9)} × ${reason}`);
     for (const r of report.rejected.slice(0, 20)) console.log(`  line ${r.line}: ${r.error}`);
     if (report.rejected.length > 20) console.log(`  ... ${report.rejected.length - 20} more`);
     const out = `${args.file}.rejected.txt`;

@@ -13,5 +13,5 @@ export const getpdfApi = {
   checkGet: endpoint<{ query: typeof getpdfContract.GetPdfCheckInput; response: typeof getpdfContract.GetPdfResult }>()("get", "/getpdf/check"),
   lastArticles: endpoint<{ response: typeof getpdfContract.LastArticles }>()("get", "/last_articles"),
   downloads: endpoint<{ query: typeof getpdfContract.ProfileDownloadsQuery; response: typeof getpdfContract.ProfileDownloads }>()("get", "/profile/downloads"),
-  identify: endpoint<{ query: typeof identifyContract.IdentifyQuery; response: typeof identifyContract.IdentifyResult }>()("get", "/identify"),
+  identify: endpoint<{ query: typeof identifyContract.IdentifyQuery; response: typeof identifyContract.IdentifyAnswer }>()("get", "/identify"),
 };

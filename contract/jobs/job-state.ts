@@ -5,10 +5,11 @@
  * The job holds the shared outcome only (found / not found / error). Per-user rules — guest or
  * not, credits, `buy` — are applied when the result is shown (DESIGN.md "Shape of the system").
  */
+import type { BookCard } from "../books";
 import type { IdentifyResult } from "../identify";
 
 /** Resolver steps in their fixed order, plus the pipeline's own states. */
-export const STEP_NAMES = ["queued", "landing", "ids", "crossref", "unpaywall", "openalex", "arxiv", "pmc", "licensed", "retry"] as const;
+export const STEP_NAMES = ["queued", "open", "landing", "ids", "crossref", "books", "unpaywall", "openalex", "arxiv", "pmc", "licensed", "retry"] as const;
 export type StepName = (typeof STEP_NAMES)[number];
 
 /** mismatch: a location served a PDF of another work (queue-consumer/verify.ts). */
@@ -41,6 +42,8 @@ export type FoundFile = {
   version?: string | null | undefined;
   /** Host the copy was downloaded from ("licensed:<resolver>" for a publisher API). */
   host?: string | undefined;
+  /** pdf unless said (a Project Gutenberg book is an EPUB). */
+  format?: "pdf" | "epub" | undefined;
 };
 
 /** queue-consumer/verify.ts: the identifier or title on the first pages, an exact source, or a scan from one. */
@@ -103,9 +106,12 @@ export type JobMeta = {
   /** Retractions, withdrawals, concerns and corrections (Crossref), shown as banners. */
   updates?: UpdateNotice[] | undefined;
   otherVersion?: OtherVersion | null | undefined;
+  /** A book, chapter, report or standard: the edition's metadata (card and book request). */
+  book?: BookCard | null | undefined;
 };
 
-export type JobInput = { raw: string; identified: IdentifyResult };
+/** `book`: the edition the Worker resolved the input to (an ISBN, a book link or reference), for the open-copy search and verification. */
+export type JobInput = { raw: string; identified: IdentifyResult; book?: BookCard | undefined };
 
 /**
  * What the running step is doing inside itself, for the live progress line: the copies a source

@@ -37,6 +37,10 @@ export const catalogItems = sqliteTable(
     keywords: text().notNull().default(""),
     /** Operator's own id for upserts from catalogue imports. */
     externalId: text(),
+    /** The collection a record was imported from ("OAPEN", "Project Gutenberg", "NASA NTRS"…); null for the operator's own. */
+    source: text(),
+    /** Demo data of a local site (db/seed-data): shown as such, never as a real offer. */
+    demo: integer({ mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

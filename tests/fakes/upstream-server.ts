@@ -31,6 +31,11 @@ import { createResendProvider } from "./providers/resend";
 import { createScopusProvider } from "./providers/scopus";
 import { createUnpaywallProvider } from "./providers/unpaywall";
 import { createZarinpalProvider } from "./providers/zarinpal";
+import { createDatatrackerProvider } from "./providers/datatracker";
+import { createGutendexProvider } from "./providers/gutendex";
+import { createNtrsProvider } from "./providers/ntrs";
+import { createOapenProvider } from "./providers/oapen";
+import { createOstiProvider } from "./providers/osti";
 import type { FakeProvider, FakeRequest, FakeResponse, FakeState } from "./types";
 import { createEnforcer, type EnforceMode, type Enforcer } from "./limits";
 
@@ -52,6 +57,11 @@ export function createDefaultProviders(): FakeProvider[] {
     createKavenegarProvider(),
     createResendProvider(),
     createPublisherProvider(),
+    createOapenProvider(),
+    createGutendexProvider(),
+    createNtrsProvider(),
+    createOstiProvider(),
+    createDatatrackerProvider(),
   ];
 }
 

@@ -42,6 +42,8 @@ async function invalid(path: string, body: Record<string, unknown>) {
 }
 
 const idsOf = (results: { id: number }[]) => results.map((r) => r.id).sort((a, b) => a - b);
+/** The catalogue's own rows (the open collections' live results, after them, have negative ids). */
+const catalogueOnly = <T extends { id: number }>(results: T[]) => results.filter((r) => r.id > 0);
 
 // ---------------------------------------------------------------------------------- /book_search
 
@@ -81,7 +83,7 @@ describe("POST /book_search", () => {
     });
     expect(item.Cover).toBe("https://covers.openlibrary.org/b/isbn/9780262033848-M.jpg");
 
-    const free = (await book({ keywords: "openstax", search_from: "free", count: 30 })).results;
+    const free = catalogueOnly((await book({ keywords: "openstax", search_from: "free", count: 30 })).results);
     expect(free.length).toBeGreaterThan(0);
     for (const r of free) {
       const s = seeded[r.id - 1]!;
@@ -205,12 +207,12 @@ describe("POST /book_search", () => {
     )
       .bind(now)
       .run();
-    expect((await book({ keywords: "xylophonic", search_from: "report", year_from: 2001, year_to: 2001 })).results.map((r) => r.id)).toEqual([9001]);
+    expect(catalogueOnly((await book({ keywords: "xylophonic", search_from: "report", year_from: 2001, year_to: 2001 })).results).map((r) => r.id)).toEqual([9001]);
     await env.DB.prepare("UPDATE catalog_items SET title = 'Marimbaphonic Resonance Survey', type = 1, year = 1999 WHERE id = 9001").run();
     expect((await book({ keywords: "xylophonic" })).results).toEqual([]);
-    expect((await book({ keywords: "xylophonic", search_from: "report" })).results).toEqual([]);
+    expect(catalogueOnly((await book({ keywords: "xylophonic", search_from: "report" })).results)).toEqual([]);
     expect((await book({ keywords: "marimbaphonic", search_from: "solutions", year_from: 1999, year_to: 1999 })).results.map((r) => r.id)).toEqual([9001]);
-    expect((await book({ keywords: "marimbaphonic", search_from: "report" })).results).toEqual([]);
+    expect(catalogueOnly((await book({ keywords: "marimbaphonic", search_from: "report" })).results)).toEqual([]);
     await env.DB.prepare("DELETE FROM catalog_items WHERE id = 9001").run();
     expect((await book({ keywords: "marimbaphonic" })).results).toEqual([]);
     await env.DB.prepare("INSERT INTO catalog_fts(catalog_fts, rank) VALUES('integrity-check', 1)").run();

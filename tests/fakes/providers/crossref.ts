@@ -21,6 +21,7 @@ import {
   type Scenario,
   type ScenarioKind,
 } from "./_shared";
+import { OA_BOOK_DOI, OA_BOOK_ISBNS, crossrefBookWork } from "./known-books";
 
 const ALLOWED_FILTERS = new Set([
   "from-pub-date",
@@ -37,6 +38,7 @@ const ALLOWED_FILTERS = new Set([
   "until-index-date",
   "prefix",
   "member",
+  "isbn",
 ]);
 const SORTS = new Set([
   "relevance",
@@ -193,7 +195,7 @@ function getWork(req: FakeRequest, doi: string, hit: (k: string) => void): FakeR
   const mode = failModeOfScenario(s);
   if (mode) return failResponse(mode);
   const headers = headersFor(req);
-  const work = s ? scenarioWork(s) : recordedWorks().get(doi.toLowerCase());
+  const work = crossrefBookWork(doi) ?? (s ? scenarioWork(s) : recordedWorks().get(doi.toLowerCase()));
   if (!work) return text(404, fixtureText("crossref/work_not_found_404.txt"), "text/plain", headers);
   return json(200, { status: "ok", "message-type": "work", "message-version": "1.0.0", message: work }, headers);
 }
@@ -379,6 +381,13 @@ function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
   }
   if (bibliographic !== null && !req.query.has("query")) return bibliographicSearch(req, bibliographic, rows, headers);
 
+  const isbn = filters.get("isbn");
+  if (isbn !== undefined) {
+    // A book's record by one of its ISBNs (hyphens ignored), as the isbn filter finds it.
+    const book = OA_BOOK_ISBNS.includes(isbn.replace(/-/g, "")) ? crossrefBookWork(OA_BOOK_DOI) : null;
+    const items = book ? [book] : [];
+    return json(200, { status: "ok", "message-type": "work-list", "message-version": "1.0.0", message: { facets: {}, "total-results": items.length, items, "items-per-page": rows, query: { "start-index": 0, "search-terms": null } } }, headers);
+  }
   const fromYear = Number((filters.get("from-pub-date") ?? "").slice(0, 4)) || 2015;
   const untilYear = Number((filters.get("until-pub-date") ?? "").slice(0, 4)) || 2024;
   const type = filters.get("type");

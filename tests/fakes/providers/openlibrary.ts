@@ -7,6 +7,7 @@
  */
 import type { FakeProvider, FakeRequest, FakeResponse } from "../types";
 import { failModeOfText, failResponse, fixtureJson, isEmptyMarker, json } from "./_shared";
+import { booksApiEntry, editionRecord, knownEditions, workDoc, type KnownEdition } from "./known-books";
 
 const TOTAL = 57;
 const DEFAULT_FIELDS = [
@@ -42,8 +43,52 @@ function allDocs(q: string): Record<string, unknown>[] {
   return docs;
 }
 
+/** The known works a query names: by Goodreads id (id_goodreads:N), or by all the words of the title and an author's surname. */
+function knownWorks(q: string): KnownEdition[][] {
+  const byWork = new Map<string, KnownEdition[]>();
+  for (const e of knownEditions()) byWork.set(e.work, [...(byWork.get(e.work) ?? []), e]);
+  const goodreads = /id_goodreads:(\d+)/.exec(q)?.[1];
+  const words = new Set(q.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
+  return [...byWork.values()].filter((eds) => {
+    if (goodreads) return eds.some((e) => e.goodreads.includes(goodreads));
+    const titleWords = eds[0]!.title.toLowerCase().replace(/&/g, "and").split(/[^a-z0-9]+/).filter((w) => w.length > 2 && !["and", "the", "for"].includes(w));
+    const surnames = eds[0]!.authors.map((a) => a.split(" ").at(-1)!.toLowerCase());
+    return titleWords.every((w) => words.has(w)) && surnames.some((s) => words.has(s));
+  });
+}
+
+/** Books API (api/books?bibkeys=…&jscmd=data&format=json): the edition under the key asked for, or {}. */
+function booksApi(req: FakeRequest, hit: (k: string) => void): FakeResponse {
+  const bibkeys = (req.query.get("bibkeys") ?? "").split(",").filter(Boolean);
+  hit(`books:${bibkeys.join(",")}`);
+  if (req.query.get("format") !== "json") return { status: 200, headers: { "content-type": "application/javascript" }, body: "var _OLBookInfo = {};" };
+  const mode = failModeOfText(bibkeys.join(","));
+  if (mode) return failResponse(mode);
+  const out: Record<string, unknown> = {};
+  for (const key of bibkeys) {
+    const [kind, value] = [key.slice(0, key.indexOf(":")).toUpperCase(), key.slice(key.indexOf(":") + 1)];
+    const e = knownEditions().find((x) =>
+      kind === "ISBN" ? [...x.isbn10, ...x.isbn13].includes(value) : kind === "OLID" ? x.olid === value : kind === "OCLC" ? x.oclc.includes(value) : false,
+    );
+    if (e) out[key] = booksApiEntry(e);
+  }
+  return json(200, out);
+}
+
 function search(req: FakeRequest, hit: (k: string) => void): FakeResponse {
   const q = req.query.get("q") ?? req.query.get("title") ?? req.query.get("author") ?? req.query.get("isbn") ?? "";
+  const known = knownWorks(q);
+  if (known.length) {
+    hit(`search:${q}`);
+    const fieldsParam = req.query.get("fields");
+    const fields = fieldsParam ? fieldsParam.split(",") : DEFAULT_FIELDS;
+    const docs = known.map(workDoc).map((d) => Object.fromEntries(Object.entries(d).filter(([k]) => fields.includes(k))));
+    return json(200, { numFound: docs.length, start: 0, numFoundExact: true, num_found: docs.length, documentation_url: "https://openlibrary.org/dev/docs/api/search", q, offset: null, docs });
+  }
+  if (/id_goodreads:/.test(q)) {
+    hit(`search:${q}`);
+    return json(200, { numFound: 0, start: 0, numFoundExact: true, num_found: 0, q, offset: null, docs: [] });
+  }
   hit(`search:${q}`);
   if (!q.trim()) return json(422, { detail: [{ type: "missing", loc: ["query", "q"], msg: "Field required" }] });
   const mode = failModeOfText(q);
@@ -75,7 +120,18 @@ export function createOpenLibraryProvider(): FakeProvider {
     hosts: ["openlibrary.org", "covers.openlibrary.org"],
     handle(req, state) {
       if (req.method !== "GET") return null;
-      if (req.host === "openlibrary.org") return req.path === "/search.json" ? search(req, (k) => state.hit("openlibrary", k)) : null;
+      if (req.host === "openlibrary.org") {
+        const hit = (k: string) => state.hit("openlibrary", k);
+        if (req.path === "/search.json") return search(req, hit);
+        if (req.path === "/api/books") return booksApi(req, hit);
+        const editions = /^\/works\/(OL\d+W)\/editions\.json$/.exec(req.path);
+        if (editions) {
+          hit(`editions:${editions[1]}`);
+          const entries = knownEditions().filter((e) => e.work === `/works/${editions[1]}`).map(editionRecord);
+          return entries.length ? json(200, { links: { self: req.path, work: `/works/${editions[1]}` }, size: entries.length, entries }) : json(404, { error: "notfound", key: `/works/${editions[1]}` });
+        }
+        return null;
+      }
       if (/^\/b\/(id|isbn|olid)\/[^/]+-[SML]\.jpg$/.test(req.path)) {
         state.hit("openlibrary", `cover:${req.path}`);
         return { status: 200, headers: { "content-type": "image/gif" }, body: PIXEL };

@@ -6,7 +6,8 @@ const t = getpdfUi.provenance;
 
 /** "cc-by-nc" → "CC BY NC"; an URL or another name as given. */
 function licenseName(license: string): string {
-  const cc = /^(?:https?:\/\/creativecommons\.org\/licenses\/)?cc[-_ ]?(by(?:[-_ ](?:nc|sa|nd))*)\/?([\d.]+)?\/?$/i.exec(license.trim());
+  // "cc-by-nc", "CC BY 4.0" and the licence's own address (http or https, creativecommons.org/licenses/by/4.0/).
+  const cc = /^(?:https?:\/\/creativecommons\.org\/licenses\/|cc[-_ ]?)(by(?:[-_ ](?:nc|sa|nd))*)(?:[/ ]([\d.]+))?\/?$/i.exec(license.trim());
   if (cc) return `CC ${cc[1]!.toUpperCase().replace(/[-_]/g, " ")}${cc[2] ? ` ${cc[2]}` : ""}`;
   if (/^cc0$|publicdomain\/zero/i.test(license)) return "CC0";
   return license;

@@ -21,6 +21,7 @@ import type { GetPdfProgress } from "../../../contract/getpdf";
 import { WorkChooser } from "./work-chooser";
 import { CitationExportMenu, citationOf } from "../batch/citation-export";
 import { ReportFile } from "../file-reports/report-file";
+import { BookCardView, BookRequestActions, CatalogBuyAction, isBookRequest } from "./book-card";
 import "./getpdf.css";
 import { safeHref } from "../../../lib/link-url";
 
@@ -86,11 +87,15 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
   const close = () => onOpenChange(false);
   useAutoOfflineRequest(preset ? null : result, method === "post", close);
   const title = result ? t.dialogTitles[result.status] : failure ? t.dialogTitles.error : t.dialogTitles.processing;
+  // A book's card comes with the start answer (and with the job's results once it knows the book).
+  const book = result?.book ?? start.data?.book ?? null;
+  const catalog = start.data?.catalog ?? null;
 
   return (
-    <Dialog title={title} width={370} isOpen onOpenChange={onOpenChange} className="getpdf-result" actions={<Actions result={result} failed={!!failure} close={close} confirmSpend={confirmSpend ? onConfirmSpend : undefined} />}>
+    <Dialog title={title} width={370} isOpen onOpenChange={onOpenChange} className="getpdf-result" actions={<Actions result={result} failed={!!failure} close={close} confirmSpend={confirmSpend ? onConfirmSpend : undefined} book={book} catalog={catalog} />}>
       <div className="getpdf-result__body" data-status={status}>
         {start.data?.match && !failure && <MatchedWorkNote match={start.data.match} input={url} onLeave={close} />}
+        {book && !failure && <BookCardView book={book} catalog={catalog} />}
         {failure ? (
           <Alert tone="error">{t.errorCode(failure instanceof ApiError ? failure.status : 0)}</Alert>
         ) : !result || result.status === "processing" ? (
@@ -98,14 +103,14 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
         ) : result.status === "choose" ? (
           <WorkChooser candidates={result.candidates ?? []} input={url} onChoose={setPicked} onLeave={close} />
         ) : (
-          <Outcome result={result} match={start.data?.match ?? null} />
+          <Outcome result={result} match={start.data?.match ?? null} titled={!!book} />
         )}
       </div>
     </Dialog>
   );
 }
 
-function Outcome({ result, match }: { result: GetPdfResult; match: MatchedWork | null }) {
+function Outcome({ result, match, titled }: { result: GetPdfResult; match: MatchedWork | null; titled?: boolean }) {
   const tone = result.status === "ok" ? "success" : result.status === "error" ? "error" : result.status === "buy" ? "warning" : "info";
   return (
     <div className="getpdf-outcome">
@@ -117,7 +122,7 @@ function Outcome({ result, match }: { result: GetPdfResult; match: MatchedWork |
           </p>
         ))}
       </Alert>
-      {result.desc && result.status !== "error" && (
+      {result.desc && result.status !== "error" && !titled && (
         <p className="getpdf-outcome__title">
           <span className="visually-hidden">{t.documentTitle}: </span>
           <bdi dir="ltr">{result.desc}</bdi>
@@ -159,7 +164,21 @@ function AdBanner({ ads }: { ads: (GetPdfAd | null)[] }) {
   );
 }
 
-function Actions({ result, failed, close, confirmSpend }: { result: GetPdfResult | null; failed: boolean; close(): void; confirmSpend?: (() => void) | undefined }) {
+function Actions({
+  result,
+  failed,
+  close,
+  confirmSpend,
+  book,
+  catalog,
+}: {
+  result: GetPdfResult | null;
+  failed: boolean;
+  close(): void;
+  confirmSpend?: (() => void) | undefined;
+  book: GetPdfResult["book"];
+  catalog: GetPdfResult["catalog"];
+}) {
   const { isGuest } = usePageData();
   const { openDialog, openOfflineRequest } = useUiState();
   const cancel = (
@@ -190,6 +209,14 @@ function Actions({ result, failed, close, confirmSpend }: { result: GetPdfResult
             <Button onPress={confirmSpend}>{t.confirmSpendButton}</Button>
           </>
         );
+      if (catalog?.same_edition) {
+        return (
+          <>
+            {cancel}
+            <CatalogBuyAction offer={catalog} close={close} />
+          </>
+        );
+      }
       return (
         <>
           {cancel}
@@ -207,6 +234,14 @@ function Actions({ result, failed, close, confirmSpend }: { result: GetPdfResult
         </>
       );
     case "offline":
+      if (isBookRequest(result, book)) {
+        return (
+          <>
+            {cancel}
+            <BookRequestActions result={result} close={close} />
+          </>
+        );
+      }
       return (
         <>
           {cancel}

@@ -3,6 +3,7 @@
  * shown). Open-access copies are `ok` for everyone, guests included; a licensed copy is `ok` for
  * a signed-in user who has (or now spends) an article credit for this document, `buy` otherwise.
  */
+import { bookRequestDescription, bookRequestUrl } from "../../../contract/books";
 import type { DocumentNotice, FileProvenance, GetPdfResult, OtherVersion } from "../../../contract/getpdf";
 import type { FoundFile, JobState } from "../../../contract/jobs/job-state";
 import { getpdfMessages as m, resultAds } from "./messages";
@@ -58,6 +59,7 @@ const base = (id: string, state: JobState | null): GetPdfResult => ({
   notices: noticesOf(state),
   provenance: null,
   other_version: null,
+  ...(state?.meta.book ? { book: state.meta.book } : {}),
 });
 
 const VERSIONS = ["publishedVersion", "acceptedVersion", "submittedVersion"] as const;
@@ -69,7 +71,7 @@ function noticesOf(state: JobState | null): DocumentNotice[] {
 
 /** The served file's provenance; a file stored before verification existed has `verified: null`. */
 function provenanceOf(file: FoundFile): FileProvenance {
-  return { verified: file.verification ?? null, version: asVersion(file.version), license: file.license, host: file.host ?? null };
+  return { verified: file.verification ?? null, version: asVersion(file.version), license: file.license, host: file.host ?? null, ...(file.format && file.format !== "pdf" ? { format: file.format } : {}) };
 }
 
 function otherVersionOf(state: JobState): OtherVersion | null {
@@ -86,10 +88,19 @@ export async function presentJob(id: string, state: JobState | null, viewer: Vie
   switch (state.phase) {
     case "processing":
       return { ...r, status: "processing", msg: m.processing, msg2: progressOf(state)!.text };
-    case "not_found":
+    case "not_found": {
+      // A book (an ISBN's job, or one Crossref or a collection called a book): the book request,
+      // prefilled with the edition's ISBN and metadata, answered within 12 hours.
+      const book = state.meta.book ?? null;
+      const isbn = state.key.startsWith("isbn:") ? state.key.slice(5) : null;
+      if ((book && book.kind === "book") || isbn) {
+        const url = bookRequestUrl(book ?? { isbn, title: state.meta.title ?? "", doi: null }, documentUrl(state));
+        return { ...r, status: "offline", msg: withNotices(book ? m.bookOffline : m.bookUnknown, state), url, desc: book ? bookRequestDescription(book) : null, can_edit: true };
+      }
       // A DOI with its title is a fully determined request: the offline dialog shows it read-only and
       // may submit it by itself (accounts-and-purchases §4); anything less is for the user to complete.
       return { ...r, status: "offline", msg: withNotices(m.offline, state), desc: state.meta.title, can_edit: !(r.doi && state.meta.title) };
+    }
     case "error":
       return { ...r, status: "error", msg: state.error?.message ?? m.unknownTicket };
     case "found": {
@@ -101,7 +112,7 @@ export async function presentJob(id: string, state: JobState | null, viewer: Vie
         if (!(await deps.spendCredit(viewer.userId, state.key))) return { ...r, status: "buy", msg: viewer.maySpend === false ? m.confirmSpend : m.buyNoCredit, msg2: source, desc: state.meta.title, provenance };
       }
       const link = await deps.signLink(file.fileKey, file.access === "licensed" ? viewer.userId : null);
-      return { ...r, status: "ok", download_link: link, ...resultAds, msg: withNotices(m.ok, state), msg2: source, desc: state.meta.title, provenance, other_version: otherVersionOf(state) };
+      return { ...r, status: "ok", download_link: link, ...resultAds, msg: withNotices(file.format === "epub" ? m.okEpub : m.ok, state), msg2: source, desc: state.meta.title, provenance, other_version: otherVersionOf(state) };
     }
   }
 }

@@ -9,9 +9,11 @@ import { activityTexts, stepSources, stepTexts } from "./messages";
 
 const STAGE_OF_STEP: Record<StepName, GetPdfStage> = {
   queued: "queued",
+  open: "searching",
   landing: "identifying",
   ids: "identifying",
   crossref: "metadata",
+  books: "searching",
   unpaywall: "searching",
   openalex: "searching",
   arxiv: "searching",

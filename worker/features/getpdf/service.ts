@@ -24,6 +24,12 @@ import { getpdfMessages as m } from "./messages";
 import { presentJob, type PresentDeps } from "./present";
 import { latestOkDownloads, libraryDocuments, recordOutcome, saveLastDownload, userDownloadsPage } from "./queries";
 import { makeTicket, readTicket, type Ticket } from "./ticket";
+import { bookRequestDescription, bookRequestUrl, type BookCard } from "../../../contract/books";
+import { sha256Hex } from "../../../lib/crypto";
+import { bookInputOf, readsAsBookReference, type BookInput } from "../books/book-input";
+import { bookResolverDeps } from "../books/deps";
+import { catalogOffer } from "../books/catalog-offer";
+import { resolveBook, type BookResolverDeps } from "../books/resolve-book";
 
 export type GetpdfContext = {
   db: Db;
@@ -46,6 +52,8 @@ export type GetpdfContext = {
   background?: Background;
   /** `list`: a reading-list entry (its job waits in the list lane, its outside calls after pastes'). */
   lane?: Lane;
+  /** Book metadata's sources (Open Library, Crossref); bookResolverDeps(env) when not given. */
+  books?: BookResolverDeps;
 };
 
 /**
@@ -74,6 +82,8 @@ export async function startDownload(ctx: GetpdfContext, raw: string): Promise<Ge
   const verdict = screenInput(raw, identified);
   const key = jobKeyFor(identified);
   if (verdict?.refuse === "offline-title") return startFromReference(ctx, raw, verdict.title);
+  const book = verdict ? null : bookInputOf(raw, identified);
+  if (book) return (await startBook(ctx, raw, book)) ?? offlineBookForText(ctx, raw);
   if (verdict || key === null) {
     // Answered at once, without a job; the ticket only names the showing.
     const { id, ticket } = await inputTicket(ctx, key, raw);
@@ -87,9 +97,9 @@ export async function startDownload(ctx: GetpdfContext, raw: string): Promise<Ge
   return runJob(ctx, raw, identified, key);
 }
 
-async function runJob(ctx: GetpdfContext, raw: string, identified: IdentifyResult, key: string): Promise<GetPdfResult> {
+async function runJob(ctx: GetpdfContext, raw: string, identified: IdentifyResult, key: string, book?: BookCard): Promise<GetPdfResult> {
   const stub = fetchJobStub(ctx.env, key);
-  const started = await stub.start({ key, input: { raw: raw.trim(), identified }, now: ctx.now, lane: ctx.lane ?? "paste" });
+  const started = await stub.start({ key, input: { raw: raw.trim(), identified, ...(book ? { book } : {}) }, now: ctx.now, lane: ctx.lane ?? "paste" });
   const { id, ticket } = await makeTicket(ctx.secret, key, ctx.now);
   const state = started.state.phase === "processing" && ctx.waitMs ? ((await waitForSettled(stub, ctx.waitMs, ctx.signal, ctx.background)) ?? started.state) : started.state;
   return show(ctx, ticket, id, state);
@@ -122,6 +132,11 @@ async function startFromReference(ctx: GetpdfContext, raw: string, title: string
       return { ...result, match: { doi, title: workTitle, year, ...(authors.length ? { authors } : {}), ...(container ? { container } : {}) } };
     }
   }
+  // A reference that cites a book, which Crossref does not confirm: the book's edition from Open Library.
+  if (readsAsBookReference(title)) {
+    const booked = await startBook(ctx, raw, { kind: "reference", text: title });
+    if (booked) return booked;
+  }
   const { id, ticket } = await inputTicket(ctx, null, raw);
   if (resolution.kind === "ambiguous") {
     const candidates = resolution.candidates.map((w) => ({ doi: w.doi, title: w.title, year: w.year, ...(w.authors.length ? { authors: w.authors } : {}), ...(w.container ? { container: w.container } : {}) }));
@@ -130,6 +145,61 @@ async function startFromReference(ctx: GetpdfContext, raw: string, title: string
   }
   const msg = resolution.kind === "none" && resolution.reason === "unavailable" ? m.matchUnavailable : resolution.kind === "none" && resolution.reason === "no_match" ? m.noMatch : m.titleOnly;
   const result = offlineForText(id, title, msg);
+  await record(ctx, ticket, result, null);
+  return result;
+}
+
+/**
+ * A book input: its edition's metadata (resolveBook), then the catalogue's offer for that edition,
+ * then the job that looks for a lawful open copy by ISBN; the job's "not found" is the prefilled
+ * book request (present.ts). A priced catalogue item of the same edition is the answer at once
+ * (status buy, the catalogue item to buy). null for a reference whose book is not found (the
+ * caller's own answer stands).
+ */
+async function startBook(ctx: GetpdfContext, raw: string, input: BookInput): Promise<GetPdfResult | null> {
+  const resolved = await resolveBook(input, ctx.books ?? bookResolverDeps(ctx.env, ctx.lane === "list" ? "list" : "paste"));
+  const card = resolved.card;
+  if (input.kind === "reference" && !card) return null;
+  const isbn = resolved.isbn ?? card?.isbn ?? null;
+  const offer = await catalogOffer(ctx.db, card, isbn);
+  const extras = { ...(card ? { book: card } : {}), ...(offer ? { catalog: offer } : {}) };
+  if (offer?.same_edition && !offer.free && offer.toman_price !== null) {
+    const { id, ticket } = await inputTicket(ctx, isbn ? `isbn:${isbn}` : null, raw);
+    const result: GetPdfResult = {
+      id,
+      status: "buy",
+      download_link: null,
+      ads1: null,
+      ads2: null,
+      msg: m.bookInCatalog,
+      msg2: null,
+      url: card ? bookRequestUrl(card, raw.trim()) : isbn ? `ISBN ${isbn}` : raw.trim(),
+      doi: card?.doi ?? null,
+      desc: card ? bookRequestDescription(card) : offer.title,
+      can_edit: true,
+      ...extras,
+    };
+    await record(ctx, ticket, result, null);
+    return result;
+  }
+  if (!isbn && !card) {
+    // A catalogue link nothing could read: the book request with the link itself.
+    const { id, ticket } = await inputTicket(ctx, null, raw);
+    const result = { ...offlineForText(id, input.kind === "link" ? input.url : raw.trim(), resolved.unavailable ? m.bookLookupUnavailable : m.bookLinkOnly), desc: null };
+    await record(ctx, ticket, result, null);
+    return result;
+  }
+  // One job per edition: its ISBN, or (a book cited without one) its title, authors and year.
+  const key = isbn ? `isbn:${isbn}` : `book:${(await sha256Hex(`${card!.title}|${card!.authors.join(";")}|${card!.year ?? ""}`.toLowerCase())).slice(0, 40)}`;
+  const identified = isbn ? identify(`ISBN ${isbn}`) : identify(card!.title);
+  const result = await runJob(ctx, raw, identified, key, card ?? undefined);
+  return { ...result, ...extras };
+}
+
+/** A book input answered without any source: the book request with what was typed. */
+async function offlineBookForText(ctx: GetpdfContext, raw: string): Promise<GetPdfResult> {
+  const { id, ticket } = await inputTicket(ctx, null, raw);
+  const result = offlineForText(id, raw.trim(), m.bookLinkOnly);
   await record(ctx, ticket, result, null);
   return result;
 }

@@ -3,8 +3,8 @@
  * publisher, cover and every ISBN, from
  *   - a DOI (the DOI field, a doi.org or publisher link, an ISBN-A): Crossref's record;
  *   - an ISBN (typed, labelled, in a shop or catalogue link, in the description, inside a book DOI):
- *     the book resolver — the catalogue first; an outside book-metadata resolver plugs in as
- *     `MetadataSources.isbn` (routes.ts builds the chain);
+ *     `MetadataSources.isbn` — the catalogue first, then the link box's book resolver (Open
+ *     Library, Crossref's book records; routes.ts builds the chain);
  *   - otherwise the user's own text, read by citation-parts.ts.
  * Each source may fail or be slow: the request is registered with what the others gave (staff see
  * every request anyway, with one-press search links).

@@ -41,7 +41,8 @@ import { defineEndpoint } from "../../lib/endpoint";
 import { NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn, staff } from "../../lib/roles";
 import { deskHours, saveDeskHours } from "./deadlines";
-import { catalogueBook } from "./catalogue-book";
+import { catalogueBook, outsideBook } from "./catalogue-book";
+import { bookResolverDeps } from "../books/deps";
 import { deskPrices, saveDeskPrices } from "./list-prices";
 import { alertPrefs, deskAlerts, saveAlertPrefs } from "./staff-alerts";
 import { offlineText } from "./messages";
@@ -69,10 +70,10 @@ export function offlineDeps(c: Context<AppEnv>): service.OfflineDeps {
           ? { title: work.title, type: work.type, language: work.language, authors: work.authors.map((a) => a.name), year: work.issuedYear, publisher: work.publisher, isbns: work.isbn }
           : null;
       },
-      // The book resolver by ISBN: the catalogue. An outside book-metadata resolver (Open Library,
-      // Crossref's ISBN records) is tried after it by adding it here: `?? await resolver.byIsbn(isbn)`.
+      // A book by ISBN: our catalogue first, then the book resolver the link box uses (Open Library,
+      // Crossref's book records; cached for a day, each within its provider's shared budget).
       async isbn(isbn) {
-        return catalogueBook(s.db, isbn);
+        return (await catalogueBook(s.db, isbn)) ?? outsideBook(isbn, bookResolverDeps(c.env));
       },
     },
   };

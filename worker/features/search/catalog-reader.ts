@@ -6,11 +6,18 @@
 
 export type DecodedLine = { line: number; record: Record<string, unknown> } | { line: number; error: string };
 
-/** `openalex`: JSON lines of OpenAlex works (the snapshot format), read as theses. */
-export type ImportFormat = "jsonl" | "csv" | "openalex";
+/**
+ * `openalex`: JSON lines of OpenAlex works (the snapshot format), read as theses; `oapen`, `doab`,
+ * `gutenberg`, `ntrs`: the lawful collections' own dumps (collection-imports.ts).
+ */
+export const IMPORT_FORMATS = ["jsonl", "csv", "openalex", "oapen", "doab", "gutenberg", "ntrs"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export function formatOf(path: string, explicit?: string): ImportFormat {
-  if (explicit === "csv" || explicit === "jsonl" || explicit === "openalex") return explicit;
+  if (explicit !== undefined) {
+    if ((IMPORT_FORMATS as readonly string[]).includes(explicit)) return explicit as ImportFormat;
+    throw new Error(`unknown --format ${explicit} (one of ${IMPORT_FORMATS.join(", ")})`);
+  }
   return /\.csv$/i.test(path) ? "csv" : "jsonl";
 }
 

@@ -61,6 +61,8 @@ const CatalogItemRecord = z.object({
     z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "use YYYY, YYYY-MM or YYYY-MM-DD").nullable().optional(),
   ),
   keywords: z.preprocess((v) => v ?? "", text(2000)),
+  /** The collection the record comes from ("OAPEN", "Project Gutenberg", "NASA NTRS"), shown with it. */
+  source: optionalText(100),
 });
 type CatalogItemRecord = z.infer<typeof CatalogItemRecord>;
 
@@ -85,7 +87,7 @@ export type CatalogImportRecord = z.input<typeof CatalogImportRecord>;
 export const CATALOG_COLUMNS = [
   "external_id", "type", "title", "authors", "year", "publisher", "isbn", "edition", "pages", "language", "size_bytes",
   "extension", "free", "license", "links", "toman_price", "cover_url", "standard_number", "organization", "cd_name",
-  "publication_date", "keywords", "created_at",
+  "publication_date", "keywords", "source", "created_at",
 ] as const;
 
 export const THESIS_COLUMNS = [
@@ -144,7 +146,7 @@ export function recordToRow(input: unknown, createdAt: number): RowResult {
         externalId, type, r.title, r.authors, r.year ?? null, r.publisher ?? null, isbn, r.edition ?? null, r.pages ?? null,
         r.language, r.size_bytes ?? null, r.extension ?? null, r.free ? 1 : 0, r.license ?? null, JSON.stringify(r.links),
         r.free ? null : (r.toman_price ?? null), r.cover_url ?? null, r.standard_number ?? null, r.organization ?? null,
-        r.cd_name ?? null, r.publication_date ?? null, r.keywords, createdAt,
+        r.cd_name ?? null, r.publication_date ?? null, r.keywords, r.source ?? null, createdAt,
       ],
     },
   };

@@ -1,6 +1,6 @@
 /**
  * Upsert statements for catalogue imports, sized to D1's limit of 100 bound parameters per
- * statement: a catalogue row has 23 values, so 4 rows per statement (92 parameters); a thesis
+ * statement: a catalogue row has 24 values, so 4 rows per statement (96 parameters); a thesis
  * row 12, so 8 rows (96). The same statements run with bound parameters (direct SQLite, a
  * Worker) or rendered with literal values into a SQL file for `wrangler d1 execute --file`.
  *

@@ -102,6 +102,20 @@ interface MatchInput {
   tagGroups?: (readonly string[] | null | undefined)[];
 }
 
+/** What joins the keyword part to each tag group in buildMatch's output. */
+const TAG_JOIN = " AND tags : (";
+
+/**
+ * A MATCH expression built by buildMatch, cut into its keyword part and its filter part (null
+ * without filters). The keywords are quoted tokens and column scopes, so the join text only ever
+ * comes from buildMatch itself.
+ */
+export function splitMatch(match: string): { words: string; tags: string | null } {
+  const at = match.indexOf(TAG_JOIN);
+  if (at < 0) return { words: match, tags: null };
+  return { words: match.slice(0, at), tags: match.slice(at + " AND ".length) };
+}
+
 /** The full MATCH expression, or null when the keywords hold nothing searchable. */
 export function buildMatch({ keywords, match, columns, tagGroups = [] }: MatchInput): string | null {
   const isbn = columns.includes("isbn") ? isbnQuery(keywords) : null;

@@ -4,7 +4,8 @@
  */
 import { asc } from "drizzle-orm";
 import { schema, type Db } from "../../../db/client";
-import { CATALOG_COUNT_SQL, CATALOG_PAGE_SQL, COUNT_CAP, RANK_WINDOW, THESIS_WEIGHTS } from "./search-sql";
+import { splitMatch } from "./fts-query";
+import { CATALOG_COUNT_SQL, CATALOG_FILTERED_PAGE_SQL, CATALOG_PAGE_SQL, COUNT_CAP, RANK_WINDOW, THESIS_WEIGHTS } from "./search-sql";
 
 export { COUNT_CAP, RANK_WINDOW } from "./search-sql";
 
@@ -34,6 +35,8 @@ export type CatalogRow = {
   organization: string | null;
   cd_name: string | null;
   publication_date: string | null;
+  source: string | null;
+  demo: number;
 };
 
 type ThesisRow = {
@@ -60,9 +63,10 @@ function countOf(result: D1Result<{ n: number }>): number {
 /** One round trip: the capped count and one ranked page of catalogue items. */
 export async function searchCatalog(db: Db, match: string, limit: number, offset: number): Promise<Counted<CatalogRow>> {
   const client = d1(db);
+  const { words, tags } = splitMatch(match);
   const [count, page] = (await client.batch([
     client.prepare(CATALOG_COUNT_SQL).bind(match),
-    client.prepare(CATALOG_PAGE_SQL).bind(match, limit, offset),
+    tags ? client.prepare(CATALOG_FILTERED_PAGE_SQL).bind(match, limit, offset, words, tags) : client.prepare(CATALOG_PAGE_SQL).bind(match, limit, offset),
   ])) as [D1Result<{ n: number }>, D1Result<CatalogRow>];
   return { counted: countOf(count), rows: page.results };
 }

@@ -23,6 +23,7 @@ import { anyone } from "../../lib/roles";
 import { articleCacheKey, cachedArticleSearch } from "./article-cache";
 import { searchArticles, type ArticleSearchDeps } from "./article-search";
 import { assertSourceConfigured, spendArticleSearchBudget } from "./budget";
+import type { LiveDeps } from "./live-sources";
 import { searchBooks, searchOptions, searchStandards, searchTheses } from "./service";
 
 export const searchRoutes = new Hono<AppEnv>();
@@ -37,6 +38,11 @@ function liveTheses(c: Context<AppEnv>) {
   const client = services(c).clients.openAlex(6_000);
   if (!client) return undefined;
   return { client, cache: edgeCache(), defer: deferOf(c), log: c.var.log };
+}
+
+/** The lawful open collections searched after the catalogue (sources free, report, standard). */
+function liveBooks(c: Context<AppEnv>): LiveDeps {
+  return { fetch: (...a) => fetch(...a), env: c.env, cache: edgeCache(), defer: deferOf(c), log: c.var.log };
 }
 
 /** waitUntil when the runtime gives one (always in production), else let it run. */
@@ -86,13 +92,13 @@ defineEndpoint(
   {
     method: "post",
     path: "/book_search",
-    summary: "Book, solution-manual, standard and report search (type 3) over the D1 catalogue (FTS5, bm25)",
+    summary: "Book, solution-manual, standard and report search (type 3) over the D1 catalogue (FTS5, bm25), then the lawful open collections live (free: OAPEN, Project Gutenberg; report: NASA NTRS, OSTI; standard: IETF RFCs), each cached an hour",
     roles: anyone,
     body: BookSearchRequest,
     response: BookSearchResponse,
     tag: "search",
   },
-  async (c, { body }) => c.json(await searchBooks(c.var.db, body)),
+  async (c, { body }) => c.json(await searchBooks(c.var.db, body, liveBooks(c))),
 );
 
 defineEndpoint(

@@ -19,6 +19,9 @@ import type { Logger } from "../../../lib/logger";
 import { DomainError, ValidationError } from "../../lib/errors";
 import { OPENALEX_MAX_RESULTS } from "../../../clients/openalex";
 import { openLibraryCoverUrl } from "../../../clients/openlibrary";
+import { LIVE_SOURCES_OF } from "../../../contract/search";
+import { openSourceOf, openSourceUrl } from "../../../lib/open-sources";
+import { liveResults, type LiveDeps } from "./live-sources";
 import { bookSearchMatch, standardSearchMatch, thesisSearchMatch } from "./matches";
 import { searchMessages as m } from "./messages";
 import { openAlexCanAnswer, openAlexTheses, type OpenAlexThesesDeps } from "./openalex-theses";
@@ -63,6 +66,8 @@ function parseLinks(json: string): string[] {
 function toBookResult(r: CatalogRow): BookResult {
   const free = r.free === 1;
   const links = free ? parseLinks(r.links) : [];
+  // A free record of a collection the pipeline serves is downloaded through our origin.
+  const served = links.map(openSourceOf).find((x) => x !== null);
   return {
     id: r.id,
     Cover: r.cover_url ?? openLibraryCoverUrl({ isbn: r.isbn }),
@@ -87,14 +92,38 @@ function toBookResult(r: CatalogRow): BookResult {
     free,
     license: r.license,
     Number: r.standard_number,
+    Source: r.source,
+    demo: r.demo === 1,
+    download: served ? openSourceUrl(served) : null,
   };
 }
 
-/** POST /book_search. */
-export async function searchBooks(db: Db, req: BookSearchRequest): Promise<BookSearchResponse> {
+/**
+ * POST /book_search: the catalogue's ranked results, then (sources free, report, standard, when
+ * `live` is given) the lawful open collections' results in one numbering (live-sources.ts).
+ */
+export async function searchBooks(db: Db, req: BookSearchRequest, live?: LiveDeps): Promise<BookSearchResponse> {
   const match = matchOrFail(bookSearchMatch(req));
-  const { rows, counted } = await searchCatalog(db, match, req.count, offsetOf(req.page, req.count));
-  return { ...paging(counted, req.page, req.count), results: rows.map(toBookResult) };
+  const sources = live ? LIVE_SOURCES_OF[req.search_from] : [];
+  if (!live || sources.length === 0) {
+    const { rows, counted } = await searchCatalog(db, match, req.count, offsetOf(req.page, req.count));
+    return { ...paging(counted, req.page, req.count), results: rows.map(toBookResult) };
+  }
+  const offset = (req.page - 1) * req.count;
+  const [{ rows, counted }, more] = await Promise.all([searchCatalog(db, match, req.count, Math.min(offset, RANK_WINDOW)), liveResults(sources, req, live)]);
+  const reachable = Math.min(counted, RANK_WINDOW);
+  const shown = offset < reachable ? rows.map(toBookResult) : [];
+  if (offset > 0 && offset >= reachable + more.results.length) throw new ValidationError({ page: [m.pageOutOfRange] });
+  const liveStart = Math.max(0, offset - reachable);
+  const results = [...shown, ...more.results.slice(liveStart, liveStart + req.count - shown.length)];
+  return {
+    current_page: req.page,
+    total_results: Math.min(counted, COUNT_CAP) + more.results.length,
+    total_capped: counted > COUNT_CAP,
+    total_pages: Math.ceil((reachable + more.results.length) / req.count),
+    results,
+    live: more.statuses,
+  };
 }
 
 /** POST /standard_search: standards only (type 2), optionally of one organisation. */

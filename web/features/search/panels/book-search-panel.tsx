@@ -1,6 +1,6 @@
 import { useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
-import { BOOK_SOURCES, DEFAULT_PAGE_SIZE, MATCH_TYPES, PAGE_SIZES } from "../../../../contract/search-constants";
+import { BOOK_SOURCES, DEFAULT_PAGE_SIZE, LIVE_SOURCE_NAMES, MATCH_TYPES, PAGE_SIZES } from "../../../../contract/search-constants";
 import type { BookResult, BookSearchInput, BookSearchResponse, BookSource } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
 import { formatToman } from "../../../../lib/format";
@@ -21,6 +21,25 @@ import "../search.css";
 // Loaded when a signed-in user asks for a standard or buys a book: the wallet's purchase flow stays out of this chunk.
 const StandardDialog = lazy(() => import("../../wallet/standard-dialog").then((m) => ({ default: m.StandardDialog })));
 const BuyDialog = lazy(() => import("../../wallet/buy-dialog").then((m) => ({ default: m.BuyDialog })));
+// A lawful open copy is fetched, verified and served through our origin by the link box's pipeline.
+const ResultDialog = lazy(() => import("../../getpdf/result-dialog"));
+
+/** The open collections searched with the catalogue: one that did not answer, or has more than it gave, is said. */
+function LiveSourcesNote({ live }: { live: BookSearchResponse["live"] }) {
+  const notes = (live ?? []).flatMap((s): { key: string; text: string; tone: "warning" | "info" }[] =>
+    s.status === "unavailable" ? [{ key: s.source, text: t.book.liveUnavailable(LIVE_SOURCE_NAMES[s.source]), tone: "warning" }] : s.more ? [{ key: s.source, text: t.book.liveMore(LIVE_SOURCE_NAMES[s.source]), tone: "info" }] : [],
+  );
+  if (!notes.length) return null;
+  return (
+    <ul className="search-live-notes">
+      {notes.map((n) => (
+        <li key={n.key} className={`search-live-note search-live-note--${n.tone}`}>
+          {n.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 type Form = { source: BookSource; keywords: string; match: (typeof MATCH_TYPES)[number]; yearFrom: string; yearTo: string };
 
@@ -62,7 +81,7 @@ function Cover({ src, title }: { src: string | null; title: string }) {
   return <img className="search-cover" src={src} alt={t.book.cover(title)} loading="lazy" decoding="async" width={72} height={104} referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
 }
 
-function BookItem({ item, n, onGet, onLink }: { item: BookResult; n: number; onGet(): void; onLink(href: string): void }) {
+function BookItem({ item, n, onGet, onLink, onFetch }: { item: BookResult; n: number; onGet(): void; onLink(href: string): void; onFetch(ref: string): void }) {
   const links = [item.link1, item.link2, item.link3, item.link4].filter((l): l is string => !!l);
   const file = [item.Pages_biblio ? t.book.pages(item.Pages_biblio) : null, item.Size ? t.book.size(item.Size) : null, item.Extension?.toUpperCase()].filter(Boolean).join(" · ");
   return (
@@ -75,6 +94,12 @@ function BookItem({ item, n, onGet, onLink }: { item: BookResult; n: number; onG
         <p className="search-item__meta">
           <span className={`search-badge search-badge--type${item.type}`}>{t.book.types[item.type]}</span>
           {item.free && <span className="search-badge search-badge--free">{t.book.free}</span>}
+          {item.Source && <span className="search-badge search-badge--source">{t.book.from(item.Source)}</span>}
+          {item.demo && (
+            <span className="search-badge search-badge--demo" title={t.book.demoHint}>
+              {t.book.demo}
+            </span>
+          )}
         </p>
         <h3 className="search-item__title">
           <bdi dir="ltr">{item.Title}</bdi>
@@ -83,7 +108,7 @@ function BookItem({ item, n, onGet, onLink }: { item: BookResult; n: number; onG
           <Fact label={t.book.authors} ltr>
             {item["Author(s)"]}
           </Fact>
-          <Fact label={t.book.number} ltr>
+          <Fact label={item.type === 3 ? t.book.reportNumber : t.book.number} ltr>
             {item.Number}
           </Fact>
           <Fact label={t.book.publisher} ltr>
@@ -103,7 +128,22 @@ function BookItem({ item, n, onGet, onLink }: { item: BookResult; n: number; onG
         </dl>
         {file && <p className="search-item__line search-muted">{file}</p>}
         <div className="search-item__actions">
-          {item.free && links.length > 0 ? (
+          {item.free && item.download ? (
+            <>
+              <Button size="sm" onPress={() => onFetch(item.download!)} aria-describedby={`fetch-hint-${n}`}>
+                <Icon name="download" size={18} />
+                {t.book.fetch}
+              </Button>
+              {item.Url && (
+                <a className="search-item__source" href={item.Url} target="_blank" rel="noopener noreferrer">
+                  {t.book.sourcePage}
+                </a>
+              )}
+              <span id={`fetch-hint-${n}`} className="search-muted search-item__hint">
+                {t.book.fetchHint}
+              </span>
+            </>
+          ) : item.free && links.length > 0 ? (
             links.map((href, i) => (
               <Button key={href} size="sm" variant={i === 0 ? "primary" : "outline"} onPress={() => onLink(href)}>
                 <Icon name="download" size={18} />
@@ -130,6 +170,7 @@ export default function BookSearchPanel(_props: Record<string, never>) {
   const [form, setForm] = useState<Form>(() => ({ source: sourceFromHash() ?? (landingSourceUsed ? null : landingSource) ?? "all", keywords: "", match: "all", yearFrom: "", yearTo: "" }));
   const [standardId, setStandardId] = useState<number | null>(null);
   const [buying, setBuying] = useState<BookResult | null>(null);
+  const [fetching, setFetching] = useState<string | null>(null);
   const universityBooks = useUniversityGrants("book_download");
   const check = useDownloadCheck();
   const requestOffline = useOfflineRequest();
@@ -189,6 +230,7 @@ export default function BookSearchPanel(_props: Record<string, never>) {
               item={item}
               n={list.firstNumber + i}
               onLink={(href) => check(() => openLink(href))}
+              onFetch={(ref) => check(() => setFetching(ref))}
               onGet={() =>
                 check(
                   // A standard opens its dialog; a priced book is bought (then delivered by the desk);
@@ -202,7 +244,9 @@ export default function BookSearchPanel(_props: Record<string, never>) {
               }
             />
           )}
-        />
+        >
+          <LiveSourcesNote live={data?.live} />
+        </SearchResults>
       )}
 
       <aside className="search-offline-prompt" aria-label={t.book.offlineButton}>
@@ -225,6 +269,11 @@ export default function BookSearchPanel(_props: Record<string, never>) {
             isOpen
             onOpenChange={(open) => !open && setBuying(null)}
           />
+        </Suspense>
+      )}
+      {fetching !== null && (
+        <Suspense fallback={null}>
+          <ResultDialog url={fetching} method="post" isOpen onOpenChange={(open) => !open && setFetching(null)} />
         </Suspense>
       )}
       {standardId !== null && (
