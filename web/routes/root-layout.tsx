@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { AppShell, type MountedDialogs } from "../components/shell/app-shell";
 import { autoMobileStep } from "../features/auth/rules";
 import { browserOnly, useHydrated } from "../lib/hydration";
@@ -20,9 +20,10 @@ function FeatureDialogs({ mounted }: { mounted: MountedDialogs }) {
   const authMounted = mounted.login || mounted.register || mounted.mobile || (hydrated && autoMobileStep({ userInfo, userType, mobileSmsConfirmation }) !== null);
   return (
     <>
-      {authMounted && <AuthDialogs />}
-      {mounted.packageOffer && <WalletDialogs />}
-      {mounted.offlineRequest && <OfflineDialogs />}
+      {/* Each group in its own boundary (see AppShell): one loading never hides another's open dialog. */}
+      <Suspense fallback={null}>{authMounted && <AuthDialogs />}</Suspense>
+      <Suspense fallback={null}>{mounted.packageOffer && <WalletDialogs />}</Suspense>
+      <Suspense fallback={null}>{mounted.offlineRequest && <OfflineDialogs />}</Suspense>
     </>
   );
 }
