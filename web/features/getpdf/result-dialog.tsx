@@ -10,7 +10,8 @@ import { ProgressBar } from "../../components/ui/progress-bar";
 import { ApiError } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
 import { savePendingIntent } from "../../lib/pending-intent";
-import { useUiState } from "../../lib/ui-state";
+import { useUiState, type PackageOfferFor } from "../../lib/ui-state";
+import { toast } from "../../components/ui/toast";
 import { MatchedWorkNote } from "./matched-work";
 import { useAutoOfflineRequest } from "./auto-offline";
 import { getpdfUi as t } from "./messages";
@@ -34,6 +35,11 @@ export type ResultDialogProps = {
   preset?: GetPdfResult | null;
   /** Told about every status the dialog shows (the link box ignores a start while processing). */
   onStatus?(status: GetPdfResult["status"] | "starting" | "failed"): void;
+  /**
+   * The user already asked for this document (a purchase or a sign-in made for it): an ok result
+   * downloads by itself, and a licensed copy still unpaid opens the package offer for it.
+   */
+  resume?: boolean;
 };
 
 /**
@@ -47,9 +53,12 @@ export function ResultDialog(props: ResultDialogProps) {
   return props.isOpen ? <OpenResultDialog {...props} /> : null;
 }
 
-function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, onStatus }: ResultDialogProps) {
+function OpenResultDialog({ url, onOpenChange, method: asked = "get", run = 0, preset, onStatus, resume = false }: ResultDialogProps) {
   // A work chosen among the candidates of a pasted title or reference: its DOI is started instead.
   const [picked, setPicked] = useState<string | null>(null);
+  // A licensed copy shown without spending (GET): the user's press confirms, and it is asked again by POST.
+  const [confirmed, setConfirmed] = useState(false);
+  const method = confirmed ? "post" : asked;
   const start = useQuery({ ...startQuery(picked ?? url, method, run), enabled: !preset });
   const started = preset ?? start.data ?? null;
   const poll = useQuery({
@@ -67,10 +76,12 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
 
   const close = () => onOpenChange(false);
   useAutoOfflineRequest(preset ? null : result, method === "post", close);
+  const purpose = { need: "article" as const, url: picked ?? url, doi: result?.doi ?? undefined, desc: result?.desc ?? undefined };
+  useFinishWhatWasAsked(resume || confirmed, method === "post", result, purpose, close);
   const title = result ? t.dialogTitles[result.status] : failure ? t.dialogTitles.error : t.dialogTitles.processing;
 
   return (
-    <Dialog title={title} width={370} isOpen onOpenChange={onOpenChange} className="getpdf-result" actions={<Actions result={result} failed={!!failure} close={close} />}>
+    <Dialog title={title} width={370} isOpen onOpenChange={onOpenChange} className="getpdf-result" actions={<Actions result={result} failed={!!failure} close={close} spent={method === "post"} onConfirm={() => setConfirmed(true)} purpose={purpose} />}>
       <div className="getpdf-result__body" data-status={status}>
         {start.data?.match && !failure && <MatchedWorkNote match={start.data.match} input={url} onLeave={close} />}
         {failure ? (
@@ -80,7 +91,7 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
         ) : result.status === "choose" ? (
           <WorkChooser candidates={result.candidates ?? []} input={url} onChoose={setPicked} onLeave={close} />
         ) : (
-          <Outcome result={result} match={start.data?.match ?? null} />
+          <Outcome result={result} match={start.data?.match ?? null} askToSpend={method !== "post"} />
         )}
       </div>
     </Dialog>
@@ -99,7 +110,8 @@ function Progress({ result }: { result: GetPdfResult | null }) {
   );
 }
 
-function Outcome({ result, match }: { result: GetPdfResult; match: MatchedWork | null }) {
+function Outcome({ result, match, askToSpend }: { result: GetPdfResult; match: MatchedWork | null; askToSpend: boolean }) {
+  const { isGuest } = usePageData();
   const tone = result.status === "ok" ? "success" : result.status === "error" ? "error" : result.status === "buy" ? "warning" : "info";
   return (
     <div className="getpdf-outcome">
@@ -119,6 +131,7 @@ function Outcome({ result, match }: { result: GetPdfResult; match: MatchedWork |
       )}
       {result.msg2 && (result.status === "ok" || result.status === "buy") && <p className="getpdf-outcome__source">{result.msg2}</p>}
       {(result.status === "ok" || result.status === "buy") && <ProvenanceLine provenance={result.provenance} />}
+      {result.status === "buy" && askToSpend && !isGuest && <p className="getpdf-muted">{t.spendNote}</p>}
       {result.status === "ok" && <OtherVersionOffer other={result.other_version} />}
       {result.doi && result.status !== "error" && (
         // The reference from what the answer holds (the matched work's metadata when there is one).
@@ -152,9 +165,19 @@ function AdBanner({ ads }: { ads: (GetPdfAd | null)[] }) {
   );
 }
 
-function Actions({ result, failed, close }: { result: GetPdfResult | null; failed: boolean; close(): void }) {
+type ActionsProps = {
+  result: GetPdfResult | null;
+  failed: boolean;
+  close(): void;
+  /** Asked by POST: a `buy` means no credit was left to spend (by GET it means nothing was spent yet). */
+  spent: boolean;
+  onConfirm(): void;
+  purpose: PackageOfferFor;
+};
+
+function Actions({ result, failed, close, spent, onConfirm, purpose }: ActionsProps) {
   const { isGuest } = usePageData();
-  const { openDialog, openOfflineRequest } = useUiState();
+  const { openDialog, openOfflineRequest, openPackageOffer } = useUiState();
   const cancel = (
     <Button variant="outline" onPress={close}>
       {result && result.status !== "processing" && !failed ? t.close : t.cancel}
@@ -179,17 +202,22 @@ function Actions({ result, failed, close }: { result: GetPdfResult | null; faile
       return (
         <>
           {cancel}
-          <Button
-            onPress={() => {
-              close();
-              if (isGuest) {
-                savePendingIntent({ run: "buy" });
-                openDialog("login");
-              } else openDialog("packageOffer");
-            }}
-          >
-            {isGuest ? t.login : t.buyPackage}
-          </Button>
+          {!isGuest && !spent ? (
+            <Button onPress={onConfirm}>{t.spendCredit}</Button>
+          ) : (
+            <Button
+              onPress={() => {
+                close();
+                if (isGuest) {
+                  // Kept through the sign-in: the home page starts this document again for the signed-in user.
+                  savePendingIntent({ run: "buy", url: purpose.url, doi: purpose.doi, desc: purpose.desc, need: "article" });
+                  openDialog("login");
+                } else openPackageOffer(purpose);
+              }}
+            >
+              {isGuest ? t.login : t.buyPackage}
+            </Button>
+          )}
         </>
       );
     case "offline":
@@ -213,6 +241,36 @@ function Actions({ result, failed, close }: { result: GetPdfResult | null; faile
     default:
       return cancel;
   }
+}
+
+/**
+ * When the user already asked for this document (a purchase or sign-in made for it, or the press
+ * that confirmed spending a credit): an ok downloads by itself, once; a licensed copy still unpaid
+ * after a POST (no credit left) opens the package offer for it, which returns here once paid.
+ */
+function useFinishWhatWasAsked(asked: boolean, spent: boolean, result: GetPdfResult | null, purpose: PackageOfferFor, close: () => void) {
+  const { isGuest } = usePageData();
+  const { openPackageOffer } = useUiState();
+  const link = asked && result?.status === "ok" ? result.download_link : null;
+  useEffect(() => {
+    if (!link) return;
+    // A plain same-origin link with `download`, as the dialog's own button: the browser saves the file.
+    const a = document.createElement("a");
+    a.href = link;
+    a.download = "";
+    a.hidden = true;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    toast.info(t.downloadStarted);
+  }, [link]);
+  const unpaid = asked && spent && !isGuest && result?.status === "buy" ? result.id : null;
+  useEffect(() => {
+    if (!unpaid) return;
+    close();
+    openPackageOffer(purpose);
+    // Once per result.
+  }, [unpaid]);
 }
 
 /**

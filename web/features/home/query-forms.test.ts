@@ -30,11 +30,9 @@ describe("parseHomeSearch", () => {
 });
 
 describe("linkPanelStartFrom", () => {
-  it("hands the link and the offline request to the link panel", () => {
+  it("draws the link panel with the box filled in from ?getUrl= (the starts come once hydrated)", () => {
     expect(linkPanelStartFrom({ getUrl: "https://a.test" })).toEqual({ initialUrl: "https://a.test" });
-    expect(linkPanelStartFrom({ getOfflineUrl: "https://b.test", doi: "10.1/x" })).toEqual({
-      initialOffline: { url: "https://b.test", doi: "10.1/x", desc: undefined },
-    });
+    expect(linkPanelStartFrom({ getOfflineUrl: "https://b.test", doi: "10.1/x" })).toEqual({});
     expect(linkPanelStartFrom({ login: true })).toEqual({});
   });
 });
