@@ -17,6 +17,7 @@ import { pageRoutes } from "./features/page/routes";
 import { systemRoutes } from "./features/system/routes";
 import { identifyRoutes } from "./features/getpdf/identify-route";
 import { getpdfRoutes } from "./features/getpdf/routes";
+import { extensionRoutes } from "./features/extension/routes";
 import { batchRoutes } from "./features/batch/routes";
 import { authRoutes } from "./features/auth/routes";
 import { profileRoutes } from "./features/profile/routes";
@@ -68,6 +69,7 @@ export function createApp({ renderPage }: { renderPage?: RenderPage } = {}) {
   app.route("/", identifyRoutes);
   app.route("/", getpdfRoutes);
   app.route("/", batchRoutes);
+  app.route("/", extensionRoutes);
   app.route("/", authRoutes);
   app.route("/", profileRoutes);
   app.route("/", offlineRoutes);
