@@ -344,6 +344,15 @@ export function applyCrossref(meta: JobMeta, work: CrossrefWork): void {
   meta.language = work.language ?? meta.language;
   // Retractions and corrections travel as data (the result's `notices`), shown as banners.
   meta.updates = noticesOf(work);
+  meta.biblio = {
+    authors: work.authors.map((a) => (a.family ? (a.given ? `${a.family}, ${a.given}` : a.family) : a.name)).filter(Boolean).slice(0, 100),
+    container: work.containerTitle,
+    year: work.issuedYear === null ? null : String(work.issuedYear),
+    volume: work.volume,
+    issue: work.issue,
+    pages: work.page,
+    publisher: work.publisher,
+  };
 }
 
 /** The publisher's own PDF links, only when the work is under a Creative Commons licence. */

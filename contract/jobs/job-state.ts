@@ -103,6 +103,19 @@ export type JobMeta = {
   /** Retractions, withdrawals, concerns and corrections (Crossref), shown as banners. */
   updates?: UpdateNotice[] | undefined;
   otherVersion?: OtherVersion | null | undefined;
+  /** The work's bibliographic record (Crossref), for exports and readable file names. */
+  biblio?: WorkBiblio | null | undefined;
+};
+
+/** Authors as "Family, Given" (an organisation as its name), in order; the rest as the record gives it. */
+export type WorkBiblio = {
+  authors: string[];
+  container: string | null;
+  year: string | null;
+  volume: string | null;
+  issue: string | null;
+  pages: string | null;
+  publisher: string | null;
 };
 
 export type JobInput = { raw: string; identified: IdentifyResult };
