@@ -81,7 +81,7 @@ function Reference({ e }: { e: BatchEntry }) {
       </bdi>
       {(e.work.doi || e.work.year) && (
         <bdi dir="ltr" className="getpdf-doc__doi">
-          {[e.work.doi, e.work.year].filter(Boolean).join(" · ")}
+          {[e.work.doi, e.work.year && toPersianDigits(e.work.year)].filter(Boolean).join(" · ")}
         </bdi>
       )}
       {e.lookup_kind === "reference" && e.work.doi && <span className="batch-note">{t.byReference}</span>}
