@@ -191,10 +191,22 @@ describe.each(VIEWPORTS)("words and entry points at %s width", (viewport) => {
       const page = await j.open();
       await page.goto("/extension");
       await page.getByRole("heading", { level: 1, name: "افزونهٔ مرورگر" }).waitFor();
-      // One-word columns (the old flex row) made each step hundreds of pixels tall at 390 px.
-      const steps = await page.locator(".steps li").evaluateAll((lis) => lis.map((li) => ({ h: li.getBoundingClientRect().height, w: li.getBoundingClientRect().width, text: li.textContent ?? "" })));
+      // Each step's text flows as one paragraph: its height is about the lines its text needs at this
+      // width. As a flex row (the old code) every inline part was a column of its own, a word or two
+      // wide on a phone, and a step was many times taller.
+      const steps = await page.locator(".steps li").evaluateAll((lis) =>
+        lis.map((li) => {
+          const range = document.createRange();
+          range.selectNodeContents(li);
+          const textWidth = Array.from(range.getClientRects()).reduce((sum, r) => sum + r.width, 0);
+          const style = getComputedStyle(li);
+          const content = li.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+          const line = parseFloat(style.lineHeight);
+          return { needed: (Math.ceil(textWidth / content) + 1) * line, height: li.getBoundingClientRect().height, text: (li.textContent ?? "").trim() };
+        }),
+      );
       expect(steps.length).toBeGreaterThanOrEqual(7);
-      for (const s of steps) expect(s.h, s.text).toBeLessThan(viewport === "phone" ? 200 : 100);
+      for (const s of steps) expect(s.height, s.text).toBeLessThanOrEqual(s.needed);
       await checkState(j, page, "extension-page", {
         allow: ["activeTab", "scripting", "Developer mode", "Load unpacked", "Load Temporary Add-on", "about:debugging#/runtime/this-firefox", "edge://extensions"],
       });
