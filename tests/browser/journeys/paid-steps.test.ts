@@ -262,7 +262,17 @@ describe.each(VIEWPORTS)("paid steps at %s width", (viewport) => {
       expect(text).toMatch(/@article\{sadasivan20\d\d[a-z]+,/);
       expect(text).toContain("author = {Sadasivan, Shankar and Pond, Brooks B.");
       expect(text).toContain("journal = {Journal of Licensed Examples}");
+      expect(text).toMatch(/year = \{20\d\d\}/);
       expect(text).toMatch(/volume = \{\d+\}/);
+      // RIS too: authors, journal and year on each of the three works.
+      const [ris] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "RIS", exact: true }).click()]);
+      const records = readFileSync((await ris.path())!, "utf8").split(/^ER {2}-.*$/m).filter((r) => r.trim());
+      expect(records).toHaveLength(3);
+      for (const r of records) {
+        expect(r).toContain("AU  - Sadasivan, Shankar");
+        expect(r).toMatch(/^T2  - Journal of (Licensed Examples|Fake Results)/m);
+        expect(r).toMatch(/^PY  - 20\d\d/m);
+      }
       expect(new URL(zip.url()).origin).toBe(new URL(baseUrl()).origin);
       await j.close();
     } catch (e) {
