@@ -7,6 +7,9 @@ import { UserInfo } from "./user-info";
  * Accounts: the spec's login, registration, mobile and password-reset calls (accounts-and-purchases.md
  * §3, §5, §7), shared by the Worker's validators and the SPA's forms, with every Persian text of the feature.
  */
+/** A code request refused because the code sent before is still valid (429, with `retry_after` seconds). */
+export const CODE_STILL_VALID = "code_still_valid";
+
 export const authMessages = {
   /** MOBILE_SMS_CONFIRMATION on: ordering and spending wait for a verified mobile (issue 15 item 7). */
   mobileVerificationRequired: "برای ثبت سفارش یا پرداخت، ابتدا شمارهٔ موبایل خود را تأیید کنید.",

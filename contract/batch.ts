@@ -133,6 +133,21 @@ export const BatchOfflineResult = z.object({ status: z.literal("ok"), requested:
 export const BATCH_OFFLINE_PRODUCT = "batch_offline";
 export type BatchOfflineResult = z.infer<typeof BatchOfflineResult>;
 
+/** GET /batch/{id}/licensed: the rows found in a licensed source, before paying for them with article credits. */
+export const BatchLicensedQuote = z.object({
+  /** Documents to pay for (each once, however often the list names it). */
+  count: z.number().int(),
+  /** The user's usable article credits (unlimited, and limited ones not expired). */
+  credits_available: z.number().int(),
+  /** Credits to buy first (the package offer); an institution's article quota may cover them instead. */
+  shortfall: z.number().int(),
+});
+export type BatchLicensedQuote = z.infer<typeof BatchLicensedQuote>;
+
+/** POST /batch/{id}/licensed: rows paid for (now downloadable) and rows still waiting for a credit. */
+export const BatchLicensedResult = z.object({ status: z.literal("ok"), paid: z.number().int(), left: z.number().int() });
+export type BatchLicensedResult = z.infer<typeof BatchLicensedResult>;
+
 /** GET /library/notices: retraction/correction notices about papers the user received (in the app). */
 export const LibraryNotices = z.object({
   enabled: z.boolean(),

@@ -27,3 +27,22 @@ export function isDaryaftExtensionOrigin(origin: string | null | undefined): boo
 export function isPinnedExtensionOrigin(origin: string | null | undefined): boolean {
   return origin === `chrome-extension://${CHROMIUM_EXTENSION_ID}`;
 }
+
+/** The two packages the site serves (extension/manifest.ts builds one per family). */
+export const EXTENSION_TARGETS = ["chromium", "firefox"] as const;
+export type ExtensionTarget = (typeof EXTENSION_TARGETS)[number];
+
+/**
+ * The served zips talk to the site that serves them: the build writes each package's files with
+ * this stand-in for the origin (scripts/build-extension.ts), and the Worker puts the origin the zip
+ * is downloaded from in its place (worker/features/extension). `.invalid` never resolves.
+ */
+export const EXTENSION_ORIGIN_PLACEHOLDER = "https://daryaft-origin.invalid";
+
+/**
+ * Where the build puts a package's files for the Worker to zip, among the static assets: one JSON
+ * file per package (an .html asset would be rewritten by the assets' html handling), each file as
+ * text or base64.
+ */
+export const extensionTemplatePath = (target: ExtensionTarget) => `/extension/template/${target}.json`;
+export type ExtensionTemplate = { files: { name: string; text?: string; base64?: string }[] };

@@ -105,6 +105,16 @@ export const Cart = z.object({
   isArticleOffline: flagish.optional(),
   doi: z.string().trim().max(300).optional(),
   desc: z.string().trim().max(2000).optional(),
+  /**
+   * A page of this site to return to once paid (a reading list whose rows wait for the credits): a
+   * path on the same site only (`/…`, never `//host` or a backslash), so a cart cannot send anyone away.
+   */
+  return_to: z
+    .string()
+    .trim()
+    .max(300, walletTexts.badCart)
+    .regex(/^\/(?![/\\])[^\s\\]*$/, walletTexts.badCart)
+    .optional(),
 });
 export type Cart = z.infer<typeof Cart>;
 export type CartInput = z.input<typeof Cart>;
@@ -267,6 +277,7 @@ export const PriceUpdateInput = z.object({ key: z.string().trim().min(1).max(64)
 
 /** Where the SPA goes after a successful wallet purchase (§4), when the server did not say. */
 export function redirectForCart(cart: Cart): string {
+  if (cart.return_to) return cart.return_to;
   const name = cart.name;
   if (cart.url) {
     const p = new URLSearchParams();

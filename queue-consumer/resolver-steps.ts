@@ -389,6 +389,15 @@ export function applyCrossref(meta: JobMeta, work: CrossrefWork): void {
   meta.updates = noticesOf(work);
   // A book or chapter: its card (and a book's ISBNs, for the books step).
   meta.book ??= crossrefBookCard(work);
+  meta.biblio = {
+    authors: work.authors.map((a) => (a.family ? (a.given ? `${a.family}, ${a.given}` : a.family) : a.name)).filter(Boolean).slice(0, 100),
+    container: work.containerTitle,
+    year: work.issuedYear === null ? null : String(work.issuedYear),
+    volume: work.volume,
+    issue: work.issue,
+    pages: work.page,
+    publisher: work.publisher,
+  };
 }
 
 /** The publisher's own PDF links, only when the work is under a Creative Commons licence. */

@@ -19,6 +19,7 @@ import { pageRoutes } from "./features/page/routes";
 import { systemRoutes } from "./features/system/routes";
 import { identifyRoutes } from "./features/getpdf/identify-route";
 import { getpdfRoutes } from "./features/getpdf/routes";
+import { extensionRoutes } from "./features/extension/routes";
 import { batchRoutes } from "./features/batch/routes";
 import { fileReportRoutes } from "./features/file-reports/routes";
 import { shareRoutes } from "./features/share/routes";
@@ -72,6 +73,7 @@ export function createApp({ renderPage }: { renderPage?: RenderPage } = {}) {
   app.route("/", batchRoutes);
   app.route("/", fileReportRoutes);
   app.route("/", shareRoutes);
+  app.route("/", extensionRoutes);
   app.route("/", authRoutes);
   app.route("/", profileRoutes);
   app.route("/", offlineRoutes);

@@ -108,6 +108,19 @@ export type JobMeta = {
   otherVersion?: OtherVersion | null | undefined;
   /** A book, chapter, report or standard: the edition's metadata (card and book request). */
   book?: BookCard | null | undefined;
+  /** The work's bibliographic record (Crossref), for exports and readable file names. */
+  biblio?: WorkBiblio | null | undefined;
+};
+
+/** Authors as "Family, Given" (an organisation as its name), in order; the rest as the record gives it. */
+export type WorkBiblio = {
+  authors: string[];
+  container: string | null;
+  year: string | null;
+  volume: string | null;
+  issue: string | null;
+  pages: string | null;
+  publisher: string | null;
 };
 
 /** `book`: the edition the Worker resolved the input to (an ISBN, a book link or reference), for the open-copy search and verification. */

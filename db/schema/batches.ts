@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn } from "./columns";
 import { users } from "./users";
+import type { WorkBiblio } from "../../contract/jobs/job-state";
 
 /** Batch statuses are the link/DOI download's (the batch shows the same jobs). */
 export const batchEntryStatuses = ["processing", "ok", "buy", "offline", "error"] as const;
@@ -53,6 +54,8 @@ export const batchEntries = sqliteTable(
     access: text({ enum: ["open", "licensed"] }),
     /** Retraction/correction notices of the job, as shown with the result. */
     notices: text({ mode: "json" }).$type<string[]>(),
+    /** The matched work's bibliographic record (authors, journal, volume, pages…), for exports and ZIP names. */
+    biblio: text({ mode: "json" }).$type<WorkBiblio>(),
     updatedAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [

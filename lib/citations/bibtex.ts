@@ -6,6 +6,7 @@
  * concatenation, @comment/@preamble, braced and quoted values, month macros, `(…)` entries,
  * and LaTeX in values (latex.ts); DOI, URL and eprint fields are kept verbatim.
  */
+import { asciiWords, firstSignificantWord } from "./slug";
 import { clean, cleanDoi, cleanPages, cleanIsbn, doiFromUrl, emptyCitation, idsInNote, yearOf, type Citation, type CitationType } from "./entry";
 import { CITATION_BUDGET, CitationBudgetError, entryCap, type ReadLimits } from "./budget";
 import { latexToText, textToLatex } from "./latex";
@@ -301,10 +302,15 @@ export function parseBibtex(input: string, limits?: ReadLimits): Citation[] {
 
 const TYPE_OUT: Record<CitationType, string> = { article: "article", book: "book", chapter: "incollection", thesis: "phdthesis", conference: "inproceedings", report: "techreport", other: "misc" };
 
-/** A citation key: first author's family name + year + a counter when needed. */
+/**
+ * A citation key people can read, as reference managers make them: the first author's family name,
+ * the year and the title's first significant word ("smith2020deep"), in ASCII lower case; a letter
+ * after it when the list has it twice. Without an author, the title's word and the year.
+ */
 function citeKey(c: Citation, used: Set<string>): string {
-  const family = (c.authors[0]?.split(",")[0] ?? c.title ?? "ref").normalize("NFD").replace(/[^A-Za-z0-9]/g, "").slice(0, 20) || "ref";
-  const base = `${family}${c.year ?? ""}`;
+  const family = asciiWords(c.authors[0]?.split(",")[0] ?? "").join("").slice(0, 20);
+  const word = firstSignificantWord(c.title ?? c.text ?? "");
+  const base = (family ? `${family}${c.year ?? ""}${word}` : `${word}${c.year ?? ""}`) || "ref";
   let key = base;
   for (let k = 0; used.has(key); k++) key = `${base}${String.fromCharCode(97 + (k % 26))}${k >= 26 ? k : ""}`;
   used.add(key);

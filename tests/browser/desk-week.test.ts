@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./a11y";
 import { launch, newPage, screenshot, viewports } from "./harness";
 import { csrf, SEEDED_PASSWORD, signInByApi, signUpByApi } from "./journeys/journey";
-import { assertNoCoveredControls } from "./layout-checks";
+import { assertNoCoveredControlsAnywhere } from "./layout-checks";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -183,7 +183,7 @@ async function reject(page: Page, detail: Locator, r: Req, count: Counter) {
   await detail.getByRole("button", { name: r.reject!, exact: true }).click();
   const confirm = page.getByRole("alertdialog", { name: "رد درخواست" });
   await confirm.waitFor();
-  await assertNoCoveredControls(page);
+  await assertNoCoveredControlsAnywhere(page);
   count.add(r.id);
   await confirm.getByRole("button", { name: "رد درخواست" }).click();
   await said(page, "درخواست رد شد");
@@ -293,7 +293,7 @@ describe("the delivery desk over a mixed week", () => {
         await a.getByRole("button", { name: "دیدم" }).click();
         expect(await a.locator(".offline-fab").count()).toBe(0);
         await watchPanel(a);
-        await assertNoCoveredControls(a);
+        await assertNoCoveredControlsAnywhere(a);
         await screenshot(a, `desk-week-queue-${viewport}`);
 
         // Priced with the file at the list price; one at a price of its own; one without its file,
@@ -321,7 +321,7 @@ describe("the delivery desk over a mixed week", () => {
             if (!checkedOpen) {
               checkedOpen = true;
               await expectNoAxeViolations(a, `desk week books, request open, ${viewport}`);
-              await assertNoCoveredControls(a);
+              await assertNoCoveredControlsAnywhere(a);
               await screenshot(a, `desk-week-open-${viewport}`);
             }
             void r;
@@ -332,11 +332,11 @@ describe("the delivery desk over a mixed week", () => {
         const detail = a.getByTestId("desk-detail");
         await workQueue(a, week, count, delivered, async (r, d) => {
           if (r.id === noFile.id && (await d.locator(".desk-task-change").count()) > 0) sawTaskChange = true;
-          await assertNoCoveredControls(a);
+          await assertNoCoveredControlsAnywhere(a);
           return deliver(a, d, r, count);
         });
         expect(delivered.has(noFile.id), "the paid request was delivered").toBe(true);
-        await assertNoCoveredControls(a);
+        await assertNoCoveredControlsAnywhere(a);
         await screenshot(a, `desk-week-after-books-${viewport}`);
         void detail;
 
@@ -345,7 +345,7 @@ describe("the delivery desk over a mixed week", () => {
         expect(await solver.page.locator(".offline-fab").count()).toBe(0);
         await workQueue(solver.page, week, count, done, (r, d) => priceWithFile(solver.page, d, r, count));
         await expectNoAxeViolations(solver.page, `desk week solver ${viewport}`);
-        await assertNoCoveredControls(solver.page);
+        await assertNoCoveredControlsAnywhere(solver.page);
 
         // 3. The users pay; each payment delivers the file staff attached.
         for (const r of week.filter((x) => x.kind !== "article" && x.how !== "reject" && x.how !== "no-file")) {
@@ -359,7 +359,7 @@ describe("the delivery desk over a mixed week", () => {
         await watchPanel(a);
         await workQueue(a, week, count, done, (r, d) => deliver(a, d, r, count));
         await expectNoAxeViolations(a, `desk week articles ${viewport}`);
-        await assertNoCoveredControls(a);
+        await assertNoCoveredControlsAnywhere(a);
         await screenshot(a, `desk-week-articles-${viewport}`);
 
         // Every request reached its end: delivered (by payment or by staff) or rejected.

@@ -13,8 +13,8 @@ import { root, startOfflineStack } from "../../scripts/offline-stack";
 
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, "dist/client/index.html"))) execFileSync("vite", ["build"], { cwd: root, stdio: "inherit" });
-  // The site serves the packed extension (/extension/daryaft-*.zip); `npm run build` makes it.
-  if (!existsSync(path.join(root, "dist/client/extension/daryaft-chromium.zip"))) {
+  // The site zips the extension per download (/extension/daryaft-*.zip) from the files `npm run build` writes.
+  if (!existsSync(path.join(root, "dist/client/extension/template/chromium.json"))) {
     execFileSync("tsx", ["scripts/build-extension.ts"], { cwd: root, stdio: "inherit" });
   }
   const stateDir = path.join(root, `.tmp/e2e-state-${process.pid}`);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { authMessages as m } from "../../contract/auth";
+import { authMessages as m, CODE_STILL_VALID } from "../../contract/auth";
 import { BusinessErrorBody, ValidationErrorBody } from "../../contract/common";
 import { ProfileDetails } from "../../contract/profile";
 import type { Client } from "./helpers";
@@ -156,6 +156,28 @@ describe("code limits (controllable clock)", () => {
       expect(await errorOf(await c.post("/profile/mobile/verify", { code: first }, { now: t0 + 241_000 }))).toBe(m.codeWrong);
     }
     expect(await (await c.post("/profile/mobile/verify", { code: second }, { now: t0 + 242_000 })).json()).toEqual({ status: "ok" });
+  });
+
+  it("a resend refused mid-countdown says the code sent before is still valid (code_still_valid, seconds left), and that code still verifies", async () => {
+    const t0 = Date.now();
+    const { c, mobile } = await signedInUnverified(t0);
+    await c.post("/profile/send/mobile/code", { mobile }, { now: t0 });
+    const code = await latestCode(mobile);
+    // The dialog reopened after a reload, 100 s in: "send" is refused, with what the dialog needs to move on.
+    const early = await c.post("/profile/send/mobile/code", { mobile }, { now: t0 + 100_000 });
+    expect(early.status).toBe(429);
+    expect(await early.json()).toMatchObject({ status: "error", code: CODE_STILL_VALID, retry_after: 140 });
+    expect(await (await c.post("/profile/mobile/verify", { code }, { now: t0 + 101_000 })).json()).toEqual({ status: "ok" });
+    expect(await mobileVerified(c, t0 + 101_000)).toBe(1);
+  });
+
+  it("the daily cap's refusal is not mistaken for a live code", async () => {
+    const t0 = Date.now();
+    const { c, mobile } = await signedInUnverified(t0);
+    for (let i = 0; i < 5; i++) expect((await c.post("/profile/send/mobile/code", { mobile }, { now: t0 + i * 240_000 })).status).toBe(200);
+    const capped = await c.post("/profile/send/mobile/code", { mobile }, { now: t0 + 5 * 240_000 });
+    expect(capped.status).toBe(429);
+    expect(((await capped.json()) as { code?: string }).code).toBeUndefined();
   });
 
   it("expires a code after 4 minutes", async () => {

@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { BatchView } from "../../contract/batch";
 import { parseCitations } from "../../lib/citations";
+import { readableStem } from "../../lib/citations/slug";
 import { makeUser, newClient } from "./auth-helpers";
 import { createBatch, readBatch, readZip, uploadBatch, waitForBatch } from "./batch-helpers";
 import { LICENSED_ENV, deliver, hitsFor, scenarioDoi, seedProcessingJob, uniqueN } from "./getpdf-helpers";
@@ -188,7 +189,8 @@ describe("GET /batch/{id}/zip and /export", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     const files = readZip(await res.arrayBuffer());
-    expect(files.map((f) => f.name)).toEqual(ok.map((e) => expect.stringContaining(e.work.doi!.replace(/[^A-Za-z0-9._-]+/g, "_"))));
+    // Named author-year-title (the list's authors and year, the matched work's title).
+    expect(files.map((f) => f.name)).toEqual(ok.map((e) => `${readableStem({ author: e.input.authors[0], year: e.input.year, title: e.work.title })}.pdf`));
     for (const [i, f] of files.entries()) {
       const stored = await env.FILES.get(`doi/${ok[i]!.work.doi}.pdf`);
       expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(f.data);

@@ -122,6 +122,10 @@ describe("POST /order", () => {
     [{ name: "offline_article" }, { offline_article_credit: 1 }, PRICE.offline_article, "/profile/offilneArticles/"],
     [{ name: "article", url: "https://doi.org/10.1000/xyz" }, { unlimited_vip_credits: 1 }, PRICE.article, "/?getUrl=https%3A%2F%2Fdoi.org%2F10.1000%2Fxyz"],
     [{ name: "article", url: "https://x.org/a", isArticleOffline: true, doi: "10.1/a" }, { offline_article_credit: 1 }, PRICE.offline_article, "/?getOfflineUrl=https%3A%2F%2Fx.org%2Fa&doi=10.1%2Fa"],
+    // Credits bought for what caused the purchase: back to the document, or to our page (a reading list).
+    [{ name: { article: 2 }, url: "10.5555/licensed-1" }, { unlimited_vip_credits: 2 }, 2 * PRICE.article, "/?getUrl=10.5555%2Flicensed-1"],
+    [{ name: { offline_article: 1 }, url: "https://x.org/b", isArticleOffline: true }, { offline_article_credit: 1 }, PRICE.offline_article, "/?getOfflineUrl=https%3A%2F%2Fx.org%2Fb"],
+    [{ name: { article: 3 }, return_to: "/batch?id=bat_123" }, { unlimited_vip_credits: 3 }, 3 * PRICE.article, "/batch?id=bat_123"],
   ])("cart %j", async (cart, credits, price, redirect) => {
     const { user, client } = await fundedClient({ balance: 1_000_000 });
     const body = OrderResponse.parse(await (await client.post("/order", { cart, idempotency_key: key() })).json());
@@ -129,6 +133,13 @@ describe("POST /order", () => {
     expect(body.balance).toBe(1_000_000 - price);
     expect(body.redirect).toBe(redirect);
     await expectLedgerConsistent(user.id);
+  });
+
+  it.each(["//evil.test/x", "https://evil.test/", "/\\evil.test", "javascript:alert(1)", "batch?id=1", "/a b"])("a cart's return_to must be a path of this site: %j is refused, nothing bought", async (returnTo) => {
+    const { user, client } = await fundedClient({ balance: 100_000 });
+    const res = await client.post("/order", { cart: { name: { article: 1 }, return_to: returnTo }, idempotency_key: key() });
+    expect(res.status).toBe(422);
+    expect((await balancesOf(user.id)).balance).toBe(100_000);
   });
 
   it("the same idempotency key twice is one order", async () => {

@@ -5,6 +5,21 @@ export type DialogName = "login" | "register" | "mobile" | "news" | "packageOffe
 
 export type OfflineRequestPrefill = { url?: string; doi?: string; desc?: string; canEdit?: boolean; autoSubmit?: boolean; kind?: "article" | "book" | "standard" };
 
+/**
+ * What a package offer is for, when an action needs a credit: the credit (and how many) it
+ * preselects, and what the purchase returns to once paid — the document (`url`, with `doi` and
+ * `desc` for an offline request) or a page of ours (`returnTo`, e.g. a reading list).
+ */
+export type PackageOfferFor = {
+  need: "article" | "offline_article";
+  count?: number;
+  url?: string;
+  doi?: string;
+  desc?: string;
+  returnTo?: string;
+  batchId?: string;
+};
+
 type UiState = {
   open: Partial<Record<DialogName, boolean>>;
   openDialog(name: DialogName): void;
@@ -14,6 +29,9 @@ type UiState = {
   setMobileStep(step: 0 | 1 | 2): void;
   offlinePrefill: OfflineRequestPrefill;
   openOfflineRequest(prefill: OfflineRequestPrefill): void;
+  /** The package offer's purpose; null when it was opened for no action in particular. */
+  packageOfferFor: PackageOfferFor | null;
+  openPackageOffer(purpose: PackageOfferFor): void;
 };
 
 type SearchType = { typeOfSearch: number; setTypeOfSearch(t: number): void };
@@ -28,11 +46,16 @@ export function UiStateProvider({ children, initialTypeOfSearch = 1 }: { childre
   const [open, setOpen] = useState<UiState["open"]>({});
   const [mobileStep, setMobileStep] = useState<0 | 1 | 2>(0);
   const [offlinePrefill, setOfflinePrefill] = useState<OfflineRequestPrefill>({});
+  const [packageOfferFor, setPackageOfferFor] = useState<PackageOfferFor | null>(null);
   const [typeOfSearch, setTypeOfSearch] = useState(initialTypeOfSearch);
   const value = useMemo<UiState>(
     () => ({
       open,
-      openDialog: (name) => setOpen((o) => ({ ...o, [name]: true })),
+      openDialog: (name) => {
+        // Opened plainly (the prices page, the credit bar): an earlier action's purpose does not carry over.
+        if (name === "packageOffer") setPackageOfferFor(null);
+        setOpen((o) => ({ ...o, [name]: true }));
+      },
       closeDialog: (name) => setOpen((o) => ({ ...o, [name]: false })),
       mobileStep,
       setMobileStep,
@@ -41,8 +64,13 @@ export function UiStateProvider({ children, initialTypeOfSearch = 1 }: { childre
         setOfflinePrefill(prefill);
         setOpen((o) => ({ ...o, offlineRequest: true }));
       },
+      packageOfferFor,
+      openPackageOffer: (purpose) => {
+        setPackageOfferFor(purpose);
+        setOpen((o) => ({ ...o, packageOffer: true }));
+      },
     }),
-    [open, mobileStep, offlinePrefill],
+    [open, mobileStep, offlinePrefill, packageOfferFor],
   );
   const searchType = useMemo(() => ({ typeOfSearch, setTypeOfSearch }), [typeOfSearch]);
   return (

@@ -33,9 +33,10 @@ function FeatureDialogs({ mounted }: { mounted: MountedDialogs }) {
   const authMounted = mounted.login || mounted.register || mounted.mobile || (hydrated && autoMobileStep({ userInfo, userType, mobileSmsConfirmation }) !== null);
   return (
     <>
-      {authMounted && <AuthDialogs />}
-      {mounted.packageOffer && <WalletDialogs />}
-      {mounted.offlineRequest && <OfflineDialogs />}
+      {/* Each group in its own boundary (see AppShell): one loading never hides another's open dialog. */}
+      <Suspense fallback={null}>{authMounted && <AuthDialogs />}</Suspense>
+      <Suspense fallback={null}>{mounted.packageOffer && <WalletDialogs />}</Suspense>
+      <Suspense fallback={null}>{mounted.offlineRequest && <OfflineDialogs />}</Suspense>
     </>
   );
 }

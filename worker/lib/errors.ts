@@ -32,8 +32,8 @@ export class AuthError extends DomainError {
 }
 
 export class RateLimitError extends DomainError {
-  constructor(readonly retryAfterSeconds: number, message?: string) {
-    super(message ?? coreMessages.tooMany(retryAfterSeconds), 429, { retry_after: retryAfterSeconds });
+  constructor(readonly retryAfterSeconds: number, message?: string, extra: Record<string, unknown> = {}) {
+    super(message ?? coreMessages.tooMany(retryAfterSeconds), 429, { retry_after: retryAfterSeconds, ...extra });
   }
 }
 

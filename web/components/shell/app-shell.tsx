@@ -93,9 +93,12 @@ export function AppShell({ dialogs, notices }: { dialogs: (mounted: MountedDialo
         <Footer isHome={isHome} />
         {isHome && <BottomTabBar />}
         {!isStaffPage && <FloatingOfflineButton />}
+        {/* One boundary per lazily loaded part: a part still loading (the toaster on the first toast,
+            a dialog group on its first opening) must not hide an open dialog beside it. Hidden, a
+            dialog's closing animation is cancelled, and react-aria then never unmounts it. */}
+        <Suspense fallback={null}>{toastsStarted && <Toaster />}</Suspense>
+        {dialogs(mounted)}
         <Suspense fallback={null}>
-          {toastsStarted && <Toaster />}
-          {dialogs(mounted)}
           {newsMounted && <NewsDialog news={news} isOpen={!!open.news} onOpenChange={(o) => (o ? openDialog("news") : closeDialog("news"))} />}
         </Suspense>
       </div>

@@ -5,11 +5,17 @@ import { Icon } from "../ui/icon";
 import { ExternalLink, Link } from "../ui/link";
 import { GuestActions, PublicNavList } from "./nav-parts";
 import { Logo } from "./logo";
+import { publicNav } from "./nav-links";
 import { shellMessages as m } from "./messages";
 
 /** The small-screen menu: sliding in from the right with the public navigation and the outside links. */
+/** The same place (the blog, the help centre): scheme, host and path, without a trailing slash. */
+const samePlace = (a: string, b: string) => a.replace(/\/+$/, "").toLowerCase() === b.replace(/\/+$/, "").toLowerCase();
+
 export default function Drawer({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange(open: boolean): void }) {
-  const { outsideLinks, isGuest } = usePageData();
+  const { outsideLinks: links, isGuest } = usePageData();
+  // The top bar's outside links repeat two of the main navigation's (blog, help): each is listed once here.
+  const outsideLinks = links.filter((l) => !publicNav.some((n) => samePlace(n.href, l.href)));
   const close = () => onOpenChange(false);
   return (
     <SidePanel aria-label={m.landmarks.drawer} isOpen={isOpen} onOpenChange={onOpenChange}>

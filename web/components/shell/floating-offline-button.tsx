@@ -12,20 +12,22 @@ import { shellMessages as m } from "./messages";
 export function FloatingOfflineButton() {
   const { isGuest } = usePageData();
   const { openDialog, openOfflineRequest } = useUiState();
+  // The dock gives the button a place of its own (shell.css): it is never drawn over the page.
   return (
-    <NativeButton
-      variant="secondary"
-      className="offline-fab"
-      aria-label={m.offlineRequest}
-      onClick={() => {
-        if (isGuest) {
-          savePendingIntent({ run: "offline" });
-          openDialog("login");
-        } else openOfflineRequest({});
-      }}
-    >
-      <Icon name="offline" size={22} />
-      <span className="offline-fab__label">{m.offlineRequest}</span>
-    </NativeButton>
+    <div className="offline-dock">
+      <NativeButton
+        variant="secondary"
+        className="offline-fab"
+        onClick={() => {
+          if (isGuest) {
+            savePendingIntent({ run: "offline" });
+            openDialog("login");
+          } else openOfflineRequest({});
+        }}
+      >
+        <Icon name="offline" size={22} />
+        <span className="offline-fab__label">{m.offlineRequest}</span>
+      </NativeButton>
+    </div>
   );
 }

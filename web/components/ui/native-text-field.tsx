@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type InputHTMLAttributes } from "react";
 import { cx } from "./class-names";
+import { rtlPlaceholder } from "./placeholder-dir";
 import "./field.css";
 
 export type NativeTextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value" | "dir"> & {
@@ -29,7 +30,7 @@ export function NativeTextField({ label, value, onChange, ltr, className, id, ..
       <label htmlFor={inputId} className="ui-field__label">
         {label}
       </label>
-      <input {...props} ref={input} id={inputId} className="ui-field__input" value={value} onChange={(e) => onChange(e.target.value)} dir={ltr ? "ltr" : undefined} />
+      <input {...props} ref={input} id={inputId} className="ui-field__input" value={value} onChange={(e) => onChange(e.target.value)} dir={ltr ? "ltr" : undefined} data-rtl-placeholder={rtlPlaceholder(props.placeholder)} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { composeRenderProps, Input, TextArea, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from "react-aria-components";
 import { cx } from "./class-names";
 import { FieldDescription, FieldErrorText, FieldLabel, type FieldTextProps } from "./field";
+import { rtlPlaceholder } from "./placeholder-dir";
 
 export type TextFieldProps = AriaTextFieldProps &
   FieldTextProps & {
@@ -18,9 +19,9 @@ export function TextField({ label, description, errorMessage, placeholder, multi
     <AriaTextField {...props} className={composeRenderProps(className, (own) => cx("ui-field", own))}>
       {label && <FieldLabel>{label}</FieldLabel>}
       {multiline ? (
-        <TextArea className="ui-field__input ui-field__textarea" placeholder={placeholder} rows={rows} dir={ltr ? "ltr" : undefined} />
+        <TextArea className="ui-field__input ui-field__textarea" placeholder={placeholder} rows={rows} dir={ltr ? "ltr" : undefined} data-rtl-placeholder={rtlPlaceholder(placeholder)} />
       ) : (
-        <Input className="ui-field__input" placeholder={placeholder} dir={ltr ? "ltr" : undefined} />
+        <Input className="ui-field__input" placeholder={placeholder} dir={ltr ? "ltr" : undefined} data-rtl-placeholder={rtlPlaceholder(placeholder)} />
       )}
       {description && <FieldDescription>{description}</FieldDescription>}
       <FieldErrorText>{errorMessage}</FieldErrorText>

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import type { ReactNode } from "react";
 import { I18nProvider } from "react-aria-components";
 import { describe, expect, it, vi } from "vitest";
-import { authMessages as m } from "../../../contract/auth";
+import { authMessages as m, CODE_STILL_VALID } from "../../../contract/auth";
 import { profileMessages } from "../../../contract/profile";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
@@ -14,6 +14,7 @@ import { UiStateProvider, useUiState } from "../../lib/ui-state";
 import { testUser } from "../../lib/test-render";
 import { fakeApi, json } from "../../lib/test-fetch";
 import { AuthDialogs } from "./auth-dialogs";
+import { rememberCodeSent } from "./code-memory";
 import { authUi } from "./messages";
 
 const user = (over: Partial<UserInfo> = {}): UserInfo => testUser({ id: "usr_1", email: "a@b.c", mobile: "09121234567", mobile_verifed: 0, ...over });
@@ -239,6 +240,36 @@ describe("MobileDialog", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain(m.resendTooSoon(100));
     expect(screen.getByRole("button", { name: authUi.mobile.send })).toBeTruthy();
+  });
+
+  it("a send refused because the code sent before is still valid goes on to entering it, with the time it has left", async () => {
+    answers["/profile/send/mobile/code"] = () => json({ status: "error", error: m.resendTooSoon(150), code: CODE_STILL_VALID, retry_after: 150 }, 429);
+    renderDialogs({ userInfo: user() });
+    fireEvent.click(await screen.findByRole("button", { name: authUi.mobile.send }));
+    await screen.findByText("۰۲:۳۰");
+    expect(screen.getByText(authUi.mobile.stillValid)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    type(authUi.mobile.code, "123456");
+    expect(button(authUi.mobile.verify).hasAttribute("disabled")).toBe(false);
+  });
+
+  it("reopened (a reload or a close) mid-countdown: at entering the code, with the seconds left, not at «send»", async () => {
+    rememberCodeSent("usr_1", "09121234567", 240, Date.now() - 60_000);
+    renderDialogs({ userInfo: user() });
+    expect(await screen.findByLabelText(authUi.mobile.code)).toBeTruthy();
+    expect(screen.getByText(/۰۳:۰۰|۰۲:۵۹/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: authUi.mobile.send })).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("a remembered code of another user or number, or one past its time, is not used", async () => {
+    rememberCodeSent("usr_2", "09121234567", 240);
+    renderDialogs({ userInfo: user() });
+    expect(await screen.findByRole("button", { name: authUi.mobile.send })).toBeTruthy();
+    cleanup();
+    rememberCodeSent("usr_1", "09121234567", 240, Date.now() - 241_000);
+    renderDialogs({ userInfo: user() });
+    expect(await screen.findByRole("button", { name: authUi.mobile.send })).toBeTruthy();
   });
 
   it("a right code closes the dialog and marks the number verified", async () => {

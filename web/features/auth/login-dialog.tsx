@@ -12,7 +12,7 @@ import { useUiState } from "../../lib/ui-state";
 import { useForm, validate } from "./form";
 import { authUi } from "./messages";
 import { completeSignIn } from "./sign-in";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import "./auth.css";
 
 /** Login (accounts spec §2): width 400; mobile, e-mail or username; password; remember me; forgot-password and registration links. */
@@ -23,8 +23,17 @@ export function LoginDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenC
   const [remember, setRemember] = useState(false);
   const [done, setDone] = useState(false);
 
+  // The red toast of the last failed try: a new try replaces it, so a corrected login never shows
+  // the old "wrong password" beside its green success.
+  const failedToast = useRef<string | null>(null);
+  const dropFailedToast = () => {
+    if (failedToast.current) toast.close(failedToast.current);
+    failedToast.current = null;
+  };
+
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    dropFailedToast();
     const checked = validate(LoginInput, { ...form.values, remember });
     if (!checked.ok) return form.setErrors(checked.errors);
     form.setErrors({});
@@ -32,7 +41,9 @@ export function LoginDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenC
     const res = await form.run(
       () => login(body),
       // Login failures are a red toast (spec §8).
-      (err) => toast.error(err.message),
+      (err) => {
+        failedToast.current = toast.error(err.message);
+      },
     );
     if (!res?.[0]) return;
     setDone(true);

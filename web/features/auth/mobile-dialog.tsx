@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { authMessages, MobileInput, MobileVerifyInput } from "../../../contract/auth";
+import { useEffect, useRef, useState } from "react";
+import { authMessages, CODE_STILL_VALID, MobileInput, MobileVerifyInput } from "../../../contract/auth";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -12,7 +12,8 @@ import { useUiState } from "../../lib/ui-state";
 import { useForm, validate } from "./form";
 import { authUi, formatCountdown } from "./messages";
 import { stepAfterSave } from "./rules";
-import { useCountdown } from "./use-countdown";
+import { codeSecondsLeft, forgetCodeSent, rememberCodeSent } from "./code-memory";
+import { CODE_COUNTDOWN_SECONDS, useCountdown } from "./use-countdown";
 import "./auth.css";
 
 type Step = 0 | 1 | 2;
@@ -35,10 +36,17 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     if (form.errors.current_password) setAskPassword(true);
   }, [form.errors.current_password]);
 
-  // Each opening starts at the requested step with the saved number.
+  // A code already sent and still valid: its number and the seconds left (then step 2 is where the user belongs).
+  const [stillValid, setStillValid] = useState(false);
+
+  // Each opening starts at the requested step with the saved number, or at entering the code when
+  // one sent before is still valid (closed or reloaded mid-countdown), with the time that is left.
   useEffect(() => {
     if (!isOpen) return;
-    setStep(mobileStep);
+    const left = mobileStep === 1 && userInfo ? codeSecondsLeft(userInfo.id, userInfo.mobile) : null;
+    setStep(left ? 2 : mobileStep);
+    if (left) countdown.start(left);
+    setStillValid(false);
     setAskPassword(false);
     form.setValues({ mobile: userInfo?.mobile ?? "", code: "", current_password: "" });
     form.setErrors({});
@@ -46,9 +54,11 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     // Only on opening: the rest is this dialog's own state.
   }, [isOpen]);
 
-  // The timer belongs to step 2 only.
+  // The timer belongs to step 2 only: cleared when the step leaves 2 (an opening straight at 2 keeps the one it started).
+  const lastStep = useRef(step);
   useEffect(() => {
-    if (step !== 2) countdown.clear();
+    if (lastStep.current === 2 && step !== 2) countdown.clear();
+    lastStep.current = step;
   }, [step]);
 
   function markSaved(mobile: string, verified: boolean) {
@@ -76,12 +86,23 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     const checked = validate(MobileInput, { mobile: form.values.mobile });
     if (!checked.ok) return form.setErrors(checked.errors);
     const mobile = checked.data.mobile;
-    const ok = await form.run(() => sendMobileCode(mobile, form.values.current_password));
-    if (!ok) return;
+    let live: number | null = null;
+    const ok = await form.run(
+      () => sendMobileCode(mobile, form.values.current_password),
+      (err) => {
+        const body = err.body as { code?: unknown; retry_after?: unknown } | null;
+        // The code sent before is still valid: go on to entering it, with the time it has left.
+        if (body?.code === CODE_STILL_VALID && typeof body.retry_after === "number" && body.retry_after > 0) live = body.retry_after;
+        else form.setFormError(err.message);
+      },
+    );
+    if (!ok && live === null) return;
     if (userInfo && userInfo.mobile !== mobile) markSaved(mobile, false);
     form.setValues((v) => ({ ...v, mobile, code: "" }));
+    setStillValid(live !== null);
     setStep(2);
-    countdown.start();
+    countdown.start(live ?? undefined);
+    if (userInfo) rememberCodeSent(userInfo.id, mobile, live ?? CODE_COUNTDOWN_SECONDS);
   }
 
   async function verify() {
@@ -89,6 +110,7 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     if (!checked.ok) return form.setErrors(checked.errors);
     const ok = await form.run(() => verifyMobile(checked.data.code));
     if (!ok) return;
+    forgetCodeSent();
     markSaved(form.values.mobile, true);
     toast.success(authMessages.mobileSuccess);
     onOpenChange(false);
@@ -133,6 +155,7 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
         )}
         {step === 2 && (
           <>
+            {stillValid && <Alert tone="info">{authUi.mobile.stillValid}</Alert>}
             <p className="auth-form__intro">{authUi.mobile.codeIntro(form.values.mobile)}</p>
             <TextField label={authUi.mobile.code} inputMode="numeric" autoComplete="one-time-code" ltr autoFocus maxLength={6} {...form.field("code")} />
             <div className="auth-countdown" aria-live="off">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 
 /** The code countdown (accounts spec §9: 240 s, 1 s ticks). Driven by the clock, so a throttled background tab stays right. */
-const CODE_COUNTDOWN_SECONDS = 240;
+export const CODE_COUNTDOWN_SECONDS = 240;
 
 export function secondsLeft(endsAt: number | null, now: number): number {
   if (endsAt === null) return 0;

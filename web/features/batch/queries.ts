@@ -24,6 +24,7 @@ const nextReadMs = (id: string) => {
 export const batchKeys = {
   batch: (id: string) => ["batch", id] as const,
   offline: (id: string) => ["batch", id, "offline"] as const,
+  licensed: (id: string) => ["batch", id, "licensed"] as const,
   libraryNotices: ["library", "notices"] as const,
 };
 
@@ -55,6 +56,11 @@ export const offlineQuoteQuery = (id: string) => queryOptions({ queryKey: batchK
 
 /** Requests every entry that needs it offline, in one payment. */
 export const requestOfflineMutation = (id: string) => mutationOptions({ mutationFn: () => call(batchApi.requestOffline, { id }) });
+
+export const licensedQuoteQuery = (id: string) => queryOptions({ queryKey: batchKeys.licensed(id), queryFn: ({ signal }) => call(batchApi.licensedQuote, { id }, { signal }) });
+
+/** Pays for the licensed rows with article credits; they become downloadable. */
+export const payLicensedMutation = (id: string) => mutationOptions({ mutationFn: () => call(batchApi.payLicensed, { id }) });
 
 /** The watcher's notices about papers the user received, and whether they are switched on. */
 export const libraryNoticesQuery = () => queryOptions({ queryKey: batchKeys.libraryNotices, queryFn: ({ signal }) => call(batchApi.libraryNotices, {}, { signal }) });

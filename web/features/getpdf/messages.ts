@@ -2,12 +2,12 @@
 export const getpdfUi = {
   panelTitle: "لینک یا DOI مقاله",
   inputLabel: "لینک یا DOI مقاله",
-  placeholder: "مثلاً https://doi.org/10.1038/nature12373 یا 10.1038/nature12373",
+  // The examples are isolated left-to-right runs (U+2066 … U+2069) inside the Persian hint.
+  placeholder: "مثلاً \u2066https://doi.org/10.1038/nature12373\u2069 یا \u206610.1038/nature12373\u2069",
   search: "جستجو",
   confirmSpendHere: "این مقاله از منابع دارای مجوز در دسترس است و دریافت آن یک اعتبار ویژه (یک مقاله) از حساب شما کم می‌کند. اگر می‌خواهید آن را دریافت کنید، «دریافت با یک اعتبار» را بزنید.",
   confirmSpendButton: "دریافت با یک اعتبار",
   emptyQuery: "عبارتی برای جستجو وارد نشده است.",
-  prefilled: "این لینک از صفحهٔ دیگری برای شما آمده است. اگر همین مقاله را می‌خواهید، «جستجو» را بزنید.",
   help: "راهنما",
   extension: "افزونهٔ مرورگر",
   extensionHint: "با افزونهٔ مرورگر، مقاله را از صفحهٔ ناشر با یک کلیک دریافت کنید.",
@@ -36,6 +36,10 @@ export const getpdfUi = {
   retry: "تلاش دوباره",
   login: "ورود به حساب کاربری",
   buyPackage: "خرید بسته",
+  /** A licensed copy not yet paid for, opened from a link (nothing is spent without this press). */
+  spendCredit: "دریافت با یک اعتبار",
+  spendNote: "با زدن «دریافت با یک اعتبار»، یک اعتبار ویژه از حساب شما کم می‌شود (هر مدرک فقط یک بار).",
+  downloadStarted: "دانلود فایل آغاز شد.",
   offlineRequest: "ثبت درخواست آفلاین",
   errorCode: (code: number) => `خطایی رخ داد، کد: ${code.toLocaleString("fa-IR")}`,
   dismissAd: "بستن آگهی",
@@ -62,7 +66,8 @@ export const getpdfUi = {
     } as Record<string, string>,
     unknownCheck: "پیش از بررسی خودکار ذخیره شده است",
     versions: { publishedVersion: "نسخهٔ نهایی ناشر", acceptedVersion: "نسخهٔ پذیرفته‌شدهٔ نویسنده", submittedVersion: "پیش‌چاپ" } as Record<string, string>,
-    license: (l: string) => `مجوز ${l}`,
+    // A licence already named as one ("مجوز سازمانی …") is not prefixed again.
+    license: (l: string) => (l.startsWith("مجوز") ? l : `مجوز ${l}`),
     noLicense: "مجوز اعلام نشده",
     host: "از",
     otherVersion: (version: string) => `نسخهٔ دیگر همین مقاله (${version}) در این نشانی هست؛ دریافت آن را بررسی نکرده‌ایم:`,

@@ -39,6 +39,13 @@ describe("NoticeBanners", () => {
 });
 
 describe("ProvenanceLine", () => {
+  it("a licensed copy: the licence named once («مجوز سازمانی …», not «مجوز مجوز …») and no internal source id", () => {
+    render(<ProvenanceLine provenance={{ verified: "doi_on_page", version: "publishedVersion", license: "مجوز سازمانی Elsevier", host: null }} />);
+    const text = document.querySelector(".getpdf-provenance")!.textContent!;
+    expect(text).toBe("اصالت فایل: شناسهٔ مدرک روی صفحهٔ اول فایل دیده شد · نسخهٔ نهایی ناشر · مجوز سازمانی Elsevier");
+    expect(text).not.toMatch(/مجوز مجوز|licensed:/);
+  });
+
   it("says how the file was verified, its version, licence and host in one Persian line", () => {
     render(<ProvenanceLine provenance={{ verified: "unverified", version: "submittedVersion", license: null, host: "arxiv.org" }} />);
     expect(document.querySelector(".getpdf-provenance")!.textContent).toBe(

@@ -198,18 +198,51 @@ describe("ResultDialog", () => {
     expect(page.userInfo?.unlimited_vip_credits).toBe(2);
   });
 
-  it("buy: a guest is sent to login (the intent is kept); a user gets the package offer", async () => {
-    startAnswer = result({ status: "buy", msg: "اعتبار لازم است" });
+  it("buy: a guest is sent to login with the document kept for after it; a user with no credit left gets the package offer for this document", async () => {
+    startAnswer = result({ status: "buy", msg: "اعتبار لازم است", desc: "A title" });
     renderDialog();
     await advance(0);
     fireEvent.click(screen.getByRole("button", { name: t.login }));
     expect(ui.open.login).toBe(true);
     expect(localStorage.getItem("run")).toBe("buy");
+    expect(localStorage.getItem("run_details_url")).toBe("10.1/x");
+    expect(localStorage.getItem("run_details_need")).toBe("article");
     cleanup();
-    renderDialog({ signedIn: true });
+    // Asked by POST (the link box): buy means no credit was left.
+    renderDialog({ signedIn: true, method: "post" });
     await advance(0);
     fireEvent.click(screen.getByRole("button", { name: t.buyPackage }));
     expect(ui.open.packageOffer).toBe(true);
+    expect(ui.packageOfferFor).toEqual({ need: "article", url: "10.1/x", doi: "10.1/x", desc: "A title" });
+  });
+
+  it("buy shown by GET (a link, a search result): nothing was spent; the user's press spends by POST and the file downloads by itself", async () => {
+    startAnswer = result({ status: "buy", msg: "با تأیید شما یک اعتبار کم می‌شود" });
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute("href") ?? "");
+    });
+    renderDialog({ signedIn: true, method: "get" });
+    await advance(0);
+    expect(calls.filter((c) => c.startsWith("/getpdf/start"))).toEqual(["/getpdf/start?url=10.1%2Fx"]);
+    expect(screen.getByText(t.spendNote)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: t.buyPackage })).toBeNull();
+    startAnswer = okResult;
+    fireEvent.click(screen.getByRole("button", { name: t.spendCredit }));
+    await advance(0);
+    expect(calls.filter((c) => c.startsWith("/getpdf/start"))).toEqual(["/getpdf/start?url=10.1%2Fx", "/getpdf/start"]);
+    expect(clicked).toEqual([okResult.download_link]);
+    click.mockRestore();
+  });
+
+  it("a confirmed spend with no credit left opens the package offer for the document", async () => {
+    startAnswer = result({ status: "buy", msg: "x" });
+    renderDialog({ signedIn: true, method: "get" });
+    await advance(0);
+    fireEvent.click(screen.getByRole("button", { name: t.spendCredit }));
+    await advance(0);
+    expect(ui.open.packageOffer).toBe(true);
+    expect(ui.packageOfferFor).toMatchObject({ need: "article", url: "10.1/x" });
   });
 
   it("offline: the offline request opens prefilled and editable", async () => {

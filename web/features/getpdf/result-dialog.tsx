@@ -9,7 +9,8 @@ import { Icon } from "../../components/ui/icon";
 import { ApiError } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
 import { savePendingIntent } from "../../lib/pending-intent";
-import { useUiState } from "../../lib/ui-state";
+import { useUiState, type PackageOfferFor } from "../../lib/ui-state";
+import { toast } from "../../components/ui/toast";
 import { MatchedWorkNote } from "./matched-work";
 import { useAutoOfflineRequest } from "./auto-offline";
 import { getpdfUi as t } from "./messages";
@@ -38,8 +39,11 @@ export type ResultDialogProps = {
   preset?: GetPdfResult | null;
   /** Told about every status the dialog shows (the link box ignores a start while processing). */
   onStatus?(status: GetPdfResult["status"] | "starting" | "failed"): void;
-  /** A start that may not spend (method "get") found a licensed copy: the signed-in user's confirm starts it again by POST. */
-  onConfirmSpend?(): void;
+  /**
+   * The user already asked for this document (a purchase or a sign-in made for it): an ok result
+   * downloads by itself, and a licensed copy still unpaid opens the package offer for it.
+   */
+  resume?: boolean;
 };
 
 /**
@@ -55,9 +59,12 @@ export function ResultDialog(props: ResultDialogProps) {
   return props.isOpen ? <OpenResultDialog key={`${props.run ?? 0}|${props.url}`} {...props} /> : null;
 }
 
-function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, onStatus, onConfirmSpend }: ResultDialogProps) {
+function OpenResultDialog({ url, onOpenChange, method: asked = "get", run = 0, preset, onStatus, resume = false }: ResultDialogProps) {
   // A work chosen among the candidates of a pasted title or reference: its DOI is started instead.
   const [picked, setPicked] = useState<string | null>(null);
+  // A licensed copy shown without spending (GET): the user's press confirms, and it is asked again by POST.
+  const [confirmed, setConfirmed] = useState(false);
+  const method = confirmed ? "post" : asked;
   const [steps, setSteps] = useState<StepLine[]>(firstSteps);
   const onProgress = useCallback((p: GetPdfProgress) => setSteps((lines) => withStep(lines, p.stage, p.text)), []);
   const start = useQuery({ ...startQuery(picked ?? url, method, run, onProgress), enabled: !preset });
@@ -68,11 +75,7 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
     initialData: started ?? undefined,
     initialDataUpdatedAt: start.dataUpdatedAt,
   });
-  const { isGuest } = usePageData();
-  const answered = preset ?? (started?.status === "processing" ? poll.data : started) ?? null;
-  // Asked before spending: the confirm is here, in the dialog (the server's text points to the link box).
-  const confirmSpend = !!onConfirmSpend && method === "get" && !isGuest && answered?.status === "buy";
-  const result = answered && confirmSpend ? { ...answered, msg: t.confirmSpendHere } : answered;
+  const result = preset ?? (started?.status === "processing" ? poll.data : started) ?? null;
   const failure = start.error ?? (result?.status === "processing" ? poll.error : null);
   const status = failure ? "failed" : (result?.status ?? "starting");
 
@@ -86,13 +89,15 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
 
   const close = () => onOpenChange(false);
   useAutoOfflineRequest(preset ? null : result, method === "post", close);
+  const purpose = { need: "article" as const, url: picked ?? url, doi: result?.doi ?? undefined, desc: result?.desc ?? undefined };
+  useFinishWhatWasAsked(resume || confirmed, method === "post", result, purpose, close);
   const title = result ? t.dialogTitles[result.status] : failure ? t.dialogTitles.error : t.dialogTitles.processing;
   // A book's card comes with the start answer (and with the job's results once it knows the book).
   const book = result?.book ?? start.data?.book ?? null;
   const catalog = start.data?.catalog ?? null;
 
   return (
-    <Dialog title={title} width={370} isOpen onOpenChange={onOpenChange} className="getpdf-result" actions={<Actions result={result} failed={!!failure} close={close} confirmSpend={confirmSpend ? onConfirmSpend : undefined} book={book} catalog={catalog} />}>
+    <Dialog title={title} width={370} isOpen onOpenChange={onOpenChange} className="getpdf-result" actions={<Actions result={result} failed={!!failure} close={close} spent={method === "post"} onConfirm={() => setConfirmed(true)} purpose={purpose} book={book} catalog={catalog} />}>
       <div className="getpdf-result__body" data-status={status}>
         {start.data?.match && !failure && <MatchedWorkNote match={start.data.match} input={url} onLeave={close} />}
         {book && !failure && <BookCardView book={book} catalog={catalog} />}
@@ -103,14 +108,15 @@ function OpenResultDialog({ url, onOpenChange, method = "get", run = 0, preset, 
         ) : result.status === "choose" ? (
           <WorkChooser candidates={result.candidates ?? []} input={url} onChoose={setPicked} onLeave={close} />
         ) : (
-          <Outcome result={result} match={start.data?.match ?? null} titled={!!book} />
+          <Outcome result={result} match={start.data?.match ?? null} titled={!!book} askToSpend={method !== "post" && !catalog?.same_edition} />
         )}
       </div>
     </Dialog>
   );
 }
 
-function Outcome({ result, match, titled }: { result: GetPdfResult; match: MatchedWork | null; titled?: boolean }) {
+function Outcome({ result, match, titled, askToSpend }: { result: GetPdfResult; match: MatchedWork | null; titled?: boolean; askToSpend: boolean }) {
+  const { isGuest } = usePageData();
   const tone = result.status === "ok" ? "success" : result.status === "error" ? "error" : result.status === "buy" ? "warning" : "info";
   return (
     <div className="getpdf-outcome">
@@ -130,6 +136,7 @@ function Outcome({ result, match, titled }: { result: GetPdfResult; match: Match
       )}
       {result.msg2 && (result.status === "ok" || result.status === "buy") && <p className="getpdf-outcome__source">{result.msg2}</p>}
       {(result.status === "ok" || result.status === "buy") && <ProvenanceLine provenance={result.provenance} />}
+      {result.status === "buy" && askToSpend && !isGuest && <p className="getpdf-muted">{t.spendNote}</p>}
       {result.status === "ok" && <OtherVersionOffer other={result.other_version} />}
       {result.status === "ok" && result.download_link && <ReportFile receipt={{ ticket: result.id }} />}
       {result.doi && result.status !== "error" && (
@@ -164,23 +171,21 @@ function AdBanner({ ads }: { ads: (GetPdfAd | null)[] }) {
   );
 }
 
-function Actions({
-  result,
-  failed,
-  close,
-  confirmSpend,
-  book,
-  catalog,
-}: {
+type ActionsProps = {
   result: GetPdfResult | null;
   failed: boolean;
   close(): void;
-  confirmSpend?: (() => void) | undefined;
+  /** Asked by POST: a `buy` means no credit was left to spend (by GET it means nothing was spent yet). */
+  spent: boolean;
+  onConfirm(): void;
+  purpose: PackageOfferFor;
   book: GetPdfResult["book"];
   catalog: GetPdfResult["catalog"];
-}) {
+};
+
+function Actions({ result, failed, close, spent, onConfirm, purpose, book, catalog }: ActionsProps) {
   const { isGuest } = usePageData();
-  const { openDialog, openOfflineRequest } = useUiState();
+  const { openDialog, openOfflineRequest, openPackageOffer } = useUiState();
   const cancel = (
     <Button variant="outline" onPress={close}>
       {result && result.status !== "processing" && !failed ? t.close : t.cancel}
@@ -202,13 +207,6 @@ function Actions({
         </>
       );
     case "buy":
-      if (confirmSpend)
-        return (
-          <>
-            {cancel}
-            <Button onPress={confirmSpend}>{t.confirmSpendButton}</Button>
-          </>
-        );
       if (catalog?.same_edition) {
         return (
           <>
@@ -220,17 +218,22 @@ function Actions({
       return (
         <>
           {cancel}
-          <Button
-            onPress={() => {
-              close();
-              if (isGuest) {
-                savePendingIntent({ run: "buy" });
-                openDialog("login");
-              } else openDialog("packageOffer");
-            }}
-          >
-            {isGuest ? t.login : t.buyPackage}
-          </Button>
+          {!isGuest && !spent ? (
+            <Button onPress={onConfirm}>{t.spendCredit}</Button>
+          ) : (
+            <Button
+              onPress={() => {
+                close();
+                if (isGuest) {
+                  // Kept through the sign-in: the home page starts this document again for the signed-in user.
+                  savePendingIntent({ run: "buy", url: purpose.url, doi: purpose.doi, desc: purpose.desc, need: "article" });
+                  openDialog("login");
+                } else openPackageOffer(purpose);
+              }}
+            >
+              {isGuest ? t.login : t.buyPackage}
+            </Button>
+          )}
         </>
       );
     case "offline":
@@ -262,6 +265,36 @@ function Actions({
     default:
       return cancel;
   }
+}
+
+/**
+ * When the user already asked for this document (a purchase or sign-in made for it, or the press
+ * that confirmed spending a credit): an ok downloads by itself, once; a licensed copy still unpaid
+ * after a POST (no credit left) opens the package offer for it, which returns here once paid.
+ */
+function useFinishWhatWasAsked(asked: boolean, spent: boolean, result: GetPdfResult | null, purpose: PackageOfferFor, close: () => void) {
+  const { isGuest } = usePageData();
+  const { openPackageOffer } = useUiState();
+  const link = asked && result?.status === "ok" ? result.download_link : null;
+  useEffect(() => {
+    if (!link) return;
+    // A plain same-origin link with `download`, as the dialog's own button: the browser saves the file.
+    const a = document.createElement("a");
+    a.href = link;
+    a.download = "";
+    a.hidden = true;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    toast.info(t.downloadStarted);
+  }, [link]);
+  const unpaid = asked && spent && !isGuest && result?.status === "buy" ? result.id : null;
+  useEffect(() => {
+    if (!unpaid) return;
+    close();
+    openPackageOffer(purpose);
+    // Once per result.
+  }, [unpaid]);
 }
 
 /**

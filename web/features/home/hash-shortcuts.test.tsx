@@ -28,16 +28,26 @@ describe("parseHashShortcut", () => {
     ["#direct", 6, undefined],
     ["#vip", 7, undefined],
     ["book", 3, undefined],
+    // The spec's written forms, with the type's number.
+    ["#link=1", 1, undefined],
+    ["#article=2", 2, undefined],
+    ["#book=3", 3, undefined],
+    ["#report=3", 3, "report"],
+    ["#tez=4", 4, undefined],
+    ["#direct=6", 6, undefined],
+    ["#vip=7", 7, undefined],
+    ["#tez=۴", 4, undefined],
   ])("%s chooses type %i", (hash, type, bookSource) => {
     expect(parseHashShortcut(hash)).toEqual(bookSource ? { type, bookSource } : { type });
   });
 
-  it.each(["", "#", "#main", "#constructor", "#toString", "#books"])("ignores %j", (hash) => {
+  it.each(["", "#", "#main", "#constructor", "#toString", "#books", "#article=7", "#book=", "#vip=77", "#tez=4=4", "#=4"])("ignores %j", (hash) => {
     expect(parseHashShortcut(hash)).toBeNull();
   });
 
   it("gives the book source only for #standard, #solution and #report", () => {
     expect(bookSourceFromHash("#solution")).toBe("solution");
+    expect(bookSourceFromHash("#report=3")).toBe("report");
     expect(bookSourceFromHash("#book")).toBeNull();
     expect(bookSourceFromHash("")).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { toLatinDigits } from "../../../lib/digits";
 
 export type BookSource = "standard" | "solution" | "report";
 export type HashShortcut = { type: number; bookSource?: BookSource };
@@ -18,10 +19,18 @@ const shortcuts: Record<string, HashShortcut> = {
   vip: { type: 7 },
 };
 
-/** "#book", "book" or "/#book" → its shortcut; anything else → null. */
+/**
+ * "#book", "book" or "/#book" → its shortcut, and the spec's written forms with the type's number:
+ * "#article=2", "#book=3", "#report=3", "#tez=4", "#direct=6", "#vip=7" (Persian digits too). A
+ * number that is not the shortcut's own type ("#article=7") names nothing; anything else → null.
+ */
 export function parseHashShortcut(hash: string): HashShortcut | null {
-  const key = hash.slice(hash.lastIndexOf("#") + 1).trim().toLowerCase();
-  return Object.hasOwn(shortcuts, key) ? shortcuts[key]! : null;
+  const raw = hash.slice(hash.lastIndexOf("#") + 1).trim().toLowerCase();
+  const m = /^([a-z]+)(?:=([0-9\u06F0-\u06F9]{1,2}))?$/.exec(raw);
+  if (!m || !Object.hasOwn(shortcuts, m[1]!)) return null;
+  const shortcut = shortcuts[m[1]!]!;
+  if (m[2] !== undefined && Number(toLatinDigits(m[2])) !== shortcut.type) return null;
+  return shortcut;
 }
 
 /**

@@ -11,7 +11,7 @@ import { useHashShortcuts } from "./hash-shortcuts";
 import { Icon } from "../../components/ui/icon";
 import { InfoBox } from "./info-box";
 import { homeMessages as m } from "./messages";
-import { useResumePendingIntent } from "./pending-intent";
+import { useHomeStarts } from "./pending-intent";
 import { Banners, PromoText } from "./promo";
 import { linkPanelStartFrom } from "./query-forms";
 import { SearchPanel } from "./search-panel";
@@ -86,7 +86,7 @@ export function HomePage() {
   useDocumentTitle();
   const hydrated = useHydrated();
   const { universityInfo, showOldTabStandardSearch, siteInfo, isGuest } = usePageData();
-  const { openDialog, openOfflineRequest } = useUiState();
+  const { openDialog, openOfflineRequest, openPackageOffer } = useUiState();
   const { typeOfSearch, setTypeOfSearch } = useSearchType();
   const search = homeRoute.useSearch();
   const hash = useLocation({ select: (l) => l.hash });
@@ -100,14 +100,14 @@ export function HomePage() {
   // A type that is not offered (e.g. 7 for a university user) falls back to the default.
   const type = available.includes(typeOfSearch) ? typeOfSearch : DEFAULT_SEARCH_TYPE;
 
-  // The query forms are read once: the link panel gets them, and the address is cleaned.
-  const [linkStart] = useState(() => linkPanelStartFrom(search));
+  // The query forms: the link panel is drawn with the box filled in, starts once hydrated, and the address is cleaned.
+  const [initialLinkStart] = useState(() => linkPanelStartFrom(search));
+  const linkStart = useHomeStarts(search, initialLinkStart, { isGuest, openDialog, openOfflineRequest, openPackageOffer, showLinkBox: () => setTypeOfSearch(1) });
   useEffect(() => {
-    if (linkStart.initialUrl || linkStart.initialOffline || linkStart.initialShared) {
-      setTypeOfSearch(1);
-      // ?login stays: after logging in, the auth dialog goes to / when the address carried it.
-      void navigate({ to: "/", search: search.login ? { login: true } : {}, hash: hash || undefined, replace: true, resetScroll: false });
-    }
+    // ?login stays: after logging in, the auth dialog goes to / when the address carried it.
+    if (search.getUrl || search.shared || search.getOfflineUrl) void navigate({ to: "/", search: search.login ? { login: true } : {}, hash: hash || undefined, replace: true, resetScroll: false });
+  }, [search.getUrl, search.shared, search.getOfflineUrl]);
+  useEffect(() => {
     if (search.login) openDialog("login");
     // The institution joining link lands here with its outcome: say it once, then clean the address.
     if (search.university_verify) {
@@ -151,8 +151,6 @@ export function HomePage() {
     },
     clearHash: () => void navigate({ to: "/", search: (s) => s, hash: undefined, replace: true, resetScroll: false, hashScrollIntoView: false }),
   });
-
-  useResumePendingIntent({ isGuest, openDialog, openOfflineRequest });
 
   return (
     <div className="container home">

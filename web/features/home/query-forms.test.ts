@@ -30,11 +30,9 @@ describe("parseHomeSearch", () => {
 });
 
 describe("linkPanelStartFrom", () => {
-  it("hands the link and the offline request to the link panel", () => {
+  it("draws the link panel with the box filled in from ?getUrl= (the starts come once hydrated)", () => {
     expect(linkPanelStartFrom({ getUrl: "https://a.test" })).toEqual({ initialUrl: "https://a.test" });
-    expect(linkPanelStartFrom({ getOfflineUrl: "https://b.test", doi: "10.1/x" })).toEqual({
-      initialOffline: { url: "https://b.test", doi: "10.1/x", desc: undefined },
-    });
+    expect(linkPanelStartFrom({ getOfflineUrl: "https://b.test", doi: "10.1/x" })).toEqual({});
     expect(linkPanelStartFrom({ login: true })).toEqual({});
   });
 });
@@ -43,8 +41,9 @@ describe("?shared= (the installed app's share target)", () => {
   it("is read, clipped to the link box's limit, and started by the link panel without spending", () => {
     expect(parseHomeSearch({ shared: " 10.1038/nature14539 " })).toEqual({ shared: "10.1038/nature14539" });
     expect(parseHomeSearch({ shared: "x".repeat(3000) }).shared).toHaveLength(2000);
-    expect(linkPanelStartFrom({ shared: "10.1/x" })).toEqual({ initialShared: "10.1/x" });
-    // A ?getUrl= of the same address wins (prefilled, waiting for the click).
+    // Drawn in the box; started without spending once the page is the browser's (pending-intent.ts).
+    expect(linkPanelStartFrom({ shared: "10.1/x" })).toEqual({ initialUrl: "10.1/x" });
+    // A ?getUrl= wins.
     expect(linkPanelStartFrom({ getUrl: "https://a.test", shared: "10.1/x" })).toEqual({ initialUrl: "https://a.test" });
   });
 });

@@ -1,3 +1,5 @@
+import type { LinkPanelProps } from "../getpdf/panels/link-panel";
+
 /**
  * Home query forms (search spec §2): ?getUrl={url} starts a link download, ?getOfflineUrl={url}
  * &doi={doi}&desc={desc} opens an offline request, ?login opens the login dialog.
@@ -43,13 +45,11 @@ export function parseHomeSearch(raw: Record<string, unknown>): HomeSearch {
   return out;
 }
 
-export type LinkPanelStart = { initialUrl?: string; initialOffline?: { url: string; doi?: string; desc?: string }; initialShared?: string };
+export type LinkPanelStart = Pick<LinkPanelProps, "initialUrl" | "autoStart" | "offlineStart">;
 
-/** What the type-1 panel receives from the query forms. */
+/** What the type-1 panel is drawn with (on the server too): the box filled in from ?getUrl=. Starts come after (pending-intent.ts). */
 export function linkPanelStartFrom(search: HomeSearch): LinkPanelStart {
-  const start: LinkPanelStart = {};
-  if (search.getUrl) start.initialUrl = search.getUrl;
-  if (search.shared && !search.getUrl) start.initialShared = search.shared;
-  if (search.getOfflineUrl) start.initialOffline = { url: search.getOfflineUrl, doi: search.doi, desc: search.desc };
-  return start;
+  // ?getUrl= and ?shared= (the installed app's share target) fill the box the same way.
+  const url = search.getUrl ?? search.shared;
+  return url ? { initialUrl: url } : {};
 }

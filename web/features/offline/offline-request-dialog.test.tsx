@@ -141,6 +141,8 @@ describe("OfflineRequestDialog", () => {
     fireEvent.click(button(t.submit));
     await waitFor(() => expect(ui.open.packageOffer).toBe(true));
     expect(ui.open.offlineRequest).toBe(false);
+    // For the credit this request needs, and the request to come back to once paid.
+    expect(ui.packageOfferFor).toEqual({ need: "offline_article", count: 1, url: "10.1/x", doi: undefined, desc: undefined });
   });
 
   it("shows the generic code message for other failures", async () => {

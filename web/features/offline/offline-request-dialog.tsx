@@ -51,7 +51,7 @@ function OfflineRequestDialog({ isOpen, onOpenChange, prefill }: { isOpen: boole
 function OfflineRequestForm({ prefill, close }: { prefill: OfflineRequestPrefill; close(): void }) {
   const canEdit = prefill.canEdit !== false;
   const { isGuest, userInfo } = usePageData();
-  const { openDialog } = useUiState();
+  const { openDialog, openPackageOffer } = useUiState();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<InsertKind>(prefill.kind ?? "book");
@@ -95,10 +95,11 @@ function OfflineRequestForm({ prefill, close }: { prefill: OfflineRequestPrefill
       const parsed = OfflineRefusal.safeParse(e.body);
       const body: OfflineRefusal = parsed.success ? parsed.data : { status: "error", error: e.message };
       if (body.code === "offline_credit_insufficient") {
-        // Accounts spec §8: not enough offline request credit opens the package offer.
+        // Accounts spec §8: not enough offline request credit opens the package offer — with the
+        // offline credit this request needs, and the request itself to come back to once paid.
         toast.error(body.error);
         close();
-        openDialog("packageOffer");
+        openPackageOffer({ need: "offline_article", count: 1, url: url.trim(), doi: doi.trim() || undefined, desc: more.trim() || undefined });
         return;
       }
       setRefusal(body);

@@ -43,6 +43,22 @@ describe("CountField (0 to 50)", () => {
     expect(message()).toBe("");
   });
 
+  it("shows typed Latin digits in Persian, a clamped 99 as «۵۰» (never a Latin 50)", () => {
+    renderField(1);
+    act(() => input().focus());
+    // What a keystroke does: the element's value changes, then an input event.
+    const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+    act(() => {
+      set.call(input(), "99");
+      input().dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    expect(input().value).toBe("۹۹");
+    act(() => input().blur());
+    expect(current).toBe(50);
+    expect(input().value).toBe("۵۰");
+    expect(input().value).not.toMatch(/[0-9]/);
+  });
+
   it("accepts the bounds themselves without the message", () => {
     renderField(1);
     type("50");

@@ -160,6 +160,42 @@ describe("PackageOfferDialog", () => {
     expect(calls.some((c) => c.path === "/order")).toBe(false);
   });
 
+  it("opened for an offline request, it preselects one offline credit (not an article credit) and buys for that request", async () => {
+    fakeServer(() => json({ ...user({ balance: 955_000, offline_article_credit: 1 }), redirect: "/?getOfflineUrl=https%3A%2F%2Fx.org%2Fa", order_id: "ord_2" }));
+    renderWallet({ userInfo: user({ balance: 1_000_000 }) });
+    await waitFor(() => expect(ui).toBeTruthy());
+    act(() => ui.openPackageOffer({ need: "offline_article", count: 1, url: "https://x.org/a", doi: "10.1/a" }));
+    await screen.findByRole("dialog");
+    expect(screen.getByText(t.packageOffer.forOffline)).toBeTruthy();
+    await waitFor(() => expect(priceBodies()[0]).toEqual({ article: 0, offline_article: 1, limited_article: 0 }));
+    await waitFor(() => expect(screen.getByTestId("purchase-total").textContent).not.toBe("۲۹٬۰۰۰ تومان"));
+    fireEvent.click(screen.getByRole("button", { name: t.buy }));
+    await waitFor(() => expect(calls.some((c) => c.path === "/order")).toBe(true));
+    expect(calls.find((c) => c.path === "/order")!.body).toMatchObject({ cart: { name: { article: 0, offline_article: 1 }, url: "https://x.org/a", isArticleOffline: true, doi: "10.1/a" } });
+    // Kept for the page the purchase returns to: it sends this request by itself.
+    expect(readPendingIntent()).toMatchObject({ run: "offline", url: "https://x.org/a", need: "offline_article" });
+  });
+
+  it("opened for a licensed article, it preselects one article credit and buys for that document", async () => {
+    fakeServer();
+    renderWallet({ userInfo: user({ balance: 0 }) });
+    await waitFor(() => expect(ui).toBeTruthy());
+    act(() => ui.openPackageOffer({ need: "article", url: "10.5555/licensed-1" }));
+    await screen.findByRole("dialog");
+    expect(screen.getByText(t.packageOffer.forArticle)).toBeTruthy();
+    await waitFor(() => expect(priceBodies()[0]).toEqual({ article: 1, offline_article: 0, limited_article: 0 }));
+  });
+
+  it("opened plainly after an action's offer, it carries nothing of that action", async () => {
+    fakeServer();
+    renderWallet({ userInfo: user({ balance: 0 }) });
+    await waitFor(() => expect(ui).toBeTruthy());
+    act(() => ui.openPackageOffer({ need: "offline_article", url: "https://x.org/a" }));
+    act(() => ui.closeDialog("packageOffer"));
+    act(() => ui.openDialog("packageOffer"));
+    expect(ui.packageOfferFor).toBeNull();
+  });
+
   it("a guest is asked to log in and the buy intent is kept", async () => {
     fakeServer();
     renderWallet({ userInfo: null });

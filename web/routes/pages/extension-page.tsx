@@ -27,7 +27,7 @@ export default function ExtensionPage() {
           <li>فقط وقتی روی نشانش می‌زنید، DOI، عنوان و لینک مقاله را از برچسب‌های صفحه (و متنی که انتخاب کرده‌اید) می‌خواند؛ محتوای صفحه هرگز فرستاده نمی‌شود.</li>
           <li>نتیجه را در پنجرهٔ کوچک خودش نشان می‌دهد: دکمهٔ دانلود، پیشنهاد خرید اعتبار، یا ثبت درخواست آفلاین.</li>
           <li>با حساب کاربری شما در همین سایت کار می‌کند؛ اگر وارد نشده باشید، مقاله را در سایت دریافت باز می‌کند.</li>
-          <li>فقط دو مجوز می‌خواهد: دسترسی به زبانهٔ فعلی هنگام کلیک (activeTab) و اجرای خواننده در آن (scripting)؛ به هیچ سایت دیگری دسترسی ندارد.</li>
+          <li>فقط دو مجوز می‌خواهد: دسترسی به زبانهٔ فعلی هنگام کلیک (<bdi dir="ltr">activeTab</bdi>) و اجرای خواننده در آن (<bdi dir="ltr">scripting</bdi>)؛ به هیچ سایت دیگری دسترسی ندارد.</li>
         </ul>
         <figure className="extension-shots">
           <img src="/extension/popup-found.png" width="340" height="345" alt="پنجرهٔ افزونه در صفحهٔ یک مقاله: عنوان و DOI پیدا شده و در حال پردازش" loading="lazy" />
@@ -41,9 +41,9 @@ export default function ExtensionPage() {
         <ol className="steps">
           <li>فایل افزونه را دانلود کنید و آن را در یک پوشهٔ ماندگار از حالت فشرده خارج کنید.</li>
           <li>
-            نشانی <bdi dir="ltr">chrome://extensions</bdi> را باز کنید (در اج: <bdi dir="ltr">edge://extensions</bdi>) و «حالت توسعه‌دهنده» (Developer mode) را روشن کنید.
+            نشانی <bdi dir="ltr">chrome://extensions</bdi> را باز کنید (در اج: <bdi dir="ltr">edge://extensions</bdi>) و «حالت توسعه‌دهنده» (<bdi dir="ltr">Developer mode</bdi>) را روشن کنید.
           </li>
-          <li>دکمهٔ «بارگذاری پوشهٔ بازشده» (Load unpacked) را بزنید و همان پوشه را انتخاب کنید.</li>
+          <li>دکمهٔ «بارگذاری پوشهٔ بازشده» (<bdi dir="ltr">Load unpacked</bdi>) را بزنید و همان پوشه را انتخاب کنید.</li>
           <li>از منوی افزونه‌ها، دریافت را به نوار ابزار سنجاق کنید. پوشه را پاک نکنید؛ افزونه از همان‌جا اجرا می‌شود.</li>
         </ol>
         <div className="site-page__actions">
@@ -55,7 +55,7 @@ export default function ExtensionPage() {
         <ol className="steps">
           <li>فایل افزونهٔ فایرفاکس را دانلود کنید.</li>
           <li>
-            نشانی <bdi dir="ltr">about:debugging#/runtime/this-firefox</bdi> را باز کنید، «بارگذاری افزونهٔ موقت» (Load Temporary Add-on) را بزنید و فایل دانلودشده را انتخاب کنید.
+            نشانی <bdi dir="ltr">about:debugging#/runtime/this-firefox</bdi> را باز کنید، «بارگذاری افزونهٔ موقت» (<bdi dir="ltr">Load Temporary Add-on</bdi>) را بزنید و فایل دانلودشده را انتخاب کنید.
           </li>
           <li>نصب موقت تا بستن فایرفاکس می‌ماند. فایرفاکس معمولی فقط افزونهٔ امضاشده را برای همیشه نصب می‌کند؛ نسخهٔ امضاشده پس از انتشار از همین صفحه در دسترس خواهد بود.</li>
         </ol>

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { authMessages } from "../../../contract/auth";
+import { authMessages, CODE_STILL_VALID } from "../../../contract/auth";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { hmacHex, randomToken, sha256Hex, timingSafeEqualStrings } from "../../lib/crypto";
@@ -52,7 +52,9 @@ export async function reserveSmsCode(db: Db, purpose: SmsPurpose, mobile: string
   const r = await reserve(db, [resend, { key: smsKeys.mobile(mobile), limit: MAX_SMS_CODES_PER_DAY, windowMs: DAY_MS }, ...extra], now);
   if (r.ok) return r.ids;
   const resendWait = await retryAfter(db, resend.key, resend, now);
-  if (resendWait) throw new RateLimitError(resendWait, authMessages.resendTooSoon(resendWait));
+  // The code sent before is still live for as long as the wait: `code_still_valid` lets the dialog
+  // go straight to entering it instead of leaving the user stuck on "send".
+  if (resendWait) throw new RateLimitError(resendWait, authMessages.resendTooSoon(resendWait), { code: CODE_STILL_VALID });
   throw new RateLimitError(r.wait, authMessages.dailyCodeLimit(r.wait));
 }
 

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { and, desc, eq } from "drizzle-orm";
-import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, BatchViewQuery, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
+import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchLicensedQuote, BatchLicensedResult, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, BatchViewQuery, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
 import { EXPORT_TYPES, decodeUpload, writeCitations } from "../../../lib/citations";
 import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
@@ -20,6 +20,7 @@ import { creationLimits, readLimits } from "./limits";
 import { reserve } from "../auth/rate-limit";
 import { enrichFromCrossref } from "../getpdf/enrich";
 import { d1AnswerStore } from "../../../db/shared-answers";
+import { quoteLicensed, spendOnLicensed } from "./licensed";
 import { quoteOffline, requestOffline } from "./offline";
 import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } from "./watch";
 import { advance, batchEntries, batchView, checkJobEntries, createBatch, ownedBatch, processingJobKeys, resolvedCitation, type Owner } from "./service";
@@ -88,7 +89,8 @@ defineEndpoint(
       writeCookie(c, GUEST_COOKIE, token, { maxAge: 30 * 86400 });
       owner = { userId: null, guestToken: token };
     }
-    const id = await createBatch(context(c), owner, startWho(c), { format, filename, entries });
+    // A list is resolved without spending: a licensed row waits for the owner's press (POST /batch/{id}/licensed).
+    const id = await createBatch({ ...context(c), maySpend: false }, owner, startWho(c), { format, filename, entries });
     return c.json({ id, count: entries.length, format });
   },
 );
@@ -154,7 +156,11 @@ defineEndpoint(
     // A licensed copy is the signed-in user's own (it was shown `ok` to them only); a guest's batch never holds one.
     const items = rows
       .filter((r) => r.fileKey && (r.access !== "licensed" || c.var.user))
-      .map((r) => ({ position: r.position, fileKey: r.fileKey!, doi: r.doi, title: r.title }));
+      .map((r) => {
+        // The list's own authors and year when it has them, else the matched work's.
+        const c = resolvedCitation(r);
+        return { position: r.position, fileKey: r.fileKey!, doi: r.doi, title: r.title ?? c.title, author: c.authors[0] ?? null, year: c.year };
+      });
     if (!items.length) throw new DomainError(batchTexts.nothingToZip, 404);
     return new Response(zipStream(services(c).files, items), {
       headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="daryaft-${batch.id}.zip"`, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
@@ -179,6 +185,26 @@ defineEndpoint(
   batchRoutes,
   { method: "post", path: "/batch/:id/offline", verifiedMobile: true, summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
   (c, { user }) => offlineRows(c, user, requestOffline),
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "get", path: "/batch/:id/licensed", summary: "The reading list's rows found in a licensed source (shown buy), and the article credits to pay for them", roles: signedIn, response: BatchLicensedQuote, tag: "batch" },
+  async (c, { user }) => {
+    noStore(c);
+    const batch = await loadOwned(c);
+    return c.json(await quoteLicensed({ ...context(c), userId: user.id }, batch.id));
+  },
+);
+
+defineEndpoint(
+  batchRoutes,
+  { method: "post", path: "/batch/:id/licensed", summary: "Pay for the reading list's licensed rows with article credits (the institution's quota first; each document once) and make them downloadable; stops at the first row no credit pays for", roles: signedIn, response: BatchLicensedResult, tag: "batch" },
+  async (c, { user }) => {
+    noStore(c);
+    const batch = await loadOwned(c);
+    return c.json(await spendOnLicensed({ ...context(c), userId: user.id }, batch.id));
+  },
 );
 
 async function noticesView(c: Context<AppEnv>, userId: string) {

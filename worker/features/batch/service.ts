@@ -18,6 +18,7 @@ import { newId } from "../../../db/ids";
 import { NotFoundError } from "../../lib/errors";
 import { sha256Hex } from "../../lib/crypto";
 import { signFileLink } from "../files/signing";
+import { publicHost } from "../getpdf/present";
 import { EntryDeferred, checkDownloadWithJob, startDownload, ticketJobKey, type GetpdfContext } from "../getpdf/service";
 import { takeStarts, type StartWho } from "../getpdf/start-limit";
 import { providerOutlook } from "../../../clients/limiters";
@@ -178,11 +179,17 @@ export async function checkJobEntries(ctx: GetpdfContext, batchId: string, jobKe
 }
 
 async function checkEntry(ctx: GetpdfContext, e: EntryRow): Promise<void> {
-  if (!e.ticket || !e.jobKey) return;
+  await refreshEntry(ctx, e);
+}
+
+/** Shows the entry's job again to this viewer (spending when `ctx` may) and saves what it shows; its status. */
+export async function refreshEntry(ctx: GetpdfContext, e: EntryRow): Promise<BatchStatus | null> {
+  if (!e.ticket || !e.jobKey) return null;
   const { result, job } = await checkDownloadWithJob(ctx, e.ticket);
   // Still running at the same step: nothing to write (a list's read would otherwise write a row per running entry).
-  if (result.status === "processing" && result.msg2 === e.step) return;
+  if (result.status === "processing" && result.msg2 === e.step) return "processing";
   await saveResult(ctx, e, e.ticket, e.jobKey, result, job);
+  return result.status === "choose" ? "offline" : result.status;
 }
 
 type Shown = { status: Exclude<BatchStatus, never> | "choose"; msg: string; msg2: string | null; doi: string | null; desc: string | null };
@@ -202,6 +209,7 @@ async function saveResult(ctx: GetpdfContext, e: EntryRow, ticket: string, jobKe
     fileKey: file?.fileKey ?? null,
     access: file?.access ?? null,
     notices: job ? noticeLines(job.meta) : null,
+    ...(job?.meta.biblio ? { biblio: job.meta.biblio, year: e.year ?? job.meta.biblio.year } : {}),
   });
 }
 
@@ -223,15 +231,26 @@ export async function batchEntries(db: Db, batchId: string): Promise<EntryRow[]>
 }
 
 function provenanceOf(e: EntryRow, file: { verification: string | null; version: string | null; sourceHost: string | null } | undefined): BatchEntry["provenance"] {
-  return { source: e.source, license: e.license, verified: oneOf(VERIFICATIONS, file?.verification), version: oneOf(VERSIONS, file?.version), host: file?.sourceHost ?? null };
+  return { source: e.source, license: e.license, verified: oneOf(VERIFICATIONS, file?.verification), version: oneOf(VERSIONS, file?.version), host: publicHost(file?.sourceHost) };
 }
 
-/** The parsed reference with what the pipeline found filled in (export). */
+/**
+ * The parsed reference with what the pipeline found filled in (export): the DOI it resolved to,
+ * and from the matched work's record whatever the list left out — title, authors, journal, year,
+ * volume, issue, pages, publisher. What the user's list says is kept as written.
+ */
 export function resolvedCitation(e: EntryRow): Citation {
   const c = { ...(e.citation as unknown as Citation) };
+  const b = e.biblio;
   if (e.doi) c.doi = e.doi;
   if (e.title && !c.title) c.title = e.title;
-  if (e.year && !c.year) c.year = e.year;
+  if (!c.authors?.length && b?.authors.length) c.authors = [...b.authors];
+  c.year ||= e.year ?? b?.year ?? null;
+  c.container ||= b?.container ?? null;
+  c.volume ||= b?.volume ?? null;
+  c.issue ||= b?.issue ?? null;
+  c.pages ||= b?.pages ?? null;
+  c.publisher ||= b?.publisher ?? null;
   return c;
 }
 

@@ -5,21 +5,36 @@
  * whatever the batch's size.
  */
 import { makeZip } from "client-zip";
+import { readableStem } from "../../../lib/citations/slug";
 
-type ZipItem = { position: number; fileKey: string; doi: string | null; title: string | null };
+export type ZipItem = { position: number; fileKey: string; doi: string | null; title: string | null; author: string | null; year: string | null };
 
-/** A file name that is safe in every unzip tool: position, then DOI or title, ASCII only. */
-function zipName(item: ZipItem): string {
-  const stem = (item.doi ?? item.title ?? "document").normalize("NFD").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80) || "document";
-  return `${String(item.position + 1).padStart(3, "0")}-${stem}.pdf`;
+/**
+ * A file name people can read and that is safe in every unzip tool: first author, year and title
+ * ("smith-2020-deep-learning-for-sparse-signals.pdf"), ASCII only; the DOI when the work has no
+ * Latin title; the list's number when nothing else; a number after it when two would be the same.
+ */
+export function zipNames(items: readonly ZipItem[]): string[] {
+  const used = new Set<string>();
+  return items.map((item) => {
+    const stem =
+      readableStem({ author: item.author, year: item.year, title: item.title }) ||
+      (item.doi ?? "").normalize("NFD").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80) ||
+      `document-${item.position + 1}`;
+    let name = `${stem}.pdf`;
+    for (let n = 2; used.has(name); n++) name = `${stem}-${n}.pdf`;
+    used.add(name);
+    return name;
+  });
 }
 
 export function zipStream(files: R2Bucket, items: ZipItem[]): ReadableStream<Uint8Array> {
+  const names = zipNames(items);
   async function* entries() {
-    for (const item of items) {
+    for (const [i, item] of items.entries()) {
       const object = await files.get(item.fileKey);
       if (!object) continue; // removed since it was found: leave it out rather than fail the archive
-      yield { name: zipName(item), input: object.body, size: object.size, lastModified: object.uploaded };
+      yield { name: names[i]!, input: object.body, size: object.size, lastModified: object.uploaded };
     }
   }
   return makeZip(entries(), { buffersAreUTF8: true });

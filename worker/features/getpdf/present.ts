@@ -69,9 +69,18 @@ function noticesOf(state: JobState | null): DocumentNotice[] {
   return (state?.meta.updates ?? []).map((u) => ({ type: u.type, ...(u.crossrefType && u.crossrefType !== u.type ? { crossref_type: u.crossrefType } : {}), doi: u.doi, date: u.date, source: u.source, relation: u.relation }));
 }
 
+/**
+ * The host a file was fetched from, as users may read it: a web host. A licensed source's copy is
+ * recorded under our internal source id ("licensed:elsevier"), which is not an address and never
+ * shown (its name is in the source line).
+ */
+export function publicHost(host: string | null | undefined): string | null {
+  return host && !host.startsWith("licensed:") ? host : null;
+}
+
 /** The served file's provenance; a file stored before verification existed has `verified: null`. */
 function provenanceOf(file: FoundFile): FileProvenance {
-  return { verified: file.verification ?? null, version: asVersion(file.version), license: file.license, host: file.host ?? null, ...(file.format && file.format !== "pdf" ? { format: file.format } : {}) };
+  return { verified: file.verification ?? null, version: asVersion(file.version), license: file.license, host: publicHost(file.host), ...(file.format && file.format !== "pdf" ? { format: file.format } : {}) };
 }
 
 function otherVersionOf(state: JobState): OtherVersion | null {

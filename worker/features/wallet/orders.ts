@@ -34,7 +34,7 @@ export async function priceCart(db: Db, cart: Cart, ctx: { userId: string; now: 
 
 /** Where the SPA goes after this cart is bought (§4): url carts go back to the download. */
 export function redirectAfter(cart: Cart, items: OrderItem[]): string {
-  if (cart.url) return redirectForCart(cart);
+  if (cart.url || cart.return_to) return redirectForCart(cart);
   const first = items[0];
   return (first && redirectOf(first)) ?? redirectForCart(cart);
 }

@@ -14,6 +14,7 @@ import { Radio, RadioGroup } from "../../../components/ui/radio-group";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
 import { batchUi as t } from "../messages";
+import { LicensedRows } from "../licensed-rows";
 import { OfflineRequests } from "../offline-requests";
 import { batchQuery, createBatchMutation } from "../queries";
 import { ProvenanceLine } from "../../getpdf/provenance-line";
@@ -81,7 +82,7 @@ function Reference({ e }: { e: BatchEntry }) {
       </bdi>
       {(e.work.doi || e.work.year) && (
         <bdi dir="ltr" className="getpdf-doc__doi">
-          {[e.work.doi, e.work.year].filter(Boolean).join(" · ")}
+          {[e.work.doi, e.work.year && toPersianDigits(e.work.year)].filter(Boolean).join(" · ")}
         </bdi>
       )}
       {e.lookup_kind === "reference" && e.work.doi && <span className="batch-note">{t.byReference}</span>}
@@ -173,6 +174,7 @@ function BatchTable({ id }: { id: string }) {
           {t.newList}
         </Button>
       </div>
+      {signedIn && view.counts.buy > 0 && <LicensedRows batchId={view.id} />}
       {signedIn && view.counts.processing === 0 && view.counts.offline > 0 && <OfflineRequests batchId={view.id} />}
       <RadioGroup label={t.filterLabel} value={filter} onChange={(v) => setFilter(v as "all" | BatchStatus)} className="batch-filter">
         <Radio value="all" appearance="chip">

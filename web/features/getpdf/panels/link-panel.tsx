@@ -16,20 +16,21 @@ import { identifyQuery } from "../identify-query";
 import "../getpdf.css";
 
 export type LinkPanelProps = {
-  /**
-   * From /?getUrl=: prefilled only. Any site can link here, and a licensed copy spends a credit, so
-   * the download starts on the user's own click (issue 15 item 3).
-   */
+  /** From /?getUrl=: the box is drawn filled in (on the server too); `autoStart` starts it. */
   initialUrl?: string;
-  /** From /?getOfflineUrl=&doi=&desc=: open the offline request for it. */
-  initialOffline?: { url: string; doi?: string; desc?: string };
   /**
-   * Shared to the installed app (/share → /?shared=): started at once without spending (GET start):
-   * a free copy is there at once; a licensed one asks before a credit is spent (the dialog's confirm
-   * starts it again by POST, as the user's own click).
+   * A start the page asks for once it is the browser's (web/features/home/pending-intent.ts): from
+   * /?getUrl= (any site can link here, so it never spends: free results are served at once and a
+   * licensed copy asks first), or the user's own earlier action resumed (`spend`: a purchase or a
+   * sign-in made for this document), which spends and downloads. A new `id` starts again.
    */
-  initialShared?: string;
+  autoStart?: LinkAutoStart | null;
+  /** From /?getOfflineUrl=&doi=&desc=: the offline request for it (`auto`: submitted by itself, as paid for). */
+  offlineStart?: LinkOfflineStart | null;
 };
+
+export type LinkAutoStart = { id: number; url: string; spend: boolean };
+export type LinkOfflineStart = { id: number; url: string; doi?: string; desc?: string; auto?: boolean };
 
 const IDENTIFY_DEBOUNCE_MS = 350;
 
@@ -77,11 +78,11 @@ function Recognised({ input }: { input: string }) {
 }
 
 /** Type 1: the link/DOI box (search spec §2). Enter or the button starts; the result shows in a dialog. */
-export default function LinkPanel({ initialUrl, initialOffline, initialShared }: LinkPanelProps) {
+export default function LinkPanel({ initialUrl, autoStart, offlineStart }: LinkPanelProps) {
   const { isGuest } = usePageData();
   const { openDialog, openOfflineRequest } = useUiState();
-  const [value, setValue] = useState(initialUrl ?? initialShared ?? "");
-  const [active, setActive] = useState<{ url: string; run: number; preset: GetPdfResult | null; method: "post" | "get" } | null>(null);
+  const [value, setValue] = useState(initialUrl ?? "");
+  const [active, setActive] = useState<{ url: string; run: number; preset: GetPdfResult | null; method: "post" | "get"; resume: boolean } | null>(null);
   const [open, setOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   // Mounted from the first opening on, so closing still animates and the chunk loads only once.
@@ -90,7 +91,7 @@ export default function LinkPanel({ initialUrl, initialOffline, initialShared }:
   const runs = useRef(0);
 
   const startSearch = useCallback(
-    (raw: string, method: "post" | "get" = "post") => {
+    (raw: string) => {
       const url = raw.trim();
       if (!url) {
         toast.error(t.emptyQuery);
@@ -99,27 +100,33 @@ export default function LinkPanel({ initialUrl, initialOffline, initialShared }:
       // A start is ignored while the same search is running (§4 "Link download").
       if (open && active?.url === url && (status.current === "processing" || status.current === "starting")) return;
       runs.current += 1;
-      setActive({ url, run: runs.current, preset: null, method });
+      setActive({ url, run: runs.current, preset: null, method: "post", resume: false });
       setOpen(true);
     },
     [open, active],
   );
 
-  // ?getUrl=: the box is prefilled (useState above) and waits for the click; ?getOfflineUrl=: the
-  // offline-status result and its editable request (nothing is spent or requested without a click).
+  // ?getUrl= (or a resumed action): started at once; by GET unless the user's own action asked to spend.
   useEffect(() => {
-    if (initialOffline && !initialUrl) {
-      setActive({ url: initialOffline.url, run: 0, preset: offlinePreset(initialOffline), method: "post" });
-      setOpen(true);
-      const prefill = { url: initialOffline.url, doi: initialOffline.doi, desc: initialOffline.desc };
-      if (isGuest) {
-        savePendingIntent({ run: "offline", ...prefill });
-        openDialog("login");
-      } else openOfflineRequest({ ...prefill, canEdit: true, kind: "article" });
-    }
-    if (initialShared) startSearch(initialShared, "get");
-    // Once, from the query forms the page was opened with.
-  }, []);
+    if (!autoStart) return;
+    setValue(autoStart.url);
+    runs.current += 1;
+    setActive({ url: autoStart.url, run: runs.current, preset: null, method: autoStart.spend ? "post" : "get", resume: autoStart.spend });
+    setOpen(true);
+  }, [autoStart?.id]);
+
+  // ?getOfflineUrl=: the offline-status result and its request (editable; submitted by itself only
+  // when the user paid for exactly this request and came back from the bank).
+  useEffect(() => {
+    if (!offlineStart) return;
+    setActive({ url: offlineStart.url, run: 0, preset: offlinePreset(offlineStart), method: "get", resume: false });
+    setOpen(true);
+    const prefill = { url: offlineStart.url, doi: offlineStart.doi, desc: offlineStart.desc };
+    if (isGuest) {
+      savePendingIntent({ run: "offline", ...prefill });
+      openDialog("login");
+    } else openOfflineRequest({ ...prefill, canEdit: true, kind: "article", autoSubmit: !!offlineStart.auto });
+  }, [offlineStart?.id]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -139,11 +146,7 @@ export default function LinkPanel({ initialUrl, initialOffline, initialShared }:
         </NativeButton>
       </form>
       <Recognised input={value} />
-      {initialUrl && !active && (
-        <p className="getpdf-muted" role="status">
-          {t.prefilled}
-        </p>
-      )}
+
       <div className="getpdf-links">
         <NativeButton
           variant="ghost"
@@ -173,7 +176,7 @@ export default function LinkPanel({ initialUrl, initialOffline, initialShared }:
             url={active.url}
             run={active.run}
             method={active.method}
-            onConfirmSpend={() => startSearch(active.url)}
+            resume={active.resume}
             preset={active.preset}
             isOpen={open}
             onOpenChange={setOpen}

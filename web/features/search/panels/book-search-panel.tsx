@@ -249,7 +249,8 @@ export default function BookSearchPanel(_props: Record<string, never>) {
         </SearchResults>
       )}
 
-      <aside className="search-offline-prompt" aria-label={t.book.offlineButton}>
+      {/* In the flow, not floating over the results: the shell's offline button steps aside for it (shell.css). */}
+      <aside className="search-offline-prompt search-offline-prompt--inline search-offline-prompt--book" aria-label={t.book.offlineButton}>
         <div>
           <strong>{t.book.offlinePrompt}</strong>
           <span className="search-muted"> {t.book.offlinePromptHint}</span>

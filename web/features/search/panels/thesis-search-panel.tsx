@@ -17,6 +17,7 @@ import { searchUi as t } from "../messages";
 import { fetchers, searchOptionsQuery } from "../queries";
 import { useSearchList } from "../use-search-list";
 import "../search.css";
+import { departmentName } from "../department-names";
 
 type Source = "free" | "proquest";
 type Form = { keywords: string; department: string; language: string; sortBy: (typeof THESIS_SORTS)[number]; yearFrom: string; yearTo: string };
@@ -45,8 +46,8 @@ function ThesisItem({ item, n, onDownload }: { item: ThesisResult; n: number; on
             {item.Author}
           </Fact>
           <Fact label={t.thesis.degree}>{t.thesis.degrees[item.Degree] ?? item.Degree}</Fact>
-          <Fact label={t.thesis.department} ltr>
-            {item.Department}
+          <Fact label={t.thesis.department} ltr={departmentName(item.Department) === item.Department}>
+            {departmentName(item.Department)}
           </Fact>
           <Fact label={t.thesis.university} ltr>
             {item.University}
@@ -132,7 +133,7 @@ export default function ThesisSearchPanel(_props: Record<string, never>) {
             </Button>
           </div>
           <div className="search-form__filters">
-            <NativeSelect label={t.thesis.department} value={form.department} options={[["", t.all], ...departments.map((d) => [d, d] as const)]} onChange={set("department")} ltr />
+            <NativeSelect label={t.thesis.department} value={form.department} options={[["", t.all], ...departments.map((d) => [d, departmentName(d)] as const)]} onChange={set("department")} />
             <NativeSelect label={t.thesis.language} value={form.language} options={[["", t.all], ...languages.map((l) => [l, t.languages[l] ?? l] as const)]} onChange={set("language")} />
             <NativeSelect label={t.sort} value={form.sortBy} options={THESIS_SORTS.map((s) => [s, t.thesis.sorts[s]] as const)} onChange={set("sortBy")} />
             <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />

@@ -1,0 +1,1 @@
+ALTER TABLE `batch_entries` ADD `biblio` text;
