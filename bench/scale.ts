@@ -439,6 +439,8 @@ async function main() {
     const library = await seedLibrary(db, users, now);
     log(`${users.length} users, ${library.rows} library rows seeded`);
 
+    // The dev routes below are the operator's: the first bench user is made an admin.
+    await retrying("admin", () => db.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(users[0]!.id).run());
     const admin = await sessionFor(base, users[0]!);
     const rtt = await readJson(await admin.get("/dev/budget/round-trip?n=50"), "round trip");
     log(`one budget slot (take + done): p50 ${rtt["p50_ms"]} ms, p95 ${rtt["p95_ms"]} ms`);

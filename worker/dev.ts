@@ -14,7 +14,7 @@ import { schema } from "../db/client";
 import type { AppEnv } from "./lib/context";
 import { defineEndpoint } from "./lib/endpoint";
 import { NotFoundError, ValidationError } from "./lib/errors";
-import { anyone, partnerOnly } from "./lib/roles";
+import { adminOnly, anyone, partnerOnly } from "./lib/roles";
 import { services } from "./services";
 import { getpdfMessages } from "./features/getpdf/messages";
 import { readTicket } from "./features/getpdf/ticket";
@@ -142,11 +142,13 @@ const RoundTripQuery = z.object({ n: z.coerce.number().int().min(1).max(50).defa
 const RoundTrip = z.object({ n: z.number().int(), p50_ms: z.number(), p95_ms: z.number(), max_ms: z.number() });
 defineEndpoint(
   devRoutes,
-  { method: "get", path: "/dev/budget/round-trip", devOnly: true, summary: "Development only: the time of one budget slot (take + done on the ProviderBudget object), n times in a row", roles: anyone, query: RoundTripQuery, response: RoundTrip, tag: "system" },
+  { method: "get", path: "/dev/budget/round-trip", devOnly: true, summary: "Development only: the time of one budget slot (take + done on the ProviderBudget object), n times in a row (at most 5 s in all; n says how many were measured)", roles: adminOnly, query: RoundTripQuery, response: RoundTrip, tag: "system" },
   async (c, { query }) => {
     const budget = sharedBudget(c.env.PROVIDER_BUDGET as unknown as BudgetNamespace, { key: "dev:round-trip", provider: "dev", limits: { perSecond: 1_000_000, burst: 1_000_000 }, priority: "paste", maxWaitMs: 1_000, leaseMs: 10_000 });
     const times: number[] = [];
-    for (let i = 0; i < query.n; i++) {
+    // Bounded in time too: a busy object (or many callers at once) must not hold the request.
+    const until = performance.now() + 5_000;
+    for (let i = 0; i < query.n && performance.now() < until; i++) {
       const t = performance.now();
       const slot = await budget.take();
       await slot.done({ status: 200 });

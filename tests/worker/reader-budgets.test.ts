@@ -41,9 +41,11 @@ describe("reading-list readers within their budget", () => {
   });
 
   it("every hostile list answers 422 or a list within the limits, never a 5xx; refused ones store nothing", async () => {
-    const c = await clientFor((await makeUser()).id);
     const seen: string[] = [];
-    for (const h of hostileCitationInputs()) {
+    let c = await clientFor((await makeUser()).id);
+    for (const [i, h] of hostileCitationInputs().entries()) {
+      // A user may create 20 lists an hour: a fresh user every 15 inputs keeps that limit out of the way.
+      if (i > 0 && i % 15 === 0) c = await clientFor((await makeUser()).id);
       const before = await batchCount();
       const res = h.filename ? await uploadBatch(c, { file: { name: h.filename, content: h.text } }) : await uploadBatch(c, { text: h.text });
       const text = await res.text();

@@ -33,7 +33,8 @@ describe("answers shared across users", () => {
 
     // Another user, a day later: the job's own result is stale (24 h) and runs again, on the shared answers.
     const b = newClient();
-    const again = await start(b, doi, { now: now + 25 * HOUR });
+    // wait: 0 — seen before the new run settles (a start otherwise waits for it, up to 2.5 s).
+    const again = await start(b, doi, { now: now + 25 * HOUR, wait: 0 });
     expect(again.status).toBe("processing");
     expect((await waitForResult(b, again)).status).toBe("ok");
     expect([await hitsFor("crossref", doi), await hitsFor("unpaywall", doi)]).toEqual([1, 1]);
