@@ -28,11 +28,11 @@ const t = {
  * article credits, or through the package offer for the credits that are missing, which returns
  * to this list once paid and pays for the rows by itself (the purchase was made for them).
  */
-export function LicensedRows({ batchId }: { batchId: string }) {
+export function LicensedRows({ batchId, rows }: { batchId: string; rows: number }) {
   const qc = useQueryClient();
   const { userInfo, universityInfo } = usePageData();
   const { openPackageOffer } = useUiState();
-  const quote = useQuery(licensedQuoteQuery(batchId));
+  const quote = useQuery(licensedQuoteQuery(batchId, rows));
   const pay = useMutation({
     ...payLicensedMutation(batchId),
     onSettled: () => {

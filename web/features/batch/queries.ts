@@ -57,7 +57,8 @@ export const offlineQuoteQuery = (id: string) => queryOptions({ queryKey: batchK
 /** Requests every entry that needs it offline, in one payment. */
 export const requestOfflineMutation = (id: string) => mutationOptions({ mutationFn: () => call(batchApi.requestOffline, { id }) });
 
-export const licensedQuoteQuery = (id: string) => queryOptions({ queryKey: batchKeys.licensed(id), queryFn: ({ signal }) => call(batchApi.licensedQuote, { id }, { signal }) });
+/** `rows`: how many rows the list shows as licensed now; a new count asks again (entries finish one by one). */
+export const licensedQuoteQuery = (id: string, rows: number) => queryOptions({ queryKey: [...batchKeys.licensed(id), rows], queryFn: ({ signal }) => call(batchApi.licensedQuote, { id }, { signal }), placeholderData: (previous) => previous });
 
 /** Pays for the licensed rows with article credits; they become downloadable. */
 export const payLicensedMutation = (id: string) => mutationOptions({ mutationFn: () => call(batchApi.payLicensed, { id }) });

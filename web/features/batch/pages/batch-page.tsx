@@ -174,7 +174,7 @@ function BatchTable({ id }: { id: string }) {
           {t.newList}
         </Button>
       </div>
-      {signedIn && view.counts.buy > 0 && <LicensedRows batchId={view.id} />}
+      {signedIn && view.counts.buy > 0 && <LicensedRows batchId={view.id} rows={view.counts.buy} />}
       {signedIn && view.counts.processing === 0 && view.counts.offline > 0 && <OfflineRequests batchId={view.id} />}
       <RadioGroup label={t.filterLabel} value={filter} onChange={(v) => setFilter(v as "all" | BatchStatus)} className="batch-filter">
         <Radio value="all" appearance="chip">
