@@ -64,7 +64,8 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the /batch 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "دانلود همه فایل‌های آماده (ZIP)" }).click()]);
     const buf = readFileSync((await download.path())!);
     const files = readZip(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer);
-    expect(files.map((f) => f.name)).toEqual([`001-${ok[0]!.replace("/", "_")}.pdf`, `003-${ok[1]!.replace("/", "_")}.pdf`]);
+    // Named author-year-title (the work's own record), in the list's order; each ends with its title's number here.
+    expect(files.map((f) => f.name)).toEqual(ok.map((doi) => expect.stringMatching(new RegExp(`^[a-z]+-\\d{4}-[a-z0-9-]+-${doi.split("-").pop()}\\.pdf$`))));
     for (const f of files) expect(Buffer.from(f.data.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
     // no horizontal scrolling of the page at phone width
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);

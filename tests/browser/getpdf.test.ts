@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { baseUrl, launch, newPage, pageErrors, screenshot, viewports } from "./harness";
 
 let browser: Browser;
@@ -18,6 +18,8 @@ afterAll(async () => {
 });
 
 const unique = () => 100_000 + Math.floor(Math.random() * 899_999);
+/** Every outside call this slow: a job a user watches for a few seconds (a fast one is answered done at once). */
+const setLatency = (ms: number) => fetch(`${inject("upstreamUrl")}/__latency?ms=${ms}`, { method: "POST" });
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("link/DOI download at %s width", (viewport) => {
   it("paste a DOI → progress → download button → the file downloads from our origin", async () => {
@@ -31,6 +33,8 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("link/DOI do
     await expect.poll(() => page.locator(".getpdf-recognised").textContent(), { timeout: 10_000 }).toContain(`DOI شناسایی شد: ${doi}`);
     await screenshot(page, `getpdf-box-${viewport}`);
 
+    await setLatency(700);
+    onTestFinished(() => setLatency(0).then(() => undefined));
     await box.press("Enter");
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("progressbar").waitFor({ timeout: 10_000 });
@@ -43,7 +47,8 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("link/DOI do
     expect(await page.getByRole("dialog").count()).toBe(1);
 
     const downloadLink = dialog.getByRole("link", { name: "دانلود" });
-    await downloadLink.waitFor({ timeout: 30_000 });
+    await downloadLink.waitFor({ timeout: 45_000 });
+    await setLatency(0);
     expect(await dialog.getByRole("heading").textContent()).toBe("عملیات با موفقیت انجام شد");
     expect(await dialog.textContent()).toContain("OpenAlex");
     await screenshot(page, `getpdf-ok-${viewport}`);
