@@ -1,5 +1,5 @@
 /**
- * Reading-list benchmark (issue 18):
+ * Reading-list benchmark:
  *
  *   npm run bench:batch [-- --port 18978 --entries 200 --runs 3 --latency 300 --no-build]
  *

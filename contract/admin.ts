@@ -5,7 +5,7 @@ import { universityAccessKeys } from "./university-access";
 import { LedgerAccount } from "./wallet";
 
 /**
- * The admin console (/admin/ and its menu; accounts-and-purchases.md §2 "Admin menu", issue 9):
+ * The admin console (/admin/ and its menu; accounts-and-purchases.md §2 "Admin menu"):
  * dashboard, users, contracts (institutions), solvers, direct books, news and blog posts. Shared by the
  * Worker's validators and the SPA's forms, so both show the same Persian words.
  */

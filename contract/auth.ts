@@ -11,7 +11,7 @@ import { UserInfo } from "./user-info";
 export const CODE_STILL_VALID = "code_still_valid";
 
 export const authMessages = {
-  /** MOBILE_SMS_CONFIRMATION on: ordering and spending wait for a verified mobile (issue 15 item 7). */
+  /** MOBILE_SMS_CONFIRMATION on: ordering and spending wait for a verified mobile. */
   mobileVerificationRequired: "برای ثبت سفارش یا پرداخت، ابتدا شمارهٔ موبایل خود را تأیید کنید.",
   // §5 login
   loginNameRequired: "نام کاربری را وارد نکرده‌اید",
@@ -39,7 +39,7 @@ export const authMessages = {
   accountBlocked: "حساب کاربری شما مسدود شده است. لطفاً با پشتیبانی تماس بگیرید.",
   tooManyLogins: (seconds: number) =>
     `تلاش‌های ناموفق ورود بیش از حد مجاز بوده است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
-  /** Same text under both fields whichever is held, so the form does not confirm someone else's address (issue 15 item 9). */
+  /** Same text under both fields whichever is held, so the form does not confirm someone else's address. */
   alreadyRegistered:
     "با این ایمیل یا شمارهٔ موبایل قبلاً حساب ساخته شده است. اگر حساب شماست، وارد شوید یا از «فراموشی رمز عبور» استفاده کنید؛ به صاحب حساب هم خبر دادیم.",
   tooManyRegistrations: (seconds: number) =>
@@ -145,7 +145,7 @@ export const RegisterInput = withConfirmation(
 );
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
-/** `current_password` is needed only to replace a verified number (issue 15 item 7); a first or unverified number needs none. */
+/** `current_password` is needed only to replace a verified number; a first or unverified number needs none. */
 export const MobileInput = z.object({ mobile: MobileField, current_password: z.string().max(256).optional() });
 export type MobileInput = z.infer<typeof MobileInput>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { toPersianDigits } from "../lib/digits";
 import { FileProvenance, WaitField } from "./getpdf";
 
-/** Reading lists resolved at once (issue 18): POST /batch, GET /batch/{id}, export, ZIP. */
+/** Reading lists resolved at once: POST /batch, GET /batch/{id}, export, ZIP. */
 
 export const BATCH_LIMIT_GUEST = 20;
 export const BATCH_LIMIT_USER = 500;
@@ -67,7 +67,7 @@ export const BatchEntry = z.object({
   msg: z.string().nullable(),
   work: z.object({ doi: z.string().nullable(), title: z.string().nullable(), year: z.string().nullable() }),
   download_link: z.string().nullable(),
-  /** Where the served copy came from and how it was found to be the right one (as the link box's, issue 14 §4); nulls until one is served. */
+  /** Where the served copy came from and how it was found to be the right one (as the link box shows it); nulls until one is served. */
   provenance: FileProvenance.extend({ source: z.string().nullable() }),
   notices: z.array(z.string()),
 });

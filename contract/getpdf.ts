@@ -51,7 +51,7 @@ export const DocumentNotice = z.object({
 });
 export type DocumentNotice = z.infer<typeof DocumentNotice>;
 
-/** Where a served file came from and how it was found to be the right one (issue 14 §4). */
+/** Where a served file came from and how it was found to be the right one. */
 export const FileProvenance = z.object({
   /** doi_on_page: the DOI (or arXiv id / PMCID) on its first pages; title: most title words there;
    * trusted_source: an exact source, nothing on the page to compare; unverified: a scan from an exact source. */
@@ -100,7 +100,7 @@ export const GetPdfResult = z
     /** Only with status `choose`: up to three works the text may name; starting one's DOI continues. */
     candidates: z.array(MatchedWork).max(3).optional(),
     /**
-     * Beyond the spec's keys (issue 14), present on every result of a job (answers given without
+     * Beyond the spec's keys, present on every result of a job (answers given without
      * a job, such as a refused link, may leave them out): retraction and correction notices…
      */
     notices: z.array(DocumentNotice).optional(),

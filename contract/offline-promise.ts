@@ -1,7 +1,7 @@
 /**
  * The delivery desk's promise, one rule for the Worker (desk queue and dashboards, the admin
  * dashboard) and the SPA (time left on the user's and the desk's pages). The times themselves are
- * set by worker/features/offline/deadlines.ts (issue 21): every request has a first-answer promise
+ * set by worker/features/offline/deadlines.ts: every request has a first-answer promise
  * (`promise_at`), and once paid or started a delivery deadline (`deliver_by`).
  *
  * - The deadline running now: the first answer while registered; the delivery once paid or in

@@ -7,7 +7,7 @@ import type { WorkBiblio } from "../../contract/jobs/job-state";
 export const batchEntryStatuses = ["processing", "ok", "buy", "offline", "error"] as const;
 
 /**
- * A reading list resolved at once (issue 18). Owned by a signed-in user, or by the guest whose
+ * A reading list resolved at once. Owned by a signed-in user, or by the guest whose
  * HttpOnly cookie hashes to guestTokenHash.
  */
 export const batches = sqliteTable(

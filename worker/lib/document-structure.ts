@@ -1,6 +1,6 @@
 /**
  * Structural checks of uploaded documents, read the way their own readers do, before anything is
- * accepted (issue 15 item 10: a file must not be judged by its first bytes only).
+ * accepted (a file must not be judged by its first bytes only).
  *
  * Zip (Word 2007+): the end-of-central-directory record near the end, then every central-directory
  * header. Refused: more entries than a document has, a total declared expanded size or a per-entry

@@ -1,6 +1,6 @@
 /**
  * Cron Triggers (wrangler.toml [triggers]): the jobs that run on a clock rather than on a request.
- * Today one: payment reconciliation (issue 15 item 4), every 10 minutes.
+ * Today one: payment reconciliation, every 10 minutes.
  */
 import { createDb } from "../../db/client";
 import { createLogger } from "../../lib/logger";

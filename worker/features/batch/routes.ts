@@ -27,7 +27,7 @@ import { advance, batchEntries, batchView, checkJobEntries, createBatch, ownedBa
 import { WATCHED_JOBS, nextSettled } from "./wait";
 import { zipStream } from "./zip";
 
-/** Reading lists resolved at once (issue 18). */
+/** Reading lists resolved at once. */
 export const batchRoutes = new Hono<AppEnv>();
 
 /** A guest's batches are bound to this cookie (its SHA-256 is stored with the batch; written by lib/cookies.ts: __Host- on https). */

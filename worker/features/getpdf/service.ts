@@ -39,7 +39,7 @@ export type GetpdfContext = {
   secret: string;
   /** Reference matching's Crossref; referenceDeps(env) when not given (tests pass their own). */
   reference?: ReferenceDeps;
-  /** False on GET: showing a result never spends a credit or a quota unit (issue 15 item 3). */
+  /** False on GET: showing a result never spends a credit or a quota unit. */
   maySpend?: boolean;
   /**
    * How long start and check may hold a processing answer for the job to settle (the routes give
@@ -67,7 +67,7 @@ const LIST_MATCH_WAIT_MS = 3_000;
 
 function presentDeps(ctx: GetpdfContext): PresentDeps {
   return {
-    // Issue 9: a university member's licensed copy comes from the institution's article_download quota first.
+    // A university member's licensed copy comes from the institution's article_download quota first.
     spendCredit: async (userId, jobKey) =>
       ctx.maySpend === false
         ? hasArticleEntitlement(ctx.db, userId, jobKey)

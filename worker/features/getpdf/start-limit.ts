@@ -1,5 +1,5 @@
 /**
- * How many downloads one user and one address may start (issue 15 item 11). Each start may run
+ * How many downloads one user and one address may start. Each start may run
  * the whole resolver chain against outside services, so it is counted before any work: the
  * attempt is recorded first and counted after, so requests racing each other cannot all pass
  * (exactly `limit` of a burst get through; refused attempts count too, so hammering keeps the

@@ -45,28 +45,28 @@ export const templates: { [K in TemplateName]: (p: TemplateParams[K]) => Rendere
       text: `سلام،\n\nبرای این که ${email} ایمیل حساب شما در ${SITE} شود، این لینک را باز کنید (تا ${toPersianDigits(1)} ساعت معتبر است):\n${link}\n\nاگر شما درخواست نکرده‌اید، این ایمیل را نادیده بگیرید.\n\n${SITE}`,
     },
   }),
-  // To the account's old e-mail when its e-mail or mobile is being changed (issue 15 item 7).
+  // To the account's old e-mail when its e-mail or mobile is being changed.
   account_change_notice: ({ kind, value }) => ({
     email: {
       subject: `تغییر ${kind === "email" ? "ایمیل" : "شمارهٔ موبایل"} حساب ${SITE}`,
       text: `سلام،\n\nدرخواستی برای تغییر ${kind === "email" ? "ایمیل" : "شمارهٔ موبایل"} حساب شما در ${SITE} به «${toPersianDigits(value)}» ثبت شد.\n\nاگر این کار را شما نکرده‌اید، همین حالا رمز عبور خود را با «فراموشی رمز عبور» عوض کنید و با پشتیبانی تماس بگیرید؛ با عوض شدن رمز، همهٔ نشست‌ها پایان می‌یابد.\n\n${SITE}`,
     },
   }),
-  // To the owner of an e-mail or mobile someone tried to sign up with (issue 15 item 9).
+  // To the owner of an e-mail or mobile someone tried to sign up with.
   register_attempt_notice: ({ link }) => ({
     email: {
       subject: `تلاش برای ثبت‌نام با ایمیل یا شمارهٔ شما در ${SITE}`,
       text: `سلام،\n\nکسی کوشید با ایمیل یا شمارهٔ موبایل حساب شما در ${SITE} حساب تازه‌ای بسازد. حساب شما تغییری نکرده است.\n\nاگر خودتان بودید و رمز عبور را به یاد ندارید، از این صفحه رمز تازه بگذارید:\n${link}\n\nاگر شما نبودید، کاری لازم نیست.\n\n${SITE}`,
     },
   }),
-  // Joining a contracted institution (issue 9, worker/features/institutions).
+  // Joining a contracted institution (worker/features/institutions).
   university_link: ({ link, university }) => ({
     email: {
       subject: `تأیید ایمیل دانشگاهی در ${SITE}`,
       text: `سلام،\n\nبرای اتصال حساب خود در ${SITE} به «${university}» این لینک را باز کنید (تا ${toPersianDigits(24)} ساعت و فقط یک بار معتبر است):\n${link}\n\nاگر شما درخواست نکرده‌اید، این ایمیل را نادیده بگیرید.\n\n${SITE}`,
     },
   }),
-  // The library watcher (issue 18, worker/features/batch/watch.ts): a paper the user holds was retracted, corrected…
+  // The library watcher (worker/features/batch/watch.ts): a paper the user holds was retracted, corrected…
   library_notice: ({ kind, title, doi, link }) => ({
     sms: { token: doi.slice(0, 30), text: `${SITE}\nمقاله‌ای که دریافت کرده‌اید ${kind}: ${title}\nhttps://doi.org/${doi}` },
     email: {

@@ -1,6 +1,6 @@
 /**
  * The live source of the free thesis search: OpenAlex works of type `dissertation` with an
- * open-access location (issue 16 §6), used when OPENALEX_API_KEY is set (OpenAlex requires a key
+ * open-access location, used when OPENALEX_API_KEY is set (OpenAlex requires a key
  * since February 2026). Hits are mapped to the spec's thesis fields and merged after the catalogue's
  * (worker/features/search/service.ts); each OpenAlex page is kept an hour in the Cache API so paging
  * back and forth costs OpenAlex nothing. Fields OpenAlex does not give (degree, department) stay empty.

@@ -33,7 +33,7 @@ function articleDeps(c: Context<AppEnv>): ArticleSearchDeps {
   return { scopus: clients.scopus(), crossref: clients.crossref(), log };
 }
 
-/** The live thesis source, when this server has an OpenAlex key (issue 16 §6). */
+/** The live thesis source, when this server has an OpenAlex key. */
 function liveTheses(c: Context<AppEnv>) {
   const client = services(c).clients.openAlex(6_000);
   if (!client) return undefined;

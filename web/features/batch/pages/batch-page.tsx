@@ -236,7 +236,7 @@ function BatchTable({ id }: { id: string }) {
   );
 }
 
-/** /batch: a whole reading list at once (issue 18). */
+/** /batch: a whole reading list at once. */
 export default function BatchPage() {
   const search = useSearch({ strict: false }) as { id?: string };
   return (

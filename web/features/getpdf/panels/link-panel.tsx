@@ -164,7 +164,7 @@ export default function LinkPanel({ initialUrl, autoStart, offlineStart }: LinkP
           {t.extension}
         </Link>
         <span className="getpdf-muted getpdf-links__hint">{t.extensionHint}</span>
-        {/* Issue 18: a whole reading list at once. */}
+        {/* A whole reading list at once. */}
         <Link to="/batch" className="getpdf-links__extension">
           <Icon name="download" size={18} />
           فهرست منابع را یک‌جا دریافت کنید
