@@ -1,6 +1,6 @@
 /**
  * What a landing page says about its own document, decided from what landing.ts collected off the page.
- * The rule: an identifier is *read* from the page or not at all; an opaque id (an IEEE document number,
+ * The landing-page rule: an identifier is *read* from the page or not at all; an opaque id (an IEEE document number,
  * an Elsevier PII, a Handle) is never turned into one, and nothing is taken from the works a page cites, links
  * or belongs to. Each source below is one the page uses to describe itself, tried in this order:
  *

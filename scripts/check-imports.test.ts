@@ -66,6 +66,15 @@ describe("findViolations", () => {
     expect(formatViolations(findViolations(broken))).toContain("web/components/ may not import web/features/ (1):\n  web/components/shell/app-shell.tsx → web/features/auth/dialog.tsx");
   });
 
+  it("a feature may not import another feature's routes; its own, and the composition root, may", () => {
+    expect(brokenRule("worker/features/batch/routes.ts", "worker/features/getpdf/routes.ts")).toBe("a feature may not import another feature's routes");
+    expect(brokenRule("worker/features/file-reports/service.ts", "worker/features/batch/routes.ts")).toBe("a feature may not import another feature's routes");
+    expect(brokenRule("web/features/batch/page.tsx", "web/features/getpdf/routes.tsx")).toBe("a feature may not import another feature's routes");
+    expect(brokenRule("worker/features/batch/routes.ts", "worker/features/getpdf/context.ts")).toBeNull();
+    expect(brokenRule("worker/features/getpdf/stream.ts", "worker/features/getpdf/routes.ts")).toBeNull();
+    expect(brokenRule("worker/app.ts", "worker/features/getpdf/routes.ts")).toBeNull();
+  });
+
   it("allows the Worker's entry, and only it, to import the queue consumer", () => {
     expect(brokenRule("worker/index.ts", "queue-consumer/index.ts")).toBeNull();
     expect(brokenRule("worker/index.ts", "queue-consumer/resolve.ts")).not.toBeNull();

@@ -8,6 +8,7 @@
  *   npx tsx scripts/check-imports.ts --report   print them, exit 0 (while a refactor is under way)
  *
  * Test files (`*.test.ts[x]`) and tests/, scripts/, bench/ may import anything: they are not shipped.
+ * Inside worker/ and web/, no feature imports another feature's `routes.ts` (its HTTP surface).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -119,7 +120,18 @@ export function brokenRule(from: string, to: string): string | null {
   for (const rule of INNER_RULES) {
     if (under(from, rule.from) && rule.not.some((n) => under(to, n))) return `${rule.from}/ may not import ${rule.not.map((n) => `${n}/`).join(" or ")}`;
   }
+  // A feature's routes are its HTTP surface, mounted by the composition root: another feature takes
+  // what it needs from the modules the routes themselves use (its context, deps, services).
+  const fromFeature = featureOf(from);
+  const toFeature = featureOf(to);
+  if (fromFeature && toFeature && fromFeature !== toFeature && /\/routes(\.tsx?)?$/.test(to)) return "a feature may not import another feature's routes";
   return null;
+}
+
+/** "worker/features/batch" for any file under it (web's features too), else null. */
+function featureOf(file: string): string | null {
+  const m = /^(worker|web)\/features\/([^/]+)\//.exec(file);
+  return m ? `${m[1]}/features/${m[2]}` : null;
 }
 
 /** Every broken arrow in a map of repo-relative file paths to their source text. */

@@ -19,6 +19,7 @@ import { pageRoutes } from "./features/page/routes";
 import { systemRoutes } from "./features/system/routes";
 import { identifyRoutes } from "./features/getpdf/identify-route";
 import { getpdfRoutes } from "./features/getpdf/routes";
+import { filesRoutes } from "./features/files/routes";
 import { extensionRoutes } from "./features/extension/routes";
 import { batchRoutes } from "./features/batch/routes";
 import { fileReportRoutes } from "./features/file-reports/routes";
@@ -70,6 +71,8 @@ export function createApp({ renderPage }: { renderPage?: RenderPage } = {}) {
   app.route("/", vipRoutes);
   app.route("/", identifyRoutes);
   app.route("/", getpdfRoutes);
+  // The signed /files/… links getpdf, lists and the desk hand out.
+  app.route("/", filesRoutes);
   app.route("/", batchRoutes);
   app.route("/", fileReportRoutes);
   app.route("/", shareRoutes);

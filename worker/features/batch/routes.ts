@@ -8,12 +8,13 @@ import type { AppEnv } from "../../lib/context";
 import { services } from "../../services";
 import { randomToken } from "../../lib/crypto";
 import { clientAddress } from "../../lib/client-address";
-import { readCookie, writeCookie } from "../../lib/cookies";
+import { writeCookie } from "../../lib/cookies";
 import { defineEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError, RateLimitError, ValidationError } from "../../lib/errors";
 import { anyone, signedIn, type UserRow } from "../../lib/roles";
-import { context } from "../getpdf/routes";
-import { offlineDeps } from "../offline/routes";
+import { context } from "../getpdf/context";
+import { offlineDeps } from "../offline/deps";
+import { GUEST_COOKIE, readOwner } from "./owner";
 import type { OfflineDeps } from "../offline/service";
 import { ingest } from "./ingest";
 import { creationLimits, readLimits } from "./limits";
@@ -23,21 +24,12 @@ import { d1AnswerStore } from "../../../db/shared-answers";
 import { quoteLicensed, spendOnLicensed } from "./licensed";
 import { quoteOffline, requestOffline } from "./offline";
 import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } from "./watch";
-import { advance, batchEntries, batchView, checkJobEntries, createBatch, ownedBatch, processingJobKeys, resolvedCitation, type Owner } from "./service";
+import { advance, batchEntries, batchView, checkJobEntries, createBatch, ownedBatch, processingJobKeys, resolvedCitation } from "./service";
 import { WATCHED_JOBS, nextSettled } from "./wait";
 import { zipStream } from "./zip";
 
 /** Reading lists resolved at once. */
 export const batchRoutes = new Hono<AppEnv>();
-
-/** A guest's batches are bound to this cookie (its SHA-256 is stored with the batch; written by lib/cookies.ts: __Host- on https). */
-const GUEST_COOKIE = "batch_owner" as const;
-
-export function readOwner(c: Context<AppEnv>): Owner | null {
-  if (c.var.user) return { userId: c.var.user.id };
-  const token = readCookie(c, GUEST_COOKIE);
-  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? { userId: null, guestToken: token } : null;
-}
 
 async function loadOwned(c: Context<AppEnv>) {
   const owner = readOwner(c);

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { anyone, staff } from "../../lib/roles";
 import { services } from "../../services";
-import { readOwner } from "../batch/routes";
+import { readOwner } from "../batch/owner";
 import { confirmReports, dismissFileReports, fileReportDesk, reportFile, type FileReportDeps } from "./service";
 
 /** Reporting a wrong, broken or other-version file, and the staff desk's section for the reports. */

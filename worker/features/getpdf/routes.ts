@@ -2,38 +2,17 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { GETPDF_WAIT_MS, GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, LibraryExportQuery, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
 import { EXPORT_TYPES } from "../../../lib/citations";
-import { services } from "../../services";
 import type { AppEnv } from "../../lib/context";
 import { clientAddress } from "../../lib/client-address";
 import { defineEndpoint } from "../../lib/endpoint";
 import { anyone, signedIn } from "../../lib/roles";
 import { spendStartAllowance } from "./start-limit";
-import { filesRoutes } from "../files/routes";
-import type { Background } from "../jobs/job-wait";
 import { checkDownload, exportLibrary, lastArticles, profileDownloads, startDownload, type GetpdfContext } from "./service";
 import { progressStream, wantsStream } from "./stream";
+import { context } from "./context";
 
 /** Link/DOI download (search-and-download.md §7), its feeds, and the signed /files/… links. */
 export const getpdfRoutes = new Hono<AppEnv>();
-
-/**
- * The getpdf verbs' context for one request (the batch feature resolves through the same verbs).
- * GET variants never spend (a cross-site link sends the cookie on top-level navigation); POST is CSRF-checked.
- */
-export function context(c: Context<AppEnv>): GetpdfContext {
-  const s = services(c);
-  return { db: s.db, env: s.bindings, now: s.now, userId: c.var.user?.id ?? null, secret: s.signingSecret, maySpend: c.req.method === "POST", background: backgroundOf(c) };
-}
-
-/** The execution context's waitUntil (absent where there is none: some tests call the app directly). */
-function backgroundOf(c: Context<AppEnv>): Background | undefined {
-  try {
-    const ctx = c.executionCtx;
-    return (p) => ctx.waitUntil(p);
-  } catch {
-    return undefined;
-  }
-}
 
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 
@@ -113,4 +92,3 @@ defineEndpoint(
   },
 );
 
-getpdfRoutes.route("/", filesRoutes);

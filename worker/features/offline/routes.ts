@@ -41,43 +41,13 @@ import { defineEndpoint } from "../../lib/endpoint";
 import { NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn, staff } from "../../lib/roles";
 import { deskHours, saveDeskHours } from "./deadlines";
-import { catalogueBook, outsideBook } from "./catalogue-book";
-import { bookResolverDeps } from "../books/deps";
+import { offlineDeps } from "./deps";
 import { deskPrices, saveDeskPrices } from "./list-prices";
 import { alertPrefs, deskAlerts, saveAlertPrefs } from "./staff-alerts";
 import { offlineText } from "./messages";
 import * as service from "./service";
 
 export const offlineRoutes = new Hono<AppEnv>();
-
-/** The offline service's dependencies for one request (also used by the batch's offline requests). */
-export function offlineDeps(c: Context<AppEnv>): service.OfflineDeps {
-  const s = services(c);
-  const crossref = s.clients.crossref(5_000);
-  return {
-    db: s.db,
-    log: s.log,
-    now: s.now,
-    notifier: s.notifier,
-    secret: s.signingSecret,
-    files: s.files,
-    origin: s.origin,
-    defer: s.defer,
-    metadata: {
-      async doi(doi) {
-        const work = await crossref.getWork(doi);
-        return work
-          ? { title: work.title, type: work.type, language: work.language, authors: work.authors.map((a) => a.name), year: work.issuedYear, publisher: work.publisher, isbns: work.isbn }
-          : null;
-      },
-      // A book by ISBN: our catalogue first, then the book resolver the link box uses (Open Library,
-      // Crossref's book records; cached for a day, each within its provider's shared budget).
-      async isbn(isbn) {
-        return (await catalogueBook(s.db, isbn)) ?? outsideBook(isbn, bookResolverDeps(c.env));
-      },
-    },
-  };
-}
 
 const IdParam = z.string().regex(/^[a-z]{2,8}_[0-9a-z_]{1,60}$/);
 function idParam(c: Context<AppEnv>): string {
