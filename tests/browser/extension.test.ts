@@ -168,7 +168,7 @@ describe("the extension in Chromium", () => {
             if (!opened) await popup.evaluate("document.querySelector('.result .button')?.click()");
             return opened;
           },
-          { timeout: 20_000, intervals: [2_000] },
+          { timeout: 20_000, interval: 2_000 },
         )
         .toBeTruthy();
       const fileUrl = new URL(seen.find((u) => u.includes("/files/"))!);
