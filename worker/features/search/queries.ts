@@ -5,12 +5,12 @@
 import { asc } from "drizzle-orm";
 import { schema, type Db } from "../../../db/client";
 import { splitMatch } from "./fts-query";
-import { CATALOG_COUNT_SQL, CATALOG_FILTERED_PAGE_SQL, CATALOG_PAGE_SQL, COUNT_CAP, RANK_WINDOW, THESIS_WEIGHTS } from "./search-sql";
+import { CATALOG_FILTERED_PAGE_SQL, CATALOG_PAGE_SQL, COUNT_CAP, RANK_WINDOW, THESIS_WEIGHTS } from "./search-sql";
 
 export { COUNT_CAP, RANK_WINDOW } from "./search-sql";
 
-// Drizzle's D1 batch cannot carry raw SQL, and FTS5 MATCH has no query-builder form: these
-// statements go to D1 directly, with bound parameters, in one batch (one round trip).
+// FTS5 MATCH has no query-builder form: these statements go to D1 directly, with bound
+// parameters, in one round trip (one statement, or one batch).
 const d1 = (db: Db): D1Database => db.$client;
 
 export type CatalogRow = {
@@ -60,15 +60,18 @@ function countOf(result: D1Result<{ n: number }>): number {
   return Number(result.results[0]?.n ?? 0);
 }
 
-/** One round trip: the capped count and one ranked page of catalogue items. */
+/** A page row of the catalogue statements: the item, and the capped total of the search on every row. */
+type CatalogPageRow = { total_matches: number } & ({ [K in keyof CatalogRow]: CatalogRow[K] } | { [K in keyof CatalogRow]: null });
+
+/** One statement, one round trip: the capped count and one ranked page of catalogue items. */
 export async function searchCatalog(db: Db, match: string, limit: number, offset: number): Promise<Counted<CatalogRow>> {
   const client = d1(db);
   const { words, tags } = splitMatch(match);
-  const [count, page] = (await client.batch([
-    client.prepare(CATALOG_COUNT_SQL).bind(match),
-    tags ? client.prepare(CATALOG_FILTERED_PAGE_SQL).bind(match, limit, offset, words, tags) : client.prepare(CATALOG_PAGE_SQL).bind(match, limit, offset),
-  ])) as [D1Result<{ n: number }>, D1Result<CatalogRow>];
-  return { counted: countOf(count), rows: page.results };
+  const statement = tags ? client.prepare(CATALOG_FILTERED_PAGE_SQL).bind(match, limit, offset, words, tags) : client.prepare(CATALOG_PAGE_SQL).bind(match, limit, offset);
+  const { results } = await statement.all<CatalogPageRow>();
+  const rows: CatalogRow[] = [];
+  for (const { total_matches: _total, ...row } of results) if (row.id !== null) rows.push(row);
+  return { counted: Number(results[0]?.total_matches ?? 0), rows };
 }
 
 type ThesisOrder = "relevance" | "newest" | "oldest";

@@ -63,11 +63,20 @@ function parseLinks(json: string): string[] {
   }
 }
 
+/** The first link that names a collection the pipeline serves (each link parsed only when needed). */
+function firstOpenSource(links: string[]) {
+  for (const link of links) {
+    const ref = openSourceOf(link);
+    if (ref) return ref;
+  }
+  return null;
+}
+
 function toBookResult(r: CatalogRow): BookResult {
   const free = r.free === 1;
   const links = free ? parseLinks(r.links) : [];
   // A free record of a collection the pipeline serves is downloaded through our origin.
-  const served = links.map(openSourceOf).find((x) => x !== null);
+  const served = firstOpenSource(links);
   return {
     id: r.id,
     Cover: r.cover_url ?? openLibraryCoverUrl({ isbn: r.isbn }),
