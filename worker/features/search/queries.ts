@@ -67,7 +67,9 @@ type CatalogPageRow = { total_matches: number } & ({ [K in keyof CatalogRow]: Ca
 export async function searchCatalog(db: Db, match: string, limit: number, offset: number): Promise<Counted<CatalogRow>> {
   const client = d1(db);
   const { words, tags } = splitMatch(match);
-  const statement = tags ? client.prepare(CATALOG_FILTERED_PAGE_SQL).bind(match, limit, offset, words, tags) : client.prepare(CATALOG_PAGE_SQL).bind(match, limit, offset);
+  const statement = tags
+    ? client.prepare(CATALOG_FILTERED_PAGE_SQL).bind(match, limit, offset, words, tags)
+    : client.prepare(CATALOG_PAGE_SQL).bind(match, limit, offset);
   const { results } = await statement.all<CatalogPageRow>();
   const rows: CatalogRow[] = [];
   for (const { total_matches: _total, ...row } of results) if (row.id !== null) rows.push(row);
@@ -104,7 +106,10 @@ export async function searchTheses(db: Db, match: string, order: ThesisOrder, li
 /** The dropdown lists: organisations, and the thesis departments and languages in the catalogue. */
 export async function searchOptionLists(db: Db) {
   const [organizations, departments, languages] = await db.batch([
-    db.select({ code: schema.standardOrganizations.code, name: schema.standardOrganizations.name }).from(schema.standardOrganizations).orderBy(asc(schema.standardOrganizations.code)),
+    db
+      .select({ code: schema.standardOrganizations.code, name: schema.standardOrganizations.name })
+      .from(schema.standardOrganizations)
+      .orderBy(asc(schema.standardOrganizations.code)),
     // theses_department_year_idx makes this an index walk, not a table scan
     db.selectDistinct({ v: schema.theses.department }).from(schema.theses).orderBy(asc(schema.theses.department)),
     db.selectDistinct({ v: schema.theses.language }).from(schema.theses).orderBy(asc(schema.theses.language)),
