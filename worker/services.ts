@@ -14,16 +14,19 @@ import { isDevelopment, isTest, passwordPepper, signingSecret, type Bindings } f
 import { clientAddress } from "./lib/client-address";
 import type { AppEnv } from "./lib/context";
 import { createLogger, type Logger } from "../lib/logger";
-import { rolesOf } from "./lib/roles";
-import { hashParamsFor } from "./features/auth/deps";
-import type { HashParams } from "./features/auth/password";
-import { loadSession } from "./features/auth/sessions";
 import { fetchJobStub } from "./features/jobs/fetch-job";
 import { createNotifier, type Notifier } from "./features/notify/notifier";
+import type { ProductRegistry } from "./money/fulfilment";
 
-/** Builds the per-request basics once and puts them on `c.var`; then loads the session. */
-export function requestServices(): MiddlewareHandler<AppEnv> {
+/** What the composition root (worker/app.ts) hands every request: the registries it alone may import. */
+export type Wiring = { products: ProductRegistry };
+
+const wired = new WeakMap<Context, Wiring>();
+
+/** Builds the per-request basics once and puts them on `c.var` (the session: middleware/session.ts). */
+export function requestServices(wiring: Wiring): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    wired.set(c, wiring);
     const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
     c.set("requestId", requestId);
     c.set("log", createLogger(requestId));
@@ -61,18 +64,6 @@ function deferOf(c: Context<AppEnv>): (task: () => Promise<void>) => void {
   };
 }
 
-export function session(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const loaded = await loadSession(c);
-    if (loaded) {
-      c.set("user", loaded.user);
-      c.set("session", loaded.session);
-    }
-    c.set("roles", rolesOf(loaded?.user ?? null));
-    await next();
-  };
-}
-
 export type Services = {
   db: Db;
   log: Logger;
@@ -86,8 +77,6 @@ export type Services = {
   /** HMAC key for signed file links, tickets, codes and device tokens. */
   signingSecret: string;
   passwordPepper: string;
-  /** The parameters new password hashes get. */
-  hashParams: HashParams;
   files: R2Bucket;
   assets: Fetcher;
   /** SMS and e-mail (the development outbox in development and tests). */
@@ -101,6 +90,8 @@ export type Services = {
   };
   /** The FetchJob Durable Object of one document. */
   job(key: string): ReturnType<typeof fetchJobStub>;
+  /** What a cart can buy (worker/products.ts), handed to the order path. */
+  products: ProductRegistry;
   settings: {
     /** MOBILE_SMS_CONFIRMATION: on unless set to "false". */
     mobileSmsConfirmation: boolean;
@@ -149,7 +140,6 @@ function buildServices(c: Context<AppEnv>): Services {
     get passwordPepper() {
       return passwordPepper(env);
     },
-    hashParams: hashParamsFor(env),
     files: env.FILES,
     assets: env.ASSETS,
     get notifier() {
@@ -176,6 +166,11 @@ function buildServices(c: Context<AppEnv>): Services {
           : null,
     },
     job: (key) => fetchJobStub(env, key),
+    get products() {
+      const w = wired.get(c);
+      if (!w) throw new Error("no product registry: the app wires it with requestServices({ products })");
+      return w.products;
+    },
     settings: {
       mobileSmsConfirmation: env.MOBILE_SMS_CONFIRMATION !== "false",
       showOldTabStandardSearch: env.SHOW_OLD_TAB_STANDARD_SEARCH === "true",

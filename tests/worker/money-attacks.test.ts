@@ -271,7 +271,7 @@ describe("a priced request that changes between the order's pricing and its batc
 
   /**
    * The race made certain: a trigger on the order row (the batch's first statement) applies the
-   * other tab's change (`set`) to the request inside the order's own batch, after price() read it.
+   * other tab's change (`set`) to the request inside the order's own batch, after the fulfiller's quote() read it.
    */
   async function meanwhile<T>(userId: string, requestId: string, set: string, run: () => Promise<T>): Promise<T> {
     const name = `meanwhile_${requestId}`;

@@ -1,16 +1,15 @@
 import type { Context } from "hono";
 import type { Db } from "../../../db/client";
-import { isTest, type Bindings } from "../../env";
 import type { AppEnv } from "../../lib/context";
 import { readCookie } from "../../lib/cookies";
 import type { Logger } from "../../../lib/logger";
 import type { Notifier } from "../notify/notifier";
-import { services } from "../../services";
+import { services, type Services } from "../../services";
 import { OWASP_PARAMS, TEST_PARAMS, type HashParams } from "./password";
 
 /** The parameters new hashes get: OWASP's everywhere except tests (password.ts stays free of Worker types for the seed script). */
-export function hashParamsFor(env: Bindings): HashParams {
-  return isTest(env) ? TEST_PARAMS : OWASP_PARAMS;
+export function hashParamsFor(environment: Services["settings"]["environment"]): HashParams {
+  return environment === "test" ? TEST_PARAMS : OWASP_PARAMS;
 }
 
 /** Marks a browser that has signed in to an account (the login limits trust it more). */
@@ -46,7 +45,7 @@ export function authDeps(c: Context<AppEnv>): AuthDeps {
     notifier: s.notifier,
     pepper: s.passwordPepper,
     secret: s.signingSecret,
-    params: s.hashParams,
+    params: hashParamsFor(s.settings.environment),
     ip: s.ip,
     device: readCookie(c, DEVICE_COOKIE) ?? null,
     origin: s.origin,

@@ -5,7 +5,7 @@ import { DomainError, RateLimitError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { NotifyError } from "../notify/notifier";
 import { checkSmsCode, discardCode, issueSmsCode, reserveSmsCode, type CodeCheck } from "./codes";
-import { confirmCurrentPassword, noticeToOldEmail } from "../profile/service";
+import { confirmCurrentPassword, noticeToOldEmail } from "./account-change";
 import type { AuthDeps } from "./deps";
 import { mobileTaken, uniqueViolation } from "./queries";
 import { release, reserve, type Window } from "./rate-limit";

@@ -18,7 +18,7 @@ import type { UserRow } from "../../lib/roles";
 import { ownedBatch, type Owner } from "../batch/service";
 import { readTicket } from "../getpdf/ticket";
 import { fetchJobStub } from "../jobs/fetch-job";
-import { hasArticleEntitlement } from "../wallet/ledger";
+import { hasArticleEntitlement } from "../../money/ledger";
 import { fileReportMessages as m } from "./messages";
 
 export type Receipt = { fileKey: string; downloadId: string; jobKey: string; doi: string | null };

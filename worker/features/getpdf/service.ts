@@ -16,7 +16,7 @@ import { waitForSettled, type Background } from "../jobs/job-wait";
 import type { JobState, Lane } from "../../../contract/jobs/job-state";
 import { d1AnswerStore } from "../../../db/shared-answers";
 import { enrichFromCrossref } from "./enrich";
-import { hasArticleEntitlement, spendArticleCredit } from "../wallet/ledger";
+import { hasArticleEntitlement, spendArticleCredit } from "../../money/ledger";
 import { grantByUniversityForUserId } from "../institutions/enforce";
 import { screenInput } from "./guards";
 import { referenceDeps, resolveReferenceText, type ReferenceDeps } from "./match/resolve-reference";

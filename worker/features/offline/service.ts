@@ -37,7 +37,7 @@ import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
 import type { Logger } from "../../../lib/logger";
 import type { UserRow } from "../../lib/roles";
 import type { Notifier } from "../notify/notifier";
-import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";
+import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../../money/ledger";
 import { identify, jobKeyFor } from "../../../lib/identify";
 import { returnQuotaStatement, usageMonth } from "../institutions/access";
 import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, titleKey, type Misfit, type RequestedAs } from "./content-type";

@@ -10,7 +10,7 @@ import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
 import type { Logger } from "../../../lib/logger";
 import type { Notifier } from "../notify/notifier";
 import { DAY_MS } from "../wallet/prices";
-import { assertStatement, ledgerChange } from "../wallet/ledger";
+import { assertStatement, ledgerChange } from "../../money/ledger";
 import { returnQuotaStatement, usageMonth } from "../institutions/access";
 import { vipMessages as m } from "./messages";
 import { sendVipNotice } from "./notices";

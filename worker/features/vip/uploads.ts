@@ -14,7 +14,7 @@ import { randomToken } from "../../lib/crypto";
 import { DomainError, ValidationError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { consumeQuotaStatements, denialMessage, isQuotaExceeded, QuotaExhaustedError, universityAccess } from "../institutions/access";
-import { assertStatement } from "../wallet/ledger";
+import { assertStatement } from "../../money/ledger";
 import { vipMessages as m } from "./messages";
 import { CONTENT_TYPES, examineDocument, extensionKind, type ByteSource } from "./sniff";
 

@@ -6,7 +6,7 @@ import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
-import { AssertionFailedError, InsufficientFundsError, assertStatement, grantLimitedCredits, ledgerChange, runMoneyBatch, spendLimitedCredit, type MoneyBatchItem } from "./ledger";
+import { AssertionFailedError, InsufficientFundsError, assertStatement, grantLimitedCredits, ledgerChange, runMoneyBatch, spendLimitedCredit, type MoneyBatchItem } from "../../money/ledger";
 import { walletMessages } from "./messages";
 import { DAY_MS, LIMITED_LOT_DAYS } from "./prices";
 import { balancesByAccount, findUserId } from "./queries";

@@ -13,13 +13,13 @@ import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
 import type { Logger } from "../../../lib/logger";
 import type { UserRow } from "../../lib/roles";
 import { fieldErrors } from "../../lib/endpoint";
-import { withGatewayFields } from "./cart";
+import { withGatewayFields } from "../../money/cart";
 import { enabledGateways, GatewayRefusal, GatewayUnavailable, gatewayDriver, type GatewayDriver } from "./gateways";
-import { classifyBatchError, creditWallet, d1Of, debitWallet, InsufficientFundsError, runMoneyBatch, type MoneyBatchItem } from "./ledger";
+import { classifyBatchError, creditWallet, d1Of, debitWallet, InsufficientFundsError, runMoneyBatch, type MoneyBatchItem } from "../../money/ledger";
 import { walletMessages } from "./messages";
-import type { FulfilmentContext, OrderItem } from "./fulfilment";
-import { findOrder, placeOrder, planOrder, priceCart, redirectAfter } from "./orders";
-import { orderKeyOf } from "./order-key";
+import type { FulfilmentContext, OrderItem, ProductRegistry } from "../../money/fulfilment";
+import { findOrder, placeOrder, planOrder, priceCart, redirectAfter } from "../../money/orders";
+import { orderKeyOf } from "../../money/order-key";
 
 /** Zarinpal's minimum is 100 toman; we ask at least this much (any surplus stays in the wallet). */
 export const MIN_PAYMENT = 1_000;
@@ -37,7 +37,9 @@ export type PaymentDeps = {
   now: number;
   origin: string;
   log?: Logger;
-  /** After a payment completed its order: the fulfillers' receipts (wallet/orders.ts sendReceipts). */
+  /** What a cart can buy (worker/products.ts, handed over by the composition root). */
+  products: ProductRegistry;
+  /** After a payment completed its order: the fulfillers' receipts (money/orders.ts sendReceipts). */
   receipts?: (items: OrderItem[], ctx: FulfilmentContext) => Promise<void>;
 };
 
@@ -86,17 +88,17 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
     orderKey = await orderKeyOf(db, { sent: form.idempotency_key, userId: user.id, cart, now });
     // This key's order is placed already (a paid order started again): answered again, nothing charged.
     const existing = await findOrder(db, user.id, orderKey);
-    const priced = existing ? null : await priceCart(db, cart, { userId: user.id, now });
+    const priced = existing ? null : await priceCart(db, deps.products, cart, { userId: user.id, now });
     const [fresh] = await db.select({ balance: schema.users.balance }).from(schema.users).where(eq(schema.users.id, user.id));
     const shortfall = priced ? priced.total - (fresh?.balance ?? 0) : 0;
     if (!priced || shortfall <= 0) {
       // The wallet covers it now (e.g. topped up in another tab): buy from the wallet directly.
-      const placed = await placeOrder(db, { userId: user.id, cart, idempotencyKey: orderKey, now });
+      const placed = await placeOrder(db, deps.products, { userId: user.id, cart, idempotencyKey: orderKey, now });
       await deps.receipts?.(placed.items, { userId: user.id, orderId: placed.orderId, now });
       return { kind: "redirect", location: placed.redirect };
     }
     amount = Math.max(shortfall, MIN_PAYMENT);
-    returnTo = redirectAfter(cart, priced.items);
+    returnTo = redirectAfter(deps.products, cart, priced.items);
   } else {
     if (!form.amount || form.amount < MIN_PAYMENT) throw new ValidationError({ amount: [walletMessages.amountTooSmall] });
     amount = form.amount;
@@ -205,7 +207,7 @@ async function settle(deps: Omit<PaymentDeps, "origin">, p: typeof schema.paymen
     try {
       const existing = await findOrder(db, p.userId, stored.idempotency_key);
       if (!existing) {
-        const plan = await planOrder(db, { userId: p.userId, cart: cart.data, idempotencyKey: stored.idempotency_key, now, paymentId: p.id });
+        const plan = await planOrder(db, deps.products, { userId: p.userId, cart: cart.data, idempotencyKey: stored.idempotency_key, now, paymentId: p.id });
         await runMoneyBatch(db, [...base, ...plan.statements]);
         await deps.receipts?.(plan.items, { userId: p.userId, orderId: plan.orderId, now });
         return "settled";

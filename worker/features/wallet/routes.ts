@@ -29,14 +29,13 @@ import { services } from "../../services";
 import { defineEndpoint } from "../../lib/endpoint";
 import { adminOnly, anyone, signedIn } from "../../lib/roles";
 import { adjustCredits, createInvoice, invoiceFor, listInvoices, priceTable, updatePrice } from "./admin";
-import { sendOfflineNotice } from "../offline/notifications";
-import { deliveryHours, deskHours } from "../offline/deadlines";
+import { announceStandardRequest } from "../offline/standard-request";
 import { handleCallback, paymentResult, startPayment, type PaymentDeps } from "./payments";
 import { findUserId, ledgerPage, parseDay, transactions } from "./queries";
-import { orderKeyOf } from "./order-key";
-import { balanceOf, freshUserInfo, placeOrder, quote } from "./service";
-import { sendReceipts } from "./orders";
-import type { AfterPaymentDeps } from "./fulfilment";
+import { orderKeyOf } from "../../money/order-key";
+import { balanceOf, freshUserInfo, quote } from "./service";
+import { placeOrder, sendReceipts } from "../../money/orders";
+import type { AfterPaymentDeps } from "../../money/fulfilment";
 import { myStandards, standardStatus } from "./standards";
 
 export const walletRoutes = new Hono<AppEnv>();
@@ -48,7 +47,7 @@ const afterPaymentDeps = (c: Context<AppEnv>): AfterPaymentDeps => {
 
 const paymentDeps = (c: Context<AppEnv>): PaymentDeps => {
   const s = services(c);
-  return { db: s.db, env: s.bindings, now: s.now, origin: s.origin, log: s.log, receipts: (items, ctx) => sendReceipts(afterPaymentDeps(c), items, ctx) };
+  return { db: s.db, env: s.bindings, now: s.now, origin: s.origin, log: s.log, products: s.products, receipts: (items, ctx) => sendReceipts(afterPaymentDeps(c), s.products, items, ctx) };
 };
 
 defineEndpoint(
@@ -87,8 +86,9 @@ defineEndpoint(
     const now = c.var.now();
     const sent = c.req.header("idempotency-key") ?? body.idempotency_key;
     const idempotencyKey = await orderKeyOf(c.var.db, { sent, userId: user.id, cart: body.cart, now });
-    const placed = await placeOrder(c.var.db, { userId: user.id, cart: body.cart, idempotencyKey, now });
-    await sendReceipts(afterPaymentDeps(c), placed.items, { userId: user.id, orderId: placed.orderId, now });
+    const { products } = services(c);
+    const placed = await placeOrder(c.var.db, products, { userId: user.id, cart: body.cart, idempotencyKey, now });
+    await sendReceipts(afterPaymentDeps(c), products, placed.items, { userId: user.id, orderId: placed.orderId, now });
     const info = await freshUserInfo(c.var.db, user.id, now);
     return c.json({ ...info, redirect: placed.redirect, order_id: placed.orderId } satisfies OrderResponse);
   },
@@ -149,15 +149,10 @@ defineEndpoint(
     tag: "wallet",
   },
   async (c, { body }) => {
-    const { now, notifier, origin } = services(c);
+    const s = services(c);
     // A standard ordered with a credit is a desk request: the user gets the usual "registered" notice.
-    const ordered = async (_requestId: string, title: string) =>
-      sendOfflineNotice(notifier, c.var.log, {
-        userId: c.var.user!.id,
-        template: "offline_registered",
-        params: { name: title, kind: "standard", hours: deliveryHours(await deskHours(c.var.db), "standard"), paid: true, link: `${origin}/profile/offlineBooksStandards` },
-      });
-    return c.json(await standardStatus(c.var.db, c.var.user, { id: body.id, useCredit: body.use_credit }, now, { ordered }));
+    const ordered = (_requestId: string, title: string) => announceStandardRequest(s, { userId: c.var.user!.id, title });
+    return c.json(await standardStatus(c.var.db, c.var.user, { id: body.id, useCredit: body.use_credit }, s.now, { ordered }));
   },
 );
 
