@@ -14,7 +14,8 @@ import { signFileLink } from "../files/signing";
 import { fetchJobStub } from "../jobs/fetch-job";
 import { fileReportMessages as m } from "./messages";
 import { receiptOf, type Receipt, type Reporter } from "./receipt";
-import { dismissReports, isWithdrawn, withdrawFile, type WithdrawDeps } from "./withdraw";
+import { isWithdrawn } from "../files/withdrawn";
+import { dismissReports, withdrawFile, type WithdrawDeps } from "./withdraw";
 
 export type FileReportDeps = WithdrawDeps & { secret: string };
 

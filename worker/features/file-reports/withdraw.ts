@@ -9,7 +9,7 @@
  * 4. tells the reporters (e-mail through the notifier), after the answer.
  * Only the request whose insert wins does 2–4: a threshold reached twice at once withdraws once.
  */
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { schema, type Db } from "../../../db/client";
 import { toHex } from "../../../lib/crypto";
 import type { Logger } from "../../../lib/logger";
@@ -130,10 +130,4 @@ function tellReporters(deps: WithdrawDeps, closed: { userId: string | null }[], 
       }
     }
   });
-}
-
-/** Whether this file has been withdrawn. */
-export async function isWithdrawn(db: Db, fileKey: string): Promise<boolean> {
-  const row = await db.select({ k: sql`1` }).from(schema.fileWithdrawals).where(eq(schema.fileWithdrawals.fileKey, fileKey)).limit(1);
-  return row.length > 0;
 }

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError } from "../../lib/errors";
 import { anyone } from "../../lib/roles";
-import { isWithdrawn } from "../file-reports/withdraw";
+import { isWithdrawn } from "./withdrawn";
 import { keyFromPath, verifyFileLink } from "./signing";
 
 /** Persian answers of /files/… (a browser navigation, so short and clear). */
