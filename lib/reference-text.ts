@@ -9,9 +9,31 @@
 import { toLatinDigits } from "./digits";
 
 const GREEK: Record<string, string> = {
-  α: "alpha", β: "beta", γ: "gamma", δ: "delta", ε: "epsilon", ζ: "zeta", η: "eta", θ: "theta", ι: "iota", κ: "kappa",
-  λ: "lambda", μ: "mu", ν: "nu", ξ: "xi", ο: "omicron", π: "pi", ρ: "rho", σ: "sigma", ς: "sigma", τ: "tau",
-  υ: "upsilon", φ: "phi", χ: "chi", ψ: "psi", ω: "omega",
+  α: "alpha",
+  β: "beta",
+  γ: "gamma",
+  δ: "delta",
+  ε: "epsilon",
+  ζ: "zeta",
+  η: "eta",
+  θ: "theta",
+  ι: "iota",
+  κ: "kappa",
+  λ: "lambda",
+  μ: "mu",
+  ν: "nu",
+  ξ: "xi",
+  ο: "omicron",
+  π: "pi",
+  ρ: "rho",
+  σ: "sigma",
+  ς: "sigma",
+  τ: "tau",
+  υ: "upsilon",
+  φ: "phi",
+  χ: "chi",
+  ψ: "psi",
+  ω: "omega",
 };
 
 /** Lower case, Greek letters spelled out, diacritics and ligatures folded to ASCII, Persian digits to 0-9. */
@@ -38,7 +60,9 @@ export function foldGerman(s: string): string {
 }
 
 export function words(s: string): string[] {
-  return foldText(s).split(/[^a-z0-9]+/).filter(Boolean);
+  return foldText(s)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 export const STOP = new Set(
@@ -101,7 +125,11 @@ export function parseReference(text: string): ParsedReference {
   const years = [...raw.matchAll(/(?<![\w\-–/.])(1[6-9]\d\d|20\d\d)(?![\d\-–]|\.\d)/g)].map((m) => Number(m[1]));
   const folded = foldText(raw);
   const journalLike =
-    /\d+\s*\(\s*[\w–-]+\s*\)/.test(raw) || /\b(1[6-9]|20)\d\d\s*;\s*\d+/.test(raw) || /\bvol\.?\s*\d/i.test(raw) || /\bno\.\s*\d/i.test(raw) || /\d+\s*:\s*e?\d+\s*[-–]\s*\d+/.test(raw);
+    /\d+\s*\(\s*[\w–-]+\s*\)/.test(raw) ||
+    /\b(1[6-9]|20)\d\d\s*;\s*\d+/.test(raw) ||
+    /\bvol\.?\s*\d/i.test(raw) ||
+    /\bno\.\s*\d/i.test(raw) ||
+    /\d+\s*:\s*e?\d+\s*[-–]\s*\d+/.test(raw);
   const chapterLike = /\bin:\s|\(eds?\.?\)|\beds?\.\)|\bedited by\b|\bin\s+[^.]{0,80}\(eds?\b/i.test(raw);
   const bookLike = !journalLike && /\b(press|publishers?|publishing|edition|edn|isbn|verlag|books)\b/.test(folded);
   return {

@@ -161,7 +161,10 @@ export function brokenRule(from: string, to: string): string | null {
     }
   }
   const isRoot = (file: string) => COMPOSITION_ROOTS.some((r) => under(file, r));
-  if (isRoot(to) && !isRoot(from)) return `only a composition root may import one (${COMPOSITION_ROOTS.filter((r) => r.startsWith(`${fromTop}/`)).map(shown).join(", ")})`;
+  if (isRoot(to) && !isRoot(from))
+    return `only a composition root may import one (${COMPOSITION_ROOTS.filter((r) => r.startsWith(`${fromTop}/`))
+      .map(shown)
+      .join(", ")})`;
   // A feature's routes are its HTTP surface, mounted by the composition root: another feature takes
   // what it needs from the modules the routes themselves use (its context, deps, services).
   const fromFeature = featureOf(from);
@@ -320,6 +323,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     console.log(formatViolations(violations));
   }
   console.log(failing.length === 0 ? "feature cycles: none" : `\nfeature cycles: ${failing.length}\n${formatCycles(failing)}`);
-  if (reported.length) console.log(`\nfeature cycles reported only (${CYCLES_REPORTED_ONLY.map(shown).join(", ")}; see CYCLES_REPORTED_ONLY): ${reported.length}\n${formatCycles(reported)}`);
+  if (reported.length)
+    console.log(
+      `\nfeature cycles reported only (${CYCLES_REPORTED_ONLY.map(shown).join(", ")}; see CYCLES_REPORTED_ONLY): ${reported.length}\n${formatCycles(reported)}`,
+    );
   if ((violations.length || failing.length) && !reportOnly) process.exitCode = 1;
 }

@@ -54,7 +54,9 @@ export async function planOrder(db: Db, products: ProductRegistry, input: OrderI
   const orderId = newId("ord", now);
   const statements: MoneyBatchItem[] = [
     d1Of(db)
-      .prepare("INSERT INTO orders (id, user_id, idempotency_key, cart, total, status, payment_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?)")
+      .prepare(
+        "INSERT INTO orders (id, user_id, idempotency_key, cart, total, status, payment_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?)",
+      )
       .bind(orderId, userId, idempotencyKey, JSON.stringify(cart), priced.total, input.paymentId ?? null, now, now),
   ];
   if (priced.total > 0) {
@@ -66,7 +68,10 @@ export async function planOrder(db: Db, products: ProductRegistry, input: OrderI
 }
 
 export async function findOrder(db: Db, userId: string, idempotencyKey: string) {
-  const [row] = await db.select().from(schema.orders).where(and(eq(schema.orders.userId, userId), eq(schema.orders.idempotencyKey, idempotencyKey)));
+  const [row] = await db
+    .select()
+    .from(schema.orders)
+    .where(and(eq(schema.orders.userId, userId), eq(schema.orders.idempotencyKey, idempotencyKey)));
   return row ?? null;
 }
 

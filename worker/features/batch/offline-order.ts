@@ -53,7 +53,18 @@ export const batchOfflineProduct: Fulfiller = {
 async function orderStatements(db: Db, { plan, toBuy }: Priced, ctx: FulfilmentContext): Promise<MoneyBatchItem[]> {
   const statements: MoneyBatchItem[] = [];
   if (toBuy > 0) {
-    statements.push(...ledgerChange(db, { userId: ctx.userId, account: "offline_article_credit", delta: toBuy, reason: "order", refType: "order", refId: ctx.orderId, now: ctx.now, onShortfall: "abort" }));
+    statements.push(
+      ...ledgerChange(db, {
+        userId: ctx.userId,
+        account: "offline_article_credit",
+        delta: toBuy,
+        reason: "order",
+        refType: "order",
+        refId: ctx.orderId,
+        now: ctx.now,
+        onShortfall: "abort",
+      }),
+    );
   }
   const hours = await deskHours(db);
   for (const row of plan.todo) {

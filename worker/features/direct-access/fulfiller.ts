@@ -29,7 +29,10 @@ function basketOf(item: OrderItem): [number, number][] {
 /** Every site of the basket with its server price; unknown sites, missing periods and empty pools refuse. */
 async function priceLines(db: Db, item: OrderItem, now: number): Promise<Line[]> {
   const basket = basketOf(item);
-  const { sites, prices } = await sitesAndPrices(db, basket.map(([id]) => id));
+  const { sites, prices } = await sitesAndPrices(
+    db,
+    basket.map(([id]) => id),
+  );
   const pools = await poolCounts(db, now);
   return basket.map(([siteId, days]) => {
     const site = sites.find((s) => s.id === siteId && s.active);

@@ -40,9 +40,24 @@ export function standardRequestStatements(db: Db, r: StandardRequest, paid: { sp
         `INSERT INTO offline_requests (id, user_id, kind, url, doi, more, doc_key, title, is_solution, status, price, promise_at, paid_at, can_edit, paid_with, last_event_id, created_at, updated_at)
          SELECT ?, ?, 'standard', ?, NULL, ?, ?, ?, 0, 'paid', NULL, ?, ?, 0, 'standard_credit', ?, ?, ? WHERE ${spent}`,
       )
-      .bind(r.requestId, r.userId, r.label, offlineText.standardOrderNote(r.standardId), r.docKey, r.title, now + BOOK_PROMISE_MS, now, eventId, now, now, spentEntryId),
+      .bind(
+        r.requestId,
+        r.userId,
+        r.label,
+        offlineText.standardOrderNote(r.standardId),
+        r.docKey,
+        r.title,
+        now + BOOK_PROMISE_MS,
+        now,
+        eventId,
+        now,
+        now,
+        spentEntryId,
+      ),
     d1
-      .prepare(`INSERT INTO offline_request_events (id, request_id, actor_id, action, from_status, to_status, note, created_at) SELECT ?, ?, ?, 'registered', NULL, 'paid', ?, ? WHERE ${spent}`)
+      .prepare(
+        `INSERT INTO offline_request_events (id, request_id, actor_id, action, from_status, to_status, note, created_at) SELECT ?, ?, ?, 'registered', NULL, 'paid', ?, ? WHERE ${spent}`,
+      )
       .bind(eventId, r.requestId, r.userId, offlineText.standardOrderEvent, now, spentEntryId),
   ];
 }
@@ -52,6 +67,12 @@ export async function announceStandardRequest(deps: Pick<Services, "db" | "notif
   await sendOfflineNotice(deps.notifier, deps.log, {
     userId: r.userId,
     template: "offline_registered",
-    params: { name: r.title, kind: "standard", hours: deliveryHours(await deskHours(deps.db), "standard"), paid: true, link: `${deps.origin}/profile/offlineBooksStandards` },
+    params: {
+      name: r.title,
+      kind: "standard",
+      hours: deliveryHours(await deskHours(deps.db), "standard"),
+      paid: true,
+      link: `${deps.origin}/profile/offlineBooksStandards`,
+    },
   });
 }

@@ -17,7 +17,9 @@ function serviceProduct(kind: VipKind, redirect: string): Fulfiller {
       const statements = async (ctx: FulfilmentContext) =>
         Array.from({ length: item.quantity }, (_, i) =>
           db.$client
-            .prepare("INSERT INTO service_orders (id, user_id, kind, status, order_id, paid_by_contract, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)")
+            .prepare(
+              "INSERT INTO service_orders (id, user_id, kind, status, order_id, paid_by_contract, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+            )
             .bind(newId("svc", ctx.now), ctx.userId, kind, status, ctx.orderId, ctx.now + i, ctx.now + i),
         );
       return { price, statements };

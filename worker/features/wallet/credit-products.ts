@@ -14,7 +14,17 @@ function countCredit(priceKey: string, account: CachedAccount, redirect: string)
     async quote(db, item) {
       return {
         price: (await unitPrice(db, priceKey)) * item.quantity,
-        statements: async (ctx) => ledgerChange(db, { userId: ctx.userId, account, delta: item.quantity, reason: "order", refType: "order", refId: ctx.orderId, now: ctx.now, onShortfall: "abort" }),
+        statements: async (ctx) =>
+          ledgerChange(db, {
+            userId: ctx.userId,
+            account,
+            delta: item.quantity,
+            reason: "order",
+            refType: "order",
+            refId: ctx.orderId,
+            now: ctx.now,
+            onShortfall: "abort",
+          }),
       };
     },
     redirect,

@@ -18,7 +18,10 @@ const STANDARD_TYPE = 2;
 const standardJobKey = (id: number) => `standard:${id}`;
 
 async function loadStandard(db: Db, id: number) {
-  const [row] = await db.select().from(schema.catalogItems).where(and(eq(schema.catalogItems.id, id), eq(schema.catalogItems.type, STANDARD_TYPE)));
+  const [row] = await db
+    .select()
+    .from(schema.catalogItems)
+    .where(and(eq(schema.catalogItems.id, id), eq(schema.catalogItems.type, STANDARD_TYPE)));
   if (!row) throw new NotFoundError(walletMessages.standardNotFound);
   return row;
 }
@@ -58,7 +61,9 @@ async function spendStandardCredit(db: Db, input: { userId: string; standardId: 
   const statements = [
     ledgerInsert!,
     columnUpdate!,
-    d1.prepare(`INSERT INTO article_entitlements (user_id, job_key, credit_kind, created_at) SELECT ?, ?, 'standard', ? WHERE ${spent}`).bind(input.userId, jobKey, now, entryId),
+    d1
+      .prepare(`INSERT INTO article_entitlements (user_id, job_key, credit_kind, created_at) SELECT ?, ?, 'standard', ? WHERE ${spent}`)
+      .bind(input.userId, jobKey, now, entryId),
   ];
   if (order) statements.push(...standardRequestStatements(db, order, { spentEntryId: entryId, now }));
   const results = await d1.batch(statements);
@@ -105,8 +110,16 @@ export async function standardStatus(
     // No file yet: the credit orders it from the delivery desk in the same batch (spec: "wait, or order it with one credit").
     const order: StandardRequest | undefined = file
       ? undefined
-      : { requestId: newId("off", now), userId: user.id, standardId: item.id, docKey: standardJobKey(item.id), title: item.title, label: [item.organization, item.standardNumber].filter(Boolean).join(" ") || item.title };
-    if ((await spendStandardCredit(db, { userId: user.id, standardId: item.id, now, ...(order ? { order } : {}) })) && order) await hooks.ordered?.(order.requestId, item.title);
+      : {
+          requestId: newId("off", now),
+          userId: user.id,
+          standardId: item.id,
+          docKey: standardJobKey(item.id),
+          title: item.title,
+          label: [item.organization, item.standardNumber].filter(Boolean).join(" ") || item.title,
+        };
+    if ((await spendStandardCredit(db, { userId: user.id, standardId: item.id, now, ...(order ? { order } : {}) })) && order)
+      await hooks.ordered?.(order.requestId, item.title);
     return standardStatus(db, user, { id: input.id }, now);
   }
   return file
@@ -131,6 +144,13 @@ export async function myStandards(db: Db, userId: string) {
     } catch {
       links = [];
     }
-    return { id: r.id, title: r.title, standard_number: r.standard_number, organization: r.organization, download_link: links[0] ?? null, created_at: new Date(r.created_at).toISOString() };
+    return {
+      id: r.id,
+      title: r.title,
+      standard_number: r.standard_number,
+      organization: r.organization,
+      download_link: links[0] ?? null,
+      created_at: new Date(r.created_at).toISOString(),
+    };
   });
 }

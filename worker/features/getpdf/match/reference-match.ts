@@ -22,10 +22,7 @@ export type MatchedWork = {
   container: string | null;
 };
 
-export type ReferenceVerdict =
-  | { kind: "confident"; work: MatchedWork; score: number }
-  | { kind: "ambiguous"; candidates: MatchedWork[] }
-  | { kind: "none" };
+export type ReferenceVerdict = { kind: "confident"; work: MatchedWork; score: number } | { kind: "ambiguous"; candidates: MatchedWork[] } | { kind: "none" };
 
 /** How one candidate was judged (kept for tests and diagnosis). */
 type CandidateJudgement = {
@@ -256,7 +253,8 @@ const count = (list: string[], w: string) => list.filter((x) => x === w || x.sta
 
 function typeAdjustment(ref: ParsedReference, type: string | null): { delta: number; note: string | null } {
   const t = type ?? "";
-  if (t === "posted-content") return ref.preprint ? { delta: 0.05, note: "preprint asked for" } : { delta: -MATCH_RULES.penalty.typeMismatch, note: "a preprint" };
+  if (t === "posted-content")
+    return ref.preprint ? { delta: 0.05, note: "preprint asked for" } : { delta: -MATCH_RULES.penalty.typeMismatch, note: "a preprint" };
   if (ref.preprint && (t === "journal-article" || t === "proceedings-article")) return { delta: -0.05, note: "published version, preprint asked for" };
   if (/^book-(chapter|part|section)$/.test(t)) {
     if (ref.chapterLike) return { delta: 0.05, note: null };
@@ -266,14 +264,21 @@ function typeAdjustment(ref: ParsedReference, type: string | null): { delta: num
     if (ref.bookLike) return { delta: 0.05, note: null };
     if (ref.journalLike) return { delta: -MATCH_RULES.penalty.typeMismatch, note: "a book, the string cites a journal" };
   }
-  if (t === "journal-article" && ref.bookLike && !ref.chapterLike) return { delta: -MATCH_RULES.penalty.typeMismatch, note: "an article, the string cites a book" };
-  if (/^(dataset|component|report|dissertation|other|standard)$/.test(t) && ref.journalLike) return { delta: -MATCH_RULES.penalty.typeMismatch, note: `a ${t}` };
+  if (t === "journal-article" && ref.bookLike && !ref.chapterLike)
+    return { delta: -MATCH_RULES.penalty.typeMismatch, note: "an article, the string cites a book" };
+  if (/^(dataset|component|report|dissertation|other|standard)$/.test(t) && ref.journalLike)
+    return { delta: -MATCH_RULES.penalty.typeMismatch, note: `a ${t}` };
   return { delta: 0, note: null };
 }
 
 function nameForms(name: string): string[][] {
   const particles = new Set(["van", "der", "den", "de", "von", "la", "le", "di", "da", "del", "dos", "du", "ten", "ter", "al", "el"]);
-  const forms = [words(name), foldGerman(name).split(/[^a-z0-9]+/).filter(Boolean)].map((f) => f.filter((w) => !particles.has(w)));
+  const forms = [
+    words(name),
+    foldGerman(name)
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean),
+  ].map((f) => f.filter((w) => !particles.has(w)));
   return forms.filter((f) => f.length > 0);
 }
 
@@ -318,7 +323,10 @@ function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgeme
 
   const notice = noticeWord(w, base);
   if (notice) {
-    const inString = count(ref.tokens.map((t) => t.w), notice);
+    const inString = count(
+      ref.tokens.map((t) => t.w),
+      notice,
+    );
     const inTitle = count(words(base.replace(NOTICE_TITLE, "")), notice);
     if (inString <= inTitle) return reject(`a ${notice} notice or review, not asked for`);
     notes.push(`${notice} asked for`);
