@@ -7,14 +7,11 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { z } from "zod";
-import { DevJobTiming, GetPdfCheckInput } from "../contract/getpdf";
-import { PanelOk } from "../contract/panel";
+import { DevJobTiming } from "../contract/getpdf";
 import { schema } from "../db/client";
 import type { AppEnv } from "./lib/context";
-import { defineEndpoint } from "./lib/endpoint";
+import { bindEndpoint } from "./lib/endpoint";
 import { NotFoundError, ValidationError } from "./lib/errors";
-import { adminOnly, anyone, partnerOnly } from "./lib/roles";
 import { services } from "./services";
 import { getpdfMessages } from "./features/getpdf/messages";
 import { readTicket } from "./features/getpdf/ticket";
@@ -24,38 +21,17 @@ import { devbankPage } from "./features/wallet/devbank-page";
 import { devbankPayment } from "./features/wallet/payments";
 import { libraryWatchJob } from "./features/batch/scheduled";
 import { sharedBudget, type BudgetNamespace } from "../clients/budget";
+import { devApi } from "../contract/endpoints/dev";
+import { pathOf } from "../contract/endpoint";
+import { walletApi } from "../contract/endpoints/wallet";
 
 export const devRoutes = new Hono<AppEnv>();
 
 // ---- the development outbox: what would have gone by SMS or e-mail ----------------------------
 
-const OutboxMessage = z.object({
-  id: z.number().int(),
-  channel: z.enum(schema.outboxChannels),
-  recipient: z.string(),
-  subject: z.string().nullable(),
-  text: z.string(),
-  created_at: z.string(),
-});
-const OutboxList = z.object({ messages: z.array(OutboxMessage) });
-
-const OutboxQuery = z.object({
-  recipient: z.string().trim().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-});
-
-defineEndpoint(
+bindEndpoint(
   devRoutes,
-  {
-    method: "get",
-    path: "/dev/outbox.json",
-    devOnly: true,
-    summary: "Development outbox: latest SMS and e-mail messages (development and test only)",
-    roles: anyone,
-    query: OutboxQuery,
-    response: OutboxList,
-    tag: "dev",
-  },
+  devApi.outbox,
   async (c, { query }) => {
     const { db } = c.var;
     const o = schema.devOutbox;
@@ -74,9 +50,9 @@ defineEndpoint(
 
 // ---- the development bank (wallet/gateways.ts offers it only in development) ------------------
 
-defineEndpoint(
+bindEndpoint(
   devRoutes,
-  { method: "get", path: "/gateway/devbank/pay/:id", devOnly: true, summary: "Development only: the built-in bank page with pay and cancel buttons", roles: anyone, html: true, tag: "wallet" },
+  devApi.devbankPage,
   async (c) => {
     const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
     if (!p) throw new NotFoundError();
@@ -85,31 +61,22 @@ defineEndpoint(
   },
 );
 
-defineEndpoint(
+bindEndpoint(
   devRoutes,
-  {
-    method: "post",
-    path: "/gateway/devbank/pay/:id",
-    devOnly: true,
-    summary: "Development only: the bank page's pay/cancel buttons; redirects to the callback like a bank",
-    roles: anyone,
-    body: z.object({ action: z.enum(["pay", "cancel"]) }),
-    html: true,
-    tag: "wallet",
-  },
+  devApi.devbankPay,
   async (c, { body }) => {
     const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
     if (!p?.authority) throw new NotFoundError();
     const q = new URLSearchParams({ Authority: p.authority, Status: body.action === "pay" ? "OK" : "NOK" });
-    return c.redirect(`/gateway/devbank/callback?${q}`, 303);
+    return c.redirect(`${pathOf(walletApi.callback, { gateway: "devbank" })}?${q}`, 303);
   },
 );
 
 // ---- diagnosis and benchmarks ------------------------------------------------------------------
 
-defineEndpoint(
+bindEndpoint(
   devRoutes,
-  { method: "get", path: "/dev/getpdf/job", devOnly: true, summary: "Development only: a job's start and end times and its steps (benchmarks, diagnosis)", roles: anyone, query: GetPdfCheckInput, response: DevJobTiming, tag: "getpdf" },
+  devApi.jobTiming,
   async (c, { query }) => {
     const ticket = await readTicket(services(c).signingSecret, query.id);
     if (!ticket) throw new ValidationError({ id: [getpdfMessages.badTicket] });
@@ -130,19 +97,17 @@ defineEndpoint(
 
 // Benchmarks only (bench/throughput.ts): the cheapest answer the app can give — the shared
 // middleware and nothing else — as the floor the measured routes are compared with.
-defineEndpoint(
+bindEndpoint(
   devRoutes,
-  { method: "get", path: "/dev/bench/bare", devOnly: true, summary: "Development only: a bare text answer (throughput baseline for benchmarks)", roles: anyone, tag: "system" },
+  devApi.benchBare,
   (c) => c.text("ok"),
 );
 
 // Benchmarks (bench/scale.ts): the cost of one slot of a provider's budget — a take and a done, two
 // calls to its Durable Object — measured from inside the Worker on a budget that never makes anyone wait.
-const RoundTripQuery = z.object({ n: z.coerce.number().int().min(1).max(50).default(20) });
-const RoundTrip = z.object({ n: z.number().int(), p50_ms: z.number(), p95_ms: z.number(), max_ms: z.number() });
-defineEndpoint(
+bindEndpoint(
   devRoutes,
-  { method: "get", path: "/dev/budget/round-trip", devOnly: true, summary: "Development only: the time of one budget slot (take + done on the ProviderBudget object), n times in a row (at most 5 s in all; n says how many were measured)", roles: adminOnly, query: RoundTripQuery, response: RoundTrip, tag: "system" },
+  devApi.budgetRoundTrip,
   async (c, { query }) => {
     const budget = sharedBudget(c.env.PROVIDER_BUDGET as unknown as BudgetNamespace, { key: "dev:round-trip", provider: "dev", limits: { perSecond: 1_000_000, burst: 1_000_000 }, priority: "paste", maxWaitMs: 1_000, leaseMs: 10_000 });
     const times: number[] = [];
@@ -161,11 +126,9 @@ defineEndpoint(
 );
 
 // Benchmarks: one run of the library watcher at a given time (the cron's own function).
-const WatchQuery = z.object({ now: z.coerce.number().int().min(0).max(4_102_444_800_000).optional(), rows: z.coerce.number().int().min(1).max(1_000).optional() });
-const WatchRun = z.object({ calls: z.number().int(), items: z.number().int(), notices: z.number().int(), held: z.number().int(), notified: z.number().int() });
-defineEndpoint(
+bindEndpoint(
   devRoutes,
-  { method: "post", path: "/dev/library-watch/run", devOnly: true, summary: "Development only: run the library watcher now (benchmarks)", roles: anyone, query: WatchQuery, response: WatchRun, tag: "batch" },
+  devApi.libraryWatch,
   async (c, { query }) => {
     const r = await libraryWatchJob(c.env, query.now ?? services(c).now, { rows: query.rows });
     return c.json({ calls: r.calls, items: r.items, notices: r.notices, held: r.held, notified: r.notified });
@@ -174,9 +137,9 @@ defineEndpoint(
 
 // ---- demo data -----------------------------------------------------------------------------------
 
-defineEndpoint(
+bindEndpoint(
   devRoutes,
-  { method: "post", path: "/dev/panel/demo-activity", devOnly: true, summary: "Development only: six months of demo quota usage and members' downloads for the partner's institution (404 in production)", roles: partnerOnly, response: PanelOk, tag: "panel" },
+  devApi.panelDemo,
   async (c, { user }) => {
     await seedDemoActivity(c.var.db, partnerUniversityId(user), c.var.now());
     return c.json({ status: "ok" as const });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn, timestamps } from "./columns";
 import { universities } from "./universities";
+import { outboxChannels } from "../../contract/dev";
 
 export const users = sqliteTable(
   "users",
@@ -117,7 +118,8 @@ export const rateLimitHits = sqliteTable(
   (t) => [index("rate_limit_hits_key_at_idx").on(t.key, t.at)],
 );
 
-export const outboxChannels = ["sms", "email"] as const;
+// The outbox's channels are part of the development outbox's answer (contract/dev.ts).
+export { outboxChannels };
 
 /** Development outbox: SMS and e-mail when no provider key is configured. */
 export const devOutbox = sqliteTable(

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { and, desc, eq } from "drizzle-orm";
-import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchLicensedQuote, BatchLicensedResult, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, BatchViewQuery, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
+import { BATCH_MAX_BYTES, batchTexts } from "../../../contract/batch";
 import { EXPORT_TYPES, decodeUpload, writeCitations } from "../../../lib/citations";
 import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
@@ -9,9 +9,9 @@ import { services } from "../../services";
 import { randomToken } from "../../lib/crypto";
 import { clientAddress } from "../../lib/client-address";
 import { writeCookie } from "../../lib/cookies";
-import { defineEndpoint } from "../../lib/endpoint";
+import { bindEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError, RateLimitError, ValidationError } from "../../lib/errors";
-import { anyone, signedIn, type UserRow } from "../../lib/roles";
+import { type UserRow } from "../../lib/roles";
 import { context } from "../getpdf/context";
 import { offlineDeps } from "../offline/deps";
 import { GUEST_COOKIE, readOwner } from "./owner";
@@ -27,6 +27,7 @@ import { KIND_TEXT, libraryNoticesOf, setWatchNotices, watchNoticesEnabled } fro
 import { advance, batchEntries, batchView, checkJobEntries, createBatch, ownedBatch, processingJobKeys, resolvedCitation } from "./service";
 import { WATCHED_JOBS, nextSettled } from "./wait";
 import { zipStream } from "./zip";
+import { batchApi } from "../../../contract/endpoints/batch";
 
 /** Reading lists resolved at once. */
 export const batchRoutes = new Hono<AppEnv>();
@@ -59,9 +60,9 @@ async function limitReads(c: Context<AppEnv>) {
 /** A waiting read re-checks only entries not checked for this long (the list's former 3 s poll); the waits catch the rest sooner. */
 const RECHECK_MS = 3000;
 
-defineEndpoint(
+bindEndpoint(
   batchRoutes,
-  { method: "post", path: "/batch", summary: "Resolve a reading list at once: multipart `file` (.bib, .ris, .nbib, CSL-JSON, .txt) or `text` (guests: 20 entries, open access only; signed in: 500)", roles: anyone, body: BatchCreateInput, response: BatchCreated, tag: "batch" },
+  batchApi.create,
   async (c, { body }) => {
     noStore(c);
     // Counted before the list is read: reading is the costly part, and a refused list counts too.
@@ -87,9 +88,9 @@ defineEndpoint(
   },
 );
 
-defineEndpoint(
+bindEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/list", summary: "The signed-in user's reading lists, newest first", roles: signedIn, response: BatchList, tag: "batch" },
+  batchApi.lists,
   async (c, { user }) => {
     noStore(c);
     const rows = await c.var.db.select().from(schema.batches).where(eq(schema.batches.userId, user.id)).orderBy(desc(schema.batches.createdAt)).limit(50);
@@ -97,17 +98,9 @@ defineEndpoint(
   },
 );
 
-defineEndpoint(
+bindEndpoint(
   batchRoutes,
-  {
-    method: "get",
-    path: "/batch/:id",
-    summary: "A reading list's entries: parsed input, matched work, status, step, download link, provenance and notices (owner only; poll while processing; with wait=ms, 2,500 at most, answered the moment the next entry finishes)",
-    roles: anyone,
-    query: BatchViewQuery,
-    response: BatchView,
-    tag: "batch",
-  },
+  batchApi.view,
   async (c, { query }) => {
     noStore(c);
     await limitReads(c);
@@ -123,9 +116,9 @@ defineEndpoint(
   },
 );
 
-defineEndpoint(
+bindEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id/export", summary: "Export a reading list with the DOIs and metadata found filled in (bibtex, ris, csljson)", roles: anyone, query: BatchExportQuery, html: true, tag: "batch" },
+  batchApi.export,
   async (c, { query }) => {
     const batch = await loadOwned(c);
     const rows = await batchEntries(c.var.db, batch.id);
@@ -138,9 +131,9 @@ defineEndpoint(
   },
 );
 
-defineEndpoint(
+bindEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id/zip", summary: "Every available PDF of a reading list as one ZIP, streamed from storage", roles: anyone, html: true, tag: "batch" },
+  batchApi.zip,
   async (c) => {
     const batch = await loadOwned(c);
     const { batchEntries: be } = schema;
@@ -167,21 +160,21 @@ async function offlineRows<T>(c: Context<AppEnv>, user: UserRow, act: (deps: Off
   return c.json(await act(offlineDeps(c), user, batch.id));
 }
 
-defineEndpoint(
+bindEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id/offline", summary: "Price of offline requests for every offline row of a reading list before confirming: one offline article credit each, credits first and the wallet for the rest (POST /order with the cart {name: \"batch_offline\", id})", roles: signedIn, response: BatchOfflineQuote, tag: "batch" },
+  batchApi.offlineQuote,
   (c, { user }) => offlineRows(c, user, (deps, u, batchId) => quoteOffline(deps.db, u, batchId)),
 );
 
-defineEndpoint(
+bindEndpoint(
   batchRoutes,
-  { method: "post", path: "/batch/:id/offline", verifiedMobile: true, summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
+  batchApi.requestOffline,
   (c, { user }) => offlineRows(c, user, requestOffline),
 );
 
-defineEndpoint(
+bindEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id/licensed", summary: "The reading list's rows found in a licensed source (shown buy), and the article credits to pay for them", roles: signedIn, response: BatchLicensedQuote, tag: "batch" },
+  batchApi.licensedQuote,
   async (c, { user }) => {
     noStore(c);
     const batch = await loadOwned(c);
@@ -189,9 +182,9 @@ defineEndpoint(
   },
 );
 
-defineEndpoint(
+bindEndpoint(
   batchRoutes,
-  { method: "post", path: "/batch/:id/licensed", summary: "Pay for the reading list's licensed rows with article credits (the institution's quota first; each document once) and make them downloadable; stops at the first row no credit pays for", roles: signedIn, response: BatchLicensedResult, tag: "batch" },
+  batchApi.payLicensed,
   async (c, { user }) => {
     noStore(c);
     const batch = await loadOwned(c);
@@ -207,18 +200,18 @@ async function noticesView(c: Context<AppEnv>, userId: string) {
   };
 }
 
-defineEndpoint(
+bindEndpoint(
   batchRoutes,
-  { method: "get", path: "/library/notices", summary: "Retraction, withdrawal, correction and concern notices about papers the user received, and whether they are on", roles: signedIn, response: LibraryNotices, tag: "batch" },
+  batchApi.libraryNotices,
   async (c, { user }) => {
     noStore(c);
     return c.json(await noticesView(c, user.id));
   },
 );
 
-defineEndpoint(
+bindEndpoint(
   batchRoutes,
-  { method: "post", path: "/library/notices/settings", summary: "Switch the library's retraction notices (e-mail/SMS and in the app) on or off", roles: signedIn, body: LibraryNoticeSettings, response: LibraryNotices, tag: "batch" },
+  batchApi.libraryNoticeSettings,
   async (c, { body, user }) => {
     await setWatchNotices(c.var.db, user.id, body.enabled, c.var.now());
     return c.json(await noticesView(c, user.id));

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { services } from "../../services";
 import type { AppEnv } from "../../lib/context";
-import { defineEndpoint } from "../../lib/endpoint";
+import { bindEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError } from "../../lib/errors";
-import { anyone } from "../../lib/roles";
 import { isWithdrawn } from "../file-reports/withdraw";
 import { keyFromPath, verifyFileLink } from "./signing";
+import { filesApi } from "../../../contract/endpoints/files";
 
 /** Persian answers of /files/… (a browser navigation, so short and clear). */
 const filesMessages = {
@@ -19,11 +18,9 @@ const filesMessages = {
 
 export const filesRoutes = new Hono<AppEnv>();
 
-const FileQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
-
-defineEndpoint(
+bindEndpoint(
   filesRoutes,
-  { method: "get", path: "/files/*", summary: "A stored document through its signed link (valid 24 h; a licensed copy only for the user it was given to)", roles: anyone, query: FileQuery, html: true, tag: "getpdf" },
+  filesApi.file,
   async (c, { query }) => {
     const key = keyFromPath(new URL(c.req.url).pathname);
     if (!key) throw new NotFoundError(filesMessages.missing);

@@ -1,33 +1,11 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
-  AdjustInput,
-  AdjustResponse,
-  BalanceResponse,
-  GatewayCallbackQuery,
-  GatewayForm,
-  Invoice,
-  InvoiceInput,
-  InvoiceList,
-  LedgerPage,
-  LedgerQuery,
-  MyStandards,
-  OrderInput,
   OrderResponse,
-  PaymentResult,
-  PriceInput,
-  PriceResponse,
-  PriceTable,
-  PriceUpdateInput,
-  StandardStatusInput,
-  StandardStatusResponse,
-  TransactionsQuery,
-  TransactionsResponse,
 } from "../../../contract/wallet";
 import type { AppEnv } from "../../lib/context";
 import { services } from "../../services";
-import { defineEndpoint } from "../../lib/endpoint";
-import { adminOnly, anyone, signedIn } from "../../lib/roles";
+import { bindEndpoint } from "../../lib/endpoint";
 import { adjustCredits, createInvoice, invoiceFor, listInvoices, priceTable, updatePrice } from "./admin";
 import { sendOfflineNotice } from "../offline/notifications";
 import { deliveryHours, deskHours } from "../offline/deadlines";
@@ -38,6 +16,7 @@ import { balanceOf, freshUserInfo, placeOrder, quote } from "./service";
 import { sendReceipts } from "./orders";
 import type { AfterPaymentDeps } from "./fulfilment";
 import { myStandards, standardStatus } from "./standards";
+import { walletApi } from "../../../contract/endpoints/wallet";
 
 export const walletRoutes = new Hono<AppEnv>();
 
@@ -51,38 +30,21 @@ const paymentDeps = (c: Context<AppEnv>): PaymentDeps => {
   return { db: s.db, env: s.bindings, now: s.now, origin: s.origin, log: s.log, receipts: (items, ctx) => sendReceipts(afterPaymentDeps(c), items, ctx) };
 };
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  {
-    method: "post",
-    path: "/price",
-    summary: "Unit prices and sum_total for article, offline_article, limited_article (packs) and standard counts (0–50, digits only); a limited pack resets an article count of 1 to 0",
-    roles: anyone,
-    body: PriceInput,
-    response: PriceResponse,
-    tag: "wallet",
-  },
+  walletApi.price,
   async (c, { body }) => c.json(await quote(c.var.db, body)),
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  { method: "get", path: "/show/balance", summary: "The signed-in user's balance and every credit kind (limited credits: unexpired count and soonest expiry)", roles: signedIn, response: BalanceResponse, tag: "wallet" },
+  walletApi.balance,
   async (c, { user }) => c.json(await balanceOf(c.var.db, user, c.var.now())),
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  {
-    method: "post",
-    path: "/order", verifiedMobile: true,
-    summary:
-      "Buy a cart from the wallet, priced by the server. The spec's payload is `{_token, cart}`; an `Idempotency-Key` header or `idempotency_key` field is optional: the same key twice is one order, and without one the same cart from the same user within 15 s is one order. Answers the updated userInfo (+ redirect, order_id) or {status:'error'} (insufficient balance: with shortfall)",
-    roles: signedIn,
-    body: OrderInput,
-    response: OrderResponse,
-    tag: "wallet",
-  },
+  walletApi.order,
   async (c, { body, user }) => {
     const now = c.var.now();
     const sent = c.req.header("idempotency-key") ?? body.idempotency_key;
@@ -96,17 +58,9 @@ defineEndpoint(
 
 const GatewayParam = z.object({ gateway: z.string().regex(/^[a-z]{2,20}$/) });
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  {
-    method: "post",
-    path: "/gateway/:gateway", verifiedMobile: true,
-    summary: "Form post: a pending payment for the cart's shortfall (or a top-up `amount`, or `invoice_id`), then a redirect to the bank (Zarinpal StartPay, or /gateway/devbank/pay/{id} in development)",
-    roles: signedIn,
-    body: GatewayForm,
-    html: true,
-    tag: "wallet",
-  },
+  walletApi.gateway,
   async (c, { body, user }) => {
     const { gateway } = GatewayParam.parse({ gateway: c.req.param("gateway") ?? "" });
     const r = await startPayment(paymentDeps(c), user, gateway, body);
@@ -114,40 +68,24 @@ defineEndpoint(
   },
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  {
-    method: "get",
-    path: "/gateway/:gateway/callback",
-    summary: "The bank's return (?Authority=&Status=OK|NOK): verifies with the amount of our own record, credits the wallet once and completes the pending order; then /payment?id=",
-    roles: anyone,
-    query: GatewayCallbackQuery,
-    html: true,
-    tag: "wallet",
-  },
+  walletApi.callback,
   async (c, { query }) => {
     const gateway = c.req.param("gateway") ?? "";
     return c.redirect(await handleCallback(paymentDeps(c), gateway, query), 302);
   },
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  { method: "get", path: "/payments/:id", summary: "A payment's result for /payment (owner or admin)", roles: signedIn, response: PaymentResult, tag: "wallet" },
+  walletApi.payment,
   async (c, { user }) => c.json(await paymentResult(c.var.db, user, c.req.param("id") ?? "")),
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  {
-    method: "post",
-    path: "/show/standard_status", verifiedMobile: true,
-    summary: "The standard dialog: free, credit, buy, wait or wait_or_credit with msg and download_link; use_credit=1 spends one standard credit (once per standard)",
-    roles: anyone,
-    body: StandardStatusInput,
-    response: StandardStatusResponse,
-    tag: "wallet",
-  },
+  walletApi.standardStatus,
   async (c, { body }) => {
     const { now, notifier, origin } = services(c);
     // A standard ordered with a credit is a desk request: the user gets the usual "registered" notice.
@@ -161,29 +99,21 @@ defineEndpoint(
   },
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  { method: "get", path: "/wallet/standards", summary: "/profile/standards: the standards the user paid for, with their files once ready", roles: signedIn, response: MyStandards, tag: "wallet" },
+  walletApi.myStandards,
   async (c, { user }) => c.json({ data: await myStandards(c.var.db, user.id) }),
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  { method: "get", path: "/wallet/ledger", summary: "/profile/financial: the user's ledger rows, newest first", roles: signedIn, query: LedgerQuery, response: LedgerPage, tag: "wallet" },
+  walletApi.ledger,
   async (c, { query, user }) => c.json(await ledgerPage(c.var.db, user.id, query.page, query.per_page)),
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  {
-    method: "get",
-    path: "/admin/ajax/transactions",
-    summary: "/admin/transactions: ledger rows by user (id, e-mail, mobile, username), account, reason and date range, with totals over all matches and current balances",
-    roles: adminOnly,
-    query: TransactionsQuery,
-    response: TransactionsResponse,
-    tag: "admin",
-  },
+  walletApi.transactions,
   async (c, { query }) => {
     let userId: string | null = null;
     if (query.user) {
@@ -195,46 +125,38 @@ defineEndpoint(
   },
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  {
-    method: "post",
-    path: "/admin/users/:id/adjust",
-    summary: "Admin credit adjustment: one ledger row (admin_adjust) with a required reason; all-or-nothing, never below zero",
-    roles: adminOnly,
-    body: AdjustInput,
-    response: AdjustResponse,
-    tag: "admin",
-  },
+  walletApi.adjust,
   async (c, { body, user }) => c.json({ status: "ok" as const, balances: await adjustCredits(c.var.db, user, c.req.param("id") ?? "", body, c.var.now()) }),
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  { method: "post", path: "/admin/createInvoice", summary: "Create an invoice with a payment link for a user or an institution", roles: adminOnly, body: InvoiceInput, response: Invoice, tag: "admin" },
+  walletApi.createInvoice,
   async (c, { body, user }) => c.json(await createInvoice(c.var.db, user, body, c.var.now())),
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  { method: "get", path: "/admin/ajax/invoices", summary: "Latest invoices", roles: adminOnly, response: InvoiceList, tag: "admin" },
+  walletApi.invoices,
   async (c) => c.json({ data: await listInvoices(c.var.db) }),
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  { method: "get", path: "/invoices/:id", summary: "An invoice as its payer sees it (its user, a member of its institution, or an admin)", roles: signedIn, response: Invoice, tag: "wallet" },
+  walletApi.invoice,
   async (c, { user }) => c.json(await invoiceFor(c.var.db, user, c.req.param("id") ?? "")),
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  { method: "get", path: "/admin/ajax/prices", summary: "The price table and price packages", roles: adminOnly, response: PriceTable, tag: "admin" },
+  walletApi.adminPrices,
   async (c) => c.json(await priceTable(c.var.db)),
 );
 
-defineEndpoint(
+bindEndpoint(
   walletRoutes,
-  { method: "post", path: "/admin/ajax/prices", summary: "Set one price (a price key, or package_N)", roles: adminOnly, body: PriceUpdateInput, response: PriceTable, tag: "admin" },
+  walletApi.saveAdminPrices,
   async (c, { body }) => c.json(await updatePrice(c.var.db, body, c.var.now())),
 );
