@@ -6,6 +6,8 @@
 import { createZarinpalClient, ZarinpalError } from "../../../clients/zarinpal";
 import { providerBudget } from "../../../clients/limiters";
 import type { Priority } from "../../../contract/budget";
+import { pathOf } from "../../../contract/endpoint";
+import { devApi } from "../../../contract/endpoints/dev";
 import { isUpstreamError } from "../../../clients/http";
 import { isDevelopment, type Bindings } from "../../env";
 import { randomToken } from "../../lib/crypto";
@@ -101,7 +103,7 @@ function devbank(): GatewayDriver {
     name: "devbank",
     recordsPayments: false,
     async request(req) {
-      return { authority: `DEV${randomToken(16).replace(/[^A-Za-z0-9]/g, "").slice(0, 24).padEnd(24, "0")}`, redirectUrl: `/gateway/devbank/pay/${req.paymentId}` };
+      return { authority: `DEV${randomToken(16).replace(/[^A-Za-z0-9]/g, "").slice(0, 24).padEnd(24, "0")}`, redirectUrl: pathOf(devApi.devbankPage, { id: req.paymentId }) };
     },
     async verify(req) {
       return { code: req.alreadyPaid ? 101 : 100, refId: String(100000 + Math.floor(Math.random() * 900000)), cardPan: "603799******1234" };
