@@ -165,7 +165,7 @@ function contentEndpoints<I extends z.ZodObject, O extends z.ZodType, L extends 
   bindEndpoint(
     adminRoutes,
     endpoints.list,
-    async (c, { query }) => c.json(await content.list(c.var.db, query as Paging)),
+    async (c, { query }) => c.json(await content.list(c.var.db, query)),
   );
   bindEndpoint(
     adminRoutes,
