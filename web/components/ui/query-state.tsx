@@ -36,5 +36,5 @@ export function QueryState<T>({ query, label = messages.loading, children, error
         {errorText ? errorText(query.error) : query.error.message}
       </Alert>
     );
-  return children ? <>{children(query.data)}</> : null;
+  return children ? children(query.data) : null;
 }
