@@ -31,5 +31,14 @@ export const DevbankAction = z.object({ action: z.enum(["pay", "cancel"]) });
 export const RoundTripQuery = z.object({ n: z.coerce.number().int().min(1).max(50).default(20) });
 export const RoundTrip = z.object({ n: z.number().int(), p50_ms: z.number(), p95_ms: z.number(), max_ms: z.number() });
 
-export const WatchQuery = z.object({ now: z.coerce.number().int().min(0).max(4_102_444_800_000).optional(), rows: z.coerce.number().int().min(1).max(1_000).optional() });
-export const WatchRun = z.object({ calls: z.number().int(), items: z.number().int(), notices: z.number().int(), held: z.number().int(), notified: z.number().int() });
+export const WatchQuery = z.object({
+  now: z.coerce.number().int().min(0).max(4_102_444_800_000).optional(),
+  rows: z.coerce.number().int().min(1).max(1_000).optional(),
+});
+export const WatchRun = z.object({
+  calls: z.number().int(),
+  items: z.number().int(),
+  notices: z.number().int(),
+  held: z.number().int(),
+  notified: z.number().int(),
+});

@@ -34,7 +34,12 @@ export type EndpointInfo = {
  * reads the method and path, and its request and response types at compile time, so importing an
  * entry brings no zod into its first route (docs/decisions/0015-endpoints-declared-once.md).
  */
-export type Endpoint<M extends Method = Method, P extends string = string, S extends Schemas = Schemas, R extends readonly Role[] = readonly Role[]> = EndpointInfo & {
+export type Endpoint<
+  M extends Method = Method,
+  P extends string = string,
+  S extends Schemas = Schemas,
+  R extends readonly Role[] = readonly Role[],
+> = EndpointInfo & {
   readonly method: M;
   readonly path: P;
   readonly roles: R;
@@ -43,7 +48,13 @@ export type Endpoint<M extends Method = Method, P extends string = string, S ext
 };
 
 /** The schemas picked, without the ones an endpoint does not have. */
-type Picked<B, Q, O> = { [K in "body" | "query" | "response" as (K extends "body" ? B : K extends "query" ? Q : O) extends z.ZodType ? K : never]: K extends "body" ? B : K extends "query" ? Q : O };
+type Picked<B, Q, O> = {
+  [K in "body" | "query" | "response" as (K extends "body" ? B : K extends "query" ? Q : O) extends z.ZodType ? K : never]: K extends "body"
+    ? B
+    : K extends "query"
+      ? Q
+      : O;
+};
 
 type Merged<T extends readonly unknown[]> = T extends readonly [infer H, ...infer Rest] ? H & Merged<Rest> : unknown;
 
@@ -57,7 +68,8 @@ type Merged<T extends readonly unknown[]> = T extends readonly [infer H, ...infe
 export function endpoints<const T extends readonly object[] = []>(group: { tag: string; schemas?: () => Promise<T> }) {
   type Modules = Merged<T>;
   let loaded: Promise<Modules> | undefined;
-  const modules = () => (loaded ??= (group.schemas ? group.schemas() : Promise.resolve([] as unknown as T)).then((mods) => Object.assign({}, ...mods) as Modules));
+  const modules = () =>
+    (loaded ??= (group.schemas ? group.schemas() : Promise.resolve([] as unknown as T)).then((mods) => Object.assign({}, ...mods) as Modules));
   const declare =
     <const M extends Method>(method: M) =>
     <

@@ -39,7 +39,10 @@ describe("each endpoint declared once", () => {
   it("exempts only SPA pages that share an endpoint's path, and only in web/", () => {
     for (const p of PAGES_ON_ENDPOINT_PATHS) {
       expect(isPagePath(p), p).toBe(true);
-      expect(endpoints.some((e) => e.path === p), p).toBe(true);
+      expect(
+        endpoints.some((e) => e.path === p),
+        p,
+      ).toBe(true);
     }
   });
 });

@@ -48,7 +48,13 @@ export function stringLiterals(fileName: string, source: string): PathLiteral[] 
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isLiteralTypeNode(node)) return;
     if (ts.isRegularExpressionLiteral(node)) {
       const m = /^\/(.*)\/([a-z]*)$/s.exec(node.text);
-      if (m) out.push({ file: fileName, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: m[1]!, regex: new RegExp(m[1]!, m[2]!.replace("g", "")) });
+      if (m)
+        out.push({
+          file: fileName,
+          line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1,
+          text: m[1]!,
+          regex: new RegExp(m[1]!, m[2]!.replace("g", "")),
+        });
       return;
     }
     if (ts.isExpression(node)) {
@@ -176,6 +182,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const many = [...found].filter(([, l]) => l.length > 1);
   const stray = strayPaths(endpoints, literals);
   for (const s of stray) console.log(`${s.path}: ${s.why}\n${show(s.literal)}`);
-  console.log(`${endpoints.length} endpoints, ${found.size} paths: ${many.length} spelled more than once in product code, ${stray.length} literals outside the declarations`);
+  console.log(
+    `${endpoints.length} endpoints, ${found.size} paths: ${many.length} spelled more than once in product code, ${stray.length} literals outside the declarations`,
+  );
   process.exitCode = stray.length ? 1 : 0;
 }

@@ -29,119 +29,101 @@ export const devRoutes = new Hono<AppEnv>();
 
 // ---- the development outbox: what would have gone by SMS or e-mail ----------------------------
 
-bindEndpoint(
-  devRoutes,
-  devApi.outbox,
-  async (c, { query }) => {
-    const { db } = c.var;
-    const o = schema.devOutbox;
-    const rows = await db
-      .select()
-      .from(o)
-      .where(query.recipient ? eq(o.recipient, query.recipient.toLowerCase()) : undefined)
-      .orderBy(desc(o.createdAt), desc(o.id))
-      .limit(query.limit ?? 50);
-    c.header("Cache-Control", "no-store");
-    return c.json({
-      messages: rows.map((r) => ({ id: r.id, channel: r.channel, recipient: r.recipient, subject: r.subject, text: r.body, created_at: r.createdAt.toISOString() })),
-    });
-  },
-);
+bindEndpoint(devRoutes, devApi.outbox, async (c, { query }) => {
+  const { db } = c.var;
+  const o = schema.devOutbox;
+  const rows = await db
+    .select()
+    .from(o)
+    .where(query.recipient ? eq(o.recipient, query.recipient.toLowerCase()) : undefined)
+    .orderBy(desc(o.createdAt), desc(o.id))
+    .limit(query.limit ?? 50);
+  c.header("Cache-Control", "no-store");
+  return c.json({
+    messages: rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      recipient: r.recipient,
+      subject: r.subject,
+      text: r.body,
+      created_at: r.createdAt.toISOString(),
+    })),
+  });
+});
 
 // ---- the development bank (wallet/gateways.ts offers it only in development) ------------------
 
-bindEndpoint(
-  devRoutes,
-  devApi.devbankPage,
-  async (c) => {
-    const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
-    if (!p) throw new NotFoundError();
-    c.header("Cache-Control", "no-store");
-    return c.html(devbankPage({ id: p.id, amount: p.amount, status: p.status }, c.var.csrfToken));
-  },
-);
+bindEndpoint(devRoutes, devApi.devbankPage, async (c) => {
+  const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
+  if (!p) throw new NotFoundError();
+  c.header("Cache-Control", "no-store");
+  return c.html(devbankPage({ id: p.id, amount: p.amount, status: p.status }, c.var.csrfToken));
+});
 
-bindEndpoint(
-  devRoutes,
-  devApi.devbankPay,
-  async (c, { body }) => {
-    const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
-    if (!p?.authority) throw new NotFoundError();
-    const q = new URLSearchParams({ Authority: p.authority, Status: body.action === "pay" ? "OK" : "NOK" });
-    return c.redirect(`${pathOf(walletApi.callback, { gateway: "devbank" })}?${q}`, 303);
-  },
-);
+bindEndpoint(devRoutes, devApi.devbankPay, async (c, { body }) => {
+  const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
+  if (!p?.authority) throw new NotFoundError();
+  const q = new URLSearchParams({ Authority: p.authority, Status: body.action === "pay" ? "OK" : "NOK" });
+  return c.redirect(`${pathOf(walletApi.callback, { gateway: "devbank" })}?${q}`, 303);
+});
 
 // ---- diagnosis and benchmarks ------------------------------------------------------------------
 
-bindEndpoint(
-  devRoutes,
-  devApi.jobTiming,
-  async (c, { query }) => {
-    const ticket = await readTicket(services(c).signingSecret, query.id);
-    if (!ticket) throw new ValidationError({ id: [getpdfMessages.badTicket] });
-    const job = services(c).job(ticket.jobKey);
-    const s = await job.read();
-    const timing: DevJobTiming = {
-      key: ticket.jobKey,
-      phase: s?.phase ?? "idle",
-      runs: s?.runs ?? 0,
-      started_at: s?.startedAt ?? null,
-      finished_at: s?.finishedAt ?? null,
-      steps: (s?.steps ?? []).map((st) => ({ step: st.step, outcome: st.outcome, ms: st.ms, ...(st.detail ? { detail: st.detail } : {}) })),
-      watchers: await job.watchers(),
-    };
-    return c.json(timing);
-  },
-);
+bindEndpoint(devRoutes, devApi.jobTiming, async (c, { query }) => {
+  const ticket = await readTicket(services(c).signingSecret, query.id);
+  if (!ticket) throw new ValidationError({ id: [getpdfMessages.badTicket] });
+  const job = services(c).job(ticket.jobKey);
+  const s = await job.read();
+  const timing: DevJobTiming = {
+    key: ticket.jobKey,
+    phase: s?.phase ?? "idle",
+    runs: s?.runs ?? 0,
+    started_at: s?.startedAt ?? null,
+    finished_at: s?.finishedAt ?? null,
+    steps: (s?.steps ?? []).map((st) => ({ step: st.step, outcome: st.outcome, ms: st.ms, ...(st.detail ? { detail: st.detail } : {}) })),
+    watchers: await job.watchers(),
+  };
+  return c.json(timing);
+});
 
 // Benchmarks only (bench/throughput.ts): the cheapest answer the app can give — the shared
 // middleware and nothing else — as the floor the measured routes are compared with.
-bindEndpoint(
-  devRoutes,
-  devApi.benchBare,
-  (c) => c.text("ok"),
-);
+bindEndpoint(devRoutes, devApi.benchBare, (c) => c.text("ok"));
 
 // Benchmarks (bench/scale.ts): the cost of one slot of a provider's budget — a take and a done, two
 // calls to its Durable Object — measured from inside the Worker on a budget that never makes anyone wait.
-bindEndpoint(
-  devRoutes,
-  devApi.budgetRoundTrip,
-  async (c, { query }) => {
-    const budget = sharedBudget(c.env.PROVIDER_BUDGET as unknown as BudgetNamespace, { key: "dev:round-trip", provider: "dev", limits: { perSecond: 1_000_000, burst: 1_000_000 }, priority: "paste", maxWaitMs: 1_000, leaseMs: 10_000 });
-    const times: number[] = [];
-    // Bounded in time too: a busy object (or many callers at once) must not hold the request.
-    const until = performance.now() + 5_000;
-    for (let i = 0; i < query.n && performance.now() < until; i++) {
-      const t = performance.now();
-      const slot = await budget.take();
-      await slot.done({ status: 200 });
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    const at = (p: number) => Math.round(times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]! * 100) / 100;
-    return c.json({ n: times.length, p50_ms: at(0.5), p95_ms: at(0.95), max_ms: at(1) });
-  },
-);
+bindEndpoint(devRoutes, devApi.budgetRoundTrip, async (c, { query }) => {
+  const budget = sharedBudget(c.env.PROVIDER_BUDGET as unknown as BudgetNamespace, {
+    key: "dev:round-trip",
+    provider: "dev",
+    limits: { perSecond: 1_000_000, burst: 1_000_000 },
+    priority: "paste",
+    maxWaitMs: 1_000,
+    leaseMs: 10_000,
+  });
+  const times: number[] = [];
+  // Bounded in time too: a busy object (or many callers at once) must not hold the request.
+  const until = performance.now() + 5_000;
+  for (let i = 0; i < query.n && performance.now() < until; i++) {
+    const t = performance.now();
+    const slot = await budget.take();
+    await slot.done({ status: 200 });
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]! * 100) / 100;
+  return c.json({ n: times.length, p50_ms: at(0.5), p95_ms: at(0.95), max_ms: at(1) });
+});
 
 // Benchmarks: one run of the library watcher at a given time (the cron's own function).
-bindEndpoint(
-  devRoutes,
-  devApi.libraryWatch,
-  async (c, { query }) => {
-    const r = await libraryWatchJob(c.env, query.now ?? services(c).now, { rows: query.rows });
-    return c.json({ calls: r.calls, items: r.items, notices: r.notices, held: r.held, notified: r.notified });
-  },
-);
+bindEndpoint(devRoutes, devApi.libraryWatch, async (c, { query }) => {
+  const r = await libraryWatchJob(c.env, query.now ?? services(c).now, { rows: query.rows });
+  return c.json({ calls: r.calls, items: r.items, notices: r.notices, held: r.held, notified: r.notified });
+});
 
 // ---- demo data -----------------------------------------------------------------------------------
 
-bindEndpoint(
-  devRoutes,
-  devApi.panelDemo,
-  async (c, { user }) => {
-    await seedDemoActivity(c.var.db, partnerUniversityId(user), c.var.now());
-    return c.json({ status: "ok" as const });
-  },
-);
+bindEndpoint(devRoutes, devApi.panelDemo, async (c, { user }) => {
+  await seedDemoActivity(c.var.db, partnerUniversityId(user), c.var.now());
+  return c.json({ status: "ok" as const });
+});

@@ -58,7 +58,11 @@ export function call(endpoint: Endpoint, input?: object, init: CallInit & { form
  * 422, a limit, a server that does not stream) is read and thrown or returned exactly as call()
  * does (`{ json }`).
  */
-export async function callEvents<E extends Endpoint>(endpoint: E, input: InputOf<E>, init: CallInit & { onEvent(e: ServerEvent): boolean | void }): Promise<{ json: OutputOf<E> } | { streamed: true }> {
+export async function callEvents<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  init: CallInit & { onEvent(e: ServerEvent): boolean | void },
+): Promise<{ json: OutputOf<E> } | { streamed: true }> {
   const { path, request } = requestOf(endpoint, input as object, init);
   const res = await transport(path, request, "text/event-stream");
   if (res.body && (res.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
@@ -82,7 +86,10 @@ function withQuery(endpoint: Endpoint, input: object | undefined): string {
  * Where a link goes for a GET endpoint that answers a file or a page (a download):
  * `hrefOf(batchApi.zip, { id })`, the path's params filled and the other fields as the query string.
  */
-export function hrefOf<E extends Endpoint<"get">>(endpoint: E, ...args: Record<never, never> extends InputOf<E> ? [input?: InputOf<E>] : [input: InputOf<E>]): string {
+export function hrefOf<E extends Endpoint<"get">>(
+  endpoint: E,
+  ...args: Record<never, never> extends InputOf<E> ? [input?: InputOf<E>] : [input: InputOf<E>]
+): string {
   return withQuery(endpoint, args[0] as object | undefined);
 }
 

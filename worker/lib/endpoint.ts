@@ -118,7 +118,11 @@ function validators(endpoint: Endpoint): MiddlewareHandler<AppEnv> {
  * with the validated input. worker/endpoints.ts lists every endpoint for /openapi.json;
  * tests/worker/contract-endpoints.test.ts checks that the app binds exactly those.
  */
-export function bindEndpoint<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E, handler: (c: Context<AppEnv>, input: EndpointInput<E>) => Response | Promise<Response>) {
+export function bindEndpoint<E extends Endpoint>(
+  app: Hono<AppEnv>,
+  endpoint: E,
+  handler: (c: Context<AppEnv>, input: EndpointInput<E>) => Response | Promise<Response>,
+) {
   const chain: MiddlewareHandler<AppEnv>[] = [requireRoles(endpoint.roles)];
   if (endpoint.devOnly) chain.unshift(developmentOnly);
   if (endpoint.verifiedMobile) chain.push(mobileVerified);

@@ -31,114 +31,52 @@ function intParam(c: Context<AppEnv>, notFound: string): number {
 
 // ---------------------------------------------------------------- dashboard
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.dashboard,
-  async (c) => c.json(await dashboard(c.var.db, c.var.now())),
-);
+bindEndpoint(adminRoutes, adminApi.dashboard, async (c) => c.json(await dashboard(c.var.db, c.var.now())));
 
 // ---------------------------------------------------------------- users
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.users,
-  async (c, { query }) => c.json(await searchUsers(c.var.db, query)),
-);
+bindEndpoint(adminRoutes, adminApi.users, async (c, { query }) => c.json(await searchUsers(c.var.db, query)));
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.user,
-  async (c) => c.json(await userDetail(c.var.db, param(c), c.var.now())),
-);
+bindEndpoint(adminRoutes, adminApi.user, async (c) => c.json(await userDetail(c.var.db, param(c), c.var.now())));
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.setRoles,
-  async (c, { body, user }) => c.json(await setRoles(c.var.db, user, param(c), body, c.var.now())),
-);
+bindEndpoint(adminRoutes, adminApi.setRoles, async (c, { body, user }) => c.json(await setRoles(c.var.db, user, param(c), body, c.var.now())));
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.block,
-  async (c, { body, user }) => c.json(await setBlocked(c.var.db, user, param(c), body, c.var.now())),
-);
+bindEndpoint(adminRoutes, adminApi.block, async (c, { body, user }) => c.json(await setBlocked(c.var.db, user, param(c), body, c.var.now())));
 
 // ---------------------------------------------------------------- contracts
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.contracts,
-  async (c) => c.json({ data: await listContracts(c.var.db) }),
-);
+bindEndpoint(adminRoutes, adminApi.contracts, async (c) => c.json({ data: await listContracts(c.var.db) }));
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.createContract,
-  async (c, { body, user }) => c.json(await createContract(c.var.db, user, body, c.var.now())),
-);
+bindEndpoint(adminRoutes, adminApi.createContract, async (c, { body, user }) => c.json(await createContract(c.var.db, user, body, c.var.now())));
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.updateContract,
-  async (c, { body, user }) => c.json(await updateContract(c.var.db, user, param(c), body, c.var.now())),
-);
+bindEndpoint(adminRoutes, adminApi.updateContract, async (c, { body, user }) => c.json(await updateContract(c.var.db, user, param(c), body, c.var.now())));
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.addPartner,
-  async (c, { body, user }) => c.json(await addPartner(c.var.db, user, param(c), body, c.var.now())),
-);
+bindEndpoint(adminRoutes, adminApi.addPartner, async (c, { body, user }) => c.json(await addPartner(c.var.db, user, param(c), body, c.var.now())));
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.removePartner,
-  async (c, { user }) => c.json(await removePartner(c.var.db, user, param(c), param(c, "userId"), c.var.now())),
+bindEndpoint(adminRoutes, adminApi.removePartner, async (c, { user }) =>
+  c.json(await removePartner(c.var.db, user, param(c), param(c, "userId"), c.var.now())),
 );
 
 // ---------------------------------------------------------------- solvers
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.solvers,
-  async (c) => c.json({ data: await listSolvers(c.var.db) }),
-);
+bindEndpoint(adminRoutes, adminApi.solvers, async (c) => c.json({ data: await listSolvers(c.var.db) }));
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.addSolver,
-  async (c, { body, user }) => c.json({ data: await addSolver(c.var.db, user, body, c.var.now()) }),
-);
+bindEndpoint(adminRoutes, adminApi.addSolver, async (c, { body, user }) => c.json({ data: await addSolver(c.var.db, user, body, c.var.now()) }));
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.removeSolver,
-  async (c, { user }) => c.json({ data: await removeSolver(c.var.db, user, param(c), c.var.now()) }),
-);
+bindEndpoint(adminRoutes, adminApi.removeSolver, async (c, { user }) => c.json({ data: await removeSolver(c.var.db, user, param(c), c.var.now()) }));
 
 // ---------------------------------------------------------------- direct books
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.books,
-  async (c, { query }) => c.json(await listDirectBooks(c.var.db, query)),
+bindEndpoint(adminRoutes, adminApi.books, async (c, { query }) => c.json(await listDirectBooks(c.var.db, query)));
+
+bindEndpoint(adminRoutes, adminApi.createBook, async (c, { body, user }) => c.json(await createDirectBook(c.var.db, user, body, c.var.now())));
+
+bindEndpoint(adminRoutes, adminApi.updateBook, async (c, { body, user }) =>
+  c.json(await updateDirectBook(c.var.db, user, intParam(c, m.bookNotFound), body, c.var.now())),
 );
 
-bindEndpoint(
-  adminRoutes,
-  adminApi.createBook,
-  async (c, { body, user }) => c.json(await createDirectBook(c.var.db, user, body, c.var.now())),
-);
-
-bindEndpoint(
-  adminRoutes,
-  adminApi.updateBook,
-  async (c, { body, user }) => c.json(await updateDirectBook(c.var.db, user, intParam(c, m.bookNotFound), body, c.var.now())),
-);
-
-bindEndpoint(
-  adminRoutes,
-  adminApi.priceBook,
-  async (c, { body, user }) => c.json(await setDirectBookPrice(c.var.db, user, intParam(c, m.bookNotFound), body, c.var.now())),
+bindEndpoint(adminRoutes, adminApi.priceBook, async (c, { body, user }) =>
+  c.json(await setDirectBookPrice(c.var.db, user, intParam(c, m.bookNotFound), body, c.var.now())),
 );
 
 // ---------------------------------------------------------------- news and blog posts
@@ -162,35 +100,19 @@ function contentEndpoints<I extends z.ZodObject, O extends z.ZodType, L extends 
 }) {
   const { endpoints, notFound } = content;
   // (Casts: TypeScript cannot resolve the endpoints' body types through the generic.)
-  bindEndpoint(
-    adminRoutes,
-    endpoints.list,
-    async (c, { query }) => c.json(await content.list(c.var.db, query)),
-  );
-  bindEndpoint(
-    adminRoutes,
-    endpoints.create,
-    async (c, { body }) => c.json(await content.create(c.var.db, body as z.output<I>, c.var.now())),
-  );
-  bindEndpoint(
-    adminRoutes,
-    endpoints.update,
-    async (c, { body }) => c.json(await content.update(c.var.db, intParam(c, notFound), body as z.output<I>)),
-  );
+  bindEndpoint(adminRoutes, endpoints.list, async (c, { query }) => c.json(await content.list(c.var.db, query)));
+  bindEndpoint(adminRoutes, endpoints.create, async (c, { body }) => c.json(await content.create(c.var.db, body as z.output<I>, c.var.now())));
+  bindEndpoint(adminRoutes, endpoints.update, async (c, { body }) => c.json(await content.update(c.var.db, intParam(c, notFound), body as z.output<I>)));
   bindEndpoint(
     adminRoutes,
     endpoints.publish,
     // PublishInput's one field is a field of every content input.
     async (c, { body }) => c.json(await content.update(c.var.db, intParam(c, notFound), body as unknown as Partial<z.output<I>>)),
   );
-  bindEndpoint(
-    adminRoutes,
-    endpoints.remove,
-    async (c) => {
-      await content.remove(c.var.db, intParam(c, notFound));
-      return c.json({ status: "ok" as const });
-    },
-  );
+  bindEndpoint(adminRoutes, endpoints.remove, async (c) => {
+    await content.remove(c.var.db, intParam(c, notFound));
+    return c.json({ status: "ok" as const });
+  });
 }
 
 contentEndpoints({

@@ -1,8 +1,5 @@
 import { Hono } from "hono";
-import {
-  authMessages,
-  LoginResponse,
-} from "../../../contract/auth";
+import { authMessages, LoginResponse } from "../../../contract/auth";
 import type { AppEnv } from "../../lib/context";
 import { bindEndpoint } from "../../lib/endpoint";
 import { type UserRow } from "../../lib/roles";
@@ -29,77 +26,45 @@ async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolean) {
   return c.json([await buildUserInfo(c.var.db, user, now)] satisfies LoginResponse);
 }
 
-bindEndpoint(
-  authRoutes,
-  authApi.login,
-  async (c, { body }) => {
-    const user = await authenticate(authDeps(c), { identifier: body.email, password: body.password });
-    return signIn(c, user, body.remember === true);
-  },
-);
+bindEndpoint(authRoutes, authApi.login, async (c, { body }) => {
+  const user = await authenticate(authDeps(c), { identifier: body.email, password: body.password });
+  return signIn(c, user, body.remember === true);
+});
 
-bindEndpoint(
-  authRoutes,
-  authApi.logout,
-  async (c) => {
-    if (c.var.session) await revokeSession(c.var.db, c.var.session.id, c.var.now());
-    clearSessionCookie(c);
-    return c.json({ status: "ok" as const });
-  },
-);
+bindEndpoint(authRoutes, authApi.logout, async (c) => {
+  if (c.var.session) await revokeSession(c.var.db, c.var.session.id, c.var.now());
+  clearSessionCookie(c);
+  return c.json({ status: "ok" as const });
+});
 
-bindEndpoint(
-  authRoutes,
-  authApi.register,
-  async (c, { body }) => {
-    const user = await registerUser(authDeps(c), body);
-    return signIn(c, user, false);
-  },
-);
+bindEndpoint(authRoutes, authApi.register, async (c, { body }) => {
+  const user = await registerUser(authDeps(c), body);
+  return signIn(c, user, false);
+});
 
-bindEndpoint(
-  authRoutes,
-  authApi.updateMobile,
-  async (c, { body, user }) => {
-    await saveMobile(authDeps(c), user, body.mobile, body.current_password);
-    return c.json({ status: "ok" as const });
-  },
-);
+bindEndpoint(authRoutes, authApi.updateMobile, async (c, { body, user }) => {
+  await saveMobile(authDeps(c), user, body.mobile, body.current_password);
+  return c.json({ status: "ok" as const });
+});
 
-bindEndpoint(
-  authRoutes,
-  authApi.sendMobileCode,
-  async (c, { body, user }) => {
-    await sendMobileCode(authDeps(c), user, body.mobile, body.current_password);
-    return c.json({ status: "ok" as const });
-  },
-);
+bindEndpoint(authRoutes, authApi.sendMobileCode, async (c, { body, user }) => {
+  await sendMobileCode(authDeps(c), user, body.mobile, body.current_password);
+  return c.json({ status: "ok" as const });
+});
 
-bindEndpoint(
-  authRoutes,
-  authApi.verifyMobile,
-  async (c, { body, user }) => {
-    await verifyMobile(authDeps(c), user, body.code);
-    return c.json({ status: "ok" as const });
-  },
-);
+bindEndpoint(authRoutes, authApi.verifyMobile, async (c, { body, user }) => {
+  await verifyMobile(authDeps(c), user, body.code);
+  return c.json({ status: "ok" as const });
+});
 
-bindEndpoint(
-  authRoutes,
-  authApi.resetRequest,
-  async (c, { body }) => {
-    const { channel } = await requestPasswordReset(authDeps(c), body.identifier);
-    return c.json({ status: "ok" as const, channel, message: channel === "sms" ? authMessages.resetSentSms : authMessages.resetSentEmail });
-  },
-);
+bindEndpoint(authRoutes, authApi.resetRequest, async (c, { body }) => {
+  const { channel } = await requestPasswordReset(authDeps(c), body.identifier);
+  return c.json({ status: "ok" as const, channel, message: channel === "sms" ? authMessages.resetSentSms : authMessages.resetSentEmail });
+});
 
-bindEndpoint(
-  authRoutes,
-  authApi.resetConfirm,
-  async (c, { body }) => {
-    const { userId } = await confirmPasswordReset(authDeps(c), body);
-    // The caller's own session went with the others.
-    if (c.var.user?.id === userId) clearSessionCookie(c);
-    return c.json({ status: "ok" as const, message: authMessages.resetDone });
-  },
-);
+bindEndpoint(authRoutes, authApi.resetConfirm, async (c, { body }) => {
+  const { userId } = await confirmPasswordReset(authDeps(c), body);
+  // The caller's own session went with the others.
+  if (c.var.user?.id === userId) clearSessionCookie(c);
+  return c.json({ status: "ok" as const, message: authMessages.resetDone });
+});

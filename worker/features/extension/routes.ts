@@ -11,23 +11,19 @@ import { extensionApi } from "../../../contract/endpoints/extension";
 export const extensionRoutes = new Hono<AppEnv>();
 
 for (const target of EXTENSION_TARGETS) {
-  bindEndpoint(
-    extensionRoutes,
-    extensionApi[target],
-    async (c) => {
-      const s = services(c);
-      const zip = s.assets ? await extensionZip(s.assets, s.origin, target) : null;
-      if (!zip) throw new NotFoundError("فایل افزونه در این نسخه ساخته نشده است.");
-      return new Response(zip, {
-        headers: {
-          "Content-Type": "application/zip",
-          "Content-Disposition": `attachment; filename="daryaft-${target}.zip"`,
-          // Each origin gets its own bytes: a cache must not hand one site's zip to another.
-          "Cache-Control": "no-cache",
-          Vary: "Host",
-          "X-Content-Type-Options": "nosniff",
-        },
-      });
-    },
-  );
+  bindEndpoint(extensionRoutes, extensionApi[target], async (c) => {
+    const s = services(c);
+    const zip = s.assets ? await extensionZip(s.assets, s.origin, target) : null;
+    if (!zip) throw new NotFoundError("فایل افزونه در این نسخه ساخته نشده است.");
+    return new Response(zip, {
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="daryaft-${target}.zip"`,
+        // Each origin gets its own bytes: a cache must not hand one site's zip to another.
+        "Cache-Control": "no-cache",
+        Vary: "Host",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  });
 }

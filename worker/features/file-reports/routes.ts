@@ -17,33 +17,17 @@ function deps(c: Context<AppEnv>): FileReportDeps {
 
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 
-bindEndpoint(
-  fileReportRoutes,
-  fileReportsApi.report,
-  async (c, { body, user }) => {
-    noStore(c);
-    const who = { user, batchOwner: readOwner(c), address: c.req.header("cf-connecting-ip") ?? null };
-    return c.json(await reportFile(deps(c), who, body));
-  },
-);
+bindEndpoint(fileReportRoutes, fileReportsApi.report, async (c, { body, user }) => {
+  noStore(c);
+  const who = { user, batchOwner: readOwner(c), address: c.req.header("cf-connecting-ip") ?? null };
+  return c.json(await reportFile(deps(c), who, body));
+});
 
-bindEndpoint(
-  fileReportRoutes,
-  fileReportsApi.desk,
-  async (c, { query, user }) => {
-    noStore(c);
-    return c.json(await fileReportDesk(deps(c), user.id, query));
-  },
-);
+bindEndpoint(fileReportRoutes, fileReportsApi.desk, async (c, { query, user }) => {
+  noStore(c);
+  return c.json(await fileReportDesk(deps(c), user.id, query));
+});
 
-bindEndpoint(
-  fileReportRoutes,
-  fileReportsApi.confirm,
-  async (c, { body, user }) => c.json(await confirmReports(deps(c), body.file_key, user.id)),
-);
+bindEndpoint(fileReportRoutes, fileReportsApi.confirm, async (c, { body, user }) => c.json(await confirmReports(deps(c), body.file_key, user.id)));
 
-bindEndpoint(
-  fileReportRoutes,
-  fileReportsApi.dismiss,
-  async (c, { body, user }) => c.json(await dismissFileReports(deps(c), body.file_key, user.id)),
-);
+bindEndpoint(fileReportRoutes, fileReportsApi.dismiss, async (c, { body, user }) => c.json(await dismissFileReports(deps(c), body.file_key, user.id)));

@@ -7,11 +7,7 @@ import { getpdfApi } from "../../../contract/endpoints/getpdf";
 
 export const identifyRoutes = new Hono<AppEnv>();
 
-bindEndpoint(
-  identifyRoutes,
-  getpdfApi.identify,
-  (c, { query }) => {
-    const identified = identify(query.input);
-    return c.json({ ...identified, book: bookInputOf(query.input, identified) !== null });
-  },
-);
+bindEndpoint(identifyRoutes, getpdfApi.identify, (c, { query }) => {
+  const identified = identify(query.input);
+  return c.json({ ...identified, book: bookInputOf(query.input, identified) !== null });
+});

@@ -39,56 +39,27 @@ async function start(c: Context<AppEnv>, input: GetPdfStartInput) {
 
 const check = (c: Context<AppEnv>, input: GetPdfCheckInput) => answer(c, input.wait, (ctx) => checkDownload(ctx, input.id));
 
-bindEndpoint(
-  getpdfRoutes,
-  getpdfApi.start,
-  (c, { body }) => start(c, body),
-);
+bindEndpoint(getpdfRoutes, getpdfApi.start, (c, { body }) => start(c, body));
 
-bindEndpoint(
-  getpdfRoutes,
-  getpdfApi.startGet,
-  (c, { query }) => start(c, query),
-);
+bindEndpoint(getpdfRoutes, getpdfApi.startGet, (c, { query }) => start(c, query));
 
-bindEndpoint(
-  getpdfRoutes,
-  getpdfApi.check,
-  (c, { body }) => check(c, body),
-);
+bindEndpoint(getpdfRoutes, getpdfApi.check, (c, { body }) => check(c, body));
 
-bindEndpoint(
-  getpdfRoutes,
-  getpdfApi.checkGet,
-  (c, { query }) => check(c, query),
-);
+bindEndpoint(getpdfRoutes, getpdfApi.checkGet, (c, { query }) => check(c, query));
 
-bindEndpoint(
-  getpdfRoutes,
-  getpdfApi.lastArticles,
-  async (c) => c.json(await lastArticles(context(c))),
-);
+bindEndpoint(getpdfRoutes, getpdfApi.lastArticles, async (c) => c.json(await lastArticles(context(c))));
 
-bindEndpoint(
-  getpdfRoutes,
-  getpdfApi.downloads,
-  async (c, { query }) => {
-    noStore(c);
-    const ctx = context(c);
-    const { page, ...filter } = query;
-    return c.json(await profileDownloads({ ...ctx, userId: ctx.userId! }, page, filter));
-  },
-);
+bindEndpoint(getpdfRoutes, getpdfApi.downloads, async (c, { query }) => {
+  noStore(c);
+  const ctx = context(c);
+  const { page, ...filter } = query;
+  return c.json(await profileDownloads({ ...ctx, userId: ctx.userId! }, page, filter));
+});
 
-bindEndpoint(
-  getpdfRoutes,
-  getpdfApi.exportLibrary,
-  async (c, { query, user }) => {
-    const { format, ...filter } = query;
-    const type = EXPORT_TYPES[format];
-    return new Response(await exportLibrary(c.var.db, user.id, filter, format), {
-      headers: { "Content-Type": type.mime, "Content-Disposition": `attachment; filename="daryaft-library.${type.ext}"`, "Cache-Control": "no-store" },
-    });
-  },
-);
-
+bindEndpoint(getpdfRoutes, getpdfApi.exportLibrary, async (c, { query, user }) => {
+  const { format, ...filter } = query;
+  const type = EXPORT_TYPES[format];
+  return new Response(await exportLibrary(c.var.db, user.id, filter, format), {
+    headers: { "Content-Type": type.mime, "Content-Disposition": `attachment; filename="daryaft-library.${type.ext}"`, "Cache-Control": "no-store" },
+  });
+});

@@ -29,117 +29,74 @@ function idParam(c: Context<AppEnv>): string {
 
 // ---------------------------------------------------------------- the spec's calls
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.insertBook,
-  async (c, { body, user }) => {
-    const r = await service.registerRequest(offlineDeps(c), user, body, body.type);
-    return c.json({ status: "ok" as const, id: r.id, can_edit: r.canEdit, duplicate: r.duplicate });
-  },
-);
+bindEndpoint(offlineRoutes, offlineApi.insertBook, async (c, { body, user }) => {
+  const r = await service.registerRequest(offlineDeps(c), user, body, body.type);
+  return c.json({ status: "ok" as const, id: r.id, can_edit: r.canEdit, duplicate: r.duplicate });
+});
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.insertArticle,
-  async (c, { body, user }) => {
-    const r = await service.registerRequest(offlineDeps(c), user, body, "article");
-    return c.json({ status: "ok" as const, id: r.id, can_edit: r.canEdit, duplicate: r.duplicate });
-  },
-);
+bindEndpoint(offlineRoutes, offlineApi.insertArticle, async (c, { body, user }) => {
+  const r = await service.registerRequest(offlineDeps(c), user, body, "article");
+  return c.json({ status: "ok" as const, id: r.id, can_edit: r.canEdit, duplicate: r.duplicate });
+});
 
 for (const [endpoint, group] of [
   [offlineApi.lastBooks, "books"],
   [offlineApi.lastArticles, "articles"],
 ] as const) {
-  bindEndpoint(
-    offlineRoutes,
-    endpoint,
-    async (c) => {
-      c.header("Cache-Control", "public, max-age=60");
-      return c.json(await service.lastOffline({ db: c.var.db }, group));
-    },
-  );
+  bindEndpoint(offlineRoutes, endpoint, async (c) => {
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json(await service.lastOffline({ db: c.var.db }, group));
+  });
 }
 
 // ---------------------------------------------------------------- the user's pages
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.mine,
-  async (c, { query, user }) => {
-    const deps = offlineDeps(c);
-    c.header("Cache-Control", "private, no-store");
-    return c.json({ now: new Date(deps.now).toISOString(), requests: await service.listMyRequests(deps, user.id, query.group) });
-  },
-);
+bindEndpoint(offlineRoutes, offlineApi.mine, async (c, { query, user }) => {
+  const deps = offlineDeps(c);
+  c.header("Cache-Control", "private, no-store");
+  return c.json({ now: new Date(deps.now).toISOString(), requests: await service.listMyRequests(deps, user.id, query.group) });
+});
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.cancel,
-  async (c, { user }) => c.json({ status: "ok" as const, request: await service.cancelMyRequest(offlineDeps(c), user.id, idParam(c)) }),
+bindEndpoint(offlineRoutes, offlineApi.cancel, async (c, { user }) =>
+  c.json({ status: "ok" as const, request: await service.cancelMyRequest(offlineDeps(c), user.id, idParam(c)) }),
 );
 
 // ---------------------------------------------------------------- the delivery desk
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.deskList,
-  async (c, { query, user }) => {
-    c.header("Cache-Control", "private, no-store");
-    return c.json(await service.deskList(offlineDeps(c), service.actorOf(user), query));
-  },
-);
+bindEndpoint(offlineRoutes, offlineApi.deskList, async (c, { query, user }) => {
+  c.header("Cache-Control", "private, no-store");
+  return c.json(await service.deskList(offlineDeps(c), service.actorOf(user), query));
+});
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.dashboard,
-  async (c, { query }) => c.json(await service.dashboard(offlineDeps(c), query.days, query.group)),
-);
+bindEndpoint(offlineRoutes, offlineApi.dashboard, async (c, { query }) => c.json(await service.dashboard(offlineDeps(c), query.days, query.group)));
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.hours,
-  async (c) => c.json(await deskHours(c.var.db)),
-);
+bindEndpoint(offlineRoutes, offlineApi.hours, async (c) => c.json(await deskHours(c.var.db)));
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.saveHours,
-  async (c, { body }) => {
-    await saveDeskHours(c.var.db, body);
-    return c.json(await deskHours(c.var.db));
-  },
-);
+bindEndpoint(offlineRoutes, offlineApi.saveHours, async (c, { body }) => {
+  await saveDeskHours(c.var.db, body);
+  return c.json(await deskHours(c.var.db));
+});
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.solvers,
-  async (c) => c.json({ solvers: await service.solverList(offlineDeps(c)) }),
-);
+bindEndpoint(offlineRoutes, offlineApi.solvers, async (c) => c.json({ solvers: await service.solverList(offlineDeps(c)) }));
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.deskDetail,
-  async (c, { user }) => {
-    c.header("Cache-Control", "private, no-store");
-    return c.json(await service.deskDetail(offlineDeps(c), service.actorOf(user), idParam(c)));
-  },
-);
+bindEndpoint(offlineRoutes, offlineApi.deskDetail, async (c, { user }) => {
+  c.header("Cache-Control", "private, no-store");
+  return c.json(await service.deskDetail(offlineDeps(c), service.actorOf(user), idParam(c)));
+});
 
 /**
  * One desk action on one request: POST /admin/offline/requests/:id/<verb>, run as the signed-in
  * staff member, answered with the changed request and how many requests of its group it changed.
  */
 type DeskAction = (typeof offlineApi)["claim" | "price" | "reject" | "deliver" | "assign" | "same_as" | "confirm_group" | "split" | "note"];
-function deskAction<E extends DeskAction>(endpoint: E, run: (deps: service.OfflineDeps, actor: service.Actor, id: string, body: EndpointInput<E>["body"]) => Promise<service.DeskResult>) {
-  bindEndpoint(
-    offlineRoutes,
-    endpoint,
-    async (c, { body, user }) => {
-      const r = await run(offlineDeps(c), service.actorOf(user), idParam(c), body);
-      return c.json({ status: "ok" as const, request: r.request, affected: r.affected });
-    },
-  );
+function deskAction<E extends DeskAction>(
+  endpoint: E,
+  run: (deps: service.OfflineDeps, actor: service.Actor, id: string, body: EndpointInput<E>["body"]) => Promise<service.DeskResult>,
+) {
+  bindEndpoint(offlineRoutes, endpoint, async (c, { body, user }) => {
+    const r = await run(offlineDeps(c), service.actorOf(user), idParam(c), body);
+    return c.json({ status: "ok" as const, request: r.request, affected: r.affected });
+  });
 }
 
 deskAction(offlineApi.claim, service.claimRequest);
@@ -152,38 +109,18 @@ deskAction(offlineApi.confirm_group, service.confirmGroup);
 deskAction(offlineApi.split, service.splitFromGroup);
 deskAction(offlineApi.note, service.noteRequest);
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.alerts,
-  async (c, { query, user }) => {
-    c.header("Cache-Control", "private, no-store");
-    return c.json(await deskAlerts(c.var.db, user, query.since, services(c).now));
-  },
-);
+bindEndpoint(offlineRoutes, offlineApi.alerts, async (c, { query, user }) => {
+  c.header("Cache-Control", "private, no-store");
+  return c.json(await deskAlerts(c.var.db, user, query.since, services(c).now));
+});
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.alertPrefs,
-  async (c, { user }) => c.json(await alertPrefs(c.var.db, user.id)),
-);
+bindEndpoint(offlineRoutes, offlineApi.alertPrefs, async (c, { user }) => c.json(await alertPrefs(c.var.db, user.id)));
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.saveAlertPrefs,
-  async (c, { body, user }) => c.json(await saveAlertPrefs(c.var.db, user.id, body, services(c).now)),
-);
+bindEndpoint(offlineRoutes, offlineApi.saveAlertPrefs, async (c, { body, user }) => c.json(await saveAlertPrefs(c.var.db, user.id, body, services(c).now)));
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.prices,
-  async (c) => c.json(await deskPrices(c.var.db)),
-);
+bindEndpoint(offlineRoutes, offlineApi.prices, async (c) => c.json(await deskPrices(c.var.db)));
 
-bindEndpoint(
-  offlineRoutes,
-  offlineApi.savePrices,
-  async (c, { body }) => {
-    await saveDeskPrices(c.var.db, body);
-    return c.json(await deskPrices(c.var.db));
-  },
-);
+bindEndpoint(offlineRoutes, offlineApi.savePrices, async (c, { body }) => {
+  await saveDeskPrices(c.var.db, body);
+  return c.json(await deskPrices(c.var.db));
+});

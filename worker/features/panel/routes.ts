@@ -10,53 +10,25 @@ export const panelRoutes = new Hono<AppEnv>();
 
 const groupId = (c: { req: { param(name: string): string | undefined } }) => z.string().min(1).max(64).parse(c.req.param("id"));
 
-bindEndpoint(
-  panelRoutes,
-  panelApi.statistics,
-  async (c, { user }) => c.json(await service.statistics(c.var.db, user, c.var.now())),
-);
+bindEndpoint(panelRoutes, panelApi.statistics, async (c, { user }) => c.json(await service.statistics(c.var.db, user, c.var.now())));
 
-bindEndpoint(
-  panelRoutes,
-  panelApi.users,
-  async (c, { query, user }) => c.json(await service.members(c.var.db, user, query)),
-);
+bindEndpoint(panelRoutes, panelApi.users, async (c, { query, user }) => c.json(await service.members(c.var.db, user, query)));
 
-bindEndpoint(
-  panelRoutes,
-  panelApi.groups,
-  async (c, { user }) => c.json(await service.groups(c.var.db, user)),
-);
+bindEndpoint(panelRoutes, panelApi.groups, async (c, { user }) => c.json(await service.groups(c.var.db, user)));
 
-bindEndpoint(
-  panelRoutes,
-  panelApi.createGroup,
-  async (c, { body, user }) => {
-    await service.createGroup(c.var.db, user, body.name, c.var.now());
-    return c.json({ status: "ok" as const });
-  },
-);
+bindEndpoint(panelRoutes, panelApi.createGroup, async (c, { body, user }) => {
+  await service.createGroup(c.var.db, user, body.name, c.var.now());
+  return c.json({ status: "ok" as const });
+});
 
-bindEndpoint(
-  panelRoutes,
-  panelApi.changeMember,
-  async (c, { body, user }) => {
-    await service.changeMembership(c.var.db, user, groupId(c), body);
-    return c.json({ status: "ok" as const });
-  },
-);
+bindEndpoint(panelRoutes, panelApi.changeMember, async (c, { body, user }) => {
+  await service.changeMembership(c.var.db, user, groupId(c), body);
+  return c.json({ status: "ok" as const });
+});
 
-bindEndpoint(
-  panelRoutes,
-  panelApi.deleteGroup,
-  async (c, { user }) => {
-    await service.removeGroup(c.var.db, user, groupId(c));
-    return c.json({ status: "ok" as const });
-  },
-);
+bindEndpoint(panelRoutes, panelApi.deleteGroup, async (c, { user }) => {
+  await service.removeGroup(c.var.db, user, groupId(c));
+  return c.json({ status: "ok" as const });
+});
 
-bindEndpoint(
-  panelRoutes,
-  panelApi.articles,
-  async (c, { query, user }) => c.json(await service.articles(c.var.db, user, query.page)),
-);
+bindEndpoint(panelRoutes, panelApi.articles, async (c, { query, user }) => c.json(await service.articles(c.var.db, user, query.page)));

@@ -47,50 +47,30 @@ function deferOf(c: Context<AppEnv>): (p: Promise<unknown>) => void {
 
 const edgeCache = (): Cache | undefined => (typeof caches === "undefined" ? undefined : (caches as unknown as { default: Cache }).default);
 
-bindEndpoint(
-  searchRoutes,
-  searchApi.article,
-  async (c, { body }) => {
-    const deps = articleDeps(c);
-    assertSourceConfigured(deps, body);
-    const { body: result, hit } = await cachedArticleSearch(
-      edgeCache(),
-      articleCacheKey(body),
-      async () => {
-        // Only searches that reach Scopus/Crossref count against the caller's budget.
-        await spendArticleSearchBudget(c.var.db, clientAddress(c) ?? "local", c.var.now());
-        return searchArticles(deps, body);
-      },
-      deferOf(c),
-    );
-    c.header("x-search-cache", hit ? "hit" : "miss");
-    return c.json(result);
-  },
-);
+bindEndpoint(searchRoutes, searchApi.article, async (c, { body }) => {
+  const deps = articleDeps(c);
+  assertSourceConfigured(deps, body);
+  const { body: result, hit } = await cachedArticleSearch(
+    edgeCache(),
+    articleCacheKey(body),
+    async () => {
+      // Only searches that reach Scopus/Crossref count against the caller's budget.
+      await spendArticleSearchBudget(c.var.db, clientAddress(c) ?? "local", c.var.now());
+      return searchArticles(deps, body);
+    },
+    deferOf(c),
+  );
+  c.header("x-search-cache", hit ? "hit" : "miss");
+  return c.json(result);
+});
 
-bindEndpoint(
-  searchRoutes,
-  searchApi.book,
-  async (c, { body }) => c.json(await searchBooks(c.var.db, body, liveBooks(c))),
-);
+bindEndpoint(searchRoutes, searchApi.book, async (c, { body }) => c.json(await searchBooks(c.var.db, body, liveBooks(c))));
 
-bindEndpoint(
-  searchRoutes,
-  searchApi.thesis,
-  async (c, { body }) => c.json(await searchTheses(c.var.db, body, liveTheses(c))),
-);
+bindEndpoint(searchRoutes, searchApi.thesis, async (c, { body }) => c.json(await searchTheses(c.var.db, body, liveTheses(c))));
 
-bindEndpoint(
-  searchRoutes,
-  searchApi.standard,
-  async (c, { body }) => c.json(await searchStandards(c.var.db, body)),
-);
+bindEndpoint(searchRoutes, searchApi.standard, async (c, { body }) => c.json(await searchStandards(c.var.db, body)));
 
-bindEndpoint(
-  searchRoutes,
-  searchApi.options,
-  async (c) => {
-    c.header("cache-control", "public, max-age=300");
-    return c.json(await searchOptions(c.var.db));
-  },
-);
+bindEndpoint(searchRoutes, searchApi.options, async (c) => {
+  c.header("cache-control", "public, max-age=300");
+  return c.json(await searchOptions(c.var.db));
+});

@@ -12,12 +12,8 @@ import { shareApi } from "../../../contract/endpoints/share";
  */
 export const shareRoutes = new Hono<AppEnv>();
 
-bindEndpoint(
-  shareRoutes,
-  shareApi.share,
-  (c, { query }) => {
-    const input = shareInput(query);
-    c.header("Cache-Control", "no-store");
-    return c.redirect(input ? `/?${new URLSearchParams({ shared: input })}` : "/", 303);
-  },
-);
+bindEndpoint(shareRoutes, shareApi.share, (c, { query }) => {
+  const input = shareInput(query);
+  c.header("Cache-Control", "no-store");
+  return c.redirect(input ? `/?${new URLSearchParams({ shared: input })}` : "/", 303);
+});

@@ -26,62 +26,34 @@ function deskDeps(c: Context<AppEnv>, admin: UserRow): DeskDeps {
   return { db: s.db, bucket: s.files, secret: s.signingSecret, now: s.now, adminId: admin.id, notifier: s.notifier, log: s.log, origin: s.origin };
 }
 
-bindEndpoint(
-  vipRoutes,
-  vipApi.services,
-  async (c) => c.json({ services: await vipCards(c.var.db, c.var.user, c.var.now()) }),
+bindEndpoint(vipRoutes, vipApi.services, async (c) => c.json({ services: await vipCards(c.var.db, c.var.user, c.var.now()) }));
+
+bindEndpoint(vipRoutes, vipApi.upload, async (c, { body, user }) => {
+  const { id } = await uploadForCheck({ db: c.var.db, bucket: services(c).files, now: c.var.now() }, user, body);
+  c.var.log.info("vip.upload", { type: body.type, size: body.file.size, order: id });
+  return c.json({ status: "ok" as const, id, redirect: "/profile/vipServices" });
+});
+
+bindEndpoint(vipRoutes, vipApi.orders, async (c, { user }) =>
+  c.json({ orders: await myServiceOrders(c.var.db, user.id, services(c).signingSecret, c.var.now()) }),
 );
 
-bindEndpoint(
-  vipRoutes,
-  vipApi.upload,
-  async (c, { body, user }) => {
-    const { id } = await uploadForCheck({ db: c.var.db, bucket: services(c).files, now: c.var.now() }, user, body);
-    c.var.log.info("vip.upload", { type: body.type, size: body.file.size, order: id });
-    return c.json({ status: "ok" as const, id, redirect: "/profile/vipServices" });
-  },
-);
-
-bindEndpoint(
-  vipRoutes,
-  vipApi.orders,
-  async (c, { user }) => c.json({ orders: await myServiceOrders(c.var.db, user.id, services(c).signingSecret, c.var.now()) }),
-);
-
-bindEndpoint(
-  vipRoutes,
-  vipApi.scifinders,
-  async (c, { user }) => c.json({ accounts: await myScifinders(c.var.db, user.id, c.var.now()) }),
-);
+bindEndpoint(vipRoutes, vipApi.scifinders, async (c, { user }) => c.json({ accounts: await myScifinders(c.var.db, user.id, c.var.now()) }));
 
 // ---- service desk -----------------------------------------------------------------------
 
-bindEndpoint(
-  vipRoutes,
-  vipApi.adminServices,
-  async (c, { query, user }) => c.json({ orders: await deskList(deskDeps(c, user), query) }),
+bindEndpoint(vipRoutes, vipApi.adminServices, async (c, { query, user }) => c.json({ orders: await deskList(deskDeps(c, user), query) }));
+
+bindEndpoint(vipRoutes, vipApi.takeService, async (c, { user }) => c.json({ status: "ok" as const, order: await takeOrder(deskDeps(c, user), orderIdOf(c)) }));
+
+bindEndpoint(vipRoutes, vipApi.reportService, async (c, { body, user }) =>
+  c.json({ status: "ok" as const, order: await uploadReport(deskDeps(c, user), orderIdOf(c), body.file, body.note) }),
 );
 
-bindEndpoint(
-  vipRoutes,
-  vipApi.takeService,
-  async (c, { user }) => c.json({ status: "ok" as const, order: await takeOrder(deskDeps(c, user), orderIdOf(c)) }),
+bindEndpoint(vipRoutes, vipApi.serviceAccount, async (c, { body, user }) =>
+  c.json({ status: "ok" as const, order: await issueAccount(deskDeps(c, user), orderIdOf(c), body) }),
 );
 
-bindEndpoint(
-  vipRoutes,
-  vipApi.reportService,
-  async (c, { body, user }) => c.json({ status: "ok" as const, order: await uploadReport(deskDeps(c, user), orderIdOf(c), body.file, body.note) }),
-);
-
-bindEndpoint(
-  vipRoutes,
-  vipApi.serviceAccount,
-  async (c, { body, user }) => c.json({ status: "ok" as const, order: await issueAccount(deskDeps(c, user), orderIdOf(c), body) }),
-);
-
-bindEndpoint(
-  vipRoutes,
-  vipApi.rejectService,
-  async (c, { body, user }) => c.json({ status: "ok" as const, order: await rejectOrder(deskDeps(c, user), orderIdOf(c), body.reason) }),
+bindEndpoint(vipRoutes, vipApi.rejectService, async (c, { body, user }) =>
+  c.json({ status: "ok" as const, order: await rejectOrder(deskDeps(c, user), orderIdOf(c), body.reason) }),
 );
