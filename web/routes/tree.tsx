@@ -73,7 +73,12 @@ const featurePages = [
   page("/profile/scifinders", "/web/features/vip/pages/scifinders.tsx"),
   page("/profile/directBooks", "/web/features/search/pages/direct-books.tsx"),
   page("/profile/standards", "/web/features/wallet/pages/standards.tsx"),
-  createRoute({ getParentRoute: () => rootRoute, path: "/batch", validateSearch: (s: Record<string, unknown>): { id?: string } => (typeof s.id === "string" && s.id ? { id: s.id } : {}), ...pageModule("/web/features/batch/pages/batch-page.tsx") }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/batch",
+    validateSearch: (s: Record<string, unknown>): { id?: string } => (typeof s.id === "string" && s.id ? { id: s.id } : {}),
+    ...pageModule("/web/features/batch/pages/batch-page.tsx"),
+  }),
   page("/profile/booksAndArticles", "/web/features/getpdf/pages/books-and-articles.tsx"),
   page("/profile/offilneArticles", "/web/features/offline/pages/offline-articles.tsx"),
   page("/profile/offlineBooksStandards", "/web/features/offline/pages/offline-books-standards.tsx"),

@@ -52,19 +52,26 @@ export const createBatchMutation = () =>
     },
   });
 
-export const offlineQuoteQuery = (id: string) => queryOptions({ queryKey: batchKeys.offline(id), queryFn: ({ signal }) => call(batchApi.offlineQuote, { id }, { signal }) });
+export const offlineQuoteQuery = (id: string) =>
+  queryOptions({ queryKey: batchKeys.offline(id), queryFn: ({ signal }) => call(batchApi.offlineQuote, { id }, { signal }) });
 
 /** Requests every entry that needs it offline, in one payment. */
 export const requestOfflineMutation = (id: string) => mutationOptions({ mutationFn: () => call(batchApi.requestOffline, { id }) });
 
 /** `rows`: how many rows the list shows as licensed now; a new count asks again (entries finish one by one). */
-export const licensedQuoteQuery = (id: string, rows: number) => queryOptions({ queryKey: [...batchKeys.licensed(id), rows], queryFn: ({ signal }) => call(batchApi.licensedQuote, { id }, { signal }), placeholderData: (previous) => previous });
+export const licensedQuoteQuery = (id: string, rows: number) =>
+  queryOptions({
+    queryKey: [...batchKeys.licensed(id), rows],
+    queryFn: ({ signal }) => call(batchApi.licensedQuote, { id }, { signal }),
+    placeholderData: (previous) => previous,
+  });
 
 /** Pays for the licensed rows with article credits; they become downloadable. */
 export const payLicensedMutation = (id: string) => mutationOptions({ mutationFn: () => call(batchApi.payLicensed, { id }) });
 
 /** The watcher's notices about papers the user received, and whether they are switched on. */
-export const libraryNoticesQuery = () => queryOptions({ queryKey: batchKeys.libraryNotices, queryFn: ({ signal }) => call(batchApi.libraryNotices, {}, { signal }) });
+export const libraryNoticesQuery = () =>
+  queryOptions({ queryKey: batchKeys.libraryNotices, queryFn: ({ signal }) => call(batchApi.libraryNotices, {}, { signal }) });
 
 /** Switches the notices (e-mail/SMS and in the app) on or off; answers the fresh list. */
 export const libraryNoticeSettingsMutation = () => mutationOptions({ mutationFn: (enabled: boolean) => call(batchApi.libraryNoticeSettings, { enabled }) });

@@ -48,7 +48,10 @@ export const getpdfKeys = {
 export const startQuery = (url: string, method: "post" | "get", run: number, onProgress?: OnProgress) =>
   queryOptions({
     queryKey: getpdfKeys.start(url, method, run),
-    queryFn: ({ signal }) => timed(() => (method === "post" ? streamedResult(getpdfApi.start, { url }, signal, onProgress) : streamedResult(getpdfApi.startGet, { url }, signal, onProgress))),
+    queryFn: ({ signal }) =>
+      timed(() =>
+        method === "post" ? streamedResult(getpdfApi.start, { url }, signal, onProgress) : streamedResult(getpdfApi.startGet, { url }, signal, onProgress),
+      ),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -60,7 +63,10 @@ export const startQuery = (url: string, method: "post" | "get", run: number, onP
 export const checkQuery = (id: string, method: "post" | "get", onProgress?: OnProgress) =>
   queryOptions({
     queryKey: getpdfKeys.check(id),
-    queryFn: ({ signal }) => timed(() => (method === "post" ? streamedResult(getpdfApi.check, { id }, signal, onProgress) : streamedResult(getpdfApi.checkGet, { id }, signal, onProgress))),
+    queryFn: ({ signal }) =>
+      timed(() =>
+        method === "post" ? streamedResult(getpdfApi.check, { id }, signal, onProgress) : streamedResult(getpdfApi.checkGet, { id }, signal, onProgress),
+      ),
     refetchInterval: (q) => (q.state.data?.status === "processing" ? nextCheckMs(id) : false),
     refetchIntervalInBackground: true,
     refetchOnWindowFocus: false,

@@ -9,7 +9,21 @@ import { panelMessages as m } from "./messages";
 type ListPage<Row> = { data: Row[]; page: number; per_page: number; total: number };
 
 /** A paged panel list: loading and error states, a note when empty, else the table in a card with its pager. */
-export function PanelTable<Row>({ query, title, empty, head, row, onPage }: { query: UseQueryResult<ListPage<Row>>; title: string; empty: string; head: ReactNode; row(r: Row, i: number): ReactNode; onPage(page: number): void }) {
+export function PanelTable<Row>({
+  query,
+  title,
+  empty,
+  head,
+  row,
+  onPage,
+}: {
+  query: UseQueryResult<ListPage<Row>>;
+  title: string;
+  empty: string;
+  head: ReactNode;
+  row(r: Row, i: number): ReactNode;
+  onPage(page: number): void;
+}) {
   return (
     <QueryState query={query} label={title}>
       {(list) =>

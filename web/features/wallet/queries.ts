@@ -27,11 +27,14 @@ export const balanceQuery = () => queryOptions({ queryKey: walletKeys.balance, q
 export const priceQuery = (counts: PriceCounts) =>
   queryOptions({ queryKey: walletKeys.price(counts), queryFn: ({ signal }) => call(walletApi.price, counts, { signal }), staleTime: 60_000, retry: 1 });
 
-export const ledgerQuery = (page: number) => queryOptions({ queryKey: walletKeys.ledger(page), queryFn: ({ signal }) => call(walletApi.ledger, { page }, { signal }) });
+export const ledgerQuery = (page: number) =>
+  queryOptions({ queryKey: walletKeys.ledger(page), queryFn: ({ signal }) => call(walletApi.ledger, { page }, { signal }) });
 
-export const paymentQuery = (id: string) => queryOptions({ queryKey: walletKeys.payment(id), queryFn: ({ signal }) => call(walletApi.payment, { id }, { signal }), retry: false });
+export const paymentQuery = (id: string) =>
+  queryOptions({ queryKey: walletKeys.payment(id), queryFn: ({ signal }) => call(walletApi.payment, { id }, { signal }), retry: false });
 
-export const invoiceQuery = (id: string) => queryOptions({ queryKey: walletKeys.invoice(id), queryFn: ({ signal }) => call(walletApi.invoice, { id }, { signal }), retry: false });
+export const invoiceQuery = (id: string) =>
+  queryOptions({ queryKey: walletKeys.invoice(id), queryFn: ({ signal }) => call(walletApi.invoice, { id }, { signal }), retry: false });
 
 export const myStandardsQuery = () => queryOptions({ queryKey: walletKeys.standards, queryFn: ({ signal }) => call(walletApi.myStandards, {}, { signal }) });
 
@@ -78,7 +81,11 @@ export function withBalances(info: UserInfo, b: BalanceResponse): UserInfo {
  * Reloads the balances into the shared userInfo (the credit bar reads it). Plain function for
  * callers outside React; inside components use `useRefreshUserInfo()`.
  */
-export async function refreshUserInfo(queryClient: QueryClient, current: UserInfo | null, setUserInfo: (u: UserInfo | null) => void): Promise<BalanceResponse | null> {
+export async function refreshUserInfo(
+  queryClient: QueryClient,
+  current: UserInfo | null,
+  setUserInfo: (u: UserInfo | null) => void,
+): Promise<BalanceResponse | null> {
   if (!current) return null;
   const b = await queryClient.fetchQuery({ ...balanceQuery(), staleTime: 0 });
   setUserInfo(withBalances(current, b));

@@ -152,7 +152,11 @@ export default function AdminDirectBooks() {
                       <DataCell className="admin-hide-xs">{formatNumber(x.id)}</DataCell>
                       <DataCell className="admin-cell-title">
                         <bdi dir="ltr">{x.title}</bdi>
-                        {x.authors && <span className="admin-stat__note"><bdi dir="ltr">{x.authors}</bdi></span>}
+                        {x.authors && (
+                          <span className="admin-stat__note">
+                            <bdi dir="ltr">{x.authors}</bdi>
+                          </span>
+                        )}
                       </DataCell>
                       <DataCell className="admin-hide-xs">{b.types[x.type]}</DataCell>
                       <DataCell className="admin-hide-xs">{x.isbn ? <bdi dir="ltr">{x.isbn}</bdi> : t.common.none}</DataCell>
@@ -172,7 +176,13 @@ export default function AdminDirectBooks() {
                 </tbody>
               </DataTable>
             )}
-            <Pagination page={page} pages={query.data.total_pages} summary={t.common.total(formatNumber(query.data.total))} onChange={setPage} label={b.title} />
+            <Pagination
+              page={page}
+              pages={query.data.total_pages}
+              summary={t.common.total(formatNumber(query.data.total))}
+              onChange={setPage}
+              label={b.title}
+            />
           </>
         )}
       </section>

@@ -37,7 +37,15 @@ export default function AdminSolvers() {
   return (
     <AdminPage heading={<PageHeading title={t.solvers.title} />}>
       <form className="card admin-card admin-form" onSubmit={submit} aria-label={t.solvers.add}>
-        <TextField label={t.solvers.user} value={user} onChange={setUser} ltr isRequired isInvalid={!!fieldError(add.error, "user")} errorMessage={fieldError(add.error, "user")} />
+        <TextField
+          label={t.solvers.user}
+          value={user}
+          onChange={setUser}
+          ltr
+          isRequired
+          isInvalid={!!fieldError(add.error, "user")}
+          errorMessage={fieldError(add.error, "user")}
+        />
         <Button type="submit" isPending={add.isPending}>
           {t.solvers.add}
         </Button>
@@ -70,7 +78,12 @@ export default function AdminSolvers() {
                     <DataCell>{formatNumber(s.open)}</DataCell>
                     <DataCell>{formatNumber(s.delivered)}</DataCell>
                     <DataCell>
-                      <ConfirmButton label={t.solvers.remove} ariaLabel={`${t.solvers.remove}: ${s.name}`} question={t.solvers.confirmRemove(s.name)} onConfirm={() => remove.mutate(s.id)} />
+                      <ConfirmButton
+                        label={t.solvers.remove}
+                        ariaLabel={`${t.solvers.remove}: ${s.name}`}
+                        question={t.solvers.confirmRemove(s.name)}
+                        onConfirm={() => remove.mutate(s.id)}
+                      />
                     </DataCell>
                   </DataRow>
                 ))}

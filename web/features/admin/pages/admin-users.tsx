@@ -18,11 +18,13 @@ function RoleBadges({ u }: { u: AdminUserRow }) {
   return (
     <>
       {u.blocked_at && <span className="admin-badge admin-badge--danger">{t.users.blocked}</span>}
-      {(["admin", "solver", "partner", "university"] as const).filter((r) => u.roles[r]).map((r) => (
-        <span key={r} className="admin-badge">
-          {t.users.roles[r]}
-        </span>
-      ))}
+      {(["admin", "solver", "partner", "university"] as const)
+        .filter((r) => u.roles[r])
+        .map((r) => (
+          <span key={r} className="admin-badge">
+            {t.users.roles[r]}
+          </span>
+        ))}
     </>
   );
 }
@@ -46,7 +48,12 @@ export default function AdminUsers() {
     <AdminPage heading={<PageHeading title={t.users.title} />}>
       <form className="card admin-card admin-form" onSubmit={search} role="search">
         <TextField label={t.users.searchLabel} value={draft.q} onChange={(q) => setDraft((d) => ({ ...d, q }))} />
-        <Select label={t.users.role} value={draft.role} options={userRoleFilters.map((r) => [r, t.users.roles[r]] as const)} onChange={(role) => setDraft((d) => ({ ...d, role }))} />
+        <Select
+          label={t.users.role}
+          value={draft.role}
+          options={userRoleFilters.map((r) => [r, t.users.roles[r]] as const)}
+          onChange={(role) => setDraft((d) => ({ ...d, role }))}
+        />
         <Button type="submit" isPending={query.isFetching}>
           {t.common.search}
         </Button>
@@ -93,7 +100,13 @@ export default function AdminUsers() {
                 </tbody>
               </DataTable>
             )}
-            <Pagination page={page} pages={query.data.total_pages} summary={t.common.total(formatNumber(query.data.total))} onChange={setPage} label={t.users.title} />
+            <Pagination
+              page={page}
+              pages={query.data.total_pages}
+              summary={t.common.total(formatNumber(query.data.total))}
+              onChange={setPage}
+              label={t.users.title}
+            />
           </>
         )}
       </section>

@@ -70,7 +70,9 @@ function DeskBody() {
         </Alert>
       )}
       {q.data && q.data.data.length === 0 && <Alert tone="info">{t.empty}</Alert>}
-      {q.data?.data.map((item) => <DeskItem key={item.file_key} item={item} />)}
+      {q.data?.data.map((item) => (
+        <DeskItem key={item.file_key} item={item} />
+      ))}
       {q.data && q.data.total_pages > 1 && <Pagination page={q.data.page} pages={q.data.total_pages} onChange={setPage} label={t.caption} />}
     </>
   );
@@ -118,7 +120,8 @@ function DeskItem({ item }: { item: FileReportDeskItem }) {
         <ul className="file-desk__reports">
           {item.reports.map((r) => (
             <li key={r.id}>
-              <strong>{fileReportReasonLabels[r.reason]}</strong> · {t.statuses[r.status]} · {formatJalaliDate(r.created_at, { withTime: true })} · {r.reporter ? `${r.reporter.name} (${r.reporter.email})` : t.guest}
+              <strong>{fileReportReasonLabels[r.reason]}</strong> · {t.statuses[r.status]} · {formatJalaliDate(r.created_at, { withTime: true })} ·{" "}
+              {r.reporter ? `${r.reporter.name} (${r.reporter.email})` : t.guest}
               {r.note && <p className="getpdf-muted">{r.note}</p>}
             </li>
           ))}
@@ -162,7 +165,9 @@ function DeskItem({ item }: { item: FileReportDeskItem }) {
             {t.open}
           </a>
         )}
-        {!item.withdrawn && <ConfirmButton label={t.confirm} question={`${t.confirm}؟`} onConfirm={() => confirm.mutate(item.file_key)} isPending={confirm.isPending} />}
+        {!item.withdrawn && (
+          <ConfirmButton label={t.confirm} question={`${t.confirm}؟`} onConfirm={() => confirm.mutate(item.file_key)} isPending={confirm.isPending} />
+        )}
         {pending && (
           <Button size="sm" variant="outline" onPress={() => dismiss.mutate(item.file_key)} isPending={dismiss.isPending}>
             {t.dismiss}

@@ -17,7 +17,11 @@ export default function Panel2Articles() {
     <div className="container stack panel-page">
       <PageHeading title={m.articles.title} />
       <PanelNav />
-      <PanelTable query={query} title={m.articles.title} empty={m.articles.empty} onPage={setPage}
+      <PanelTable
+        query={query}
+        title={m.articles.title}
+        empty={m.articles.empty}
+        onPage={setPage}
         head={
           <>
             <HeaderCell>{m.articles.date}</HeaderCell>

@@ -34,7 +34,11 @@ export default function Panel2Users() {
         <TextField label={m.users.search} value={text} onChange={setText} type="search" />
         {query.data && <span className="panel-muted">{m.users.total(query.data.total)}</span>}
       </div>
-      <PanelTable query={query} title={m.users.title} empty={m.users.empty} onPage={setPage}
+      <PanelTable
+        query={query}
+        title={m.users.title}
+        empty={m.users.empty}
+        onPage={setPage}
         head={
           <>
             <HeaderCell>{m.users.name}</HeaderCell>

@@ -1,5 +1,13 @@
 import { lazy, Suspense, useState, type FormEvent } from "react";
-import { ARTICLE_SORTS, DEFAULT_PAGE_SIZE, MATCH_TYPES, PAGE_SIZES, SCOPUS_LANGUAGES, SCOPUS_SEARCH_IN, SUBJECT_AREAS } from "../../../../contract/search-constants";
+import {
+  ARTICLE_SORTS,
+  DEFAULT_PAGE_SIZE,
+  MATCH_TYPES,
+  PAGE_SIZES,
+  SCOPUS_LANGUAGES,
+  SCOPUS_SEARCH_IN,
+  SUBJECT_AREAS,
+} from "../../../../contract/search-constants";
 import type { ArticleResult, ArticleSearchInput, ArticleSearchResponse } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
 import { Button } from "../../../components/ui/button";
@@ -68,7 +76,10 @@ export function articleRequest(f: Form): ArticleRequest {
   };
 }
 
-const subjectOptions = [["", t.all] as const, ...Object.keys(SUBJECT_AREAS).map((code) => [code, t.article.subjects[code as keyof typeof SUBJECT_AREAS]] as const)];
+const subjectOptions = [
+  ["", t.all] as const,
+  ...Object.keys(SUBJECT_AREAS).map((code) => [code, t.article.subjects[code as keyof typeof SUBJECT_AREAS]] as const),
+];
 
 function typeLabel(type: string | null): string | null {
   if (!type) return null;
@@ -120,7 +131,16 @@ function ArticleItem({ item, n, onDownload }: { item: ArticleResult; n: number; 
           </Button>
           {item.doi && (
             <CitationExportMenu
-              citation={citationOf({ doi: item.doi, title: item.title, year: item.year, authors: item.authors ? item.authors.split(/\s*;\s*/) : [], container: item.published_in, volume: item.volume, issue: item.issue, publisher: item.publisher })}
+              citation={citationOf({
+                doi: item.doi,
+                title: item.title,
+                year: item.year,
+                authors: item.authors ? item.authors.split(/\s*;\s*/) : [],
+                container: item.published_in,
+                volume: item.volume,
+                issue: item.issue,
+                publisher: item.publisher,
+              })}
             />
           )}
           {item.url && (
@@ -140,8 +160,15 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [dialogUrl, setDialogUrl] = useState<string | null>(null);
   const check = useDownloadCheck();
-  const list = useSearchList<ArticleRequest, ArticleSearchResponse>({ kind: "article", defaultCount: DEFAULT_PAGE_SIZE.article, fetch: (body, signal) => fetchers.article(body, signal) });
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const list = useSearchList<ArticleRequest, ArticleSearchResponse>({
+    kind: "article",
+    defaultCount: DEFAULT_PAGE_SIZE.article,
+    fetch: (body, signal) => fetchers.article(body, signal),
+  });
+  const set =
+    <K extends keyof Form>(key: K) =>
+    (value: Form[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -166,30 +193,65 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
             label={t.source}
             className="search-form__source"
             value={form.source}
-            options={(["none", "scopus", "cross"] as const).map((s) => [s, s === "scopus" && !scopusReady ? t.article.scopusOff : t.article.sources[s]] as const)}
+            options={(["none", "scopus", "cross"] as const).map(
+              (s) => [s, s === "scopus" && !scopusReady ? t.article.scopusOff : t.article.sources[s]] as const,
+            )}
             disabledKeys={scopusReady ? [] : ["scopus"]}
             description={scopusReady ? undefined : t.article.scopusNotConfigured}
             onChange={(s) => setForm((f) => ({ ...f, source: s, type: "" }))}
           />
-          <TextField className="search-form__keywords" label={t.keywords} placeholder={t.keywordsPlaceholder} value={form.keywords} onChange={set("keywords")} ltr name="keywords" type="search" />
+          <TextField
+            className="search-form__keywords"
+            label={t.keywords}
+            placeholder={t.keywordsPlaceholder}
+            value={form.keywords}
+            onChange={set("keywords")}
+            ltr
+            name="keywords"
+            type="search"
+          />
           <Button type="submit" className="search-form__submit">
             <Icon name="search" size={20} />
             {t.search}
           </Button>
         </div>
-        <Button variant="ghost" size="sm" className="search-form__toggle" aria-expanded={filtersOpen} aria-controls="article-filters" onPress={() => setFiltersOpen((o) => !o)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="search-form__toggle"
+          aria-expanded={filtersOpen}
+          aria-controls="article-filters"
+          onPress={() => setFiltersOpen((o) => !o)}
+        >
           <Icon name={filtersOpen ? "close" : "chevronDown"} size={18} />
           {filtersOpen ? t.hideFilters : t.showFilters}
         </Button>
         <div id="article-filters" className="search-form__filters" hidden={!filtersOpen}>
-          {form.source === "cross" && <TextField label={t.article.publisher} placeholder="Elsevier" value={form.publisher} onChange={set("publisher")} ltr name="publisher" />}
+          {form.source === "cross" && (
+            <TextField label={t.article.publisher} placeholder="Elsevier" value={form.publisher} onChange={set("publisher")} ltr name="publisher" />
+          )}
           <NativeSelect label={t.article.subject} value={form.subject} options={subjectOptions} onChange={set("subject")} />
           {typeOptions.length > 0 && <NativeSelect label={t.article.type} value={form.type} options={[["", t.all], ...typeOptions]} onChange={set("type")} />}
           {scopus && (
             <>
-              <NativeSelect label={t.article.searchType} value={form.searchType} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("searchType")} />
-              <NativeSelect label={t.article.searchIn} value={form.searchIn} options={SCOPUS_SEARCH_IN.map((s) => [s, t.article.searchIn_[s]] as const)} onChange={set("searchIn")} />
-              <NativeSelect label={t.article.language} value={form.language} options={[["", t.all], ...SCOPUS_LANGUAGES.map((l) => [l, t.article.languages[l] ?? l] as const)]} onChange={set("language")} />
+              <NativeSelect
+                label={t.article.searchType}
+                value={form.searchType}
+                options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)}
+                onChange={set("searchType")}
+              />
+              <NativeSelect
+                label={t.article.searchIn}
+                value={form.searchIn}
+                options={SCOPUS_SEARCH_IN.map((s) => [s, t.article.searchIn_[s]] as const)}
+                onChange={set("searchIn")}
+              />
+              <NativeSelect
+                label={t.article.language}
+                value={form.language}
+                options={[["", t.all], ...SCOPUS_LANGUAGES.map((l) => [l, t.article.languages[l] ?? l] as const)]}
+                onChange={set("language")}
+              />
             </>
           )}
           <NativeSelect label={t.sort} value={form.sortBy} options={ARTICLE_SORTS.map((s) => [s, t.article.sorts[s]] as const)} onChange={set("sortBy")} />
@@ -203,7 +265,14 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
           sizes={PAGE_SIZES.article}
           total={data ? data.total_results : null}
           items={data?.data}
-          item={(item, i) => <ArticleItem key={`${item.doi ?? item.url ?? i}-${i}`} item={item} n={list.firstNumber + i} onDownload={() => check(() => setDialogUrl(item.doi ?? item.url))} />}
+          item={(item, i) => (
+            <ArticleItem
+              key={`${item.doi ?? item.url ?? i}-${i}`}
+              item={item}
+              n={list.firstNumber + i}
+              onDownload={() => check(() => setDialogUrl(item.doi ?? item.url))}
+            />
+          )}
         />
       )}
       {dialogUrl && (

@@ -55,7 +55,11 @@ function StandardItem({ item, n, onRequest }: { item: StandardResult; n: number;
           <Fact label={t.standard.publicationDate}>{publicationDate(item.Publication_Date)}</Fact>
         </dl>
         <div className="search-item__actions">
-          {item.free ? <span className="search-badge search-badge--free">{t.book.free}</span> : item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>}
+          {item.free ? (
+            <span className="search-badge search-badge--free">{t.book.free}</span>
+          ) : (
+            item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>
+          )}
           <Button size="sm" onPress={onRequest}>
             <Icon name="download" size={18} />
             {t.standard.requestDownload}
@@ -73,8 +77,15 @@ export default function StandardSearchPanel(_props: Record<string, never>) {
   const options = useQuery(searchOptionsQuery());
   const check = useDownloadCheck();
   const requestOffline = useOfflineRequest();
-  const list = useSearchList<Omit<StandardSearchInput, "page" | "count">, StandardSearchResponse>({ kind: "standard", defaultCount: DEFAULT_PAGE_SIZE.standard, fetch: (body, signal) => fetchers.standard(body, signal) });
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const list = useSearchList<Omit<StandardSearchInput, "page" | "count">, StandardSearchResponse>({
+    kind: "standard",
+    defaultCount: DEFAULT_PAGE_SIZE.standard,
+    fetch: (body, signal) => fetchers.standard(body, signal),
+  });
+  const set =
+    <K extends keyof Form>(key: K) =>
+    (value: Form[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -90,13 +101,28 @@ export default function StandardSearchPanel(_props: Record<string, never>) {
       <PanelHead id="standard-search-title" title={t.standard.title} helpTitle={t.standard.helpTitle} help={t.standard.help} />
       <form className="search-form" onSubmit={onSubmit} role="search" noValidate>
         <div className="search-form__main">
-          <TextField className="search-form__keywords" label={t.standard.keywordsLabel} placeholder={t.standard.keywordsPlaceholder} value={form.keywords} onChange={set("keywords")} ltr name="keywords" type="search" />
+          <TextField
+            className="search-form__keywords"
+            label={t.standard.keywordsLabel}
+            placeholder={t.standard.keywordsPlaceholder}
+            value={form.keywords}
+            onChange={set("keywords")}
+            ltr
+            name="keywords"
+            type="search"
+          />
           <Button type="submit" iconOnly aria-label={t.search} className="search-form__submit search-form__submit--icon">
             <Icon name="search" size={22} />
           </Button>
         </div>
         <div className="search-form__filters">
-          <NativeSelect label={t.standard.organization} value={form.organization} options={[["", t.all], ...organizations.map((o) => [o.code, o.code === o.name ? o.code : `${o.code} — ${o.name}`] as const)]} onChange={set("organization")} ltr />
+          <NativeSelect
+            label={t.standard.organization}
+            value={form.organization}
+            options={[["", t.all], ...organizations.map((o) => [o.code, o.code === o.name ? o.code : `${o.code} — ${o.name}`] as const)]}
+            onChange={set("organization")}
+            ltr
+          />
           <NativeSelect label={t.matchType} value={form.match} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("match")} />
           <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
         </div>

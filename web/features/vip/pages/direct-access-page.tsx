@@ -32,7 +32,12 @@ function Secret({ label, value }: { label: string; value: string }) {
           variant="ghost"
           size="sm"
           aria-label={`${t.copy} ${label}`}
-          onPress={() => void navigator.clipboard?.writeText(value).then(() => toast.success(t.copied), () => undefined)}
+          onPress={() =>
+            void navigator.clipboard?.writeText(value).then(
+              () => toast.success(t.copied),
+              () => undefined,
+            )
+          }
         >
           {t.copy}
         </Button>
@@ -56,7 +61,14 @@ export default function DirectAccessPage() {
     return (
       <div className="container page vip-page">
         <PageHeading title={t.title} />
-        <Alert tone="error" action={<LinkButton variant="outline" to="/" hash="direct">{t.back}</LinkButton>}>
+        <Alert
+          tone="error"
+          action={
+            <LinkButton variant="outline" to="/" hash="direct">
+              {t.back}
+            </LinkButton>
+          }
+        >
           {status === 404 || !query.isError ? t.notFound : (query.error as ApiError).message}
         </Alert>
       </div>
@@ -76,7 +88,14 @@ export default function DirectAccessPage() {
       <Select
         label={t.choosePeriod}
         value={String(chosen.days)}
-        options={periods.map((p) => [String(p.days), vipUi.table.periodOption(formatNumber(p.days), formatToman(p.price), formatToman(pricePerDay(p.price, p.days))), String(p.days)] as const)}
+        options={periods.map(
+          (p) =>
+            [
+              String(p.days),
+              vipUi.table.periodOption(formatNumber(p.days), formatToman(p.price), formatToman(pricePerDay(p.price, p.days))),
+              String(p.days),
+            ] as const,
+        )}
         onChange={(k) => setDays(Number(k))}
       />
       <Button variant="primary" onPress={() => (isGuest ? openDialog("login") : setBuying(true))}>

@@ -50,7 +50,9 @@ export default function Scifinders() {
                       {a.guarantee_until && (
                         <div>
                           <dt>{t.status}</dt>
-                          <dd className={a.guaranteed ? "vip-ok" : "vip-muted"}>{a.guaranteed ? t.guarantee(formatJalaliDate(a.guarantee_until)) : t.guaranteeOver(formatJalaliDate(a.guarantee_until))}</dd>
+                          <dd className={a.guaranteed ? "vip-ok" : "vip-muted"}>
+                            {a.guaranteed ? t.guarantee(formatJalaliDate(a.guarantee_until)) : t.guaranteeOver(formatJalaliDate(a.guarantee_until))}
+                          </dd>
                         </div>
                       )}
                     </dl>

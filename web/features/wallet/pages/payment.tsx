@@ -36,7 +36,8 @@ function PaymentView({ id }: { id: string }) {
   }, [autoTo, seconds, router]);
 
   if (query.isPending) return <ProgressBar isIndeterminate aria-label={t.payment.title} />;
-  if (query.isError) return <Alert tone="error">{query.error instanceof ApiError && query.error.status === 404 ? t.payment.notFound : query.error.message}</Alert>;
+  if (query.isError)
+    return <Alert tone="error">{query.error instanceof ApiError && query.error.status === 404 ? t.payment.notFound : query.error.message}</Alert>;
   const result = query.data;
   return (
     <section className="card wallet-card">
@@ -118,7 +119,15 @@ export default function Payment() {
   return (
     <div className="container wallet-page">
       <PageHeading title={invoice ? t.payment.invoiceTitle : t.payment.title} />
-      {id ? <PaymentView id={id} /> : invoice ? <InvoiceView id={invoice} /> : error ? <Alert tone="error">{t.payment.notFound}</Alert> : <Alert tone="error">{t.payment.wrongPage}</Alert>}
+      {id ? (
+        <PaymentView id={id} />
+      ) : invoice ? (
+        <InvoiceView id={invoice} />
+      ) : error ? (
+        <Alert tone="error">{t.payment.notFound}</Alert>
+      ) : (
+        <Alert tone="error">{t.payment.wrongPage}</Alert>
+      )}
     </div>
   );
 }
