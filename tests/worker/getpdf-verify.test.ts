@@ -1,5 +1,5 @@
 /**
- * Issue 14 §3–5 and issue 15 item 11, through the Worker, the real queue and the fake upstream:
+ * The verifier, provenance, notices and the start allowance, through the Worker, the real queue and the fake upstream:
  * the right file (verified from its text before it is stored), provenance on every served file,
  * retractions as data, and the /getpdf/start allowance.
  */
@@ -216,7 +216,7 @@ describe("retractions as data", () => {
   });
 });
 
-describe("/getpdf/start allowance (issue 15 item 11)", () => {
+describe("/getpdf/start allowance", () => {
   it("refuses a user past the limit with 429, a Persian message and status error, even from fresh addresses", async () => {
     const user = await makeUser();
     const base = await clientFor(user.id);
