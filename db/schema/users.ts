@@ -117,6 +117,12 @@ export const rateLimitHits = sqliteTable(
     id: integer().primaryKey({ autoIncrement: true }),
     key: text().notNull(),
     at: integer({ mode: "timestamp_ms" }).notNull(),
+    /**
+     * What the hit weighs in windows that sum weights (the download-start allowance: a paste weighs
+     * a whole start, a signed-in user's reading-list entry a fraction of one, and one row holds all
+     * the entries a list read takes). Windows that count rows ignore it.
+     */
+    cost: integer().notNull().default(1),
   },
   // counting hits of a key inside a window
   (t) => [index("rate_limit_hits_key_at_idx").on(t.key, t.at)],
