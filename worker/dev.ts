@@ -1,8 +1,8 @@
 /**
  * Every development-only route, in one place: the outbox of messages that would have been sent,
  * the development bank (plays Zarinpal's StartPay page), a job's timing, the benchmarks' bare
- * answer and the partner panel's demo activity. Each is declared `devOnly`, so the endpoint
- * registry answers 404 outside development (before the role check, exactly like an unknown path)
+ * answer and the partner panel's demo activity. Each is declared `devOnly` (contract/endpoints/dev.ts),
+ * so its binding answers 404 outside development (before the role check, exactly like an unknown path)
  * and /openapi.json leaves it out in production (tests/worker/deploy-defaults.test.ts).
  */
 import { desc, eq } from "drizzle-orm";
