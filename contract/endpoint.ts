@@ -32,7 +32,7 @@ export type EndpointInfo = {
  * SPA and the extension call through it (`call(walletApi.price, …)`), so its method and path are
  * written nowhere else. The schemas come from a dynamic import that only the Worker runs: the SPA
  * reads the method and path, and its request and response types at compile time, so importing an
- * entry brings no zod into its first route (docs/decisions/0015-endpoints-declared-once.md).
+ * entry brings no zod into its first route (docs/decisions/0016-endpoints-declared-once.md).
  */
 export type Endpoint<
   M extends Method = Method,

@@ -1,6 +1,6 @@
 /**
  * Where each endpoint's path is written in product code. An endpoint is declared once, in
- * contract/endpoints/ (docs/decisions/0015-endpoints-declared-once.md); everything else (the
+ * contract/endpoints/ (docs/decisions/0016-endpoints-declared-once.md); everything else (the
  * Worker's binding, the SPA's calls, the extension, links the Worker builds) names the entry. This
  * reads every .ts/.tsx file of the product folders with the TypeScript parser and finds the string
  * literals, template literals and `+` chains that spell an endpoint's path (a `${…}` or a variable
