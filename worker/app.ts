@@ -35,6 +35,7 @@ import { institutionRoutes } from "./features/institutions/routes";
 import { panelRoutes } from "./features/panel/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { devRoutes } from "./dev";
+import { endpoints } from "./endpoints";
 import type { RenderPage } from "../contract/page-render";
 import { z } from "zod";
 
@@ -69,7 +70,7 @@ export function createApp({ renderPage }: { renderPage?: RenderPage } = {}) {
   app.use("/admin/*", invalidateOnAdminChange());
 
   app.route("/", systemRoutes);
-  app.route("/", openApiRoutes);
+  app.route("/", openApiRoutes(endpoints));
   app.route("/", directAccessRoutes);
   app.route("/", vipRoutes);
   app.route("/", identifyRoutes);

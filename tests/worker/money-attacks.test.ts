@@ -1,5 +1,5 @@
 /**
- * Money and accounts under misuse, found by attacking the merged fixes of issue 15 (each case
+ * Money and accounts under misuse, found by attacking the money and account fixes (each case
  * failed before its fix). After every attack the whole books are checked (money-invariants.ts):
  * cached columns equal their ledgers, payments credited once, invoices and orders debited once,
  * refunds at most once, quotas never passed.

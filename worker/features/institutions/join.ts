@@ -4,6 +4,8 @@
  * university and verification time, which is what makes them a "university" user.
  */
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { pathOf } from "../../../contract/endpoint";
+import { institutionsApi } from "../../../contract/endpoints/institutions";
 import type { VerifyOutcome } from "../../../contract/institutions";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
@@ -84,7 +86,11 @@ export async function sendJoinLink(deps: JoinDeps, user: UserRow, email: string)
     }),
   ]);
   try {
-    await deps.notifier.notify({ email, template: "university_link", params: { link: `${deps.origin}/verify/university/${token}`, university: uni.name } });
+    await deps.notifier.notify({
+      email,
+      template: "university_link",
+      params: { link: `${deps.origin}${pathOf(institutionsApi.verifyUniversity, { token })}`, university: uni.name },
+    });
   } catch (err) {
     // A link that never left does not count against the user's limits.
     await db.delete(codes).where(eq(codes.id, id));

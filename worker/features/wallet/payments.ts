@@ -5,6 +5,8 @@
  * from the payment id (`led_pay_<id>`), so a replayed or concurrent callback aborts on that key.
  */
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { pathOf } from "../../../contract/endpoint";
+import { walletApi } from "../../../contract/endpoints/wallet";
 import { Cart, type GatewayForm, type PaymentResult } from "../../../contract/wallet";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
@@ -137,7 +139,7 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
       paymentId,
       amount,
       description: invoiceId ? `${walletMessages.paymentDescription} (صورت‌حساب)` : walletMessages.paymentDescription,
-      callbackUrl: `${deps.origin}/gateway/${gateway}/callback`,
+      callbackUrl: `${deps.origin}${pathOf(walletApi.callback, { gateway })}`,
       mobile: user.mobile,
       email: user.email,
     });
