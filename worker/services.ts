@@ -7,8 +7,12 @@
 import { providerBudget } from "../clients/limiters";
 import type { Context, MiddlewareHandler } from "hono";
 import { createDb, type Db } from "../db/client";
-import { createCrossrefClient } from "../clients/crossref";
+import { contactMailto } from "../clients/contact";
+import type { CrossrefClient } from "../clients/crossref";
+import { crossrefFor, type CrossrefCall } from "../clients/crossref-for";
 import { createOpenAlexClient } from "../clients/openalex";
+import { createOpenLibraryClient } from "../clients/openlibrary";
+import type { Priority } from "../contract/budget";
 import { createScopusClient } from "../clients/scopus";
 import { isDevelopment, isTest, passwordPepper, signingSecret, type Bindings } from "./env";
 import { clientAddress } from "./lib/client-address";
@@ -71,7 +75,12 @@ export type Services = {
   now: number;
   /** https://host of this request, for links in messages. */
   origin: string;
-  /** The caller's address, for per-IP limits. */
+  /**
+   * The caller's address as per-address limits count it (an IPv6 client by its /64:
+   * lib/client-address.ts); null without cf-connecting-ip (local development, tests that name none).
+   */
+  address: string | null;
+  /** `address`, or "local" where there is none: for limits that always count by an address (logins, registrations, resets). */
   ip: string;
   development: boolean;
   /** HMAC key for signed file links, tickets, codes and device tokens. */
@@ -82,7 +91,10 @@ export type Services = {
   /** SMS and e-mail (the development outbox in development and tests). */
   notifier: Notifier;
   clients: {
-    crossref(timeoutMs?: number): ReturnType<typeof createCrossrefClient>;
+    /** The deployment's Crossref client (clients/crossref-for.ts); a person's paste's priority unless told. */
+    crossref(call?: Partial<Omit<CrossrefCall, "fetch">>): CrossrefClient;
+    /** Open Library (Books API, search, editions) within its shared budget at the caller's priority. */
+    openLibrary(call: { priority: Priority; timeoutMs: number }): ReturnType<typeof createOpenLibraryClient>;
     /** Null when this server has no Scopus key. */
     scopus(): ReturnType<typeof createScopusClient> | null;
     /** Null when this server has no OpenAlex key (the live thesis source is off). */
@@ -129,7 +141,9 @@ function buildServices(c: Context<AppEnv>): Services {
     get origin() {
       return new URL(c.req.url).origin;
     },
-    /** The address limits count by (an IPv6 client by its /64: lib/client-address.ts). */
+    get address() {
+      return clientAddress(c);
+    },
     get ip() {
       return clientAddress(c) ?? "local";
     },
@@ -146,15 +160,16 @@ function buildServices(c: Context<AppEnv>): Services {
       return (notifier ??= createNotifier({ env, db, log, now: () => now }));
     },
     clients: {
-      // A person waits on each of these: the providers' shared budgets at the first priority.
-      crossref: (timeoutMs) =>
-        createCrossrefClient({
+      // The providers' shared budgets: a person waits on these, so at the first priority unless the caller
+      // says otherwise (a reading list's entries after pastes).
+      crossref: (call = {}) => crossrefFor(env, { priority: "paste", ...call, fetch: fetchFn }),
+      openLibrary: ({ priority, timeoutMs }) =>
+        createOpenLibraryClient({
           fetch: fetchFn,
           upstreamBase: env.UPSTREAM_BASE,
-          mailto: env.CONTACT_EMAIL,
-          ...(timeoutMs ? { timeoutMs } : {}),
-          rateLimiter: providerBudget(env, "crossref", "paste", { timeoutMs }),
-          listRateLimiter: providerBudget(env, "crossrefList", "paste", { timeoutMs }),
+          timeoutMs,
+          rateLimiter: providerBudget(env, "openlibrary", priority),
+          userAgent: `Daryaft/1.0 (mailto:${contactMailto(env)})`,
         }),
       scopus: () =>
         env.SCOPUS_API_KEY
@@ -172,7 +187,7 @@ function buildServices(c: Context<AppEnv>): Services {
               fetch: fetchFn,
               upstreamBase: env.UPSTREAM_BASE,
               apiKey: env.OPENALEX_API_KEY,
-              mailto: env.CONTACT_EMAIL,
+              mailto: contactMailto(env),
               timeoutMs,
               rateLimiter: providerBudget(env, "openalex", "paste", { timeoutMs }),
             })

@@ -18,5 +18,5 @@ export async function handleScheduled(controller: Pick<ScheduledController, "sch
   // A payment settled here completes its order as the bank's return would: the buyer still gets the
   // receipt (and a file delivered by the payment, its "ready" notice), staff their alert.
   const after: AfterPaymentDeps = { db, log, origin: PUBLIC_ORIGIN, notifier: createNotifier({ env, db, log, now: () => now }) };
-  await reconcilePayments({ db, env, now, log, products, receipts: (items, ctx) => sendReceipts(after, products, items, ctx) });
+  await reconcilePayments({ db, bindings: env, now, log, products, receipts: (items, ctx) => sendReceipts(after, products, items, ctx) });
 }

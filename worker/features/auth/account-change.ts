@@ -23,7 +23,7 @@ export async function confirmCurrentPassword(deps: AuthDeps, user: UserRow, pass
   if (!password) throw new ValidationError({ current_password: [profileMessages.currentPasswordRequired] });
   const r = await reserve(db, [{ key: `pwcheck:${user.id}`, ...WRONG_CURRENT_PASSWORD }], now);
   if (!r.ok) throw new RateLimitError(r.wait, authMessages.tooManyLogins(r.wait));
-  if (!(await verifyPassword(password, user.passwordHash, deps.pepper))) {
+  if (!(await verifyPassword(password, user.passwordHash, deps.passwordPepper))) {
     throw new ValidationError({ current_password: [profileMessages.currentPasswordWrong] });
   }
   await release(db, r.ids);

@@ -7,7 +7,6 @@ import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
 import { services } from "../../services";
 import { randomToken } from "../../lib/crypto";
-import { clientAddress } from "../../lib/client-address";
 import { writeCookie } from "../../lib/cookies";
 import { bindEndpoint } from "../../lib/endpoint";
 import { DomainError, NotFoundError, RateLimitError, ValidationError } from "../../lib/errors";
@@ -40,7 +39,7 @@ async function loadOwned(c: Context<AppEnv>) {
 
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 
-const address = (c: Context<AppEnv>) => clientAddress(c);
+const address = (c: Context<AppEnv>) => services(c).address;
 
 /** Whose start allowance a list's entries spend: the signed-in user's and this address's (as /getpdf/start). */
 const startWho = (c: Context<AppEnv>) => ({ userId: c.var.user?.id ?? null, address: address(c) });

@@ -11,15 +11,14 @@ import { fileReportsApi } from "../../../contract/endpoints/file-reports";
 export const fileReportRoutes = new Hono<AppEnv>();
 
 function deps(c: Context<AppEnv>): FileReportDeps {
-  const s = services(c);
-  return { db: s.db, env: s.bindings, files: s.files, now: s.now, origin: s.origin, notifier: s.notifier, log: s.log, defer: s.defer, secret: s.signingSecret };
+  return services(c);
 }
 
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 
 bindEndpoint(fileReportRoutes, fileReportsApi.report, async (c, { body, user }) => {
   noStore(c);
-  const who = { user, batchOwner: readOwner(c), address: c.req.header("cf-connecting-ip") ?? null };
+  const who = { user, batchOwner: readOwner(c), address: services(c).address };
   return c.json(await reportFile(deps(c), who, body));
 });
 

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { GETPDF_WAIT_MS, GetPdfCheckInput, GetPdfResult, GetPdfStartInput } from "../../../contract/getpdf";
 import { EXPORT_TYPES } from "../../../lib/citations";
 import type { AppEnv } from "../../lib/context";
-import { clientAddress } from "../../lib/client-address";
+import { services } from "../../services";
 import { bindEndpoint } from "../../lib/endpoint";
 import { spendStartAllowance } from "./start-limit";
 import { checkDownload, exportLibrary, lastArticles, profileDownloads, startDownload, type GetpdfContext } from "./service";
@@ -17,7 +17,7 @@ export const getpdfRoutes = new Hono<AppEnv>();
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 
 /** 429 `{ status: "error", error }` in Persian past the per-user or per-address allowance. */
-const limitStarts = (c: Context<AppEnv>) => spendStartAllowance(c.var.db, { userId: c.var.user?.id ?? null, address: clientAddress(c) }, c.var.now());
+const limitStarts = (c: Context<AppEnv>) => spendStartAllowance(c.var.db, { userId: c.var.user?.id ?? null, address: services(c).address }, c.var.now());
 
 /**
  * The start and check verbs answer the same for GET and POST; only spending differs (see context).

@@ -12,7 +12,7 @@ import { newId } from "../../../db/ids";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { DomainError, RateLimitError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
-import type { Notifier } from "../notify/notifier";
+import type { Services } from "../../services";
 import { institutionMessages as m } from "./messages";
 
 const JOIN_LINK_TTL_MS = 24 * 3_600_000;
@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 const PURPOSE = "university_email" as const;
 const codes = schema.verificationCodes;
 
-type JoinDeps = { db: Db; now: number; notifier: Notifier; origin: string };
+type JoinDeps = Pick<Services, "db" | "now" | "notifier" | "origin">;
 
 /** The domain and its parents ("mail.sample.ac.ir" → also "sample.ac.ir"), never a bare TLD. */
 function candidateDomains(email: string): string[] {

@@ -106,7 +106,7 @@ export async function confirmEmailChange(deps: AuthDeps, token: string): Promise
 export async function changePassword(deps: AuthDeps, user: UserRow, input: { current_password: string; password: string }, currentSessionId: string | null) {
   const { db, now } = deps;
   await confirmCurrentPassword(deps, user, input.current_password);
-  const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
+  const passwordHash = await hashPassword(input.password, deps.passwordPepper, deps.hashParams);
   await db
     .update(schema.users)
     .set({ passwordHash, updatedAt: new Date(now) })

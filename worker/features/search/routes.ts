@@ -4,7 +4,6 @@
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { clientAddress } from "../../lib/client-address";
 import type { AppEnv } from "../../lib/context";
 import { services } from "../../services";
 import { bindEndpoint } from "../../lib/endpoint";
@@ -31,7 +30,7 @@ function liveTheses(c: Context<AppEnv>) {
 
 /** The lawful open collections searched after the catalogue (sources free, report, standard). */
 function liveBooks(c: Context<AppEnv>): LiveDeps {
-  return { fetch: (...a) => fetch(...a), env: c.env, cache: edgeCache(), defer: deferOf(c), log: c.var.log };
+  return { fetch: (...a) => fetch(...a), env: services(c).bindings, cache: edgeCache(), defer: deferOf(c), log: c.var.log };
 }
 
 /** waitUntil when the runtime gives one (always in production), else let it run. */
@@ -55,7 +54,7 @@ bindEndpoint(searchRoutes, searchApi.article, async (c, { body }) => {
     articleCacheKey(body),
     async () => {
       // Only searches that reach Scopus/Crossref count against the caller's budget.
-      await spendArticleSearchBudget(c.var.db, clientAddress(c) ?? "local", c.var.now());
+      await spendArticleSearchBudget(c.var.db, services(c).ip, c.var.now());
       return searchArticles(deps, body);
     },
     deferOf(c),

@@ -23,13 +23,13 @@ function orderIdOf(c: Context<AppEnv>): string {
 
 function deskDeps(c: Context<AppEnv>, admin: UserRow): DeskDeps {
   const s = services(c);
-  return { db: s.db, bucket: s.files, secret: s.signingSecret, now: s.now, adminId: admin.id, notifier: s.notifier, log: s.log, origin: s.origin };
+  return { db: s.db, files: s.files, signingSecret: s.signingSecret, now: s.now, notifier: s.notifier, log: s.log, origin: s.origin, adminId: admin.id };
 }
 
 bindEndpoint(vipRoutes, vipApi.services, async (c) => c.json({ services: await vipCards(c.var.db, c.var.user, c.var.now()) }));
 
 bindEndpoint(vipRoutes, vipApi.upload, async (c, { body, user }) => {
-  const { id } = await uploadForCheck({ db: c.var.db, bucket: services(c).files, now: c.var.now() }, user, body);
+  const { id } = await uploadForCheck(services(c), user, body);
   c.var.log.info("vip.upload", { type: body.type, size: body.file.size, order: id });
   return c.json({ status: "ok" as const, id, redirect: "/profile/vipServices" });
 });

@@ -10,16 +10,15 @@ import { walletApi } from "../../../contract/endpoints/wallet";
 import { Cart, type GatewayForm, type PaymentResult } from "../../../contract/wallet";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
-import type { Bindings } from "../../env";
+import type { Services } from "../../services";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
-import type { Logger } from "../../../lib/logger";
 import type { UserRow } from "../../lib/roles";
 import { fieldErrors } from "../../lib/endpoint";
 import { withGatewayFields } from "../../money/cart";
 import { enabledGateways, GatewayRefusal, GatewayUnavailable, gatewayDriver, type GatewayDriver } from "./gateways";
 import { classifyBatchError, creditWallet, d1Of, debitWallet, InsufficientFundsError, runMoneyBatch, type MoneyBatchItem } from "../../money/ledger";
 import { walletMessages } from "./messages";
-import type { FulfilmentContext, OrderItem, ProductRegistry } from "../../money/fulfilment";
+import type { FulfilmentContext, OrderItem } from "../../money/fulfilment";
 import { findOrder, placeOrder, planOrder, priceCart, redirectAfter } from "../../money/orders";
 import { orderKeyOf } from "../../money/order-key";
 
@@ -33,17 +32,12 @@ export const MIN_PAYMENT = 1_000;
  */
 export const INVOICE_PAYMENT_WINDOW_MS = 30 * 60_000;
 
-export type PaymentDeps = {
-  db: Db;
-  env: Bindings;
-  now: number;
-  origin: string;
-  log?: Logger;
-  /** What a cart can buy (worker/products.ts, handed over by the composition root). */
-  products: ProductRegistry;
-  /** After a payment completed its order: the fulfillers' receipts (money/orders.ts sendReceipts). */
-  receipts?: (items: OrderItem[], ctx: FulfilmentContext) => Promise<void>;
-};
+/** The request's services a payment uses as they are (the gateway's bindings, the product registry), and the receipts after an order. */
+export type PaymentDeps = Pick<Services, "db" | "bindings" | "now" | "origin" | "products"> &
+  Partial<Pick<Services, "log">> & {
+    /** After a payment completed its order: the fulfillers' receipts (money/orders.ts sendReceipts). */
+    receipts?: (items: OrderItem[], ctx: FulfilmentContext) => Promise<void>;
+  };
 
 /** What a pending payment remembers about the purchase it pays for. */
 type PaymentCart = { cart: Cart | null; idempotency_key: string | null };
@@ -71,7 +65,7 @@ export type StartResult = { kind: "redirect"; location: string };
  */
 export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: string, form: GatewayForm): Promise<StartResult> {
   const { db, now } = deps;
-  const driver = gatewayDriver(deps.env, gateway);
+  const driver = gatewayDriver(deps.bindings, gateway);
   if (!driver) throw new NotFoundError(walletMessages.unknownGateway);
 
   let cart: Cart | null = null;
@@ -282,7 +276,7 @@ export async function handleCallback(deps: PaymentDeps, gateway: string, q: { Au
     .where(and(eq(schema.payments.authority, authority), eq(schema.payments.gateway, gateway)));
   if (!p) return "/payment?error=not_found";
   const back = `/payment?id=${p.id}`;
-  const driver = gatewayDriver(deps.env, gateway);
+  const driver = gatewayDriver(deps.bindings, gateway);
   if (!driver) return back;
   const revivable = p.status === "cancelled" && q.Status === "OK" && driver.recordsPayments;
   if (p.status !== "pending" && !revivable) return back;
@@ -346,8 +340,8 @@ type ReconcileReport = { checked: number; settled: number; already: number; fail
 export async function reconcilePayments(deps: Omit<PaymentDeps, "origin">, batchSize = 50): Promise<ReconcileReport> {
   const { db, now } = deps;
   const report: ReconcileReport = { checked: 0, settled: 0, already: 0, failed: 0, unavailable: 0 };
-  for (const gateway of enabledGateways(deps.env)) {
-    const driver = gatewayDriver(deps.env, gateway, "background");
+  for (const gateway of enabledGateways(deps.bindings)) {
+    const driver = gatewayDriver(deps.bindings, gateway, "background");
     if (!driver?.unverified) continue;
     let listed: string[] = [];
     try {

@@ -26,7 +26,7 @@ const paymentDeps = (c: Context<AppEnv>): PaymentDeps => {
   const s = services(c);
   return {
     db: s.db,
-    env: s.bindings,
+    bindings: s.bindings,
     now: s.now,
     origin: s.origin,
     log: s.log,
