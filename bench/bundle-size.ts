@@ -14,7 +14,7 @@
  * (web/main.tsx) and their static imports, and —
  * with --loaded or from the full `npm run bench` — every script Chromium actually fetched to show
  * / at 390×844 and 1440×900 before any interaction (the entry plus the lazy parts home renders at
- * once). Budgets (issue 20): the entry ≤ 110 KB, what is fetched ≤ 120 KB at each width.
+ * once). Budgets: the entry ≤ 110 KB, what is fetched ≤ 120 KB at each width.
  *
  * Lazy units: every chunk loaded by a dynamic import() — route pages (labelled with their paths
  * from web/routes/tree.tsx), home's panels, dialogs. A unit's first-visit cost is its chunk plus
@@ -28,7 +28,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { ensureBuild, kb, outDir, root } from "./lib/stack";
 
-/** Issue 20: the entry (what index.html loads) and everything fetched before any interaction. */
+/** The entry (what index.html loads) and everything fetched before any interaction. */
 export const ENTRY_JS_BUDGET = 110 * 1024;
 export const LOADED_JS_BUDGET = 120 * 1024;
 export const LAZY_BUDGET = 50 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Fetch-pipeline benchmark (issue 4):
+ * Fetch-pipeline benchmark:
  *
  *   npm run bench:getpdf [-- --port 18979 --poll 25 --distinct 200 --same 1000 --connections 128 --no-build --keep]
  *
@@ -20,7 +20,7 @@
  *
  * Targets: overhead p95 ≤ 150 ms, zero lost jobs, exactly one resolution. Writes bench/out/getpdf.json.
  *
- * 5. Verification cost (issue 14): CPU time per PDF (p50/p95) of reading pages 1-2 and matching,
+ * 5. Verification cost: CPU time per PDF (p50/p95) of reading pages 1-2 and matching,
  *    for 1, 10 and 50 MB files, and the bundle growth (bench/lib/verify-cost.ts). Runs first;
  *    `--verify-only` stops after it.
  */
@@ -305,7 +305,7 @@ async function main() {
     log(`same: ${SAME} starts of one DOI at once …`);
     const one = `10.5555/oa-unpaywall-${seed}3000`;
     // SAME people, each with their own session and address: one address may start 600 downloads
-    // in 10 minutes (issue 15), which a single client sending them all would hit.
+    // in 10 minutes, which a single client sending them all would hit.
     const users = Array.from({ length: SAME }, () => new Session(server.base));
     for (let i = 0; i < users.length; i += 50) await Promise.all(users.slice(i, i + 50).map((u) => u.init()));
     t = performance.now();

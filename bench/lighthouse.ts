@@ -14,7 +14,7 @@
  *             with every request through Lighthouse's extraHeaders)
  * Served through a proxy standing in for Cloudflare's edge: HTTP/2 over TLS and gzip (bench/lib/stack.ts).
  * Each page runs --runs times (cold cache each time); the run with the median score is reported.
- * Budgets (issue 20): performance ≥ 97, LCP ≤ 1.8 s, CLS 0, total blocking time ≤ 150 ms.
+ * Budgets: performance ≥ 97, LCP ≤ 1.8 s, CLS 0, total blocking time ≤ 150 ms.
  * Full reports: bench/out/lighthouse-<page>.json.
  */
 import { mkdirSync, writeFileSync } from "node:fs";

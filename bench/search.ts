@@ -33,7 +33,7 @@ import { pathToFileURL } from "node:url";
 import { generateCatalog } from "../scripts/catalog-generate";
 import { startFakeUpstream } from "../tests/fakes/upstream-server";
 import { localD1File, runImport, type ImportArgs } from "../scripts/catalog-import";
-import { BENCH_VOCABULARY } from "../worker/features/search/catalog-generator";
+import { BENCH_VOCABULARY } from "../scripts/catalog/catalog-generator";
 import { splitMatch, tokenize } from "../worker/features/search/fts-query";
 import { bookSearchMatch } from "../worker/features/search/matches";
 import { CATALOG_FILTERED_PAGE_SQL, CATALOG_PAGE_SQL, COUNT_CAP } from "../worker/features/search/search-sql";

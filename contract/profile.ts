@@ -34,6 +34,7 @@ export const ProfileSession = z.object({
   expires_at: z.string(),
 });
 export type ProfileSession = z.infer<typeof ProfileSession>;
+export const ProfileSessions = z.array(ProfileSession);
 
 export const ProfileDetails = z.object({
   user: UserInfo,

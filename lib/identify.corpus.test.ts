@@ -10,7 +10,7 @@
  *   third round (Zotero translators' search inputs, test URLs without a DOI/PMID, listing pages and
  *   canonical item links from 669 translators; altmetric's other specs), built by
  *   scripts/identify-heldout3.ts and measured before the rules were changed for it.
- * Targets (issue 14), on each set and on both: at least 98% exact on rows whose identifier is in the
+ * Targets, on each set and on both: at least 98% exact on rows whose identifier is in the
  * text, and no identifier invented on rows whose identifier only the landing page can give.
  */
 import { describe, expect, it } from "vitest";

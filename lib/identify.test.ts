@@ -399,7 +399,7 @@ const cases: [string, string, IdentifyResult][] = [
   ],
   ["schemeless unknown host with a DOI path in prose", "try example.org/10.1000/xyz please", doi("10.1000/xyz")],
 
-  // --- General rules (issue 14): DOI as a path run, as a query value, after resolver prefixes
+  // --- General rules: DOI as a path run, as a query value, after resolver prefixes
   [
     "Wiley SICI with view and jsessionid",
     "http://onlinelibrary.wiley.com/doi/10.1002/1521-3951(200009)221:1<453::AID-PSSB453>3.0.CO;2-Q/abstract;jsessionid=FAD5B5661A7D",

@@ -1,5 +1,5 @@
 /**
- * Crossref update records as the result's structured notices (issue 14 §5), from the real wire
+ * Crossref update records as the result's structured notices, from the real wire
  * shapes: the recorded PLOS ONE work (a publisher correction), the Wakefield 1998 record (a
  * correction and a retraction deposited by Retraction Watch, with `record-id`), a notice that
  * names itself in `update-to`, duplicates from two depositors, and type spellings Crossref and

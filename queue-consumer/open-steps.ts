@@ -20,6 +20,7 @@ import { providerBudget } from "../clients/limiters";
 import { createNtrsClient } from "../clients/ntrs";
 import { createOapenClient } from "../clients/oapen";
 import type { CrossrefWork } from "../clients/crossref";
+import { CROSSREF_BOOK_TYPES, CROSSREF_CHAPTER_TYPES, bookCardFromCrossref } from "../clients/crossref-book";
 import type { OpenRecord } from "../clients/open-record";
 import { createOstiClient } from "../clients/osti";
 import type { BookCard } from "../contract/books";
@@ -190,8 +191,6 @@ export const openRecordStep: ResolverStep = {
   },
 };
 
-const BOOK_TYPES = new Set(["book", "monograph", "edited-book", "reference-book", "book-set", "book-series", "book-chapter", "book-part", "book-section"]);
-
 /** The ISBN-13s the job's book is known by: the input's and the edition's (Worker or Crossref). */
 export function bookIsbns(ctx: Pick<ResolveContext, "identified" | "meta">): string[] {
   const fromInput = ctx.identified.isbn ? [toIsbn13(ctx.identified.isbn)] : [];
@@ -200,7 +199,7 @@ export function bookIsbns(ctx: Pick<ResolveContext, "identified" | "meta">): str
 }
 
 const isBookJob = (ctx: ResolveContext) =>
-  bookIsbns(ctx).length > 0 || (!!ctx.meta.book && ctx.meta.book.kind === "book") || BOOK_TYPES.has(ctx.meta.type ?? "");
+  bookIsbns(ctx).length > 0 || (!!ctx.meta.book && ctx.meta.book.kind === "book") || CROSSREF_BOOK_TYPES.has(ctx.meta.type ?? "");
 
 /** The catalogue's free records of these ISBNs that a collection serves. */
 async function catalogueRefs(ctx: ResolveContext, isbns: string[]): Promise<OpenSourceRef[]> {
@@ -309,30 +308,9 @@ export const booksStep: ResolverStep = {
   ends: (ctx, r) => (r.hit ? { kind: "found", hit: r.hit, access: "open", meta: ctx.meta, steps: ctx.steps } : null),
 };
 
-const CHAPTER_TYPES = new Set(["book-chapter", "book-part", "book-section"]);
-
 /** A book's or chapter's card from its Crossref record; null for anything else. */
 export function crossrefBookCard(w: CrossrefWork): BookCard | null {
   const type = w.type ?? "";
-  if (!BOOK_TYPES.has(type) || !w.title) return null;
-  const chapter = CHAPTER_TYPES.has(type);
-  const isbns = [...new Set(w.isbn.flatMap((i) => toIsbn13(i) ?? []))];
-  return {
-    kind: chapter ? "chapter" : "book",
-    title: w.title,
-    subtitle: w.subtitle,
-    authors: w.authors.map((a) => a.name).slice(0, 10),
-    editors: [],
-    edition: null,
-    year: w.issuedYear,
-    publisher: w.publisher,
-    isbn: chapter ? null : (isbns[0] ?? null),
-    isbns: isbns.slice(0, 20),
-    pages: null,
-    cover: null,
-    doi: w.doi,
-    container: chapter ? w.containerTitle : null,
-    number: null,
-    source: "Crossref",
-  };
+  if (!CROSSREF_BOOK_TYPES.has(type) || !w.title) return null;
+  return bookCardFromCrossref({ ...w, title: w.title }, { kind: CROSSREF_CHAPTER_TYPES.has(type) ? "chapter" : "book" });
 }

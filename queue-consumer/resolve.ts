@@ -2,6 +2,7 @@
  * The resolver chain: one fetch job's document, tried source by source (resolver-steps.ts, in
  * their fixed order) with a deadline per step and the result of each step recorded.
  */
+import { contactMailto } from "../clients/contact";
 import type { FetchJobMessage, JobMeta, StepName, StepRecord } from "../contract/jobs/job-state";
 import { emptyMeta } from "../contract/jobs/job-state";
 import { StepDeadline, failureResult, type ChainOutcome, type ResolveContext, type ResolveDeps, type ResolverStep, type StepResult } from "./chain";
@@ -42,7 +43,7 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
     common: { fetch: deps.fetch, upstreamBase: env.UPSTREAM_BASE, timeoutMs: DEADLINES.apiRequest },
     priority: deps.priority ?? (() => (msg.lane === "list" ? "list" : "paste")),
     answers: deps.answers ?? null,
-    mail: env.CONTACT_EMAIL || "support@daryaft.app",
+    mail: contactMailto(env),
     licensed: deps.licensed ?? enabledLicensedResolvers(env),
     expect: () => ({
       doi: ids.doi,

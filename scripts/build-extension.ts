@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { EXTENSION_ORIGIN_PLACEHOLDER, EXTENSION_TARGETS, extensionTemplatePath, type ExtensionTemplate } from "../contract/extension";
 import { manifest, type Target } from "../extension/manifest";
 import { zip } from "../extension/zip";
@@ -39,6 +39,18 @@ export function withOrigin(files: PackFile[], origin: string): PackFile[] {
   );
 }
 
+/**
+ * The popup calls through the contract's endpoint entries, which load their zod schemas with a
+ * dynamic import only the Worker runs (contract/endpoint.ts). Bundled as one script, esbuild would
+ * inline those modules and zod with them; left as imports, they are never fetched.
+ */
+const schemasLeftOut: Plugin = {
+  name: "schemas-left-out",
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => (args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined));
+  },
+};
+
 export async function buildExtension(opts: BuildOptions = {}) {
   const origin = new URL(opts.origin ?? DEFAULT_ORIGIN).origin;
   const unpackedDir = opts.unpackedDir ?? path.join(root, "dist/extension");
@@ -55,6 +67,7 @@ export async function buildExtension(opts: BuildOptions = {}) {
     legalComments: "none",
     define: { DARYAFT_ORIGIN: JSON.stringify(EXTENSION_ORIGIN_PLACEHOLDER) },
     outdir: "/",
+    plugins: [schemasLeftOut],
   });
   const icons = readdirSync(path.join(root, "extension/icons")).map((f) => ({ name: `icons/${f}`, data: readFileSync(path.join(root, "extension/icons", f)) }));
   const shared = [

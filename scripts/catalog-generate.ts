@@ -16,8 +16,8 @@
 import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { generateImportedRecord, generateRecord } from "../worker/features/search/catalog-generator";
-import { CSV_COLUMNS, csvLine, formatOf } from "../worker/features/search/catalog-reader";
+import { generateImportedRecord, generateRecord } from "./catalog/catalog-generator";
+import { CSV_COLUMNS, csvLine, formatOf } from "./catalog/catalog-reader";
 
 export interface GenerateArgs {
   count: number;

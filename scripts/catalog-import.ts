@@ -1,6 +1,6 @@
 /**
  * Imports books, solution manuals, standards, reports and theses into D1 (format:
- * worker/features/search/catalog-record.ts; JSONL or CSV with a header row).
+ * scripts/catalog/catalog-record.ts; JSONL or CSV with a header row).
  *
  *   npm run catalog:import -- catalog.jsonl                 # local D1 (.wrangler/state)
  *   npm run catalog:import -- catalog.csv --remote          # the deployed D1
@@ -19,7 +19,7 @@
  *
  *   npm run catalog:import -- works.jsonl --format openalex  # OpenAlex snapshot works: open dissertations become theses
  *
- * The lawful collections' own dumps (worker/features/search/collection-imports.ts), one command each:
+ * The lawful collections' own dumps (scripts/catalog/collection-imports.ts), one command each:
  *   npm run catalog:import -- oapen-oai.xml --format oapen        # OAPEN OAI-PMH ListRecords (xoai), pages concatenated
  *   npm run catalog:import -- doab.csv --format doab              # DOAB's CSV export (or its OAI-PMH xoai, .xml)
  *   npm run catalog:import -- pg_catalog.csv --format gutenberg   # Project Gutenberg's catalogue CSV
@@ -37,11 +37,11 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, rmSync, statSync,
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
-import { importRecords, type ImportSink, type ImportSummary } from "../worker/features/search/catalog-import";
-import { formatOf, readCsv, readJsonl, type DecodedLine, type ImportFormat } from "../worker/features/search/catalog-reader";
-import { openAlexSnapshotTheses } from "../worker/features/search/openalex-snapshot";
-import { doabRecords, gutenbergRecords, ntrsRecords, oaiXoaiRecords } from "../worker/features/search/collection-imports";
-import { LiteralInsertBuffer, OPTIMIZE_STATEMENTS, splitStatement, tableOf, type Statement } from "../worker/features/search/catalog-sql";
+import { importRecords, type ImportSink, type ImportSummary } from "./catalog/catalog-import";
+import { formatOf, readCsv, readJsonl, type DecodedLine, type ImportFormat } from "./catalog/catalog-reader";
+import { openAlexSnapshotTheses } from "./catalog/openalex-snapshot";
+import { doabRecords, gutenbergRecords, ntrsRecords, oaiXoaiRecords } from "./catalog/collection-imports";
+import { LiteralInsertBuffer, OPTIMIZE_STATEMENTS, splitStatement, tableOf, type Statement } from "./catalog/catalog-sql";
 
 const root = path.resolve(import.meta.dirname, "..");
 

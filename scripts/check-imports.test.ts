@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brokenRule, findViolations, formatViolations, importSpecifiers } from "./check-imports";
+import { brokenRule, cycleReportedOnly, findCycles, findViolations, formatCycles, formatViolations, importSpecifiers } from "./check-imports";
 
 describe("importSpecifiers", () => {
   it("finds static, type-only, re-exported, dynamic, import-type and require specifiers", () => {
@@ -121,5 +121,108 @@ describe("findViolations", () => {
     expect(brokenRule("db/schema/users.ts", "worker/lib/roles.ts")).toMatch(/^db\//);
     expect(brokenRule("clients/crossref.ts", "worker/lib/roles.ts")).toMatch(/^clients\//);
     expect(brokenRule("lib/digits.ts", "tests/fakes/upstream.ts")).toMatch(/^lib\//);
+  });
+});
+
+describe("back-arrows inside worker/ and web/", () => {
+  it("only a composition root imports a composition root", () => {
+    // A feature climbing to the product registry would import every feature through it.
+    expect(brokenRule("worker/features/wallet/orders.ts", "worker/products.ts")).toMatch(/^only a composition root/);
+    expect(brokenRule("worker/money/orders.ts", "worker/products.ts")).toMatch(/^only a composition root/);
+    expect(brokenRule("worker/features/auth/routes.ts", "worker/middleware/session.ts")).toMatch(/^only a composition root/);
+    expect(brokenRule("worker/services.ts", "worker/app.ts")).toMatch(/^only a composition root/);
+    expect(brokenRule("web/features/getpdf/queries.ts", "web/routes/tree.tsx")).toMatch(/^only a composition root/);
+    expect(brokenRule("web/components/shell/app-shell.tsx", "web/router.tsx")).toMatch(/^only a composition root/);
+    expect(brokenRule("worker/app.ts", "worker/products.ts")).toBeNull();
+    expect(brokenRule("worker/scheduled/index.ts", "worker/products.ts")).toBeNull();
+    expect(brokenRule("worker/app.ts", "worker/middleware/session.ts")).toBeNull();
+    expect(brokenRule("worker/middleware/session.ts", "worker/features/auth/sessions.ts")).toBeNull();
+    expect(brokenRule("web/routes/tree.tsx", "web/features/getpdf/pages/getpdf-page.tsx")).toBeNull();
+  });
+
+  it("keeps the money kernel below the features, and worker/lib below both", () => {
+    expect(brokenRule("worker/money/orders.ts", "worker/features/institutions/access.ts")).toBe(
+      "worker/money/ may not import worker/features/ or worker/services.ts",
+    );
+    expect(brokenRule("worker/money/fulfilment.ts", "worker/services.ts")).toBe("worker/money/ may not import worker/features/ or worker/services.ts");
+    // The notifier's type, which a receipt is sent with, is the one feature module the kernel names.
+    expect(brokenRule("worker/money/fulfilment.ts", "worker/features/notify/notifier.ts")).toBeNull();
+    expect(brokenRule("worker/money/orders.ts", "worker/lib/errors.ts")).toBeNull();
+    expect(brokenRule("worker/features/offline/service.ts", "worker/money/ledger.ts")).toBeNull();
+    expect(brokenRule("worker/lib/context.ts", "worker/money/fulfilment.ts")).toBe("worker/lib/ may not import worker/money/ or worker/services.ts");
+    expect(brokenRule("worker/lib/endpoint.ts", "worker/services.ts")).toBe("worker/lib/ may not import worker/money/ or worker/services.ts");
+  });
+});
+
+describe("findCycles", () => {
+  const acyclic = new Map([
+    ["worker/services.ts", `import { n } from "./features/notify/notifier";\nimport type { P } from "./money/fulfilment";`],
+    ["worker/features/notify/notifier.ts", `export const n = 1;`],
+    ["worker/money/fulfilment.ts", `import type { N } from "../features/notify/notifier";`],
+    [
+      "worker/features/wallet/routes.ts",
+      `import { s } from "../../services";\nimport { o } from "../offline/standard-request";\nimport { p } from "../../money/orders";`,
+    ],
+    ["worker/features/offline/standard-request.ts", `import { l } from "../../money/ledger";\nimport type { S } from "../../services";`],
+    ["worker/products.ts", `import { w } from "./features/wallet/credit-products";\nimport { o } from "./features/offline/fulfiller";`],
+    ["web/features/getpdf/result-dialog.tsx", `import { CitationExport } from "../citations/citation-export";`],
+    ["web/features/batch/batch-page.tsx", `import { CitationExport } from "../citations/citation-export";`],
+  ]);
+
+  it("finds none when features import each other one way only", () => {
+    expect(findCycles(acyclic)).toEqual([]);
+  });
+
+  it("finds two features importing each other, with the arrows that make the loop", () => {
+    const sources = new Map(acyclic);
+    sources.set("worker/features/offline/fulfiller.ts", `import { notice } from "../wallet/notices";`);
+    sources.set("worker/features/wallet/notices.ts", `export const notice = 1;`);
+    const cycles = findCycles(sources);
+    expect(cycles).toEqual([
+      {
+        units: ["worker/features/offline", "worker/features/wallet"],
+        arrows: [
+          { from: "worker/features/offline/fulfiller.ts", to: "worker/features/wallet/notices.ts" },
+          { from: "worker/features/wallet/routes.ts", to: "worker/features/offline/standard-request.ts" },
+        ],
+      },
+    ]);
+    expect(formatCycles(cycles)).toBe(
+      "feature cycle: worker/features/offline ↔ worker/features/wallet\n" +
+        "  worker/features/offline/fulfiller.ts → worker/features/wallet/notices.ts\n" +
+        "  worker/features/wallet/routes.ts → worker/features/offline/standard-request.ts",
+    );
+  });
+
+  it("finds a loop through three units, the kernel or the request's services among them", () => {
+    const sources = new Map(acyclic);
+    // services → auth → profile → services: no two import each other, yet it is one loop.
+    sources.set("worker/services.ts", `import { load } from "./features/auth/sessions";`);
+    sources.set("worker/features/auth/sessions.ts", `import { confirm } from "../profile/service";`);
+    sources.set("worker/features/profile/service.ts", `import type { Services } from "../../services";`);
+    const [cycle, ...rest] = findCycles(sources);
+    expect(rest).toEqual([]);
+    expect(cycle!.units).toEqual(["worker/features/auth", "worker/features/profile", "worker/services.ts"]);
+    expect(cycle!.arrows).toHaveLength(3);
+    expect(formatCycles([cycle!])).toMatch(/^feature cycle of 3: worker\/features\/auth, worker\/features\/profile, worker\/services\.ts/);
+    // The kernel reaching back to a feature that uses it is a loop too (here also through the
+    // services, which name the kernel's registry type and are named by the feature).
+    const kernel = new Map(acyclic);
+    kernel.set("worker/money/orders.ts", `import { q } from "../features/offline/standard-request";`);
+    expect(findCycles(kernel).map((c) => c.units)).toEqual([["worker/features/offline", "worker/money", "worker/services.ts"]]);
+  });
+
+  it("ignores tests, scripts and imports inside one unit; reports web's loops without failing on them", () => {
+    const sources = new Map(acyclic);
+    sources.set("worker/features/notify/notifier.test.ts", `import { s } from "../../services";`);
+    sources.set("scripts/seed.ts", `import { a } from "../worker/features/wallet/routes";`);
+    sources.set("worker/features/wallet/credit-products.ts", `import { r } from "./routes";`);
+    expect(findCycles(sources)).toEqual([]);
+    sources.set("web/features/citations/citation-export.tsx", `import { m } from "../getpdf/messages";`);
+    sources.set("web/features/getpdf/messages.ts", `export const m = 1;`);
+    const cycles = findCycles(sources);
+    expect(cycles.map((c) => c.units)).toEqual([["web/features/citations", "web/features/getpdf"]]);
+    expect(cycleReportedOnly(cycles[0]!)).toBe(true);
+    expect(cycleReportedOnly({ units: ["worker/features/auth", "worker/features/profile"], arrows: [] })).toBe(false);
   });
 });

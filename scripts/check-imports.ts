@@ -8,7 +8,11 @@
  *   npx tsx scripts/check-imports.ts --report   print them, exit 0 (while a refactor is under way)
  *
  * Test files (`*.test.ts[x]`) and tests/, scripts/, bench/ may import anything: they are not shipped.
- * Inside worker/ and web/, no feature imports another feature's `routes.ts` (its HTTP surface).
+ * Inside worker/ and web/: no feature imports another feature's `routes.ts` (its HTTP surface); only
+ * the composition roots import a composition root; worker/lib and the money kernel (worker/money)
+ * import no feature. And no feature cycle: two features (or a feature and the kernel or the request's
+ * services) that import each other, directly or around a longer loop, are listed with the arrows
+ * that close the loop.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -27,12 +31,44 @@ export const LAYERS: Record<string, readonly string[]> = {
   extension: ["extension", "lib", "contract"],
 };
 
-/** Inner layers: files under `from` may not import files under any of `not`. */
-export const INNER_RULES: readonly { from: string; not: readonly string[] }[] = [
+/** Inner layers: files under `from` may not import files under any of `not` (save those under `except`). */
+export const INNER_RULES: readonly { from: string; not: readonly string[]; except?: readonly string[] }[] = [
   { from: "web/lib", not: ["web/components", "web/features"] },
   { from: "web/components", not: ["web/features"] },
   { from: "worker/lib", not: ["worker/features"] },
+  { from: "worker/lib", not: ["worker/money", "worker/services.ts"] },
+  // The money kernel is below every feature: features bring it their products (worker/products.ts,
+  // through the composition root), it reaches for none. Save the notifier, the platform's messenger
+  // (built by worker/services.ts, importing no feature), whose type a fulfiller's receipt is sent with.
+  { from: "worker/money", not: ["worker/features", "worker/services.ts"], except: ["worker/features/notify"] },
 ];
+
+/**
+ * The composition roots inside worker/ and web/: they wire the features together (the Worker's
+ * handlers, the app and its middleware, the product registry, the Cron Triggers; the SPA's entries,
+ * router and route tree), so only they import one another. A feature importing one would import
+ * every feature through it.
+ */
+export const COMPOSITION_ROOTS: readonly string[] = [
+  "worker/index.ts",
+  "worker/app.ts",
+  "worker/dev.ts",
+  "worker/products.ts",
+  "worker/scheduled",
+  "worker/middleware",
+  "web/main.tsx",
+  "web/app-root.tsx",
+  "web/entry-server.tsx",
+  "web/router.tsx",
+  "web/boot.ts",
+  "web/routes",
+];
+
+/**
+ * Feature cycles under these folders are printed but do not fail the check, each with its reason.
+ * web/: getpdf and batch import each other (citation export, the result dialog); being taken apart.
+ */
+export const CYCLES_REPORTED_ONLY: readonly string[] = ["web"];
 
 /** Single file pairs allowed across a layer, each with its reason. */
 export const ALLOWED_PAIRS: readonly { from: string; to: string }[] = [
@@ -63,6 +99,8 @@ export type Violation = { from: string; to: string; specifier: string; rule: str
 const isTestFile = (file: string) => /\.test\.tsx?$/.test(file);
 const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
 const topFolder = (file: string) => (file.includes("/") ? file.slice(0, file.indexOf("/")) : "");
+/** A folder as the rules print it ("worker/lib/"); a file as itself. */
+const shown = (p: string) => (/\.tsx?$/.test(p) ? p : `${p}/`);
 
 /** Every module specifier a source file names, type-only and dynamic ones included. */
 export function importSpecifiers(fileName: string, text: string): string[] {
@@ -118,8 +156,15 @@ export function brokenRule(from: string, to: string): string | null {
     return others.length ? `${fromTop}/ may import only ${others.join(", ")}` : `${fromTop}/ may import nothing of ours`;
   }
   for (const rule of INNER_RULES) {
-    if (under(from, rule.from) && rule.not.some((n) => under(to, n))) return `${rule.from}/ may not import ${rule.not.map((n) => `${n}/`).join(" or ")}`;
+    if (under(from, rule.from) && rule.not.some((n) => under(to, n)) && !rule.except?.some((e) => under(to, e))) {
+      return `${rule.from}/ may not import ${rule.not.map(shown).join(" or ")}`;
+    }
   }
+  const isRoot = (file: string) => COMPOSITION_ROOTS.some((r) => under(file, r));
+  if (isRoot(to) && !isRoot(from))
+    return `only a composition root may import one (${COMPOSITION_ROOTS.filter((r) => r.startsWith(`${fromTop}/`))
+      .map(shown)
+      .join(", ")})`;
   // A feature's routes are its HTTP surface, mounted by the composition root: another feature takes
   // what it needs from the modules the routes themselves use (its context, deps, services).
   const fromFeature = featureOf(from);
@@ -147,6 +192,88 @@ export function findViolations(sources: ReadonlyMap<string, string>): Violation[
     }
   }
   return violations.sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
+}
+
+/**
+ * The unit an import belongs to in the feature graph: a feature folder of the Worker or the SPA, the
+ * money kernel, or the request's services (every feature uses them, so they may lean on none that
+ * leans on them). Other files (libs, roots) are kept in order by the layer rules instead.
+ */
+export function unitOf(file: string): string | null {
+  if (under(file, "worker/money")) return "worker/money";
+  if (file === "worker/services.ts") return file;
+  return featureOf(file);
+}
+
+export type Cycle = { units: string[]; arrows: { from: string; to: string }[] };
+
+/**
+ * Every feature cycle: the strongly connected groups (Tarjan) of the graph whose nodes are units and
+ * whose edges are the imports of shipped files between two units. Each group lists its units and
+ * the file arrows between them (every one of them lies on a loop).
+ */
+export function findCycles(sources: ReadonlyMap<string, string>): Cycle[] {
+  const files = new Set(sources.keys());
+  const edges = new Map<string, Map<string, { from: string; to: string }[]>>();
+  for (const [from, text] of sources) {
+    if (isTestFile(from) || FREE_FOLDERS.some((f) => under(from, f))) continue;
+    const a = unitOf(from);
+    if (!a) continue;
+    for (const specifier of importSpecifiers(from, text)) {
+      const to = resolveSpecifier(from, specifier, files);
+      const b = to === null ? null : unitOf(to);
+      if (!b || b === a) continue;
+      const out = edges.get(a) ?? new Map<string, { from: string; to: string }[]>();
+      edges.set(a, out);
+      out.set(b, [...(out.get(b) ?? []), { from, to: to! }]);
+    }
+  }
+  // Tarjan's strongly connected components, over the units in a fixed order (stable output).
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of [...(edges.get(v)?.keys() ?? [])].sort()) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) groups.push(group.sort());
+    }
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
+  return groups
+    .map((units) => ({
+      units,
+      arrows: [...new Map(units.flatMap((a) => units.flatMap((b) => edges.get(a)?.get(b) ?? [])).map((e) => [`${e.from} ${e.to}`, e])).values()].sort(
+        (x, y) => x.from.localeCompare(y.from) || x.to.localeCompare(y.to),
+      ),
+    }))
+    .sort((x, y) => x.units[0]!.localeCompare(y.units[0]!));
+}
+
+/** Whether a cycle is only reported (CYCLES_REPORTED_ONLY), not failed on. */
+export const cycleReportedOnly = (cycle: Cycle) => cycle.units.every((u) => CYCLES_REPORTED_ONLY.includes(topFolder(u)));
+
+/** A readable list of cycles. */
+export function formatCycles(cycles: readonly Cycle[]): string {
+  const title = (c: Cycle) => (c.units.length === 2 ? `feature cycle: ${c.units.join(" ↔ ")}` : `feature cycle of ${c.units.length}: ${c.units.join(", ")}`);
+  return cycles.map((c) => [title(c), ...c.arrows.map((a) => `  ${a.from} → ${a.to}`)].join("\n")).join("\n");
 }
 
 /** A readable list, grouped by rule. */
@@ -186,11 +313,19 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const reportOnly = process.argv.includes("--report");
   const sources = readProductSources(root);
   const violations = findViolations(sources);
+  const cycles = findCycles(sources);
+  const failing = cycles.filter((c) => !cycleReportedOnly(c));
+  const reported = cycles.filter(cycleReportedOnly);
   if (violations.length === 0) {
     console.log(`import graph: ${sources.size} files, every arrow follows the layers`);
   } else {
     console.log(`import graph: ${violations.length} arrow(s) break the layers (docs/decisions/0009-layers-and-wiring.md)\n`);
     console.log(formatViolations(violations));
-    if (!reportOnly) process.exitCode = 1;
   }
+  console.log(failing.length === 0 ? "feature cycles: none" : `\nfeature cycles: ${failing.length}\n${formatCycles(failing)}`);
+  if (reported.length)
+    console.log(
+      `\nfeature cycles reported only (${CYCLES_REPORTED_ONLY.map(shown).join(", ")}; see CYCLES_REPORTED_ONLY): ${reported.length}\n${formatCycles(reported)}`,
+    );
+  if ((violations.length || failing.length) && !reportOnly) process.exitCode = 1;
 }

@@ -11,7 +11,9 @@ import { invalidateOnAdminChange } from "./lib/shared-cache";
 import { requestLog, securityHeaders } from "./middleware/security-headers";
 import { drainUnreadBody } from "./middleware/drain-body";
 import { requireSecrets } from "./middleware/require-secrets";
-import { requestServices, session } from "./services";
+import { requestServices } from "./services";
+import { session } from "./middleware/session";
+import { products } from "./products";
 import { directAccessRoutes } from "./features/direct-access/routes";
 import { vipRoutes } from "./features/vip/routes";
 import { openApiRoutes } from "./features/openapi/routes";
@@ -33,6 +35,7 @@ import { institutionRoutes } from "./features/institutions/routes";
 import { panelRoutes } from "./features/panel/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { devRoutes } from "./dev";
+import { endpoints } from "./endpoints";
 import type { RenderPage } from "../contract/page-render";
 import { z } from "zod";
 
@@ -48,7 +51,8 @@ export function createApp({ renderPage }: { renderPage?: RenderPage } = {}) {
   app.onError(handleError);
   app.use("*", drainUnreadBody());
   app.use("*", requireSecrets());
-  app.use("*", requestServices());
+  // The product registry reaches the order path through the request's services (the kernel imports no product).
+  app.use("*", requestServices({ products }));
   // Only Vite's dev server (hot reload scripts) relaxes the CSP; tests see production headers.
   app.use("*", securityHeaders({ dev: !!import.meta.env?.DEV && import.meta.env?.MODE !== "test" }));
   app.use("*", requestLog());
@@ -66,7 +70,7 @@ export function createApp({ renderPage }: { renderPage?: RenderPage } = {}) {
   app.use("/admin/*", invalidateOnAdminChange());
 
   app.route("/", systemRoutes);
-  app.route("/", openApiRoutes);
+  app.route("/", openApiRoutes(endpoints));
   app.route("/", directAccessRoutes);
   app.route("/", vipRoutes);
   app.route("/", identifyRoutes);

@@ -7,23 +7,30 @@
 import { providerBudget } from "../clients/limiters";
 import type { Context, MiddlewareHandler } from "hono";
 import { createDb, type Db } from "../db/client";
-import { createCrossrefClient } from "../clients/crossref";
+import { contactMailto } from "../clients/contact";
+import type { CrossrefClient } from "../clients/crossref";
+import { crossrefFor, type CrossrefCall } from "../clients/crossref-for";
 import { createOpenAlexClient } from "../clients/openalex";
+import { createOpenLibraryClient } from "../clients/openlibrary";
+import type { Priority } from "../contract/budget";
 import { createScopusClient } from "../clients/scopus";
 import { isDevelopment, isTest, passwordPepper, signingSecret, type Bindings } from "./env";
 import { clientAddress } from "./lib/client-address";
 import type { AppEnv } from "./lib/context";
 import { createLogger, type Logger } from "../lib/logger";
-import { rolesOf } from "./lib/roles";
-import { hashParamsFor } from "./features/auth/deps";
-import type { HashParams } from "./features/auth/password";
-import { loadSession } from "./features/auth/sessions";
 import { fetchJobStub } from "./features/jobs/fetch-job";
 import { createNotifier, type Notifier } from "./features/notify/notifier";
+import type { ProductRegistry } from "./money/fulfilment";
 
-/** Builds the per-request basics once and puts them on `c.var`; then loads the session. */
-export function requestServices(): MiddlewareHandler<AppEnv> {
+/** What the composition root (worker/app.ts) hands every request: the registries it alone may import. */
+export type Wiring = { products: ProductRegistry };
+
+const wired = new WeakMap<Context, Wiring>();
+
+/** Builds the per-request basics once and puts them on `c.var` (the session: middleware/session.ts). */
+export function requestServices(wiring: Wiring): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    wired.set(c, wiring);
     const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
     c.set("requestId", requestId);
     c.set("log", createLogger(requestId));
@@ -61,18 +68,6 @@ function deferOf(c: Context<AppEnv>): (task: () => Promise<void>) => void {
   };
 }
 
-export function session(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const loaded = await loadSession(c);
-    if (loaded) {
-      c.set("user", loaded.user);
-      c.set("session", loaded.session);
-    }
-    c.set("roles", rolesOf(loaded?.user ?? null));
-    await next();
-  };
-}
-
 export type Services = {
   db: Db;
   log: Logger;
@@ -80,20 +75,26 @@ export type Services = {
   now: number;
   /** https://host of this request, for links in messages. */
   origin: string;
-  /** The caller's address, for per-IP limits. */
+  /**
+   * The caller's address as per-address limits count it (an IPv6 client by its /64:
+   * lib/client-address.ts); null without cf-connecting-ip (local development, tests that name none).
+   */
+  address: string | null;
+  /** `address`, or "local" where there is none: for limits that always count by an address (logins, registrations, resets). */
   ip: string;
   development: boolean;
   /** HMAC key for signed file links, tickets, codes and device tokens. */
   signingSecret: string;
   passwordPepper: string;
-  /** The parameters new password hashes get. */
-  hashParams: HashParams;
   files: R2Bucket;
   assets: Fetcher;
   /** SMS and e-mail (the development outbox in development and tests). */
   notifier: Notifier;
   clients: {
-    crossref(timeoutMs?: number): ReturnType<typeof createCrossrefClient>;
+    /** The deployment's Crossref client (clients/crossref-for.ts); a person's paste's priority unless told. */
+    crossref(call?: Partial<Omit<CrossrefCall, "fetch">>): CrossrefClient;
+    /** Open Library (Books API, search, editions) within its shared budget at the caller's priority. */
+    openLibrary(call: { priority: Priority; timeoutMs: number }): ReturnType<typeof createOpenLibraryClient>;
     /** Null when this server has no Scopus key. */
     scopus(): ReturnType<typeof createScopusClient> | null;
     /** Null when this server has no OpenAlex key (the live thesis source is off). */
@@ -101,6 +102,8 @@ export type Services = {
   };
   /** The FetchJob Durable Object of one document. */
   job(key: string): ReturnType<typeof fetchJobStub>;
+  /** What a cart can buy (worker/products.ts), handed to the order path. */
+  products: ProductRegistry;
   settings: {
     /** MOBILE_SMS_CONFIRMATION: on unless set to "false". */
     mobileSmsConfirmation: boolean;
@@ -138,7 +141,9 @@ function buildServices(c: Context<AppEnv>): Services {
     get origin() {
       return new URL(c.req.url).origin;
     },
-    /** The address limits count by (an IPv6 client by its /64: lib/client-address.ts). */
+    get address() {
+      return clientAddress(c);
+    },
     get ip() {
       return clientAddress(c) ?? "local";
     },
@@ -149,22 +154,22 @@ function buildServices(c: Context<AppEnv>): Services {
     get passwordPepper() {
       return passwordPepper(env);
     },
-    hashParams: hashParamsFor(env),
     files: env.FILES,
     assets: env.ASSETS,
     get notifier() {
       return (notifier ??= createNotifier({ env, db, log, now: () => now }));
     },
     clients: {
-      // A person waits on each of these: the providers' shared budgets at the first priority.
-      crossref: (timeoutMs) =>
-        createCrossrefClient({
+      // The providers' shared budgets: a person waits on these, so at the first priority unless the caller
+      // says otherwise (a reading list's entries after pastes).
+      crossref: (call = {}) => crossrefFor(env, { priority: "paste", ...call, fetch: fetchFn }),
+      openLibrary: ({ priority, timeoutMs }) =>
+        createOpenLibraryClient({
           fetch: fetchFn,
           upstreamBase: env.UPSTREAM_BASE,
-          mailto: env.CONTACT_EMAIL,
-          ...(timeoutMs ? { timeoutMs } : {}),
-          rateLimiter: providerBudget(env, "crossref", "paste", { timeoutMs }),
-          listRateLimiter: providerBudget(env, "crossrefList", "paste", { timeoutMs }),
+          timeoutMs,
+          rateLimiter: providerBudget(env, "openlibrary", priority),
+          userAgent: `Daryaft/1.0 (mailto:${contactMailto(env)})`,
         }),
       scopus: () =>
         env.SCOPUS_API_KEY
@@ -182,13 +187,18 @@ function buildServices(c: Context<AppEnv>): Services {
               fetch: fetchFn,
               upstreamBase: env.UPSTREAM_BASE,
               apiKey: env.OPENALEX_API_KEY,
-              mailto: env.CONTACT_EMAIL,
+              mailto: contactMailto(env),
               timeoutMs,
               rateLimiter: providerBudget(env, "openalex", "paste", { timeoutMs }),
             })
           : null,
     },
     job: (key) => fetchJobStub(env, key),
+    get products() {
+      const w = wired.get(c);
+      if (!w) throw new Error("no product registry: the app wires it with requestServices({ products })");
+      return w.products;
+    },
     settings: {
       mobileSmsConfirmation: env.MOBILE_SMS_CONFIRMATION !== "false",
       showOldTabStandardSearch: env.SHOW_OLD_TAB_STANDARD_SEARCH === "true",

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn, timestamps } from "./columns";
 import { universities } from "./universities";
+import { outboxChannels } from "../../contract/dev";
 
 export const users = sqliteTable(
   "users",
@@ -116,12 +117,19 @@ export const rateLimitHits = sqliteTable(
     id: integer().primaryKey({ autoIncrement: true }),
     key: text().notNull(),
     at: integer({ mode: "timestamp_ms" }).notNull(),
+    /**
+     * What the hit weighs in windows that sum weights (the download-start allowance: a paste weighs
+     * a whole start, a signed-in user's reading-list entry a fraction of one, and one row holds all
+     * the entries a list read takes). Windows that count rows ignore it.
+     */
+    cost: integer().notNull().default(1),
   },
   // counting hits of a key inside a window
   (t) => [index("rate_limit_hits_key_at_idx").on(t.key, t.at)],
 );
 
-export const outboxChannels = ["sms", "email"] as const;
+// The outbox's channels are part of the development outbox's answer (contract/dev.ts).
+export { outboxChannels };
 
 /** Development outbox: SMS and e-mail when no provider key is configured. */
 export const devOutbox = sqliteTable(

@@ -6,6 +6,8 @@
  */
 import { readServerEvents } from "../../lib/sse";
 import type { GetPdfProgress } from "../../contract/getpdf";
+import { getpdfApi } from "../../contract/endpoints/getpdf";
+import { systemApi } from "../../contract/endpoints/system";
 export interface GetPdfResult {
   id: string;
   status: "ok" | "error" | "offline" | "buy" | "processing";
@@ -34,7 +36,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<{ status: numb
 }
 
 export async function session(): Promise<{ token: string; signedIn: boolean }> {
-  const { body } = await call<{ token?: string; signed_in?: boolean }>("/csrf-token");
+  const { body } = await call<{ token?: string; signed_in?: boolean }>(systemApi.csrfToken.path);
   if (!body.token) throw new OfflineError();
   return { token: body.token, signedIn: body.signed_in === true };
 }
@@ -50,14 +52,14 @@ const unreadable = "پاسخ دریافت قابل خواندن نبود.";
  * result with the ticket, to go on with check.
  */
 export async function post(
-  path: "/getpdf/start" | "/getpdf/check",
+  endpoint: typeof getpdfApi.start | typeof getpdfApi.check,
   data: Record<string, string>,
   token: string,
   onProgress?: (p: Progress) => void,
 ): Promise<GetPdfResult | { error: string }> {
   const send = async (t: string) => {
     try {
-      return await fetch(`${DARYAFT_ORIGIN}${path}`, {
+      return await fetch(`${DARYAFT_ORIGIN}${endpoint.path}`, {
         method: "POST",
         credentials: "include",
         cache: "no-store",

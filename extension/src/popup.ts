@@ -1,6 +1,7 @@
 import { ext, type OpenSiteMessage, type Tab } from "./browser-api";
 import { OfflineError, post, session, type GetPdfResult, type Progress } from "./daryaft-api";
 import { readPage, type PageFinding } from "./read-page";
+import { getpdfApi } from "../../contract/endpoints/getpdf";
 
 /**
  * The popup: read the tab, show what was found, then each step of /getpdf/start for it as it
@@ -118,13 +119,13 @@ async function main() {
     addStep("identifying", "در حال شناسایی مقاله…");
     const onProgress = (p: Progress) => addStep(p.stage, p.text);
     let sent = Date.now();
-    let r = await post("/getpdf/start", { url: finding.query }, token, onProgress);
+    let r = await post(getpdfApi.start, { url: finding.query }, token, onProgress);
     while ("status" in r && r.status === "processing") {
       if (r.msg2) addStep(r.msg2, r.msg2);
       const held = Date.now() - sent >= HELD_MS;
       if (!held) await new Promise((done) => setTimeout(done, POLL_MS));
       sent = Date.now();
-      r = await post("/getpdf/check", { id: r.id }, token, onProgress);
+      r = await post(getpdfApi.check, { id: r.id }, token, onProgress);
     }
     if ("error" in r) show(el("p", { className: "error", textContent: r.error }));
     else showResult(tab, r, finding.query);

@@ -1,5 +1,5 @@
 /**
- * Issue 14 in Chromium at phone and desktop widths, with axe: a served PDF shows its provenance
+ * Provenance in Chromium at phone and desktop widths, with axe: a served PDF shows its provenance
  * line (how it was verified, version, licence, host); a retracted paper shows a red banner that
  * links the retraction notice.
  */

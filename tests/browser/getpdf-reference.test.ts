@@ -49,7 +49,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("a pasted re
     await downloadLink.waitFor({ timeout: 30_000 });
     expect(await dialog.getByRole("heading").textContent()).toBe("عملیات با موفقیت انجام شد");
     expect(await dialog.locator(".getpdf-outcome__source").textContent()).toContain("Unpaywall");
-    // How the file was checked to be this work, its version, licence and host (issue 14).
+    // How the file was checked to be this work, its version, licence and host.
     const provenance = dialog.locator(".getpdf-provenance");
     expect(await provenance.getAttribute("data-verified")).not.toBe("none");
     expect(await provenance.textContent()).toMatch(/^اصالت فایل: .+ · از \S+$/);

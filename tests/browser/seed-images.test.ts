@@ -1,5 +1,5 @@
 /**
- * Every picture the seed data points at is served as an image by the built site (issue 16 §7):
+ * Every picture the seed data points at is served as an image by the built site:
  * before, `/images/uni/*.svg` did not exist and the SPA's HTML came back instead.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 14: the role matrix and hostile inputs through the served stack (`vite preview`,
+ * The role matrix and hostile inputs through the served stack (`vite preview`,
  * as `npm start` serves it), over keep-alive connections. A request the Worker refused before
  * reading its body (401, 403, 419) used to leave the body on the connection, and the next request
  * on it failed in the preview's proxy with `TypeError: fetch failed` (a 500 the Worker never saw).

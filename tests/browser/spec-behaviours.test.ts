@@ -1,5 +1,5 @@
 /**
- * Issue 16 in Chromium at 390 and 1440, each state checked by axe and screenshotted:
+ * Spec behaviours in Chromium at 390 and 1440, each state checked by axe and screenshotted:
  * the offline auto-submit countdown after an `offline` result and its cancellation by an edit,
  * the type 6 help dialog, the 0–50 message of the package offer, Scopus disabled without a key.
  */
@@ -36,7 +36,7 @@ async function signIn(page: Page, email = "user@daryaft.test") {
   await page.goto("/");
 }
 
-describe.each(Object.keys(viewports) as Viewport[])("issue 16 behaviours at %s width", (viewport) => {
+describe.each(Object.keys(viewports) as Viewport[])("spec behaviours at %s width", (viewport) => {
   it("an offline result with a fully determined request opens the offline request by itself with the countdown; an edit cancels it", async () => {
     const { context, page } = await newPage(browser, viewport);
     await signIn(page);

@@ -1,5 +1,5 @@
 /**
- * `npm run start:offline` (issue 16 §8): the browser tests run on the same launcher
+ * `npm run start:offline`: the browser tests run on the same launcher
  * (scripts/offline-stack.ts via tests/setup/preview-server.global.ts), so this drives the README's
  * sample DOIs (scripts/offline-samples.ts) through exactly that stack: an open-access PDF, a licensed
  * PDF paid by an article credit (the university user's quota), an `offline` result and a retraction.

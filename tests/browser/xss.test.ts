@@ -1,5 +1,5 @@
 /**
- * Stored text is always rendered escaped (issue 10 §4). Script-bearing payloads go in through the
+ * Stored text is always rendered escaped. Script-bearing payloads go in through the
  * real endpoints (a user's name at /register, an offline request's title and description) and
  * straight into the catalogue table (as an import would write it); then the pages that show them
  * are opened in Chromium: home (latest offline requests), the profile, the user's offline requests,

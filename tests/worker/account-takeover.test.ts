@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 7: a session alone cannot take the account. Changing the e-mail or a verified
+ * A session alone cannot take the account. Changing the e-mail or a verified
  * mobile (any mobile, past the account's first hour) needs the current password and tells the old e-mail; reset codes go only to verified
  * numbers (auth-reset.test.ts); MOBILE_SMS_CONFIRMATION is enforced by the server on ordering.
  */

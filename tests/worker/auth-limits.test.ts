@@ -1,5 +1,5 @@
 /**
- * Issue 15 items 5, 6 and 8: login and SMS limits reserved atomically before the work, limits per
+ * Login and SMS limits reserved atomically before the work, limits per
  * account and (account, address) instead of per address alone, and a bound on parallel hashes.
  * Requests go through `app.fetch` in this isolate, so the hash counter sees the app's hashes.
  */

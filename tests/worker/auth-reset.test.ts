@@ -17,7 +17,7 @@ async function canLogin(identifier: string, password: string) {
 }
 
 describe("password reset by mobile (SMS code)", () => {
-  it("sends nothing to a number the account never verified, with the same answer (issue 15 item 7)", async () => {
+  it("sends nothing to a number the account never verified, with the same answer", async () => {
     const u = await makeUser({ mobileVerified: false });
     const res = await request(u.mobile);
     expect(ResetRequestResponse.parse(await res.json())).toEqual({ status: "ok", channel: "sms", message: m.resetSentSms });

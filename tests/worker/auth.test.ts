@@ -157,7 +157,7 @@ describe("POST /register", () => {
     expect(await count("users")).toBe(before);
   });
 
-  it("does not tell which of the e-mail and the mobile is held, and tells the owner (issue 15 item 9)", async () => {
+  it("does not tell which of the e-mail and the mobile is held, and tells the owner", async () => {
     const owner = await register(newClient());
     const byEmail = await newClient().post("/register", registration({ email: owner.email }));
     const byMobile = await newClient().post("/register", registration({ mobile: owner.mobile }));

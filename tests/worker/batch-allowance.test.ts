@@ -1,7 +1,8 @@
 /**
  * Reading lists inside the download-start allowance (60 documents in 10 minutes per user, 600 per
  * address, getpdf/start-limit.ts): each entry's start spends the same D1 windows as /getpdf/start,
- * so a list cannot start what its owner could not start by pasting. Lists' creation and reads are
+ * weighing a tenth of a paste for a signed-in owner (the list lane yields to pastes) and a whole
+ * one for a guest, so a list cannot start more than its owner's window holds. Lists' creation and reads are
  * limited too (per user, per address; guests tighter), and the list says, in Persian, which
  * entries wait and for how long.
  */
@@ -12,6 +13,8 @@ import { clientFor, makeUser, newClient } from "./auth-helpers";
 import { createBatch, uploadBatch } from "./batch-helpers";
 import { scenarioDoi } from "./getpdf-helpers";
 import { LIST_IN_FLIGHT } from "../../worker/features/batch/service";
+import { LIST_ENTRY_COST, START_COST, START_LIMITS, takeStarts } from "../../worker/features/getpdf/start-limit";
+import { db } from "./auth-helpers";
 import type { Client } from "./helpers";
 
 vi.setConfig({ testTimeout: 180_000 });
@@ -57,8 +60,10 @@ describe("reading lists spend the download-start allowance", () => {
     const taken = Math.min(60, LIST_IN_FLIGHT);
     expect(await started(created.id)).toBe(taken);
     expect(v2.waiting.count).toBe(120 - taken);
-    // The link box shares the window: what the list took is gone from it.
-    for (let i = 0; i < 60 - taken; i++) expect((await c.post("/getpdf/start", { url: scenarioDoi("none") }, { now: later })).status).toBe(200);
+    // The link box shares the window: what the list took (a tenth of a start an entry) is gone from it.
+    const pastesLeft = 60 - Math.ceil((taken * LIST_ENTRY_COST) / START_COST);
+    expect(pastesLeft).toBeLessThan(60);
+    for (let i = 0; i < pastesLeft; i++) expect((await c.post("/getpdf/start", { url: scenarioDoi("none") }, { now: later })).status).toBe(200);
     expect((await c.post("/getpdf/start", { url: scenarioDoi("none") }, { now: later })).status).toBe(429);
   });
 
@@ -66,16 +71,19 @@ describe("reading lists spend the download-start allowance", () => {
     const user = await makeUser();
     const c = await clientFor(user.id);
     const now = Date.now();
-    const hit = (at: number) => env.DB.prepare("insert into rate_limit_hits (key, at) values (?, ?)").bind(`getpdf_start:user:${user.id}`, at).run();
-    // The window is full: 55 fresh starts and 5 that fall out of it 30 s from now.
-    for (let i = 0; i < 55; i++) await hit(now);
-    for (let i = 0; i < 5; i++) await hit(now - 10 * MIN + 30_000);
+    const hit = (at: number, cost: number) =>
+      env.DB.prepare("insert into rate_limit_hits (key, at, cost) values (?, ?, ?)").bind(`getpdf_start:user:${user.id}`, at, cost).run();
+    // The window is full: 59 fresh pastes and half of one in list entries, and half a paste's weight
+    // that falls out of it 30 s from now: room then for exactly 5 of a signed-in owner's entries.
+    for (let i = 0; i < 59; i++) await hit(now, START_COST);
+    await hit(now, START_COST / 2);
+    await hit(now - 10 * MIN + 30_000, START_COST / 2);
     const a = await createBatch(c, { text: doiList(10) });
     const b = await createBatch(c, { text: doiList(10) });
     expect((await started(a.id)) + (await started(b.id))).toBe(0);
     const later = now + 31_000;
     const views = await Promise.all(Array.from({ length: 8 }, (_, i) => view(c, i % 2 ? a.id : b.id, later)));
-    expect((await started(a.id)) + (await started(b.id))).toBe(5);
+    expect((await started(a.id)) + (await started(b.id))).toBe(START_COST / 2 / LIST_ENTRY_COST);
     expect(views.every((v) => v.waiting.count > 0)).toBe(true);
   });
 
@@ -97,8 +105,9 @@ describe("reading lists spend the download-start allowance", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     expect(startedTotal).toBe(100);
-    const hits = (await env.DB.prepare("select count(*) as n from rate_limit_hits where key = ?").bind(`getpdf_start:ip:${ip}`).first<{ n: number }>())!.n;
-    expect(hits).toBe(100);
+    // A guest's entry weighs a whole start.
+    const hits = (await env.DB.prepare("select sum(cost) as n from rate_limit_hits where key = ?").bind(`getpdf_start:ip:${ip}`).first<{ n: number }>())!.n;
+    expect(hits).toBe(100 * START_COST);
   });
 
   it("guests rotating through the addresses of one IPv6 /64 are one address: list creation and the start allowance count the /64", async () => {
@@ -110,10 +119,10 @@ describe("reading lists spend the download-start allowance", () => {
       statuses.push((await uploadBatch(guest, { text: doiList(20) })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
-    const hits = (await env.DB.prepare("select count(*) as n from rate_limit_hits where key = ?")
+    const hits = (await env.DB.prepare("select sum(cost) as n from rate_limit_hits where key = ?")
       .bind(`getpdf_start:ip:${prefix}::/64`)
       .first<{ n: number }>())!.n;
-    expect(hits).toBe(100);
+    expect(hits).toBe(100 * START_COST);
     // Another /64 is another address.
     const other = newClient();
     other.headers["cf-connecting-ip"] = `${prefix.replace(/:7$/, ":8")}::1`;
@@ -139,10 +148,52 @@ describe("reading lists spend the download-start allowance", () => {
     for (let i = 0; i < 95; i++) codes.push((await c.get(`/batch/${id}`, { now })).status);
     expect(codes.slice(0, 89).every((s) => s === 200)).toBe(true);
     expect(codes.at(-1)).toBe(429);
-    const spent = (await env.DB.prepare("select count(*) as n from rate_limit_hits where key = ?").bind(`getpdf_start:user:${user.id}`).first<{ n: number }>())!
-      .n;
-    expect(spent).toBe(3);
-    // Started once each, however often the list was read: three starts spent, not one per read.
+    const spent = (await env.DB.prepare("select sum(cost) as n from rate_limit_hits where key = ?")
+      .bind(`getpdf_start:user:${user.id}`)
+      .first<{ n: number }>())!.n;
+    expect(spent).toBe(3 * LIST_ENTRY_COST);
+    // Started once each, however often the list was read: three entries' weight spent, not one per read.
     expect(await started(id)).toBe(3);
+  });
+});
+
+describe("a list entry's weight in the window", () => {
+  const userWho = (userId: string) => ({ userId, address: null });
+
+  it("a signed-in owner's entries weigh a tenth of a paste: 600 in 10 minutes, then none, and no paste either", async () => {
+    const user = await makeUser();
+    const c = await clientFor(user.id);
+    const now = Date.now();
+    const perWindow = (START_LIMITS.user.limit * START_COST) / LIST_ENTRY_COST;
+    expect(perWindow).toBe(600);
+    expect(await takeStarts(db(), userWho(user.id), now, 450)).toEqual({ granted: 450, waitSeconds: null });
+    const rest = await takeStarts(db(), userWho(user.id), now, 450);
+    expect(rest.granted).toBe(150);
+    expect(rest.waitSeconds).toBeGreaterThan(590);
+    expect((await takeStarts(db(), userWho(user.id), now, 1)).granted).toBe(0);
+    expect((await c.post("/getpdf/start", { url: scenarioDoi("none") }, { now })).status).toBe(429);
+  });
+
+  it("pastes first: 30 pastes leave room for 300 entries, no more", async () => {
+    const user = await makeUser();
+    const c = await clientFor(user.id);
+    const now = Date.now();
+    for (let i = 0; i < 30; i++) expect((await c.post("/getpdf/start", { url: scenarioDoi("none") }, { now })).status).toBe(200);
+    expect((await takeStarts(db(), userWho(user.id), now, 1_000)).granted).toBe(300);
+    expect((await takeStarts(db(), userWho(user.id), now, 1)).granted).toBe(0);
+  });
+
+  it("twelve reads at once take exactly the window's 600 entries between them", async () => {
+    const user = await makeUser();
+    const now = Date.now();
+    const grants = await Promise.all(Array.from({ length: 12 }, () => takeStarts(db(), userWho(user.id), now, 100)));
+    expect(grants.reduce((n, g) => n + g.granted, 0)).toBe(600);
+  });
+
+  it("a guest's entries weigh a whole start: an address's window holds 600 of them, not 6,000", async () => {
+    const who = { userId: null, address: `10.98.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    const now = Date.now();
+    expect((await takeStarts(db(), who, now, 5_000)).granted).toBe(START_LIMITS.address.limit);
+    expect((await takeStarts(db(), who, now, 1)).granted).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A reading list's licensed rows (issue 27 item 9): resolving a list spends nothing; the owner pays
+ * A reading list's licensed rows: resolving a list spends nothing; the owner pays
  * for the licensed rows at once with article credits (each document once, once even when pressed
  * twice at once, the ledger consistent), and they become downloadable; short of credits it stops
  * and says how many are left; nobody else can spend on or read someone's list. Exports of a

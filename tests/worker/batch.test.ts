@@ -1,5 +1,5 @@
 /**
- * Reading lists (issue 18) through the HTTP surface against the fake upstream: a 30-entry .bib and
+ * Reading lists through the HTTP surface against the fake upstream: a 30-entry .bib and
  * a pasted 30-line list resolve on the link/DOI download's jobs, statuses per entry, the ZIP holds
  * exactly the available PDFs, the export round-trips, and only the owner reads a batch.
  */
@@ -98,7 +98,7 @@ describe("POST /batch and GET /batch/{id}", () => {
       if (e.status === "ok") {
         expect(e.download_link).toMatch(/^\/files\/doi\//);
         expect(e.provenance.source).toBeTruthy();
-        // The served file's provenance, as the link box shows it (issue 14 §4).
+        // The served file's provenance, as the link box shows it.
         expect(e.provenance.verified).toMatch(/^(doi_on_page|title|trusted_source|unverified)$/);
         expect(e.provenance.host).toBeTruthy();
         expect(e.work.title).toBeTruthy();

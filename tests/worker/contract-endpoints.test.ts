@@ -1,54 +1,51 @@
 /**
- * The SPA calls the Worker through the endpoint descriptions in contract/endpoints/ (method and
- * path at run time, types from the contract's schemas). Each must be one the Worker declares in
- * its registry, with a body (POST) or query (GET) where the description sends one.
+ * Each endpoint is declared once, in contract/endpoints/, and worker/endpoints.ts lists them all for
+ * /openapi.json (and so for the role, CSRF and hostile-input matrices). The Worker must bind exactly
+ * that list: an entry left unbound, or a route bound outside it, fails here.
  */
 import { describe, expect, it } from "vitest";
-import type { Endpoint } from "../../contract/endpoint";
-import { adminApi } from "../../contract/endpoints/admin";
-import { authApi } from "../../contract/endpoints/auth";
-import { batchApi } from "../../contract/endpoints/batch";
-import { fileReportsApi } from "../../contract/endpoints/file-reports";
-import { getpdfApi } from "../../contract/endpoints/getpdf";
-import { institutionsApi } from "../../contract/endpoints/institutions";
-import { notifyApi } from "../../contract/endpoints/notify";
-import { offlineApi } from "../../contract/endpoints/offline";
-import { panelApi } from "../../contract/endpoints/panel";
-import { profileApi } from "../../contract/endpoints/profile";
-import { searchApi } from "../../contract/endpoints/search";
-import { vipApi } from "../../contract/endpoints/vip";
-import { walletApi } from "../../contract/endpoints/wallet";
 import { app } from "../../worker/app";
-import { registry } from "../../worker/lib/endpoint";
+import { endpointGroups, endpoints } from "../../worker/endpoints";
+import { Client } from "./helpers";
 
-const groups: Record<string, Record<string, Endpoint>> = {
-  adminApi,
-  authApi,
-  batchApi,
-  fileReportsApi,
-  getpdfApi,
-  institutionsApi,
-  notifyApi,
-  offlineApi,
-  panelApi,
-  profileApi,
-  searchApi,
-  vipApi,
-  walletApi,
-};
-const described = Object.entries(groups).flatMap(([group, eps]) => Object.entries(eps).map(([name, ep]) => ({ name: `${group}.${name}`, ep })));
+/** The method and path of every route the app answers, shared middleware (`use`, `all`) left out. */
+const routed = new Map<string, number>();
+for (const r of app.routes) {
+  if (r.method === "ALL") continue;
+  const key = `${r.method} ${r.path}`;
+  routed.set(key, (routed.get(key) ?? 0) + 1);
+}
+const key = (e: { method: string; path: string }) => `${e.method.toUpperCase()} ${e.path}`;
+const listed = new Set(endpoints.map(key));
+/** Routes outside the endpoint list on purpose: the document itself and the SPA's pages. */
+const UNLISTED = new Set(["GET /openapi.json", "GET /*"]);
 
-describe("contract endpoint descriptions", () => {
-  it("are read after the Worker registered its endpoints", () => {
-    expect(app).toBeDefined();
-    expect(registry.length).toBeGreaterThan(100);
-    expect(described.length).toBeGreaterThan(100);
+describe("the endpoint list", () => {
+  it("holds every contract group, each endpoint once", () => {
+    expect(endpoints.length).toBeGreaterThanOrEqual(158);
+    expect(listed.size).toBe(endpoints.length);
+    expect(Object.keys(endpointGroups).length).toBeGreaterThanOrEqual(17);
   });
 
-  it.each(described)("$name is declared by the Worker with the same method and path", ({ ep }) => {
-    const declared = registry.find((d) => d.method === ep.method && d.path === ep.path);
-    expect(declared, `${ep.method.toUpperCase()} ${ep.path}`).toBeDefined();
-    expect(declared!.html ?? false).toBe(false);
-    expect(declared!.response, "a JSON answer with a response schema").toBeDefined();
+  it.each(endpoints.map((e) => ({ name: key(e), e })))("$name is bound by the Worker", ({ e }) => {
+    expect(routed.has(key(e)), key(e)).toBe(true);
+  });
+
+  it("is all the Worker binds", () => {
+    const extra = [...routed.keys()].filter((k) => !listed.has(k) && !UNLISTED.has(k));
+    expect(extra).toEqual([]);
+  });
+
+  it("is what /openapi.json describes (development and test: with the development routes)", async () => {
+    const doc = (await (await new Client().get("/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const described = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(described.sort()).toEqual(endpoints.map((e) => `${e.method.toUpperCase()} ${e.path.replace(/:([A-Za-z_]+)/g, "{$1}")}`).sort());
+  });
+
+  it.each(endpoints.filter((e) => !e.html).map((e) => ({ name: key(e), e })))("$name answers JSON with a response schema", async ({ e }) => {
+    const schemas = await e.schemas();
+    // The bench's bare answer is text on purpose: the floor the measured routes are compared with.
+    if (e.path === "/dev/bench/bare") return;
+    expect(schemas.response, "a JSON answer with a response schema").toBeDefined();
   });
 });

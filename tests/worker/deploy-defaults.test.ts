@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 13: deploying as shipped is production. wrangler.toml's APP_ENV, or none at all,
+ * Deploying as shipped is production. wrangler.toml's APP_ENV, or none at all,
  * means production; without its secrets the Worker refuses to serve; with them, no development
  * routes or bank exist, HSTS is sent and cookies are `__Host-` prefixed on https.
  */

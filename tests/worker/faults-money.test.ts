@@ -1,5 +1,5 @@
 /**
- * Faults where money, credits or a person's contact are involved (issue 10 §5): the outside
+ * Faults where money, credits or a person's contact are involved: the outside
  * clients (Zarinpal, Elsevier, Kavenegar, R2) fail with 500s, timeouts, resets and malformed or
  * truncated bodies. Properties: no money or credit moves twice (or moves without the thing it
  * pays for), every failure the user sees is Persian, and a retry once the service is back works.

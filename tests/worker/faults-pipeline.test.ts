@@ -1,5 +1,5 @@
 /**
- * Faults in the fetch pipeline (issue 10 §5): the queue consumer runs against real D1, R2 and the
+ * Faults in the fetch pipeline: the queue consumer runs against real D1, R2 and the
  * FetchJob Durable Object, with failures injected into the bindings and into every outside call.
  * The property each time: no job is stranded (every job reaches found / not_found / error and
  * /getpdf/check shows it, an error in Persian), and a found copy is a whole PDF, stored once.

@@ -1,5 +1,5 @@
 /**
- * Article credits spent by the fetch pipeline under a race (issue 7's concurrency rule for credits):
+ * Article credits spent by the fetch pipeline under a race (a credit is spent once, whatever races it):
  * 50 different licensed documents checked at once by a user who holds exactly 10 credits (4 limited,
  * 6 unlimited) → exactly 10 answer `ok`, 40 answer `buy`, no credit goes below zero, limited ones
  * are used up with the unlimited ones, and the ledger sums to the balances.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 3: a GET never spends. A link on another site opens with the user's cookie
+ * A GET never spends. A link on another site opens with the user's cookie
  * (SameSite=Lax on top-level navigation), so GET /getpdf/start and GET /getpdf/check only show:
  * a licensed copy not yet paid for answers `buy` asking to confirm; the credit (or the
  * institution's quota unit) is spent by a CSRF-checked POST only.

@@ -1,12 +1,12 @@
 /**
- * Issue 14 §3–5 and issue 15 item 11, through the Worker, the real queue and the fake upstream:
+ * The verifier, provenance, notices and the start allowance, through the Worker, the real queue and the fake upstream:
  * the right file (verified from its text before it is stored), provenance on every served file,
  * retractions as data, and the /getpdf/start allowance.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ProfileDownloads } from "../../contract/getpdf";
-import { START_LIMITS } from "../../worker/features/getpdf/start-limit";
+import { START_COST, START_LIMITS } from "../../worker/features/getpdf/start-limit";
 import { clientFor, makeUser, newClient, uniqueIp } from "./auth-helpers";
 import { schema } from "../../db/client";
 import { Client } from "./helpers";
@@ -216,7 +216,7 @@ describe("retractions as data", () => {
   });
 });
 
-describe("/getpdf/start allowance (issue 15 item 11)", () => {
+describe("/getpdf/start allowance", () => {
   it("refuses a user past the limit with 429, a Persian message and status error, even from fresh addresses", async () => {
     const user = await makeUser();
     const base = await clientFor(user.id);
@@ -246,10 +246,10 @@ describe("/getpdf/start allowance (issue 15 item 11)", () => {
     const c = new Client({ "cf-connecting-ip": ip });
     // The address has used all but one of its starts (recorded as the route records them).
     const keys = Array.from({ length: START_LIMITS.address.limit - 1 }, () => `getpdf_start:ip:${ip}`);
-    for (let i = 0; i < keys.length; i += 40)
+    for (let i = 0; i < keys.length; i += 20)
       await db()
         .insert(schema.rateLimitHits)
-        .values(keys.slice(i, i + 40).map((key) => ({ key, at: new Date() })));
+        .values(keys.slice(i, i + 20).map((key) => ({ key, at: new Date(), cost: START_COST })));
     expect((await c.get(`/getpdf/start?url=${encodeURIComponent(doi)}`)).status).toBe(200);
     const refused = await c.post("/getpdf/start", { url: doi });
     expect(refused.status).toBe(429);

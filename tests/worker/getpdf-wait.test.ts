@@ -70,16 +70,14 @@ async function readEvents(res: Response, stopAfter = Infinity): Promise<Sse[]> {
 }
 
 const streamPost = (c: Client, path: string, body: unknown, signal?: AbortSignal) =>
-  c
-    .token()
-    .then((token) =>
-      c.fetch(path, {
-        method: "POST",
-        signal,
-        headers: { "content-type": "application/json", "x-csrf-token": token, accept: "text/event-stream" },
-        body: JSON.stringify(body),
-      }),
-    );
+  c.token().then((token) =>
+    c.fetch(path, {
+      method: "POST",
+      signal,
+      headers: { "content-type": "application/json", "x-csrf-token": token, accept: "text/event-stream" },
+      body: JSON.stringify(body),
+    }),
+  );
 
 describe("start and check answer when the job settles", () => {
   it("a job that finishes within the bound is answered ok by the first start: no check needed", async () => {

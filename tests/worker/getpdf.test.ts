@@ -27,7 +27,7 @@ import {
 } from "./getpdf-helpers";
 import { DAY, balancesOf, db, expectLedgerConsistent, fundedClient } from "./wallet-factories";
 
-/** The spec's fields, plus issue 14's notices, provenance and other_version. */
+/** The spec's fields, plus the notices, provenance and other_version a result carries. */
 const RESULT_KEYS = [
   "ads1",
   "ads2",
@@ -46,7 +46,7 @@ const RESULT_KEYS = [
 ];
 
 describe("POST /getpdf/start and /getpdf/check: open-access copies", () => {
-  it("finds a copy through Unpaywall, answers exactly the spec's fields (and issue 14's), and the file downloads from our origin", async () => {
+  it("finds a copy through Unpaywall, answers exactly the spec's fields (and the notices and provenance), and the file downloads from our origin", async () => {
     const c = newClient();
     const doi = scenarioDoi("oa-unpaywall");
     const first = await start(c, doi, { wait: 0 });

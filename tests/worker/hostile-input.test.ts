@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 10 §4): property-based requests against EVERY operation listed in
+ * Hostile input: property-based requests against EVERY operation listed in
  * /openapi.json (read at run time, so endpoints added later are covered without edits), as a
  * guest, a signed-in user and an admin, each with a valid CSRF token unless the case is about
  * the token. Properties of every answer:

@@ -83,7 +83,7 @@ describe("POST /show/standard_status for university members", () => {
       .bind(user.id, `standard:${a}`)
       .first();
     expect(entitlement).toBeNull();
-    // With a credit of their own, the credit orders it from the desk (the general rule of issue 15.2).
+    // With a credit of their own, the credit orders it from the desk.
     await env.DB.prepare("UPDATE users SET standard_credit = 1 WHERE id = ?").bind(user.id).run();
     expect((await status(client, a)).standard_status).toBe("wait_or_credit");
     expect((await status(client, a, { use_credit: 1 })).standard_status).toBe("wait");

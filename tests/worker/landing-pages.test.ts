@@ -1,7 +1,7 @@
 /**
  * The fetch pipeline's landing-page reader (queue-consumer/landing.ts, workerd's HTMLRewriter) over the same saved
  * publisher pages as the extension's reader (tests/fixtures/publisher-pages, each naming its source; what each page
- * states about its own document is in expected.ts). Issue 14's rule: an identifier is read from the page or not at
+ * states about its own document is in expected.ts). The rule: an identifier is read from the page or not at
  * all — never made up from an opaque id, never taken from a cited reference, a related article or the journal.
  */
 import { describe, expect, it } from "vitest";

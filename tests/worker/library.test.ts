@@ -1,5 +1,5 @@
 /**
- * The library on /profile/booksAndArticles (issue 18 item 4): what a user received, narrowed by words of
+ * The library on /profile/booksAndArticles: what a user received, narrowed by words of
  * the title, DOI or link, by status and by notices; and the whole (filtered) library exported as
  * BibTeX, RIS or CSL-JSON that our own parser reads back. Only the user's own rows, ever.
  */

@@ -1,5 +1,5 @@
 /**
- * Money and accounts under misuse, found by attacking the merged fixes of issue 15 (each case
+ * Money and accounts under misuse, found by attacking the money and account fixes (each case
  * failed before its fix). After every attack the whole books are checked (money-invariants.ts):
  * cached columns equal their ledgers, payments credited once, invoices and orders debited once,
  * refunds at most once, quotas never passed.
@@ -286,7 +286,7 @@ describe("a priced request that changes between the order's pricing and its batc
 
   /**
    * The race made certain: a trigger on the order row (the batch's first statement) applies the
-   * other tab's change (`set`) to the request inside the order's own batch, after price() read it.
+   * other tab's change (`set`) to the request inside the order's own batch, after the fulfiller's quote() read it.
    */
   async function meanwhile<T>(userId: string, requestId: string, set: string, run: () => Promise<T>): Promise<T> {
     const name = `meanwhile_${requestId}`;
@@ -437,9 +437,9 @@ describe("a password reset answers the same whether the account exists", () => {
       log: createLogger("test"),
       now: Date.now(),
       notifier: { notify: async (n) => (sent.push(n), []) },
-      pepper: "test-pepper",
-      secret: "test-signing-secret",
-      params: TEST_PARAMS,
+      passwordPepper: "test-pepper",
+      signingSecret: "test-signing-secret",
+      hashParams: TEST_PARAMS,
       ip: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
       device: null,
       origin: "https://daryaft.test",

@@ -321,7 +321,7 @@ describe("staff alerts", () => {
         log,
         now,
         notifier,
-        secret: "test",
+        signingSecret: "test",
         files: env.FILES,
         origin: "https://daryaft.test",
         metadata: { doi: async () => null, isbn: async () => null },

@@ -1,5 +1,5 @@
 /**
- * The desk's working rules (issue 21), through the HTTP surface: solution manuals go to a solver at
+ * The desk's working rules, through the HTTP surface: solution manuals go to a solver at
  * once and the solver is told; whoever acts holds the request, and taking over someone else's needs the
  * explicit flag (and tells them); one book asked for by ISBN-10, ISBN-13, a shop link or variants of
  * its title is one group; a paid request shows in the default view with its delivery deadline; the

@@ -1,5 +1,5 @@
 /**
- * The live thesis source (issue 16 §6): OpenAlex open dissertations through the real client
+ * The live thesis source: OpenAlex open dissertations through the real client
  * (clients/openalex.ts) against the fake upstream's recorded list format
  * (tests/fakes/providers/openalex.ts: 42 open dissertations for `type:dissertation`), merged after
  * the catalogue's hits, mapped to the spec's thesis fields, and cached.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 4: the scheduled reconciliation (Cron Trigger → worker.scheduled) against the fake
+ * The scheduled reconciliation (Cron Trigger → worker.scheduled) against the fake
  * ZarinPal speaking the real wire format (unVerified.json, verify.json). A payment the bank holds
  * as paid is settled even if the user never came back or our write after verify failed; an expired
  * unpaid one fails; a young unpaid one is left alone; running twice, or at the same moment as the

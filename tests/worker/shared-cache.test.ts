@@ -53,18 +53,16 @@ describe("shared-data cache", () => {
   it("the direct-access catalogue is cached the same way", async () => {
     const guest = newClient();
     const before = await catalogue(guest, T0);
-    await db()
-      .insert(schema.directAccessSites)
-      .values({
-        name: "پایگاه مستقیم",
-        description: "",
-        url: "https://x.example.org",
-        type: 2,
-        link: "https://x.example.org/login",
-        expireText: "",
-        active: true,
-        sortOrder: 0,
-      });
+    await db().insert(schema.directAccessSites).values({
+      name: "پایگاه مستقیم",
+      description: "",
+      url: "https://x.example.org",
+      type: 2,
+      link: "https://x.example.org/login",
+      expireText: "",
+      active: true,
+      sortOrder: 0,
+    });
     expect(await catalogue(guest, T0 + 1000)).toEqual(before);
     expect((await catalogue(guest, T0 + SHARED_TTL_MS)).map((s) => s.name)).toContain("پایگاه مستقیم");
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 2: a standard credit spent on a standard that has no file buys a request on the
+ * A standard credit spent on a standard that has no file buys a request on the
  * delivery desk, made in the same batch as the spend (paid, with the 12-hour promise and the
  * "registered" notice); a rejection refunds the credit exactly once and the standard can be
  * ordered again; a delivery reaches the user.

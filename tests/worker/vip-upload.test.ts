@@ -129,7 +129,7 @@ describe("impostors and bad requests: a Persian 422, nothing stored", () => {
     expect((await ordersOf(user.id)).map((o) => o.status)).toEqual(["awaiting_upload"]);
   });
 
-  // Issue 15 item 10: judged by structure, not by the first bytes.
+  // Judged by structure, not by the first bytes.
   it.each([
     ["a real 200 MB zip bomb named .docx", "grammarly", async () => docxZipBomb(200), "paper.docx"],
     ["a .docx with a ../ entry", "grammarly", async () => docxWithTraversal(), "paper.docx"],

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createDb } from "../../db/client";
-import { creditWallet, grantLimitedCredits, ledgerChange, runMoneyBatch, type CachedAccount } from "../../worker/features/wallet/ledger";
+import { creditWallet, grantLimitedCredits, ledgerChange, runMoneyBatch, type CachedAccount } from "../../worker/money/ledger";
 import { schema } from "../../db/client";
 import { randomToken, sha256Hex } from "../../worker/lib/crypto";
 import { makeUser, newClient } from "./auth-helpers";

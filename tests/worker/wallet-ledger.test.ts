@@ -14,7 +14,7 @@ import {
   runMoneyBatch,
   spendArticleCredit,
   spendLimitedCredit,
-} from "../../worker/features/wallet/ledger";
+} from "../../worker/money/ledger";
 import { DAY, balancesOf, db, expectLedgerConsistent, fundedUser } from "./wallet-factories";
 
 const now = Date.now();

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, expect, it } from "vitest";
 import { TransactionsResponse } from "../../contract/wallet";
-import { spendArticleCredit } from "../../worker/features/wallet/ledger";
+import { spendArticleCredit } from "../../worker/money/ledger";
 import { seedDemoData, type Client } from "./helpers";
 import { DAY, db, expectLedgerConsistent, fundedClient, signedInClient } from "./wallet-factories";
 import { expectBooksBalanced } from "./money-invariants";

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { endpoint } from "../../contract/endpoint";
+import { endpoints } from "../../contract/endpoint";
+import { anyone } from "../../contract/roles";
 import { ApiError, call, setCsrfToken } from "./api";
 import { messages } from "./messages";
 
@@ -19,8 +20,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-const read = endpoint()("get", "/things/:id/parts/:partId");
-const write = endpoint()("post", "/things/:id/rename");
+const things = endpoints({ tag: "test" });
+const read = things.get("/things/:id/parts/:partId", { summary: "read", roles: anyone });
+const write = things.post("/things/:id/rename", { summary: "write", roles: anyone });
 
 describe("call", () => {
   it("fills the path's params (encoded) and sends the rest as the query of a GET, without empty values or a CSRF header", async () => {

@@ -1,4 +1,4 @@
-import type { Endpoint, InputOf, OutputOf, PathParams } from "../../contract/endpoint";
+import { fillPath, type Endpoint, type InputOf, type OutputOf, type PathParams } from "../../contract/endpoint";
 import { readCsrfToken } from "./page-data";
 import { messages } from "./messages";
 import { readServerEvents, type ServerEvent } from "../../lib/sse";
@@ -72,20 +72,30 @@ export async function callEvents<E extends Endpoint>(
   return { json: (await answerOf(res)) as OutputOf<E> };
 }
 
+/** The path with its params filled, and the rest of the input as its query string (empty values left out). */
+function withQuery(endpoint: Endpoint, input: object | undefined): string {
+  const { path, rest } = fillPath(endpoint.path, input);
+  const qs = Object.entries(rest)
+    .filter(([, v]) => v !== undefined && v !== null && v !== "")
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join("&");
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * Where a link goes for a GET endpoint that answers a file or a page (a download):
+ * `hrefOf(batchApi.zip, { id })`, the path's params filled and the other fields as the query string.
+ */
+export function hrefOf<E extends Endpoint<"get">>(
+  endpoint: E,
+  ...args: Record<never, never> extends InputOf<E> ? [input?: InputOf<E>] : [input: InputOf<E>]
+): string {
+  return withQuery(endpoint, args[0] as object | undefined);
+}
+
 function requestOf(endpoint: Endpoint, input: object | undefined, init: CallInit & { form?: FormData }): { path: string; request: RequestInit } {
-  const rest: Record<string, unknown> = { ...input };
-  const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = rest[name];
-    delete rest[name];
-    return encodeURIComponent(String(value));
-  });
-  if (endpoint.method === "get") {
-    const qs = Object.entries(rest)
-      .filter(([, v]) => v !== undefined && v !== null && v !== "")
-      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-      .join("&");
-    return { path: qs ? `${path}?${qs}` : path, request: { method: "GET", signal: init.signal } };
-  }
+  if (endpoint.method === "get") return { path: withQuery(endpoint, input), request: { method: "GET", signal: init.signal } };
+  const { path, rest } = fillPath(endpoint.path, input);
   return { path, request: { method: "POST", signal: init.signal, ...(init.form ? { form: init.form } : { body: rest }) } };
 }
 

@@ -1,4 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { pathMatches } from "../../contract/endpoint";
+import { walletApi } from "../../contract/endpoints/wallet";
 import type { AppEnv } from "./context";
 import { readCookie, writeCookie } from "./cookies";
 import { bodyKind } from "./body-type";
@@ -9,8 +11,8 @@ import { EXT_CSRF_COOKIE, fromExtension } from "./extension-access";
 const CSRF_COOKIE = "daryaft_csrf" as const;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Paths a third party posts to (the bank's callback), which carry their own proof. */
-const EXEMPT = [/^\/gateway\/[^/]+\/callback$/];
+/** Endpoints a third party posts to (the bank's callback), which carry their own proof. */
+const EXEMPT = [walletApi.callback];
 
 /**
  * Double-submit token: a random value in an HttpOnly cookie, echoed by the page in a meta tag
@@ -28,7 +30,7 @@ export function csrf(): MiddlewareHandler<AppEnv> {
     }
     c.set("csrfToken", token);
     const path = new URL(c.req.url).pathname;
-    if (SAFE_METHODS.has(c.req.method) || EXEMPT.some((re) => re.test(path))) return next();
+    if (SAFE_METHODS.has(c.req.method) || EXEMPT.some((e) => pathMatches(e, path))) return next();
     const cookie = read();
     const sent = c.req.header("x-csrf-token") ?? (await tokenFromBody(c));
     if (!cookie || !sent || !timingSafeEqualStrings(cookie, sent)) {

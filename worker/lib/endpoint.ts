@@ -7,46 +7,23 @@ import { isDevelopment } from "../env";
 import { authMessages } from "../../contract/auth";
 import { AuthError, DomainError, NotFoundError, type FieldErrors, validationResponse } from "./errors";
 import type { Role, SignedInRole, UserRow } from "./roles";
-
-type Method = "get" | "post" | "put" | "patch" | "delete";
-
-/**
- * One declaration per endpoint: its path, roles and zod schemas. The same object drives
- * validation, role enforcement and /openapi.json, so the three can never disagree.
- */
-export type EndpointDef<
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  R extends readonly Role[] = readonly Role[],
-> = {
-  method: Method;
-  path: string;
-  summary: string;
-  roles: R;
-  /** JSON, urlencoded form or multipart body (chosen by Content-Type). */
-  body?: B;
-  query?: Q;
-  response?: z.ZodType;
-  /** Answers HTML or a redirect rather than JSON. */
-  html?: boolean;
-  tag?: string;
-  /** Exists only in development: 404 elsewhere and left out of /openapi.json. */
-  devOnly?: boolean;
-  /** Orders or spends: a signed-in user must have verified the mobile while MOBILE_SMS_CONFIRMATION is on. */
-  verifiedMobile?: boolean;
-};
-
-export const registry: EndpointDef<z.ZodType | undefined, z.ZodType | undefined>[] = [];
+import type { Endpoint, Method, Schemas } from "../../contract/endpoint";
 
 /** Signed-in roles only: the role check has run, so the user is there. */
 type UserFor<R extends readonly Role[]> = R extends readonly SignedInRole[] ? UserRow : UserRow | null;
 
-type Input<B, Q, R extends readonly Role[]> = {
-  body: B extends z.ZodType ? z.output<B> : undefined;
-  query: Q extends z.ZodType ? z.output<Q> : undefined;
-  /** The signed-in user: never null when every allowed role is a signed-in one. */
-  user: UserFor<R>;
-};
+type SchemaOutput<S, K extends keyof Schemas> = S extends { [_ in K]: infer Z extends z.ZodType } ? z.output<Z> : undefined;
+
+/** What a handler gets: the validated body and query, and the user the role check let through. */
+export type EndpointInput<E extends Endpoint> =
+  E extends Endpoint<Method, string, infer S, infer R>
+    ? {
+        body: SchemaOutput<S, "body">;
+        query: SchemaOutput<S, "query">;
+        /** The signed-in user: never null when every allowed role is a signed-in one. */
+        user: UserFor<R>;
+      }
+    : never;
 
 /** Turns zod issues into the spec's `{ field: [messages] }` map. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
@@ -108,23 +85,55 @@ function bodyValidator(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function defineEndpoint<
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  R extends readonly Role[] = readonly Role[],
->(app: Hono<AppEnv>, def: EndpointDef<B, Q, R>, handler: (c: Context<AppEnv>, input: Input<B, Q, R>) => Response | Promise<Response>) {
-  registry.push(def as unknown as EndpointDef<z.ZodType | undefined, z.ZodType | undefined>);
-  const chain: MiddlewareHandler<AppEnv>[] = [requireRoles(def.roles)];
-  if (def.devOnly) chain.unshift(developmentOnly);
-  if (def.verifiedMobile) chain.push(mobileVerified);
-  if (def.query) chain.push(zValidator("query", def.query, hook) as unknown as MiddlewareHandler<AppEnv>);
-  if (def.body) chain.push(bodyValidator(def.body));
-  app.on([def.method.toUpperCase()], [def.path], ...chain, (c) => {
+/**
+ * The query and body validators of an endpoint, made once its schemas have loaded (the first
+ * request to it: a dynamic import of a module the Worker's bundle already holds).
+ */
+function validators(endpoint: Endpoint): MiddlewareHandler<AppEnv> {
+  let chain: Promise<MiddlewareHandler<AppEnv>[]> | undefined;
+  const load = async () => {
+    const { query, body } = await endpoint.schemas();
+    const out: MiddlewareHandler<AppEnv>[] = [];
+    if (query) out.push(zValidator("query", query, hook) as unknown as MiddlewareHandler<AppEnv>);
+    if (body) out.push(bodyValidator(body));
+    return out;
+  };
+  return async (c, next) => {
+    const mws = await (chain ??= load());
+    // A validator that fails answers (422) instead of calling on: that answer is the response.
+    let answer: Response | undefined;
+    const run = async (i: number): Promise<void> => {
+      if (i === mws.length) return next();
+      const res = await mws[i]!(c, () => run(i + 1));
+      if (res instanceof Response) answer ??= res;
+    };
+    await run(0);
+    return answer;
+  };
+}
+
+/**
+ * Binds a handler to an endpoint declared in contract/endpoints/: its roles (401/403), development
+ * only (404 elsewhere), a verified mobile where it spends, its zod schemas (422), then the handler
+ * with the validated input. worker/endpoints.ts lists every endpoint for /openapi.json;
+ * tests/worker/contract-endpoints.test.ts checks that the app binds exactly those.
+ */
+export function bindEndpoint<E extends Endpoint>(
+  app: Hono<AppEnv>,
+  endpoint: E,
+  handler: (c: Context<AppEnv>, input: EndpointInput<E>) => Response | Promise<Response>,
+) {
+  const chain: MiddlewareHandler<AppEnv>[] = [requireRoles(endpoint.roles)];
+  if (endpoint.devOnly) chain.unshift(developmentOnly);
+  if (endpoint.verifiedMobile) chain.push(mobileVerified);
+  chain.push(validators(endpoint));
+  app.on([endpoint.method.toUpperCase()], [endpoint.path], ...chain, async (c) => {
+    const schemas = await endpoint.schemas();
     const valid = c.req as unknown as { valid(target: string): unknown };
-    const body = def.body ? (isForm(c) ? valid.valid("form") : valid.valid("json")) : undefined;
-    const query = def.query ? valid.valid("query") : undefined;
+    const body = schemas.body ? (isForm(c) ? valid.valid("form") : valid.valid("json")) : undefined;
+    const query = schemas.query ? valid.valid("query") : undefined;
     // requireRoles let only a signed-in user through when no allowed role is "guest".
-    return handler(c, { body, query, user: c.var.user } as Input<B, Q, R>);
+    return handler(c, { body, query, user: c.var.user } as EndpointInput<E>);
   });
 }
 

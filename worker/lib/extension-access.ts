@@ -1,4 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { getpdfApi } from "../../contract/endpoints/getpdf";
+import { systemApi } from "../../contract/endpoints/system";
 import { isDaryaftExtensionOrigin, isPinnedExtensionOrigin } from "../../contract/extension";
 import type { AppEnv } from "./context";
 
@@ -9,7 +11,7 @@ import type { AppEnv } from "./context";
  * these paths only answer CORS to our extension, and for it read the session and CSRF token from
  * SameSite=None companions of the usual cookies. A web page cannot send an extension Origin.
  */
-const EXTENSION_PATHS = new Set(["/csrf-token", "/getpdf/start", "/getpdf/check"]);
+const EXTENSION_PATHS = new Set<string>([systemApi.csrfToken.path, getpdfApi.start.path, getpdfApi.check.path]);
 
 /** Session and CSRF cookies the extension's requests carry (SameSite=None; Secure; HttpOnly: lib/cookies.ts). */
 export const EXT_SESSION_COOKIE = "daryaft_ext_session" as const;

@@ -1,18 +1,8 @@
 import type { schema } from "../../db/client";
+import type { Role } from "../../contract/roles";
 
-export const roles = ["guest", "user", "university", "admin", "solver", "partner"] as const;
-export type Role = (typeof roles)[number];
-
-/** A role a signed-in user has: an endpoint open only to these gets a non-null user (worker/lib/endpoint.ts). */
-export type SignedInRole = Exclude<Role, "guest">;
-
-/** Everyone, signed in or not. */
-export const anyone: readonly Role[] = roles;
-/** Any signed-in person. */
-export const signedIn: readonly SignedInRole[] = roles.filter((r): r is SignedInRole => r !== "guest");
-export const adminOnly: readonly SignedInRole[] = ["admin"];
-export const staff: readonly SignedInRole[] = ["admin", "solver"];
-export const partnerOnly: readonly SignedInRole[] = ["partner"];
+// The roles are part of each endpoint's declaration (contract/endpoints/), so they live in the contract.
+export { roles, anyone, signedIn, adminOnly, staff, partnerOnly, type Role, type SignedInRole } from "../../contract/roles";
 
 export type UserRow = typeof schema.users.$inferSelect;
 

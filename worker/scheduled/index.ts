@@ -6,9 +6,10 @@ import { createDb } from "../../db/client";
 import { createLogger } from "../../lib/logger";
 import { PUBLIC_ORIGIN } from "../env";
 import { createNotifier } from "../features/notify/notifier";
-import type { AfterPaymentDeps } from "../features/wallet/fulfilment";
-import { sendReceipts } from "../features/wallet/orders";
+import type { AfterPaymentDeps } from "../money/fulfilment";
+import { sendReceipts } from "../money/orders";
 import { reconcilePayments } from "../features/wallet/payments";
+import { products } from "../products";
 
 export async function handleScheduled(controller: Pick<ScheduledController, "scheduledTime" | "cron">, env: Cloudflare.Env): Promise<void> {
   const log = createLogger(`cron:${controller.cron}:${controller.scheduledTime}`);
@@ -17,5 +18,5 @@ export async function handleScheduled(controller: Pick<ScheduledController, "sch
   // A payment settled here completes its order as the bank's return would: the buyer still gets the
   // receipt (and a file delivered by the payment, its "ready" notice), staff their alert.
   const after: AfterPaymentDeps = { db, log, origin: PUBLIC_ORIGIN, notifier: createNotifier({ env, db, log, now: () => now }) };
-  await reconcilePayments({ db, env, now, log, receipts: (items, ctx) => sendReceipts(after, items, ctx) });
+  await reconcilePayments({ db, bindings: env, now, log, products, receipts: (items, ctx) => sendReceipts(after, products, items, ctx) });
 }

@@ -1,5 +1,5 @@
 /**
- * A student's journeys without dead ends (issue 27), at 390×844 and 1440×900, every state
+ * A student's journeys without dead ends, at 390×844 and 1440×900, every state
  * screenshotted, checked by axe, for covered controls and for stray Latin text (state-checks.ts):
  * - item 1: the offline request dialog closes after a successful submit;
  * - item 4: mobile verification — a reload mid-countdown reopens at entering the code, with the

@@ -1,5 +1,5 @@
 /**
- * Every paid step returns to what caused it (issue 27), at 390×844 and 1440×900, each state
+ * Every paid step returns to what caused it, at 390×844 and 1440×900, each state
  * screenshotted, checked by axe, for covered controls and stray Latin text (state-checks.ts):
  * - item 2: a guest pastes a licensed DOI, signs in, gets the package offer, pays through the
  *   development bank, and the PDF downloads without pasting again; a signed-in user buying from

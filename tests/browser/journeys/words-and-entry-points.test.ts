@@ -1,5 +1,5 @@
 /**
- * What a student reads and where they come in (issue 27), at 390×844 and 1440×900, each state
+ * What a student reads and where they come in, at 390×844 and 1440×900, each state
  * screenshotted, checked by axe, for covered controls and stray Latin text (state-checks.ts):
  * - item 6: the provenance line of a licensed copy (no doubled «مجوز», no internal source id),
  *   thesis departments in Persian, a clamped count in Persian digits, the link box's Persian

@@ -109,7 +109,7 @@ describe("/profile", () => {
     expect(calls.find((c) => c.path === "/profile/ajax/sessions/end")!.body).toEqual({ id: "bbbbbbbbbbbbbbbb" });
   });
 
-  it("asks for the current password to change the e-mail, sends it, and shows the server's field error (issue 15 item 7)", async () => {
+  it("asks for the current password to change the e-mail, sends it, and shows the server's field error", async () => {
     answers["/profile/ajax/details"] = () => json(details);
     answers["/profile/ajax/email"] = () =>
       json({ message: profileMessages.currentPasswordWrong, errors: { current_password: [profileMessages.currentPasswordWrong] } }, 422);

@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
-import { notifyApi, type OutboxMessage } from "../../../contract/endpoints/notify";
+import type { OutboxMessage } from "../../../contract/dev";
+import { devApi } from "../../../contract/endpoints/dev";
 import { profileApi } from "../../../contract/endpoints/profile";
 import type { InputOf } from "../../../contract/endpoint";
 import { call } from "../../lib/api";
@@ -18,7 +19,7 @@ export const profileDetailsQuery = () =>
 export const devOutboxQuery = () =>
   queryOptions({
     queryKey: ["dev", "outbox"],
-    queryFn: ({ signal }) => call(notifyApi.devOutbox, {}, { signal }),
+    queryFn: ({ signal }) => call(devApi.outbox, {}, { signal }),
     // Developers keep the page open while they click through the site.
     refetchInterval: 5000,
   });

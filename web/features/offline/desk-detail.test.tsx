@@ -1,5 +1,5 @@
 /**
- * The desk's request panel (issue 21): the cursor starts in the first field, a standard's number is
+ * The desk's request panel: the cursor starts in the first field, a standard's number is
  * shown as such (never linked as a DOI), the user's description takes its own direction, and a
  * colleague's request asks before it is taken over, then sends the same action with take_over.
  */

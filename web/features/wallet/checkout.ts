@@ -1,6 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { pathOf } from "../../../contract/endpoint";
+import { walletApi } from "../../../contract/endpoints/wallet";
 import type { UserInfo } from "../../../contract/user-info";
 import type { CartInput, OrderResponse } from "../../../contract/wallet";
 import { formatNumber } from "../../../lib/format";
@@ -25,7 +27,7 @@ function newIdempotencyKey(): string {
 export function submitGatewayForm(gateway: string, fields: Record<string, string | undefined>) {
   const form = document.createElement("form");
   form.method = "post";
-  form.action = `/gateway/${encodeURIComponent(gateway)}`;
+  form.action = pathOf(walletApi.gateway, { gateway });
   form.hidden = true;
   const all: Record<string, string | undefined> = { _token: readCsrfToken(), ...fields };
   for (const [name, value] of Object.entries(all)) {

@@ -1,3 +1,4 @@
+import { extensionApi } from "../../../contract/endpoints/extension";
 import { buttonClass } from "../../components/ui/button";
 import { LinkButton } from "../../components/ui/link";
 import { Bookmarklet } from "./bookmarklet";
@@ -5,7 +6,7 @@ import { PageSection, StaticPage } from "./static-page";
 import "./extension-page.css";
 
 /** The packed extension the build writes next to the site's assets (scripts/build-extension.ts). */
-const ZIPS = { chromium: "/extension/daryaft-chromium.zip", firefox: "/extension/daryaft-firefox.zip" };
+const ZIPS = { chromium: extensionApi.chromium.path, firefox: extensionApi.firefox.path };
 
 function Download({ href, children }: { href: string; children: string }) {
   // A plain link with `download`: the router must not take it, and the file comes from this site.

@@ -142,17 +142,15 @@ async function findTarget(db: Db, id: string) {
 }
 
 export function auditRow(db: Db, a: { actor: UserRow; action: string; targetType: string; targetId: string; details: Record<string, unknown>; now: number }) {
-  return db
-    .insert(schema.auditLog)
-    .values({
-      id: newId("aud", a.now),
-      actorId: a.actor.id,
-      action: a.action,
-      targetType: a.targetType,
-      targetId: a.targetId,
-      details: a.details,
-      createdAt: new Date(a.now),
-    });
+  return db.insert(schema.auditLog).values({
+    id: newId("aud", a.now),
+    actorId: a.actor.id,
+    action: a.action,
+    targetType: a.targetType,
+    targetId: a.targetId,
+    details: a.details,
+    createdAt: new Date(a.now),
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { DomainError, RateLimitError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { NotifyError } from "../notify/notifier";
 import { checkSmsCode, discardCode, issueSmsCode, reserveSmsCode, type CodeCheck } from "./codes";
-import { confirmCurrentPassword, noticeToOldEmail } from "../profile/service";
+import { confirmCurrentPassword, noticeToOldEmail } from "./account-change";
 import type { AuthDeps } from "./deps";
 import { mobileTaken, uniqueViolation } from "./queries";
 import { release, reserve, type Window } from "./rate-limit";
@@ -70,7 +70,7 @@ export async function sendMobileCode(deps: AuthDeps, user: UserRow, mobile: stri
     await release(db, reserved);
     throw err;
   }
-  const { id, code } = await issueSmsCode(db, deps.secret, { purpose: "mobile_verify", mobile, userId: user.id, now });
+  const { id, code } = await issueSmsCode(db, deps.signingSecret, { purpose: "mobile_verify", mobile, userId: user.id, now });
   try {
     await deps.notifier.notify({ mobile, template: "mobile_code", params: { code } });
   } catch (err) {
@@ -86,7 +86,7 @@ export async function sendMobileCode(deps: AuthDeps, user: UserRow, mobile: stri
 export async function verifyMobile(deps: AuthDeps, user: UserRow, code: string) {
   if (!user.mobile) throw new DomainError(authMessages.noMobile);
   if (user.mobileVerifiedAt) return;
-  const result = await checkSmsCode(deps.db, deps.secret, { purpose: "mobile_verify", mobile: user.mobile, userId: user.id, code, now: deps.now });
+  const result = await checkSmsCode(deps.db, deps.signingSecret, { purpose: "mobile_verify", mobile: user.mobile, userId: user.id, code, now: deps.now });
   if (!result.ok) {
     deps.log.info("auth.mobile_code_rejected", { user: user.id, reason: result.reason });
     throw new DomainError(codeFailureMessage(result.reason));

@@ -72,7 +72,7 @@ async function sendReset(deps: AuthDeps, user: UserRow, identifier: string, chan
         deps.log.warn("auth.reset_sms_capped", { user: user.id });
         return;
       }
-      const { id, code } = await issueSmsCode(db, deps.secret, { purpose: "password_reset_sms", mobile: identifier, userId: user.id, now });
+      const { id, code } = await issueSmsCode(db, deps.signingSecret, { purpose: "password_reset_sms", mobile: identifier, userId: user.id, now });
       try {
         await deps.notifier.notify({ mobile: identifier, template: "reset_code", params: { code } });
       } catch (err) {
@@ -114,7 +114,7 @@ export async function confirmPasswordReset(deps: AuthDeps, input: ResetConfirmIn
   } else {
     const ident = parseIdentifier(input.identifier ?? "");
     if (ident.kind !== "mobile") throw new DomainError(authMessages.codeExpired);
-    const result = await checkSmsCode(db, deps.secret, { purpose: "password_reset_sms", mobile: ident.value, code: input.code!, now });
+    const result = await checkSmsCode(db, deps.signingSecret, { purpose: "password_reset_sms", mobile: ident.value, code: input.code!, now });
     if (!result.ok) throw new DomainError(codeFailureMessage(result.reason));
     userId = result.userId;
     proved = "mobile";
@@ -123,7 +123,7 @@ export async function confirmPasswordReset(deps: AuthDeps, input: ResetConfirmIn
   const user = userId ? await findUserById(db, userId) : null;
   if (!user || user.blockedAt || (mobile && user.mobile !== mobile)) throw new DomainError(authMessages.resetLinkInvalid);
 
-  const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
+  const passwordHash = await hashPassword(input.password, deps.passwordPepper, deps.hashParams);
   await db
     .update(schema.users)
     .set({

@@ -36,7 +36,7 @@ export async function deviceToken(secret: string, userId: string): Promise<strin
 }
 
 async function knownDevice(deps: AuthDeps, user: UserRow | null): Promise<boolean> {
-  return !!user && !!deps.device && timingSafeEqualStrings(deps.device, await deviceToken(deps.secret, user.id));
+  return !!user && !!deps.device && timingSafeEqualStrings(deps.device, await deviceToken(deps.signingSecret, user.id));
 }
 
 /**
@@ -61,7 +61,7 @@ export async function authenticate(deps: AuthDeps, input: { identifier: string; 
   let ok: boolean;
   try {
     // A missing account costs one hash too, so timing does not tell which accounts exist.
-    ok = await verifyPassword(input.password, user?.passwordHash ?? dummyHashFor(deps.params), deps.pepper);
+    ok = await verifyPassword(input.password, user?.passwordHash ?? dummyHashFor(deps.hashParams), deps.passwordPepper);
   } catch (err) {
     // Refused for load (BusyError), not a guess: the attempt does not count.
     await release(db, reservation.ids);
@@ -76,9 +76,9 @@ export async function authenticate(deps: AuthDeps, input: { identifier: string; 
   if (user.blockedAt) throw new DomainError(authMessages.accountBlocked, 403);
   // The person at this address got in: their own earlier typos no longer count.
   await clearHits(db, loginKeys.pair(ident.value, deps.ip));
-  if (needsRehash(user.passwordHash, deps.params)) {
+  if (needsRehash(user.passwordHash, deps.hashParams)) {
     // Parameters were raised since this hash was made: upgrade it while the password is at hand.
-    const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
+    const passwordHash = await hashPassword(input.password, deps.passwordPepper, deps.hashParams);
     await db
       .update(schema.users)
       .set({ passwordHash, updatedAt: new Date(now) })
@@ -132,7 +132,7 @@ export async function registerUser(deps: AuthDeps, input: RegisterInput): Promis
   // Only a sign-up that finds a held address keeps its "taken" hit.
   await release(db, r.ids, takenKey);
 
-  const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
+  const passwordHash = await hashPassword(input.password, deps.passwordPepper, deps.hashParams);
   const id = newId("usr", now);
   try {
     await db.insert(schema.users).values({

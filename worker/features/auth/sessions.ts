@@ -7,6 +7,7 @@ import { readCookie, removeCookie, writeCookie } from "../../lib/cookies";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import type { UserRow } from "../../lib/roles";
 import { EXT_SESSION_COOKIE, extensionMayUseSession, fromExtension, fromUnpinnedExtension } from "../../lib/extension-access";
+import { services } from "../../services";
 
 const SESSION_COOKIE = "daryaft_session" as const;
 /** "Remember me" keeps a session 30 days; otherwise it is a browser session that the server ends after 12 hours idle. */
@@ -24,7 +25,8 @@ export async function createSession(c: Context<AppEnv>, userId: string, opts: { 
     userId,
     remember: opts.remember,
     userAgent: (c.req.header("user-agent") ?? "").slice(0, 300),
-    ip: c.req.header("cf-connecting-ip") ?? null,
+    // As per-address limits count it (an IPv6 client by its /64), bounded.
+    ip: services(c).address,
     createdAt: new Date(now),
     lastSeenAt: new Date(now),
     expiresAt,

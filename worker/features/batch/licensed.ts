@@ -14,7 +14,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchLicensedQuote, BatchLicensedResult } from "../../../contract/batch";
 import { schema, type Db } from "../../../db/client";
 import type { GetpdfContext } from "../getpdf/service";
-import { limitedCreditsOf } from "../wallet/ledger";
+import { limitedCreditsOf } from "../../money/ledger";
 import { refreshEntry } from "./service";
 
 async function licensedRows(db: Db, batchId: string) {

@@ -22,14 +22,12 @@ import { newId } from "../../../db/ids";
 import { DomainError, NotFoundError } from "../../lib/errors";
 import { deskHours } from "../offline/deadlines";
 import { registrationStatements } from "../offline/service";
-import type { Fulfiller, OrderItem } from "../wallet/fulfilment";
-import { ledgerChange, type MoneyBatchItem } from "../wallet/ledger";
+import type { Fulfiller, FulfilmentContext, OrderItem } from "../../money/fulfilment";
+import { ledgerChange, type MoneyBatchItem } from "../../money/ledger";
 import { unitPrice } from "../wallet/prices";
 import { batchOfflineTexts, creditsToBuy, freshCredits, planOffline, type OfflinePlan } from "./offline";
 
 type Priced = { plan: OfflinePlan; toBuy: number };
-/** What price() decided, so statements() writes exactly what was priced (the same order item). */
-const priced = new WeakMap<OrderItem, Priced>();
 
 async function priceOf(db: Db, item: OrderItem, userId: string): Promise<Priced> {
   const batchId = item.ref ?? "";
@@ -43,50 +41,51 @@ async function priceOf(db: Db, item: OrderItem, userId: string): Promise<Priced>
 
 /** The offline rest of a reading list (cart `{ name: "batch_offline", id: <batch id> }`), listed in worker/products.ts. */
 export const batchOfflineProduct: Fulfiller = {
-  async price(db, item, ctx) {
+  async quote(db, item, ctx) {
     const p = await priceOf(db, item, ctx.userId);
-    priced.set(item, p);
-    return p.toBuy * (await unitPrice(db, "offline_article"));
-  },
-  async statements(db, item, ctx) {
-    const { plan, toBuy } = priced.get(item) ?? (await priceOf(db, item, ctx.userId));
-    const statements: MoneyBatchItem[] = [];
-    if (toBuy > 0) {
-      statements.push(
-        ...ledgerChange(db, {
-          userId: ctx.userId,
-          account: "offline_article_credit",
-          delta: toBuy,
-          reason: "order",
-          refType: "order",
-          refId: ctx.orderId,
-          now: ctx.now,
-          onShortfall: "abort",
-        }),
-      );
-    }
-    const hours = await deskHours(db);
-    for (const row of plan.todo) {
-      statements.push(
-        ...registrationStatements(db, {
-          id: newId("off", ctx.now),
-          userId: ctx.userId,
-          kind: "article",
-          url: row.input.url,
-          doi: row.doi,
-          code: null,
-          more: null,
-          docKey: row.docKey,
-          title: row.entry.title,
-          typedTitle: row.entry.title ? null : row.entry.lookup.slice(0, 300),
-          isSolution: false,
-          solver: null,
-          hours,
-          now: ctx.now,
-        }),
-      );
-    }
-    return statements;
+    // The statements write exactly what was priced: the credits bought and the rows planned here.
+    return { price: p.toBuy * (await unitPrice(db, "offline_article")), statements: (order) => orderStatements(db, p, order) };
   },
   redirect: "/profile/offilneArticles/",
 };
+
+/** The offline credits bought and one request per planned row, each spending its credit, for the order's batch. */
+async function orderStatements(db: Db, { plan, toBuy }: Priced, ctx: FulfilmentContext): Promise<MoneyBatchItem[]> {
+  const statements: MoneyBatchItem[] = [];
+  if (toBuy > 0) {
+    statements.push(
+      ...ledgerChange(db, {
+        userId: ctx.userId,
+        account: "offline_article_credit",
+        delta: toBuy,
+        reason: "order",
+        refType: "order",
+        refId: ctx.orderId,
+        now: ctx.now,
+        onShortfall: "abort",
+      }),
+    );
+  }
+  const hours = await deskHours(db);
+  for (const row of plan.todo) {
+    statements.push(
+      ...registrationStatements(db, {
+        id: newId("off", ctx.now),
+        userId: ctx.userId,
+        kind: "article",
+        url: row.input.url,
+        doi: row.doi,
+        code: null,
+        more: null,
+        docKey: row.docKey,
+        title: row.entry.title,
+        typedTitle: row.entry.title ? null : row.entry.lookup.slice(0, 300),
+        isSolution: false,
+        solver: null,
+        hours,
+        now: ctx.now,
+      }),
+    );
+  }
+  return statements;
+}

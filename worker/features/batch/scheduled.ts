@@ -3,8 +3,7 @@
  * cron expression, so other features can add theirs beside it in worker/index.ts.
  */
 import { createDb } from "../../../db/client";
-import { providerBudget } from "../../../clients/limiters";
-import { createCrossrefClient } from "../../../clients/crossref";
+import { crossrefFor } from "../../../clients/crossref-for";
 import { d1AnswerStore } from "../../../db/shared-answers";
 import { createLogger } from "../../../lib/logger";
 import { PUBLIC_ORIGIN } from "../../env";
@@ -24,13 +23,7 @@ export function libraryWatchJob(env: Cloudflare.Env, now = Date.now(), opts: { r
     // A cron run has no request to take the origin from.
     origin: PUBLIC_ORIGIN,
     // The notice feeds are list requests, drawn on Crossref's list budget after pastes and lists.
-    crossref: createCrossrefClient({
-      fetch: (...a) => fetch(...a),
-      upstreamBase: env.UPSTREAM_BASE,
-      mailto: env.CONTACT_EMAIL || "support@daryaft.app",
-      timeoutMs: 20_000,
-      listRateLimiter: providerBudget(env, "crossrefList", "background", { timeoutMs: 20_000, maxWaitMs: 60_000 }),
-    }),
+    crossref: crossrefFor(env, { priority: "background", timeoutMs: 20_000, maxWaitMs: 60_000 }),
     notifier: createNotifier({ env, db, log, now: () => now, priority: "background" }),
     answers: d1AnswerStore(db),
     rows: opts.rows,

@@ -309,7 +309,7 @@ async function etaSeconds(ctx: GetpdfContext, batch: typeof schema.batches.$infe
 let outlookCache: { at: number; value: Awaited<ReturnType<typeof providerOutlook>> } | null = null;
 async function cachedOutlook(ctx: GetpdfContext) {
   if (outlookCache && ctx.now - outlookCache.at < 10_000) return outlookCache.value;
-  const value = await providerOutlook(ctx.env, "crossref");
+  const value = await providerOutlook(ctx.bindings, "crossref");
   outlookCache = { at: ctx.now, value };
   return value;
 }
@@ -350,7 +350,7 @@ export async function batchView(ctx: GetpdfContext, batch: typeof schema.batches
     if (e.status === "ok" && e.fileKey) {
       // A licensed copy's link is bound to its user; a guest never holds one (shown as buy).
       if (e.access !== "licensed" || ctx.userId)
-        link = await signFileLink(ctx.secret, { key: e.fileKey, now: ctx.now, userId: e.access === "licensed" ? ctx.userId : null });
+        link = await signFileLink(ctx.signingSecret, { key: e.fileKey, now: ctx.now, userId: e.access === "licensed" ? ctx.userId : null });
     }
     entries.push({
       position: e.position,

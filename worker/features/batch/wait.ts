@@ -4,7 +4,6 @@
  * /getpdf/check), and the read is answered the moment one of them settles, or at the bound.
  */
 import { isSettled } from "../../../contract/jobs/job-state";
-import { fetchJobStub } from "../jobs/fetch-job";
 import { waitForSettled } from "../jobs/job-wait";
 import type { GetpdfContext } from "../getpdf/service";
 
@@ -28,10 +27,7 @@ export async function nextSettled(ctx: GetpdfContext, jobKeys: string[], waitMs:
         if (--left === 0) resolve(null);
       };
       for (const key of keys) {
-        waitForSettled(fetchJobStub(ctx.env, key), waitMs, signal, ctx.background).then(
-          (state) => (state !== undefined && isSettled(state) ? resolve(key) : over()),
-          over,
-        );
+        waitForSettled(ctx.job(key), waitMs, signal, ctx.background).then((state) => (state !== undefined && isSettled(state) ? resolve(key) : over()), over);
       }
     });
   } finally {

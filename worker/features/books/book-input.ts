@@ -6,7 +6,7 @@
  */
 import type { IdentifyResult } from "../../../contract/identify";
 import { toIsbn13 } from "../../../lib/identify";
-import { parseReference } from "../getpdf/match/reference-match";
+import { parseReference } from "../../../lib/reference-text";
 
 export type BookLink =
   | { kind: "olid"; id: string }

@@ -5,7 +5,7 @@
  * the edition the string cites picked among a work's editions. Pure.
  */
 import type { OpenLibraryDoc, OpenLibraryEditionRecord } from "../../../clients/openlibrary";
-import { foldText, parseReference, words } from "../getpdf/match/reference-match";
+import { foldText, parseReference, words } from "../../../lib/reference-text";
 
 const STOP = new Set(["the", "and", "for", "with", "from", "into", "its", "his", "her", "der", "die", "das", "und", "les", "des"]);
 const PUBLISHER_OR_EDITION =

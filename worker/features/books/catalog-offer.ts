@@ -8,7 +8,7 @@ import { inArray } from "drizzle-orm";
 import type { BookCard, CatalogOffer } from "../../../contract/books";
 import { schema, type Db } from "../../../db/client";
 import { toIsbn13 } from "../../../lib/identify";
-import { foldText } from "../getpdf/match/reference-match";
+import { foldText } from "../../../lib/reference-text";
 import { bookSearchMatch } from "../search/matches";
 import { searchCatalog } from "../search/queries";
 

@@ -13,6 +13,7 @@
  * never: an unreachable source is reported (`unavailable`) so the caller can say so.
  */
 import type { CrossrefClient, CrossrefWork } from "../../../clients/crossref";
+import { bookCardFromCrossref } from "../../../clients/crossref-book";
 import { isUpstreamError } from "../../../clients/http";
 import { openLibraryCoverUrl, type OpenLibraryClient, type OpenLibraryEdition, type OpenLibraryEditionRecord } from "../../../clients/openlibrary";
 import type { BookCard } from "../../../contract/books";
@@ -93,25 +94,7 @@ function cardOfEditionRecord(e: OpenLibraryEditionRecord, authors: string[]): Bo
 /** A book's card from a Crossref record found by its ISBN (a book, not one of its chapters). */
 function cardOfCrossrefBook(w: CrossrefWork, isbn: string): BookCard | null {
   if (!w.title || /chapter|part|section/.test(w.type ?? "")) return null;
-  const isbns = isbn13sOf(w.isbn);
-  return {
-    kind: "book",
-    title: w.title,
-    subtitle: w.subtitle,
-    authors: w.authors.map((a) => a.name).slice(0, 10),
-    editors: [],
-    edition: null,
-    year: w.issuedYear,
-    publisher: w.publisher,
-    isbn,
-    isbns: (isbns.includes(isbn) ? isbns : [isbn, ...isbns]).slice(0, 20),
-    pages: null,
-    cover: openLibraryCoverUrl({ isbn }),
-    doi: w.doi,
-    container: null,
-    number: null,
-    source: "Crossref",
-  };
+  return bookCardFromCrossref({ ...w, title: w.title }, { kind: "book", isbn, cover: openLibraryCoverUrl({ isbn }) });
 }
 
 async function byIsbn(isbn: string, deps: BookResolverDeps): Promise<BookCard | null> {

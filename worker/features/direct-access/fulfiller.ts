@@ -9,7 +9,8 @@ import { z } from "zod";
 import { newId } from "../../../db/ids";
 import { DomainError, ValidationError } from "../../lib/errors";
 import { consumeQuotaStatements, universityCover } from "../institutions/access";
-import type { Fulfiller, OrderItem } from "../wallet/fulfilment";
+import type { Fulfiller, FulfilmentContext, OrderItem } from "../../money/fulfilment";
+import type { MoneyBatchItem } from "../../money/ledger";
 import { directAccessMessages as m } from "./messages";
 import { insertGrantStatement, lendCredentialStatements, poolCounts, sitesAndPrices } from "./queries";
 import type { Db } from "../../../db/client";
@@ -46,43 +47,26 @@ async function priceLines(db: Db, item: OrderItem, now: number): Promise<Line[]>
 }
 
 /** Quota units a member's institution covers in a basket, per access key (one unit per site). */
-const coveredBy = new WeakMap<OrderItem, { universityId: string; key: "direct_access" | "tez_download"; units: number }[]>();
+type Covered = { universityId: string; key: "direct_access" | "tez_download"; units: number }[];
 
 /**
  * A member whose contract lists direct_access gets every site of the basket on the quota; one whose
  * contract lists tez_download gets the thesis databases (ProQuest Dissertations...). What the
  * quota cannot cover is priced as for anyone.
  */
-async function coverLines(db: Db, item: OrderItem, lines: Line[], ctx: { userId: string; now: number }): Promise<number> {
+async function coverLines(db: Db, lines: Line[], ctx: { userId: string; now: number }): Promise<{ price: number; covered: Covered }> {
   const all = await universityCover(db, ctx.userId, "direct_access", lines.length, ctx.now);
-  if (all) {
-    coveredBy.set(item, [{ ...all, key: "direct_access", units: lines.length }]);
-    return 0;
-  }
+  if (all) return { price: 0, covered: [{ ...all, key: "direct_access", units: lines.length }] };
   const theses = lines.filter((l) => l.thesisDatabase);
   const cover = theses.length ? await universityCover(db, ctx.userId, "tez_download", theses.length, ctx.now) : null;
-  if (!cover) return lines.reduce((s, l) => s + l.price, 0);
-  coveredBy.set(item, [{ ...cover, key: "tez_download", units: theses.length }]);
-  return lines.filter((l) => !l.thesisDatabase).reduce((s, l) => s + l.price, 0);
+  if (!cover) return { price: lines.reduce((s, l) => s + l.price, 0), covered: [] };
+  return { price: lines.filter((l) => !l.thesisDatabase).reduce((s, l) => s + l.price, 0), covered: [{ ...cover, key: "tez_download", units: theses.length }] };
 }
 
 export const directAccessProduct: Fulfiller = {
-  async price(db, item, ctx) {
-    return coverLines(db, item, await priceLines(db, item, ctx.now), ctx);
-  },
-  async statements(db, item, ctx) {
-    const basket = basketOf(item);
-    const quota = (coveredBy.get(item) ?? []).flatMap((c) =>
-      consumeQuotaStatements(db, { universityId: c.universityId, key: c.key, now: ctx.now, units: c.units }),
-    );
-    const grants = basket.flatMap(([siteId, days]) => {
-      const grantId = newId("dag", ctx.now);
-      return [
-        insertGrantStatement(db, { grantId, userId: ctx.userId, siteId, days, orderId: ctx.orderId, now: ctx.now }),
-        ...lendCredentialStatements(db, { grantId, userId: ctx.userId, siteId, now: ctx.now }),
-      ];
-    });
-    return [...quota, ...grants];
+  async quote(db, item, ctx) {
+    const { price, covered } = await coverLines(db, await priceLines(db, item, ctx.now), ctx);
+    return { price, statements: async (order) => grantStatements(db, item, covered, order) };
   },
   // One site: straight to its access page; a basket of several: the list of the user's accesses.
   redirect(item) {
@@ -91,3 +75,17 @@ export const directAccessProduct: Fulfiller = {
     return entries.length === 1 ? `/directaccess/${entries[0]![0]}/${entries[0]![1]}` : "/profile/vipServices";
   },
 };
+
+/** The quota units covered and one grant (with a lent credential) per site, for the order's batch. */
+function grantStatements(db: Db, item: OrderItem, covered: Covered, ctx: FulfilmentContext): MoneyBatchItem[] {
+  const basket = basketOf(item);
+  const quota = covered.flatMap((c) => consumeQuotaStatements(db, { universityId: c.universityId, key: c.key, now: ctx.now, units: c.units }));
+  const grants = basket.flatMap(([siteId, days]) => {
+    const grantId = newId("dag", ctx.now);
+    return [
+      insertGrantStatement(db, { grantId, userId: ctx.userId, siteId, days, orderId: ctx.orderId, now: ctx.now }),
+      ...lendCredentialStatements(db, { grantId, userId: ctx.userId, siteId, now: ctx.now }),
+    ];
+  });
+  return [...quota, ...grants];
+}

@@ -12,18 +12,18 @@
 import { and, eq } from "drizzle-orm";
 import type { FileReportInput } from "../../../contract/file-reports";
 import { fileReportTexts } from "../../../contract/file-reports";
-import { schema, type Db } from "../../../db/client";
+import { schema } from "../../../db/client";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { ownedBatch, type Owner } from "../batch/service";
 import { readTicket } from "../getpdf/ticket";
-import { fetchJobStub } from "../jobs/fetch-job";
-import { hasArticleEntitlement } from "../wallet/ledger";
+import type { Services } from "../../services";
+import { hasArticleEntitlement } from "../../money/ledger";
 import { fileReportMessages as m } from "./messages";
 
 export type Receipt = { fileKey: string; downloadId: string; jobKey: string; doi: string | null };
 
-export type ReceiptDeps = { db: Db; env: Cloudflare.Env; secret: string };
+export type ReceiptDeps = Pick<Services, "db" | "job" | "signingSecret">;
 export type Reporter = { user: UserRow | null; batchOwner: Owner | null };
 
 type DownloadRow = typeof schema.downloads.$inferSelect;
@@ -48,14 +48,14 @@ export async function receiptOf(deps: ReceiptDeps, who: Reporter, input: FileRep
 }
 
 async function fromTicket(deps: ReceiptDeps, user: UserRow | null, id: string): Promise<Receipt> {
-  const ticket = await readTicket(deps.secret, id);
+  const ticket = await readTicket(deps.signingSecret, id);
   if (!ticket) throw new ValidationError({ ticket: [fileReportTexts.receiptInvalid] });
   const row = await deps.db.query.downloads.findFirst({ where: eq(schema.downloads.id, ticket.nonce) });
   if (row && isCallers(row, user) && row.outcome === "ok" && row.fileKey) return fromRow(row);
   // A signed-in user first shown `buy` who then paid got the file under the same ticket, whose row
   // still says buy: the entitlement for the job and the job's current file are the receipt.
   if (user && (!row || isCallers(row, user)) && !ticket.jobKey.startsWith("input:") && (await hasArticleEntitlement(deps.db, user.id, ticket.jobKey))) {
-    const state = await fetchJobStub(deps.env, ticket.jobKey).read();
+    const state = await deps.job(ticket.jobKey).read();
     if (state?.phase === "found" && state.file) return { fileKey: state.file.fileKey, downloadId: ticket.nonce, jobKey: ticket.jobKey, doi: state.meta.doi };
   }
   throw notReceived();
@@ -74,6 +74,6 @@ async function fromBatchEntry(deps: ReceiptDeps, who: Reporter, batchId: string,
   if (!entry || entry.status !== "ok" || !entry.fileKey || !entry.jobKey) throw notReceived();
   // A guest never holds a licensed copy (the list shows it as buy).
   if (!who.user && entry.access === "licensed") throw notReceived();
-  const nonce = entry.ticket ? (await readTicket(deps.secret, entry.ticket))?.nonce : null;
+  const nonce = entry.ticket ? (await readTicket(deps.signingSecret, entry.ticket))?.nonce : null;
   return { fileKey: entry.fileKey, downloadId: nonce ?? `${batchId}:${position}`, jobKey: entry.jobKey, doi: entry.doi };
 }

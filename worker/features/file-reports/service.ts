@@ -19,12 +19,13 @@ import { newId } from "../../../db/ids";
 import { DomainError, NotFoundError, RateLimitError } from "../../lib/errors";
 import { reserve, type Limit } from "../auth/rate-limit";
 import { signFileLink } from "../files/signing";
-import { fetchJobStub } from "../jobs/fetch-job";
+import type { Services } from "../../services";
 import { fileReportMessages as m } from "./messages";
 import { receiptOf, type Receipt, type Reporter } from "./receipt";
-import { dismissReports, isWithdrawn, withdrawFile, type WithdrawDeps } from "./withdraw";
+import { isWithdrawn } from "../files/withdrawn";
+import { dismissReports, withdrawFile, type WithdrawDeps } from "./withdraw";
 
-export type FileReportDeps = WithdrawDeps & { secret: string };
+export type FileReportDeps = WithdrawDeps & Pick<Services, "signingSecret">;
 
 const HOUR = 3_600_000;
 /** A reader checking a list may find several bad files; more than ten an hour is not reading. */
@@ -45,7 +46,7 @@ async function spendReportAllowance(deps: FileReportDeps, who: Reporter & { addr
 /** The job's steps while it still serves this file: the evidence staff read with the report. */
 async function evidenceOf(deps: FileReportDeps, receipt: Receipt) {
   try {
-    const state = await fetchJobStub(deps.env, receipt.jobKey).read();
+    const state = await deps.job(receipt.jobKey).read();
     return state?.phase === "found" && state.file?.fileKey === receipt.fileKey
       ? state.steps.map((s) => ({ step: s.step, outcome: s.outcome, ms: s.ms, ...(s.detail ? { detail: s.detail } : {}) }))
       : null;
@@ -183,7 +184,7 @@ async function deskItem(deps: FileReportDeps, staffId: string, fileKey: string):
     },
     evidence: { job_key: withEvidence?.jobKey ?? reports[0]?.report.jobKey ?? null, phase: withEvidence ? "found" : null, steps: withEvidence?.evidence ?? [] },
     // Staff look at the file through a link bound to them (a licensed copy included); none once withdrawn.
-    file_link: withdrawal || !stored ? null : await signFileLink(deps.secret, { key: fileKey, now: deps.now, userId: staffId }),
+    file_link: withdrawal || !stored ? null : await signFileLink(deps.signingSecret, { key: fileKey, now: deps.now, userId: staffId }),
     holders: holders[0]?.n ?? 0,
     signed_in_reporters: new Set(reports.flatMap((x) => (x.report.userId ? [x.report.userId] : []))).size,
     withdrawn: withdrawal ? { cause: withdrawal.cause, at: withdrawal.createdAt.toISOString() } : null,

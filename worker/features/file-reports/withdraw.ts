@@ -9,23 +9,13 @@
  * 4. tells the reporters (e-mail through the notifier), after the answer.
  * Only the request whose insert wins does 2–4: a threshold reached twice at once withdraws once.
  */
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { schema, type Db } from "../../../db/client";
 import { toHex } from "../../../lib/crypto";
-import type { Logger } from "../../../lib/logger";
-import type { Notifier } from "../notify/notifier";
-import { fetchJobStub } from "../jobs/fetch-job";
+import type { Services } from "../../services";
 
-export type WithdrawDeps = {
-  db: Db;
-  env: Cloudflare.Env;
-  files: R2Bucket;
-  now: number;
-  origin: string;
-  notifier: Notifier;
-  log: Logger;
-  defer(task: () => Promise<void>): void;
-};
+/** The request's services a withdrawal uses: the FetchJob of each document it runs again, the stored file, and telling the reporters. */
+export type WithdrawDeps = Pick<Services, "db" | "job" | "files" | "now" | "origin" | "notifier" | "log" | "defer">;
 
 /** At most this many fetch jobs are run again for one file (one per way it was asked for: DOI, a link…). */
 const MAX_JOBS_RERUN = 20;
@@ -88,7 +78,7 @@ export async function withdrawFile(deps: WithdrawDeps, fileKey: string, decision
   let rerun = 0;
   for (const key of jobs) {
     try {
-      if ((await fetchJobStub(deps.env, key).withdrawFile({ fileKey, now })).enqueued) rerun++;
+      if ((await deps.job(key).withdrawFile({ fileKey, now })).enqueued) rerun++;
     } catch (err) {
       // The withdrawal stands (nothing serves the file); the next start of that document runs afresh.
       deps.log.error("file_reports.rerun_failed", { key, error: String(err) });
@@ -135,10 +125,4 @@ function tellReporters(
       }
     }
   });
-}
-
-/** Whether this file has been withdrawn. */
-export async function isWithdrawn(db: Db, fileKey: string): Promise<boolean> {
-  const row = await db.select({ k: sql`1` }).from(schema.fileWithdrawals).where(eq(schema.fileWithdrawals.fileKey, fileKey)).limit(1);
-  return row.length > 0;
 }

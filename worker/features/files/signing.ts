@@ -3,23 +3,27 @@
  * A licensed copy's link is signed for one user id (not written in the link): it only
  * verifies for a request signed in as that user, so a shared link is useless to anyone else.
  */
+import { filesApi } from "../../../contract/endpoints/files";
 import { hmacHex, timingSafeEqualStrings } from "../../lib/crypto";
 
 export const FILE_LINK_TTL_MS = 24 * 3_600_000;
 
 const ANONYMOUS = "-";
 
+/** `/files/`: the files endpoint's path before its wildcard. */
+const PREFIX = filesApi.file.path.slice(0, -"*".length);
+
 /** The URL path of a stored key (each segment encoded; DOIs keep their slashes). */
 export function filePath(key: string): string {
-  return `/files/${key.split("/").map(encodeURIComponent).join("/")}`;
+  return `${PREFIX}${key.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /** The key of a /files/… path, or null when it is not one. */
 export function keyFromPath(pathname: string): string | null {
-  if (!pathname.startsWith("/files/")) return null;
+  if (!pathname.startsWith(PREFIX)) return null;
   try {
     const key = pathname
-      .slice("/files/".length)
+      .slice(PREFIX.length)
       .split("/")
       .map((s) => decodeURIComponent(s))
       .join("/");

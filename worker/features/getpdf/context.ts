@@ -13,10 +13,12 @@ export function context(c: Context<AppEnv>): GetpdfContext {
   const s = services(c);
   return {
     db: s.db,
-    env: s.bindings,
     now: s.now,
+    signingSecret: s.signingSecret,
+    job: s.job,
+    clients: s.clients,
+    bindings: s.bindings,
     userId: c.var.user?.id ?? null,
-    secret: s.signingSecret,
     maySpend: c.req.method === "POST",
     background: backgroundOf(c),
   };

@@ -59,7 +59,7 @@ describe("presentJob: per-user rules", () => {
     const processing: JobState = { ...found("open"), phase: "processing", step: "unpaywall", file: null };
     expect(await presentJob("t", processing, { userId: null }, d)).toMatchObject({ status: "processing", msg2: stepTexts.unpaywall });
     const offline = await presentJob("t", { ...found("open"), phase: "not_found", file: null }, { userId: null }, d);
-    // DOI and title both known: the request is fully determined, so the dialog opens read-only (issue 16 §1)
+    // DOI and title both known: the request is fully determined, so the dialog opens read-only
     expect(offline).toMatchObject({ status: "offline", url: "https://doi.org/10.1/x", doi: "10.1/x", desc: "A title", can_edit: false });
     expect((await presentJob("t", null, { userId: null }, d)).status).toBe("error");
   });

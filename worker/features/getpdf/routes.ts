@@ -1,24 +1,15 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import {
-  GETPDF_WAIT_MS,
-  GetPdfCheckInput,
-  GetPdfResult,
-  GetPdfStartInput,
-  LastArticles,
-  LibraryExportQuery,
-  ProfileDownloads,
-  ProfileDownloadsQuery,
-} from "../../../contract/getpdf";
+import { GETPDF_WAIT_MS, GetPdfCheckInput, GetPdfResult, GetPdfStartInput } from "../../../contract/getpdf";
 import { EXPORT_TYPES } from "../../../lib/citations";
 import type { AppEnv } from "../../lib/context";
-import { clientAddress } from "../../lib/client-address";
-import { defineEndpoint } from "../../lib/endpoint";
-import { anyone, signedIn } from "../../lib/roles";
+import { services } from "../../services";
+import { bindEndpoint } from "../../lib/endpoint";
 import { spendStartAllowance } from "./start-limit";
 import { checkDownload, exportLibrary, lastArticles, profileDownloads, startDownload, type GetpdfContext } from "./service";
 import { progressStream, wantsStream } from "./stream";
 import { context } from "./context";
+import { getpdfApi } from "../../../contract/endpoints/getpdf";
 
 /** Link/DOI download (search-and-download.md §7), its feeds, and the signed /files/… links. */
 export const getpdfRoutes = new Hono<AppEnv>();
@@ -26,7 +17,7 @@ export const getpdfRoutes = new Hono<AppEnv>();
 const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");
 
 /** 429 `{ status: "error", error }` in Persian past the per-user or per-address allowance. */
-const limitStarts = (c: Context<AppEnv>) => spendStartAllowance(c.var.db, { userId: c.var.user?.id ?? null, address: clientAddress(c) }, c.var.now());
+const limitStarts = (c: Context<AppEnv>) => spendStartAllowance(c.var.db, { userId: c.var.user?.id ?? null, address: services(c).address }, c.var.now());
 
 /**
  * The start and check verbs answer the same for GET and POST; only spending differs (see context).
@@ -48,112 +39,27 @@ async function start(c: Context<AppEnv>, input: GetPdfStartInput) {
 
 const check = (c: Context<AppEnv>, input: GetPdfCheckInput) => answer(c, input.wait, (ctx) => checkDownload(ctx, input.id));
 
-defineEndpoint(
-  getpdfRoutes,
-  {
-    method: "post",
-    path: "/getpdf/start",
-    summary:
-      "Start (or join) the instant download of a link, DOI, arXiv or PubMed id; answered when the job settles or after `wait` ms (2,500 at most) with processing (Accept: text/event-stream streams each step, then the result)",
-    roles: anyone,
-    body: GetPdfStartInput,
-    response: GetPdfResult,
-    tag: "getpdf",
-  },
-  (c, { body }) => start(c, body),
-);
+bindEndpoint(getpdfRoutes, getpdfApi.start, (c, { body }) => start(c, body));
 
-defineEndpoint(
-  getpdfRoutes,
-  {
-    method: "get",
-    path: "/getpdf/start",
-    summary: "Start (or join) the instant download of a link; never spends a credit (a licensed copy not yet paid for answers buy, asking to confirm by POST)",
-    roles: anyone,
-    query: GetPdfStartInput,
-    response: GetPdfResult,
-    tag: "getpdf",
-  },
-  (c, { query }) => start(c, query),
-);
+bindEndpoint(getpdfRoutes, getpdfApi.startGet, (c, { query }) => start(c, query));
 
-defineEndpoint(
-  getpdfRoutes,
-  {
-    method: "post",
-    path: "/getpdf/check",
-    summary:
-      "The current result of a started download, answered when the job settles or after `wait` ms (2,500 at most) while processing (poll every 3 s while processing; Accept: text/event-stream streams each step)",
-    roles: anyone,
-    body: GetPdfCheckInput,
-    response: GetPdfResult,
-    tag: "getpdf",
-  },
-  (c, { body }) => check(c, body),
-);
+bindEndpoint(getpdfRoutes, getpdfApi.check, (c, { body }) => check(c, body));
 
-defineEndpoint(
-  getpdfRoutes,
-  {
-    method: "get",
-    path: "/getpdf/check",
-    summary: "The current result of a started download; never spends a credit (see GET /getpdf/start)",
-    roles: anyone,
-    query: GetPdfCheckInput,
-    response: GetPdfResult,
-    tag: "getpdf",
-  },
-  (c, { query }) => check(c, query),
-);
+bindEndpoint(getpdfRoutes, getpdfApi.checkGet, (c, { query }) => check(c, query));
 
-defineEndpoint(
-  getpdfRoutes,
-  {
-    method: "get",
-    path: "/last_articles",
-    summary: "The 20 latest downloaded articles (home tab): date, link and download link",
-    roles: anyone,
-    response: LastArticles,
-    tag: "getpdf",
-  },
-  async (c) => c.json(await lastArticles(context(c))),
-);
+bindEndpoint(getpdfRoutes, getpdfApi.lastArticles, async (c) => c.json(await lastArticles(context(c))));
 
-defineEndpoint(
-  getpdfRoutes,
-  {
-    method: "get",
-    path: "/profile/downloads",
-    summary: "The signed-in user's link/DOI downloads (/profile/booksAndArticles)",
-    roles: signedIn,
-    query: ProfileDownloadsQuery,
-    response: ProfileDownloads,
-    tag: "getpdf",
-  },
-  async (c, { query }) => {
-    noStore(c);
-    const ctx = context(c);
-    const { page, ...filter } = query;
-    return c.json(await profileDownloads({ ...ctx, userId: ctx.userId! }, page, filter));
-  },
-);
+bindEndpoint(getpdfRoutes, getpdfApi.downloads, async (c, { query }) => {
+  noStore(c);
+  const ctx = context(c);
+  const { page, ...filter } = query;
+  return c.json(await profileDownloads({ ...ctx, userId: ctx.userId! }, page, filter));
+});
 
-defineEndpoint(
-  getpdfRoutes,
-  {
-    method: "get",
-    path: "/profile/downloads/export",
-    summary: "The signed-in user's library (filtered as on /profile/booksAndArticles) as BibTeX, RIS or CSL-JSON",
-    roles: signedIn,
-    query: LibraryExportQuery,
-    html: true,
-    tag: "getpdf",
-  },
-  async (c, { query, user }) => {
-    const { format, ...filter } = query;
-    const type = EXPORT_TYPES[format];
-    return new Response(await exportLibrary(c.var.db, user.id, filter, format), {
-      headers: { "Content-Type": type.mime, "Content-Disposition": `attachment; filename="daryaft-library.${type.ext}"`, "Cache-Control": "no-store" },
-    });
-  },
-);
+bindEndpoint(getpdfRoutes, getpdfApi.exportLibrary, async (c, { query, user }) => {
+  const { format, ...filter } = query;
+  const type = EXPORT_TYPES[format];
+  return new Response(await exportLibrary(c.var.db, user.id, filter, format), {
+    headers: { "Content-Type": type.mime, "Content-Disposition": `attachment; filename="daryaft-library.${type.ext}"`, "Cache-Control": "no-store" },
+  });
+});

@@ -11,12 +11,12 @@ import { identify, jobKeyFor } from "../../../lib/identify";
 import type { Db } from "../../../db/client";
 import { ValidationError } from "../../lib/errors";
 import { signFileLink } from "../files/signing";
-import { fetchJobStub } from "../jobs/fetch-job";
+import type { Services } from "../../services";
 import { waitForSettled, type Background } from "../jobs/job-wait";
 import type { JobState, Lane } from "../../../contract/jobs/job-state";
 import { d1AnswerStore } from "../../../db/shared-answers";
 import { enrichFromCrossref } from "./enrich";
-import { hasArticleEntitlement, spendArticleCredit } from "../wallet/ledger";
+import { hasArticleEntitlement, spendArticleCredit } from "../../money/ledger";
 import { grantByUniversityForUserId } from "../institutions/enforce";
 import { screenInput } from "./guards";
 import { referenceDeps, resolveReferenceText, type ReferenceDeps } from "./match/resolve-reference";
@@ -31,13 +31,10 @@ import { bookResolverDeps } from "../books/deps";
 import { catalogOffer } from "../books/catalog-offer";
 import { resolveBook, type BookResolverDeps } from "../books/resolve-book";
 
-export type GetpdfContext = {
-  db: Db;
-  env: Cloudflare.Env;
-  now: number;
+/** What the getpdf verbs use of the request's services (the job stub, the Crossref client, ticket and link signing), and their own. */
+export type GetpdfContext = Pick<Services, "db" | "now" | "signingSecret" | "job" | "clients" | "bindings"> & {
   userId: string | null;
-  secret: string;
-  /** Reference matching's Crossref; referenceDeps(env) when not given (tests pass their own). */
+  /** Reference matching's Crossref; referenceDeps(clients) when not given (tests pass their own). */
   reference?: ReferenceDeps;
   /** False on GET: showing a result never spends a credit or a quota unit. */
   maySpend?: boolean;
@@ -52,7 +49,7 @@ export type GetpdfContext = {
   background?: Background;
   /** `list`: a reading-list entry (its job waits in the list lane, its outside calls after pastes'). */
   lane?: Lane;
-  /** Book metadata's sources (Open Library, Crossref); bookResolverDeps(env) when not given. */
+  /** Book metadata's sources (Open Library, Crossref); bookResolverDeps(clients) when not given. */
   books?: BookResolverDeps;
 };
 
@@ -73,7 +70,7 @@ function presentDeps(ctx: GetpdfContext): PresentDeps {
         ? hasArticleEntitlement(ctx.db, userId, jobKey)
         : (await grantByUniversityForUserId(ctx.db, userId, "article_download", jobKey, ctx.now)) ||
           (await spendArticleCredit(ctx.db, { userId, jobKey, now: ctx.now })).ok,
-    signLink: (fileKey, userId) => signFileLink(ctx.secret, { key: fileKey, now: ctx.now, userId }),
+    signLink: (fileKey, userId) => signFileLink(ctx.signingSecret, { key: fileKey, now: ctx.now, userId }),
   };
 }
 
@@ -111,9 +108,9 @@ export async function startDownload(ctx: GetpdfContext, raw: string): Promise<Ge
 }
 
 async function runJob(ctx: GetpdfContext, raw: string, identified: IdentifyResult, key: string, book?: BookCard): Promise<GetPdfResult> {
-  const stub = fetchJobStub(ctx.env, key);
+  const stub = ctx.job(key);
   const started = await stub.start({ key, input: { raw: raw.trim(), identified, ...(book ? { book } : {}) }, now: ctx.now, lane: ctx.lane ?? "paste" });
-  const { id, ticket } = await makeTicket(ctx.secret, key, ctx.now);
+  const { id, ticket } = await makeTicket(ctx.signingSecret, key, ctx.now);
   const state =
     started.state.phase === "processing" && ctx.waitMs
       ? ((await waitForSettled(stub, ctx.waitMs, ctx.signal, ctx.background)) ?? started.state)
@@ -122,7 +119,7 @@ async function runJob(ctx: GetpdfContext, raw: string, identified: IdentifyResul
 }
 
 function inputTicket(ctx: GetpdfContext, key: string | null, raw: string) {
-  return makeTicket(ctx.secret, key ?? `input:${raw.trim().slice(0, 500)}`, ctx.now);
+  return makeTicket(ctx.signingSecret, key ?? `input:${raw.trim().slice(0, 500)}`, ctx.now);
 }
 
 function offlineForText(id: string, text: string, msg: string): GetPdfResult {
@@ -138,7 +135,7 @@ async function startFromReference(ctx: GetpdfContext, raw: string, title: string
   const list = ctx.lane === "list";
   const deps =
     ctx.reference ??
-    referenceDeps(ctx.env, { priority: list ? "list" : "paste", maxWaitMs: list ? LIST_MATCH_WAIT_MS : undefined, answers: d1AnswerStore(ctx.db) });
+    referenceDeps(ctx.clients, { priority: list ? "list" : "paste", maxWaitMs: list ? LIST_MATCH_WAIT_MS : undefined, answers: d1AnswerStore(ctx.db) });
   const resolution = await resolveReferenceText(title, deps);
   if (list && resolution.kind === "none" && resolution.reason === "unavailable") throw new EntryDeferred("crossref busy");
   if (resolution.kind === "confident") {
@@ -199,7 +196,7 @@ async function startFromReference(ctx: GetpdfContext, raw: string, title: string
  * caller's own answer stands).
  */
 async function startBook(ctx: GetpdfContext, raw: string, input: BookInput): Promise<GetPdfResult | null> {
-  const resolved = await resolveBook(input, ctx.books ?? bookResolverDeps(ctx.env, ctx.lane === "list" ? "list" : "paste"));
+  const resolved = await resolveBook(input, ctx.books ?? bookResolverDeps(ctx.clients, ctx.lane === "list" ? "list" : "paste"));
   const card = resolved.card;
   if (input.kind === "reference" && !card) return null;
   const isbn = resolved.isbn ?? card?.isbn ?? null;
@@ -255,7 +252,7 @@ export async function checkDownload(ctx: GetpdfContext, id: string): Promise<Get
 
 /** checkDownload, also answering the job behind the result (the batch keeps its title, file and notices). */
 export async function checkDownloadWithJob(ctx: GetpdfContext, id: string): Promise<{ result: GetPdfResult; job: JobState | null }> {
-  const ticket = await readTicket(ctx.secret, id);
+  const ticket = await readTicket(ctx.signingSecret, id);
   if (!ticket) throw new ValidationError({ id: [m.badTicket] });
   if (ticket.jobKey.startsWith("input:")) {
     return {
@@ -275,7 +272,7 @@ export async function checkDownloadWithJob(ctx: GetpdfContext, id: string): Prom
       job: null,
     };
   }
-  const stub = fetchJobStub(ctx.env, ticket.jobKey);
+  const stub = ctx.job(ticket.jobKey);
   // The watch answers a settled job at once, so waiting costs no extra call; without a wait held, read.
   const waited = ctx.waitMs ? await waitForSettled(stub, ctx.waitMs, ctx.signal, ctx.background) : undefined;
   const state = waited === undefined ? await stub.read() : waited;
@@ -292,7 +289,7 @@ export async function showTicket(
   id: string,
   state: JobState | null,
 ): Promise<{ result: GetPdfResult; record: () => Promise<void> } | null> {
-  const ticket = await readTicket(ctx.secret, id);
+  const ticket = await readTicket(ctx.signingSecret, id);
   if (!ticket || ticket.jobKey.startsWith("input:")) return null;
   const result = await presentJob(id, state, { userId: ctx.userId, maySpend: ctx.maySpend !== false }, presentDeps(ctx));
   const settled = result.status !== "processing" && state && state.phase !== "idle";
@@ -300,8 +297,8 @@ export async function showTicket(
 }
 
 /** The job key a ticket names; null for a bad ticket or one answered without a job (refused input, title only). */
-export async function ticketJobKey(ctx: Pick<GetpdfContext, "secret">, id: string): Promise<string | null> {
-  const ticket = await readTicket(ctx.secret, id);
+export async function ticketJobKey(ctx: Pick<GetpdfContext, "signingSecret">, id: string): Promise<string | null> {
+  const ticket = await readTicket(ctx.signingSecret, id);
   return ticket && !ticket.jobKey.startsWith("input:") ? ticket.jobKey : null;
 }
 
@@ -359,7 +356,7 @@ export async function lastArticles(ctx: Omit<GetpdfContext, "userId">, limit = 2
     if (seen.has(row.jobKey) || !row.url) continue;
     seen.add(row.jobKey);
     // A licensed copy is never linked publicly.
-    const link = row.fileKey && row.access === "open" && !row.withdrawn ? await signFileLink(ctx.secret, { key: row.fileKey, now: ctx.now }) : null;
+    const link = row.fileKey && row.access === "open" && !row.withdrawn ? await signFileLink(ctx.signingSecret, { key: row.fileKey, now: ctx.now }) : null;
     out.push({ created_at: row.createdAt.toISOString(), url: row.url, download_link: link });
     if (out.length === limit) break;
   }
@@ -375,7 +372,7 @@ export async function profileDownloads(ctx: GetpdfContext & { userId: string }, 
   for (const r of rows) {
     let link: string | null = null;
     if (r.outcome === "ok" && r.fileKey && r.access && !r.withdrawn) {
-      link = await signFileLink(ctx.secret, { key: r.fileKey, now: ctx.now, userId: r.access === "licensed" ? ctx.userId : null });
+      link = await signFileLink(ctx.signingSecret, { key: r.fileKey, now: ctx.now, userId: r.access === "licensed" ? ctx.userId : null });
     }
     const file_report = r.outcome !== "ok" || !r.fileKey ? null : r.withdrawn ? "withdrawn" : r.reported ? "reported" : "reportable";
     data.push({

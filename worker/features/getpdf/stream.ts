@@ -10,7 +10,6 @@ import type { GetPdfProgress, GetPdfResult } from "../../../contract/getpdf";
 import { GETPDF_STREAM_MS } from "../../../contract/getpdf";
 import type { JobState } from "../../../contract/jobs/job-state";
 import { createLogger } from "../../../lib/logger";
-import { fetchJobStub } from "../jobs/fetch-job";
 import { watchJob } from "../jobs/job-wait";
 import { progressOf } from "./progress";
 import { showTicket, ticketJobKey, type GetpdfContext } from "./service";
@@ -69,7 +68,7 @@ async function follow(ctx: GetpdfContext, first: GetPdfResult, signal: AbortSign
   if (!key) return unchanged;
   let last: JobState | null | undefined;
   let shown = "";
-  for await (const state of watchJob(fetchJobStub(ctx.env, key), { mode: "changes", timeoutMs: GETPDF_STREAM_MS }, signal, ctx.background)) {
+  for await (const state of watchJob(ctx.job(key), { mode: "changes", timeoutMs: GETPDF_STREAM_MS }, signal, ctx.background)) {
     last = state;
     const p = progressOf(state);
     // A settled state is the stream's last line: the object closes it right after.

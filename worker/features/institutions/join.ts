@@ -4,13 +4,15 @@
  * university and verification time, which is what makes them a "university" user.
  */
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { pathOf } from "../../../contract/endpoint";
+import { institutionsApi } from "../../../contract/endpoints/institutions";
 import type { VerifyOutcome } from "../../../contract/institutions";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { DomainError, RateLimitError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
-import type { Notifier } from "../notify/notifier";
+import type { Services } from "../../services";
 import { institutionMessages as m } from "./messages";
 
 const JOIN_LINK_TTL_MS = 24 * 3_600_000;
@@ -20,7 +22,7 @@ const DAY_MS = 86_400_000;
 const PURPOSE = "university_email" as const;
 const codes = schema.verificationCodes;
 
-type JoinDeps = { db: Db; now: number; notifier: Notifier; origin: string };
+type JoinDeps = Pick<Services, "db" | "now" | "notifier" | "origin">;
 
 /** The domain and its parents ("mail.sample.ac.ir" → also "sample.ac.ir"), never a bare TLD. */
 function candidateDomains(email: string): string[] {
@@ -84,7 +86,11 @@ export async function sendJoinLink(deps: JoinDeps, user: UserRow, email: string)
     }),
   ]);
   try {
-    await deps.notifier.notify({ email, template: "university_link", params: { link: `${deps.origin}/verify/university/${token}`, university: uni.name } });
+    await deps.notifier.notify({
+      email,
+      template: "university_link",
+      params: { link: `${deps.origin}${pathOf(institutionsApi.verifyUniversity, { token })}`, university: uni.name },
+    });
   } catch (err) {
     // A link that never left does not count against the user's limits.
     await db.delete(codes).where(eq(codes.id, id));

@@ -5,7 +5,7 @@
  * before the change's batch; when the batch fails it is removed again (`discard`).
  */
 import { ValidationError } from "../../lib/errors";
-import type { Db } from "../../../db/client";
+import type { Services } from "../../services";
 import { sameGroup } from "./grouping";
 import { cleanFileName, isPdf, storePdf } from "./files";
 import { offlineText } from "./messages";
@@ -14,7 +14,7 @@ import type { OfflineRow } from "./queries";
 
 export type Attachment = { kind: "file"; key: string; name: string; size: number; uploaded: boolean } | { kind: "link"; link: string };
 
-type Deps = { db: Db; files: R2Bucket };
+type Deps = Pick<Services, "db" | "files">;
 
 /** The file or link a request carries for delivery: delivered, else attached at pricing. */
 export function carried(row: OfflineRow): Attachment | null {

@@ -9,13 +9,13 @@ import type { OfflineDeps } from "./service";
 /** The offline service's dependencies for one request (also used by the batch's offline requests). */
 export function offlineDeps(c: Context<AppEnv>): OfflineDeps {
   const s = services(c);
-  const crossref = s.clients.crossref(5_000);
+  const crossref = s.clients.crossref({ timeoutMs: 5_000 });
   return {
     db: s.db,
     log: s.log,
     now: s.now,
     notifier: s.notifier,
-    secret: s.signingSecret,
+    signingSecret: s.signingSecret,
     files: s.files,
     origin: s.origin,
     defer: s.defer,
@@ -37,7 +37,7 @@ export function offlineDeps(c: Context<AppEnv>): OfflineDeps {
       // A book by ISBN: our catalogue first, then the book resolver the link box uses (Open Library,
       // Crossref's book records; cached for a day, each within its provider's shared budget).
       async isbn(isbn) {
-        return (await catalogueBook(s.db, isbn)) ?? outsideBook(isbn, bookResolverDeps(c.env));
+        return (await catalogueBook(s.db, isbn)) ?? outsideBook(isbn, bookResolverDeps(s.clients));
       },
     },
   };

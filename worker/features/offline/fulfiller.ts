@@ -6,26 +6,18 @@
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../../db/client";
 import { formatJalaliDate } from "../../../lib/format";
-import type { Fulfiller, OrderItem } from "../wallet/fulfilment";
+import type { Fulfiller } from "../../money/fulfilment";
 import { documentName } from "./messages";
 import { sendOfflineNotice } from "./notifications";
 import { alertStaff } from "./staff-alerts";
 import { deskHours } from "./deadlines";
 import { paidStatements, payablePrice } from "./service";
 
-/** What price() read for each order item: the batch pays the request only at that price. */
-const pricedAt = new WeakMap<OrderItem, number>();
-
 export const offlineRequestProduct: Fulfiller = {
-  async price(db, item, ctx) {
+  async quote(db, item, ctx) {
     const price = await payablePrice(db, ctx.userId, item.ref);
-    pricedAt.set(item, price);
-    return price;
-  },
-  async statements(db, item, ctx) {
-    // price() ran first and found the request payable; the batch re-checks it in SQL, at the price charged.
-    const price = pricedAt.get(item) ?? (await payablePrice(db, ctx.userId, item.ref));
-    return paidStatements(db, ctx.userId, String(item.ref), ctx.orderId, ctx.now, await deskHours(db), price);
+    // The batch re-checks in SQL that the request is still payable, at the price charged here.
+    return { price, statements: async (order) => paidStatements(db, order.userId, String(item.ref), order.orderId, order.now, await deskHours(db), price) };
   },
   // The receipt: what was paid and the delivery deadline now running; when the file was attached at
   // pricing the payment delivered it, and the user gets the usual "ready" notice too. Staff see the

@@ -33,6 +33,9 @@ export const offlineText = {
   notInGroup: "این درخواست در این گروه نیست.",
   sameAsSelf: "یک درخواست را نمی‌توان همان خودش دانست.",
   kindsDiffer: "درخواست‌های یک گروه باید از یک نوع باشند (کتاب، استاندارد یا مقاله).",
+  // a standard ordered with a standard credit (offline/standard-request.ts)
+  standardOrderNote: (id: number) => `سفارش با یک اعتبار استاندارد از فهرست استانداردها (شناسهٔ ${id.toLocaleString("fa-IR", { useGrouping: false })})`,
+  standardOrderEvent: "با یک اعتبار استاندارد پرداخت شد",
   heldBy: (name: string) => `این درخواست را «${name}» در دست دارد. برای برداشتن آن، کار را با «برداشتن از ${name}» تأیید کنید؛ به او خبر داده می‌شود.`,
 } as const;
 

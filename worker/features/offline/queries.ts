@@ -8,7 +8,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
-import { assertStatement } from "../wallet/ledger";
+import { assertStatement } from "../../money/ledger";
 
 const r = schema.offlineRequests;
 const ev = schema.offlineRequestEvents;

@@ -34,10 +34,9 @@ import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { detectPersianRequest } from "../../../lib/persian-detect";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
-import type { Logger } from "../../../lib/logger";
+import type { Services } from "../../services";
 import type { UserRow } from "../../lib/roles";
-import type { Notifier } from "../notify/notifier";
-import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";
+import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../../money/ledger";
 import { identify, jobKeyFor } from "../../../lib/identify";
 import { returnQuotaStatement, usageMonth } from "../institutions/access";
 import {
@@ -64,20 +63,13 @@ import { sendOfflineNotice, type OfflineNotice } from "./notifications";
 import * as q from "./queries";
 import type { OfflineEventRow, OfflineRow, OfflineStatusValue } from "./queries";
 
-export type OfflineDeps = {
-  db: Db;
-  log: Logger;
-  now: number;
-  notifier: Notifier;
-  /** Signs download links. */
-  secret: string;
-  files: R2Bucket;
-  /** https://host, for links in messages. */
-  origin: string;
+/**
+ * The request's services the offline verbs use as they are (the signing secret signs download links;
+ * `defer` holds staff alerts past the answer), and where a request's document is resolved.
+ */
+export type OfflineDeps = Pick<Services, "db" | "log" | "now" | "notifier" | "signingSecret" | "files" | "origin" | "defer"> & {
   /** Where a request's document is resolved at registration (request-metadata.ts). */
   metadata: MetadataSources;
-  /** Work the answer must not wait for (staff alerts): worker/services.ts `defer`. */
-  defer(task: () => Promise<void>): void;
 };
 
 /** Who acts on the desk. */
@@ -319,7 +311,7 @@ async function fileView(deps: OfflineDeps, row: OfflineRow, viewerId: string) {
   return {
     name: row.fileName ?? "document.pdf",
     size: row.fileSize ?? 0,
-    download_url: await signFileLink(deps.secret, { key: row.fileKey, now: deps.now, userId: viewerId }),
+    download_url: await signFileLink(deps.signingSecret, { key: row.fileKey, now: deps.now, userId: viewerId }),
     // The signer keeps whole seconds.
     expires_at: new Date(Math.floor((deps.now + FILE_LINK_TTL_MS) / 1000) * 1000).toISOString(),
   };
@@ -587,7 +579,7 @@ async function preparedView(deps: OfflineDeps, row: OfflineRow, viewerId: string
     ? {
         name: row.preparedFileName ?? "document.pdf",
         size: row.preparedFileSize ?? 0,
-        download_url: await signFileLink(deps.secret, { key: row.preparedFileKey, now: deps.now, userId: viewerId }),
+        download_url: await signFileLink(deps.signingSecret, { key: row.preparedFileKey, now: deps.now, userId: viewerId }),
         expires_at: new Date(Math.floor((deps.now + FILE_LINK_TTL_MS) / 1000) * 1000).toISOString(),
       }
     : null;

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { BusinessErrorBody, ValidationErrorBody } from "../../../contract/common";
+import type { Endpoint, Schemas } from "../../../contract/endpoint";
 import { services } from "../../services";
 import type { AppEnv } from "../../lib/context";
-import { type EndpointDef, registry } from "../../lib/endpoint";
 
 function toJsonSchema(schema: z.ZodType, io: "input" | "output") {
   return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "openapi-3.0" });
@@ -14,13 +14,13 @@ function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z_]+)\??/g, "{$1}");
 }
 
-function operation(def: EndpointDef<z.ZodType | undefined, z.ZodType | undefined>) {
+function operation(def: Endpoint, schemas: Schemas) {
   const parameters: unknown[] = [];
   for (const m of def.path.matchAll(/:([A-Za-z_]+)(\?)?/g)) {
     parameters.push({ name: m[1], in: "path", required: true, schema: { type: "string" } });
   }
-  if (def.query) {
-    const js = toJsonSchema(def.query, "input") as { properties?: Record<string, unknown>; required?: string[] };
+  if (schemas.query) {
+    const js = toJsonSchema(schemas.query, "input") as { properties?: Record<string, unknown>; required?: string[] };
     for (const [name, schema] of Object.entries(js.properties ?? {})) {
       parameters.push({ name, in: "query", required: js.required?.includes(name) ?? false, schema });
     }
@@ -28,7 +28,7 @@ function operation(def: EndpointDef<z.ZodType | undefined, z.ZodType | undefined
   const responses: Record<string, unknown> = {
     "200": def.html
       ? { description: "HTML or a redirect" }
-      : { description: "OK", content: { "application/json": { schema: def.response ? toJsonSchema(def.response, "output") : {} } } },
+      : { description: "OK", content: { "application/json": { schema: schemas.response ? toJsonSchema(schemas.response, "output") : {} } } },
     "422": { description: "Validation failure", content: { "application/json": { schema: toJsonSchema(ValidationErrorBody, "output") } } },
     default: { description: "Business failure", content: { "application/json": { schema: toJsonSchema(BusinessErrorBody, "output") } } },
   };
@@ -39,12 +39,12 @@ function operation(def: EndpointDef<z.ZodType | undefined, z.ZodType | undefined
     tags: def.tag ? [def.tag] : undefined,
     "x-roles": [...def.roles],
     parameters,
-    requestBody: def.body
+    requestBody: schemas.body
       ? {
           required: true,
           content: {
-            "application/json": { schema: toJsonSchema(def.body, "input") },
-            "application/x-www-form-urlencoded": { schema: toJsonSchema(def.body, "input") },
+            "application/json": { schema: toJsonSchema(schemas.body, "input") },
+            "application/x-www-form-urlencoded": { schema: toJsonSchema(schemas.body, "input") },
           },
         }
       : undefined,
@@ -52,12 +52,12 @@ function operation(def: EndpointDef<z.ZodType | undefined, z.ZodType | undefined
   };
 }
 
-function buildOpenApi(opts: { development: boolean }) {
+async function buildOpenApi(endpoints: readonly Endpoint[], opts: { development: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const def of registry) {
+  for (const def of endpoints) {
     if (def.devOnly && !opts.development) continue;
     const p = openApiPath(def.path);
-    (paths[p] ??= {})[def.method] = operation(def);
+    (paths[p] ??= {})[def.method] = operation(def, await def.schemas());
   }
   return {
     openapi: "3.0.3",
@@ -72,11 +72,13 @@ function buildOpenApi(opts: { development: boolean }) {
   };
 }
 
-const cached = new Map<boolean, ReturnType<typeof buildOpenApi>>();
-function openApiFor(development: boolean) {
-  let doc = cached.get(development);
-  if (!doc) cached.set(development, (doc = buildOpenApi({ development })));
-  return doc;
+/** GET /openapi.json of the endpoints the composition root lists (worker/endpoints.ts), built once per isolate and mode. */
+export function openApiRoutes(endpoints: readonly Endpoint[]) {
+  const cached = new Map<boolean, ReturnType<typeof buildOpenApi>>();
+  const openApiFor = (development: boolean) => {
+    let doc = cached.get(development);
+    if (!doc) cached.set(development, (doc = buildOpenApi(endpoints, { development })));
+    return doc;
+  };
+  return new Hono<AppEnv>().get("/openapi.json", async (c) => c.json(await openApiFor(services(c).development)));
 }
-
-export const openApiRoutes = new Hono<AppEnv>().get("/openapi.json", (c) => c.json(openApiFor(services(c).development)));

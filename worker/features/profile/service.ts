@@ -5,16 +5,16 @@ import { schema } from "../../../db/client";
 import { DomainError, RateLimitError, ValidationError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { consumeLinkToken, issueLinkToken, pendingLinkTarget, voidAccountLinks } from "../auth/codes";
+import { confirmCurrentPassword, noticeToOldEmail } from "../auth/account-change";
 import type { AuthDeps } from "../auth/deps";
 import { NotifyError } from "../notify/notifier";
-import { hashPassword, verifyPassword } from "../auth/password";
+import { hashPassword } from "../auth/password";
 import { activeSessionsOf, emailTaken, findUserById, uniqueViolation } from "../auth/queries";
-import { release, reserve, type Window } from "../auth/rate-limit";
+import { reserve, type Window } from "../auth/rate-limit";
 import { revokeSession } from "../auth/sessions";
 import { buildUserInfo } from "../auth/user-info";
 
 const EMAIL_CHANGES: Window = { limit: 5, windowMs: 3_600_000 };
-const WRONG_CURRENT_PASSWORD: Window = { limit: 5, windowMs: 60_000 };
 
 /** The public handle of a session: part of its stored hash, which is itself useless as a cookie. */
 const sessionHandle = (sessionId: string) => sessionId.slice(0, 16);
@@ -56,32 +56,6 @@ export async function updateDetails(deps: AuthDeps, user: UserRow, input: { name
     .update(schema.users)
     .set({ name: input.name, updatedAt: new Date(deps.now) })
     .where(eq(schema.users.id, user.id));
-}
-
-/**
- * A session alone must not be enough to take the account: changing the password, the e-mail or a
- * verified mobile needs the current password. Each try is reserved before the hash (five a minute
- * per account), so parallel guesses cannot exceed it; a right password gives its try back.
- */
-export async function confirmCurrentPassword(deps: AuthDeps, user: UserRow, password: string | undefined) {
-  const { db, now } = deps;
-  if (!password) throw new ValidationError({ current_password: [profileMessages.currentPasswordRequired] });
-  const r = await reserve(db, [{ key: `pwcheck:${user.id}`, ...WRONG_CURRENT_PASSWORD }], now);
-  if (!r.ok) throw new RateLimitError(r.wait, authMessages.tooManyLogins(r.wait));
-  if (!(await verifyPassword(password, user.passwordHash, deps.pepper))) {
-    throw new ValidationError({ current_password: [profileMessages.currentPasswordWrong] });
-  }
-  await release(db, r.ids);
-}
-
-/** Tells the account's (old) e-mail about a change to it; best effort, as the change itself stands. */
-export async function noticeToOldEmail(deps: AuthDeps, user: UserRow, change: { kind: "email" | "mobile"; value: string }) {
-  try {
-    await deps.notifier.notify({ email: user.email, template: "account_change_notice", params: change });
-  } catch (err) {
-    if (!(err instanceof NotifyError)) throw err;
-    deps.log.error("profile.change_notice_failed", { user: user.id, kind: change.kind });
-  }
 }
 
 /** The new address gets a one-hour link; the account keeps its old address until the link is opened. */
@@ -132,7 +106,7 @@ export async function confirmEmailChange(deps: AuthDeps, token: string): Promise
 export async function changePassword(deps: AuthDeps, user: UserRow, input: { current_password: string; password: string }, currentSessionId: string | null) {
   const { db, now } = deps;
   await confirmCurrentPassword(deps, user, input.current_password);
-  const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
+  const passwordHash = await hashPassword(input.password, deps.passwordPepper, deps.hashParams);
   await db
     .update(schema.users)
     .set({ passwordHash, updatedAt: new Date(now) })

@@ -7,10 +7,9 @@ import { and, desc, eq } from "drizzle-orm";
 import type { AdminServiceOrder, VipKind } from "../../../contract/vip";
 import { schema, type Db } from "../../../db/client";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
-import type { Logger } from "../../../lib/logger";
-import type { Notifier } from "../notify/notifier";
+import type { Services } from "../../services";
 import { DAY_MS } from "../wallet/prices";
-import { assertStatement, ledgerChange } from "../wallet/ledger";
+import { assertStatement, ledgerChange } from "../../money/ledger";
 import { returnQuotaStatement, usageMonth } from "../institutions/access";
 import { vipMessages as m } from "./messages";
 import { sendVipNotice } from "./notices";
@@ -23,7 +22,8 @@ import { MAX_UPLOAD_BYTES, vipTexts } from "../../../contract/vip";
 /** accounts-and-purchases.md §1: a SciFinder account comes with a one-month guarantee (30 days). */
 const SCIFINDER_GUARANTEE_DAYS = 30;
 
-export type DeskDeps = { db: Db; bucket: R2Bucket; secret: string; now: number; adminId: string; notifier: Notifier; log: Logger; origin: string };
+/** The request's services the desk uses (the files bucket for reports, the signing secret for links), and the admin acting. */
+export type DeskDeps = Pick<Services, "db" | "files" | "signingSecret" | "now" | "notifier" | "log" | "origin"> & { adminId: string };
 
 async function load(db: Db, id: string) {
   const [row] = await db
@@ -42,14 +42,14 @@ async function load(db: Db, id: string) {
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
-async function adminView(r: Loaded, deps: Pick<DeskDeps, "secret" | "now" | "adminId">): Promise<AdminServiceOrder> {
-  const base = await orderView(r.o, r.fileName, deps.secret, deps.now);
+async function adminView(r: Loaded, deps: Pick<DeskDeps, "signingSecret" | "now" | "adminId">): Promise<AdminServiceOrder> {
+  const base = await orderView(r.o, r.fileName, deps.signingSecret, deps.now);
   return {
     ...base,
     // The admin sees the report too (signed for the admin, since the user's link is bound to the user).
-    report_link: r.o.reportKey ? await signFileLink(deps.secret, { key: r.o.reportKey, now: deps.now, userId: deps.adminId }) : null,
+    report_link: r.o.reportKey ? await signFileLink(deps.signingSecret, { key: r.o.reportKey, now: deps.now, userId: deps.adminId }) : null,
     user: { id: r.user.id, name: r.user.name, email: r.user.email, mobile: r.user.mobile },
-    file_link: r.fileKey ? await signFileLink(deps.secret, { key: r.fileKey, now: deps.now, userId: deps.adminId }) : null,
+    file_link: r.fileKey ? await signFileLink(deps.signingSecret, { key: r.fileKey, now: deps.now, userId: deps.adminId }) : null,
     handled_by: r.o.handledBy,
     account_username: r.o.accountUsername,
     guarantee_until: r.o.guaranteeUntil?.toISOString() ?? null,
@@ -57,7 +57,7 @@ async function adminView(r: Loaded, deps: Pick<DeskDeps, "secret" | "now" | "adm
 }
 
 export async function deskList(
-  deps: Pick<DeskDeps, "db" | "secret" | "now" | "adminId">,
+  deps: Pick<DeskDeps, "db" | "signingSecret" | "now" | "adminId">,
   filter: { status?: AdminServiceOrder["status"] | undefined; kind?: VipKind | undefined },
 ): Promise<AdminServiceOrder[]> {
   const conds = [];
@@ -116,7 +116,7 @@ export async function uploadReport(deps: DeskDeps, id: string, file: File, note:
   if (!kind) throw new ValidationError({ file: [vipTexts.reportFormats] });
   const claimed = extensionKind(file.name);
   if (claimed && claimed !== kind) throw new ValidationError({ file: [vipTexts.contentMismatch] });
-  const key = await storeDocument(deps.bucket, file, {
+  const key = await storeDocument(deps.files, file, {
     kind,
     fileName: cleanName(file.name || `report.${kind}`, kind),
     prefix: "vip/reports",
@@ -127,7 +127,7 @@ export async function uploadReport(deps: DeskDeps, id: string, file: File, note:
     .bind(key, note ?? null, deps.adminId, deps.now, id)
     .run();
   if (!res.meta.changes) {
-    await deps.bucket.delete(key);
+    await deps.files.delete(key);
     throw new DomainError(m.changedMeanwhile, 409);
   }
   await sendVipNotice(deps.notifier, deps.log, {

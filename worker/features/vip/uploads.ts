@@ -13,8 +13,9 @@ import { newId } from "../../../db/ids";
 import { randomToken } from "../../lib/crypto";
 import { DomainError, ValidationError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
+import type { Services } from "../../services";
 import { consumeQuotaStatements, denialMessage, isQuotaExceeded, QuotaExhaustedError, universityAccess } from "../institutions/access";
-import { assertStatement } from "../wallet/ledger";
+import { assertStatement } from "../../money/ledger";
 import { vipMessages as m } from "./messages";
 import { CONTENT_TYPES, examineDocument, extensionKind, type ByteSource } from "./sniff";
 
@@ -68,7 +69,7 @@ export async function storeDocument(
   return key;
 }
 
-type UploadDeps = { db: Db; bucket: R2Bucket; now: number };
+type UploadDeps = Pick<Services, "db" | "files" | "now">;
 
 type Target = { kind: "order"; orderId: string } | { kind: "contract"; universityId: string };
 
@@ -90,7 +91,7 @@ async function targetFor(db: Db, user: UserRow, type: UploadKind, now: number): 
 
 /** Checks, stores and files one upload; nothing is left behind when any step refuses. */
 export async function uploadForCheck(deps: UploadDeps, user: UserRow, input: { type: UploadKind; file: File }): Promise<{ id: string }> {
-  const { db, bucket, now } = deps;
+  const { db, files: bucket, now } = deps;
   const docKind = await checkDocument(input.type, input.file);
   const target = await targetFor(db, user, input.type, now);
   const fileName = cleanName(input.file.name, docKind);

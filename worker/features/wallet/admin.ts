@@ -15,7 +15,7 @@ import {
   runMoneyBatch,
   spendLimitedCredit,
   type MoneyBatchItem,
-} from "./ledger";
+} from "../../money/ledger";
 import { walletMessages } from "./messages";
 import { DAY_MS, LIMITED_LOT_DAYS } from "./prices";
 import { balancesByAccount, findUserId } from "./queries";

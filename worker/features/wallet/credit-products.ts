@@ -4,46 +4,50 @@
  * credits and the price packages 1–4 (unlimited credits at a package price).
  */
 import { ValidationError } from "../../lib/errors";
-import type { Fulfiller, OrderItem } from "./fulfilment";
-import { grantLimitedCredits, ledgerChange, type CachedAccount } from "./ledger";
+import type { Fulfiller, OrderItem } from "../../money/fulfilment";
+import { grantLimitedCredits, ledgerChange, type CachedAccount } from "../../money/ledger";
 import { walletMessages } from "./messages";
-import { DAY_MS, LIMITED_LOT_DAYS, loadPriceTable, packSizeFrom, pricePackage, unitPrice } from "./prices";
+import { DAY_MS, LIMITED_LOT_DAYS, loadPriceTable, packSizeFrom, pricePackage, unitFrom, unitPrice } from "./prices";
 
 function countCredit(priceKey: string, account: CachedAccount, redirect: string): Fulfiller {
   return {
-    async price(db, item) {
-      return (await unitPrice(db, priceKey)) * item.quantity;
-    },
-    async statements(db, item, ctx) {
-      return ledgerChange(db, {
-        userId: ctx.userId,
-        account,
-        delta: item.quantity,
-        reason: "order",
-        refType: "order",
-        refId: ctx.orderId,
-        now: ctx.now,
-        onShortfall: "abort",
-      });
+    async quote(db, item) {
+      return {
+        price: (await unitPrice(db, priceKey)) * item.quantity,
+        statements: async (ctx) =>
+          ledgerChange(db, {
+            userId: ctx.userId,
+            account,
+            delta: item.quantity,
+            reason: "order",
+            refType: "order",
+            refId: ctx.orderId,
+            now: ctx.now,
+            onShortfall: "abort",
+          }),
+      };
     },
     redirect,
   };
 }
 
 const limitedArticle: Fulfiller = {
-  async price(db, item) {
-    return (await unitPrice(db, "limited_article")) * item.quantity;
-  },
-  async statements(db, item, ctx) {
-    const size = packSizeFrom(await loadPriceTable(db));
-    return grantLimitedCredits(db, {
-      userId: ctx.userId,
-      count: size * item.quantity,
-      expiresAt: ctx.now + LIMITED_LOT_DAYS * DAY_MS,
-      reason: "order",
-      sourceRef: `order:${ctx.orderId}`,
-      now: ctx.now,
-    });
+  async quote(db, item) {
+    // The price and the pack size from one reading of the price table.
+    const table = await loadPriceTable(db);
+    const size = packSizeFrom(table);
+    return {
+      price: unitFrom(table, "limited_article") * item.quantity,
+      statements: async (ctx) =>
+        grantLimitedCredits(db, {
+          userId: ctx.userId,
+          count: size * item.quantity,
+          expiresAt: ctx.now + LIMITED_LOT_DAYS * DAY_MS,
+          reason: "order",
+          sourceRef: `order:${ctx.orderId}`,
+          now: ctx.now,
+        }),
+    };
   },
   redirect: "/profile/booksAndArticles/",
 };
@@ -55,22 +59,23 @@ async function packageOf(db: Parameters<typeof pricePackage>[0], item: OrderItem
 }
 
 const pricePackageProduct: Fulfiller = {
-  async price(db, item) {
-    return (await packageOf(db, item)).price * item.quantity;
-  },
-  async statements(db, item, ctx) {
+  async quote(db, item) {
     const pkg = await packageOf(db, item);
-    return ledgerChange(db, {
-      userId: ctx.userId,
-      account: "unlimited_article_credit",
-      delta: pkg.articles * item.quantity,
-      reason: "order",
-      refType: "order",
-      refId: ctx.orderId,
-      note: pkg.title,
-      now: ctx.now,
-      onShortfall: "abort",
-    });
+    return {
+      price: pkg.price * item.quantity,
+      statements: async (ctx) =>
+        ledgerChange(db, {
+          userId: ctx.userId,
+          account: "unlimited_article_credit",
+          delta: pkg.articles * item.quantity,
+          reason: "order",
+          refType: "order",
+          refId: ctx.orderId,
+          note: pkg.title,
+          now: ctx.now,
+          onShortfall: "abort",
+        }),
+    };
   },
   redirect: "/profile/booksAndArticles/",
 };

@@ -6,6 +6,8 @@
 import { createZarinpalClient, ZarinpalError } from "../../../clients/zarinpal";
 import { providerBudget } from "../../../clients/limiters";
 import type { Priority } from "../../../contract/budget";
+import { pathOf } from "../../../contract/endpoint";
+import { devApi } from "../../../contract/endpoints/dev";
 import { isUpstreamError } from "../../../clients/http";
 import { isDevelopment, type Bindings } from "../../env";
 import { randomToken } from "../../lib/crypto";
@@ -106,7 +108,7 @@ function devbank(): GatewayDriver {
           .replace(/[^A-Za-z0-9]/g, "")
           .slice(0, 24)
           .padEnd(24, "0")}`,
-        redirectUrl: `/gateway/devbank/pay/${req.paymentId}`,
+        redirectUrl: pathOf(devApi.devbankPage, { id: req.paymentId }),
       };
     },
     async verify(req) {

@@ -1,17 +1,12 @@
 /** Persian texts of the wallet: balances, orders, prices, card payments and admin adjustments. */
+import { moneyMessages } from "../../money/messages";
+
 export const walletMessages = {
-  insufficientBalance: "موجودی کیف پول شما برای این خرید کافی نیست.",
-  insufficientCredit: "اعتبار کافی برای این کار ندارید.",
+  // The kernel's own (a cart, an order, a balance that does not cover it), said the same way here.
+  ...moneyMessages,
   insufficientLimited: "اعتبار محدود کافی برای کسر وجود ندارد.",
   purchaseDone: "خرید شما با موفقیت انجام شد.",
-  countRange: "تعداد باید بین ۰ تا ۵۰ باشد.",
   countDigits: "فقط عدد وارد کنید.",
-  emptyPackage: "تعداد مقاله‌ها را بیشتر از صفر وارد کنید یا بستهٔ اعتبار محدود را انتخاب کنید.",
-  emptyCart: "سبد خرید خالی است.",
-  unknownProduct: "این محصول قابل خرید نیست.",
-  alreadyBought: "این محصول هم‌زمان در خرید دیگری از حساب شما ثبت شد؛ مبلغی دوباره کسر نشد.",
-  changedMeanwhile: "وضعیت این خرید هم‌زمان تغییر کرد (لغو، رد یا تغییر قیمت) و مبلغی کسر نشد. صفحه را دوباره بارگذاری کنید.",
-  badCart: "اطلاعات سبد خرید معتبر نیست.",
   idempotencyRequired: "شناسهٔ یکتای سفارش (Idempotency-Key) ارسال نشده است.",
   idempotencyBusy: "این سفارش در حال پردازش است. لطفاً چند لحظه بعد دوباره تلاش کنید.",
   priceMissing: "قیمت این محصول تعریف نشده است.",
@@ -43,8 +38,6 @@ export const walletMessages = {
   standardBuy: "برای دانلود این استاندارد، اعتبار استاندارد خریداری کنید.",
   standardWait:
     "فایل این استاندارد در حال آماده‌سازی است؛ کارشناسان ما آن را تهیه می‌کنند و پس از آماده شدن در صفحهٔ درخواست‌های آفلاین کتاب و استاندارد قرار می‌گیرد. اگر تهیه نشود، اعتبار شما برمی‌گردد.",
-  standardOrderNote: (id: number) => `سفارش با یک اعتبار استاندارد از فهرست استانداردها (شناسهٔ ${id.toLocaleString("fa-IR", { useGrouping: false })})`,
-  standardOrderEvent: "با یک اعتبار استاندارد پرداخت شد",
   standardWaitOrCredit: "فایل در حال آماده‌سازی است. می‌توانید منتظر بمانید یا با اعتبار استاندارد آن را سفارش دهید.",
   devbankTitle: "درگاه پرداخت آزمایشی (توسعه)",
   devbankNotice: "این صفحه نقش بانک را در محیط توسعه بازی می‌کند؛ هیچ پولی جابه‌جا نمی‌شود.",

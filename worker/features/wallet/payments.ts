@@ -5,21 +5,22 @@
  * from the payment id (`led_pay_<id>`), so a replayed or concurrent callback aborts on that key.
  */
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { pathOf } from "../../../contract/endpoint";
+import { walletApi } from "../../../contract/endpoints/wallet";
 import { Cart, type GatewayForm, type PaymentResult } from "../../../contract/wallet";
 import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
-import type { Bindings } from "../../env";
+import type { Services } from "../../services";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
-import type { Logger } from "../../../lib/logger";
 import type { UserRow } from "../../lib/roles";
 import { fieldErrors } from "../../lib/endpoint";
-import { withGatewayFields } from "./cart";
+import { withGatewayFields } from "../../money/cart";
 import { enabledGateways, GatewayRefusal, GatewayUnavailable, gatewayDriver, type GatewayDriver } from "./gateways";
-import { classifyBatchError, creditWallet, d1Of, debitWallet, InsufficientFundsError, runMoneyBatch, type MoneyBatchItem } from "./ledger";
+import { classifyBatchError, creditWallet, d1Of, debitWallet, InsufficientFundsError, runMoneyBatch, type MoneyBatchItem } from "../../money/ledger";
 import { walletMessages } from "./messages";
-import type { FulfilmentContext, OrderItem } from "./fulfilment";
-import { findOrder, placeOrder, planOrder, priceCart, redirectAfter } from "./orders";
-import { orderKeyOf } from "./order-key";
+import type { FulfilmentContext, OrderItem } from "../../money/fulfilment";
+import { findOrder, placeOrder, planOrder, priceCart, redirectAfter } from "../../money/orders";
+import { orderKeyOf } from "../../money/order-key";
 
 /** Zarinpal's minimum is 100 toman; we ask at least this much (any surplus stays in the wallet). */
 export const MIN_PAYMENT = 1_000;
@@ -31,15 +32,12 @@ export const MIN_PAYMENT = 1_000;
  */
 export const INVOICE_PAYMENT_WINDOW_MS = 30 * 60_000;
 
-export type PaymentDeps = {
-  db: Db;
-  env: Bindings;
-  now: number;
-  origin: string;
-  log?: Logger;
-  /** After a payment completed its order: the fulfillers' receipts (wallet/orders.ts sendReceipts). */
-  receipts?: (items: OrderItem[], ctx: FulfilmentContext) => Promise<void>;
-};
+/** The request's services a payment uses as they are (the gateway's bindings, the product registry), and the receipts after an order. */
+export type PaymentDeps = Pick<Services, "db" | "bindings" | "now" | "origin" | "products"> &
+  Partial<Pick<Services, "log">> & {
+    /** After a payment completed its order: the fulfillers' receipts (money/orders.ts sendReceipts). */
+    receipts?: (items: OrderItem[], ctx: FulfilmentContext) => Promise<void>;
+  };
 
 /** What a pending payment remembers about the purchase it pays for. */
 type PaymentCart = { cart: Cart | null; idempotency_key: string | null };
@@ -67,7 +65,7 @@ export type StartResult = { kind: "redirect"; location: string };
  */
 export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: string, form: GatewayForm): Promise<StartResult> {
   const { db, now } = deps;
-  const driver = gatewayDriver(deps.env, gateway);
+  const driver = gatewayDriver(deps.bindings, gateway);
   if (!driver) throw new NotFoundError(walletMessages.unknownGateway);
 
   let cart: Cart | null = null;
@@ -86,17 +84,17 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
     orderKey = await orderKeyOf(db, { sent: form.idempotency_key, userId: user.id, cart, now });
     // This key's order is placed already (a paid order started again): answered again, nothing charged.
     const existing = await findOrder(db, user.id, orderKey);
-    const priced = existing ? null : await priceCart(db, cart, { userId: user.id, now });
+    const priced = existing ? null : await priceCart(db, deps.products, cart, { userId: user.id, now });
     const [fresh] = await db.select({ balance: schema.users.balance }).from(schema.users).where(eq(schema.users.id, user.id));
     const shortfall = priced ? priced.total - (fresh?.balance ?? 0) : 0;
     if (!priced || shortfall <= 0) {
       // The wallet covers it now (e.g. topped up in another tab): buy from the wallet directly.
-      const placed = await placeOrder(db, { userId: user.id, cart, idempotencyKey: orderKey, now });
+      const placed = await placeOrder(db, deps.products, { userId: user.id, cart, idempotencyKey: orderKey, now });
       await deps.receipts?.(placed.items, { userId: user.id, orderId: placed.orderId, now });
       return { kind: "redirect", location: placed.redirect };
     }
     amount = Math.max(shortfall, MIN_PAYMENT);
-    returnTo = redirectAfter(cart, priced.items);
+    returnTo = redirectAfter(deps.products, cart, priced.items);
   } else {
     if (!form.amount || form.amount < MIN_PAYMENT) throw new ValidationError({ amount: [walletMessages.amountTooSmall] });
     amount = form.amount;
@@ -135,7 +133,7 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
       paymentId,
       amount,
       description: invoiceId ? `${walletMessages.paymentDescription} (صورت‌حساب)` : walletMessages.paymentDescription,
-      callbackUrl: `${deps.origin}/gateway/${gateway}/callback`,
+      callbackUrl: `${deps.origin}${pathOf(walletApi.callback, { gateway })}`,
       mobile: user.mobile,
       email: user.email,
     });
@@ -231,7 +229,7 @@ async function settle(
     try {
       const existing = await findOrder(db, p.userId, stored.idempotency_key);
       if (!existing) {
-        const plan = await planOrder(db, { userId: p.userId, cart: cart.data, idempotencyKey: stored.idempotency_key, now, paymentId: p.id });
+        const plan = await planOrder(db, deps.products, { userId: p.userId, cart: cart.data, idempotencyKey: stored.idempotency_key, now, paymentId: p.id });
         await runMoneyBatch(db, [...base, ...plan.statements]);
         await deps.receipts?.(plan.items, { userId: p.userId, orderId: plan.orderId, now });
         return "settled";
@@ -278,7 +276,7 @@ export async function handleCallback(deps: PaymentDeps, gateway: string, q: { Au
     .where(and(eq(schema.payments.authority, authority), eq(schema.payments.gateway, gateway)));
   if (!p) return "/payment?error=not_found";
   const back = `/payment?id=${p.id}`;
-  const driver = gatewayDriver(deps.env, gateway);
+  const driver = gatewayDriver(deps.bindings, gateway);
   if (!driver) return back;
   const revivable = p.status === "cancelled" && q.Status === "OK" && driver.recordsPayments;
   if (p.status !== "pending" && !revivable) return back;
@@ -342,8 +340,8 @@ type ReconcileReport = { checked: number; settled: number; already: number; fail
 export async function reconcilePayments(deps: Omit<PaymentDeps, "origin">, batchSize = 50): Promise<ReconcileReport> {
   const { db, now } = deps;
   const report: ReconcileReport = { checked: 0, settled: 0, already: 0, failed: 0, unavailable: 0 };
-  for (const gateway of enabledGateways(deps.env)) {
-    const driver = gatewayDriver(deps.env, gateway, "background");
+  for (const gateway of enabledGateways(deps.bindings)) {
+    const driver = gatewayDriver(deps.bindings, gateway, "background");
     if (!driver?.unverified) continue;
     let listed: string[] = [];
     try {

@@ -1,7 +1,7 @@
 /** Read models of the wallet: a user's ledger page, balances, and the admin's transaction search. */
 import { schema, type Db } from "../../../db/client";
 import type { LedgerRow, TransactionsResponse } from "../../../contract/wallet";
-import { d1Of } from "./ledger";
+import { d1Of } from "../../money/ledger";
 import { ledgerReasonLabel } from "../../../contract/labels";
 
 type LedgerDbRow = {

@@ -1,13 +1,11 @@
-/** Wallet verbs used by the routes: prices, balances, orders (re-exported from their modules). */
+/** Wallet verbs used by the routes: prices and balances (orders are the money kernel's: worker/money/orders.ts). */
 import { eq } from "drizzle-orm";
 import { applyPackageRules, type BalanceResponse, type PriceResponse } from "../../../contract/wallet";
 import { schema, type Db } from "../../../db/client";
 import type { UserRow } from "../../lib/roles";
 import { buildUserInfo } from "../auth/user-info";
-import { expireLots } from "./ledger";
+import { expireLots } from "../../money/ledger";
 import { loadPriceTable, packSizeFrom, unitFrom } from "./prices";
-
-export { placeOrder } from "./orders";
 
 /** POST /price: unit prices and the total for the counts (package rules applied). */
 export async function quote(

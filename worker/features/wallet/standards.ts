@@ -10,9 +10,9 @@ import { NotFoundError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { universityAccess } from "../institutions/access";
 import { grantByUniversity } from "../institutions/enforce";
-import { changed, d1Of, ledgerChange } from "./ledger";
+import { changed, d1Of, ledgerChange } from "../../money/ledger";
+import { standardRequestStatements, type StandardRequest } from "../offline/standard-request";
 import { walletMessages } from "./messages";
-import { BOOK_PROMISE_MS } from "../../../contract/offline";
 
 const STANDARD_TYPE = 2;
 const standardJobKey = (id: number) => `standard:${id}`;
@@ -34,16 +34,12 @@ async function entitled(db: Db, userId: string, id: number) {
   return !!row;
 }
 
-/** A standard ordered with a credit while it has no file: the delivery desk's request made in the spending batch. */
-type StandardOrder = { requestId: string; title: string; label: string };
-
 /**
  * One standard credit for one standard, guarded; a repeat costs nothing. Returns whether a credit
- * was spent. With `order` (the standard has no file yet), the same batch registers a paid request
- * on the delivery desk for it (with its history row and the 12-hour promise), so the credit always
- * buys either the file or a request the desk must deliver or reject (a rejection refunds the credit).
+ * was spent. With `order` (the standard has no file yet), the same batch registers the paid request
+ * on the delivery desk for it (offline/standard-request.ts).
  */
-async function spendStandardCredit(db: Db, input: { userId: string; standardId: number; now: number; order?: StandardOrder }): Promise<boolean> {
+async function spendStandardCredit(db: Db, input: { userId: string; standardId: number; now: number; order?: StandardRequest }): Promise<boolean> {
   const jobKey = standardJobKey(input.standardId);
   const entryId = newId("led", input.now);
   const { order, now } = input;
@@ -69,35 +65,7 @@ async function spendStandardCredit(db: Db, input: { userId: string; standardId: 
       .prepare(`INSERT INTO article_entitlements (user_id, job_key, credit_kind, created_at) SELECT ?, ?, 'standard', ? WHERE ${spent}`)
       .bind(input.userId, jobKey, now, entryId),
   ];
-  if (order) {
-    const eventId = newId("ore", now);
-    statements.push(
-      d1
-        .prepare(
-          `INSERT INTO offline_requests (id, user_id, kind, url, doi, more, doc_key, title, is_solution, status, price, promise_at, paid_at, can_edit, paid_with, last_event_id, created_at, updated_at)
-           SELECT ?, ?, 'standard', ?, NULL, ?, ?, ?, 0, 'paid', NULL, ?, ?, 0, 'standard_credit', ?, ?, ? WHERE ${spent}`,
-        )
-        .bind(
-          order.requestId,
-          input.userId,
-          order.label,
-          walletMessages.standardOrderNote(input.standardId),
-          jobKey,
-          order.title,
-          now + BOOK_PROMISE_MS,
-          now,
-          eventId,
-          now,
-          now,
-          entryId,
-        ),
-      d1
-        .prepare(
-          `INSERT INTO offline_request_events (id, request_id, actor_id, action, from_status, to_status, note, created_at) SELECT ?, ?, ?, 'registered', NULL, 'paid', ?, ? WHERE ${spent}`,
-        )
-        .bind(eventId, order.requestId, input.userId, walletMessages.standardOrderEvent, now, entryId),
-    );
-  }
+  if (order) statements.push(...standardRequestStatements(db, order, { spentEntryId: entryId, now }));
   const results = await d1.batch(statements);
   return changed(results, 0);
 }
@@ -140,9 +108,16 @@ export async function standardStatus(
   if (credit <= 0) return { ...base, standard_status: "buy", msg: walletMessages.standardBuy, download_link: null, standard_credit: 0 };
   if (input.useCredit) {
     // No file yet: the credit orders it from the delivery desk in the same batch (spec: "wait, or order it with one credit").
-    const order: StandardOrder | undefined = file
+    const order: StandardRequest | undefined = file
       ? undefined
-      : { requestId: newId("off", now), title: item.title, label: [item.organization, item.standardNumber].filter(Boolean).join(" ") || item.title };
+      : {
+          requestId: newId("off", now),
+          userId: user.id,
+          standardId: item.id,
+          docKey: standardJobKey(item.id),
+          title: item.title,
+          label: [item.organization, item.standardNumber].filter(Boolean).join(" ") || item.title,
+        };
     if ((await spendStandardCredit(db, { userId: user.id, standardId: item.id, now, ...(order ? { order } : {}) })) && order)
       await hooks.ordered?.(order.requestId, item.title);
     return standardStatus(db, user, { id: input.id }, now);

@@ -12,7 +12,8 @@ import { Icon } from "../../../components/ui/icon";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { Radio, RadioGroup } from "../../../components/ui/radio-group";
 import { TextField } from "../../../components/ui/text-field";
-import { ApiError } from "../../../lib/api";
+import { batchApi } from "../../../../contract/endpoints/batch";
+import { ApiError, hrefOf } from "../../../lib/api";
 import { batchUi as t } from "../messages";
 import { LicensedRows } from "../licensed-rows";
 import { OfflineRequests } from "../offline-requests";
@@ -106,24 +107,23 @@ function Detail({ e }: { e: BatchEntry }) {
 }
 
 function Actions({ view }: { view: BatchView }) {
-  const base = `/batch/${encodeURIComponent(view.id)}`;
   return (
     <div className="batch-actions">
       {view.counts.ok > 0 && (
-        <a className={buttonClass({ variant: "primary" })} href={`${base}/zip`} download>
+        <a className={buttonClass({ variant: "primary" })} href={hrefOf(batchApi.zip, { id: view.id })} download>
           <Icon name="download" size={18} />
           {t.zip}
         </a>
       )}
       <div className="batch-actions__export" role="group" aria-label={t.exportLabel}>
         <span>{t.exportLabel}:</span>
-        <a className={buttonClass({ variant: "outline", size: "sm" })} href={`${base}/export?format=bibtex`} download>
+        <a className={buttonClass({ variant: "outline", size: "sm" })} href={hrefOf(batchApi.export, { id: view.id, format: "bibtex" })} download>
           {t.exportBibtex}
         </a>
-        <a className={buttonClass({ variant: "outline", size: "sm" })} href={`${base}/export?format=ris`} download>
+        <a className={buttonClass({ variant: "outline", size: "sm" })} href={hrefOf(batchApi.export, { id: view.id, format: "ris" })} download>
           {t.exportRis}
         </a>
-        <a className={buttonClass({ variant: "outline", size: "sm" })} href={`${base}/export?format=csljson`} download>
+        <a className={buttonClass({ variant: "outline", size: "sm" })} href={hrefOf(batchApi.export, { id: view.id, format: "csljson" })} download>
           {t.exportCsl}
         </a>
       </div>

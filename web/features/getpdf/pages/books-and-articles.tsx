@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { LibraryFilter, ProfileDownload } from "../../../../contract/getpdf";
+import { getpdfApi } from "../../../../contract/endpoints/getpdf";
 import { formatJalaliDate } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
@@ -50,7 +51,7 @@ function LibraryFilters({ filter, onChange }: { filter: LibraryFilter; onChange:
   if (filter.q) params.set("q", filter.q);
   if (filter.status) params.set("status", filter.status);
   if (filter.notices) params.set("notices", "1");
-  const exportHref = (format: string) => `/profile/downloads/export?${new URLSearchParams([...params, ["format", format]])}`;
+  const exportHref = (format: string) => `${getpdfApi.exportLibrary.path}?${new URLSearchParams([...params, ["format", format]])}`;
   return (
     <section className="card stack library-filters" aria-label={t.filters}>
       <form

@@ -5,12 +5,12 @@
  * candidates, reference-match.ts decides.
  */
 import { z } from "zod";
-import { createCrossrefClient, type CrossrefClient, type ResponseCache } from "../../../../clients/crossref";
-import { isUpstreamError, type FetchFn } from "../../../../clients/http";
-import { providerBudget } from "../../../../clients/limiters";
+import type { CrossrefClient, ResponseCache } from "../../../../clients/crossref";
+import { isUpstreamError } from "../../../../clients/http";
 import type { Priority } from "../../../../contract/budget";
 import type { AnswerStore } from "../../../../db/shared-answers";
 import { sha256Hex } from "../../../lib/crypto";
+import type { Services } from "../../../services";
 import { decideReference, readsAsTitleOrReference, type MatchedWork } from "./reference-match";
 
 export type { MatchedWork } from "./reference-match";
@@ -94,25 +94,16 @@ async function askCrossref(input: string, deps: ReferenceDeps): Promise<Referenc
 }
 
 /**
- * The Worker's deps: the real Crossref client with the polite pool, the deployment's Crossref list
- * budget at the caller's priority (`maxWaitMs` short where a page request waits), caches.default,
- * and the shared matches.
+ * The Worker's deps: the deployment's Crossref client (services' clients) at the caller's priority
+ * (`maxWaitMs` short where a page request waits), caches.default, and the shared matches.
  */
 export function referenceDeps(
-  env: Pick<Cloudflare.Env, "UPSTREAM_BASE" | "CONTACT_EMAIL" | "PROVIDER_BUDGET">,
-  opts: { priority?: Priority; maxWaitMs?: number; answers?: AnswerStore | null; fetch?: FetchFn } = {},
+  clients: Pick<Services["clients"], "crossref">,
+  opts: { priority?: Priority; maxWaitMs?: number | undefined; answers?: AnswerStore | null } = {},
 ): ReferenceDeps {
   const cache = typeof caches !== "undefined" && "default" in caches ? (caches as unknown as { default: ResponseCache }).default : null;
-  const fetchFn = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   return {
-    crossref: createCrossrefClient({
-      fetch: fetchFn,
-      upstreamBase: env.UPSTREAM_BASE,
-      mailto: env.CONTACT_EMAIL || "support@daryaft.app",
-      timeoutMs: 5_000,
-      listRateLimiter: providerBudget(env, "crossrefList", opts.priority ?? "paste", { timeoutMs: 5_000, maxWaitMs: opts.maxWaitMs }),
-      cache,
-    }),
+    crossref: clients.crossref({ priority: opts.priority ?? "paste", timeoutMs: 5_000, maxWaitMs: opts.maxWaitMs, cache }),
     answers: opts.answers ?? null,
   };
 }

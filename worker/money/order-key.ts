@@ -6,11 +6,11 @@
  * new order.
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { IdempotencyKey, walletTexts, type Cart } from "../../../contract/wallet";
-import type { Db } from "../../../db/client";
-import * as schema from "../../../db/schema";
-import { sha256Hex } from "../../lib/crypto";
-import { ValidationError } from "../../lib/errors";
+import { IdempotencyKey, walletTexts, type Cart } from "../../contract/wallet";
+import type { Db } from "../../db/client";
+import * as schema from "../../db/schema";
+import { sha256Hex } from "../lib/crypto";
+import { ValidationError } from "../lib/errors";
 import { findOrder } from "./orders";
 
 /** Identical orders closer together than this count once. */

@@ -17,12 +17,12 @@
  * A record that may not be served (copyrighted, Persian, no file, not a text) is rejected with its
  * reason, so the import's summary says how many were left out and why.
  */
-import { gutenbergEpubUrl, GUTENBERG_LICENSE } from "../../../clients/gutendex";
-import { ntrsCitation } from "../../../clients/ntrs";
-import type { OpenRecord } from "../../../clients/open-record";
-import { isbn13s, oaiRecords } from "../../../clients/xoai";
-import { XmlParseError, parseXml } from "../../../clients/xml";
-import { toLatinDigits } from "../../../lib/digits";
+import { gutenbergEpubUrl, GUTENBERG_LICENSE } from "../../clients/gutendex";
+import { ntrsCitation } from "../../clients/ntrs";
+import type { OpenRecord } from "../../clients/open-record";
+import { isbn13s, oaiRecords } from "../../clients/xoai";
+import { XmlParseError, parseXml } from "../../clients/xml";
+import { toLatinDigits } from "../../lib/digits";
 import type { DecodedLine } from "./catalog-reader";
 
 const SOURCE_NAMES: Record<OpenRecord["provider"], string> = {
@@ -67,7 +67,7 @@ const MAX_RECORD_CHARS = 1_000_000;
 
 const languageName = (l: string | null) => (l ? (LANGUAGES[l.trim().toLowerCase()] ?? l.trim().slice(0, 60)) : "English");
 
-/** One open record as the import format's record (worker/features/search/catalog-record.ts). */
+/** One open record as the import format's record (scripts/catalog/catalog-record.ts). */
 export function importRecordOf(r: OpenRecord): { ok: true; record: Record<string, unknown> } | { ok: false; error: string } {
   if (r.language && PERSIAN.test(r.language.trim())) return { ok: false, error: "Persian-language record (not served)" };
   const links = [...new Set([r.landingUrl, r.file?.url].filter((x): x is string => !!x && /^https?:\/\//.test(x)))].slice(0, 4);

@@ -6,7 +6,7 @@ import { readJsonl } from "./catalog-reader";
 import { openAlexSnapshotTheses, thesisRecordFromOpenAlexWork } from "./openalex-snapshot";
 
 const fixture = (name: string) =>
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/openalex", name), "utf8")) as Record<string, unknown>;
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/openalex", name), "utf8")) as Record<string, unknown>;
 
 /** The recorded (closed) dissertation, given an open repository copy as OpenAlex would list it. */
 function openDissertation() {

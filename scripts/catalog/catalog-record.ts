@@ -6,7 +6,7 @@
  * `id` is the operator's own stable id (upserts key on it, then on ISBN).
  */
 import { z } from "zod";
-import { toIsbn13 } from "../../../lib/identify";
+import { toIsbn13 } from "../../lib/identify";
 
 /** catalog_items.type per kind (spec §3: 0 book, 1 solutions, 2 standard, 3 report). */
 const TYPE_OF_KIND = { book: 0, solution_manual: 1, standard: 2, report: 3 } as const;

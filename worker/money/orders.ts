@@ -1,53 +1,56 @@
 /**
  * Orders: a cart priced on the server, paid from the wallet and fulfilled in ONE batch with the
  * order row, so a purchase is all-or-nothing and a retried order (same idempotency key) is the
- * same order.
+ * same order. What can be bought is the registry the caller hands over (worker/products.ts, from
+ * the composition root).
  */
 import { and, eq } from "drizzle-orm";
-import { Cart, redirectForCart } from "../../../contract/wallet";
-import { schema, type Db } from "../../../db/client";
-import { newId } from "../../../db/ids";
-import { DomainError, ValidationError } from "../../lib/errors";
-import { isQuotaExceeded, QuotaExhaustedError } from "../institutions/access";
+import { Cart, redirectForCart } from "../../contract/wallet";
+import { schema, type Db } from "../../db/client";
+import { newId } from "../../db/ids";
+import { DomainError, ValidationError } from "../lib/errors";
 import { cartToItems } from "./cart";
-import type { AfterPaymentDeps, FulfilmentContext, OrderItem } from "./fulfilment";
-import { fulfillerFor, redirectOf } from "../../products";
+import type { AfterPaymentDeps, FulfilmentContext, OrderItem, ProductRegistry, Quote } from "./fulfilment";
 import { InsufficientFundsError, classifyBatchError, d1Of, debitWallet, runMoneyBatch, type MoneyBatchItem } from "./ledger";
-import { walletMessages } from "./messages";
+import { moneyMessages } from "./messages";
 
-type PricedLine = { item: OrderItem; amount: number };
+type PricedLine = { item: OrderItem; quote: Quote };
 type PricedCart = { items: OrderItem[]; lines: PricedLine[]; total: number };
 
 /** Prices every item with its fulfiller (server prices only). Unknown products are a 422. */
-export async function priceCart(db: Db, cart: Cart, ctx: { userId: string; now: number }): Promise<PricedCart> {
+export async function priceCart(db: Db, products: ProductRegistry, cart: Cart, ctx: { userId: string; now: number }): Promise<PricedCart> {
   const items = cartToItems(cart);
   const lines: PricedLine[] = [];
   for (const item of items) {
-    const f = fulfillerFor(item.kind);
-    if (!f) throw new ValidationError({ cart: [walletMessages.unknownProduct] });
-    const amount = await f.price(db, item, ctx);
-    if (!Number.isSafeInteger(amount) || amount < 0) throw new Error(`fulfiller ${item.kind} priced ${amount}`);
-    lines.push({ item, amount });
+    const f = products.fulfillerFor(item.kind);
+    if (!f) throw new ValidationError({ cart: [moneyMessages.unknownProduct] });
+    const quote = await f.quote(db, item, ctx);
+    if (!Number.isSafeInteger(quote.price) || quote.price < 0) throw new Error(`fulfiller ${item.kind} priced ${quote.price}`);
+    lines.push({ item, quote });
   }
-  return { items, lines, total: lines.reduce((s, l) => s + l.amount, 0) };
+  return { items, lines, total: lines.reduce((s, l) => s + l.quote.price, 0) };
 }
 
 /** Where the SPA goes after this cart is bought (§4): url carts go back to the download. */
-export function redirectAfter(cart: Cart, items: OrderItem[]): string {
+export function redirectAfter(products: ProductRegistry, cart: Cart, items: OrderItem[]): string {
   if (cart.url || cart.return_to) return redirectForCart(cart);
   const first = items[0];
-  return (first && redirectOf(first)) ?? redirectForCart(cart);
+  return (first && redirectOf(products, first)) ?? redirectForCart(cart);
 }
+
+function redirectOf(products: ProductRegistry, item: OrderItem): string | undefined {
+  const r = products.fulfillerFor(item.kind)?.redirect;
+  return typeof r === "function" ? r(item) : r;
+}
+
+type OrderInput = { userId: string; cart: Cart; idempotencyKey: string; now: number; paymentId?: string | null };
 
 type OrderPlan = { orderId: string; total: number; items: OrderItem[]; statements: MoneyBatchItem[]; redirect: string };
 
 /** The order row, the wallet debit and every fulfiller's statements, ready for one batch. */
-export async function planOrder(
-  db: Db,
-  input: { userId: string; cart: Cart; idempotencyKey: string; now: number; paymentId?: string | null },
-): Promise<OrderPlan> {
+export async function planOrder(db: Db, products: ProductRegistry, input: OrderInput): Promise<OrderPlan> {
   const { userId, cart, idempotencyKey, now } = input;
-  const priced = await priceCart(db, cart, { userId, now });
+  const priced = await priceCart(db, products, cart, { userId, now });
   const orderId = newId("ord", now);
   const statements: MoneyBatchItem[] = [
     d1Of(db)
@@ -59,8 +62,9 @@ export async function planOrder(
   if (priced.total > 0) {
     statements.push(...debitWallet(db, { userId, amount: priced.total, reason: "order", refType: "order", refId: orderId, note: cart.title ?? null, now }));
   }
-  for (const item of priced.items) statements.push(...(await fulfillerFor(item.kind)!.statements(db, item, { userId, orderId, now })));
-  return { orderId, total: priced.total, items: priced.items, statements, redirect: redirectAfter(cart, priced.items) };
+  // Each item's statements are the ones its quote decided, at the price it quoted.
+  for (const line of priced.lines) statements.push(...(await line.quote.statements({ userId, orderId, now })));
+  return { orderId, total: priced.total, items: priced.items, statements, redirect: redirectAfter(products, cart, priced.items) };
 }
 
 export async function findOrder(db: Db, userId: string, idempotencyKey: string) {
@@ -71,9 +75,9 @@ export async function findOrder(db: Db, userId: string, idempotencyKey: string) 
   return row ?? null;
 }
 
-function replayed(row: typeof schema.orders.$inferSelect) {
+function replayed(products: ProductRegistry, row: typeof schema.orders.$inferSelect) {
   const cart = Cart.safeParse(row.cart);
-  const redirect = cart.success ? redirectAfter(cart.data, safeItems(cart.data)) : "/profile/vipServices";
+  const redirect = cart.success ? redirectAfter(products, cart.data, safeItems(cart.data)) : "/profile/vipServices";
   // A replay placed nothing now: no items to send receipts for.
   return { orderId: row.id, total: row.total, redirect, replay: true as const, items: [] };
 }
@@ -93,33 +97,31 @@ type PlacedOrder = { orderId: string; total: number; redirect: string; replay: b
  * nothing; a wallet that does not cover the total answers the Persian insufficient-balance error
  * (with `shortfall`) and writes nothing.
  */
-export async function placeOrder(
-  db: Db,
-  input: { userId: string; cart: Cart; idempotencyKey: string; now: number; paymentId?: string | null },
-): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, products: ProductRegistry, input: OrderInput): Promise<PlacedOrder> {
   const existing = await findOrder(db, input.userId, input.idempotencyKey);
-  if (existing) return replayed(existing);
-  const plan = await planOrder(db, input);
+  if (existing) return replayed(products, existing);
+  const plan = await planOrder(db, products, input);
   try {
     await runMoneyBatch(db, plan.statements);
   } catch (err) {
     const kind = classifyBatchError(err);
     if (kind?.kind === "unique" && kind.table === "orders") {
       const row = await findOrder(db, input.userId, input.idempotencyKey);
-      if (row) return replayed(row);
+      if (row) return replayed(products, row);
     }
-    if (isQuotaExceeded(err)) throw new QuotaExhaustedError();
+    const own = products.batchFailure(err);
+    if (own) throw own;
     // A fulfiller's SQL guard saw its item change after pricing (a request cancelled, rejected,
     // re-priced or paid from another tab): the whole batch, debit included, rolled back.
-    if (kind?.kind === "assertion") throw new DomainError(walletMessages.changedMeanwhile);
+    if (kind?.kind === "assertion") throw new DomainError(moneyMessages.changedMeanwhile);
     if (kind?.kind === "unique") {
       // A fulfiller's own uniqueness (e.g. the same direct book bought twice at once): the other
       // purchase won, this one wrote nothing.
-      throw new DomainError(walletMessages.alreadyBought);
+      throw new DomainError(moneyMessages.alreadyBought);
     }
     if (err instanceof InsufficientFundsError && err.account === "balance") {
       const [u] = await db.select({ balance: schema.users.balance }).from(schema.users).where(eq(schema.users.id, input.userId));
-      throw new DomainError(walletMessages.insufficientBalance, 200, { shortfall: Math.max(0, plan.total - (u?.balance ?? 0)), sum_total: plan.total });
+      throw new DomainError(moneyMessages.insufficientBalance, 200, { shortfall: Math.max(0, plan.total - (u?.balance ?? 0)), sum_total: plan.total });
     }
     throw err;
   }
@@ -127,10 +129,10 @@ export async function placeOrder(
 }
 
 /** After an order's batch committed: each item's fulfiller tells whom it must (receipts); never throws. */
-export async function sendReceipts(deps: AfterPaymentDeps, items: OrderItem[], ctx: FulfilmentContext): Promise<void> {
+export async function sendReceipts(deps: AfterPaymentDeps, products: ProductRegistry, items: OrderItem[], ctx: FulfilmentContext): Promise<void> {
   for (const item of items) {
     try {
-      await fulfillerFor(item.kind)?.paid?.(deps, item, ctx);
+      await products.fulfillerFor(item.kind)?.paid?.(deps, item, ctx);
     } catch (err) {
       deps.log.warn("order.receipt_failed", { kind: item.kind, order: ctx.orderId, error: String((err as Error)?.message ?? err) });
     }

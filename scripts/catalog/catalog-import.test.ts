@@ -2,18 +2,18 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isValidIsbn } from "../../../lib/identify";
-import { catalogItems as seedItems } from "../../../db/seed-data/catalog";
-import { insert } from "../../../db/seed";
-import { directSink, localD1File, runImport } from "../../../scripts/catalog-import";
+import { isValidIsbn } from "../../lib/identify";
+import { catalogItems as seedItems } from "../../db/seed-data/catalog";
+import { insert } from "../../db/seed";
+import { directSink, localD1File, runImport } from "../catalog-import";
 import { BENCH_VOCABULARY, generateImportedRecord, generateRecord, isbnForIndex, tailTerm } from "./catalog-generator";
 import { importRecords, type ImportSink } from "./catalog-import";
 import { csvLine, CSV_COLUMNS, readCsv, readJsonl } from "./catalog-reader";
 import { CATALOG_COLUMNS, recordToRow, THESIS_COLUMNS } from "./catalog-record";
 import { D1_MAX_BOUND_PARAMETERS, D1_MAX_STATEMENT_BYTES, LiteralInsertBuffer, renderStatement, StatementBatcher, type Statement } from "./catalog-sql";
-import { bookSearchMatch } from "./matches";
-import { splitMatch } from "./fts-query";
-import { CATALOG_PAGE_SQL, catalogFilteredPageSql } from "./search-sql";
+import { bookSearchMatch } from "../../worker/features/search/matches";
+import { splitMatch } from "../../worker/features/search/fts-query";
+import { CATALOG_PAGE_SQL, catalogFilteredPageSql } from "../../worker/features/search/search-sql";
 
 async function* lines(text: string) {
   for (const l of text.split("\n")) yield l;
@@ -213,7 +213,7 @@ async function freshDatabase(): Promise<Db> {
   (await import("node:fs")).mkdirSync(d1Dir, { recursive: true });
   dbFile = path.join(d1Dir, "test.sqlite");
   const db = new DatabaseSync(dbFile);
-  const migrations = path.resolve(import.meta.dirname, "../../../db/migrations");
+  const migrations = path.resolve(import.meta.dirname, "../../db/migrations");
   for (const f of readdirSync(migrations)
     .filter((f) => f.endsWith(".sql"))
     .sort()) {

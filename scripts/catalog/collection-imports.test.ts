@@ -8,13 +8,13 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openSourceOf } from "../../../lib/open-sources";
-import { decodeFile, runImport } from "../../../scripts/catalog-import";
+import { openSourceOf } from "../../lib/open-sources";
+import { decodeFile, runImport } from "../catalog-import";
 import { gutenbergAuthors } from "./collection-imports";
-import { bookSearchMatch } from "./matches";
-import { CATALOG_PAGE_SQL } from "./search-sql";
+import { bookSearchMatch } from "../../worker/features/search/matches";
+import { CATALOG_PAGE_SQL } from "../../worker/features/search/search-sql";
 
-const fixture = (rel: string) => path.resolve(import.meta.dirname, "../../../tests/fixtures", rel);
+const fixture = (rel: string) => path.resolve(import.meta.dirname, "../../tests/fixtures", rel);
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -42,7 +42,7 @@ async function freshDatabase(): Promise<void> {
   mkdirSync(d1Dir, { recursive: true });
   dbFile = path.join(d1Dir, "test.sqlite");
   const db = new DatabaseSync(dbFile);
-  const migrations = path.resolve(import.meta.dirname, "../../../db/migrations");
+  const migrations = path.resolve(import.meta.dirname, "../../db/migrations");
   for (const f of readdirSync(migrations)
     .filter((f) => f.endsWith(".sql"))
     .sort()) {
@@ -93,7 +93,7 @@ describe("reading the dumps", () => {
     expect(records[0]!["keywords"]).toContain("Museum");
     // The edited volume lists its editors.
     expect(records[1]!["authors"]).toMatch(/^Bartz, Eva \(ed\.\); /);
-    expect(openSourceOf(records[0]!["links"] && (records[0]!["links"] as string[])[0])).toEqual({ provider: "oapen", id: "20.500.12657/60744" });
+    expect(openSourceOf((records[0]!["links"] as string[] | undefined)?.[0])).toEqual({ provider: "oapen", id: "20.500.12657/60744" });
   });
 
   it("an OAI file of several harvested pages, records split across lines or on one line, deleted records left out", async () => {

@@ -30,10 +30,10 @@
  * (accepts raw D1 statements and Drizzle queries in one batch).
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { schema, type Db } from "../../../db/client";
-import { newId } from "../../../db/ids";
-import { DomainError } from "../../lib/errors";
-import { walletMessages } from "./messages";
+import { schema, type Db } from "../../db/client";
+import { newId } from "../../db/ids";
+import { DomainError } from "../lib/errors";
+import { moneyMessages } from "./messages";
 
 export type LedgerAccount = (typeof schema.ledgerAccounts)[number];
 /** Accounts with a cached column on `users`. */
@@ -243,7 +243,7 @@ export function assertStatement(db: Db, conditionSql: string, params: unknown[] 
 /** A batch aborted because a balance or credit would have gone below zero. */
 export class InsufficientFundsError extends DomainError {
   constructor(readonly account: LedgerAccount | "unknown") {
-    super(account === "balance" ? walletMessages.insufficientBalance : walletMessages.insufficientCredit);
+    super(account === "balance" ? moneyMessages.insufficientBalance : moneyMessages.insufficientCredit);
   }
 }
 

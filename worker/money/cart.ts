@@ -1,19 +1,19 @@
 /** The spec's cart forms (accounts §3) turned into order items for the fulfilment registry. */
-import { applyPackageRules, Count, type Cart } from "../../../contract/wallet";
-import { ValidationError } from "../../lib/errors";
+import { applyPackageRules, Count, type Cart } from "../../contract/wallet";
+import { ValidationError } from "../lib/errors";
 import type { OrderItem } from "./fulfilment";
-import { walletMessages } from "./messages";
+import { moneyMessages } from "./messages";
 
 const CREDIT_KEYS = ["article", "offline_article", "limited_article", "standard"] as const;
 
-function bad(message: string = walletMessages.badCart): never {
+function bad(message: string = moneyMessages.badCart): never {
   throw new ValidationError({ cart: [message] });
 }
 
 /** Digits the schema took as text (a standard cart's `name`): the same 0–50 count rule, or a 422 on cart.name. */
 function countIn(digits: string): number {
   const parsed = Count.safeParse(digits);
-  if (!parsed.success) throw new ValidationError({ "cart.name": [walletMessages.countRange] });
+  if (!parsed.success) throw new ValidationError({ "cart.name": [moneyMessages.countRange] });
   return parsed.data;
 }
 
@@ -41,14 +41,14 @@ export function cartToItems(cart: Cart): OrderItem[] {
     const key = standardCount === null ? name : "standard";
     if ((CREDIT_KEYS as readonly string[]).includes(key)) {
       const quantity = cart.url ? 1 : (cart.count ?? standardCount ?? 1);
-      if (quantity <= 0) bad(walletMessages.emptyPackage);
+      if (quantity <= 0) bad(moneyMessages.emptyPackage);
       const kind = key === "article" && cart.url && cart.isArticleOffline ? "offline_article" : key;
       return [{ kind, quantity, data: extras(cart) }];
     }
     return [{ kind: name, quantity: 1, ref: cart.id === undefined ? null : String(cart.id), data: extras(cart) }];
   }
   if ("directaccess" in name) {
-    if (!Object.keys(name.directaccess).length) bad(walletMessages.emptyCart);
+    if (!Object.keys(name.directaccess).length) bad(moneyMessages.emptyCart);
     return [{ kind: "directaccess", quantity: Object.keys(name.directaccess).length, data: { ...extras(cart), sites: name.directaccess } }];
   }
   const counts = applyPackageRules({
@@ -59,7 +59,7 @@ export function cartToItems(cart: Cart): OrderItem[] {
   });
   const items: OrderItem[] = [];
   for (const key of CREDIT_KEYS) if (counts[key] > 0) items.push({ kind: key, quantity: counts[key] });
-  if (!items.length) bad(walletMessages.emptyPackage);
+  if (!items.length) bad(moneyMessages.emptyPackage);
   return items;
 }
 

@@ -5,9 +5,9 @@
  * rejected with its reason, like any bad line. The mapping is the live source's
  * (openalex-theses.ts), so imported and live theses look the same.
  */
-import { mapWork } from "../../../clients/openalex";
+import { mapWork } from "../../clients/openalex";
 import type { DecodedLine } from "./catalog-reader";
-import { thesisFromWork } from "./openalex-theses";
+import { thesisFromWork } from "../../worker/features/search/openalex-theses";
 
 type SnapshotResult = { ok: true; record: Record<string, unknown> } | { ok: false; error: string };
 

@@ -1,0 +1,1 @@
+ALTER TABLE `rate_limit_hits` ADD `cost` integer DEFAULT 1 NOT NULL;
