@@ -9,6 +9,7 @@ import {
   usageMonth,
   accessKeys,
 } from "../../worker/features/institutions/access";
+import { InsufficientFundsError, runMoneyBatch } from "../../worker/money/ledger";
 import { db, makeUser } from "./auth-helpers";
 import { makeUniversity, member, rowOf } from "./institutions-factories";
 
@@ -112,6 +113,17 @@ describe("quota consumption", () => {
     expect(isQuotaExceeded(error)).toBe(true);
     const probes = await d1.prepare("SELECT id FROM quota_probe ORDER BY id").all<{ id: string }>();
     expect(probes.results.map((r) => r.id)).toEqual(["first"]);
+    expect(await usedOf(uni.id, "grammarly")).toBe(1);
+  });
+
+  it("a money batch stopped by the quota reads as the quota, not as a wallet short of credit", async () => {
+    // An order priced while the quota had room, whose batch then meets a racing order's unit: the
+    // ledger's error must still say which CHECK stopped it.
+    const uni = await makeUniversity({ access: ["grammarly"], quotas: { grammarly: 1 } });
+    await runMoneyBatch(db(), consumeQuotaStatements(db(), { universityId: uni.id, key: "grammarly", now: NOW }));
+    const error = await runMoneyBatch(db(), consumeQuotaStatements(db(), { universityId: uni.id, key: "grammarly", now: NOW })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InsufficientFundsError);
+    expect(isQuotaExceeded(error)).toBe(true);
     expect(await usedOf(uni.id, "grammarly")).toBe(1);
   });
 

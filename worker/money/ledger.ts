@@ -242,7 +242,11 @@ export function assertStatement(db: Db, conditionSql: string, params: unknown[] 
 
 /** A batch aborted because a balance or credit would have gone below zero. */
 export class InsufficientFundsError extends DomainError {
-  constructor(readonly account: LedgerAccount | "unknown") {
+  constructor(
+    readonly account: LedgerAccount | "unknown",
+    /** The batch's own failure: a CHECK that is not a wallet's (a university quota's) is read from it. */
+    readonly cause?: unknown,
+  ) {
     super(account === "balance" ? moneyMessages.insufficientBalance : moneyMessages.insufficientCredit);
   }
 }
@@ -294,7 +298,7 @@ export async function runMoneyBatch(db: Db, items: MoneyBatchItem[]): Promise<D1
     return await d1Of(db).batch(statements);
   } catch (err) {
     const kind = classifyBatchError(err);
-    if (kind?.kind === "insufficient") throw new InsufficientFundsError(kind.account);
+    if (kind?.kind === "insufficient") throw new InsufficientFundsError(kind.account, err);
     if (kind?.kind === "assertion") throw new AssertionFailedError(String((err as Error).message));
     throw err;
   }

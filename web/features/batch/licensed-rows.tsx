@@ -48,6 +48,9 @@ export function LicensedRows({ batchId, rows }: { batchId: string; rows: number 
 
   if (!quote.data || (count === 0 && !pay.isSuccess)) return null;
   const q = quote.data;
+  // The previous quote is shown while the list's count of licensed rows changed under it: its
+  // buttons wait for the new one, so nobody buys for one row when two are waiting.
+  const stale = quote.isPlaceholderData;
   const payable = Math.min(q.count, q.credits_available);
   return (
     <section className="card stack" aria-labelledby="batch-licensed-title">
@@ -68,14 +71,14 @@ export function LicensedRows({ batchId, rows }: { batchId: string; rows: number 
           {universityInfo && <p className="getpdf-muted">{t.university}</p>}
           <div className="batch-actions">
             {(payable > 0 || universityInfo) && (
-              <Button variant="primary" isPending={pay.isPending} onPress={() => pay.mutate()}>
+              <Button variant="primary" isPending={pay.isPending} isDisabled={stale} onPress={() => pay.mutate()}>
                 {q.shortfall === 0 ? t.payAll(fa(q.count)) : payable > 0 ? t.paySome(fa(payable)) : t.payQuota}
               </Button>
             )}
             {q.shortfall > 0 && (
               <Button
                 variant={payable > 0 || universityInfo ? "outline" : "primary"}
-                isDisabled={pay.isPending}
+                isDisabled={pay.isPending || stale}
                 onPress={() => openPackageOffer({ need: "article", count: q.shortfall, returnTo: `/batch?id=${encodeURIComponent(batchId)}`, batchId })}
               >
                 {t.buy(fa(q.shortfall))}
