@@ -245,7 +245,7 @@ export class InsufficientFundsError extends DomainError {
   constructor(
     readonly account: LedgerAccount | "unknown",
     /** The batch's own failure: a CHECK that is not a wallet's (a university quota's) is read from it. */
-    readonly cause?: unknown,
+    override readonly cause?: unknown,
   ) {
     super(account === "balance" ? moneyMessages.insufficientBalance : moneyMessages.insufficientCredit);
   }
