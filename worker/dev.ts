@@ -3,7 +3,7 @@
  * the development bank (plays Zarinpal's StartPay page), a job's timing, the benchmarks' bare
  * answer and the partner panel's demo activity. Each is declared `devOnly` (contract/endpoints/dev.ts),
  * so its binding answers 404 outside development (before the role check, exactly like an unknown path)
- * and /openapi.json leaves it out in production (tests/worker/deploy-defaults.test.ts).
+ * and /openapi.json leaves it out in production (tests/worker/security/deploy-defaults.test.ts).
  */
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";

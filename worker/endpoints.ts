@@ -20,7 +20,7 @@ import { walletApi } from "../contract/endpoints/wallet";
 /**
  * Every endpoint the Worker answers, by the contract group that declares it (contract/endpoints/).
  * /openapi.json is built from this list, so the role, CSRF and hostile-input matrices that read it
- * cover each one; tests/worker/contract-endpoints.test.ts checks that the app binds exactly these,
+ * cover each one; tests/worker/security/contract-endpoints.test.ts checks that the app binds exactly these,
  * and scripts/endpoint-paths.test.ts that each path is written once. A new group is one line here.
  */
 export const endpointGroups = {

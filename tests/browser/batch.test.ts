@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readZip } from "../worker/zip-reader";
+import { readZip } from "../worker/helpers/zip-reader";
 import { expectNoAxeViolations } from "./a11y";
 import { launch, newPage, pageErrors, screenshot, signUpVerified, viewports } from "./harness";
 

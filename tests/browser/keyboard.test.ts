@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, hasVisibleFocus, leftToRightInversions, tabStops, tabTo, type TabStop } from "./a11y";
-import { pdfBytes } from "../worker/vip-documents";
+import { pdfBytes } from "../worker/helpers/vip-documents";
 import { launch, newPage, pageErrors } from "./harness";
 import { csrf, outbox, SEEDED_PASSWORD, signInByApi, signUpByApi } from "./journeys/journey";
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pdfBytes } from "../worker/vip-documents";
+import { pdfBytes } from "../worker/helpers/vip-documents";
 import { baseUrl, launch, newPage, pageErrors, screenshot } from "./harness";
 
 let browser: Browser;

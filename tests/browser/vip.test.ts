@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { docxBytes, pdfBytes } from "../worker/vip-documents";
+import { docxBytes, pdfBytes } from "../worker/helpers/vip-documents";
 import { expectNoAxeViolations } from "./a11y";
 import { launch, newPage, outboxCode, pageErrors, screenshot, screenshotDir, viewports } from "./harness";
 

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS ?? []);
 
 // Tests write D1 directly between requests: each starts with an empty shared-data cache
-// (tests/worker/shared-cache.test.ts checks the cache itself).
+// (tests/worker/getpdf/shared-cache.test.ts checks the cache itself).
 import { beforeEach } from "vitest";
 import { invalidateShared } from "../../worker/lib/shared-cache";
 beforeEach(() => invalidateShared());

@@ -5,7 +5,7 @@ import type { CookieOptions } from "hono/utils/cookie";
 /**
  * The one writer of cookies: every cookie the Worker sends is listed here with what it needs, and
  * written, read and removed only through these functions (a unit test fails on any other
- * `setCookie`/`deleteCookie`/`Set-Cookie` in worker/, and tests/worker/cookies.test.ts checks every
+ * `setCookie`/`deleteCookie`/`Set-Cookie` in worker/, and tests/worker/security/cookies.test.ts checks every
  * Set-Cookie the Worker sends on https).
  *
  * - On https every cookie is `__Host-` prefixed: the browser then accepts it only with Secure,

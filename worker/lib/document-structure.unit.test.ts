@@ -10,7 +10,7 @@ import {
   pdfWithBadStartxref,
   truncatedPdf,
   zipDeclaring,
-} from "../../tests/worker/vip-documents";
+} from "../../tests/worker/helpers/vip-documents";
 import { inspectPdf, inspectZip, safeEntryName, ZIP_LIMITS } from "./document-structure";
 
 const blob = (b: Uint8Array) => new Blob([b]);

@@ -116,7 +116,7 @@ function validators(endpoint: Endpoint): MiddlewareHandler<AppEnv> {
  * Binds a handler to an endpoint declared in contract/endpoints/: its roles (401/403), development
  * only (404 elsewhere), a verified mobile where it spends, its zod schemas (422), then the handler
  * with the validated input. worker/endpoints.ts lists every endpoint for /openapi.json;
- * tests/worker/contract-endpoints.test.ts checks that the app binds exactly those.
+ * tests/worker/security/contract-endpoints.test.ts checks that the app binds exactly those.
  */
 export function bindEndpoint<E extends Endpoint>(
   app: Hono<AppEnv>,

@@ -5,7 +5,7 @@
  * - an offline book request → the admin prices it → the user pays → the admin delivers the PDF →
  *   the user is notified and downloads it.
  */
-import { pdfBytes } from "../../worker/vip-documents";
+import { pdfBytes } from "../../worker/helpers/vip-documents";
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

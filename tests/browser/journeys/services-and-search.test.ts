@@ -6,7 +6,7 @@
  * - a university user's home: sign in through the login dialog, the institution's box with its
  *   accesses, and a licensed article taken from the institution's quota (no own credits spent).
  */
-import { pdfBytes } from "../../worker/vip-documents";
+import { pdfBytes } from "../../worker/helpers/vip-documents";
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pdfBytes, pdfHeaderThenHtml } from "../../../tests/worker/vip-documents";
+import { pdfBytes, pdfHeaderThenHtml } from "../../../tests/worker/helpers/vip-documents";
 import { attachmentHeader, cleanFileName, isPdf } from "./files";
 
 describe("isPdf", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { docBytes, docxBytes, exeBytes, pdfBytes, plainZipBytes, zip } from "../../../tests/worker/vip-documents";
+import { docBytes, docxBytes, exeBytes, pdfBytes, plainZipBytes, zip } from "../../../tests/worker/helpers/vip-documents";
 import { extensionKind, sniffDocument, zipEntryNames } from "./sniff";
 
 const blob = (b: Uint8Array) => new Blob([b]);
