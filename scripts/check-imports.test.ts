@@ -148,7 +148,7 @@ describe("back-arrows inside worker/ and web/", () => {
     // The notifier's type, which a receipt is sent with, is the one feature module the kernel names.
     expect(brokenRule("worker/money/fulfilment.ts", "worker/features/notify/notifier.ts")).toBeNull();
     expect(brokenRule("worker/money/orders.ts", "worker/lib/errors.ts")).toBeNull();
-    expect(brokenRule("worker/features/offline/service.ts", "worker/money/ledger.ts")).toBeNull();
+    expect(brokenRule("worker/features/offline/requests.ts", "worker/money/ledger.ts")).toBeNull();
     expect(brokenRule("worker/lib/context.ts", "worker/money/fulfilment.ts")).toBe("worker/lib/ may not import worker/money/ or worker/services.ts");
     expect(brokenRule("worker/lib/endpoint.ts", "worker/services.ts")).toBe("worker/lib/ may not import worker/money/ or worker/services.ts");
   });

@@ -9,7 +9,8 @@ import { BusinessErrorBody, ValidationErrorBody } from "../../../contract/common
 import { BOOK_PROMISE_MS, LastOfflineList, OfflineCancelOk, OfflineRefusal, offlineMessages as m } from "../../../contract/offline";
 import { offlineText as t } from "../../../worker/features/offline/messages";
 import { findRequest } from "../../../worker/features/offline/queries";
-import { applyChanges, refundFor, type OfflineDeps } from "../../../worker/features/offline/service";
+import { applyChanges, refundFor } from "../../../worker/features/offline/changes";
+import type { OfflineDeps } from "../../../worker/features/offline/context";
 import { newClient, outbox } from "../helpers/auth-helpers";
 import { countRequests, eventsOf, insertArticle, insertBook, insertBookOk, myRequests, person, requestRow, uniqueTitle } from "../helpers/offline-factories";
 import { balancesOf, db, expectLedgerConsistent } from "../helpers/wallet-factories";

@@ -21,7 +21,7 @@ import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { DomainError, NotFoundError } from "../../lib/errors";
 import { deskHours } from "../offline/deadlines";
-import { registrationStatements } from "../offline/service";
+import { registrationStatements } from "../offline/requests";
 import type { Fulfiller, FulfilmentContext, OrderItem } from "../../money/fulfilment";
 import { ledgerChange, type MoneyBatchItem } from "../../money/ledger";
 import { unitPrice } from "../wallet/prices";

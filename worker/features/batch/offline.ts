@@ -23,8 +23,8 @@ import { DomainError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
 import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest } from "../offline/content-type";
 import { findOpenDuplicate } from "../offline/queries";
-import type { OfflineDeps } from "../offline/service";
-import { registerRequest } from "../offline/service";
+import type { OfflineDeps } from "../offline/context";
+import { registerRequest } from "../offline/requests";
 import { loadPriceTable } from "../wallet/prices";
 import { batchEntries } from "./service";
 

@@ -14,7 +14,7 @@ import { type UserRow } from "../../lib/roles";
 import { context } from "../getpdf/context";
 import { offlineDeps } from "../offline/deps";
 import { GUEST_COOKIE, readOwner } from "./owner";
-import type { OfflineDeps } from "../offline/service";
+import type { OfflineDeps } from "../offline/context";
 import { ingest } from "./ingest";
 import { creationLimits, readLimits } from "./limits";
 import { reserve } from "../auth/rate-limit";

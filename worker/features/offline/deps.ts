@@ -1,12 +1,12 @@
-/** What the offline service needs for one request, from the request's services. */
+/** What the offline verbs need for one request, from the request's services. */
 import type { Context } from "hono";
 import type { AppEnv } from "../../lib/context";
 import { services } from "../../services";
 import { bookResolverDeps } from "../books/deps";
 import { catalogueBook, outsideBook } from "./catalogue-book";
-import type { OfflineDeps } from "./service";
+import type { OfflineDeps } from "./context";
 
-/** The offline service's dependencies for one request (also used by the batch's offline requests). */
+/** The offline verbs' dependencies for one request (also used by the batch's offline requests). */
 export function offlineDeps(c: Context<AppEnv>): OfflineDeps {
   const s = services(c);
   const crossref = s.clients.crossref({ timeoutMs: 5_000 });

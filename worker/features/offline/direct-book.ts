@@ -74,7 +74,7 @@ async function paidRequestStatements(
       status: "paid",
       // What the order charged (a refund on rejection gives back exactly this).
       price,
-      // Covered by the institution: a rejection gives the unit back instead (service.quotaReturnFor).
+      // Covered by the institution: a rejection gives the unit back instead (changes.quotaReturnFor).
       paidWith: universityId ? "university_quota" : null,
       promiseAt: new Date(ctx.now + BOOK_PROMISE_MS),
       paidAt: at,

@@ -1,7 +1,7 @@
 /**
  * Paying a priced offline request is a wallet order: cart `{ name: "offline_request", id: <request id> }`.
  * The price is the one staff set (never the client's number); the statements mark the request paid in
- * the order's own batch, once, only from `priced` and only for its owner (see service.paidStatements).
+ * the order's own batch, once, only from `priced` and only for its owner (see requests.paidStatements).
  */
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../../db/client";
@@ -11,7 +11,7 @@ import { documentName } from "./messages";
 import { sendOfflineNotice } from "./notifications";
 import { alertStaff } from "./staff-alerts";
 import { deskHours } from "./deadlines";
-import { paidStatements, payablePrice } from "./service";
+import { paidStatements, payablePrice } from "./requests";
 
 export const offlineRequestProduct: Fulfiller = {
   async quote(db, item, ctx) {

@@ -15,7 +15,10 @@ import { offlineDeps } from "./deps";
 import { deskPrices, saveDeskPrices } from "./list-prices";
 import { alertPrefs, deskAlerts, saveAlertPrefs } from "./staff-alerts";
 import { offlineText } from "./messages";
-import * as service from "./service";
+import { actorOf, type Actor, type OfflineDeps } from "./context";
+import * as desk from "./desk";
+import * as deskActions from "./desk-actions";
+import * as requests from "./requests";
 import { offlineApi } from "../../../contract/endpoints/offline";
 
 export const offlineRoutes = new Hono<AppEnv>();
@@ -30,12 +33,12 @@ function idParam(c: Context<AppEnv>): string {
 // ---------------------------------------------------------------- the spec's calls
 
 bindEndpoint(offlineRoutes, offlineApi.insertBook, async (c, { body, user }) => {
-  const r = await service.registerRequest(offlineDeps(c), user, body, body.type);
+  const r = await requests.registerRequest(offlineDeps(c), user, body, body.type);
   return c.json({ status: "ok" as const, id: r.id, can_edit: r.canEdit, duplicate: r.duplicate });
 });
 
 bindEndpoint(offlineRoutes, offlineApi.insertArticle, async (c, { body, user }) => {
-  const r = await service.registerRequest(offlineDeps(c), user, body, "article");
+  const r = await requests.registerRequest(offlineDeps(c), user, body, "article");
   return c.json({ status: "ok" as const, id: r.id, can_edit: r.canEdit, duplicate: r.duplicate });
 });
 
@@ -45,7 +48,7 @@ for (const [endpoint, group] of [
 ] as const) {
   bindEndpoint(offlineRoutes, endpoint, async (c) => {
     c.header("Cache-Control", "public, max-age=60");
-    return c.json(await service.lastOffline({ db: c.var.db }, group));
+    return c.json(await requests.lastOffline({ db: c.var.db }, group));
   });
 }
 
@@ -54,21 +57,21 @@ for (const [endpoint, group] of [
 bindEndpoint(offlineRoutes, offlineApi.mine, async (c, { query, user }) => {
   const deps = offlineDeps(c);
   c.header("Cache-Control", "private, no-store");
-  return c.json({ now: new Date(deps.now).toISOString(), requests: await service.listMyRequests(deps, user.id, query.group) });
+  return c.json({ now: new Date(deps.now).toISOString(), requests: await requests.listMyRequests(deps, user.id, query.group) });
 });
 
 bindEndpoint(offlineRoutes, offlineApi.cancel, async (c, { user }) =>
-  c.json({ status: "ok" as const, request: await service.cancelMyRequest(offlineDeps(c), user.id, idParam(c)) }),
+  c.json({ status: "ok" as const, request: await requests.cancelMyRequest(offlineDeps(c), user.id, idParam(c)) }),
 );
 
 // ---------------------------------------------------------------- the delivery desk
 
 bindEndpoint(offlineRoutes, offlineApi.deskList, async (c, { query, user }) => {
   c.header("Cache-Control", "private, no-store");
-  return c.json(await service.deskList(offlineDeps(c), service.actorOf(user), query));
+  return c.json(await desk.deskList(offlineDeps(c), actorOf(user), query));
 });
 
-bindEndpoint(offlineRoutes, offlineApi.dashboard, async (c, { query }) => c.json(await service.dashboard(offlineDeps(c), query.days, query.group)));
+bindEndpoint(offlineRoutes, offlineApi.dashboard, async (c, { query }) => c.json(await desk.dashboard(offlineDeps(c), query.days, query.group)));
 
 bindEndpoint(offlineRoutes, offlineApi.hours, async (c) => c.json(await deskHours(c.var.db)));
 
@@ -77,11 +80,11 @@ bindEndpoint(offlineRoutes, offlineApi.saveHours, async (c, { body }) => {
   return c.json(await deskHours(c.var.db));
 });
 
-bindEndpoint(offlineRoutes, offlineApi.solvers, async (c) => c.json({ solvers: await service.solverList(offlineDeps(c)) }));
+bindEndpoint(offlineRoutes, offlineApi.solvers, async (c) => c.json({ solvers: await desk.solverList(offlineDeps(c)) }));
 
 bindEndpoint(offlineRoutes, offlineApi.deskDetail, async (c, { user }) => {
   c.header("Cache-Control", "private, no-store");
-  return c.json(await service.deskDetail(offlineDeps(c), service.actorOf(user), idParam(c)));
+  return c.json(await desk.deskDetail(offlineDeps(c), actorOf(user), idParam(c)));
 });
 
 /**
@@ -91,23 +94,23 @@ bindEndpoint(offlineRoutes, offlineApi.deskDetail, async (c, { user }) => {
 type DeskAction = (typeof offlineApi)["claim" | "price" | "reject" | "deliver" | "assign" | "same_as" | "confirm_group" | "split" | "note"];
 function deskAction<E extends DeskAction>(
   endpoint: E,
-  run: (deps: service.OfflineDeps, actor: service.Actor, id: string, body: EndpointInput<E>["body"]) => Promise<service.DeskResult>,
+  run: (deps: OfflineDeps, actor: Actor, id: string, body: EndpointInput<E>["body"]) => Promise<deskActions.DeskResult>,
 ) {
   bindEndpoint(offlineRoutes, endpoint, async (c, { body, user }) => {
-    const r = await run(offlineDeps(c), service.actorOf(user), idParam(c), body);
+    const r = await run(offlineDeps(c), actorOf(user), idParam(c), body);
     return c.json({ status: "ok" as const, request: r.request, affected: r.affected });
   });
 }
 
-deskAction(offlineApi.claim, service.claimRequest);
-deskAction(offlineApi.price, service.priceRequest);
-deskAction(offlineApi.reject, service.rejectRequest);
-deskAction(offlineApi.deliver, service.deliverRequest);
-deskAction(offlineApi.assign, (deps, actor, id, body) => service.assignRequest(deps, actor, id, body.solver_id));
-deskAction(offlineApi.same_as, service.sameAsRequest);
-deskAction(offlineApi.confirm_group, service.confirmGroup);
-deskAction(offlineApi.split, service.splitFromGroup);
-deskAction(offlineApi.note, service.noteRequest);
+deskAction(offlineApi.claim, deskActions.claimRequest);
+deskAction(offlineApi.price, deskActions.priceRequest);
+deskAction(offlineApi.reject, deskActions.rejectRequest);
+deskAction(offlineApi.deliver, deskActions.deliverRequest);
+deskAction(offlineApi.assign, (deps, actor, id, body) => deskActions.assignRequest(deps, actor, id, body.solver_id));
+deskAction(offlineApi.same_as, deskActions.sameAsRequest);
+deskAction(offlineApi.confirm_group, deskActions.confirmGroup);
+deskAction(offlineApi.split, deskActions.splitFromGroup);
+deskAction(offlineApi.note, deskActions.noteRequest);
 
 bindEndpoint(offlineRoutes, offlineApi.alerts, async (c, { query, user }) => {
   c.header("Cache-Control", "private, no-store");

@@ -1,7 +1,7 @@
 /**
  * Staff are told what arrives: in the app, by asking what came since they last looked (new requests,
  * payments; GET /admin/offline/alerts), and by e-mail if they opt in (desk_alert_prefs). Solvers hear
- * of solution manuals when one is assigned to them (service.ts), so these go to admins.
+ * of solution manuals when one is assigned to them (requests.ts, desk-actions.ts), so these go to admins.
  */
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { DeskAlertPrefs, DeskAlerts, OfflineKind } from "../../../contract/offline";
