@@ -1,9 +1,11 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect, type RouteComponent } from "@tanstack/react-router";
 import { RootLayout } from "./root-layout";
 import { NotFound } from "../components/shell/not-found";
 import { PageLoading } from "../components/shell/page-loading";
+import { RequireAccess } from "../components/shell/require-access";
 import { useHydrated } from "../lib/hydration";
+import { loadPageQueries, type RouterContext } from "../lib/route-data";
+import { pageLoads, type PageLoad } from "./page-loads";
 import { HomePage } from "../features/home/home-page";
 import { parseHomeSearch } from "../features/home/query-forms";
 
@@ -19,30 +21,49 @@ import { parseHomeSearch } from "../features/home/query-forms";
 type PageModule = { default: RouteComponent };
 const sitePageModules = import.meta.glob<PageModule>(["/web/routes/pages/*-page.tsx", "!/web/routes/pages/static-page.tsx"]);
 const featurePageModules = import.meta.env.SSR ? {} : import.meta.glob<PageModule>(["/web/features/*/pages/*.tsx", "!**/*.test.tsx"]);
+// What feature pages load and who they are for: the browser's alone (the server fetches nothing).
+const loads: Readonly<Record<string, PageLoad>> = import.meta.env.SSR ? {} : pageLoads;
 
-function pageModule(file: string) {
+function pageModule(file: string, load: PageLoad | undefined) {
   const staticData = { module: file.slice(1) };
   const site = sitePageModules[file];
   if (site) return { component: lazyRouteComponent(site), staticData };
   if (import.meta.env.SSR) return { component: PageLoading, staticData };
   const feature = featurePageModules[file];
   if (!feature) throw new Error(`no page module ${file}`);
-  return { component: afterHydration(lazyRouteComponent(feature)), staticData };
+  return { component: afterHydration(lazyRouteComponent(feature), load?.ownGuard ? undefined : load?.access), staticData };
 }
 
-/** A page the server left to the browser: its loading state until hydrated, as the server drew it. */
-function afterHydration(Page: RouteComponent): RouteComponent {
-  const BrowserPage = () => (useHydrated() ? <Page /> : <PageLoading />);
+/** A page the server left to the browser: its loading state until hydrated, as the server drew it; then the page, or its guard's prompt. */
+function afterHydration(Page: RouteComponent, access: PageLoad["access"]): RouteComponent {
+  const BrowserPage = () =>
+    !useHydrated() ? (
+      <PageLoading />
+    ) : access ? (
+      <RequireAccess access={access}>
+        <Page />
+      </RequireAccess>
+    ) : (
+      <Page />
+    );
   return Object.assign(BrowserPage, { preload: Page.preload });
 }
 
-export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+/** A route's loader: the page's first screen of data (web/lib/route-data.ts). */
+function pageLoader(load: PageLoad | undefined) {
+  const queries = load?.queries;
+  if (!queries) return undefined;
+  return ({ context, params, deps }: { context: RouterContext; params: Record<string, string>; deps: Record<string, unknown> }) =>
+    loadPageQueries(context, load.access, () => queries({ params, search: deps }));
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFound,
 });
 
 // Generic over the path so the route tree keeps every path's literal type (typed `to` in links).
-const page = <const TPath extends string>(path: TPath, file: string) => createRoute({ getParentRoute: () => rootRoute, path, ...pageModule(file) });
+const page = <const TPath extends string>(path: TPath, file: string) => createRoute({ getParentRoute: () => rootRoute, path, ...pageModule(file, loads[path]), loader: pageLoader(loads[path]) });
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", validateSearch: parseHomeSearch, component: HomePage });
 
@@ -73,7 +94,14 @@ const featurePages = [
   page("/profile/scifinders", "/web/features/vip/pages/scifinders.tsx"),
   page("/profile/directBooks", "/web/features/search/pages/direct-books.tsx"),
   page("/profile/standards", "/web/features/wallet/pages/standards.tsx"),
-  createRoute({ getParentRoute: () => rootRoute, path: "/batch", validateSearch: (s: Record<string, unknown>): { id?: string } => (typeof s.id === "string" && s.id ? { id: s.id } : {}), ...pageModule("/web/features/batch/pages/batch-page.tsx") }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/batch",
+    validateSearch: (s: Record<string, unknown>): { id?: string } => (typeof s.id === "string" && s.id ? { id: s.id } : {}),
+    loaderDeps: ({ search }) => search,
+    loader: pageLoader(loads["/batch"]),
+    ...pageModule("/web/features/batch/pages/batch-page.tsx", loads["/batch"]),
+  }),
   page("/profile/booksAndArticles", "/web/features/getpdf/pages/books-and-articles.tsx"),
   page("/profile/offilneArticles", "/web/features/offline/pages/offline-articles.tsx"),
   page("/profile/offlineBooksStandards", "/web/features/offline/pages/offline-books-standards.tsx"),
