@@ -49,11 +49,13 @@ export type PageQuery = EnsureQueryDataOptions<any, any, any, any>;
  * with the code, and the page's `useSuspenseQuery` finds it there. Nothing on the server (it draws a
  * feature page's loading state and fetches nothing) and nothing the session is not allowed to read.
  * A failed read does not fail the navigation: the page's boundary shows it with a retry.
+ * `hold: false`: the reads start but the navigation does not wait for them (a read the server holds
+ * open; the page shows its own loading state meanwhile).
  */
-export async function loadPageQueries(context: RouterContext, access: Access | undefined, queries: () => Promise<readonly PageQuery[]>): Promise<void> {
+export async function loadPageQueries(context: RouterContext, { access, hold = true }: { access?: Access; hold?: boolean }, queries: () => Promise<readonly PageQuery[]>): Promise<void> {
   if (import.meta.env.SSR || !allows(access, context.session)) return;
   const list = await queries();
-  if (context.deferData) {
+  if (context.deferData || !hold) {
     for (const q of list) void context.queryClient.prefetchQuery(q);
     return;
   }

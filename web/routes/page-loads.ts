@@ -11,6 +11,8 @@ export type PageLoad = {
   access?: Access;
   /** The page says itself who it is for (its own prompt for a guest); otherwise the route's guard does. */
   ownGuard?: true;
+  /** False for a read the server holds open: it starts, the navigation does not wait for it. */
+  hold?: boolean;
   /** `search`: the route's validated search (its `loaderDeps`), for the routes that declare one. */
   queries?: (args: { params: Record<string, string>; search: Record<string, unknown> }) => Promise<readonly PageQuery[]>;
 };
@@ -18,6 +20,25 @@ export type PageLoad = {
 const account = () => import("../features/account/queries");
 const wallet = () => import("../features/wallet/queries");
 const admin = () => import("../features/admin/queries");
+const offline = () => import("../features/offline/queries");
+const vip = () => import("../features/vip/queries");
+const getpdf = () => import("../features/getpdf/queries");
+const batch = () => import("../features/batch/queries");
+const desk = () => import("../features/offline/desk-queue-query");
+const fileReports = () => import("../features/file-reports/queries");
+const panel = () => import("../features/panel/queries");
+
+/** A direct-access site's page: its id from the path, when it is one. */
+const siteId = (params: Record<string, string>) => {
+  const id = Number(params.id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+const directAccess: PageLoad = {
+  queries: async ({ params }) => {
+    const id = siteId(params);
+    return id === null ? [] : [(await vip()).accessQuery(id)];
+  },
+};
 
 export const pageLoads: Readonly<Record<string, PageLoad>> = {
   "/profile": { access: "user", ownGuard: true, queries: async () => [(await account()).profileDetailsQuery()] },
@@ -29,6 +50,27 @@ export const pageLoads: Readonly<Record<string, PageLoad>> = {
     },
   },
   "/profile/standards": { access: "user", queries: async () => [(await wallet()).myStandardsQuery()] },
+  "/profile/offilneArticles": { access: "user", ownGuard: true, queries: async () => [(await offline()).myRequestsQuery("articles")] },
+  "/profile/offlineBooksStandards": { access: "user", ownGuard: true, queries: async () => [(await offline()).myRequestsQuery("books")] },
+  "/profile/directBooks": { access: "user", ownGuard: true, queries: async () => [(await offline()).myRequestsQuery("direct_books")] },
+  "/profile/scifinders": { access: "user", ownGuard: true, queries: async () => [(await vip()).scifindersQuery()] },
+  "/profile/vipServices": {
+    access: "user",
+    ownGuard: true,
+    queries: async () => {
+      const q = await vip();
+      return [q.ordersQuery(), q.grantsQuery()];
+    },
+  },
+  "/profile/booksAndArticles": {
+    access: "user",
+    queries: async () => {
+      const q = await getpdf();
+      return [q.downloadsQuery(1, {}), q.libraryNoticesQuery()];
+    },
+  },
+  // Anyone's list, by its id; the first read is held by the server until an entry finishes.
+  "/batch": { hold: false, queries: async ({ search }) => (typeof search.id === "string" ? [(await batch()).batchQuery(search.id)] : []) },
 
   "/admin": {
     access: "admin",
@@ -41,4 +83,31 @@ export const pageLoads: Readonly<Record<string, PageLoad>> = {
   "/admin/contracts": { access: "admin", queries: async () => [(await admin()).contractsQuery()] },
   "/admin/solvers": { access: "admin", queries: async () => [(await admin()).solversQuery()] },
   "/admin/directBooks": { access: "admin", queries: async () => [(await admin()).booksQuery("", 1)] },
+  "/admin/transactions": { access: "admin", queries: async () => [(await wallet()).transactionsPageQuery()] },
+  "/admin/createInvoice": { access: "admin", queries: async () => [(await wallet()).invoicesQuery()] },
+  "/admin/directAccess": { access: "admin", queries: async () => [(await vip()).adminSitesQuery()] },
+  "/admin/offlineArticles": { access: "admin", ownGuard: true, queries: async () => [(await desk()).deskQueueQuery("articles")] },
+  "/admin/offlineBooks": { access: "admin", ownGuard: true, queries: async () => [(await desk()).deskQueueQuery("books")] },
+  "/solver": { access: "desk", ownGuard: true, queries: async () => [(await desk()).deskQueueQuery("solver")] },
+  "/admin/fileReports": { access: "desk", ownGuard: true, queries: async () => [(await fileReports()).fileReportDeskQuery("pending", 1)] },
+
+  "/panel2/statistics": { access: "partner", queries: async () => [(await panel()).statisticsQuery()] },
+  "/panel2/users": {
+    access: "partner",
+    queries: async () => {
+      const q = await panel();
+      return [q.usersQuery(1, ""), q.groupsQuery()];
+    },
+  },
+  "/panel2/userGroup": {
+    access: "partner",
+    queries: async () => {
+      const q = await panel();
+      return [q.groupsQuery(), q.usersQuery(1, "")];
+    },
+  },
+  "/panel2/articles": { access: "partner", queries: async () => [(await panel()).articlesQuery(1)] },
+
+  "/directaccess/$id": directAccess,
+  "/directaccess/$id/$d": directAccess,
 };

@@ -54,7 +54,7 @@ function pageLoader(load: PageLoad | undefined) {
   const queries = load?.queries;
   if (!queries) return undefined;
   return ({ context, params, deps }: { context: RouterContext; params: Record<string, string>; deps: Record<string, unknown> }) =>
-    loadPageQueries(context, load.access, () => queries({ params, search: deps }));
+    loadPageQueries(context, load, () => queries({ params, search: deps }));
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -128,7 +128,7 @@ const featurePages = [
 ];
 
 // The partner panel's group header (/panel) and bare /panel2 open its first page.
-const panelRedirects = ["/panel", "/panel2"].map((path) =>
+const panelRedirects = (["/panel", "/panel2"] as const).map((path) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,

@@ -77,11 +77,21 @@ class CatchError extends Component<CatchProps, { error: Error | null }> {
  * cache already, so this shows only when it has not (a page or filter the loader did not load, a
  * failed read).
  */
-export function QueryBoundary({ children, label, errorText, errorTitle }: { children: ReactNode } & Pick<QueryStateProps<unknown>, "label" | "errorText" | "errorTitle">) {
+export function QueryBoundary({
+  children,
+  label,
+  errorText,
+  errorTitle,
+  renderError,
+}: {
+  children: ReactNode;
+  /** A view of its own for a failed read (a page's "not found"), instead of the error with a retry. */
+  renderError?: (error: Error, retry: () => void) => ReactNode;
+} & Pick<QueryStateProps<unknown>, "label" | "errorText" | "errorTitle">) {
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
-        <CatchError onReset={reset} fallback={(error, retry) => <QueryError error={error} onRetry={retry} errorText={errorText} errorTitle={errorTitle} />}>
+        <CatchError onReset={reset} fallback={renderError ?? ((error, retry) => <QueryError error={error} onRetry={retry} errorText={errorText} errorTitle={errorTitle} />)}>
           <Suspense fallback={<Loading label={label} />}>{children}</Suspense>
         </CatchError>
       )}
