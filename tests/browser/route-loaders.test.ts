@@ -56,6 +56,28 @@ describe("intent preload reads a page's data", () => {
   });
 });
 
+describe("the user menu preloads as links do", () => {
+  it("pointing at a menu entry reads its page's data before it is chosen", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await signUpVerified(page, "loader-menu");
+    await page.goto("/");
+    await page.getByRole("button", { name: /منوی کاربری/ }).click();
+    const entry = page.getByRole("menuitem", { name: "استانداردهای من" });
+    await entry.waitFor();
+    const standards = page.waitForRequest((r) => new URL(r.url()).pathname === "/wallet/standards", { timeout: 20_000 });
+    await entry.hover();
+    await (await standards).response();
+    expect(new URL(page.url()).pathname).toBe("/");
+    const calls = recordCalls(page);
+    await entry.click();
+    await page.waitForURL(/\/profile\/standards$/);
+    await page.getByText("هنوز استانداردی خریداری نکرده‌اید.").waitFor();
+    expect(calls.filter((c) => c.startsWith("/wallet/standards"))).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("guarded pages ask for nothing they would be refused", () => {
   it("a guest on /profile/financial is asked to log in, and no wallet read is made", async () => {
     const { context, page } = await newPage(browser, "phone");
