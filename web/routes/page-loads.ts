@@ -69,6 +69,13 @@ export const pageLoads: Readonly<Record<string, PageLoad>> = {
       return [q.downloadsQuery(1, {}), q.libraryNoticesQuery()];
     },
   },
+  // A payment's result or an invoice, anyone's by its id (the gateway's return is a full page load).
+  "/payment": {
+    queries: async ({ search }) => {
+      const q = await wallet();
+      return typeof search.id === "string" ? [q.paymentQuery(search.id)] : typeof search.invoice === "string" ? [q.invoiceQuery(search.invoice)] : [];
+    },
+  },
   // Anyone's list, by its id; the first read is held by the server until an entry finishes.
   "/batch": { hold: false, queries: async ({ search }) => (typeof search.id === "string" ? [(await batch()).batchQuery(search.id)] : []) },
 

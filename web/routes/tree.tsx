@@ -57,6 +57,16 @@ function pageLoader(load: PageLoad | undefined) {
     loadPageQueries(context, load, () => queries({ params, search: deps }));
 }
 
+/** The named search values as text (the router reads `?invoice=5` as a number). */
+function searchText<K extends string>(s: Record<string, unknown>, keys: readonly K[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const k of keys) {
+    const v = s[k];
+    if ((typeof v === "string" && v) || typeof v === "number") out[k] = String(v);
+  }
+  return out;
+}
+
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFound,
@@ -81,7 +91,15 @@ const sitePages = [
 
 // Feature pages (web/features/<feature>/pages).
 const featurePages = [
-  page("/payment", "/web/features/wallet/pages/payment.tsx"),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/payment",
+    // A card payment's result (?id=, from the gateway's return), an invoice to pay (?invoice=), or the return's error.
+    validateSearch: (s: Record<string, unknown>) => searchText(s, ["id", "invoice", "error"]),
+    loaderDeps: ({ search }) => search,
+    loader: pageLoader(loads["/payment"]),
+    ...pageModule("/web/features/wallet/pages/payment.tsx", loads["/payment"]),
+  }),
   page("/directaccess/$id", "/web/features/vip/pages/direct-access-page.tsx"),
   page("/directaccess/$id/$d", "/web/features/vip/pages/direct-access-page.tsx"),
   page("/password/reset", "/web/features/account/pages/password-reset.tsx"),
