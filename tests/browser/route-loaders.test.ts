@@ -103,6 +103,40 @@ describe("guarded pages ask for nothing they would be refused", () => {
   });
 });
 
+describe("failures are shown in Persian, where they happen, with a retry", () => {
+  it("a failed ledger read is an error in the ledger's card, and the retry reads it again", async () => {
+    const { context, page } = await newPage(browser, "phone");
+    await signUpVerified(page, "loader-fail");
+    await page.route("**/wallet/ledger*", (route) => route.fulfill({ status: 503, body: "" }));
+    await page.goto("/profile/financial");
+    const ledger = page.getByRole("region", { name: "گردش حساب" });
+    await ledger.getByText("خطایی رخ داد، کد: ۵۰۳").waitFor();
+    // The rest of the page is there: only the ledger's card says it failed.
+    await page.getByRole("heading", { name: "موجودی و اعتبارها" }).waitFor();
+    await page.unroute("**/wallet/ledger*");
+    await ledger.getByRole("button", { name: "تلاش دوباره" }).click();
+    await ledger.getByText("هنوز تراکنشی ثبت نشده است.").waitFor();
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("a page whose code does not arrive shows the Persian error page, and the retry opens it", async () => {
+    const { context, page } = await newPage(browser, "desktop");
+    await signUpVerified(page, "loader-chunk");
+    await page.goto("/profile");
+    const link = page.getByRole("link", { name: "کیف پول و تراکنش‌ها" }).last();
+    await link.waitFor();
+    await page.route(/\/assets\/financial-[^/]*\.js$/, (route) => route.abort());
+    await link.click();
+    await page.getByRole("heading", { name: "این صفحه باز نشد" }).waitFor();
+    expect(await page.getByText("بارگذاری صفحه با خطا روبه‌رو شد. دوباره تلاش کنید.").isVisible()).toBe(true);
+    await page.unroute(/\/assets\/financial-[^/]*\.js$/);
+    await page.getByRole("button", { name: "تلاش دوباره" }).click();
+    await page.getByText("هنوز تراکنشی ثبت نشده است.").waitFor();
+    await context.close();
+  });
+});
+
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("a converted page at %s width", (viewport) => {
   it("/profile/financial: the loading state while its ledger is held back, then the page", async () => {
     const { context, page } = await newPage(browser, viewport);

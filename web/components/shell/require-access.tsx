@@ -3,7 +3,7 @@ import { usePageData } from "../../lib/page-data-context";
 import { allows, type Access } from "../../lib/route-data";
 import { useUiState } from "../../lib/ui-state";
 import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
+import { NativeButton } from "../ui/native-button";
 import { shellMessages as m } from "./messages";
 import { PageHeading } from "./page-heading";
 
@@ -21,7 +21,7 @@ export function RequireAccess({ access, children }: { access: Access; children: 
       {session.isGuest ? (
         <>
           <PageHeading title={m.access.signInTitle} />
-          <Alert tone="info" action={<Button onPress={() => openDialog("login")}>{m.login}</Button>}>
+          <Alert tone="info" action={<NativeButton onClick={() => openDialog("login")}>{m.login}</NativeButton>}>
             {m.access.signIn}
           </Alert>
         </>

@@ -1,10 +1,10 @@
 import { QueryErrorResetBoundary, type UseQueryResult } from "@tanstack/react-query";
 import { Component, Suspense, type ReactNode } from "react";
 import { messages } from "../../lib/messages";
-import { Alert } from "./alert";
-import { Button } from "./button";
-import { Icon } from "./icon";
 import { ProgressBar } from "./progress-bar";
+import { QueryError } from "./query-error";
+
+export { QueryError };
 
 export type QueryStateProps<T> = {
   query: UseQueryResult<T>;
@@ -21,31 +21,6 @@ export type QueryStateProps<T> = {
 /** The one loading state: an indeterminate bar named for screen readers. */
 export function Loading({ label = messages.loading }: { label?: string }) {
   return <ProgressBar isIndeterminate aria-label={label} />;
-}
-
-/** The one error state: the error (the server's Persian message unless told) with a retry button. */
-export function QueryError({
-  error,
-  onRetry,
-  isRetrying = false,
-  errorText,
-  errorTitle,
-  retryLabel = messages.retry,
-}: { error: Error; onRetry(): void; isRetrying?: boolean; retryLabel?: ReactNode } & Pick<QueryStateProps<unknown>, "errorText" | "errorTitle">) {
-  return (
-    <Alert
-      tone="error"
-      title={errorTitle}
-      action={
-        <Button size="sm" variant="outline" onPress={onRetry} isDisabled={isRetrying}>
-          <Icon name="refresh" size={18} />
-          {retryLabel}
-        </Button>
-      }
-    >
-      {errorText ? errorText(error) : error.message}
-    </Alert>
-  );
 }
 
 /** The one query state: a loading bar, or the error with a retry button, or the content. */
