@@ -126,6 +126,23 @@ export function SearchForm({
   );
 }
 
+/** One numbered result of a list: its number, its title (left to right), then the rest of it. */
+export function SearchItem({ n, title, children }: { n: number; title: ReactNode; children: ReactNode }) {
+  return (
+    <li className="search-item card" value={n}>
+      <div className="search-item__number" aria-hidden="true">
+        {toPersianDigits(n)}
+      </div>
+      <div className="search-item__body">
+        <h3 className="search-item__title">
+          <bdi dir="ltr">{title}</bdi>
+        </h3>
+        {children}
+      </div>
+    </li>
+  );
+}
+
 /** What SearchResults reads of a `useSearchList`. */
 type ResultList = { busy: boolean; error: unknown; last: { total_pages: number } | undefined; page: number; count: number; setPage(p: number): void; setCount(n: number): void; firstNumber: number };
 

@@ -8,7 +8,7 @@ import { ExternalLink } from "../../../components/ui/link";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { SearchForm, SearchResults, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
+import { SearchForm, SearchResults, useDownloadCheck, YearRange, PanelHead, SearchItem } from "../list-parts";
 import { usePageData } from "../../../lib/page-data-context";
 import { searchUi as t } from "../messages";
 import { fetchers } from "../queries";
@@ -79,58 +79,59 @@ function typeLabel(type: string | null): string | null {
 function ArticleItem({ item, n, onDownload }: { item: ArticleResult; n: number; onDownload(): void }) {
   const volumeIssue = t.article.volumeIssue(item.volume, item.issue);
   return (
-    <li className="search-item card" value={n}>
-      <div className="search-item__number" aria-hidden="true">
-        {toPersianDigits(n)}
-      </div>
-      <div className="search-item__body">
-        <h3 className="search-item__title">
-          <bdi dir="ltr">{item.title ?? item.doi ?? "—"}</bdi>
-        </h3>
-        {item.authors && (
-          <p className="search-item__line" dir="ltr">
-            <bdi dir="ltr">{item.authors}</bdi>
-          </p>
-        )}
-        <p className="search-item__meta">
-          {typeLabel(item.type) && <span className="search-badge">{typeLabel(item.type)}</span>}
-          {item.open_access && <span className="search-badge search-badge--free">{t.article.openAccess}</span>}
-          {item.year !== null && <span>{toPersianDigits(item.year)}</span>}
-          {volumeIssue && <span>{volumeIssue}</span>}
-          {item.publisher && (
-            <span>
-              <bdi dir="ltr">{item.publisher}</bdi>
-            </span>
-          )}
+    <SearchItem n={n} title={item.title ?? item.doi ?? "—"}>
+      {item.authors && (
+        <p className="search-item__line" dir="ltr">
+          <bdi dir="ltr">{item.authors}</bdi>
         </p>
-        {item.document_details && (
-          <p className="search-item__details" dir="ltr">
-            <bdi dir="ltr">{item.document_details}</bdi>
-          </p>
+      )}
+      <p className="search-item__meta">
+        {typeLabel(item.type) && <span className="search-badge">{typeLabel(item.type)}</span>}
+        {item.open_access && <span className="search-badge search-badge--free">{t.article.openAccess}</span>}
+        {item.year !== null && <span>{toPersianDigits(item.year)}</span>}
+        {volumeIssue && <span>{volumeIssue}</span>}
+        {item.publisher && (
+          <span>
+            <bdi dir="ltr">{item.publisher}</bdi>
+          </span>
         )}
+      </p>
+      {item.document_details && (
+        <p className="search-item__details" dir="ltr">
+          <bdi dir="ltr">{item.document_details}</bdi>
+        </p>
+      )}
+      {item.doi && (
+        <p className="search-item__doi" dir="ltr">
+          {t.doi}: <bdi dir="ltr">{item.doi}</bdi>
+        </p>
+      )}
+      <div className="search-item__actions">
+        <Button size="sm" onPress={onDownload} isDisabled={!item.doi && !item.url}>
+          <Icon name="download" size={18} />
+          {t.download}
+        </Button>
         {item.doi && (
-          <p className="search-item__doi" dir="ltr">
-            {t.doi}: <bdi dir="ltr">{item.doi}</bdi>
-          </p>
+          <CitationExportMenu
+            citation={citationOf({
+              doi: item.doi,
+              title: item.title,
+              year: item.year,
+              authors: item.authors ? item.authors.split(/\s*;\s*/) : [],
+              container: item.published_in,
+              volume: item.volume,
+              issue: item.issue,
+              publisher: item.publisher,
+            })}
+          />
         )}
-        <div className="search-item__actions">
-          <Button size="sm" onPress={onDownload} isDisabled={!item.doi && !item.url}>
-            <Icon name="download" size={18} />
-            {t.download}
-          </Button>
-          {item.doi && (
-            <CitationExportMenu
-              citation={citationOf({ doi: item.doi, title: item.title, year: item.year, authors: item.authors ? item.authors.split(/\s*;\s*/) : [], container: item.published_in, volume: item.volume, issue: item.issue, publisher: item.publisher })}
-            />
-          )}
-          {item.url && (
-            <ExternalLink href={item.url} className="search-item__view">
-              <Icon name="external" size={16} /> {t.view}
-            </ExternalLink>
-          )}
-        </div>
+        {item.url && (
+          <ExternalLink href={item.url} className="search-item__view">
+            <Icon name="external" size={16} /> {t.view}
+          </ExternalLink>
+        )}
       </div>
-    </li>
+    </SearchItem>
   );
 }
 

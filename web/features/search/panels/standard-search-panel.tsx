@@ -8,7 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { toast } from "../../../components/ui/toast";
-import { Fact, SearchForm, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
+import { Fact, SearchForm, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, PanelHead, SearchItem } from "../list-parts";
 import { searchUi as t } from "../messages";
 import { fetchers, searchOptionsQuery } from "../queries";
 import { useSearchList } from "../use-search-list";
@@ -32,36 +32,28 @@ function publicationDate(value: string | null): string | null {
 
 function StandardItem({ item, n, onRequest }: { item: StandardResult; n: number; onRequest(): void }) {
   return (
-    <li className="search-item card" value={n}>
-      <div className="search-item__number" aria-hidden="true">
-        {toPersianDigits(n)}
+    <SearchItem n={n} title={item.title}>
+      {/* §2 type 5: each field only when non-empty. */}
+      <dl className="search-facts">
+        <Fact label={t.standard.number} ltr>
+          {item.Number}
+        </Fact>
+        <Fact label={t.standard.organizationField} ltr>
+          {item.Organization}
+        </Fact>
+        <Fact label={t.standard.cdName} ltr>
+          {item.CD_name}
+        </Fact>
+        <Fact label={t.standard.publicationDate}>{publicationDate(item.Publication_Date)}</Fact>
+      </dl>
+      <div className="search-item__actions">
+        {item.free ? <span className="search-badge search-badge--free">{t.book.free}</span> : item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>}
+        <Button size="sm" onPress={onRequest}>
+          <Icon name="download" size={18} />
+          {t.standard.requestDownload}
+        </Button>
       </div>
-      <div className="search-item__body">
-        <h3 className="search-item__title">
-          <bdi dir="ltr">{item.title}</bdi>
-        </h3>
-        {/* §2 type 5: each field only when non-empty. */}
-        <dl className="search-facts">
-          <Fact label={t.standard.number} ltr>
-            {item.Number}
-          </Fact>
-          <Fact label={t.standard.organizationField} ltr>
-            {item.Organization}
-          </Fact>
-          <Fact label={t.standard.cdName} ltr>
-            {item.CD_name}
-          </Fact>
-          <Fact label={t.standard.publicationDate}>{publicationDate(item.Publication_Date)}</Fact>
-        </dl>
-        <div className="search-item__actions">
-          {item.free ? <span className="search-badge search-badge--free">{t.book.free}</span> : item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>}
-          <Button size="sm" onPress={onRequest}>
-            <Icon name="download" size={18} />
-            {t.standard.requestDownload}
-          </Button>
-        </div>
-      </div>
-    </li>
+    </SearchItem>
   );
 }
 

@@ -11,7 +11,7 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { Radio, RadioGroup } from "../../../components/ui/radio-group";
 import { toast } from "../../../components/ui/toast";
 import { useSearchType } from "../../../lib/ui-state";
-import { Fact, openLink, PanelHead, SearchForm, SearchResults, useDownloadCheck, YearRange } from "../list-parts";
+import { Fact, openLink, PanelHead, SearchForm, SearchResults, useDownloadCheck, YearRange, SearchItem } from "../list-parts";
 import { searchUi as t } from "../messages";
 import { fetchers, searchOptionsQuery } from "../queries";
 import { useSearchList } from "../use-search-list";
@@ -32,48 +32,40 @@ function ThesisItem({ item, n, onDownload }: { item: ThesisResult; n: number; on
   const long = item.Abstract.length > ABSTRACT_PREVIEW + 40;
   const id = `thesis-abstract-${item.id}`;
   return (
-    <li className="search-item card" value={n}>
-      <div className="search-item__number" aria-hidden="true">
-        {toPersianDigits(n)}
-      </div>
-      <div className="search-item__body">
-        <h3 className="search-item__title">
-          <bdi dir="ltr">{item.Title}</bdi>
-        </h3>
-        <dl className="search-facts">
-          <Fact label={t.book.authors} ltr>
-            {item.Author}
-          </Fact>
-          <Fact label={t.thesis.degree}>{t.thesis.degrees[item.Degree] ?? item.Degree}</Fact>
-          <Fact label={t.thesis.department} ltr={departmentName(item.Department) === item.Department}>
-            {departmentName(item.Department)}
-          </Fact>
-          <Fact label={t.thesis.university} ltr>
-            {item.University}
-          </Fact>
-          <Fact label={t.thesis.year}>{item.Year !== null ? toPersianDigits(item.Year) : null}</Fact>
-          <Fact label={t.thesis.language}>{t.languages[item.Language] ?? item.Language}</Fact>
-        </dl>
-        {item.Abstract && (
-          <div className="search-abstract">
-            <p id={id} dir="ltr">
-              {expanded || !long ? item.Abstract : truncateTitle(item.Abstract, ABSTRACT_PREVIEW, ABSTRACT_PREVIEW + 40)}
-            </p>
-            {long && (
-              <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={id} onPress={() => setExpanded((e) => !e)}>
-                {expanded ? t.thesis.less : t.thesis.more}
-              </Button>
-            )}
-          </div>
-        )}
-        <div className="search-item__actions">
-          <Button size="sm" onPress={onDownload}>
-            <Icon name="download" size={18} />
-            {t.thesis.downloadLink}
-          </Button>
+    <SearchItem n={n} title={item.Title}>
+      <dl className="search-facts">
+        <Fact label={t.book.authors} ltr>
+          {item.Author}
+        </Fact>
+        <Fact label={t.thesis.degree}>{t.thesis.degrees[item.Degree] ?? item.Degree}</Fact>
+        <Fact label={t.thesis.department} ltr={departmentName(item.Department) === item.Department}>
+          {departmentName(item.Department)}
+        </Fact>
+        <Fact label={t.thesis.university} ltr>
+          {item.University}
+        </Fact>
+        <Fact label={t.thesis.year}>{item.Year !== null ? toPersianDigits(item.Year) : null}</Fact>
+        <Fact label={t.thesis.language}>{t.languages[item.Language] ?? item.Language}</Fact>
+      </dl>
+      {item.Abstract && (
+        <div className="search-abstract">
+          <p id={id} dir="ltr">
+            {expanded || !long ? item.Abstract : truncateTitle(item.Abstract, ABSTRACT_PREVIEW, ABSTRACT_PREVIEW + 40)}
+          </p>
+          {long && (
+            <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={id} onPress={() => setExpanded((e) => !e)}>
+              {expanded ? t.thesis.less : t.thesis.more}
+            </Button>
+          )}
         </div>
+      )}
+      <div className="search-item__actions">
+        <Button size="sm" onPress={onDownload}>
+          <Icon name="download" size={18} />
+          {t.thesis.downloadLink}
+        </Button>
       </div>
-    </li>
+    </SearchItem>
   );
 }
 
