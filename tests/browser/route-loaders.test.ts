@@ -84,6 +84,7 @@ describe("guarded pages ask for nothing they would be refused", () => {
     const calls = recordCalls(page);
     await page.goto("/profile/financial");
     await page.getByRole("heading", { name: "ورود به حساب لازم است" }).waitFor();
+    await screenshot(page, "route-guard-guest-phone");
     await page.getByRole("button", { name: "ورود" }).last().click();
     await page.getByRole("dialog").first().waitFor();
     expect(calls.filter((c) => c.startsWith("/wallet/") || c.startsWith("/show/balance"))).toEqual([]);
@@ -111,6 +112,7 @@ describe("failures are shown in Persian, where they happen, with a retry", () =>
     await page.goto("/profile/financial");
     const ledger = page.getByRole("region", { name: "گردش حساب" });
     await ledger.getByText("خطایی رخ داد، کد: ۵۰۳").waitFor();
+    await screenshot(page, "route-loader-ledger-error-phone");
     // The rest of the page is there: only the ledger's card says it failed.
     await page.getByRole("heading", { name: "موجودی و اعتبارها" }).waitFor();
     await page.unroute("**/wallet/ledger*");
