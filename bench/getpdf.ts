@@ -224,7 +224,7 @@ function report(phase: string, jobs: Job[], upstreamMsOf: (j: Job) => number, wa
   const done = jobs.filter((j) => j.seenAt !== null && j.terminalAt !== null);
   const totals = done.map((j) => j.terminalAt! - j.sendAt);
   const ups = done.map(upstreamMsOf);
-  const overheads = done.map((j, i) => totals[i]! - ups[i]!);
+  const overheads = done.map((_j, i) => totals[i]! - ups[i]!);
   const seen = done.map((j) => j.seenAt! - j.sendAt);
   const outside = done.flatMap((j) => {
     const t = j.timing;

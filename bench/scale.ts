@@ -65,7 +65,6 @@ const CROSSREF_CEILING = 10 * RATE_SCALE;
 const log = (m: string) => process.stderr.write(`[bench:scale] ${new Date().toISOString().slice(11, 19)} ${m}\n`);
 const pct = (v: number[], p: number) => (v.length ? [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.ceil((p / 100) * v.length) - 1)]! : NaN);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const TERMINAL = new Set(["ok", "error", "offline", "buy", "choose"]);
 
 // ---------------------------------------------------------------------------
 // The stack: Miniflare with main + dispatcher + consumer workers

@@ -97,7 +97,9 @@ const NAMED_ENTITIES: Record<string, string> = (() => {
     "Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig " +
     "agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute " +
     "ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml";
-  latin1.split(" ").forEach((name, i) => (table[name] = String.fromCharCode(0xa0 + i)));
+  latin1.split(" ").forEach((name, i) => {
+    table[name] = String.fromCharCode(0xa0 + i);
+  });
   const greek = "Alpha Beta Gamma Delta Epsilon Zeta Eta Theta Iota Kappa Lambda Mu Nu Xi Omicron Pi Rho _ Sigma Tau Upsilon Phi Chi Psi Omega".split(" ");
   greek.forEach((name, i) => {
     if (name === "_") return;

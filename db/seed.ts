@@ -75,8 +75,8 @@ export function seedStatements(opts: { now: number; passwordHash: string }): str
     );
   }
 
-  news.forEach((n, i) => out.push(insert("news", { id: i + 1, title: n.title, published: 1, created_at: now - n.daysAgo * DAY })));
-  blogPosts.forEach((p, i) => out.push(insert("blog_posts", { id: i + 1, post_name: p.postName, post_title: p.postTitle, created_at: now - (i + 1) * 4 * DAY })));
+  for (const [i, n] of news.entries()) out.push(insert("news", { id: i + 1, title: n.title, published: 1, created_at: now - n.daysAgo * DAY }));
+  for (const [i, p] of blogPosts.entries()) out.push(insert("blog_posts", { id: i + 1, post_name: p.postName, post_title: p.postTitle, created_at: now - (i + 1) * 4 * DAY }));
   out.push(insert("settings", { key: "contact", value: contact }, "REPLACE"));
   out.push(insert("settings", { key: "outside_links", value: outsideLinks }, "REPLACE"));
   out.push(insert("settings", { key: "footer_links", value: footerLinks }, "REPLACE"));

@@ -98,7 +98,7 @@ export function parseIPv4Loose(s: string): number | null {
   const lastMax = 2 ** (8 * (4 - nums.length)) - 1;
   if (last > lastMax) return null;
   let value = 0;
-  nums.forEach((n, i) => (value += n * 2 ** (8 * (3 - i))));
+  for (const [i, n] of nums.entries()) value += n * 2 ** (8 * (3 - i));
   return value + last;
 }
 

@@ -77,7 +77,7 @@ export function headingGroups(lines: PageLine[], bodySize: number, upTo: number,
   for (const size of sizes) {
     if (taken.has(size)) continue;
     const members = head.filter((l) => Math.abs(l.size - size) <= size * 0.05);
-    members.forEach((l) => taken.add(l.size));
+    for (const l of members) taken.add(l.size);
     groups.push(members.map((l) => l.text).join(" "));
   }
   return groups;

@@ -53,7 +53,9 @@ export function noticePage(page: Page, isExempt: Exemption): string | null {
       seen++;
     }
   }
-  if (page.maxSize > page.bodySize * HEADING_SCALE) page.lines.forEach((l, i) => l.size >= page.maxSize * 0.95 && heading.add(i));
+  if (page.maxSize > page.bodySize * HEADING_SCALE) {
+    for (const [i, l] of page.lines.entries()) if (l.size >= page.maxSize * 0.95) heading.add(i);
+  }
   for (const i of heading) {
     const m = NOTICE_HEADING.exec(page.folded[i]!.replace(/^[^\p{L}]+/u, ""));
     if (m && !isExempt(m[0])) return m[0];

@@ -45,7 +45,7 @@ export function preparePage(lines: PageText): Page {
   // The body's size: the size most characters are set in.
   // Lines of rotated text only (an arXiv stamp in the margin) have size 0 and are left out.
   const bySize = new Map<number, number>();
-  lines.forEach((l) => l.size > 0 && bySize.set(l.size, (bySize.get(l.size) ?? 0) + l.text.length));
+  for (const l of lines) if (l.size > 0) bySize.set(l.size, (bySize.get(l.size) ?? 0) + l.text.length);
   const bodySize = [...bySize].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
   const maxSize = Math.max(0, ...lines.map((l) => l.size));
   return { lines, folded, tokens, joined, lineStarts, bodySize, maxSize, wordCount: tokens.length };

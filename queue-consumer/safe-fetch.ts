@@ -152,7 +152,7 @@ async function readCapped(res: Response, maxBytes: number, url: string, declared
   if (!res.body) return new Uint8Array(0);
   const reader = res.body.getReader();
   const limit = declared ?? maxBytes;
-  let buffer: GrowableBuffer = declared !== null ? (new ArrayBuffer(declared) as GrowableBuffer) : new GrowableArrayBuffer(0, { maxByteLength: maxBytes });
+  const buffer: GrowableBuffer = declared !== null ? (new ArrayBuffer(declared) as GrowableBuffer) : new GrowableArrayBuffer(0, { maxByteLength: maxBytes });
   let out = new Uint8Array(buffer);
   let total = 0;
   try {

@@ -132,7 +132,7 @@ const IDENTIFIERS: RegExp[] = [
   /\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b/gi, // host names (oa.publisher.test), after DOIs (10.32614/cran.package.x)
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** One piece of Latin text users would read, and where. */
 export type LatinText = { text: string; in: string };
@@ -169,7 +169,7 @@ export async function latinText(page: Page, allow: readonly (string | RegExp)[] 
   // "doi" of "doi.org", nor "Unpaywall" the word inside 10.5555/oa-unpaywall-1).
   // Longer entries first: "ACI 318-19" before "ACI".
   const sorted = [...allow].sort((a, b) => (typeof b === "string" ? b.length : 0) - (typeof a === "string" ? a.length : 0));
-  const own = sorted.map((a) => (typeof a === "string" ? new RegExp(`(?<![A-Za-z0-9])${escape(a)}(?![A-Za-z0-9])`, "gi") : new RegExp(a.source, a.flags.includes("g") ? a.flags : `${a.flags}g`)));
+  const own = sorted.map((a) => (typeof a === "string" ? new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(a)}(?![A-Za-z0-9])`, "gi") : new RegExp(a.source, a.flags.includes("g") ? a.flags : `${a.flags}g`)));
   const patterns = [...ADDRESSES, DOIS, ...own, ...IDENTIFIERS];
   const found: LatinText[] = [];
   for (const t of texts) {

@@ -71,7 +71,7 @@ export class RecordingD1 {
       async batch(statements: D1PreparedStatement[]) {
         const sqls = statements.map((s) => self.sqlOf.get(s as object));
         const results = await inner.batch(statements.map((s) => self.real.get(s as object) ?? s));
-        results.forEach((r, i) => self.note(sqls[i] ?? "(batch statement)", r.meta));
+        for (const [i, r] of results.entries()) self.note(sqls[i] ?? "(batch statement)", r.meta);
         return results;
       },
       async exec(sql: string) {

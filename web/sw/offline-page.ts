@@ -3,10 +3,10 @@
  * no cache entry), the same for everyone: it names no user and holds no page data. "Try again"
  * loads the address again from the network.
  */
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function offlinePage(fontUrl: string | null): string {
-  const font = fontUrl ? `@font-face{font-family:Vazirmatn;src:url("${escape(fontUrl)}") format("woff2");font-display:swap}` : "";
+  const font = fontUrl ? `@font-face{font-family:Vazirmatn;src:url("${escapeHtml(fontUrl)}") format("woff2");font-display:swap}` : "";
   return `<!doctype html>
 <html lang="fa" dir="rtl">
 <head>

@@ -59,11 +59,17 @@ export async function checkState(j: Journey, page: Page, slug: string, opts: Sta
   await j.step(page, slug, { axe: opts.axe });
   if (opts.layout === false) return;
   // Through the CSSOM: the production CSP refuses an injected <style>.
-  await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(".ui-toast-region")).forEach((el) => el.style.setProperty("pointer-events", "none", "important")));
+  await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(".ui-toast-region")).forEach((el) => {
+        el.style.setProperty("pointer-events", "none", "important");
+      }),
+  );
   try {
     await assertNoCoveredControls(page);
   } finally {
-    await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(".ui-toast-region")).forEach((el) => el.style.removeProperty("pointer-events")));
+    await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(".ui-toast-region")).forEach((el) => {
+          el.style.removeProperty("pointer-events");
+        }),
+    );
   }
   await assertNoLatinText(page, [...NAMES, ...(opts.allow ?? [])]);
 }

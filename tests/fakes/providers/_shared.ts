@@ -18,6 +18,7 @@ export function fixtureText(rel: string): string {
 }
 
 /** A fresh deep copy of a JSON fixture, safe to modify (untyped on purpose: fixtures are raw wire data). */
+// biome-ignore lint/suspicious/noExplicitAny: fixtures are raw wire data, typed by the caller when it cares
 export function fixtureJson<T = any>(rel: string): T {
   return JSON.parse(fixtureText(rel)) as T;
 }

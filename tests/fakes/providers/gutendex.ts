@@ -28,7 +28,7 @@ function synthetic(n: number): Book {
     subjects: [],
     bookshelves: [],
     languages: ["en"],
-    copyright: n % 7 === 6 ? true : false,
+    copyright: n % 7 === 6,
     media_type: "Text",
     formats: {
       "text/html": `https://www.gutenberg.org/ebooks/${n}.html.images`,

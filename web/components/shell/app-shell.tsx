@@ -78,9 +78,11 @@ export function AppShell({ dialogs, notices }: { dialogs: (mounted: MountedDialo
   return (
     <AriaRouterProvider navigate={(href, options) => router.navigate({ ...options, href })} useHref={(href) => href}>
       <div className={cx("app-shell", isHome && "app-shell--home")}>
+        {/* biome-ignore lint/a11y/useValidAnchor: a skip link: the href is the target, the handler moves focus for browsers that do not */}
         <a href="#main" className="skip-link" onClick={focusMain}>
           {m.skipToContent}
         </a>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named banner landmark (axe accepts it; screen readers list it by name) */}
         <header className="site-header" aria-label={m.landmarks.header}>
           <TopBar />
           <AppBar />

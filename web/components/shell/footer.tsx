@@ -82,6 +82,7 @@ export function Footer({ isHome, now = new Date() }: { isHome: boolean; now?: Da
   const useful = footerLinks.filter((l) => l.href.startsWith("/"));
   const guides = footerLinks.filter((l) => !l.href.startsWith("/"));
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a named contentinfo landmark (axe accepts it)
     <footer className="footer" aria-label={m.landmarks.footer}>
       <div className="container footer__grid">
         <section className="footer__about">

@@ -44,6 +44,7 @@ export function NewsTicker({ news, onOpenNews }: { news: NewsItem[]; onOpenNews(
   if (count === 0) return null;
   const item = news[index % count]!;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover only pauses the ticker; keyboard users get the same by focus
     <div
       className="news-ticker"
       onMouseEnter={() => setHovered(true)}

@@ -44,6 +44,7 @@ describe("stored links: http(s) or text", () => {
   it("ExternalLinkButton with a hostile href renders nothing to press; an https one is a link", () => {
     render(
       <>
+        {/* biome-ignore lint/security/noScriptUrl: the test proves such a link is refused */}
         <ExternalLinkButton href="javascript:alert(1)">bad</ExternalLinkButton>
         <ExternalLinkButton href="https://example.org/">good</ExternalLinkButton>
       </>,

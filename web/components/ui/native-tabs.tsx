@@ -34,6 +34,7 @@ export function NativeTabs({ label, tabs, defaultSelected }: { label: string; ta
     <div className="ui-tabs">
       <div role="tablist" aria-label={label} aria-orientation="horizontal" className="ui-tabs__list" onKeyDown={onKeyDown}>
         {tabs.map((t) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are handled on the tablist (roving focus), as the WAI-ARIA tabs pattern does
           <div
             key={t.id}
             ref={(el) => {
@@ -54,6 +55,7 @@ export function NativeTabs({ label, tabs, defaultSelected }: { label: string; ta
         ))}
       </div>
       {current && (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes the panel focusable when it holds no focusable content first
         <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`} tabIndex={0} className="ui-tabs__panel">
           {current.panel()}
         </div>

@@ -27,7 +27,7 @@ export function Loading({ label = messages.loading }: { label?: string }) {
 export function QueryState<T>({ query, label, children, errorText, errorTitle }: QueryStateProps<T>) {
   if (query.isPending) return <Loading label={label} />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} errorText={errorText} errorTitle={errorTitle} />;
-  return children ? <>{children(query.data)}</> : null;
+  return children ? children(query.data) : null;
 }
 
 type CatchProps = { children: ReactNode; fallback(error: Error, retry: () => void): ReactNode; onReset(): void };

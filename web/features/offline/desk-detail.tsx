@@ -344,7 +344,7 @@ function PriceAction({ detail, hasGroup, label, onDone, onNotice, first }: { det
         <legend>{t.attachLegend}</legend>
         {detail.group_file && !file && (
           <Checkbox isSelected={useGroupFile} onChange={setUseGroupFile}>
-            {t.useGroupFile(detail.group_file.name ?? detail.group_file.link ?? "")}
+            {t.withGroupFile(detail.group_file.name ?? detail.group_file.link ?? "")}
           </Checkbox>
         )}
         <input
@@ -486,6 +486,7 @@ function DeliverAction({ detail, hasGroup, onDone, onNotice, first }: { detail: 
   };
   const fileError = localError ?? m.fieldErrors["file"]?.join(" ");
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut; the file input inside is the keyboard path
     <div
       className="offline-action offline-deliver"
       onDragOver={(e) => e.preventDefault()}

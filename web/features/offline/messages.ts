@@ -192,7 +192,7 @@ export const offlineUi = {
     attachLegend: "فایل یا لینکی که با پرداخت کاربر تحویل می‌شود (اختیاری)",
     attachFile: "انتخاب PDF و ثبت قیمت",
     attachLink: "یا لینک مدرک",
-    useGroupFile: (name: string) => `همراه فایل گروه: ${name}`,
+    withGroupFile: (name: string) => `همراه فایل گروه: ${name}`,
     deliverGroupFile: (name: string) => `تحویل فایل گروه (${name})`,
     preparedIs: "پیوست آمادهٔ تحویل با پرداخت:",
     preparedLink: "لینک مدرک",

@@ -64,7 +64,6 @@ const CatalogItemRecord = z.object({
   /** The collection the record comes from ("OAPEN", "Project Gutenberg", "NASA NTRS"), shown with it. */
   source: optionalText(100),
 });
-type CatalogItemRecord = z.infer<typeof CatalogItemRecord>;
 
 const ThesisRecord = z.object({
   kind: z.literal("thesis"),
@@ -79,7 +78,6 @@ const ThesisRecord = z.object({
   license: optionalText(300),
   source: optionalText(300),
 });
-type ThesisRecord = z.infer<typeof ThesisRecord>;
 
 export const CatalogImportRecord = z.discriminatedUnion("kind", [CatalogItemRecord, ThesisRecord]);
 export type CatalogImportRecord = z.input<typeof CatalogImportRecord>;

@@ -28,6 +28,7 @@ afterEach(() => {
 describe("LinkPanel ?getUrl=", () => {
   it("is drawn with the box filled in, and starts once asked, by GET (a link from anywhere never spends)", async () => {
     let start: (s: LinkAutoStart) => void = () => {};
+    // biome-ignore lint/correctness/noComponentHookFactories: a test page that hands its setter to the test
     function Page() {
       const [autoStart, setAutoStart] = useState<LinkAutoStart | null>(null);
       start = setAutoStart;
