@@ -179,14 +179,13 @@ function serviceWorker(): Plugin {
           return seen;
         };
         const entries = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
-        const app = [...chunks.values()].filter((c) => c.facadeModuleId && path.relative(process.cwd(), c.facadeModuleId) === APP_MODULE).map((c) => c.fileName);
+        const app = [...chunks.values()]
+          .filter((c) => c.facadeModuleId && path.relative(process.cwd(), c.facadeModuleId) === APP_MODULE)
+          .map((c) => c.fileName);
         const hrefs = [...html.source.matchAll(/<link\b[^>]*\bhref="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
         const fonts = hrefs.filter((h) => h.endsWith(".woff2"));
         const precache = [...new Set([...[...closure([...entries, ...app])].map((f) => `/${f}`), ...hrefs])].sort();
-        const buildId = createHash("sha256")
-          .update(Object.keys(bundle).sort().join("\n"))
-          .digest("hex")
-          .slice(0, 16);
+        const buildId = createHash("sha256").update(Object.keys(bundle).sort().join("\n")).digest("hex").slice(0, 16);
         const out = await esbuild({
           entryPoints: [path.resolve(import.meta.dirname, "web/sw/service-worker.ts")],
           bundle: true,

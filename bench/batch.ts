@@ -36,7 +36,9 @@ const log = (m: string) => process.stderr.write(`[bench:batch] ${m}\n`);
 const pct = (v: number[], p: number) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.ceil((p / 100) * v.length) - 1)]!;
 
 function parseBench() {
-  const one = (i: number) => String.raw`@article{k${i}, author = {M{\"u}ller, J{\"o}rg and van der Berg, Anna}, title = {On the {DNA} of caf\'e number ${i}}, journal = {Journal of Things}, year = {2020}, volume = {12}, pages = {100--120}, doi = {10.5555/x-${i}}}` + "\n";
+  const one = (i: number) =>
+    String.raw`@article{k${i}, author = {M{\"u}ller, J{\"o}rg and van der Berg, Anna}, title = {On the {DNA} of caf\'e number ${i}}, journal = {Journal of Things}, year = {2020}, volume = {12}, pages = {100--120}, doi = {10.5555/x-${i}}}` +
+    "\n";
   const text = Array.from({ length: 10_000 }, (_, i) => one(i)).join("");
   const times: number[] = [];
   for (let r = 0; r < 5; r++) {
@@ -62,7 +64,9 @@ async function readJson(res: Response, what: string): Promise<unknown> {
 async function untilTerminal(base: string, id: string, cookie: () => string): Promise<Record<string, number>> {
   const t0 = Date.now();
   for (;;) {
-    const view = (await readJson(await fetch(`${base}/batch/${id}`, { headers: { cookie: cookie() } }), `GET /batch/${id}`)) as { counts: Record<string, number> };
+    const view = (await readJson(await fetch(`${base}/batch/${id}`, { headers: { cookie: cookie() } }), `GET /batch/${id}`)) as {
+      counts: Record<string, number>;
+    };
     if (view.counts.processing === 0) return view.counts;
     if (Date.now() - t0 > 600_000) throw new Error(`still processing after 600 s: ${JSON.stringify(view.counts)}`);
     await new Promise((r) => setTimeout(r, POLL_MS));
@@ -87,7 +91,13 @@ async function signedIn(base: string, run: number): Promise<Session> {
   const s = await new Session(base).init();
   const tag = `${Date.now().toString(36)}${run}`;
   const password = "bench-batch-password";
-  await s.post("/register", { name: "کاربر سنجش", email: `bench-${tag}@daryaft.test`, mobile: `0912${String(Date.now() + run).slice(-7)}`, password, password_confirmation: password });
+  await s.post("/register", {
+    name: "کاربر سنجش",
+    email: `bench-${tag}@daryaft.test`,
+    mobile: `0912${String(Date.now() + run).slice(-7)}`,
+    password,
+    password_confirmation: password,
+  });
   return s;
 }
 
@@ -131,7 +141,14 @@ async function main() {
   const upstream = await startUpstream(arg("upstream-port", 18997), LATENCY_MS);
   // The providers' own limits (Crossref 10 a second, …, at 80%), not the tests' hundredfold ones;
   // documents keep the scaled per-host limit, as the one fake host stands in for every publisher's.
-  const server = await startServer({ name: "batch", port: PORT, upstreamUrl: upstream.url, build: !args.includes("--no-build"), log, vars: { UPSTREAM_PROVIDER_LIMITS: "real" } });
+  const server = await startServer({
+    name: "batch",
+    port: PORT,
+    upstreamUrl: upstream.url,
+    build: !args.includes("--no-build"),
+    log,
+    vars: { UPSTREAM_PROVIDER_LIMITS: "real" },
+  });
   const guests = args.includes("--guest-lists");
   const times: number[] = [];
   const outcomes: Record<string, number>[] = [];
@@ -146,7 +163,18 @@ async function main() {
     stopServer(server.child);
     stopServer(upstream.child);
   }
-  const out = { entries: ENTRIES, shape: guests ? "guest lists of 20 DOIs" : "one signed-in list: 3 in 4 DOIs, 1 in 4 references", latency_ms: LATENCY_MS, runs: times, outcomes, p50_s: pct(times, 50) / 1000, p95_s: pct(times, 95) / 1000, target_s: 90, parse_10k: parse, parse_target_ms: 1000 };
+  const out = {
+    entries: ENTRIES,
+    shape: guests ? "guest lists of 20 DOIs" : "one signed-in list: 3 in 4 DOIs, 1 in 4 references",
+    latency_ms: LATENCY_MS,
+    runs: times,
+    outcomes,
+    p50_s: pct(times, 50) / 1000,
+    p95_s: pct(times, 95) / 1000,
+    target_s: 90,
+    parse_10k: parse,
+    parse_target_ms: 1000,
+  };
   mkdirSync(path.join(root, "bench/out"), { recursive: true });
   writeFileSync(path.join(root, "bench/out/batch.json"), JSON.stringify(out, null, 2));
   console.log(JSON.stringify(out, null, 2));

@@ -34,7 +34,15 @@ export const LOADED_JS_BUDGET = 120 * 1024;
 export const LAZY_BUDGET = 50 * 1024;
 const client = path.join(root, "dist/client");
 
-type Chunk = { fileName: string; isEntry: boolean; isDynamicEntry: boolean; facadeModuleId: string | null; imports: string[]; dynamicImports: string[]; modules: Record<string, number> };
+type Chunk = {
+  fileName: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  dynamicImports: string[];
+  modules: Record<string, number>;
+};
 
 const sizes = new Map<string, { raw: number; gz: number }>();
 export function sizeOf(file: string) {
@@ -87,7 +95,13 @@ function composition(graph: Map<string, Chunk>, files: Iterable<string>, top = 4
   for (const f of files) {
     for (const [id, n] of Object.entries(graph.get(f)?.modules ?? {})) {
       const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
-      const key = m ? m[1]! : id.replace(/^\0/, "").split("/").slice(0, id.startsWith("web/features/") ? 3 : 2).join("/");
+      const key = m
+        ? m[1]!
+        : id
+            .replace(/^\0/, "")
+            .split("/")
+            .slice(0, id.startsWith("web/features/") ? 3 : 2)
+            .join("/");
       by.set(key, (by.get(key) ?? 0) + n);
     }
   }
@@ -106,7 +120,17 @@ const isVendor = (graph: Map<string, Chunk>, f: string) => {
 };
 
 export type FileRow = { file: string; raw: number; gz: number; what: string };
-export type LazyUnit = { label: string; module: string; chunk: string; ownGz: number; ownFiles: string[]; sharedGz: number; sharedFiles: string[]; firstVisitGz: number; met: boolean };
+export type LazyUnit = {
+  label: string;
+  module: string;
+  chunk: string;
+  ownGz: number;
+  ownFiles: string[];
+  sharedGz: number;
+  sharedFiles: string[];
+  firstVisitGz: number;
+  met: boolean;
+};
 export type SharedChunk = { file: string; gz: number; vendor: boolean; usedBy: number; what: string; met: boolean };
 export type StaticBundleReport = {
   firstRoute: { files: FileRow[]; jsGz: number; jsRaw: number; met: boolean; css: FileRow[]; fonts: FileRow[] };
@@ -139,7 +163,8 @@ export function analyzeBundle(): StaticBundleReport {
   for (const c of css) {
     for (const m of readFileSync(path.join(client, c), "utf8").matchAll(/url\(([^)]+\.woff2)\)/g)) {
       const ref = m[1]!.replace(/["']/g, "");
-      if (/vazirmatn-(arabic|latin)-(400|700)-normal/.test(ref)) fonts.add(ref.startsWith("/") ? ref.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(c), ref)));
+      if (/vazirmatn-(arabic|latin)-(400|700)-normal/.test(ref))
+        fonts.add(ref.startsWith("/") ? ref.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(c), ref)));
     }
   }
 
@@ -198,12 +223,24 @@ export async function measureLoaded(base: string, urls: string[] = ["/"]): Promi
   const first = firstRouteFiles(graph);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const out: LoadedPage[] = [];
   try {
     for (const url of urls) {
-      for (const [viewport, size] of [["390×844", { width: 390, height: 844 }], ["1440×900", { width: 1440, height: 900 }]] as const) {
+      for (const [viewport, size] of [
+        ["390×844", { width: 390, height: 844 }],
+        ["1440×900", { width: 1440, height: 900 }],
+      ] as const) {
         const context = await browser.newContext({ viewport: size, locale: "fa-IR" });
         const page = await context.newPage();
         const files = new Set<string>();
@@ -258,27 +295,49 @@ function table(title: string, header: string[], rows: string[][]) {
 }
 
 export function printBundle(r: StaticBundleReport, loaded: LoadedPage[], w: WorkerBundle) {
-  table("First route (entry + static imports): JavaScript", ["file", "raw", "gzip", "mostly"], [
-    ...r.firstRoute.files.map((f) => [f.file, kb(f.raw), kb(f.gz), f.what]),
-    ["total", kb(r.firstRoute.jsRaw), kb(r.firstRoute.jsGz), ""],
-  ]);
+  table(
+    "First route (entry + static imports): JavaScript",
+    ["file", "raw", "gzip", "mostly"],
+    [...r.firstRoute.files.map((f) => [f.file, kb(f.raw), kb(f.gz), f.what]), ["total", kb(r.firstRoute.jsRaw), kb(r.firstRoute.jsGz), ""]],
+  );
   for (const l of loaded) {
-    table(`Loaded by Chromium for ${l.url} at ${l.viewport} (before any interaction)`, ["file", "raw", "gzip", "mostly"], [
-      ...l.files.map((f) => [f.file, kb(f.raw), kb(f.gz), f.what]),
-      ["total", "", kb(l.jsGz), l.met ? "budget met" : "budget MISSED"],
-    ]);
+    table(
+      `Loaded by Chromium for ${l.url} at ${l.viewport} (before any interaction)`,
+      ["file", "raw", "gzip", "mostly"],
+      [...l.files.map((f) => [f.file, kb(f.raw), kb(f.gz), f.what]), ["total", "", kb(l.jsGz), l.met ? "budget met" : "budget MISSED"]],
+    );
   }
-  table("First route CSS and fonts", ["file", "raw", "gzip", ""], [...r.firstRoute.css, ...r.firstRoute.fonts].map((f) => [f.file, kb(f.raw), kb(f.gz), ""]));
-  table(`Lazy routes and dialogs (budget ${kb(LAZY_BUDGET)} on own bytes)`, ["unit", "own", "shared", "first visit", "budget"], r.lazy.map((u) => [u.label, kb(u.ownGz), kb(u.sharedGz), kb(u.firstVisitGz), u.met ? "met" : "MISSED"]));
-  table("Shared chunks (attributed once)", ["chunk", "gzip", "units", "vendor", "mostly"], r.shared.map((s) => [s.file, kb(s.gz), String(s.usedBy), s.vendor ? "yes" : "", s.what + (s.met ? "" : "  (OVER)")]));
-  table("Worker bundle (dist/daryaft)", ["file", "raw", "gzip", ""], [...w.files.map((f) => [f.file, kb(f.raw), kb(f.gz), ""]), ["total", kb(w.raw), kb(w.gz), w.freeLimitMet ? "within 3 MB (free)" : "over 3 MB (free)"]]);
+  table(
+    "First route CSS and fonts",
+    ["file", "raw", "gzip", ""],
+    [...r.firstRoute.css, ...r.firstRoute.fonts].map((f) => [f.file, kb(f.raw), kb(f.gz), ""]),
+  );
+  table(
+    `Lazy routes and dialogs (budget ${kb(LAZY_BUDGET)} on own bytes)`,
+    ["unit", "own", "shared", "first visit", "budget"],
+    r.lazy.map((u) => [u.label, kb(u.ownGz), kb(u.sharedGz), kb(u.firstVisitGz), u.met ? "met" : "MISSED"]),
+  );
+  table(
+    "Shared chunks (attributed once)",
+    ["chunk", "gzip", "units", "vendor", "mostly"],
+    r.shared.map((s) => [s.file, kb(s.gz), String(s.usedBy), s.vendor ? "yes" : "", s.what + (s.met ? "" : "  (OVER)")]),
+  );
+  table(
+    "Worker bundle (dist/daryaft)",
+    ["file", "raw", "gzip", ""],
+    [...w.files.map((f) => [f.file, kb(f.raw), kb(f.gz), ""]), ["total", kb(w.raw), kb(w.gz), w.freeLimitMet ? "within 3 MB (free)" : "over 3 MB (free)"]],
+  );
   console.log(`\nEntry JS: ${kb(r.firstRoute.jsGz)} gzipped of ${kb(ENTRY_JS_BUDGET)}: ${r.firstRoute.met ? "met" : "MISSED"}.`);
   if (loaded.length) {
     const worstLoaded = Math.max(...loaded.map((l) => l.jsGz));
-    console.log(`JS fetched before any interaction: ${kb(worstLoaded)} gzipped at worst of ${kb(LOADED_JS_BUDGET)}: ${worstLoaded <= LOADED_JS_BUDGET ? "met" : "MISSED"}.`);
+    console.log(
+      `JS fetched before any interaction: ${kb(worstLoaded)} gzipped at worst of ${kb(LOADED_JS_BUDGET)}: ${worstLoaded <= LOADED_JS_BUDGET ? "met" : "MISSED"}.`,
+    );
   }
   const over = r.lazy.filter((u) => !u.met).length + r.shared.filter((s) => !s.met).length;
-  console.log(`Lazy units: ${r.lazy.length - r.lazy.filter((u) => !u.met).length} of ${r.lazy.length} within ${kb(LAZY_BUDGET)} own; shared chunks over: ${r.shared.filter((s) => !s.met).length}; ${over ? "MISSED" : "met"}.`);
+  console.log(
+    `Lazy units: ${r.lazy.length - r.lazy.filter((u) => !u.met).length} of ${r.lazy.length} within ${kb(LAZY_BUDGET)} own; shared chunks over: ${r.shared.filter((s) => !s.met).length}; ${over ? "MISSED" : "met"}.`,
+  );
 }
 
 async function main() {

@@ -109,7 +109,10 @@ class Session {
 
   async init() {
     const res = await fetch(`${this.base}/csrf-token`, { headers: { "cf-connecting-ip": this.address } });
-    this.cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    this.cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     this.token = ((await res.json()) as { token: string }).token;
   }
 
@@ -312,7 +315,11 @@ async function main() {
     const h = await hits(upstream.url);
     // Every caller waited for the same single resolution: its upstream time is that one chain's.
     const sameReport = report("same", same, () => callsFor(h, one) * LATENCY_MS, sameWall);
-    sameReport.resolutions = { unpaywall: h.get(`unpaywall:${one}`) ?? 0, crossref: h.get(`crossref:${one}`) ?? 0, runs: same.find((j) => j.timing)?.timing?.runs ?? 0 };
+    sameReport.resolutions = {
+      unpaywall: h.get(`unpaywall:${one}`) ?? 0,
+      crossref: h.get(`crossref:${one}`) ?? 0,
+      runs: same.find((j) => j.timing)?.timing?.runs ?? 0,
+    };
     reports.push(sameReport);
   } finally {
     stopServer(server.child);
@@ -322,25 +329,58 @@ async function main() {
 
   console.log(`\nFetch pipeline benchmark: fake upstream with a fixed ${LATENCY_MS} ms per call; times in ms.`);
   console.log("total = start sent → result available (the job's finish, or the start's own answer when a fresh result was reused);");
-  console.log(`overhead = total − upstream (calls made for the DOI × ${LATENCY_MS} ms); seen = when this client's polling saw it (≥ ${POLL_MS} ms apart, ≤ ${POLL_BUDGET_PER_S} polls/s in all).\n`);
-  const cols = ["phase", "jobs", "lost", "total p50", "total p95", "upstream", "overhead p50", "overhead p95", "overhead max", "seen p95", "outside steps p50/p95", "wall"];
+  console.log(
+    `overhead = total − upstream (calls made for the DOI × ${LATENCY_MS} ms); seen = when this client's polling saw it (≥ ${POLL_MS} ms apart, ≤ ${POLL_BUDGET_PER_S} polls/s in all).\n`,
+  );
+  const cols = [
+    "phase",
+    "jobs",
+    "lost",
+    "total p50",
+    "total p95",
+    "upstream",
+    "overhead p50",
+    "overhead p95",
+    "overhead max",
+    "seen p95",
+    "outside steps p50/p95",
+    "wall",
+  ];
   console.log(cols.join(" | "));
   for (const r of reports) {
     console.log(
-      [r.phase, r.jobs, r.lost, r.totalMs.p50, r.totalMs.p95, r.upstreamMs.p50, r.overheadMs.p50, r.overheadMs.p95, r.overheadMs.max, r.seenMs.p95, r.outsideStepsMs ? `${r.outsideStepsMs.p50}/${r.outsideStepsMs.p95}` : "-", r.wallMs].join(" | "),
+      [
+        r.phase,
+        r.jobs,
+        r.lost,
+        r.totalMs.p50,
+        r.totalMs.p95,
+        r.upstreamMs.p50,
+        r.overheadMs.p50,
+        r.overheadMs.p95,
+        r.overheadMs.max,
+        r.seenMs.p95,
+        r.outsideStepsMs ? `${r.outsideStepsMs.p50}/${r.outsideStepsMs.p95}` : "-",
+        r.wallMs,
+      ].join(" | "),
     );
   }
   const same = reports.find((r) => r.phase === "same")!;
   const distinct = reports.find((r) => r.phase === "distinct")!;
   console.log(`\nstatuses: ${reports.map((r) => `${r.phase} ${JSON.stringify(r.statuses)}`).join("; ")}`);
-  console.log(`resolutions for the single DOI: ${same.resolutions!.runs} job run(s); Unpaywall asked ${same.resolutions!.unpaywall}×, Crossref ${same.resolutions!.crossref}×`);
+  console.log(
+    `resolutions for the single DOI: ${same.resolutions!.runs} job run(s); Unpaywall asked ${same.resolutions!.unpaywall}×, Crossref ${same.resolutions!.crossref}×`,
+  );
   console.log(`lost jobs: ${reports.reduce((sum, r) => sum + r.lost, 0)}`);
   const fmt = (ok: boolean) => (ok ? "met" : "NOT met");
   console.log(
     `targets: overhead p95 ≤ 150 ms: distinct ${distinct.overheadMs.p95}, same ${same.overheadMs.p95} (${fmt(Math.max(distinct.overheadMs.p95, same.overheadMs.p95) <= 150)}); zero lost jobs (${fmt(reports.every((r) => r.lost === 0))}); exactly one resolution (${fmt(same.resolutions!.unpaywall === 1 && same.resolutions!.runs === 1)})`,
   );
   mkdirSync(path.join(root, "bench/out"), { recursive: true });
-  writeFileSync(path.join(root, "bench/out/getpdf.json"), JSON.stringify({ latencyMs: LATENCY_MS, pollMs: POLL_MS, pollBudgetPerS: POLL_BUDGET_PER_S, connections: MAX_IN_FLIGHT, reports }, null, 2));
+  writeFileSync(
+    path.join(root, "bench/out/getpdf.json"),
+    JSON.stringify({ latencyMs: LATENCY_MS, pollMs: POLL_MS, pollBudgetPerS: POLL_BUDGET_PER_S, connections: MAX_IN_FLIGHT, reports }, null, 2),
+  );
   writeFileSync(path.join(root, "bench/out/getpdf-jobs.json"), JSON.stringify(raw));
 }
 

@@ -37,7 +37,13 @@ export async function installabilityChecks(base: string): Promise<InstallCheck[]
   const icons = await import("lighthouse/core/lib/icons.js");
   const puppeteer = (await import("puppeteer-core")).default;
 
-  type Context = { driver: { defaultSession: { sendCommand(method: string, params?: object): Promise<unknown> }; executionContext: { evaluate<T>(fn: () => Promise<T>, opts: { args: never[] }): Promise<T> }; url(): Promise<string> } };
+  type Context = {
+    driver: {
+      defaultSession: { sendCommand(method: string, params?: object): Promise<unknown> };
+      executionContext: { evaluate<T>(fn: () => Promise<T>, opts: { args: never[] }): Promise<T> };
+      url(): Promise<string>;
+    };
+  };
 
   class InstallabilityGatherer extends BaseGatherer {
     override meta = { supportedModes: ["navigation"] };
@@ -82,14 +88,21 @@ export async function installabilityChecks(base: string): Promise<InstallCheck[]
   }
 
   function judge(a: Installability): InstallCheck[] {
-    const parsed = parseManifest(a.manifest, a.manifestUrl, a.documentUrl) as { value?: Record<string, { value: unknown; warning?: string }> & Parameters<typeof icons.doExist>[0]; warning?: string };
+    const parsed = parseManifest(a.manifest, a.manifestUrl, a.documentUrl) as {
+      value?: Record<string, { value: unknown; warning?: string }> & Parameters<typeof icons.doExist>[0];
+      warning?: string;
+    };
     const m = parsed.value;
     const v = (key: string) => (m?.[key] as { value?: unknown } | undefined)?.value;
     const shortName = String(v("short_name") ?? "");
     const sw = a.serviceWorker;
     const startUrl = String(v("start_url") ?? "");
     return [
-      { id: "installable-manifest (Chromium)", pass: a.errors.length === 0 && a.manifestErrors.length === 0, detail: [...a.errors, ...a.manifestErrors].join(", ") || "no installability errors" },
+      {
+        id: "installable-manifest (Chromium)",
+        pass: a.errors.length === 0 && a.manifestErrors.length === 0,
+        detail: [...a.errors, ...a.manifestErrors].join(", ") || "no installability errors",
+      },
       { id: "manifest parses", pass: !!m && !parsed.warning, detail: a.manifestUrl },
       { id: "has name", pass: !!v("name"), detail: String(v("name") ?? "") },
       { id: "short_name ≤ 12 characters", pass: shortName.length > 0 && shortName.length <= 12, detail: shortName },
@@ -97,16 +110,37 @@ export async function installabilityChecks(base: string): Promise<InstallCheck[]
       { id: "display standalone", pass: ["standalone", "fullscreen", "minimal-ui"].includes(String(v("display"))), detail: String(v("display")) },
       { id: "themed-omnibox (theme_color)", pass: !!v("theme_color"), detail: String(v("theme_color") ?? "") },
       { id: "splash-screen (background_color)", pass: !!v("background_color"), detail: String(v("background_color") ?? "") },
-      { id: "icon ≥ 144 px PNG", pass: !!m && icons.doExist(m) && icons.pngSizedAtLeast(144, m).length > 0, detail: m ? icons.pngSizedAtLeast(144, m).join(" ") : "" },
-      { id: "splash-screen icon ≥ 512 px PNG", pass: !!m && icons.doExist(m) && icons.pngSizedAtLeast(512, m).length > 0, detail: m ? icons.pngSizedAtLeast(512, m).join(" ") : "" },
+      {
+        id: "icon ≥ 144 px PNG",
+        pass: !!m && icons.doExist(m) && icons.pngSizedAtLeast(144, m).length > 0,
+        detail: m ? icons.pngSizedAtLeast(144, m).join(" ") : "",
+      },
+      {
+        id: "splash-screen icon ≥ 512 px PNG",
+        pass: !!m && icons.doExist(m) && icons.pngSizedAtLeast(512, m).length > 0,
+        detail: m ? icons.pngSizedAtLeast(512, m).join(" ") : "",
+      },
       { id: "maskable-icon", pass: !!m && icons.doExist(m) && icons.containsMaskableIcon(m), detail: "" },
-      { id: "service-worker controls start_url", pass: !!sw && sw.active && !!startUrl && startUrl.startsWith(sw.scope), detail: sw ? `${sw.scope} (${sw.active ? "active" : "not active"})` : "no registration" },
+      {
+        id: "service-worker controls start_url",
+        pass: !!sw && sw.active && !!startUrl && startUrl.startsWith(sw.scope),
+        detail: sw ? `${sw.scope} (${sw.active ? "active" : "not active"})` : "no registration",
+      },
     ];
   }
 
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
     headless: true,
     defaultViewport: null,
   });
@@ -121,7 +155,11 @@ export async function installabilityChecks(base: string): Promise<InstallCheck[]
     };
     const result = await navigation(page as never, `${base}/`, { config: config as never, flags: { logLevel: "error" } });
     if (!result) throw new Error("no Lighthouse result");
-    const lhr = result.lhr as unknown as { lighthouseVersion: string; audits: Record<string, { score: number | null; details?: { checks?: InstallCheck[] } }>; runtimeError?: { message: string } };
+    const lhr = result.lhr as unknown as {
+      lighthouseVersion: string;
+      audits: Record<string, { score: number | null; details?: { checks?: InstallCheck[] } }>;
+      runtimeError?: { message: string };
+    };
     mkdirSync(outDir, { recursive: true });
     writeFileSync(path.join(outDir, "lighthouse-installable.json"), JSON.stringify(lhr));
     const checks = lhr.audits["daryaft-installable"]?.details?.checks;

@@ -25,15 +25,38 @@ export const SCORE_BUDGET = 97;
 export const LCP_BUDGET_MS = 1800;
 export const TBT_BUDGET_MS = 150;
 export const CLS_BUDGET = 0;
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
   // As chrome-launcher does for Lighthouse: a tab in the background must still paint (else NO_FCP).
-  "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows", "--disable-renderer-backgrounding",
+  "--disable-background-timer-throttling",
+  "--disable-backgrounding-occluded-windows",
+  "--disable-renderer-backgrounding",
   // The local HTTP/2 proxy's self-signed certificate (bench/lib/stack.ts).
-  "--ignore-certificate-errors"];
+  "--ignore-certificate-errors",
+];
 
 type Lhr = {
   categories: { performance: { score: number | null } };
-  audits: Record<string, { id: string; title: string; score: number | null; numericValue?: number; displayValue?: string; details?: Record<string, unknown>; metricSavings?: Record<string, number> }>;
+  audits: Record<
+    string,
+    {
+      id: string;
+      title: string;
+      score: number | null;
+      numericValue?: number;
+      displayValue?: string;
+      details?: Record<string, unknown>;
+      metricSavings?: Record<string, number>;
+    }
+  >;
   environment: { benchmarkIndex: number; hostUserAgent: string };
   runWarnings: string[];
   lighthouseVersion: string;
@@ -106,7 +129,13 @@ function medianRun<T extends { score: number; lcpMs: number }>(runs: T[]): numbe
 export async function runLighthouse(base: string, opts: { runs: number; cookie: string; pages?: string[] }): Promise<LighthousePage[]> {
   const { navigation, startTimespan } = await import("lighthouse");
   const puppeteer = (await import("puppeteer-core")).default;
-  const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROME_FLAGS, headless: true, defaultViewport: null, acceptInsecureCerts: true });
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROME_FLAGS,
+    headless: true,
+    defaultViewport: null,
+    acceptInsecureCerts: true,
+  });
   mkdirSync(outDir, { recursive: true });
   const pages: LighthousePage[] = [];
   try {
@@ -200,9 +229,17 @@ export function printLighthouse(pages: LighthousePage[]) {
   for (const p of pages) {
     const m = p.median;
     console.log(
-      `${p.page.padEnd(8)} ${String(m.score).padStart(5)}  ${String(m.lcpMs).padStart(6)}  ${String(m.fcpMs).padStart(6)}  ${String(m.tbtMs).padStart(6)}  ${String(m.cls).padEnd(5)}  ${String(m.siMs).padStart(5)}  ${p.runs.map((r) => `${r.score}/${r.lcpMs}`).join(" ").padEnd(24)}  score ${p.scoreMet ? "met" : "MISSED"}, LCP ${p.lcpMet ? "met" : "MISSED"}, TBT ${p.tbtMet ? "met" : "MISSED"}, CLS ${p.clsMet ? "met" : "MISSED"}`,
+      `${p.page.padEnd(8)} ${String(m.score).padStart(5)}  ${String(m.lcpMs).padStart(6)}  ${String(m.fcpMs).padStart(6)}  ${String(m.tbtMs).padStart(6)}  ${String(m.cls).padEnd(5)}  ${String(m.siMs).padStart(5)}  ${p.runs
+        .map((r) => `${r.score}/${r.lcpMs}`)
+        .join(" ")
+        .padEnd(
+          24,
+        )}  score ${p.scoreMet ? "met" : "MISSED"}, LCP ${p.lcpMet ? "met" : "MISSED"}, TBT ${p.tbtMet ? "met" : "MISSED"}, CLS ${p.clsMet ? "met" : "MISSED"}`,
     );
-    if (p.interaction) console.log(`         search submit → results: ${p.interaction.submitToResultsMs.join(", ")} ms; timespan TBT ${p.interaction.tbtMs} ms, CLS ${p.interaction.cls}, INP ${p.interaction.inpMs ?? "-"} ms`);
+    if (p.interaction)
+      console.log(
+        `         search submit → results: ${p.interaction.submitToResultsMs.join(", ")} ms; timespan TBT ${p.interaction.tbtMs} ms, CLS ${p.interaction.cls}, INP ${p.interaction.inpMs ?? "-"} ms`,
+      );
     if (p.lcpElement) console.log(`         LCP element: ${p.lcpElement.slice(0, 160)}`);
     for (const f of p.findings) console.log(`         - ${f}`);
   }

@@ -25,7 +25,16 @@ import { ensureBuild, log, outDir, startStack, numberArg, runIfMain } from "./li
 export const INTERACTION_BUDGET_MS = 100;
 export const CPU_SLOWDOWN = 4;
 
-export type InteractionFigures = { scenario: string; viewport: string; interactions: number; reported: number; maxDurationMs: number; p75DurationMs: number; maxInputDelayMs: number; met: boolean };
+export type InteractionFigures = {
+  scenario: string;
+  viewport: string;
+  interactions: number;
+  reported: number;
+  maxDurationMs: number;
+  p75DurationMs: number;
+  maxInputDelayMs: number;
+  met: boolean;
+};
 
 const SEARCH_TYPES = [
   { label: "جستجوی مقاله", type: 2 },
@@ -46,7 +55,8 @@ const OBSERVE = () => {
   new PerformanceObserver((list) => {
     // interactionId is not in TypeScript's DOM library yet.
     for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId?: number })[]) {
-      if (e.interactionId) w.__eventTimings.push({ id: e.interactionId, name: e.name, start: e.startTime, processingStart: e.processingStart, duration: e.duration });
+      if (e.interactionId)
+        w.__eventTimings.push({ id: e.interactionId, name: e.name, start: e.startTime, processingStart: e.processingStart, duration: e.duration });
     }
   }).observe({ type: "event", buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
 };
@@ -89,18 +99,39 @@ function figures(scenario: string, viewport: string, interactions: number, timin
   const all = [...Array(Math.max(0, interactions - durations.length)).fill(0), ...durations].sort((a, b) => a - b);
   const p75 = all.length ? all[Math.min(all.length - 1, Math.floor(all.length * 0.75))]! : 0;
   const max = durations.at(-1) ?? 0;
-  return { scenario, viewport, interactions, reported: durations.length, maxDurationMs: Math.round(max), p75DurationMs: Math.round(p75), maxInputDelayMs: Math.round(maxInputDelay), met: max <= INTERACTION_BUDGET_MS };
+  return {
+    scenario,
+    viewport,
+    interactions,
+    reported: durations.length,
+    maxDurationMs: Math.round(max),
+    p75DurationMs: Math.round(p75),
+    maxInputDelayMs: Math.round(maxInputDelay),
+    met: max <= INTERACTION_BUDGET_MS,
+  };
 }
 
 export async function runResponsiveness(base: string, opts: { rounds: number } = { rounds: 2 }): Promise<InteractionFigures[]> {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const out: InteractionFigures[] = [];
   try {
-    for (const [name, viewport] of [["390×844", { width: 390, height: 844 }], ["1440×900", { width: 1440, height: 900 }]] as const) {
+    for (const [name, viewport] of [
+      ["390×844", { width: 390, height: 844 }],
+      ["1440×900", { width: 1440, height: 900 }],
+    ] as const) {
       const page = await openHome(browser, base, viewport);
       const group = page.getByRole("radiogroup", { name: "نوع جستجو را انتخاب کنید" });
       for (let round = 0; round < opts.rounds; round++) {
@@ -138,7 +169,9 @@ export function printResponsiveness(r: InteractionFigures[]) {
   console.log(`\nResponsiveness at ${CPU_SLOWDOWN}× CPU slowdown (Event Timing; budget: every interaction ≤ ${INTERACTION_BUDGET_MS} ms)`);
   console.log("scenario          viewport   interactions  reported ≥16 ms  max ms  p75 ms  max input delay ms  budget");
   for (const f of r) {
-    console.log(`${f.scenario.padEnd(17)} ${f.viewport.padEnd(9)}  ${String(f.interactions).padStart(12)}  ${String(f.reported).padStart(15)}  ${String(f.maxDurationMs).padStart(6)}  ${String(f.p75DurationMs).padStart(6)}  ${String(f.maxInputDelayMs).padStart(18)}  ${f.met ? "met" : "MISSED"}`);
+    console.log(
+      `${f.scenario.padEnd(17)} ${f.viewport.padEnd(9)}  ${String(f.interactions).padStart(12)}  ${String(f.reported).padStart(15)}  ${String(f.maxDurationMs).padStart(6)}  ${String(f.p75DurationMs).padStart(6)}  ${String(f.maxInputDelayMs).padStart(18)}  ${f.met ? "met" : "MISSED"}`,
+    );
   }
 }
 

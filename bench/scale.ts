@@ -135,7 +135,24 @@ function workerModules() {
 
 /** The fake upstream in its own process, so this one's load does not slow its answers. */
 async function startUpstream(port: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn("npx", ["tsx", "tests/fakes/upstream-server.ts", "--port", String(port), "--latency", String(LATENCY_MS), "--enforce", "all", "--daily-scale", String(DAILY_SCALE), "--rate-scale", String(RATE_SCALE)], { cwd: root, detached: true, stdio: "ignore" });
+  const child = spawn(
+    "npx",
+    [
+      "tsx",
+      "tests/fakes/upstream-server.ts",
+      "--port",
+      String(port),
+      "--latency",
+      String(LATENCY_MS),
+      "--enforce",
+      "all",
+      "--daily-scale",
+      String(DAILY_SCALE),
+      "--rate-scale",
+      String(RATE_SCALE),
+    ],
+    { cwd: root, detached: true, stdio: "ignore" },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/__stats`, 30_000);
   return { url, child };
@@ -143,7 +160,10 @@ async function startUpstream(port: number): Promise<{ url: string; child: ChildP
 
 function startStack(upstream: { url: string }): Miniflare {
   const { modules, modulesRoot } = workerModules();
-  const compat = JSON.parse(readFileSync(path.join(root, "dist/daryaft/wrangler.json"), "utf8")) as { compatibility_date: string; compatibility_flags: string[] };
+  const compat = JSON.parse(readFileSync(path.join(root, "dist/daryaft/wrangler.json"), "utf8")) as {
+    compatibility_date: string;
+    compatibility_flags: string[];
+  };
   const bindings = {
     APP_ENV: "development",
     SITE_NAME: "دریافت",
@@ -162,7 +182,15 @@ function startStack(upstream: { url: string }): Miniflare {
     UPSTREAM_DAILY_SCALE: String(DAILY_SCALE),
     UPSTREAM_RATE_SCALE: String(RATE_SCALE),
   };
-  const shared = { compatibilityDate: compat.compatibility_date, compatibilityFlags: compat.compatibility_flags, modules, modulesRoot, bindings, d1Databases: { DB: DB_ID }, r2Buckets: { FILES: BUCKET } };
+  const shared = {
+    compatibilityDate: compat.compatibility_date,
+    compatibilityFlags: compat.compatibility_flags,
+    modules,
+    modulesRoot,
+    bindings,
+    d1Databases: { DB: DB_ID },
+    r2Buckets: { FILES: BUCKET },
+  };
   const doRef = (className: string) => ({ className, scriptName: "main", useSQLite: true });
   const consumer = (name: string, queue: string, list: boolean) => ({
     ...shared,
@@ -175,34 +203,36 @@ function startStack(upstream: { url: string }): Miniflare {
   for (let i = 0; i < PASTE_CONSUMERS; i++) dispatcherProducers[`PASTE_${i}`] = { queueName: pasteShard(i) };
   for (let i = 0; i < LIST_CONSUMERS; i++) dispatcherProducers[`BULK_${i}`] = { queueName: bulkShard(i) };
   // The installed Miniflare takes its newer option shape; the converter reads the familiar one.
-  return new Miniflare(convertV4MiniflareOptions({
-    host: "127.0.0.1",
-    port: PORT,
-    log: new CapturingLog(LogLevel.INFO),
-    // The Worker's own request log lines: counted, not printed (the run's output stays the figures).
-    handleStructuredLogs: () => void (workerLogLines += 1),
-    unsafeTriggerHandlers: true,
-    workers: [
-      {
-        ...shared,
-        name: "main",
-        durableObjects: { FETCH_JOB: { className: "FetchJob", useSQLite: true }, PROVIDER_BUDGET: { className: "ProviderBudget", useSQLite: true } },
-        queueProducers: { FETCH_JOBS: { queueName: PASTE_QUEUE }, FETCH_JOBS_BULK: { queueName: BULK_QUEUE } },
-        queueConsumers: { [DLQ]: { maxBatchSize: 10, maxBatchTimeout: 0 } },
-      },
-      {
-        name: "dispatcher",
-        modules: true,
-        script: DISPATCHER,
-        compatibilityDate: compat.compatibility_date,
-        bindings: { PASTE_SHARDS: String(PASTE_CONSUMERS), BULK_SHARDS: String(LIST_CONSUMERS) },
-        queueProducers: dispatcherProducers,
-        queueConsumers: { [PASTE_QUEUE]: { maxBatchSize: 100, maxBatchTimeout: 0 }, [BULK_QUEUE]: { maxBatchSize: 100, maxBatchTimeout: 0 } },
-      },
-      ...Array.from({ length: PASTE_CONSUMERS }, (_, i) => consumer(`paste-consumer-${i}`, pasteShard(i), false)),
-      ...Array.from({ length: LIST_CONSUMERS }, (_, i) => consumer(`list-consumer-${i}`, bulkShard(i), true)),
-    ],
-  }));
+  return new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: PORT,
+      log: new CapturingLog(LogLevel.INFO),
+      // The Worker's own request log lines: counted, not printed (the run's output stays the figures).
+      handleStructuredLogs: () => void (workerLogLines += 1),
+      unsafeTriggerHandlers: true,
+      workers: [
+        {
+          ...shared,
+          name: "main",
+          durableObjects: { FETCH_JOB: { className: "FetchJob", useSQLite: true }, PROVIDER_BUDGET: { className: "ProviderBudget", useSQLite: true } },
+          queueProducers: { FETCH_JOBS: { queueName: PASTE_QUEUE }, FETCH_JOBS_BULK: { queueName: BULK_QUEUE } },
+          queueConsumers: { [DLQ]: { maxBatchSize: 10, maxBatchTimeout: 0 } },
+        },
+        {
+          name: "dispatcher",
+          modules: true,
+          script: DISPATCHER,
+          compatibilityDate: compat.compatibility_date,
+          bindings: { PASTE_SHARDS: String(PASTE_CONSUMERS), BULK_SHARDS: String(LIST_CONSUMERS) },
+          queueProducers: dispatcherProducers,
+          queueConsumers: { [PASTE_QUEUE]: { maxBatchSize: 100, maxBatchTimeout: 0 }, [BULK_QUEUE]: { maxBatchSize: 100, maxBatchTimeout: 0 } },
+        },
+        ...Array.from({ length: PASTE_CONSUMERS }, (_, i) => consumer(`paste-consumer-${i}`, pasteShard(i), false)),
+        ...Array.from({ length: LIST_CONSUMERS }, (_, i) => consumer(`list-consumer-${i}`, bulkShard(i), true)),
+      ],
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -230,7 +260,9 @@ async function retrying<T>(what: string, f: () => Promise<T>): Promise<T> {
 
 async function migrate(db: D1) {
   const dir = path.join(root, "db/migrations");
-  for (const f of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     for (const stmt of readFileSync(path.join(dir, f), "utf8").split("--> statement-breakpoint")) {
       if (stmt.trim()) await retrying(`migration ${f}`, () => db.prepare(stmt).run());
     }
@@ -262,19 +294,26 @@ const utcTag = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAl
 /** LIBRARY ok downloads over the users; among them works the day's notice feeds name (the fake's). */
 async function seedLibrary(db: D1, users: User[], now: number): Promise<{ rows: number; noticed: number }> {
   const tags = [utcTag(now - 86_400_000), utcTag(now)];
-  const noticed = tags.flatMap((t) => [...Array.from({ length: 10 }, (_, i) => `10.5555/noticed-${t}-${i}`), ...Array.from({ length: 5 }, (_, i) => `10.5555/rw-updated-${t}-${i}`)]);
+  const noticed = tags.flatMap((t) => [
+    ...Array.from({ length: 10 }, (_, i) => `10.5555/noticed-${t}-${i}`),
+    ...Array.from({ length: 5 }, (_, i) => `10.5555/rw-updated-${t}-${i}`),
+  ]);
   const ins = db.prepare("INSERT OR IGNORE INTO downloads (id, user_id, job_key, outcome, doi, created_at) VALUES (?, ?, ?, 'ok', ?, ?)");
-  await retrying("library", () => db.batch(noticed.map((doi, i) => ins.bind(`dl_bench_noticed_${i}`, users[i % users.length]!.id, `doi:${doi}`, doi, now - 86_400_000))));
+  await retrying("library", () =>
+    db.batch(noticed.map((doi, i) => ins.bind(`dl_bench_noticed_${i}`, users[i % users.length]!.id, `doi:${doi}`, doi, now - 86_400_000))),
+  );
   // The rest in one statement: a row per held DOI, spread over the users.
   const rest = LIBRARY - noticed.length;
-  await retrying("library", () => db
-    .prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
+  await retrying("library", () =>
+    db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
        INSERT OR IGNORE INTO downloads (id, user_id, job_key, outcome, doi, created_at)
        SELECT 'dl_bench_' || i, 'usr_bench_' || (i % CAST(? AS INTEGER)), 'doi:10.9999/library-' || i, 'ok', '10.9999/library-' || i, ? FROM n`,
-    )
-    .bind(rest, users.length, now - 86_400_000)
-    .run());
+      )
+      .bind(rest, users.length, now - 86_400_000)
+      .run(),
+  );
   return { rows: LIBRARY, noticed: noticed.length };
 }
 
@@ -290,7 +329,7 @@ async function sessionFor(base: string, user: User | null): Promise<Session> {
 // ---------------------------------------------------------------------------
 // Traffic
 
-let nextN = Math.floor(Date.now() / 1000) % 100_000 * 10;
+let nextN = (Math.floor(Date.now() / 1000) % 100_000) * 10;
 const freshN = () => ++nextN;
 
 /** What one person pastes: mostly open-access DOIs (OpenAlex has most), some Unpaywall-only, some none, a few references. */
@@ -351,12 +390,19 @@ async function readJson(res: Response, what: string): Promise<Record<string, unk
 /** One paste: start, then the job's own finish time (server clock, same machine) or the first terminal answer. */
 async function paste(s: Session, text: string): Promise<PasteResult> {
   const t0 = Date.now();
-  const res = await fetch(`${s.base}/getpdf/start`, { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": s.token, cookie: s.cookie }, body: JSON.stringify({ url: text }) });
+  const res = await fetch(`${s.base}/getpdf/start`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-csrf-token": s.token, cookie: s.cookie },
+    body: JSON.stringify({ url: text }),
+  });
   let r = await readJson(res, "POST /getpdf/start");
   const deadline = t0 + 180_000;
   while (r["status"] === "processing" && Date.now() < deadline) {
     await sleep(POLL_MS);
-    r = await readJson(await getWithRetry(`${s.base}/getpdf/check?id=${encodeURIComponent(String(r["id"]))}`, { headers: { cookie: s.cookie } }), "GET /getpdf/check");
+    r = await readJson(
+      await getWithRetry(`${s.base}/getpdf/check?id=${encodeURIComponent(String(r["id"]))}`, { headers: { cookie: s.cookie } }),
+      "GET /getpdf/check",
+    );
   }
   let end = Date.now();
   let stepsMs: number | undefined;
@@ -410,7 +456,13 @@ async function runList(base: string, owner: User, lines: string[]): Promise<{ ms
 
 // ---------------------------------------------------------------------------
 
-type Limits = { served: Record<string, number>; over: Record<string, number>; maxInFlight: Record<string, number>; maxPerSecond: Record<string, number>; usedToday: Record<string, number> };
+type Limits = {
+  served: Record<string, number>;
+  over: Record<string, number>;
+  maxInFlight: Record<string, number>;
+  maxPerSecond: Record<string, number>;
+  usedToday: Record<string, number>;
+};
 
 async function main() {
   if (!flag("no-build")) {
@@ -430,7 +482,9 @@ async function main() {
   try {
     const url = await mf.ready;
     const base = url.origin;
-    log(`stack ${base}: main + ${PASTE_CONSUMERS} paste and ${LIST_CONSUMERS} list consumer workers; fake upstream ${upstream.url} (${LATENCY_MS} ms, limits enforced, daily × ${DAILY_SCALE})`);
+    log(
+      `stack ${base}: main + ${PASTE_CONSUMERS} paste and ${LIST_CONSUMERS} list consumer workers; fake upstream ${upstream.url} (${LATENCY_MS} ms, limits enforced, daily × ${DAILY_SCALE})`,
+    );
     const db = await mf.getD1Database("DB", "main");
     const now = Date.now();
     await migrate(db);
@@ -449,7 +503,9 @@ async function main() {
 
     // Every consumer isolate loads pdf.js on its first document: not part of anyone's paste time.
     log(`warm-up: ${WARMUP} pastes …`);
-    await Promise.all(Array.from({ length: WARMUP }, (_, i) => sessionFor(base, users[i % users.length]!).then((s) => paste(s, `10.5555/oa-openalex-${freshN()}`))));
+    await Promise.all(
+      Array.from({ length: WARMUP }, (_, i) => sessionFor(base, users[i % users.length]!).then((s) => paste(s, `10.5555/oa-openalex-${freshN()}`))),
+    );
     log(`alone: ${ALONE} pastes at ${PASTE_RATE}/s …`);
     const aloneT0 = Date.now();
     const alone = await pasteStream(base, users, ALONE, popular);
@@ -465,7 +521,9 @@ async function main() {
     // Awaited below; a failure is reported there, not as an unhandled rejection meanwhile.
     lists.catch(() => undefined);
     await sleep(2_000);
-    const watch = fetch(`${base}/dev/library-watch/run`, { method: "POST", headers: { cookie: admin.cookie, "x-csrf-token": admin.token } }).then((r) => readJson(r, "watcher"));
+    const watch = fetch(`${base}/dev/library-watch/run`, { method: "POST", headers: { cookie: admin.cookie, "x-csrf-token": admin.token } }).then((r) =>
+      readJson(r, "watcher"),
+    );
     watch.catch(() => undefined);
     const pastes = await pasteStream(base, users, PASTES, popular);
     const listResults = await lists;
@@ -478,10 +536,27 @@ async function main() {
     const loadedMs = pastes.filter((p) => Number.isFinite(p.ms)).map((p) => p.ms);
     const entries = listResults.reduce((n, l) => n + l.entries, 0);
     const listSeconds = (listsEnd - t0) / 1000;
-    const sum = (rec: Record<string, number>, prefix = "") => Object.entries(rec).filter(([k]) => k.startsWith(prefix)).reduce((n, [, v]) => n + v, 0);
+    const sum = (rec: Record<string, number>, prefix = "") =>
+      Object.entries(rec)
+        .filter(([k]) => k.startsWith(prefix))
+        .reduce((n, [, v]) => n + v, 0);
     const crossrefSingle = (limits.served["crossref/single"] ?? 0) - (limitsBefore.served["crossref/single"] ?? 0);
     const out = {
-      shape: { rate_scale: RATE_SCALE, list_poll_ms: LIST_POLL_MS, users: USERS, pastes: PASTES, alone: ALONE, lists: LISTS, list_size: LIST_SIZE, library: library.rows, paste_rate_per_s: PASTE_RATE, latency_ms: LATENCY_MS, daily_scale: DAILY_SCALE, paste_consumers: PASTE_CONSUMERS, list_consumers: LIST_CONSUMERS },
+      shape: {
+        rate_scale: RATE_SCALE,
+        list_poll_ms: LIST_POLL_MS,
+        users: USERS,
+        pastes: PASTES,
+        alone: ALONE,
+        lists: LISTS,
+        list_size: LIST_SIZE,
+        library: library.rows,
+        paste_rate_per_s: PASTE_RATE,
+        latency_ms: LATENCY_MS,
+        daily_scale: DAILY_SCALE,
+        paste_consumers: PASTE_CONSUMERS,
+        list_consumers: LIST_CONSUMERS,
+      },
       budget_slot_round_trip_ms: rtt,
       consumer_invocations_at_once_max: maxConcurrentInvocations(),
       consumer_invocations: invocations.length,
@@ -498,10 +573,27 @@ async function main() {
         loaded: { n: loadedMs.length, p50_ms: pct(loadedMs, 50), p95_ms: pct(loadedMs, 95) },
         p95_loaded_over_alone: Math.round((pct(loadedMs, 95) / pct(aloneMs, 95)) * 100) / 100,
         // Where a loaded paste's time went: its resolver steps (outside calls and documents) and the rest (queue, runtime).
-        loaded_steps_p50_ms: pct(pastes.flatMap((p) => (p.stepsMs === undefined ? [] : [p.stepsMs])), 50),
-        loaded_outside_steps_p50_ms: pct(pastes.flatMap((p) => (p.stepsMs === undefined ? [] : [p.ms - p.stepsMs])), 50),
-        loaded_step_p95_ms: Object.fromEntries(["crossref", "openalex", "unpaywall", "pmc"].map((st) => [st, pct(pastes.flatMap((p) => (p.waits?.[st] === undefined ? [] : [p.waits[st]!])), 95)])),
-        alone_steps_p50_ms: pct(alone.flatMap((p) => (p.stepsMs === undefined ? [] : [p.stepsMs])), 50),
+        loaded_steps_p50_ms: pct(
+          pastes.flatMap((p) => (p.stepsMs === undefined ? [] : [p.stepsMs])),
+          50,
+        ),
+        loaded_outside_steps_p50_ms: pct(
+          pastes.flatMap((p) => (p.stepsMs === undefined ? [] : [p.ms - p.stepsMs])),
+          50,
+        ),
+        loaded_step_p95_ms: Object.fromEntries(
+          ["crossref", "openalex", "unpaywall", "pmc"].map((st) => [
+            st,
+            pct(
+              pastes.flatMap((p) => (p.waits?.[st] === undefined ? [] : [p.waits[st]!])),
+              95,
+            ),
+          ]),
+        ),
+        alone_steps_p50_ms: pct(
+          alone.flatMap((p) => (p.stepsMs === undefined ? [] : [p.stepsMs])),
+          50,
+        ),
         statuses: Object.fromEntries([...new Set(pastes.map((p) => p.status))].map((s) => [s, pastes.filter((p) => p.status === s).length])),
       },
       lists: {
@@ -518,7 +610,11 @@ async function main() {
       },
       watcher: { ...watched, library: library.rows, calls_per_day_share_of_library: Number(watched["calls"]) / library.rows },
       loaded_phase_s: Math.round(elapsed),
-      machine: { ...machine(), loadAverageStart: loadStart.map((n) => Math.round(n * 100) / 100), loadAverageEnd: loadEnd.map((n) => Math.round(n * 100) / 100) },
+      machine: {
+        ...machine(),
+        loadAverageStart: loadStart.map((n) => Math.round(n * 100) / 100),
+        loadAverageEnd: loadEnd.map((n) => Math.round(n * 100) / 100),
+      },
       listsDone,
     };
     mkdirSync(path.join(root, "bench/out"), { recursive: true });

@@ -56,7 +56,8 @@ const LIKE_QUERIES = arg("--like-queries", Number.POSITIVE_INFINITY);
 const FILE_SAMPLE = arg("--file-sample", 50_000);
 const PORT = arg("--port", 18_877);
 const KEEP = process.argv.includes("--keep");
-const SHAPE: "imported" | "operator" = process.argv.includes("--shape") && process.argv[process.argv.indexOf("--shape") + 1] === "operator" ? "operator" : "imported";
+const SHAPE: "imported" | "operator" =
+  process.argv.includes("--shape") && process.argv[process.argv.indexOf("--shape") + 1] === "operator" ? "operator" : "imported";
 
 const fmt = (n: number, digits = 1) => n.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const int = (n: number) => Math.round(n).toLocaleString("en");
@@ -138,10 +139,18 @@ function percentile(sorted: number[], p: number): number {
 type Stats = { n: number; p50: number; p95: number; p99: number; max: number; mean: number };
 function stats(samples: number[]): Stats {
   const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN, mean: s.reduce((a, b) => a + b, 0) / (s.length || 1) };
+  return {
+    n: s.length,
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    p99: percentile(s, 99),
+    max: s[s.length - 1] ?? NaN,
+    mean: s.reduce((a, b) => a + b, 0) / (s.length || 1),
+  };
 }
 
-const row = (name: string, s: Stats) => `  ${name.padEnd(34)} ${String(s.n).padStart(5)}  ${fmt(s.p50).padStart(9)}  ${fmt(s.p95).padStart(9)}  ${fmt(s.p99).padStart(9)}  ${fmt(s.max).padStart(9)}`;
+const row = (name: string, s: Stats) =>
+  `  ${name.padEnd(34)} ${String(s.n).padStart(5)}  ${fmt(s.p50).padStart(9)}  ${fmt(s.p95).padStart(9)}  ${fmt(s.p99).padStart(9)}  ${fmt(s.max).padStart(9)}`;
 
 // ------------------------------------------------------------------------------------- helpers
 
@@ -162,7 +171,10 @@ async function waitFor(url: string, ms: number, child: ChildProcess, output: () 
 
 function freshState(dir: string) {
   rmSync(dir, { recursive: true, force: true });
-  execFileSync(path.join(root, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${dir}`], { cwd: root, stdio: "ignore" });
+  execFileSync(path.join(root, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${dir}`], {
+    cwd: root,
+    stdio: "ignore",
+  });
 }
 
 function dirSize(dir: string): number {
@@ -191,8 +203,14 @@ async function openSqlite(file: string): Promise<Sqlite> {
 async function main() {
   mkdirSync(work, { recursive: true });
   const os = await import("node:os");
-  const load = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
-  log(`bench:search — ${int(COUNT)} records of the ${SHAPE} shape, seed ${SEED}, ${ROUNDS} HTTP round(s); ${os.cpus().length} cores, load average ${load()} (other work on the machine skews every figure)`);
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+  log(
+    `bench:search — ${int(COUNT)} records of the ${SHAPE} shape, seed ${SEED}, ${ROUNDS} HTTP round(s); ${os.cpus().length} cores, load average ${load()} (other work on the machine skews every figure)`,
+  );
 
   // 1. records
   const data = path.join(work, `catalog-${SHAPE}-${COUNT}-${SEED}.jsonl`);
@@ -203,10 +221,21 @@ async function main() {
   // 2a. import, direct (the path for bulk loads)
   const state = path.join(work, "state");
   freshState(state);
-  const base: Omit<ImportArgs, "target" | "persistTo"> = { file: data, format: "jsonl", chunkRows: 100_000, rowsPerStatement: 100, keepSql: undefined, optimize: true, dryRun: false, quiet: true };
+  const base: Omit<ImportArgs, "target" | "persistTo"> = {
+    file: data,
+    format: "jsonl",
+    chunkRows: 100_000,
+    rowsPerStatement: 100,
+    keepSql: undefined,
+    optimize: true,
+    dryRun: false,
+    quiet: true,
+  };
   const direct = await runImport({ ...base, target: "direct", persistTo: state });
   const importRate = direct.recordsPerSecond;
-  log(`import:    ${int(direct.catalogRows)} rows via catalog:import --direct in ${fmt(direct.ms / 1000)} s = ${int(importRate)} records/s (${direct.rejected.length} rejected; includes parse, validation, upsert, FTS rebuild ${fmt((direct.phases?.rebuildMs ?? 0) / 1000)} s and optimise ${fmt((direct.phases?.optimizeMs ?? 0) / 1000)} s)`);
+  log(
+    `import:    ${int(direct.catalogRows)} rows via catalog:import --direct in ${fmt(direct.ms / 1000)} s = ${int(importRate)} records/s (${direct.rejected.length} rejected; includes parse, validation, upsert, FTS rebuild ${fmt((direct.phases?.rebuildMs ?? 0) / 1000)} s and optimise ${fmt((direct.phases?.optimizeMs ?? 0) / 1000)} s)`,
+  );
   const dbFile = localD1File(state);
   log(`database:  ${fmt(statSync(dbFile).size / 1e6, 0)} MB SQLite (${fmt(dirSize(state) / 1e6, 0)} MB state directory)`);
 
@@ -227,11 +256,15 @@ async function main() {
   const queries = workload();
   const out: string[] = [];
   const upstream = await startFakeUpstream({ port: 0 });
-  const child = spawn(path.join(root, "node_modules/.bin/wrangler"), ["dev", "--persist-to", state, "--port", String(PORT), "--ip", "127.0.0.1", "--log-level", "warn", "--var", `UPSTREAM_BASE:${upstream.url}`], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, CI: "1" },
-  });
+  const child = spawn(
+    path.join(root, "node_modules/.bin/wrangler"),
+    ["dev", "--persist-to", state, "--port", String(PORT), "--ip", "127.0.0.1", "--log-level", "warn", "--var", `UPSTREAM_BASE:${upstream.url}`],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, CI: "1" },
+    },
+  );
   child.stdout?.on("data", (d: Buffer) => out.length < 2000 && out.push(String(d)));
   child.stderr?.on("data", (d: Buffer) => out.length < 2000 && out.push(String(d)));
   const baseUrl = `http://127.0.0.1:${PORT}`;
@@ -310,7 +343,11 @@ async function main() {
   const fSub = stats(ftsSameSubset);
   const l = stats(like);
   log("");
-  log(`matches (capped at ${int(COUNT_CAP + 1)}): ${Object.entries(matches).map(([k, v]) => `${k} ${int(v)}`).join(", ")}`);
+  log(
+    `matches (capped at ${int(COUNT_CAP + 1)}): ${Object.entries(matches)
+      .map(([k, v]) => `${k} ${int(v)}`)
+      .join(", ")}`,
+  );
   log(`queries with no result: ${empty} of ${queries.length}`);
   log("");
   log(`  ${"latency, ms".padEnd(34)} ${"n".padStart(5)}  ${"p50".padStart(9)}  ${"p95".padStart(9)}  ${"p99".padStart(9)}  ${"max".padStart(9)}`);
@@ -326,7 +363,10 @@ async function main() {
   const check = (ok: boolean, text: string) => log(`${ok ? "PASS" : "FAIL"}  ${text}`);
   check(h.p95 <= 50, `p95 of /book_search ${fmt(h.p95)} ms (target <= 50 ms at 1M; this run: ${int(COUNT)} records)`);
   check(speedupHttp >= 20, `LIKE p95 / HTTP FTS p95 = ${fmt(speedupHttp)}x (target >= 20x; FTS on SQLite vs LIKE on SQLite: ${fmt(speedupDirect)}x)`);
-  check(importRate >= 20_000, `import ${int(importRate)} records/s (target >= 20,000)${fileRate !== null ? `; wrangler --file path ${int(fileRate)} records/s` : ""}`);
+  check(
+    importRate >= 20_000,
+    `import ${int(importRate)} records/s (target >= 20,000)${fileRate !== null ? `; wrangler --file path ${int(fileRate)} records/s` : ""}`,
+  );
 
   const result = {
     count: COUNT,
@@ -356,4 +396,3 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     process.exit(1);
   });
 }
-

@@ -8,7 +8,6 @@ import { writePreviewVars } from "../scripts/offline-stack";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-
 /**
  * Refuses a port something else already answers on, and fails when our child exits before it is
  * ready: a readiness poll alone took another engineer's server on the same port for ours (its
@@ -25,7 +24,9 @@ async function assertPortFree(base: string) {
 function readyOrExit(child: ChildProcess, url: string, ms: number, output: () => string): Promise<void> {
   return Promise.race([
     waitFor(url, ms),
-    new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the server exited (${code}) before ${url} answered\n${output().slice(-3000)}`)))),
+    new Promise<never>((_, reject) =>
+      child.once("exit", (code) => reject(new Error(`the server exited (${code}) before ${url} answered\n${output().slice(-3000)}`))),
+    ),
   ]);
 }
 
@@ -39,7 +40,14 @@ export function stopServer(child: ChildProcess) {
 }
 
 /** `vite preview` of the built app (built first unless --no-build and a build exists), UPSTREAM_BASE at the fake. */
-export async function startServer(opts: { name: string; port: number; upstreamUrl: string; build: boolean; log: (m: string) => void; vars?: Record<string, string> }): Promise<{ child: ChildProcess; base: string; stateDir: string }> {
+export async function startServer(opts: {
+  name: string;
+  port: number;
+  upstreamUrl: string;
+  build: boolean;
+  log: (m: string) => void;
+  vars?: Record<string, string>;
+}): Promise<{ child: ChildProcess; base: string; stateDir: string }> {
   if (opts.build || !existsSync(path.join(root, "dist/client/index.html"))) {
     opts.log("vite build …");
     execFileSync("vite", ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
@@ -56,7 +64,15 @@ export async function startServer(opts: { name: string; port: number; upstreamUr
     cwd: root,
     detached: true, // its own process group, so the workerd children stop with it
     // Development mode and its secrets from .dev.vars (no fallback secrets in the Worker).
-    env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstreamUrl, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl, ...opts.vars },
+    env: {
+      ...process.env,
+      DARYAFT_STATE_DIR: stateDir,
+      DARYAFT_UPSTREAM_BASE: upstreamUrl,
+      CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+      ...ensureDevVars(),
+      UPSTREAM_BASE: upstreamUrl,
+      ...opts.vars,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -82,7 +98,11 @@ export async function startServer(opts: { name: string; port: number; upstreamUr
 /** The fake upstream in its own process (its hit counters read over HTTP: GET /__stats). */
 export async function startUpstream(port: number, latencyMs: number): Promise<{ child: ChildProcess; url: string }> {
   await assertPortFree(`http://127.0.0.1:${port}`);
-  const child = spawn("tsx", ["tests/fakes/upstream-server.ts", "--port", String(port), "--latency", String(latencyMs)], { cwd: root, detached: true, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn("tsx", ["tests/fakes/upstream-server.ts", "--port", String(port), "--latency", String(latencyMs)], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const url = `http://127.0.0.1:${port}`;
   await readyOrExit(child, `${url}/__stats`, 30_000, () => "");
   return { child, url };

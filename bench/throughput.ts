@@ -23,7 +23,18 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuild, log, outDir, Session, startStack, numberArg, runIfMain } from "./lib/stack";
 
-export type Load = { route: string; method: string; reqPerS: number; p50Ms: number; p99Ms: number; maxMs: number; requests: number; non2xx: number; errors: number; timeouts: number };
+export type Load = {
+  route: string;
+  method: string;
+  reqPerS: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
 export const RATIO_TARGET = 0.5;
 export type Ratio = { route: string; load: Load; bare: { reqPerS: number; p99Ms: number }; reqRatio: number; p99Ratio: number };
 export type ThroughputReport = { durationS: number; connections: number; bareRuns: Load[]; routes: Ratio[] };
@@ -93,7 +104,10 @@ export async function runThroughput(base: string, opts: { durationS: number; con
   const run = async (t: Target) => {
     log("throughput", `${t.method} ${t.path}: ${opts.durationS} s at ${opts.connections} connections …`);
     const l = await hammer(base, t, opts.durationS, opts.connections);
-    log("throughput", `  ${l.requests} requests, ${l.reqPerS} req/s, p99 ${l.p99Ms} ms${l.non2xx ? `, ${l.non2xx} non-2xx` : ""}${l.errors ? `, ${l.errors} errors` : ""}`);
+    log(
+      "throughput",
+      `  ${l.requests} requests, ${l.reqPerS} req/s, p99 ${l.p99Ms} ms${l.non2xx ? `, ${l.non2xx} non-2xx` : ""}${l.errors ? `, ${l.errors} errors` : ""}`,
+    );
     return l;
   };
   const bareRuns: Load[] = [await run(bare)];
@@ -103,7 +117,13 @@ export async function runThroughput(base: string, opts: { durationS: number; con
     bareRuns.push(await run(bare));
     const [before, after] = bareRuns.slice(-2) as [Load, Load];
     const b = { reqPerS: Math.round(((before.reqPerS + after.reqPerS) / 2) * 10) / 10, p99Ms: (before.p99Ms + after.p99Ms) / 2 };
-    routes.push({ route: t.route, load, bare: b, reqRatio: Math.round((load.reqPerS / b.reqPerS) * 100) / 100, p99Ratio: Math.round((load.p99Ms / b.p99Ms) * 100) / 100 });
+    routes.push({
+      route: t.route,
+      load,
+      bare: b,
+      reqRatio: Math.round((load.reqPerS / b.reqPerS) * 100) / 100,
+      p99Ratio: Math.round((load.p99Ms / b.p99Ms) * 100) / 100,
+    });
   }
   return { durationS: opts.durationS, connections: opts.connections, bareRuns, routes };
 }

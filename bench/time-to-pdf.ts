@@ -112,7 +112,10 @@ class User {
 
   async init() {
     const res = await opened(() => fetch(`${this.base}/csrf-token`, { headers: { "cf-connecting-ip": this.address } }));
-    this.cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    this.cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     this.token = ((await res.json()) as { token: string }).token;
     return this;
   }
@@ -327,9 +330,24 @@ async function main() {
         }
         table.push({
           latencyMs: latency,
-          jobMs: r0(pct([...spa, ...spec].flatMap((j) => (j.jobMs === null ? [] : [j.jobMs])), 50)),
-          spaMs: r0(pct(spa.map((j) => j.userMs), 50)),
-          specMs: r0(pct(spec.map((j) => j.userMs), 50)),
+          jobMs: r0(
+            pct(
+              [...spa, ...spec].flatMap((j) => (j.jobMs === null ? [] : [j.jobMs])),
+              50,
+            ),
+          ),
+          spaMs: r0(
+            pct(
+              spa.map((j) => j.userMs),
+              50,
+            ),
+          ),
+          specMs: r0(
+            pct(
+              spec.map((j) => j.userMs),
+              50,
+            ),
+          ),
           specRequests: Math.round((spec.reduce((s, j) => s + j.requests, 0) / spec.length) * 10) / 10,
         });
       }
@@ -378,32 +396,64 @@ async function main() {
   const afterMachine = machine();
   print(phases, table, cost, before, afterMachine);
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, "time-to-pdf.json"), JSON.stringify({ latencies: REALISTIC, pdfBytes: [PDF_MIN, PDF_MAX], waitMs: GETPDF_WAIT_MS, phases, table, cost, machine: { before, after: afterMachine } }, null, 2));
+  writeFileSync(
+    path.join(outDir, "time-to-pdf.json"),
+    JSON.stringify(
+      { latencies: REALISTIC, pdfBytes: [PDF_MIN, PDF_MAX], waitMs: GETPDF_WAIT_MS, phases, table, cost, machine: { before, after: afterMachine } },
+      null,
+      2,
+    ),
+  );
 }
 
-function print(phases: Phase[], table: { latencyMs: number; jobMs: number; spaMs: number; specMs: number; specRequests: number }[], cost: Record<string, number> | null, before: Machine, after: Machine) {
-  console.log(`\nTime to PDF: fake upstream Crossref ${REALISTIC.crossref} ms, Unpaywall/OpenAlex ${REALISTIC.unpaywall} ms, PDF host ${REALISTIC.publisher} ms to the first byte, PDFs ${PDF_MIN / 1e6}–${PDF_MAX / 1e6} MB; times in ms.`);
-  console.log("user = the start sent → the result with the link (the SPA's stream); job = the job's own elapsed time in its Durable Object; over = user − job.\n");
-  console.log("phase | jobs | lost | job p50/p95 | user p50/p95 | over p50/p95/max | before job p50/p95 | after job p50/p95 | requests/job | steps/job | watchers left | wall");
+function print(
+  phases: Phase[],
+  table: { latencyMs: number; jobMs: number; spaMs: number; specMs: number; specRequests: number }[],
+  cost: Record<string, number> | null,
+  before: Machine,
+  after: Machine,
+) {
+  console.log(
+    `\nTime to PDF: fake upstream Crossref ${REALISTIC.crossref} ms, Unpaywall/OpenAlex ${REALISTIC.unpaywall} ms, PDF host ${REALISTIC.publisher} ms to the first byte, PDFs ${PDF_MIN / 1e6}–${PDF_MAX / 1e6} MB; times in ms.`,
+  );
+  console.log(
+    "user = the start sent → the result with the link (the SPA's stream); job = the job's own elapsed time in its Durable Object; over = user − job.\n",
+  );
+  console.log(
+    "phase | jobs | lost | job p50/p95 | user p50/p95 | over p50/p95/max | before job p50/p95 | after job p50/p95 | requests/job | steps/job | watchers left | wall",
+  );
   for (const p of phases) {
     console.log(
       `${p.phase} | ${p.jobs} | ${p.lost} | ${p.jobMs.p50}/${p.jobMs.p95} | ${p.userMs.p50}/${p.userMs.p95} | ${p.overMs.p50}/${p.overMs.p95}/${p.overMs.max} | ${p.beforeMs.p50}/${p.beforeMs.p95} | ${p.afterMs.p50}/${p.afterMs.p95} | ${p.requestsPerJob} | ${p.stepsPerJob} | ${p.watchersLeft} | ${p.wallMs}`,
     );
   }
-  console.log("(over = before + after: before = the start request until the object records the job; after = the job's end until the user holds the link. Figures over ok jobs.)");
+  console.log(
+    "(over = before + after: before = the start request until the object records the job; after = the job's end until the user holds the link. Figures over ok jobs.)",
+  );
   const alone = phases.find((p) => p.phase === "alone");
   const burst = phases.find((p) => p.phase === "burst");
   const met = (ok: boolean) => (ok ? "met" : "NOT met");
-  if (alone) console.log(`targets alone: p50 over ${alone.overMs.p50} ≤ 150 (${met(alone.overMs.p50 <= 150)}), p95 over ${alone.overMs.p95} ≤ 400 (${met(alone.overMs.p95 <= 400)})`);
+  if (alone)
+    console.log(
+      `targets alone: p50 over ${alone.overMs.p50} ≤ 150 (${met(alone.overMs.p50 <= 150)}), p95 over ${alone.overMs.p95} ≤ 400 (${met(alone.overMs.p95 <= 400)})`,
+    );
   if (burst) console.log(`target burst: p95 over ${burst.overMs.p95} ≤ 1000 (${met(burst.overMs.p95 <= 1000)}); statuses ${JSON.stringify(burst.statuses)}`);
   if (table.length) {
-    console.log("\nThe issue's table again (medians): fake latency per call | job finished | the SPA sees the link | a spec client (JSON, 3 s polling) sees it | its requests");
+    console.log(
+      "\nThe issue's table again (medians): fake latency per call | job finished | the SPA sees the link | a spec client (JSON, 3 s polling) sees it | its requests",
+    );
     for (const row of table) console.log(`${row.latencyMs} ms | ${row.jobMs} | ${row.spaMs} | ${row.specMs} | ${row.specRequests}`);
   }
   if (cost) {
-    console.log(`\nCost of a waiting request: the stack's CPU (workerd and the preview, from /proc) over windows of ${cost.windowMs} ms, with ${cost.requests} jobs running (their upstream calls hanging):`);
-    console.log(`  nothing asked: ${cost.idleWindowCpuMs} ms; ${cost.requests} checks held ${GETPDF_WAIT_MS} ms each: ${cost.heldWindowCpuMs} ms (${cost.heldPerRequestCpuMs} ms a request above idle); the same ${cost.requests} answered at once: ${cost.instantWindowCpuMs} ms (${cost.instantPerRequestCpuMs} ms a request); watchers left: ${cost.watchersLeft}`);
-    console.log("  object calls: a held start = start + watch (1 more than before); a held check = watch (instead of read); a stream = 1 watch for its whole life; a client that leaves early adds 1 unwatch; each job adds ~3 activity writes (copies found, downloading, checking), however many watch it");
+    console.log(
+      `\nCost of a waiting request: the stack's CPU (workerd and the preview, from /proc) over windows of ${cost.windowMs} ms, with ${cost.requests} jobs running (their upstream calls hanging):`,
+    );
+    console.log(
+      `  nothing asked: ${cost.idleWindowCpuMs} ms; ${cost.requests} checks held ${GETPDF_WAIT_MS} ms each: ${cost.heldWindowCpuMs} ms (${cost.heldPerRequestCpuMs} ms a request above idle); the same ${cost.requests} answered at once: ${cost.instantWindowCpuMs} ms (${cost.instantPerRequestCpuMs} ms a request); watchers left: ${cost.watchersLeft}`,
+    );
+    console.log(
+      "  object calls: a held start = start + watch (1 more than before); a held check = watch (instead of read); a stream = 1 watch for its whole life; a client that leaves early adds 1 unwatch; each job adds ~3 activity writes (copies found, downloading, checking), however many watch it",
+    );
   }
   console.log(`\nmachine: ${before.cpu}, ${before.cores} cores; load before ${before.loadAverage.join(" ")}, after ${after.loadAverage.join(" ")}`);
 }

@@ -59,7 +59,10 @@ export function clientTransport(opts: ClientBaseOptions, setup: ClientSetup): Cl
       } catch (err) {
         // A rate-limited answer (429, or a provider's own wording of it) slows every caller of the budget.
         const limited = err instanceof UpstreamError && err.kind === "rate_limited";
-        await slot?.done({ status: limited ? 429 : err instanceof UpstreamError ? (err.status ?? null) : null, retryAfterSeconds: limited ? err.retryAfterSeconds : undefined });
+        await slot?.done({
+          status: limited ? 429 : err instanceof UpstreamError ? (err.status ?? null) : null,
+          retryAfterSeconds: limited ? err.retryAfterSeconds : undefined,
+        });
         throw err;
       }
     },

@@ -23,12 +23,21 @@ function namespace(api: Partial<ProviderBudgetApi>, seen: { take: TakeRequest[];
         seen.done.push(r);
         await api.done?.(r);
       },
-      outlook: api.outlook ?? (async () => ({ perSecond: 1, pasteRate: 0, listRate: 0, waiting: { paste: 0, list: 0, background: 0 }, inFlight: 0, pausedForMs: 0, usedToday: 0 })),
+      outlook:
+        api.outlook ??
+        (async () => ({ perSecond: 1, pasteRate: 0, listRate: 0, waiting: { paste: 0, list: 0, background: 0 }, inFlight: 0, pausedForMs: 0, usedToday: 0 })),
     }),
   };
 }
 
-const opts = { key: "crossref", provider: "crossref", limits: { perSecond: 9, burst: 1, concurrency: 3 }, priority: "list" as const, maxWaitMs: 1_000, leaseMs: 10_000 };
+const opts = {
+  key: "crossref",
+  provider: "crossref",
+  limits: { perSecond: 9, burst: 1, concurrency: 3 },
+  priority: "list" as const,
+  maxWaitMs: 1_000,
+  leaseMs: 10_000,
+};
 
 describe("sharedBudget", () => {
   it("asks the budget's one object by its key, with the caller's class, and reports how the call ended", async () => {

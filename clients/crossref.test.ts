@@ -20,18 +20,14 @@ describe("crossref getWork", () => {
     expect(w).not.toBeNull();
     expect(CrossrefWorkSchema.parse(w)).toEqual(w);
     expect(w!.doi).toBe("10.1371/journal.pone.0033693");
-    expect(w!.title).toBe(
-      "Methylphenidate Exposure Induces Dopamine Neuron Loss and Activation of Microglia in the Basal Ganglia of Mice",
-    );
+    expect(w!.title).toBe("Methylphenidate Exposure Induces Dopamine Neuron Loss and Activation of Microglia in the Basal Ganglia of Mice");
     expect(w!.type).toBe("journal-article");
     expect(w!.publisher).toBe("Public Library of Science (PLoS)");
     expect(w!.containerTitle).toBe("PLoS ONE");
     expect([w!.volume, w!.issue, w!.issuedYear]).toEqual(["7", "3", 2012]);
     expect(w!.authors).toHaveLength(6);
     expect(w!.authors[0]).toMatchObject({ given: "Shankar", family: "Sadasivan", name: "Shankar Sadasivan", sequence: "first" });
-    expect(w!.licenses).toEqual([
-      { url: "http://creativecommons.org/licenses/by/4.0/", start: "2012-03-21", delayInDays: 0, contentVersion: "unspecified" },
-    ]);
+    expect(w!.licenses).toEqual([{ url: "http://creativecommons.org/licenses/by/4.0/", start: "2012-03-21", delayInDays: 0, contentVersion: "unspecified" }]);
     expect(w!.links[0]).toMatchObject({ url: "http://dx.plos.org/10.1371/journal.pone.0033693", contentType: "unspecified" });
     expect(w!.updatedBy).toEqual([
       { doi: "10.1371/annotation/c76da2c1-ccb8-4797-94c1-359d3ceceeda", type: "correction", label: "Correction", date: "2012-05-08", source: "publisher" },
@@ -55,16 +51,16 @@ describe("crossref getWork", () => {
     const treebase = await client().getWork("10.1111/j.2041-210x.2012.00247.x");
     expect(treebase!.title).toBe("Treebase: anRpackage for discovery, access and manipulation of online phylogenies");
     const trap = await client().getWork("10.1111/ele.14024");
-    expect(trap!.links.find((l) => l.contentType === "application/pdf")?.url).toBe(
-      "https://onlinelibrary.wiley.com/doi/pdf/10.1111/ele.14024",
-    );
+    expect(trap!.links.find((l) => l.contentType === "application/pdf")?.url).toBe("https://onlinelibrary.wiley.com/doi/pdf/10.1111/ele.14024");
     expect(trap!.authors[0]!.orcid).toBe("https://orcid.org/0000-0002-1642-628X");
   });
 
   it("reports retractions from both sides: updated-by on the work, update-to on the notice", async () => {
     const retracted = await client().getWork("10.5555/retracted-102");
     expect(retracted!.isRetracted).toBe(true);
-    expect(retracted!.updatedBy).toEqual([{ doi: "10.5555/retraction-notice-102", type: "retraction", label: "Retraction", date: expect.stringMatching(/^\d{4}-06-01$/), source: "publisher" }]);
+    expect(retracted!.updatedBy).toEqual([
+      { doi: "10.5555/retraction-notice-102", type: "retraction", label: "Retraction", date: expect.stringMatching(/^\d{4}-06-01$/), source: "publisher" },
+    ]);
     const notice = await client().getWork("10.5555/retraction-notice-102");
     expect(notice!.isRetracted).toBe(false);
     expect(notice!.updateTo.map((u) => [u.doi, u.type])).toEqual([["10.5555/retracted-102", "retraction"]]);
@@ -225,7 +221,14 @@ describe("crossref searchBibliographic (query.bibliographic)", () => {
     };
     let acquired = 0;
     const limiter: RateLimiter = { acquire: async () => void acquired++, pause: () => undefined };
-    const c = createCrossrefClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.test", rateLimiter: null, listRateLimiter: limiter, cache });
+    const c = createCrossrefClient({
+      fetch: recordingFetch,
+      upstreamBase: fake.url,
+      mailto: "dev@daryaft.test",
+      rateLimiter: null,
+      listRateLimiter: limiter,
+      cache,
+    });
     const text = "Open access through OpenAlex: test article 732";
     const first = await c.searchBibliographic(text);
     const second = await c.searchBibliographic(text);
@@ -253,7 +256,13 @@ describe("crossref budgets and update feeds", () => {
       },
       slowDown: async () => {},
     });
-    const c = createCrossrefClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.test", rateLimiter: budget("single"), listRateLimiter: budget("list") });
+    const c = createCrossrefClient({
+      fetch: recordingFetch,
+      upstreamBase: fake.url,
+      mailto: "dev@daryaft.test",
+      rateLimiter: budget("single"),
+      listRateLimiter: budget("list"),
+    });
     await c.getWork("10.5555/oa-unpaywall-731");
     await c.searchWorks({ query: "graphene", rows: 2 });
     await c.searchBibliographic("Open access through Unpaywall: test article 731");
@@ -287,7 +296,10 @@ describe("crossref budgets and update feeds", () => {
   it("reads the updated-works feed (Retraction Watch's updated-by) and refuses a bad day or cursor before asking", async () => {
     const page = await client().listUpdates({ feed: "updated", fromDay: "2026-09-03", untilDay: "2026-09-03", cursor: "*" });
     expect(page.items).toHaveLength(60);
-    expect(page.items[0]).toMatchObject({ doi: "10.5555/rw-updated-20260903-0", updatedBy: [{ doi: "10.5555/rw-notice-20260903-0", type: "retraction", source: "retraction-watch" }] });
+    expect(page.items[0]).toMatchObject({
+      doi: "10.5555/rw-updated-20260903-0",
+      updatedBy: [{ doi: "10.5555/rw-notice-20260903-0", type: "retraction", source: "retraction-watch" }],
+    });
     expect(page.nextCursor).toBeNull();
     await expect(client().listUpdates({ feed: "notices", fromDay: "yesterday", untilDay: "2026-09-03", cursor: "*" })).rejects.toThrow(RangeError);
     await expect(client().listUpdates({ feed: "notices", fromDay: "2026-09-03", untilDay: "2026-09-03", cursor: "a b" })).rejects.toThrow(RangeError);

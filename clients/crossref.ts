@@ -128,7 +128,10 @@ export const CrossrefSearchParamsSchema = z.object({
   fromYear: z.number().int().min(1000).max(9999).optional(),
   untilYear: z.number().int().min(1000).max(9999).optional(),
   /** A Crossref type id, e.g. "journal-article", "book-chapter", "proceedings-article". */
-  type: z.string().regex(/^[a-z-]+$/).optional(),
+  type: z
+    .string()
+    .regex(/^[a-z-]+$/)
+    .optional(),
   /** Matched against the publisher name (query.publisher-name). */
   publisher: z.string().trim().min(1).optional(),
   sort: z.enum(CROSSREF_SORTS).optional(),
@@ -211,7 +214,18 @@ export const UPDATE_FEEDS = ["notices", "updated"] as const;
 export type UpdateFeed = (typeof UPDATE_FEEDS)[number];
 
 /** The update types a reader is warned of (contract/jobs/job-state.ts noticeTypeOf reads them). */
-export const NOTICE_UPDATE_TYPES = ["retraction", "partial_retraction", "withdrawal", "removal", "expression_of_concern", "correction", "erratum", "corrigendum", "addendum", "clarification"] as const;
+export const NOTICE_UPDATE_TYPES = [
+  "retraction",
+  "partial_retraction",
+  "withdrawal",
+  "removal",
+  "expression_of_concern",
+  "correction",
+  "erratum",
+  "corrigendum",
+  "addendum",
+  "clarification",
+] as const;
 
 export type UpdateFeedParams = {
   feed: UpdateFeed;
@@ -238,7 +252,10 @@ const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
 export function createCrossrefClient(opts: CrossrefClientOptions): CrossrefClient {
   const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.crossref });
   const listRateLimiter = opts.listRateLimiter !== undefined ? opts.listRateLimiter : opts.rateLimiter === null ? null : undefined;
-  const lists = clientTransport({ ...opts, rateLimiter: listRateLimiter }, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.crossrefList, limiterKey: "crossrefList" });
+  const lists = clientTransport(
+    { ...opts, rateLimiter: listRateLimiter },
+    { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.crossrefList, limiterKey: "crossrefList" },
+  );
   const headers: Record<string, string> = { ...ACCEPT_JSON };
   const ua = opts.userAgent ?? (opts.mailto ? `Daryaft/1.0 (mailto:${opts.mailto})` : undefined);
   if (ua) headers["User-Agent"] = ua;
@@ -440,9 +457,7 @@ export function mapWork(m: Json): CrossrefWork | null {
   const doi = bareDoiOrNull(m["DOI"]);
   if (!doi) return null;
   const issued =
-    [m["issued"], m["published"], m["published-print"], m["published-online"], m["posted"]]
-      .map(dateFromParts)
-      .find((d) => d.year !== null) ?? null;
+    [m["issued"], m["published"], m["published-print"], m["published-online"], m["posted"]].map(dateFromParts).find((d) => d.year !== null) ?? null;
   const updatedBy = asRecords(m["updated-by"]).flatMap((u) => mapUpdate(u) ?? []);
   return {
     doi,

@@ -15,7 +15,15 @@ const BASE = "https://datatracker.ietf.org";
 export const DATATRACKER_MAX_LIMIT = 100;
 export const RFC_LICENSE = "IETF Trust Legal Provisions (may be copied and distributed in full, unmodified)";
 
-const STD_LEVELS: Record<string, string> = { std: "Internet Standard", ps: "Proposed Standard", ds: "Draft Standard", bcp: "Best Current Practice", inf: "Informational", exp: "Experimental", hist: "Historic" };
+const STD_LEVELS: Record<string, string> = {
+  std: "Internet Standard",
+  ps: "Proposed Standard",
+  ds: "Draft Standard",
+  bcp: "Best Current Practice",
+  inf: "Informational",
+  exp: "Experimental",
+  hist: "Historic",
+};
 
 export interface DatatrackerClient {
   searchRfcs(p: { query: string; limit: number; offset?: number }): Promise<OpenSearchPage>;
@@ -77,7 +85,12 @@ export function createDatatrackerClient(opts: ClientBaseOptions): DatatrackerCli
       const body = asRecord(await readJson(res, PROVIDER));
       if (!body || !Array.isArray(body["objects"])) throw shapeError(PROVIDER, "document list", res.status);
       const records = asRecords(body["objects"]).flatMap((d) => datatrackerRfc(d) ?? []);
-      return validateOutput(OpenSearchPageSchema, { total: asInt(asRecord(body["meta"])?.["total_count"]), records, fetched: asRecords(body["objects"]).length }, PROVIDER, "search page");
+      return validateOutput(
+        OpenSearchPageSchema,
+        { total: asInt(asRecord(body["meta"])?.["total_count"]), records, fetched: asRecords(body["objects"]).length },
+        PROVIDER,
+        "search page",
+      );
     },
     async getRfc(n) {
       if (!Number.isInteger(n) || n <= 0 || n > 99_999) throw new RangeError("not an RFC number");

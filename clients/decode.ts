@@ -108,10 +108,40 @@ const NAMED_ENTITIES: Record<string, string> = (() => {
   });
   table.sigmaf = "\u03c2";
   const punctuation: Record<string, number> = {
-    ensp: 0x2002, emsp: 0x2003, thinsp: 0x2009, zwnj: 0x200c, zwj: 0x200d, lrm: 0x200e, rlm: 0x200f, ndash: 0x2013, mdash: 0x2014,
-    lsquo: 0x2018, rsquo: 0x2019, sbquo: 0x201a, ldquo: 0x201c, rdquo: 0x201d, bdquo: 0x201e, dagger: 0x2020, Dagger: 0x2021,
-    bull: 0x2022, hellip: 0x2026, permil: 0x2030, prime: 0x2032, Prime: 0x2033, lsaquo: 0x2039, rsaquo: 0x203a, euro: 0x20ac,
-    trade: 0x2122, larr: 0x2190, rarr: 0x2192, minus: 0x2212, le: 0x2264, ge: 0x2265, ne: 0x2260, asymp: 0x2248, infin: 0x221e,
+    ensp: 0x2002,
+    emsp: 0x2003,
+    thinsp: 0x2009,
+    zwnj: 0x200c,
+    zwj: 0x200d,
+    lrm: 0x200e,
+    rlm: 0x200f,
+    ndash: 0x2013,
+    mdash: 0x2014,
+    lsquo: 0x2018,
+    rsquo: 0x2019,
+    sbquo: 0x201a,
+    ldquo: 0x201c,
+    rdquo: 0x201d,
+    bdquo: 0x201e,
+    dagger: 0x2020,
+    Dagger: 0x2021,
+    bull: 0x2022,
+    hellip: 0x2026,
+    permil: 0x2030,
+    prime: 0x2032,
+    Prime: 0x2033,
+    lsaquo: 0x2039,
+    rsaquo: 0x203a,
+    euro: 0x20ac,
+    trade: 0x2122,
+    larr: 0x2190,
+    rarr: 0x2192,
+    minus: 0x2212,
+    le: 0x2264,
+    ge: 0x2265,
+    ne: 0x2260,
+    asymp: 0x2248,
+    infin: 0x221e,
   };
   for (const [name, code] of Object.entries(punctuation)) table[name] = String.fromCharCode(code);
   return table;
@@ -129,7 +159,9 @@ export function decodeEntities(s: string): string {
 
 /** Drop JATS/HTML markup (Crossref titles carry <scp>, <i>, <sub>) and collapse spaces. */
 export function stripMarkup(s: string): string {
-  return decodeEntities(s.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+  return decodeEntities(s.replace(/<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 export function cleanText(v: unknown): string | null {

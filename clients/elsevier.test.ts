@@ -4,7 +4,10 @@ import { createElsevierClient, startsWithPdfMagic } from "./elsevier";
 import { caught, recorder, useFakeUpstream } from "./test-support";
 
 const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
-const { seen, fetch: recordingFetch } = recorder<{ url: string; headers: Headers }>((input, init) => ({ url: String(input), headers: new Headers(init?.headers) }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; headers: Headers }>((input, init) => ({
+  url: String(input),
+  headers: new Headers(init?.headers),
+}));
 
 function client(apiKey = "licensed-key", extra: { timeoutMs?: number; maxBytes?: number } = {}) {
   return createElsevierClient({ fetch: recordingFetch, upstreamBase: fake.url, apiKey, instToken: "inst-9", rateLimiter: null, ...extra });

@@ -29,7 +29,12 @@ export interface ElsevierClient {
 }
 
 export function createElsevierClient(opts: ElsevierClientOptions): ElsevierClient {
-  const upstream = clientTransport(opts, { provider: PROVIDER, defaultTimeoutMs: 30_000, limits: PROVIDER_LIMITS.elsevier, limiterKey: `elsevier:${opts.apiKey}` });
+  const upstream = clientTransport(opts, {
+    provider: PROVIDER,
+    defaultTimeoutMs: 30_000,
+    limits: PROVIDER_LIMITS.elsevier,
+    limiterKey: `elsevier:${opts.apiKey}`,
+  });
 
   return {
     async getPdf(doi) {
@@ -38,10 +43,14 @@ export function createElsevierClient(opts: ElsevierClientOptions): ElsevierClien
       }
       const headers: Record<string, string> = { Accept: "application/pdf", "X-ELS-APIKey": opts.apiKey };
       if (opts.instToken) headers["X-ELS-Insttoken"] = opts.instToken;
-      const res = await upstream.send(`${BASE}/${encodeDoiPath(bareDoi(doi))}`, { headers }, {
-        acceptStatuses: [404],
-        describeError: describeScopusError,
-      });
+      const res = await upstream.send(
+        `${BASE}/${encodeDoiPath(bareDoi(doi))}`,
+        { headers },
+        {
+          acceptStatuses: [404],
+          describeError: describeScopusError,
+        },
+      );
       if (await absentOn404(res)) return null;
       const contentType = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
       const bytes = await readBytes(res, PROVIDER, opts.maxBytes ?? 60 * 1024 * 1024);

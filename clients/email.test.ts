@@ -5,10 +5,21 @@ import type { RateLimiter } from "./http";
 import { caught, recorder, useFakeUpstream } from "./test-support";
 
 const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
-const { seen, fetch: recordingFetch } = recorder<{ url: string; headers: Headers; body: unknown }>((input, init) => ({ url: String(input), headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; headers: Headers; body: unknown }>((input, init) => ({
+  url: String(input),
+  headers: new Headers(init?.headers),
+  body: JSON.parse(String(init?.body)),
+}));
 
 function client(apiKey = "re_test_123", extra: { timeoutMs?: number; rateLimiter?: RateLimiter | null } = {}) {
-  return createEmailClient({ fetch: recordingFetch, upstreamBase: fake.url, apiKey, defaultFrom: "دریافت <no-reply@daryaft.test>", rateLimiter: null, ...extra });
+  return createEmailClient({
+    fetch: recordingFetch,
+    upstreamBase: fake.url,
+    apiKey,
+    defaultFrom: "دریافت <no-reply@daryaft.test>",
+    rateLimiter: null,
+    ...extra,
+  });
 }
 
 describe("email (Resend)", () => {

@@ -77,7 +77,12 @@ export function createGutendexClient(opts: ClientBaseOptions): GutendexClient {
       const body = asRecord(await readJson(res, PROVIDER));
       if (!body || !Array.isArray(body["results"])) throw shapeError(PROVIDER, "search response", res.status);
       const records = asRecords(body["results"]).flatMap((b) => gutendexBook(b) ?? []);
-      return validateOutput(OpenSearchPageSchema, { total: asInt(body["count"]), records, fetched: asRecords(body["results"]).length }, PROVIDER, "search page");
+      return validateOutput(
+        OpenSearchPageSchema,
+        { total: asInt(body["count"]), records, fetched: asRecords(body["results"]).length },
+        PROVIDER,
+        "search page",
+      );
     },
     async getBook(id) {
       if (!Number.isInteger(id) || id <= 0 || id > 10_000_000) throw new RangeError("not a Gutenberg number");

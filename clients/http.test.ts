@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { startFakeUpstream } from "../tests/fakes/upstream-server";
-import {
-  createRateLimiter,
-  describeErrorBody,
-  parseRetryAfter,
-  readBytes,
-  readJson,
-  upstreamFetch,
-  upstreamUrl,
-} from "./http";
+import { createRateLimiter, describeErrorBody, parseRetryAfter, readBytes, readJson, upstreamFetch, upstreamUrl } from "./http";
 import { caught, useFakeUpstream } from "./test-support";
 
 const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
@@ -20,9 +12,7 @@ describe("upstreamUrl", () => {
     expect(upstreamUrl("https://api.crossref.org/works/x?y=1")).toBe("https://api.crossref.org/works/x?y=1");
   });
   it("moves the host into the first path segment of the base", () => {
-    expect(upstreamUrl("https://api.crossref.org/works/x?y=1", "http://127.0.0.1:18999")).toBe(
-      "http://127.0.0.1:18999/api.crossref.org/works/x?y=1",
-    );
+    expect(upstreamUrl("https://api.crossref.org/works/x?y=1", "http://127.0.0.1:18999")).toBe("http://127.0.0.1:18999/api.crossref.org/works/x?y=1");
     expect(upstreamUrl("https://h.test:8443/a/b", "http://127.0.0.1:1/")).toBe("http://127.0.0.1:1/h.test:8443/a/b");
   });
   it("keeps percent-encoding and a URL inside the path", () => {

@@ -15,15 +15,7 @@ import type { CallBudget } from "./budget";
 
 export type FetchFn = typeof fetch;
 
-export const UPSTREAM_ERROR_KINDS = [
-  "timeout",
-  "network",
-  "http",
-  "parse",
-  "auth",
-  "rate_limited",
-  "not_found",
-] as const;
+export const UPSTREAM_ERROR_KINDS = ["timeout", "network", "http", "parse", "auth", "rate_limited", "not_found"] as const;
 export type UpstreamErrorKind = (typeof UPSTREAM_ERROR_KINDS)[number];
 
 export interface UpstreamErrorInit {
@@ -113,9 +105,7 @@ export async function upstreamFetch(
 ): Promise<Response> {
   const target = upstreamUrl(url, upstreamBase);
   const timeoutSignal = AbortSignal.timeout(opts.timeoutMs);
-  const signals = [timeoutSignal, init?.signal ?? undefined, opts.signal].filter(
-    (s): s is AbortSignal => s != null,
-  );
+  const signals = [timeoutSignal, init?.signal ?? undefined, opts.signal].filter((s): s is AbortSignal => s != null);
   const signal = signals.length === 1 ? timeoutSignal : anySignal(signals);
   const where = hostOf(url);
 
@@ -145,13 +135,7 @@ export async function errorFromResponse(
   const detail = (describe ?? describeErrorBody)(body, res.status);
   const status = res.status;
   const kind: UpstreamErrorKind =
-    status === 401 || status === 403
-      ? "auth"
-      : status === 404 || status === 410
-        ? "not_found"
-        : status === 429
-          ? "rate_limited"
-          : "http";
+    status === 401 || status === 403 ? "auth" : status === 404 || status === 410 ? "not_found" : status === 429 ? "rate_limited" : "http";
   return new UpstreamError({
     provider,
     kind,
@@ -459,12 +443,7 @@ export const PROVIDER_LIMITS = {
 } as const satisfies Record<string, BudgetLimits>;
 
 /** The per-isolate limiter of a client built without a budget (scripts): the override, none, or the shared default. */
-export function resolveRateLimiter(
-  override: RateLimiter | null | undefined,
-  key: string,
-  limits: BudgetLimits,
-  provider: string,
-): RateLimiter | null {
+export function resolveRateLimiter(override: RateLimiter | null | undefined, key: string, limits: BudgetLimits, provider: string): RateLimiter | null {
   if (override === null) return null;
   if (override !== undefined) return override;
   return sharedRateLimiter(key, () => createRateLimiter({ perSecond: limits.perSecond, perDay: limits.perDay, burst: limits.burst, provider }));

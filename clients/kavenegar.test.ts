@@ -4,7 +4,11 @@ import { KavenegarResultSchema, createKavenegarClient } from "./kavenegar";
 import { caught, recorder, useFakeUpstream } from "./test-support";
 
 const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
-const { seen, fetch: recordingFetch } = recorder<{ url: string; body: string; contentType: string | null }>((input, init) => ({ url: String(input), body: String(init?.body ?? ""), contentType: new Headers(init?.headers).get("content-type") }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; body: string; contentType: string | null }>((input, init) => ({
+  url: String(input),
+  body: String(init?.body ?? ""),
+  contentType: new Headers(init?.headers).get("content-type"),
+}));
 
 function client(apiKey = "test-key-123", timeoutMs?: number) {
   return createKavenegarClient({ fetch: recordingFetch, upstreamBase: fake.url, apiKey, timeoutMs, defaultSender: "10004346" });

@@ -65,7 +65,10 @@ const AUTH_STATUSES = new Set([401, 403, 407, 416]);
 
 export function createKavenegarClient(opts: KavenegarClientOptions): KavenegarClient {
   // The deployment's Kavenegar budget when the caller passes it; none otherwise (no per-isolate default).
-  const upstream = clientTransport({ ...opts, rateLimiter: opts.rateLimiter ?? null }, { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.kavenegar });
+  const upstream = clientTransport(
+    { ...opts, rateLimiter: opts.rateLimiter ?? null },
+    { provider: PROVIDER, defaultTimeoutMs: 10_000, limits: PROVIDER_LIMITS.kavenegar },
+  );
 
   async function call(method: string, form: Record<string, string>): Promise<KavenegarResult> {
     if (!opts.apiKey) throw new UpstreamError({ provider: PROVIDER, kind: "auth", message: "kavenegar: no API key configured" });

@@ -14,7 +14,10 @@ const PROVIDER = "ntrs";
 const BASE = "https://ntrs.nasa.gov";
 export const NTRS_MAX_PAGE = 100;
 /** NASA's copyright determinations that let anyone use and redistribute the document. */
-export const NTRS_PUBLIC_USE = { GOV_PUBLIC_USE_PERMITTED: "U.S. Government work (public use permitted, NASA)", PUBLIC_USE_PERMITTED: "Public use permitted (NASA)" } as const;
+export const NTRS_PUBLIC_USE = {
+  GOV_PUBLIC_USE_PERMITTED: "U.S. Government work (public use permitted, NASA)",
+  PUBLIC_USE_PERMITTED: "Public use permitted (NASA)",
+} as const;
 
 export interface NtrsClient {
   search(p: { query: string; size: number; from?: number }): Promise<OpenSearchPage>;
@@ -34,7 +37,9 @@ export function ntrsCitation(c: Json): OpenRecord | null {
   const pdf = asRecords(c["downloads"]).find((d) => asString(d["mimetype"]) === "application/pdf" && asRecord(d["links"])?.["pdf"]);
   const pdfPath = pdf ? asString(asRecord(pdf["links"])?.["pdf"]) : null;
   if (!pdfPath || !pdfPath.startsWith("/api/citations/")) return null;
-  const published = asRecords(c["publications"]).map((p) => asString(p["publicationDate"])).find(Boolean);
+  const published = asRecords(c["publications"])
+    .map((p) => asString(p["publicationDate"]))
+    .find(Boolean);
   const reportNumbers = asStrings(c["otherReportNumbers"]);
   return {
     provider: "ntrs",
@@ -77,7 +82,12 @@ export function createNtrsClient(opts: ClientBaseOptions): NtrsClient {
       const body = asRecord(await readJson(res, PROVIDER));
       if (!body || !Array.isArray(body["results"])) throw shapeError(PROVIDER, "search response", res.status);
       const records = asRecords(body["results"]).flatMap((c) => ntrsCitation(c) ?? []);
-      return validateOutput(OpenSearchPageSchema, { total: asInt(asRecord(body["stats"])?.["total"]), records, fetched: asRecords(body["results"]).length }, PROVIDER, "search page");
+      return validateOutput(
+        OpenSearchPageSchema,
+        { total: asInt(asRecord(body["stats"])?.["total"]), records, fetched: asRecords(body["results"]).length },
+        PROVIDER,
+        "search page",
+      );
     },
     async getCitation(id) {
       if (!/^\d{6,14}$/.test(id)) throw new RangeError("not an NTRS citation id");

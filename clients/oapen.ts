@@ -112,7 +112,8 @@ export function createOapenClient(opts: ClientBaseOptions): OapenClient {
       try {
         parsed = oaiRecords(parseXml(text), "oapen");
       } catch (err) {
-        if (err instanceof XmlParseError) throw new UpstreamError({ provider: PROVIDER, kind: "parse", message: `${PROVIDER}: OAI answer is not XML`, cause: err });
+        if (err instanceof XmlParseError)
+          throw new UpstreamError({ provider: PROVIDER, kind: "parse", message: `${PROVIDER}: OAI answer is not XML`, cause: err });
         throw err;
       }
       if (parsed.error === "idDoesNotExist") return null;

@@ -57,13 +57,28 @@ describe("OAPEN (DSpace REST search, OAI-PMH xoai records)", () => {
     expect([q.get("query"), q.get("expand"), q.get("limit"), q.get("offset")]).toEqual(["emotions", "metadata,bitstreams", "5", "0"]);
     expect(page.total).toBeNull();
     expect(page.records).toHaveLength(5);
-    expect(page.records[0]).toMatchObject({ id: "20.500.12657/60780", title: "Optimising Emotions, Incubating Falsehoods", authors: ["Bakir, Vian", "McStay, Andrew"], publisher: "Springer Nature", isbns: ["9783031135514"], license: null, pages: 280 });
-    expect(page.records[0]!.file).toEqual({ url: "https://library.oapen.org/rest/bitstreams/5b0b8a51-8f8e-4a58-9d0f-7ad2a0c2b8e4/retrieve", format: "pdf", size: 6998878 });
+    expect(page.records[0]).toMatchObject({
+      id: "20.500.12657/60780",
+      title: "Optimising Emotions, Incubating Falsehoods",
+      authors: ["Bakir, Vian", "McStay, Andrew"],
+      publisher: "Springer Nature",
+      isbns: ["9783031135514"],
+      license: null,
+      pages: 280,
+    });
+    expect(page.records[0]!.file).toEqual({
+      url: "https://library.oapen.org/rest/bitstreams/5b0b8a51-8f8e-4a58-9d0f-7ad2a0c2b8e4/retrieve",
+      format: "pdf",
+      size: 6998878,
+    });
   });
 
   it("reads one record by handle through OAI (with its licence), null for an unknown handle, refuses a non-handle", async () => {
     const c = createOapenClient(opts());
-    expect(await c.getRecord("20.500.12657/60780")).toMatchObject({ title: "Optimising Emotions, Incubating Falsehoods", license: "http://creativecommons.org/licenses/by/4.0/" });
+    expect(await c.getRecord("20.500.12657/60780")).toMatchObject({
+      title: "Optimising Emotions, Incubating Falsehoods",
+      license: "http://creativecommons.org/licenses/by/4.0/",
+    });
     expect(await c.getRecord("20.500.12657/1")).toBeNull();
     await expect(c.getRecord("../../etc/passwd")).rejects.toThrow(RangeError);
   });
@@ -159,7 +174,14 @@ describe("OSTI", () => {
     const page = await createOstiClient(opts()).search({ query: "heliostat", rows: 10 });
     expect(page.total).toBe(4 + 14);
     expect(page.records.map((r) => r.id).slice(0, 3)).toEqual(["1847876", "1830070", "1837374"]);
-    expect(page.records[0]).toMatchObject({ title: "Cost Update: Commercial and Advanced Heliostat Collectors", authors: ["Kurup, Parthiv", "Akar, Sertac", "Glynn, Stephen", "Augustine, Chad", "Davenport, Patrick"], year: 2022, number: "NREL/TP-7A40-80482", doi: "10.2172/1847876", file: { url: "https://www.osti.gov/servlets/purl/1847876", format: "pdf", size: null } });
+    expect(page.records[0]).toMatchObject({
+      title: "Cost Update: Commercial and Advanced Heliostat Collectors",
+      authors: ["Kurup, Parthiv", "Akar, Sertac", "Glynn, Stephen", "Augustine, Chad", "Davenport, Patrick"],
+      year: 2022,
+      number: "NREL/TP-7A40-80482",
+      doi: "10.2172/1847876",
+      file: { url: "https://www.osti.gov/servlets/purl/1847876", format: "pdf", size: null },
+    });
     // OSTI writes "None" for a missing report number; the journal article is not a report.
     expect(page.records[2]!.number).toBeNull();
     expect(page.records.map((r) => r.id)).not.toContain("1856447");
@@ -180,7 +202,15 @@ describe("IETF RFCs (Datatracker, RFC Editor)", () => {
     const page = await c.searchRfcs({ query: "http", limit: 5 });
     const q = new URL(seen[0]!).searchParams;
     expect([q.get("type"), q.get("title__icontains"), q.get("format")]).toEqual(["rfc", "http", "json"]);
-    expect(page.records[0]).toMatchObject({ id: "9110", title: "HTTP Semantics", subtitle: "Internet Standard", number: "RFC 9110", pages: 194, doi: "10.17487/rfc9110", file: { url: "https://www.rfc-editor.org/rfc/rfc9110.pdf", format: "pdf", size: null } });
+    expect(page.records[0]).toMatchObject({
+      id: "9110",
+      title: "HTTP Semantics",
+      subtitle: "Internet Standard",
+      number: "RFC 9110",
+      pages: 194,
+      doi: "10.17487/rfc9110",
+      file: { url: "https://www.rfc-editor.org/rfc/rfc9110.pdf", format: "pdf", size: null },
+    });
     seen.length = 0;
     const byNumber = await c.searchRfcs({ query: "RFC 9221", limit: 5 });
     expect(new URL(seen[0]!).searchParams.get("name")).toBe("rfc9221");
@@ -193,7 +223,16 @@ describe("Open Library Books API", () => {
   it("reads an edition by ISBN, OLID or OCLC (the recorded entry), null when unknown", async () => {
     const c = createOpenLibraryClient(opts());
     const e = await c.edition({ isbn: "9780980200447" });
-    expect(e).toMatchObject({ key: "/books/OL22853304M", title: "Slow reading", authors: ["John Miedema"], publishers: ["Litwin Books"], publishDate: "March 2009", pages: 92, isbn13: ["9780980200447", "9781936117369"], cover: "https://covers.openlibrary.org/b/id/5546156-M.jpg" });
+    expect(e).toMatchObject({
+      key: "/books/OL22853304M",
+      title: "Slow reading",
+      authors: ["John Miedema"],
+      publishers: ["Litwin Books"],
+      publishDate: "March 2009",
+      pages: 92,
+      isbn13: ["9780980200447", "9781936117369"],
+      cover: "https://covers.openlibrary.org/b/id/5546156-M.jpg",
+    });
     expect((await c.edition({ olid: "OL22853304M" }))!.title).toBe("Slow reading");
     expect((await c.edition({ oclc: "297222669" }))!.title).toBe("Slow reading");
     expect(await c.edition({ isbn: "9783161484100" })).toBeNull();

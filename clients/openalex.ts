@@ -4,7 +4,21 @@
  * Wire format: tests/fixtures/openalex (SOURCES.md §4).
  */
 import { z } from "zod";
-import { asBool, asInt, asRecord, asRecords, asString, asUrl, bareDoi, bareDoiOrNull, cleanText, encodeDoiPath, shapeError, validateOutput, type Json } from "./decode";
+import {
+  asBool,
+  asInt,
+  asRecord,
+  asRecords,
+  asString,
+  asUrl,
+  bareDoi,
+  bareDoiOrNull,
+  cleanText,
+  encodeDoiPath,
+  shapeError,
+  validateOutput,
+  type Json,
+} from "./decode";
 import { ACCEPT_JSON, absentOn404, clientTransport, readJsonObject } from "./base";
 import { PROVIDER_LIMITS, type ClientBaseOptions } from "./http";
 
@@ -65,7 +79,10 @@ export const OpenAlexSearchParamsSchema = z.object({
   page: z.number().int().min(1).default(1),
   perPage: z.number().int().min(1).max(200).default(25),
   /** e.g. "publication_year:desc", "relevance_score:desc". */
-  sort: z.string().regex(/^[a-z_.]+(:(asc|desc))?$/).optional(),
+  sort: z
+    .string()
+    .regex(/^[a-z_.]+(:(asc|desc))?$/)
+    .optional(),
 });
 export type OpenAlexSearchParams = Omit<z.input<typeof OpenAlexSearchParamsSchema>, "filter"> & { filter?: OpenAlexFilter };
 
@@ -184,7 +201,10 @@ export function abstractFromInvertedIndex(v: unknown): string | null {
       if (typeof pos === "number" && Number.isInteger(pos) && pos >= 0 && pos < 100_000) words[pos] = word;
     }
   }
-  const text = words.filter((w) => w !== undefined).join(" ").trim();
+  const text = words
+    .filter((w) => w !== undefined)
+    .join(" ")
+    .trim();
   return text === "" ? null : text;
 }
 
@@ -208,9 +228,7 @@ export function mapWork(w: Json): OpenAlexWork | null {
       oaStatus: asString(oa?.["oa_status"]),
       oaUrl: asUrl(oa?.["oa_url"]),
     },
-    authors: asRecords(w["authorships"]).flatMap(
-      (a) => asString(asRecord(a["author"])?.["display_name"]) ?? asString(a["raw_author_name"]) ?? [],
-    ),
+    authors: asRecords(w["authorships"]).flatMap((a) => asString(asRecord(a["author"])?.["display_name"]) ?? asString(a["raw_author_name"]) ?? []),
     locations,
     bestOaLocation: best ? mapLocation(best) : null,
     primaryLocation: primary ? mapLocation(primary) : null,

@@ -188,7 +188,23 @@ export function createOpenLibraryClient(opts: OpenLibraryClientOptions): OpenLib
         const key = asString(e["key"]);
         const title = cleanText(e["title"]);
         if (!key || !title) return [];
-        return [{ key, title, subtitle: cleanText(e["subtitle"]), publishers: asStrings(e["publishers"]), publishDate: asString(e["publish_date"]), editionName: cleanText(e["edition_name"]), pages: asInt(e["number_of_pages"]), isbn10: asStrings(e["isbn_10"]), isbn13: asStrings(e["isbn_13"]), covers: asArray(e["covers"]).flatMap((c) => { const n = asInt(c); return n !== null && n > 0 ? [n] : []; }) }];
+        return [
+          {
+            key,
+            title,
+            subtitle: cleanText(e["subtitle"]),
+            publishers: asStrings(e["publishers"]),
+            publishDate: asString(e["publish_date"]),
+            editionName: cleanText(e["edition_name"]),
+            pages: asInt(e["number_of_pages"]),
+            isbn10: asStrings(e["isbn_10"]),
+            isbn13: asStrings(e["isbn_13"]),
+            covers: asArray(e["covers"]).flatMap((c) => {
+              const n = asInt(c);
+              return n !== null && n > 0 ? [n] : [];
+            }),
+          },
+        ];
       });
       return validateOutput(z.array(OpenLibraryEditionRecordSchema), list, PROVIDER, "editions");
     },
@@ -238,10 +254,7 @@ export type CoverSize = "S" | "M" | "L";
  * A cover image URL: by cover id, else by ISBN, else by edition OLID; null
  * when none is known. Matches the cover store's accepted URL pattern.
  */
-export function openLibraryCoverUrl(
-  ref: { coverId?: number | null; isbn?: string | null; olid?: string | null },
-  size: CoverSize = "M",
-): string | null {
+export function openLibraryCoverUrl(ref: { coverId?: number | null; isbn?: string | null; olid?: string | null }, size: CoverSize = "M"): string | null {
   if (ref.coverId != null && Number.isInteger(ref.coverId) && ref.coverId > 0) return `${COVERS}/id/${ref.coverId}-${size}.jpg`;
   const isbn = ref.isbn?.replace(/[-\s]/g, "");
   if (isbn && /^(\d{9}[\dX]|\d{13})$/i.test(isbn)) return `${COVERS}/isbn/${isbn}-${size}.jpg`;

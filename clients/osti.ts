@@ -21,7 +21,10 @@ export interface OstiClient {
 
 /** "Kurup, Parthiv", "Akar, Sertac (ORCID:…)", "Deorah, Shruti M. [LBNL …]" -> the name alone. */
 function authorName(s: string): string {
-  return s.replace(/\s*\[[^\]]*\]/g, "").replace(/\s*\(ORCID:[^)]*\)/gi, "").trim();
+  return s
+    .replace(/\s*\[[^\]]*\]/g, "")
+    .replace(/\s*\(ORCID:[^)]*\)/gi, "")
+    .trim();
 }
 
 /** An OSTI record as a report; null unless it is a technical report with OSTI's own full text. */
@@ -30,7 +33,9 @@ export function ostiRecord(r: Json): OpenRecord | null {
   const title = asString(r["title"]);
   if (!id || !/^\d{1,10}$/.test(id) || !title) return null;
   if (asString(r["product_type"]) !== "Technical Report") return null;
-  const fulltext = asRecords(r["links"]).map((l) => (asString(l["rel"]) === "fulltext" ? asString(l["href"]) : null)).find(Boolean);
+  const fulltext = asRecords(r["links"])
+    .map((l) => (asString(l["rel"]) === "fulltext" ? asString(l["href"]) : null))
+    .find(Boolean);
   if (!fulltext || !/^https:\/\/www\.osti\.gov\/servlets\/purl\/\d+$/.test(fulltext)) return null;
   const reportNumber = asString(r["report_number"]);
   return {
@@ -74,7 +79,12 @@ export function createOstiClient(opts: ClientBaseOptions): OstiClient {
       if (!Array.isArray(body)) throw shapeError(PROVIDER, "records response", res.status);
       const total = Number(res.headers.get("x-total-count"));
       const records = asRecords(body).flatMap((r) => ostiRecord(r) ?? []);
-      return validateOutput(OpenSearchPageSchema, { total: Number.isInteger(total) && total >= 0 ? total : null, records, fetched: asRecords(body).length }, PROVIDER, "search page");
+      return validateOutput(
+        OpenSearchPageSchema,
+        { total: Number.isInteger(total) && total >= 0 ? total : null, records, fetched: asRecords(body).length },
+        PROVIDER,
+        "search page",
+      );
     },
     async getRecord(ostiId) {
       if (!/^\d{1,10}$/.test(ostiId)) throw new RangeError("not an OSTI id");
@@ -82,7 +92,10 @@ export function createOstiClient(opts: ClientBaseOptions): OstiClient {
       if (await absentOn404(res)) return null;
       const body = await readJson(res, PROVIDER);
       if (!Array.isArray(body)) throw shapeError(PROVIDER, "record", res.status);
-      const r = asRecords(body).map(ostiRecord).find((x) => x?.id === ostiId) ?? null;
+      const r =
+        asRecords(body)
+          .map(ostiRecord)
+          .find((x) => x?.id === ostiId) ?? null;
       return r ? validateOutput(OpenRecordSchema, r, PROVIDER, "record") : null;
     },
   };

@@ -51,9 +51,7 @@ describe("NCBI ID converter", () => {
   it("keeps per-record errors and the missing-identity warning", async () => {
     const classic = await client({ idconvEndpoint: "classic", tool: "", email: "" }).convert(["PMC23840460"], "pmcid");
     expect(classic.warning).toBe("no e-mail provided; no tool provided");
-    expect(classic.records).toEqual([
-      { requestedId: "PMC23840460", pmcid: null, pmid: null, doi: null, live: false, error: "invalid article id" },
-    ]);
+    expect(classic.records).toEqual([{ requestedId: "PMC23840460", pmcid: null, pmid: null, doi: null, live: false, error: "invalid article id" }]);
     const current = await client().convert("10.5555/none-403");
     expect(current.records[0]).toMatchObject({ requestedId: "10.5555/none-403", pmcid: null, error: "Identifier not found in PMC" });
   });
@@ -93,7 +91,11 @@ describe("Europe PMC", () => {
     expect(url).toBe("https://europepmc.org/articles/PMC9000406?pdf=render");
     const res = await fetch(`${fake.url}/europepmc.org/articles/PMC9000406?pdf=render`);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 
   it("returns null when nothing matches, and refuses a non-PMCID", async () => {

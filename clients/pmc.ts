@@ -199,9 +199,7 @@ function mapEuropePmc(r: Json): EuropePmcResult {
         ]
       : [];
   });
-  const oaPdf = urls.find(
-    (u) => u.documentStyle?.toLowerCase() === "pdf" && (u.availabilityCode === "OA" || u.availability?.toLowerCase() === "open access"),
-  );
+  const oaPdf = urls.find((u) => u.documentStyle?.toLowerCase() === "pdf" && (u.availabilityCode === "OA" || u.availability?.toLowerCase() === "open access"));
   return {
     id: asString(r["id"]),
     source: asString(r["source"]),

@@ -5,7 +5,10 @@ import { ScopusSearchResultSchema, buildScopusQuery, createScopusClient, mapScop
 import { caught, recorder, useFakeUpstream } from "./test-support";
 
 const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
-const { seen, fetch: recordingFetch } = recorder<{ url: string; headers: Headers }>((input, init) => ({ url: String(input), headers: new Headers(init?.headers) }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; headers: Headers }>((input, init) => ({
+  url: String(input),
+  headers: new Headers(init?.headers),
+}));
 
 function client(apiKey = "good-key", extra: { instToken?: string; timeoutMs?: number } = {}) {
   return createScopusClient({ fetch: recordingFetch, upstreamBase: fake.url, apiKey, rateLimiter: null, ...extra });
@@ -18,13 +21,7 @@ describe("scopus search", () => {
     expect(seen[0]!.headers.get("x-els-apikey")).toBe("good-key");
     expect(seen[0]!.headers.get("x-els-insttoken")).toBe("inst-1");
     const q = new URL(seen[0]!.url).searchParams;
-    expect([q.get("query"), q.get("start"), q.get("count"), q.get("sort"), q.get("view")]).toEqual([
-      "TITLE-ABS-KEY(x)",
-      "0",
-      "25",
-      "-coverDate",
-      "STANDARD",
-    ]);
+    expect([q.get("query"), q.get("start"), q.get("count"), q.get("sort"), q.get("view")]).toEqual(["TITLE-ABS-KEY(x)", "0", "25", "-coverDate", "STANDARD"]);
     expect(ScopusSearchResultSchema.parse(r)).toEqual(r);
     expect(r.totalResults).toBe(93);
     expect(r.entries).toHaveLength(25);

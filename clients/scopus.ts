@@ -85,7 +85,10 @@ export const ScopusSearchParamsSchema = z.object({
     .string()
     .regex(/^\d{4}(-\d{4})?$/)
     .optional(),
-  subj: z.string().regex(/^[A-Z]{4}$/).optional(),
+  subj: z
+    .string()
+    .regex(/^[A-Z]{4}$/)
+    .optional(),
   field: z.string().optional(),
 });
 export type ScopusSearchParams = z.input<typeof ScopusSearchParamsSchema>;
@@ -126,13 +129,17 @@ export function createScopusClient(opts: ScopusClientOptions): ScopusClient {
       const headers: Record<string, string> = { Accept: "application/json", "X-ELS-APIKey": opts.apiKey };
       if (opts.instToken) headers["X-ELS-Insttoken"] = opts.instToken;
 
-      const res = await upstream.send(url, { headers }, {
-        acceptStatuses: [429],
-        describeError: describeScopusError,
-        check: async (r) => {
-          if (r.status === 429) throw await rateLimitError(r);
+      const res = await upstream.send(
+        url,
+        { headers },
+        {
+          acceptStatuses: [429],
+          describeError: describeScopusError,
+          check: async (r) => {
+            if (r.status === 429) throw await rateLimitError(r);
+          },
         },
-      });
+      );
 
       const body = await readJsonObject(res, PROVIDER);
       const results = asRecord(body?.["search-results"]);
@@ -246,13 +253,36 @@ export const SCOPUS_SEARCH_IN = ["all", "title", "abstract", "keywords", "title-
 export const SCOPUS_SEARCH_TYPES = ["all", "any", "exact"] as const;
 /** Scopus subject area codes accepted by SUBJAREA(). */
 export const SCOPUS_SUBJECT_AREAS = [
-  "AGRI", "ARTS", "BIOC", "BUSI", "CENG", "CHEM", "COMP", "DECI", "DENT", "EART", "ECON", "ENER", "ENGI", "ENVI",
-  "HEAL", "IMMU", "MATE", "MATH", "MEDI", "NEUR", "NURS", "PHAR", "PHYS", "PSYC", "SOCI", "VETE", "MULT",
+  "AGRI",
+  "ARTS",
+  "BIOC",
+  "BUSI",
+  "CENG",
+  "CHEM",
+  "COMP",
+  "DECI",
+  "DENT",
+  "EART",
+  "ECON",
+  "ENER",
+  "ENGI",
+  "ENVI",
+  "HEAL",
+  "IMMU",
+  "MATE",
+  "MATH",
+  "MEDI",
+  "NEUR",
+  "NURS",
+  "PHAR",
+  "PHYS",
+  "PSYC",
+  "SOCI",
+  "VETE",
+  "MULT",
 ] as const;
 /** Scopus document type codes accepted by DOCTYPE(). */
-export const SCOPUS_DOC_TYPES = [
-  "ar", "ab", "bk", "ch", "cp", "cr", "dp", "ed", "er", "le", "mm", "no", "pr", "re", "sh", "tb",
-] as const;
+export const SCOPUS_DOC_TYPES = ["ar", "ab", "bk", "ch", "cp", "cr", "dp", "ed", "er", "le", "mm", "no", "pr", "re", "sh", "tb"] as const;
 
 const FIELD_CODES: Record<(typeof SCOPUS_SEARCH_IN)[number], string> = {
   all: "ALL",
@@ -286,7 +316,10 @@ const OPERATOR_WORDS = /^(and|or|not|and not|w\/\d+|pre\/\d+)$/i;
  */
 export function buildScopusQuery(input: ScopusQueryInput): string {
   const p = ScopusQueryInputSchema.parse(input);
-  const cleaned = p.keywords.replace(/[(){}[\]"\\]/g, " ").replace(/\s+/g, " ").trim();
+  const cleaned = p.keywords
+    .replace(/[(){}[\]"\\]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   if (!cleaned) throw new RangeError("Scopus query needs at least one keyword");
   let terms: string;
   if (p.searchType === "exact") {

@@ -58,7 +58,13 @@ async function settled(c: SlotCoordinator, m: ReturnType<typeof manualClock>, r:
   return out;
 }
 
-const req = (priority: SlotRequest["priority"], extra: Partial<SlotRequest> = {}): SlotRequest => ({ priority, cost: 1, maxWaitMs: 60_000, leaseMs: 30_000, ...extra });
+const req = (priority: SlotRequest["priority"], extra: Partial<SlotRequest> = {}): SlotRequest => ({
+  priority,
+  cost: 1,
+  maxWaitMs: 60_000,
+  leaseMs: 30_000,
+  ...extra,
+});
 
 /** Takes and records when each was granted. */
 function taker(c: SlotCoordinator, m: ReturnType<typeof manualClock>) {
@@ -87,7 +93,12 @@ describe("SlotCoordinator", () => {
     for (let i = 0; i < 30; i++) void t.take(`c${i}`, req(i % 2 ? "list" : "paste"));
     await m.advance(5_000);
     expect(t.grants).toHaveLength(30);
-    expect(maxInAnyWindow(t.grants.map((g) => g.at), 1000)).toBeLessThanOrEqual(10);
+    expect(
+      maxInAnyWindow(
+        t.grants.map((g) => g.at),
+        1000,
+      ),
+    ).toBeLessThanOrEqual(10);
     expect(t.grants.at(-1)!.at - t.grants[0]!.at).toBeGreaterThanOrEqual(Math.floor((29 * 1000) / 9));
   });
 

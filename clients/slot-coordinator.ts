@@ -63,7 +63,11 @@ export class SlotCoordinator {
   private cancelTimer: (() => void) | null = null;
   private timerAt = Infinity;
   private seq = 0;
-  private readonly rates: Record<Priority, { value: number; at: number }> = { paste: { value: 0, at: 0 }, list: { value: 0, at: 0 }, background: { value: 0, at: 0 } };
+  private readonly rates: Record<Priority, { value: number; at: number }> = {
+    paste: { value: 0, at: 0 },
+    list: { value: 0, at: 0 },
+    background: { value: 0, at: 0 },
+  };
   /** Called when something worth keeping changed (a 429, the daily count). */
   onChange: (() => void) | null = null;
 
@@ -77,7 +81,12 @@ export class SlotCoordinator {
   /** The latest caller's limits win (a deploy that changes a figure takes effect at once). */
   configure(limits: BudgetLimits): void {
     const next = checkLimits(limits);
-    if (next.perSecond !== this.limits.perSecond || next.burst !== this.limits.burst || next.concurrency !== this.limits.concurrency || next.perDay !== this.limits.perDay) {
+    if (
+      next.perSecond !== this.limits.perSecond ||
+      next.burst !== this.limits.burst ||
+      next.concurrency !== this.limits.concurrency ||
+      next.perDay !== this.limits.perDay
+    ) {
       this.limits = next;
       this.pump();
     }

@@ -4,7 +4,21 @@
  * 404 with an HTML page (current) or a JSON body (legacy); both mean null.
  */
 import { z } from "zod";
-import { asBool, asInt, asRecord, asRecords, asString, asUrl, bareDoi, bareDoiOrNull, cleanText, encodeDoiPath, shapeError, validateOutput, type Json } from "./decode";
+import {
+  asBool,
+  asInt,
+  asRecord,
+  asRecords,
+  asString,
+  asUrl,
+  bareDoi,
+  bareDoiOrNull,
+  cleanText,
+  encodeDoiPath,
+  shapeError,
+  validateOutput,
+  type Json,
+} from "./decode";
 import { ACCEPT_JSON, absentOn404, clientTransport, readJsonObject } from "./base";
 import { PROVIDER_LIMITS, UpstreamError, errorFromResponse, type ClientBaseOptions } from "./http";
 

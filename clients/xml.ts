@@ -198,10 +198,7 @@ function codePoint(code: number, ent: string, offset: number): string {
 // Navigation helpers
 
 export function childElements(el: XmlElement, local?: string, ns?: string | null): XmlElement[] {
-  return el.children.filter(
-    (c): c is XmlElement =>
-      typeof c !== "string" && (local === undefined || c.local === local) && (ns === undefined || c.ns === ns),
-  );
+  return el.children.filter((c): c is XmlElement => typeof c !== "string" && (local === undefined || c.local === local) && (ns === undefined || c.ns === ns));
 }
 
 export function firstChild(el: XmlElement, local: string, ns?: string | null): XmlElement | null {

@@ -45,7 +45,10 @@ export function readXoai(metadata: XmlElement): XoaiFields {
         continue;
       }
       const here = [...path, name];
-      const vals = fieldsOf(child).filter(([k]) => k === "value").map(([, v]) => v).filter(Boolean);
+      const vals = fieldsOf(child)
+        .filter(([k]) => k === "value")
+        .map(([, v]) => v)
+        .filter(Boolean);
       if (vals.length) {
         const key = (LANGUAGE_LEVEL.test(name) ? path : here).join(".");
         values.set(key, [...(values.get(key) ?? []), ...vals]);
@@ -90,7 +93,8 @@ export function xoaiRecord(metadata: XmlElement, provider: "oapen" | "doab"): Op
   const title = first(f, "dc.title");
   if (!handle || !HANDLE.test(handle) || !title) return null;
   const original = f.bitstreams.filter((b) => b.bundle === "ORIGINAL");
-  const pdf = original.find((b) => b.fields.get("format") === "application/pdf") ?? original.find((b) => b.fields.get("format") === "application/epub+zip") ?? null;
+  const pdf =
+    original.find((b) => b.fields.get("format") === "application/pdf") ?? original.find((b) => b.fields.get("format") === "application/epub+zip") ?? null;
   const pdfUrl = pdf?.fields.get("url") ?? null;
   const size = Number(pdf?.fields.get("size") ?? NaN);
   const uri = f.values.get("dc.identifier.uri")?.find((u) => u.includes(handle)) ?? `${LANDING_HOST[provider]}/handle/${handle}`;
@@ -105,12 +109,19 @@ export function xoaiRecord(metadata: XmlElement, provider: "oapen" | "doab"): Op
     editors: f.values.get("dc.contributor.editor") ?? [],
     year: yearOf(first(f, "dc.date.issued")),
     publisher: first(f, "linkedItemsMetadata.oapen.relation.isPublishedBy.publisher.name", "publisher.name", "oapen.imprint"),
-    isbns: isbn13s([...(f.values.get("oapen.relation.isbn") ?? []), ...(f.values.get("dc.identifier.isbn") ?? []), ...original.map((b) => b.fields.get("oapenrelationisbn") ?? "")]),
+    isbns: isbn13s([
+      ...(f.values.get("oapen.relation.isbn") ?? []),
+      ...(f.values.get("dc.identifier.isbn") ?? []),
+      ...original.map((b) => b.fields.get("oapenrelationisbn") ?? ""),
+    ]),
     doi: bareDoiOrNull(first(f, "oapen.identifier.doi")),
     language: first(f, "dc.language"),
     pages: Number.isInteger(Number(first(f, "oapen.pages"))) ? Number(first(f, "oapen.pages")) : null,
     license: licenseOf(pdf?.fields.get("rightsuri"), pdf?.fields.get("rights")) ?? first(f, "dc.rights.uri", "dc.rights"),
-    file: pdfUrl && /^https:\/\//.test(pdfUrl) ? { url: pdfUrl, format: pdf?.fields.get("format") === "application/epub+zip" ? "epub" : "pdf", size: Number.isInteger(size) ? size : null } : null,
+    file:
+      pdfUrl && /^https:\/\//.test(pdfUrl)
+        ? { url: pdfUrl, format: pdf?.fields.get("format") === "application/epub+zip" ? "epub" : "pdf", size: Number.isInteger(size) ? size : null }
+        : null,
     cover: null,
     number: null,
     subjects: (f.values.get("dc.subject.other") ?? []).slice(0, 30),

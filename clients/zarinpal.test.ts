@@ -6,7 +6,10 @@ import { recorder, useFakeUpstream } from "./test-support";
 
 const MERCHANT = "1344b5d4-0048-11e8-94db-005056a205be";
 const fake = useFakeUpstream(() => startFakeUpstream({ port: 0 }));
-const { seen, fetch: recordingFetch } = recorder<{ url: string; body: unknown }>((input, init) => ({ url: String(input), body: typeof init?.body === "string" ? JSON.parse(init.body) : null }));
+const { seen, fetch: recordingFetch } = recorder<{ url: string; body: unknown }>((input, init) => ({
+  url: String(input),
+  body: typeof init?.body === "string" ? JSON.parse(init.body) : null,
+}));
 
 function client(extra: { merchantId?: string; sandbox?: boolean; timeoutMs?: number } = {}) {
   return createZarinpalClient({ fetch: recordingFetch, upstreamBase: fake.url, merchantId: MERCHANT, ...extra });
@@ -81,7 +84,9 @@ describe("zarinpal", () => {
     expect(mismatch.code).toBe(-50);
     expect(mismatch.persianMessage).toBe(ZARINPAL_MESSAGES_FA[-50]);
 
-    const other = await zarinpalError(client({ merchantId: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee" }).verifyPayment({ amount: order.amount, authority: paid.authority }));
+    const other = await zarinpalError(
+      client({ merchantId: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee" }).verifyPayment({ amount: order.amount, authority: paid.authority }),
+    );
     expect(other.code).toBe(-53);
 
     const cancelled = await c.requestPayment(order);
@@ -133,12 +138,18 @@ describe("zarinpal", () => {
   });
 
   it("maps transport failures to UpstreamError and refuses bad input locally", async () => {
-    const boom = await client().requestPayment({ ...order, description: "fake:500" }).catch((e: unknown) => e);
+    const boom = await client()
+      .requestPayment({ ...order, description: "fake:500" })
+      .catch((e: unknown) => e);
     expect(boom).toBeInstanceOf(UpstreamError);
     expect((boom as UpstreamError).status).toBe(500);
-    const garbage = await client().requestPayment({ ...order, description: "fake:malformed" }).catch((e: unknown) => e);
+    const garbage = await client()
+      .requestPayment({ ...order, description: "fake:malformed" })
+      .catch((e: unknown) => e);
     expect((garbage as UpstreamError).kind).toBe("parse");
-    const slow = await client({ timeoutMs: 200 }).requestPayment({ ...order, description: "fake:slow" }).catch((e: unknown) => e);
+    const slow = await client({ timeoutMs: 200 })
+      .requestPayment({ ...order, description: "fake:slow" })
+      .catch((e: unknown) => e);
     expect((slow as UpstreamError).kind).toBe("timeout");
     await expect(client().requestPayment({ ...order, amount: 10.5 })).rejects.toThrow();
     await expect(client().verifyPayment({ amount: 0, authority: "A1" })).rejects.toThrow(RangeError);

@@ -117,7 +117,10 @@ export interface ZarinpalClient {
 
 export function createZarinpalClient(opts: ZarinpalClientOptions): ZarinpalClient {
   // The deployment's ZarinPal budget when the caller passes it; none otherwise (no per-isolate default).
-  const upstream = clientTransport({ ...opts, rateLimiter: opts.rateLimiter ?? null }, { provider: PROVIDER, defaultTimeoutMs: 15_000, limits: PROVIDER_LIMITS.zarinpal });
+  const upstream = clientTransport(
+    { ...opts, rateLimiter: opts.rateLimiter ?? null },
+    { provider: PROVIDER, defaultTimeoutMs: 15_000, limits: PROVIDER_LIMITS.zarinpal },
+  );
   const host = opts.sandbox ? SANDBOX_HOST : HOST;
 
   async function post(path: string, payload: Record<string, unknown>): Promise<{ data: Record<string, unknown> }> {

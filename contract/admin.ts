@@ -117,13 +117,32 @@ export type AdminUsersPage = z.infer<typeof AdminUsersPage>;
 export const AdminUserDetail = z.object({
   user: AdminUserRow.extend({ university_email: z.string().nullable(), active_sessions: z.number().int() }),
   balances: z.record(LedgerAccount, z.number().int()),
-  downloads: z.array(z.object({ id: z.string(), outcome: z.string(), title: z.string().nullable(), doi: z.string().nullable(), url: z.string().nullable(), created_at: z.string() })),
+  downloads: z.array(
+    z.object({
+      id: z.string(),
+      outcome: z.string(),
+      title: z.string().nullable(),
+      doi: z.string().nullable(),
+      url: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
   orders: z.array(z.object({ id: z.string(), total: z.number().int(), status: z.string(), created_at: z.string() })),
   payments: z.array(z.object({ id: z.string(), amount: z.number().int(), status: z.string(), gateway: z.string(), created_at: z.string() })),
   requests: z.array(
-    z.object({ id: z.string(), kind: z.string(), status: z.string(), title: z.string().nullable(), url: z.string(), price: z.number().int().nullable(), created_at: z.string() }),
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      status: z.string(),
+      title: z.string().nullable(),
+      url: z.string(),
+      price: z.number().int().nullable(),
+      created_at: z.string(),
+    }),
   ),
-  ledger: z.array(z.object({ id: z.string(), account: LedgerAccount, delta: z.number().int(), reason: z.string(), note: z.string().nullable(), created_at: z.string() })),
+  ledger: z.array(
+    z.object({ id: z.string(), account: LedgerAccount, delta: z.number().int(), reason: z.string(), note: z.string().nullable(), created_at: z.string() }),
+  ),
 });
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 
@@ -157,7 +176,13 @@ export const ContractInput = z
     name: z.preprocess((v) => (v == null ? "" : v), z.string().trim().min(1, adminTexts.nameRequired).max(200, adminTexts.nameTooLong)),
     logo: z.preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? null : v),
-      z.string().trim().max(500, adminTexts.logoInvalid).regex(/^(https:\/\/|\/)[^\s]+$/, adminTexts.logoInvalid).nullable().optional(),
+      z
+        .string()
+        .trim()
+        .max(500, adminTexts.logoInvalid)
+        .regex(/^(https:\/\/|\/)[^\s]+$/, adminTexts.logoInvalid)
+        .nullable()
+        .optional(),
     ),
     domains: z.array(domain, { error: adminTexts.domainsRequired }).min(1, adminTexts.domainsRequired).max(20).refine(unique, adminTexts.domainsDuplicate),
     access: z.array(AccessKey, { error: adminTexts.accessInvalid }).max(universityAccessKeys.length).refine(unique, adminTexts.accessDuplicate),
@@ -165,7 +190,10 @@ export const ContractInput = z
     new_access: z
       .array(
         z.object({
-          key: z.string().trim().regex(/^[a-z0-9_]{2,40}$/, adminTexts.newAccessKeyInvalid),
+          key: z
+            .string()
+            .trim()
+            .regex(/^[a-z0-9_]{2,40}$/, adminTexts.newAccessKeyInvalid),
           description: z.string().trim().min(1, adminTexts.newAccessDescriptionRequired).max(200, adminTexts.textTooLong),
         }),
       )
@@ -206,7 +234,14 @@ export type PartnerInput = z.input<typeof PartnerInput>;
 
 // ---------------------------------------------------------------- solvers
 
-export const SolverRow = z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string().nullable(), open: z.number().int(), delivered: z.number().int() });
+export const SolverRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  open: z.number().int(),
+  delivered: z.number().int(),
+});
 export type SolverRow = z.infer<typeof SolverRow>;
 export const SolverList = z.object({ data: z.array(SolverRow) });
 export type SolverList = z.infer<typeof SolverList>;
@@ -231,7 +266,10 @@ const isbn = z.preprocess(
     .optional(),
 );
 const optionalInt = (min: number, max: number, message: string) =>
-  z.preprocess((v) => (v === "" || v == null ? null : digits(v)), z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).nullable().optional());
+  z.preprocess(
+    (v) => (v === "" || v == null ? null : digits(v)),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).nullable().optional(),
+  );
 
 export const DirectBookInput = z.object({
   type: z.preprocess(digits, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: adminTexts.bookTypeInvalid }))),
@@ -246,7 +284,13 @@ export const DirectBookInput = z.object({
   extension: optionalText(10),
   cover_url: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? null : v),
-    z.string().trim().max(500, adminTexts.coverInvalid).regex(/^https:\/\/[^\s]+$/, adminTexts.coverInvalid).nullable().optional(),
+    z
+      .string()
+      .trim()
+      .max(500, adminTexts.coverInvalid)
+      .regex(/^https:\/\/[^\s]+$/, adminTexts.coverInvalid)
+      .nullable()
+      .optional(),
   ),
   toman_price: intIn(1000, 100_000_000, adminTexts.priceInvalid),
 });
@@ -295,7 +339,10 @@ export const BlogPostInput = z.object({
   /** The blog's slug (the footer links to blog/{post_name}). */
   post_name: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v == null ? "" : v),
-    z.string({ error: adminTexts.postNameInvalid }).regex(/^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*$/u, adminTexts.postNameInvalid).max(200, adminTexts.postNameInvalid),
+    z
+      .string({ error: adminTexts.postNameInvalid })
+      .regex(/^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*$/u, adminTexts.postNameInvalid)
+      .max(200, adminTexts.postNameInvalid),
   ),
   published: flag.default(true),
 });

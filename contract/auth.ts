@@ -37,8 +37,7 @@ export const authMessages = {
   // login results
   loginFailed: "نام کاربری یا رمز عبور اشتباه است.",
   accountBlocked: "حساب کاربری شما مسدود شده است. لطفاً با پشتیبانی تماس بگیرید.",
-  tooManyLogins: (seconds: number) =>
-    `تلاش‌های ناموفق ورود بیش از حد مجاز بوده است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
+  tooManyLogins: (seconds: number) => `تلاش‌های ناموفق ورود بیش از حد مجاز بوده است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
   /** Same text under both fields whichever is held, so the form does not confirm someone else's address. */
   alreadyRegistered:
     "با این ایمیل یا شمارهٔ موبایل قبلاً حساب ساخته شده است. اگر حساب شماست، وارد شوید یا از «فراموشی رمز عبور» استفاده کنید؛ به صاحب حساب هم خبر دادیم.",
@@ -54,8 +53,7 @@ export const authMessages = {
   mobileAlreadyVerified: "شماره موبایل شما قبلاً تأیید شده است.",
   noMobile: "ابتدا شماره موبایل خود را ثبت کنید.",
   resendTooSoon: (seconds: number) => `کد قبلی هنوز معتبر است. ارسال دوباره تا ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر ممکن می‌شود.`,
-  dailyCodeLimit: (seconds: number) =>
-    `سقف ارسال کد به این شماره برای امروز پر شده است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
+  dailyCodeLimit: (seconds: number) => `سقف ارسال کد به این شماره برای امروز پر شده است. لطفاً ${seconds.toLocaleString("fa-IR")} ثانیهٔ دیگر دوباره تلاش کنید.`,
   codeWrong: "کد تأیید نادرست است.",
   codeExpired: "کد تأیید منقضی شده یا وجود ندارد. لطفاً کد جدید بگیرید.",
   codeLocked: "تعداد تلاش‌های نادرست برای این کد بیش از حد مجاز است. لطفاً کد جدید بگیرید.",

@@ -14,16 +14,21 @@ export const batchTexts = {
   tooLarge: "حجم فهرست منابع نباید بیشتر از ۲ مگابایت باشد.",
   noEntries: "هیچ مرجعی در این فهرست پیدا نشد. قالب فایل (BibTeX، RIS، PubMed، CSL-JSON یا متن، هر مرجع در یک خط) را بررسی کنید.",
   unreadable: "این فایل خوانده نشد. قالب آن را بررسی کنید.",
-  overBudget: "این فهرست بیش از حدی است که خوانده می‌شود (تعریف‌های ‎@string‎ تودرتو، فیلدهای بسیار بلند، تودرتویی بیش از اندازه یا بیش از ۱۰۰٬۰۰۰ خط) و پذیرفته نشد. فهرست را کوتاه‌تر کنید یا خروجی تازه‌ای از نرم‌افزار مدیریت منابع بگیرید.",
-  tooManyGuest: (n: string, max: string) => `این فهرست بیش از ${n} مرجع دارد؛ بدون ورود به حساب کاربری حداکثر ${max} مرجع (فقط دسترسی آزاد) بررسی می‌شود. وارد شوید تا تا ۵۰۰ مرجع را یک‌جا دریافت کنید.`,
+  overBudget:
+    "این فهرست بیش از حدی است که خوانده می‌شود (تعریف‌های ‎@string‎ تودرتو، فیلدهای بسیار بلند، تودرتویی بیش از اندازه یا بیش از ۱۰۰٬۰۰۰ خط) و پذیرفته نشد. فهرست را کوتاه‌تر کنید یا خروجی تازه‌ای از نرم‌افزار مدیریت منابع بگیرید.",
+  tooManyGuest: (n: string, max: string) =>
+    `این فهرست بیش از ${n} مرجع دارد؛ بدون ورود به حساب کاربری حداکثر ${max} مرجع (فقط دسترسی آزاد) بررسی می‌شود. وارد شوید تا تا ۵۰۰ مرجع را یک‌جا دریافت کنید.`,
   tooMany: (n: string, max: string) => `این فهرست بیش از ${n} مرجع دارد؛ حداکثر ${max} مرجع در هر فهرست پذیرفته می‌شود.`,
   notFound: "این فهرست پیدا نشد.",
   badFormat: "قالب خروجی باید bibtex، ris یا csljson باشد.",
   nothingToZip: "هنوز هیچ فایل آماده‌ای در این فهرست نیست.",
   /** An entry not started yet: its turn comes when the start allowance has room (or on the next read). */
   waitingStep: (seconds: number | null) =>
-    seconds === null ? "در نوبت شروع…" : `در انتظار نوبت: سقف شروع دریافت پر است؛ حدود ${toPersianDigits(Math.max(1, Math.ceil(seconds / 60)))} دقیقهٔ دیگر شروع می‌شود.`,
-  createLimited: (seconds: number) => `در این ساعت فهرست‌های زیادی ساخته‌اید. لطفاً ${toPersianDigits(Math.max(1, Math.ceil(seconds / 60)))} دقیقهٔ دیگر دوباره تلاش کنید.`,
+    seconds === null
+      ? "در نوبت شروع…"
+      : `در انتظار نوبت: سقف شروع دریافت پر است؛ حدود ${toPersianDigits(Math.max(1, Math.ceil(seconds / 60)))} دقیقهٔ دیگر شروع می‌شود.`,
+  createLimited: (seconds: number) =>
+    `در این ساعت فهرست‌های زیادی ساخته‌اید. لطفاً ${toPersianDigits(Math.max(1, Math.ceil(seconds / 60)))} دقیقهٔ دیگر دوباره تلاش کنید.`,
   readLimited: (seconds: number) => `این فهرست بیش از حد پشت سر هم خوانده شد. لطفاً ${toPersianDigits(seconds)} ثانیهٔ دیگر دوباره تلاش کنید.`,
 } as const;
 
@@ -33,7 +38,10 @@ const isFile = (v: unknown): v is File => typeof File !== "undefined" && v insta
 export const BatchCreateInput = z
   .object({
     text: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(BATCH_MAX_BYTES, batchTexts.tooLarge).optional()),
-    file: z.preprocess((v) => (v == null || v === "" || (isFile(v) && v.size === 0 && v.name === "") ? undefined : v), z.custom<File>((v) => isFile(v), { message: batchTexts.unreadable }).optional()),
+    file: z.preprocess(
+      (v) => (v == null || v === "" || (isFile(v) && v.size === 0 && v.name === "") ? undefined : v),
+      z.custom<File>((v) => isFile(v), { message: batchTexts.unreadable }).optional(),
+    ),
   })
   .refine((v) => (v.text && v.text.trim()) || v.file, { message: batchTexts.nothing, path: ["text"] });
 export type BatchCreateInput = z.infer<typeof BatchCreateInput>;
@@ -128,7 +136,13 @@ export const BatchOfflineQuote = z.object({
 });
 export type BatchOfflineQuote = z.infer<typeof BatchOfflineQuote>;
 
-export const BatchOfflineResult = z.object({ status: z.literal("ok"), requested: z.number().int(), already: z.number().int(), refused: z.number().int(), ids: z.array(z.string()) });
+export const BatchOfflineResult = z.object({
+  status: z.literal("ok"),
+  requested: z.number().int(),
+  already: z.number().int(),
+  refused: z.number().int(),
+  ids: z.array(z.string()),
+});
 /** The wallet's product of a batch's offline rest: `POST /order` with `{cart: {name: BATCH_OFFLINE_PRODUCT, id: <batch id>}}`. */
 export const BATCH_OFFLINE_PRODUCT = "batch_offline";
 export type BatchOfflineResult = z.infer<typeof BatchOfflineResult>;
@@ -151,7 +165,9 @@ export type BatchLicensedResult = z.infer<typeof BatchLicensedResult>;
 /** GET /library/notices: retraction/correction notices about papers the user received (in the app). */
 export const LibraryNotices = z.object({
   enabled: z.boolean(),
-  notices: z.array(z.object({ doi: z.string(), notice_doi: z.string(), kind: z.string(), text: z.string(), title: z.string().nullable(), created_at: z.string() })),
+  notices: z.array(
+    z.object({ doi: z.string(), notice_doi: z.string(), kind: z.string(), text: z.string(), title: z.string().nullable(), created_at: z.string() }),
+  ),
 });
 export type LibraryNotices = z.infer<typeof LibraryNotices>;
 

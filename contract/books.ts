@@ -53,10 +53,20 @@ export const CatalogOffer = z.object({
 export type CatalogOffer = z.infer<typeof CatalogOffer>;
 
 /** The book request's one line of description: title, authors, edition, publisher, year, pages. */
-export function bookRequestDescription(b: Pick<BookCard, "title" | "subtitle" | "authors" | "editors" | "edition" | "publisher" | "year" | "isbn" | "container">): string {
+export function bookRequestDescription(
+  b: Pick<BookCard, "title" | "subtitle" | "authors" | "editors" | "edition" | "publisher" | "year" | "isbn" | "container">,
+): string {
   const people = b.authors.length ? b.authors.join(", ") : b.editors.length ? `${b.editors.join(", ")} (ed.)` : "";
   const title = b.subtitle ? `${b.title}: ${b.subtitle}` : b.title;
-  const parts = [title, people, b.container ? `in: ${b.container}` : "", b.edition ?? "", b.publisher ?? "", b.year ? String(b.year) : "", b.isbn ? `ISBN ${b.isbn}` : ""].filter(Boolean);
+  const parts = [
+    title,
+    people,
+    b.container ? `in: ${b.container}` : "",
+    b.edition ?? "",
+    b.publisher ?? "",
+    b.year ? String(b.year) : "",
+    b.isbn ? `ISBN ${b.isbn}` : "",
+  ].filter(Boolean);
   return parts.join(" — ").slice(0, 1900);
 }
 

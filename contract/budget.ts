@@ -39,9 +39,7 @@ export type TakeRequest = {
   leaseMs: number;
 };
 
-export type TakeResult =
-  | { granted: true; lease: string; waitedMs: number }
-  | { granted: false; retryAfterMs: number; reason: "busy" | "daily" | "paused" };
+export type TakeResult = { granted: true; lease: string; waitedMs: number } | { granted: false; retryAfterMs: number; reason: "busy" | "daily" | "paused" };
 
 /** How a call that held a slot ended: a 429 (with its Retry-After) slows every holder at once. */
 export type DoneRequest = { lease: string; status: number | null; retryAfterSeconds?: number | undefined };

@@ -37,6 +37,15 @@ describe("AddCredentialsInput", () => {
 describe("AdminSiteInput", () => {
   it("accepts form-ish numbers and blank optional links", () => {
     const v = AdminSiteInput.parse({ name: " X ", description: "Y", type: "2", url: "", link: " ", expire: null, prices: [{ days: "30", price: "1000" }] });
-    expect(v).toMatchObject({ name: "X", type: 2, url: undefined, link: undefined, expire: "", prices: [{ days: 30, price: 1000 }], active: true, sort_order: 0 });
+    expect(v).toMatchObject({
+      name: "X",
+      type: 2,
+      url: undefined,
+      link: undefined,
+      expire: "",
+      prices: [{ days: 30, price: 1000 }],
+      active: true,
+      sort_order: 0,
+    });
   });
 });

@@ -83,7 +83,11 @@ export type MyGrants = z.infer<typeof MyGrants>;
 // ---- /admin/directAccess ------------------------------------------------------------------
 
 const blank = (v: unknown) => (v == null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-const HttpUrl = z.string().trim().max(2000, directAccessTexts.urlInvalid).refine((v) => httpUrl(v) !== null, directAccessTexts.urlInvalid);
+const HttpUrl = z
+  .string()
+  .trim()
+  .max(2000, directAccessTexts.urlInvalid)
+  .refine((v) => httpUrl(v) !== null, directAccessTexts.urlInvalid);
 
 export const PeriodPrice = z.object({
   days: wholeNumber({ message: directAccessTexts.daysInvalid, min: 1, max: 3650 }),
@@ -96,7 +100,11 @@ export const AdminSiteInput = z.object({
   name: z.preprocess((v) => v ?? "", z.string().trim().min(1, directAccessTexts.nameRequired).max(200, directAccessTexts.nameRequired)),
   description: z.preprocess((v) => v ?? "", z.string().trim().min(1, directAccessTexts.descriptionRequired).max(2000, directAccessTexts.descriptionRequired)),
   url: z.preprocess(blank, HttpUrl.optional()),
-  type: z.coerce.number({ error: directAccessTexts.typeInvalid }).int(directAccessTexts.typeInvalid).min(1, directAccessTexts.typeInvalid).max(3, directAccessTexts.typeInvalid),
+  type: z.coerce
+    .number({ error: directAccessTexts.typeInvalid })
+    .int(directAccessTexts.typeInvalid)
+    .min(1, directAccessTexts.typeInvalid)
+    .max(3, directAccessTexts.typeInvalid),
   link: z.preprocess(blank, HttpUrl.optional()),
   link2: z.preprocess(blank, HttpUrl.optional()),
   expire: z.preprocess((v) => v ?? "", z.string().trim().max(300)),
@@ -129,23 +137,25 @@ export type AdminSiteList = z.infer<typeof AdminSiteList>;
 
 /** "username:password" per line (the first colon splits; passwords may contain colons). */
 export const AddCredentialsInput = z.object({
-  lines: z.preprocess((v) => v ?? "", z.string().max(100_000)).transform((text, ctx) => {
-    const out: Credential[] = [];
-    text.split(/\r?\n/).forEach((raw, i) => {
-      const line = raw.trim();
-      if (!line) return;
-      const at = line.indexOf(":");
-      const username = at > 0 ? line.slice(0, at).trim() : "";
-      const password = at > 0 ? line.slice(at + 1).trim() : "";
-      if (!username || !password || username.length > 200 || password.length > 200) {
-        ctx.addIssue({ code: "custom", message: directAccessTexts.credentialLineInvalid(i + 1) });
-        return;
-      }
-      out.push({ username, password });
-    });
-    if (!out.length) ctx.addIssue({ code: "custom", message: directAccessTexts.credentialsRequired });
-    return out;
-  }),
+  lines: z
+    .preprocess((v) => v ?? "", z.string().max(100_000))
+    .transform((text, ctx) => {
+      const out: Credential[] = [];
+      text.split(/\r?\n/).forEach((raw, i) => {
+        const line = raw.trim();
+        if (!line) return;
+        const at = line.indexOf(":");
+        const username = at > 0 ? line.slice(0, at).trim() : "";
+        const password = at > 0 ? line.slice(at + 1).trim() : "";
+        if (!username || !password || username.length > 200 || password.length > 200) {
+          ctx.addIssue({ code: "custom", message: directAccessTexts.credentialLineInvalid(i + 1) });
+          return;
+        }
+        out.push({ username, password });
+      });
+      if (!out.length) ctx.addIssue({ code: "custom", message: directAccessTexts.credentialsRequired });
+      return out;
+    }),
 });
 
 export const AdminCredential = z.object({

@@ -20,7 +20,9 @@ export const FIREFOX_EXTENSION_ID = "extension@daryaft.app";
 /** Whether an Origin header is Daryaft's own extension: the fixed Chromium id, or any Firefox install. */
 export function isDaryaftExtensionOrigin(origin: string | null | undefined): boolean {
   if (!origin) return false;
-  return origin === `chrome-extension://${CHROMIUM_EXTENSION_ID}` || /^moz-extension:\/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(origin);
+  return (
+    origin === `chrome-extension://${CHROMIUM_EXTENSION_ID}` || /^moz-extension:\/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(origin)
+  );
 }
 
 /** The one extension origin that only Daryaft's extension can have (the Chromium id fixed by the key). */

@@ -43,7 +43,10 @@ export const FileReportInput = z
     download: receiptId(64),
     /** A reading list and the entry's position in it (its owner: the user, or the guest's cookie). */
     batch: receiptId(64),
-    position: z.preprocess(blankToUndefined, z.coerce.number({ error: t.receiptInvalid }).int(t.receiptInvalid).min(0, t.receiptInvalid).max(10_000, t.receiptInvalid).optional()),
+    position: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: t.receiptInvalid }).int(t.receiptInvalid).min(0, t.receiptInvalid).max(10_000, t.receiptInvalid).optional(),
+    ),
     reason: z.preprocess((v) => v ?? "wrong", FileReportReason),
     note: z.preprocess(
       blankToUndefined,

@@ -116,7 +116,6 @@ export const GetPdfResult = z
   .strict();
 export type GetPdfResult = z.infer<typeof GetPdfResult>;
 
-
 /** `wait`: at most this many milliseconds (default and maximum GETPDF_WAIT_MS; 0 answers at once). */
 export const WaitField = z.preprocess(
   (v) => (v === "" || v == null ? undefined : v),
@@ -153,11 +152,7 @@ export type GetPdfProgress = z.infer<typeof GetPdfProgress>;
 export const GetPdfStartInput = z.object({
   url: z.preprocess(
     (v) => (v == null ? "" : v),
-    z
-      .string({ error: "لینک یا DOI مقاله را وارد کنید." })
-      .trim()
-      .min(1, "عبارتی برای جستجو وارد نشده است.")
-      .max(2000, "لینک وارد شده بیش از حد طولانی است."),
+    z.string({ error: "لینک یا DOI مقاله را وارد کنید." }).trim().min(1, "عبارتی برای جستجو وارد نشده است.").max(2000, "لینک وارد شده بیش از حد طولانی است."),
   ),
   wait: WaitField,
 });

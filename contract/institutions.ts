@@ -2,7 +2,13 @@ import { z } from "zod";
 
 /** GET /send/verify/email (search-and-download.md §7): sends a single-use link to an institutional address. */
 export const SendVerifyEmailQuery = z.object({
-  email: z.string({ error: "ایمیل دانشگاهی را وارد نکرده‌اید." }).trim().toLowerCase().min(1, "ایمیل دانشگاهی را وارد نکرده‌اید.").max(190).pipe(z.email("نشانی ایمیل معتبر نیست.")),
+  email: z
+    .string({ error: "ایمیل دانشگاهی را وارد نکرده‌اید." })
+    .trim()
+    .toLowerCase()
+    .min(1, "ایمیل دانشگاهی را وارد نکرده‌اید.")
+    .max(190)
+    .pipe(z.email("نشانی ایمیل معتبر نیست.")),
   /** The page's CSRF token: this GET sends mail, so it must come from our own page. */
   _token: z.string().min(1),
 });

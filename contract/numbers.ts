@@ -7,7 +7,13 @@ import { toLatinDigits } from "../lib/digits";
  * take "1e3", "0x3e8", "0b11" or "1e-0": amounts and counts accept none of them. A blank string is
  * no value (so an optional field may be left empty).
  */
-export function wholeNumber(opts: { message: string; min: number; max: number; signed?: boolean; /** When missing, blank or not a number at all (default `message`). */ required?: string }) {
+export function wholeNumber(opts: {
+  message: string;
+  min: number;
+  max: number;
+  signed?: boolean /** When missing, blank or not a number at all (default `message`). */;
+  required?: string;
+}) {
   const pattern = opts.signed ? /^-?[0-9]{1,15}$/ : /^[0-9]{1,15}$/;
   return z.preprocess(
     (v) => {
@@ -17,7 +23,11 @@ export function wholeNumber(opts: { message: string; min: number; max: number; s
       // Anything but plain digits stays a string, which the number schema refuses with `message`.
       return pattern.test(text) ? Number(text) : text;
     },
-    z.number({ error: () => opts.required ?? opts.message }).int(opts.message).min(opts.min, opts.message).max(opts.max, opts.message),
+    z
+      .number({ error: () => opts.required ?? opts.message })
+      .int(opts.message)
+      .min(opts.min, opts.message)
+      .max(opts.max, opts.message),
   );
 }
 

@@ -3,14 +3,21 @@ import { epochMs, isPast, overdue, promiseBroken, promiseOutcome, runningDeadlin
 
 const H = 3_600_000;
 const NOW = Date.UTC(2026, 10, 25, 12);
-const req = (r: Partial<PromiseTimes> & Pick<PromiseTimes, "status">): PromiseTimes => ({ promiseAt: null, deliverBy: null, answeredAt: null, deliveredAt: null, ...r });
+const req = (r: Partial<PromiseTimes> & Pick<PromiseTimes, "status">): PromiseTimes => ({
+  promiseAt: null,
+  deliverBy: null,
+  answeredAt: null,
+  deliveredAt: null,
+  ...r,
+});
 
 describe("the desk's promise", () => {
   it("runs the first answer while registered, the delivery once paid or started, nothing while priced or closed", () => {
     expect(runningDeadline(req({ status: "registered", promiseAt: NOW + H, deliverBy: NOW + 2 * H }))).toEqual({ kind: "answer", at: NOW + H });
     expect(runningDeadline(req({ status: "paid", promiseAt: NOW + H, deliverBy: NOW + 2 * H }))).toEqual({ kind: "delivery", at: NOW + 2 * H });
     expect(runningDeadline(req({ status: "in_progress", promiseAt: NOW + H }))).toEqual({ kind: "delivery", at: NOW + H });
-    for (const status of ["priced", "delivered", "rejected", "cancelled"] as const) expect(runningDeadline(req({ status, promiseAt: NOW - H, deliverBy: NOW - H }))).toBeNull();
+    for (const status of ["priced", "delivered", "rejected", "cancelled"] as const)
+      expect(runningDeadline(req({ status, promiseAt: NOW - H, deliverBy: NOW - H }))).toBeNull();
     expect(runningDeadline(req({ status: "registered" }))).toBeNull();
   });
 

@@ -42,7 +42,10 @@ export const BOOK_PROMISE_MS = 12 * 60 * 60 * 1000;
  * deadline after payment per kind (an article's from its registration). Books' first answer is the
  * spec's 12 hours and not a setting.
  */
-const HoursField = z.preprocess((v) => (typeof v === "string" ? toLatinDigits(v).trim() : v), z.coerce.number({ error: "ساعت را به عدد وارد کنید." }).int("ساعت باید عدد صحیح باشد.").min(1, "دست‌کم ۱ ساعت.").max(720, "حداکثر ۷۲۰ ساعت."));
+const HoursField = z.preprocess(
+  (v) => (typeof v === "string" ? toLatinDigits(v).trim() : v),
+  z.coerce.number({ error: "ساعت را به عدد وارد کنید." }).int("ساعت باید عدد صحیح باشد.").min(1, "دست‌کم ۱ ساعت.").max(720, "حداکثر ۷۲۰ ساعت."),
+);
 export const DeskHours = z.object({
   answer_standard: HoursField,
   deliver_book: HoursField,
@@ -212,7 +215,15 @@ export const DeskQuery = z.object({
   group: z.preprocess(blankToUndefined, DeskGroup.optional()),
   kind: z.preprocess(blankToUndefined, OfflineKind.optional()),
   /** Only requests at least this many hours old. */
-  min_age_hours: z.preprocess(blankToUndefined, z.coerce.number({ error: offlineMessages.filterInvalid }).int().min(0).max(24 * 365).optional()),
+  min_age_hours: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: offlineMessages.filterInvalid })
+      .int()
+      .min(0)
+      .max(24 * 365)
+      .optional(),
+  ),
   /** Name, e-mail, mobile or id of the requesting user. */
   user: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   /** Title, link, ISBN, DOI or standard number of the document, or the requester's name, e-mail or mobile. */
@@ -325,7 +336,11 @@ export const DeskClaimInput = z.object(TakeOver);
 export type DeskClaimInput = z.infer<typeof DeskClaimInput>;
 export type DeskActionOk = z.infer<typeof DeskActionOk>;
 
-const HttpLink = z.string().trim().max(2000, offlineMessages.linkInvalid).refine((v) => httpUrl(v) !== null, offlineMessages.linkInvalid);
+const HttpLink = z
+  .string()
+  .trim()
+  .max(2000, offlineMessages.linkInvalid)
+  .refine((v) => httpUrl(v) !== null, offlineMessages.linkInvalid);
 const PdfUpload = z.preprocess(
   (v) => (v == null || v === "" || (typeof File !== "undefined" && v instanceof File && v.size === 0 && v.name === "") ? undefined : v),
   z
@@ -334,7 +349,10 @@ const PdfUpload = z.preprocess(
     .refine((f) => f.size <= MAX_OFFLINE_FILE_BYTES, offlineMessages.fileTooLarge)
     .optional(),
 );
-const RequestId = z.string().trim().regex(/^[a-z]{2,8}_[0-9a-z_]{1,60}$/, offlineMessages.targetRequired);
+const RequestId = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{2,8}_[0-9a-z_]{1,60}$/, offlineMessages.targetRequired);
 
 /**
  * Pricing, optionally with what the payment will deliver: a PDF (multipart `file`), a `link`, or the
@@ -343,7 +361,10 @@ const RequestId = z.string().trim().regex(/^[a-z]{2,8}_[0-9a-z_]{1,60}$/, offlin
 export const DeskPriceInput = z
   .object({
     // Staff type "50,000" or "۵۰٬۰۰۰": separators go, then digits only.
-    price: z.preprocess((v) => (v == null ? undefined : digits(v)), wholeNumber({ message: offlineMessages.priceInvalid, required: offlineMessages.priceRequired, min: 1, max: 100_000_000 })),
+    price: z.preprocess(
+      (v) => (v == null ? undefined : digits(v)),
+      wholeNumber({ message: offlineMessages.priceInvalid, required: offlineMessages.priceRequired, min: 1, max: 100_000_000 }),
+    ),
     /** Also price the other open requests for the same document (and deliver the attachment to those already paid). */
     apply_to_group: formBool.optional(),
     file: PdfUpload,
@@ -352,7 +373,8 @@ export const DeskPriceInput = z
     ...TakeOver,
   })
   .superRefine((v, ctx) => {
-    if ([v.file, v.link, v.file_from].filter((x) => x !== undefined).length > 1) ctx.addIssue({ code: "custom", message: offlineMessages.attachOne, path: ["link"] });
+    if ([v.file, v.link, v.file_from].filter((x) => x !== undefined).length > 1)
+      ctx.addIssue({ code: "custom", message: offlineMessages.attachOne, path: ["link"] });
   });
 export type DeskPriceInput = z.infer<typeof DeskPriceInput>;
 

@@ -56,7 +56,9 @@ export type PanelGroup = z.infer<typeof PanelGroup>;
 export const PanelGroups = z.object({ groups: z.array(PanelGroup) });
 export type PanelGroups = z.infer<typeof PanelGroups>;
 
-export const CreateGroupBody = z.object({ name: z.string({ error: "نام گروه را وارد نکرده‌اید." }).trim().min(1, "نام گروه را وارد نکرده‌اید.").max(80, "نام گروه حداکثر ۸۰ حرف است.") });
+export const CreateGroupBody = z.object({
+  name: z.string({ error: "نام گروه را وارد نکرده‌اید." }).trim().min(1, "نام گروه را وارد نکرده‌اید.").max(80, "نام گروه حداکثر ۸۰ حرف است."),
+});
 export const GroupMemberBody = z.object({ user_id: z.string().min(1).max(64), action: z.enum(["add", "remove"]) });
 
 export const PanelOk = z.object({ status: z.literal("ok") });

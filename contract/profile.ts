@@ -60,7 +60,10 @@ export type EmailChangeInput = z.infer<typeof EmailChangeInput>;
 
 /** Posted by the /verify/email page (a page, not a GET that acts, so mail scanners opening links change nothing). */
 export const EmailVerifyInput = z.object({
-  token: z.preprocess((v) => (v == null ? "" : v), z.string({ error: profileMessages.emailLinkInvalid }).min(10, profileMessages.emailLinkInvalid).max(200, profileMessages.emailLinkInvalid)),
+  token: z.preprocess(
+    (v) => (v == null ? "" : v),
+    z.string({ error: profileMessages.emailLinkInvalid }).min(10, profileMessages.emailLinkInvalid).max(200, profileMessages.emailLinkInvalid),
+  ),
 });
 
 export const PasswordChangeInput = z
@@ -83,7 +86,10 @@ export const PasswordChangeInput = z
 export type PasswordChangeInput = z.infer<typeof PasswordChangeInput>;
 
 export const EndSessionInput = z.object({
-  id: z.preprocess((v) => (v == null ? "" : v), z.string({ error: profileMessages.sessionIdRequired }).trim().min(1, profileMessages.sessionIdRequired).max(64)),
+  id: z.preprocess(
+    (v) => (v == null ? "" : v),
+    z.string({ error: profileMessages.sessionIdRequired }).trim().min(1, profileMessages.sessionIdRequired).max(64),
+  ),
 });
 export type EndSessionInput = z.infer<typeof EndSessionInput>;
 

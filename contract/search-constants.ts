@@ -66,11 +66,34 @@ export type SubjectArea = keyof typeof SUBJECT_AREAS;
 /** Document types per source: Scopus DOCTYPE codes, Crossref type ids. */
 export const ARTICLE_TYPES = {
   scopus: ["ar", "re", "cp", "ch", "bk", "le", "ed", "no", "sh", "er", "dp"],
-  crossref: ["journal-article", "proceedings-article", "book-chapter", "book", "posted-content", "report", "dissertation", "dataset", "monograph", "reference-entry", "standard"],
+  crossref: [
+    "journal-article",
+    "proceedings-article",
+    "book-chapter",
+    "book",
+    "posted-content",
+    "report",
+    "dissertation",
+    "dataset",
+    "monograph",
+    "reference-entry",
+    "standard",
+  ],
 } as const;
 /** Foreign languages only: Persian documents are not served (spec §1). */
-export const SCOPUS_LANGUAGES = ["english", "german", "french", "spanish", "chinese", "russian", "japanese", "italian", "portuguese", "arabic", "turkish"] as const;
-
+export const SCOPUS_LANGUAGES = [
+  "english",
+  "german",
+  "french",
+  "spanish",
+  "chinese",
+  "russian",
+  "japanese",
+  "italian",
+  "portuguese",
+  "arabic",
+  "turkish",
+] as const;
 
 // Books (type 3), theses (type 4)
 export const BOOK_SOURCES = ["all", "solutions", "standard", "report", "free"] as const;
@@ -84,6 +107,12 @@ export const LIVE_SOURCES_OF: Record<(typeof BOOK_SOURCES)[number], readonly (ty
   standard: ["rfc"],
 };
 /** How each collection is named with its results (its own name). */
-export const LIVE_SOURCE_NAMES: Record<(typeof LIVE_SOURCES)[number], string> = { oapen: "OAPEN", gutenberg: "Project Gutenberg", ntrs: "NASA NTRS", osti: "OSTI", rfc: "IETF RFC" };
+export const LIVE_SOURCE_NAMES: Record<(typeof LIVE_SOURCES)[number], string> = {
+  oapen: "OAPEN",
+  gutenberg: "Project Gutenberg",
+  ntrs: "NASA NTRS",
+  osti: "OSTI",
+  rfc: "IETF RFC",
+};
 export const THESIS_SOURCES = ["free", "proquest"] as const;
 export const THESIS_SORTS = ["relevance", "newest", "oldest"] as const;

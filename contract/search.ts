@@ -43,9 +43,7 @@ const Page = z.preprocess(
 function pageSize(sizes: readonly number[], fallback: number) {
   return z.preprocess(
     (v) => (blank(v) ? fallback : digits(v)),
-    z.coerce
-      .number({ error: searchTexts.badCount })
-      .refine((n) => sizes.includes(n), searchTexts.badCount),
+    z.coerce.number({ error: searchTexts.badCount }).refine((n) => sizes.includes(n), searchTexts.badCount),
   );
 }
 
@@ -152,10 +150,7 @@ export type CatalogType = z.infer<typeof CatalogType>;
 
 export const BookSearchRequest = z
   .object({
-    search_from: z.preprocess(
-      (v) => (blank(v) ? "all" : v === "solution" ? "solutions" : v),
-      z.enum(BOOK_SOURCES, { error: searchTexts.noSource }),
-    ),
+    search_from: z.preprocess((v) => (blank(v) ? "all" : v === "solution" ? "solutions" : v), z.enum(BOOK_SOURCES, { error: searchTexts.noSource })),
     keywords: Keywords,
     /** Match type: all words, any word, exact phrase. */
     type: withDefault(MATCH_TYPES, "all"),

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { AdminSiteInput } from "./direct-access";
 import { DeskDeliverInput } from "./offline";
 
-const HOSTILE = ["javascript:alert(document.domain)//10.5555/none-1", "data:text/html,x", "https://exa\u200bmple.com/", "https://example.com/\u202eevil", "http://", "https://:443/", "//evil.example/"];
+const HOSTILE = [
+  "javascript:alert(document.domain)//10.5555/none-1",
+  "data:text/html,x",
+  "https://exa\u200bmple.com/",
+  "https://example.com/\u202eevil",
+  "http://",
+  "https://:443/",
+  "//evil.example/",
+];
 
 describe("stored links are http(s)", () => {
   it.each(HOSTILE)("the desk's delivery link refuses %j", (link) => {
@@ -20,7 +28,10 @@ describe("stored links are http(s)", () => {
     for (const field of ["url", "link", "link2"]) {
       const r = AdminSiteInput.safeParse({ name: "Site", [field]: url });
       expect(r.success, field).toBe(false);
-      expect(r.error!.issues.some((i) => i.path[0] === field), field).toBe(true);
+      expect(
+        r.error!.issues.some((i) => i.path[0] === field),
+        field,
+      ).toBe(true);
     }
   });
 });

@@ -1,7 +1,15 @@
 // No zod here: the SPA's entry imports this module.
 
 /** What a contract can grant its members (search-and-download.md §3 "University info"). */
-export const universityAccessKeys = ["article_download", "direct_access", "tez_download", "standard_download", "book_download", "ithenticate", "grammarly"] as const;
+export const universityAccessKeys = [
+  "article_download",
+  "direct_access",
+  "tez_download",
+  "standard_download",
+  "book_download",
+  "ithenticate",
+  "grammarly",
+] as const;
 export type UniversityAccessKey = (typeof universityAccessKeys)[number];
 
 /**

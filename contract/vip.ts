@@ -14,7 +14,8 @@ export const vipTexts = {
   plagiarismFormats: "برای همانندجویی فقط فایل Word (doc یا docx) یا PDF پذیرفته می‌شود.",
   contentMismatch: "محتوای فایل با پسوند آن یکسان نیست؛ فایل سالم Word یا PDF بفرستید.",
   notDocument: "این فایل یک سند Word یا PDF سالم نیست.",
-  damagedDocument: "ساختار این فایل آسیب‌دیده یا ناامن است (مثلاً فایل فشردهٔ بیش از حد بزرگ یا PDF ناقص)؛ فایل را دوباره از Word یا نرم‌افزار PDF ذخیره کنید و بفرستید.",
+  damagedDocument:
+    "ساختار این فایل آسیب‌دیده یا ناامن است (مثلاً فایل فشردهٔ بیش از حد بزرگ یا PDF ناقص)؛ فایل را دوباره از Word یا نرم‌افزار PDF ذخیره کنید و بفرستید.",
   reportRequired: "فایل گزارش را انتخاب کنید.",
   reportFormats: "گزارش باید فایل PDF یا Word باشد.",
   usernameRequired: "نام کاربری اکانت را وارد کنید.",
@@ -49,7 +50,10 @@ const noFile = (v: unknown) => v == null || v === "" || (isFile(v) && v.size ===
 
 /** A multipart file field: present and a File (content checks happen in the Worker, on the bytes). */
 export const FileField = (required: string) =>
-  z.preprocess((v) => (noFile(v) ? undefined : v), z.custom<File>((v) => isFile(v), { message: required }));
+  z.preprocess(
+    (v) => (noFile(v) ? undefined : v),
+    z.custom<File>((v) => isFile(v), { message: required }),
+  );
 
 /** POST /upload/ithenticate_grammarly_contract (multipart `_token`, `file`, `type`). */
 export const UploadInput = z.object({

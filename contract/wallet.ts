@@ -204,7 +204,10 @@ export const LedgerRow = z.object({
 });
 export type LedgerRow = z.infer<typeof LedgerRow>;
 
-export const LedgerQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), per_page: z.coerce.number().int().min(5).max(100).default(20) });
+export const LedgerQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(5).max(100).default(20),
+});
 export const LedgerPage = z.object({ data: z.array(LedgerRow), current_page: z.number().int(), total_pages: z.number().int(), total: z.number().int() });
 export type LedgerPage = z.infer<typeof LedgerPage>;
 
@@ -237,7 +240,10 @@ export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 /** POST /admin/users/:id/adjust: a ledger row with a required reason. */
 export const AdjustInput = z.object({
   account: LedgerAccount,
-  delta: wholeNumber({ message: walletTexts.deltaInvalid, min: -1_000_000_000, max: 1_000_000_000, signed: true }).refine((n) => n !== 0, walletTexts.deltaInvalid),
+  delta: wholeNumber({ message: walletTexts.deltaInvalid, min: -1_000_000_000, max: 1_000_000_000, signed: true }).refine(
+    (n) => n !== 0,
+    walletTexts.deltaInvalid,
+  ),
   reason: z.preprocess((v) => (v == null ? "" : v), z.string().trim().min(3, walletTexts.reasonRequired).max(500)),
   /** Limited credits only: days until the granted lot expires (default 30). */
   days: z.coerce.number().int().min(1).max(366).optional(),
@@ -272,8 +278,14 @@ export type Invoice = z.infer<typeof Invoice>;
 export const InvoiceList = z.object({ data: z.array(Invoice) });
 
 export const PriceTableRow = z.object({ key: z.string(), title: z.string(), price: z.number().int() });
-export const PriceTable = z.object({ prices: z.array(PriceTableRow), packages: z.array(z.object({ id: z.number().int(), title: z.string(), articles: z.number().int(), price: z.number().int(), description: z.string() })) });
-export const PriceUpdateInput = z.object({ key: z.string().trim().min(1).max(64), price: wholeNumber({ message: walletTexts.amountInvalid, min: 0, max: 500_000_000 }) });
+export const PriceTable = z.object({
+  prices: z.array(PriceTableRow),
+  packages: z.array(z.object({ id: z.number().int(), title: z.string(), articles: z.number().int(), price: z.number().int(), description: z.string() })),
+});
+export const PriceUpdateInput = z.object({
+  key: z.string().trim().min(1).max(64),
+  price: wholeNumber({ message: walletTexts.amountInvalid, min: 0, max: 500_000_000 }),
+});
 
 /** Where the SPA goes after a successful wallet purchase (§4), when the server did not say. */
 export function redirectForCart(cart: Cart): string {

@@ -16,7 +16,14 @@ export const devAccounts = [
   { id: "usr_dev_user", name: "کاربر نمونه", email: "user@daryaft.test", username: "user", mobile: "09120000002", roles: {} },
   { id: "usr_dev_uni", name: "دانشجوی دانشگاه نمونه", email: "uni@daryaft.test", username: "uni", mobile: "09120000003", roles: { university: true } },
   { id: "usr_dev_solver", name: "حل‌کنندهٔ نمونه", email: "solver@daryaft.test", username: "solver", mobile: "09120000004", roles: { solver: true } },
-  { id: "usr_dev_partner", name: "نمایندهٔ سازمان نمونه", email: "partner@daryaft.test", username: "partner", mobile: "09120000005", roles: { partner: true, university: true } },
+  {
+    id: "usr_dev_partner",
+    name: "نمایندهٔ سازمان نمونه",
+    email: "partner@daryaft.test",
+    username: "partner",
+    mobile: "09120000005",
+    roles: { partner: true, university: true },
+  },
 ] as const;
 
 export function sqlValue(v: unknown): string {
@@ -43,7 +50,19 @@ export function seedStatements(opts: { now: number; passwordHash: string }): str
   const out: string[] = [];
 
   universities.forEach((u, i) => {
-    out.push(insert("universities", { id: universityId(i), name: u.name, logo: u.logo, access: u.access, new_access: null, quotas: u.quotas, active: 1, created_at: now, updated_at: now }));
+    out.push(
+      insert("universities", {
+        id: universityId(i),
+        name: u.name,
+        logo: u.logo,
+        access: u.access,
+        new_access: null,
+        quotas: u.quotas,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
     for (const domain of u.domains) out.push(insert("university_domains", { domain, university_id: universityId(i) }));
   });
 
@@ -76,20 +95,36 @@ export function seedStatements(opts: { now: number; passwordHash: string }): str
   }
 
   for (const [i, n] of news.entries()) out.push(insert("news", { id: i + 1, title: n.title, published: 1, created_at: now - n.daysAgo * DAY }));
-  for (const [i, p] of blogPosts.entries()) out.push(insert("blog_posts", { id: i + 1, post_name: p.postName, post_title: p.postTitle, created_at: now - (i + 1) * 4 * DAY }));
+  for (const [i, p] of blogPosts.entries())
+    out.push(insert("blog_posts", { id: i + 1, post_name: p.postName, post_title: p.postTitle, created_at: now - (i + 1) * 4 * DAY }));
   out.push(insert("settings", { key: "contact", value: contact }, "REPLACE"));
   out.push(insert("settings", { key: "outside_links", value: outsideLinks }, "REPLACE"));
   out.push(insert("settings", { key: "footer_links", value: footerLinks }, "REPLACE"));
   out.push(insert("settings", { key: "vip_services", value: vipServices }, "REPLACE"));
 
   for (const p of prices) out.push(insert("prices", { key: p.key, title: p.title, price: p.price, updated_at: now }));
-  for (const p of pricesPackages) out.push(insert("price_packages", { id: p.id, title: p.title, articles: p.articles, price: p.price, description: p.description }));
+  for (const p of pricesPackages)
+    out.push(insert("price_packages", { id: p.id, title: p.title, articles: p.articles, price: p.price, description: p.description }));
 
   for (const o of standardsOrganizations) out.push(insert("standard_organizations", { code: o.code, name: o.name, country: o.country }));
 
   directAccessSites.forEach((s, i) => {
     const id = i + 1;
-    out.push(insert("direct_access_sites", { id, name: s.name, description: s.description, url: s.url, type: s.type, link: s.url, link2: null, expire_text: s.expireText, active: 1, sort_order: id, thesis_database: s.thesisDatabase ? 1 : 0 }));
+    out.push(
+      insert("direct_access_sites", {
+        id,
+        name: s.name,
+        description: s.description,
+        url: s.url,
+        type: s.type,
+        link: s.url,
+        link2: null,
+        expire_text: s.expireText,
+        active: 1,
+        sort_order: id,
+        thesis_database: s.thesisDatabase ? 1 : 0,
+      }),
+    );
     for (const [key, price] of Object.entries(s.prices)) {
       out.push(insert("direct_access_prices", { site_id: id, days: Number(key.slice(6)), price }));
     }

@@ -43,19 +43,29 @@ export function d1AnswerStore(db: Db): AnswerStore {
   const t = schema.sharedAnswers;
   return {
     async get(kind, key, now) {
-      const row = await db.select({ body: t.body, expiresAt: t.expiresAt }).from(t).where(and(eq(t.kind, kind), eq(t.key, key))).get();
+      const row = await db
+        .select({ body: t.body, expiresAt: t.expiresAt })
+        .from(t)
+        .where(and(eq(t.kind, kind), eq(t.key, key)))
+        .get();
       if (!row || row.expiresAt.getTime() <= now) return undefined;
       return { value: row.body ?? null };
     },
     async put(kind, key, value, now) {
       const ttl = value === null ? FRESHNESS[kind].missing : FRESHNESS[kind].found;
       const row = { body: value === null ? null : value, fetchedAt: new Date(now), expiresAt: new Date(now + ttl) };
-      await db.insert(t).values({ kind, key, ...row }).onConflictDoUpdate({ target: [t.kind, t.key], set: row });
+      await db
+        .insert(t)
+        .values({ kind, key, ...row })
+        .onConflictDoUpdate({ target: [t.kind, t.key], set: row });
     },
     async getMany(kind, keys, now) {
       const out = new Map<string, unknown>();
       for (let i = 0; i < keys.length; i += CHUNK) {
-        const rows = await db.select({ key: t.key, body: t.body, expiresAt: t.expiresAt }).from(t).where(and(eq(t.kind, kind), inArray(t.key, keys.slice(i, i + CHUNK))));
+        const rows = await db
+          .select({ key: t.key, body: t.body, expiresAt: t.expiresAt })
+          .from(t)
+          .where(and(eq(t.kind, kind), inArray(t.key, keys.slice(i, i + CHUNK))));
         for (const r of rows) if (r.expiresAt.getTime() > now && r.body !== null) out.set(r.key, r.body);
       }
       return out;
@@ -70,7 +80,15 @@ export function d1AnswerStore(db: Db): AnswerStore {
  * The stored answer when fresh (checked against `shape`: a damaged row is asked again), else the
  * service's, stored for the next caller. A failure to read or write the store never fails the call.
  */
-export async function sharedAnswer<T>(store: AnswerStore | null, kind: AnswerKind, key: string, shape: z.ZodType<T>, now: number, ask: () => Promise<T | null>, keep: (value: T) => unknown = (v) => v): Promise<{ value: T | null; stored: boolean }> {
+export async function sharedAnswer<T>(
+  store: AnswerStore | null,
+  kind: AnswerKind,
+  key: string,
+  shape: z.ZodType<T>,
+  now: number,
+  ask: () => Promise<T | null>,
+  keep: (value: T) => unknown = (v) => v,
+): Promise<{ value: T | null; stored: boolean }> {
   if (store) {
     const hit = await store.get(kind, key, now).catch(() => undefined);
     if (hit) {

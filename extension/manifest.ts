@@ -20,5 +20,9 @@ export function manifest(target: Target, version: string) {
   };
   return target === "chromium"
     ? { ...common, key: CHROMIUM_EXTENSION_KEY, minimum_chrome_version: "102", background: { service_worker: "background.js" } }
-    : { ...common, background: { scripts: ["background.js"] }, browser_specific_settings: { gecko: { id: FIREFOX_EXTENSION_ID, strict_min_version: "115.0" } } };
+    : {
+        ...common,
+        background: { scripts: ["background.js"] },
+        browser_specific_settings: { gecko: { id: FIREFOX_EXTENSION_ID, strict_min_version: "115.0" } },
+      };
 }

@@ -17,9 +17,7 @@ export function toLatinDigits(s: string): string {
 
 /** Latin and Arabic-Indic digits to Persian digits (۰-۹); everything else is kept. */
 export function toPersianDigits(v: string | number): string {
-  return toLatinDigits(String(v)).replace(/[0-9]/g, (ch) =>
-    String.fromCharCode(PERSIAN_ZERO + Number(ch)),
-  );
+  return toLatinDigits(String(v)).replace(/[0-9]/g, (ch) => String.fromCharCode(PERSIAN_ZERO + Number(ch)));
 }
 
 // Separators people type or paste inside phone numbers: spaces (incl. NBSP),

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatJalaliDate,
-  formatNumber,
-  formatToman,
-  jalaliYear,
-  pricePerDay,
-  truncateTitle,
-} from "./format";
+import { formatJalaliDate, formatNumber, formatToman, jalaliYear, pricePerDay, truncateTitle } from "./format";
 
 // Expected strings were produced once with Node 22's ICU and are asserted
 // literally, so an ICU or code change that alters what users see fails here.

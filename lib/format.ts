@@ -63,10 +63,7 @@ function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTyp
  * ICU's joined pattern, whose separator between date and time varies between
  * ICU versions. An invalid date gives "" so one bad row cannot break a table.
  */
-export function formatJalaliDate(
-  d: Date | string | number,
-  opts: { withTime?: boolean } = {},
-): string {
+export function formatJalaliDate(d: Date | string | number, opts: { withTime?: boolean } = {}): string {
   const date = toDate(d);
   if (Number.isNaN(date.getTime())) return "";
   const parts = (opts.withTime ? jalaliDateTimeFormat : jalaliDateFormat).formatToParts(date);

@@ -58,7 +58,15 @@ function idsOf(r: IdentifyResult): Id[] {
 }
 
 const same = (a: Id, b: Id) => a.kind === b.kind && a.value.toLowerCase() === b.value.toLowerCase();
-const show = (r: IdentifyResult) => `${r.kind} ${idsOf(r).map((i) => `${i.kind}:${i.value}`).join(" ") || r.url || r.title || ""}`;
+const show = (r: IdentifyResult) =>
+  `${r.kind} ${
+    idsOf(r)
+      .map((i) => `${i.kind}:${i.value}`)
+      .join(" ") ||
+    r.url ||
+    r.title ||
+    ""
+  }`;
 
 interface Figures {
   inText: number;
@@ -91,7 +99,9 @@ function measure(rows: Row[]): Figures {
       if (got.some((g) => (row.known ?? []).some((k) => same(g, k)))) f.derived++;
       else {
         f.invented++;
-        f.inventions.push(`${row.input}\n      got ${show(r)}, page has ${(row.known ?? []).map((k) => `${k.kind}:${k.value}`).join(" ") || "nothing"}  [${where}]`);
+        f.inventions.push(
+          `${row.input}\n      got ${show(r)}, page has ${(row.known ?? []).map((k) => `${k.kind}:${k.value}`).join(" ") || "nothing"}  [${where}]`,
+        );
       }
     }
   }

@@ -60,11 +60,13 @@ function cleanText(input: string): string {
  * text stay valid.
  */
 function foldForMatching(s: string): string {
-  return toLatinDigits(s)
-    .replace(/\u066b/g, ".")
-    .replace(/[\u2010-\u2015\u2212]/g, "-")
-    // ZWNJ/ZWJ join Persian letters; next to an id they are only a separator.
-    .replace(/[\u200c\u200d]/g, " ");
+  return (
+    toLatinDigits(s)
+      .replace(/\u066b/g, ".")
+      .replace(/[\u2010-\u2015\u2212]/g, "-")
+      // ZWNJ/ZWJ join Persian letters; next to an id they are only a separator.
+      .replace(/[\u200c\u200d]/g, " ")
+  );
 }
 
 function safeDecode(s: string): string {
@@ -201,10 +203,40 @@ const ARXIV_CLASSED_NEW = String.raw`[a-z]+(?:-[a-z]+)*(?:\.[a-z]{2})?\/\d{4}\.\
 const ARXIV_ID = String.raw`(?:${ARXIV_NEW}|${ARXIV_CLASSED_NEW}|${ARXIV_OLD})`;
 // Every archive an old-style id can name (arXiv's list, including the retired ones).
 const ARXIV_ARCHIVES = [
-  "acc-phys", "adap-org", "alg-geom", "ao-sci", "astro-ph", "atom-ph", "bayes-an", "chao-dyn", "chem-ph", "cmp-lg",
-  "comp-gas", "cond-mat", "cs", "dg-ga", "funct-an", "gr-qc", "hep-ex", "hep-lat", "hep-ph", "hep-th", "math",
-  "math-ph", "mtrl-th", "nlin", "nucl-ex", "nucl-th", "patt-sol", "physics", "plasm-ph", "q-alg", "q-bio", "quant-ph",
-  "solv-int", "supr-con",
+  "acc-phys",
+  "adap-org",
+  "alg-geom",
+  "ao-sci",
+  "astro-ph",
+  "atom-ph",
+  "bayes-an",
+  "chao-dyn",
+  "chem-ph",
+  "cmp-lg",
+  "comp-gas",
+  "cond-mat",
+  "cs",
+  "dg-ga",
+  "funct-an",
+  "gr-qc",
+  "hep-ex",
+  "hep-lat",
+  "hep-ph",
+  "hep-th",
+  "math",
+  "math-ph",
+  "mtrl-th",
+  "nlin",
+  "nucl-ex",
+  "nucl-th",
+  "patt-sol",
+  "physics",
+  "plasm-ph",
+  "q-alg",
+  "q-bio",
+  "quant-ph",
+  "solv-int",
+  "supr-con",
 ].join("|");
 // Archives created with the new-style ids (2007 on): they appear only in a category, e.g. [stat.ML].
 const ARXIV_CATEGORY_ARCHIVES = `${ARXIV_ARCHIVES}|econ|eess|q-fin|stat`;
@@ -260,7 +292,10 @@ function resultForDoi(rawDoi: string, url: string | null): IdentifyResult | null
 // ISBN
 
 function isbnCharacters(s: string): string | null {
-  const compact = foldForMatching(s).replace(/^isbn(?:-?1[03])?:?/i, "").replace(/[\s-]/g, "").toUpperCase();
+  const compact = foldForMatching(s)
+    .replace(/^isbn(?:-?1[03])?:?/i, "")
+    .replace(/[\s-]/g, "")
+    .toUpperCase();
   return /^(?:\d{9}[\dX]|\d{13})$/.test(compact) ? compact : null;
 }
 
@@ -498,9 +533,7 @@ const isbnInUrl = (u: UrlParts): Found | null => {
 };
 
 const arxivInPath = (u: UrlParts): Found | null => {
-  const m = new RegExp(String.raw`^\/(?:abs|pdf|html|format|ps|src)\/(${ARXIV_ID})(?:v\d+)?(?:\.pdf)?(?:\/.*)?$`, "i").exec(
-    u.path,
-  );
+  const m = new RegExp(String.raw`^\/(?:abs|pdf|html|format|ps|src)\/(${ARXIV_ID})(?:v\d+)?(?:\.pdf)?(?:\/.*)?$`, "i").exec(u.path);
   return m?.[1] ? { arxiv: m[1] } : null;
 };
 
@@ -609,9 +642,7 @@ export const HOST_RULES: readonly HostRule[] = [
   {
     publisher: "APS",
     hosts: ["journals.aps.org"],
-    find: doiInPath(
-      new RegExp(String.raw`^\/[a-z]+\/(?:abstract|pdf|supplemental|references|cited-by|export)\/(${DOI_PATTERN}.+)$`, "i"),
-    ),
+    find: doiInPath(new RegExp(String.raw`^\/[a-z]+\/(?:abstract|pdf|supplemental|references|cited-by|export)\/(${DOI_PATTERN}.+)$`, "i")),
   },
   {
     publisher: "IOP Publishing",
@@ -748,13 +779,10 @@ export const HOST_RULES: readonly HostRule[] = [
   {
     publisher: "Europe PMC",
     hosts: ["europepmc.org"],
-    find: firstOf(
-      pmidInPath(/^\/(?:article|abstract)\/MED\/(\d{1,8})$/i),
-      (u) => {
-        const m = /^\/(?:(?:article|abstract)\/PMC\/|articles?\/)(?:PMC)?(\d+)(?:\/.*)?$/i.exec(u.path);
-        return m ? { pmcid: `PMC${m[1]}` } : null;
-      },
-    ),
+    find: firstOf(pmidInPath(/^\/(?:article|abstract)\/MED\/(\d{1,8})$/i), (u) => {
+      const m = /^\/(?:(?:article|abstract)\/PMC\/|articles?\/)(?:PMC)?(\d+)(?:\/.*)?$/i.exec(u.path);
+      return m ? { pmcid: `PMC${m[1]}` } : null;
+    }),
   },
 
   // Known publishers whose URLs carry no DOI: the landing page is read.
@@ -766,7 +794,27 @@ export const HOST_RULES: readonly HostRule[] = [
   // Bookshops: Amazon's product id of a printed book is its ISBN-10 (/dp/0138147574).
   {
     publisher: "Amazon (books)",
-    hosts: ["amazon.com", "amazon.co.uk", "amazon.de", "amazon.fr", "amazon.ca", "amazon.in", "amazon.it", "amazon.es", "amazon.nl", "amazon.com.au", "amazon.co.jp", "amazon.ae", "amazon.sa", "amazon.com.tr", "amazon.com.br", "amazon.com.mx", "amazon.se", "amazon.pl", "amazon.sg"],
+    hosts: [
+      "amazon.com",
+      "amazon.co.uk",
+      "amazon.de",
+      "amazon.fr",
+      "amazon.ca",
+      "amazon.in",
+      "amazon.it",
+      "amazon.es",
+      "amazon.nl",
+      "amazon.com.au",
+      "amazon.co.jp",
+      "amazon.ae",
+      "amazon.sa",
+      "amazon.com.tr",
+      "amazon.com.br",
+      "amazon.com.mx",
+      "amazon.se",
+      "amazon.pl",
+      "amazon.sg",
+    ],
     find: (u) => {
       const m = /(?:^|\/)(?:dp|gp\/product|gp\/aw\/d|o\/asin|exec\/obidos\/asin|exec\/obidos\/isbn=)\/?([0-9]{9}[0-9Xx])(?:\/|$)/i.exec(u.path);
       return m?.[1] && toIsbn13(m[1]) !== null ? { isbn: m[1] } : null;
@@ -775,9 +823,27 @@ export const HOST_RULES: readonly HostRule[] = [
   // Google Books: an edition named by its ISBN (?vid=ISBN0138147574, ?isbn=…, ?q=isbn:…).
   {
     publisher: "Google Books",
-    hosts: ["books.google.com", "books.google.co.uk", "books.google.de", "books.google.fr", "books.google.ca", "books.google.co.in", "books.google.com.au", "books.google.it", "books.google.es", "books.google.nl", "books.google.ae", "books.google.com.tr", "books.google.co.ir"],
+    hosts: [
+      "books.google.com",
+      "books.google.co.uk",
+      "books.google.de",
+      "books.google.fr",
+      "books.google.ca",
+      "books.google.co.in",
+      "books.google.com.au",
+      "books.google.it",
+      "books.google.es",
+      "books.google.nl",
+      "books.google.ae",
+      "books.google.com.tr",
+      "books.google.co.ir",
+    ],
     find: (u) => {
-      const candidates = [/^isbn:?([0-9Xx-]{10,17})$/i.exec(u.query.get("vid") ?? "")?.[1], /(?:^|\s)isbn:?\s*([0-9Xx-]{10,17})/i.exec(u.query.get("q") ?? "")?.[1], u.query.get("isbn") ?? undefined];
+      const candidates = [
+        /^isbn:?([0-9Xx-]{10,17})$/i.exec(u.query.get("vid") ?? "")?.[1],
+        /(?:^|\s)isbn:?\s*([0-9Xx-]{10,17})/i.exec(u.query.get("q") ?? "")?.[1],
+        u.query.get("isbn") ?? undefined,
+      ];
       const isbn = candidates.find((c) => c !== undefined && toIsbn13(c) !== null);
       return isbn ? { isbn } : null;
     },
@@ -856,12 +922,19 @@ function unproxiedHost(host: string): string | null {
   if (labels.length < 3) return null;
   const first = labels[0] ?? "";
   if (first.includes("-")) {
-    const candidate = first.replace(/--/g, "\u0000").replace(/-/g, ".").replace(/\u0000/g, "-").replace(/^www\d?\./, "");
+    const candidate = first
+      .replace(/--/g, "\u0000")
+      .replace(/-/g, ".")
+      .replace(/\u0000/g, "-")
+      .replace(/^www\d?\./, "");
     if (candidate.includes(".") && ruleForHost(candidate) !== null) return candidate;
   }
   // The appended form keeps at least two labels of the proxy's own host.
   for (let k = labels.length - 2; k >= 2; k--) {
-    const candidate = labels.slice(0, k).join(".").replace(/^www\d?\./, "");
+    const candidate = labels
+      .slice(0, k)
+      .join(".")
+      .replace(/^www\d?\./, "");
     if (candidate.includes(".") && ruleForHost(candidate) !== null) return candidate;
   }
   return null;
@@ -914,7 +987,12 @@ function isKnownHost(host: string): boolean {
 
 /** A URL on a host of the table, directly or behind a library proxy. */
 function isPublisherPage(url: string | null): boolean {
-  const host = url === null ? null : parseHttpUrl(url)?.hostname.toLowerCase().replace(/^www\d?\./, "");
+  const host =
+    url === null
+      ? null
+      : parseHttpUrl(url)
+          ?.hostname.toLowerCase()
+          .replace(/^www\d?\./, "");
   return host !== undefined && host !== null && (isKnownHost(host) || unproxiedHost(host) !== null);
 }
 
@@ -1053,14 +1131,10 @@ const SCANNERS: readonly Scanner[] = [
 
   // A new-style arXiv id in arXiv's listing form, with its category: 0706.0001v1 [q-bio.CB].
   (text) =>
-    scan(
-      new RegExp(String.raw`(?<![\w./-])(${ARXIV_NEW})(?:v\d+)?\s*\[(?:${ARXIV_CATEGORY_ARCHIVES})(?:\.[a-z-]+)?\]`, "gi"),
-      text,
-      (m) => {
-        const id = canonicalArxivId(m[1] ?? "");
-        return id === null ? null : arxivResult(id, null);
-      },
-    ),
+    scan(new RegExp(String.raw`(?<![\w./-])(${ARXIV_NEW})(?:v\d+)?\s*\[(?:${ARXIV_CATEGORY_ARCHIVES})(?:\.[a-z-]+)?\]`, "gi"), text, (m) => {
+      const id = canonicalArxivId(m[1] ?? "");
+      return id === null ? null : arxivResult(id, null);
+    }),
 
   // PubMed id with its label: PMID: 12345678, PubMed ID 123, info:pmid/123.
   (text) =>
@@ -1070,10 +1144,7 @@ const SCANNERS: readonly Scanner[] = [
     }),
 
   // PubMed Central id: PMC1234567, PMCID: PMC1234567, PMCID: 1234567.
-  (text) =>
-    scan(/\b(?:pmcid\s*[:#=]?\s*(?:pmc)?|pmc)(\d{1,9})(?!\d)/gi, text, (m) =>
-      result("pmcid", { pmcid: `PMC${m[1] ?? ""}` }),
-    ),
+  (text) => scan(/\b(?:pmcid\s*[:#=]?\s*(?:pmc)?|pmc)(\d{1,9})(?!\d)/gi, text, (m) => result("pmcid", { pmcid: `PMC${m[1] ?? ""}` })),
 
   // ISBN with its label: ISBN 0-306-40615-2, ISBN-13: 978-3-16-148410-0, شابک ۹۷۸-…
   (text) =>

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  detectPersianRequest,
-  isPersianPublisherUrl,
-  looksPersianLanguage,
-  persianScriptShare,
-} from "./persian-detect";
+import { detectPersianRequest, isPersianPublisherUrl, looksPersianLanguage, persianScriptShare } from "./persian-detect";
 
 describe("looksPersianLanguage", () => {
   it.each([

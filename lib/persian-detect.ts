@@ -105,27 +105,126 @@ const EZAFE_HAMZA = /\u0647\u0654$/u; // ه + hamza above = ۀ
 // Compared after ي→ی and ك→ک, so Persian typed on an Arabic keyboard matches too.
 // «و» is deliberately absent: Arabic uses a standalone «و» as well.
 const PERSIAN_FUNCTION_WORDS = new Set([
-  "در", "به", "از", "که", "این", "آن", "را", "با", "های", "ها", "هایی", "می", "نمی",
-  "است", "اند", "هست", "هستند", "برای", "بر", "تا", "هم", "نیز", "یک", "شده", "شود",
-  "شد", "کرد", "کند", "کنند", "کرده", "بود", "باشد", "روی", "بررسی", "مورد", "مطالعه",
-  "چه", "چگونه", "آیا",
+  "در",
+  "به",
+  "از",
+  "که",
+  "این",
+  "آن",
+  "را",
+  "با",
+  "های",
+  "ها",
+  "هایی",
+  "می",
+  "نمی",
+  "است",
+  "اند",
+  "هست",
+  "هستند",
+  "برای",
+  "بر",
+  "تا",
+  "هم",
+  "نیز",
+  "یک",
+  "شده",
+  "شود",
+  "شد",
+  "کرد",
+  "کند",
+  "کنند",
+  "کرده",
+  "بود",
+  "باشد",
+  "روی",
+  "بررسی",
+  "مورد",
+  "مطالعه",
+  "چه",
+  "چگونه",
+  "آیا",
 ]);
 
 // Compared as typed (only vowel marks removed): some spellings are Persian words
 // too once ي/ك are folded («علی» the name, «حتی», «غیر»), so only unambiguous
 // spellings are listed.
 const ARABIC_FUNCTION_WORDS = new Set([
-  "في", "فى", "فی", "من", "على", "إلى", "الى", "عن", "التي", "التی", "الذي", "الذی",
-  "الذين", "الذین", "هذا", "هذه", "ذلك", "ذلک", "تلك", "تلک", "مع", "أن", "إن", "ان",
-  "لا", "كان", "قد", "تم", "حول", "لدى", "ضوء", "عند", "أو", "هو", "هي", "وفي", "ومن",
-  "وعلى", "منها", "فيها", "عليها", "كما", "بها", "لها", "ثم", "حتى", "إذا", "اذا", "لم",
-  "لن", "ليس", "كيف", "أي", "بعض",
+  "في",
+  "فى",
+  "فی",
+  "من",
+  "على",
+  "إلى",
+  "الى",
+  "عن",
+  "التي",
+  "التی",
+  "الذي",
+  "الذی",
+  "الذين",
+  "الذین",
+  "هذا",
+  "هذه",
+  "ذلك",
+  "ذلک",
+  "تلك",
+  "تلک",
+  "مع",
+  "أن",
+  "إن",
+  "ان",
+  "لا",
+  "كان",
+  "قد",
+  "تم",
+  "حول",
+  "لدى",
+  "ضوء",
+  "عند",
+  "أو",
+  "هو",
+  "هي",
+  "وفي",
+  "ومن",
+  "وعلى",
+  "منها",
+  "فيها",
+  "عليها",
+  "كما",
+  "بها",
+  "لها",
+  "ثم",
+  "حتى",
+  "إذا",
+  "اذا",
+  "لم",
+  "لن",
+  "ليس",
+  "كيف",
+  "أي",
+  "بعض",
 ]);
 
 // Persian words that begin with «ال» / «وال» without it being the Arabic article.
 const PERSIAN_AL_WORDS = [
-  "البته", "الزام", "الهام", "الگو", "الکتر", "الیاف", "الماس", "الکل", "التهاب",
-  "التیام", "الحاق", "التزام", "الویت", "الله", "والد", "والا", "والی",
+  "البته",
+  "الزام",
+  "الهام",
+  "الگو",
+  "الکتر",
+  "الیاف",
+  "الماس",
+  "الکل",
+  "التهاب",
+  "التیام",
+  "الحاق",
+  "التزام",
+  "الویت",
+  "الله",
+  "والد",
+  "والا",
+  "والی",
 ];
 
 function foldArabicKeyboard(word: string): string {
@@ -158,12 +257,7 @@ function classifyArabicScriptWord(raw: string): WordKind {
   ) {
     return "persian";
   }
-  if (
-    ARABIC_ONLY_LETTER.test(word) ||
-    word.startsWith("أ") ||
-    ARABIC_FUNCTION_WORDS.has(word) ||
-    hasArabicArticle(word, folded)
-  ) {
+  if (ARABIC_ONLY_LETTER.test(word) || word.startsWith("أ") || ARABIC_FUNCTION_WORDS.has(word) || hasArabicArticle(word, folded)) {
     return "arabic";
   }
   return PERSIAN_KEYBOARD_LETTER.test(word) ? "persian-weak" : "neutral";
@@ -250,8 +344,7 @@ export function looksPersianLanguage(text: string): boolean {
 // ---------------------------------------------------------------- requests
 
 // A whole field that is one link: a scheme, "www.", or host.tld with an optional path.
-const WHOLE_LINK =
-  /^(?:[a-z][a-z\d+.-]*:\/\/\S+|www\.\S+|[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[\p{L}-]{2,}(?::\d+)?(?:[/?#]\S*)?)$/iu;
+const WHOLE_LINK = /^(?:[a-z][a-z\d+.-]*:\/\/\S+|www\.\S+|[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[\p{L}-]{2,}(?::\d+)?(?:[/?#]\S*)?)$/iu;
 // Links inside free text need a scheme or "www." to be recognised.
 const LINK_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"'«»]+/giu;
 
@@ -272,18 +365,12 @@ export interface PersianRequestCheck {
  * an Iranian publisher's host, or when the url-as-title or the title is
  * substantially Persian. The description's language is ignored (see top).
  */
-export function detectPersianRequest(req: {
-  url?: string;
-  title?: string;
-  more?: string;
-}): PersianRequestCheck {
+export function detectPersianRequest(req: { url?: string; title?: string; more?: string }): PersianRequestCheck {
   const url = req.url?.trim() ?? "";
   const title = req.title?.trim() ?? "";
   const more = req.more?.trim() ?? "";
 
-  const links = [url, title, more].flatMap((field) =>
-    isWholeLink(field) ? [field] : Array.from(field.matchAll(LINK_IN_TEXT), (m) => m[0]),
-  );
+  const links = [url, title, more].flatMap((field) => (isWholeLink(field) ? [field] : Array.from(field.matchAll(LINK_IN_TEXT), (m) => m[0])));
   if (links.some(isPersianPublisherUrl)) return { persian: true, reason: "publisher" };
 
   const titleTexts = [url, title].filter((field) => field !== "" && !isWholeLink(field));

@@ -32,7 +32,16 @@ const INTERNAL_SUFFIXES = [
 ] as const;
 
 /** Exact names of metadata services and aliases that are not caught by a suffix. */
-const INTERNAL_NAMES = new Set(["localhost", "metadata", "metadata.google.internal", "instance-data", "instance-data.ec2.internal", "kubernetes", "kubernetes.default", "kubernetes.default.svc"]);
+const INTERNAL_NAMES = new Set([
+  "localhost",
+  "metadata",
+  "metadata.google.internal",
+  "instance-data",
+  "instance-data.ec2.internal",
+  "kubernetes",
+  "kubernetes.default",
+  "kubernetes.default.svc",
+]);
 
 /** Check one URL (absolute, or relative to `base`). */
 export function checkOutboundUrl(raw: string, base?: string): UrlCheck {

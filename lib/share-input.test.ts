@@ -8,11 +8,15 @@ describe("shareInput", () => {
   });
 
   it("a page shared by the browser: its link, whatever the title says", () => {
-    expect(shareInput({ title: "Deep learning | Nature", url: "https://www.nature.com/articles/nature14539" })).toBe("https://www.nature.com/articles/nature14539");
+    expect(shareInput({ title: "Deep learning | Nature", url: "https://www.nature.com/articles/nature14539" })).toBe(
+      "https://www.nature.com/articles/nature14539",
+    );
   });
 
   it("an identifier anywhere wins over a link without one", () => {
-    expect(shareInput({ url: "https://example.org/blog/post", text: "see doi:10.1038/nature14539 for details" })).toBe("see doi:10.1038/nature14539 for details");
+    expect(shareInput({ url: "https://example.org/blog/post", text: "see doi:10.1038/nature14539 for details" })).toBe(
+      "see doi:10.1038/nature14539 for details",
+    );
     expect(shareInput({ title: "arXiv:2101.01234", url: "https://example.org/" })).toBe("arXiv:2101.01234");
   });
 

@@ -3,7 +3,7 @@ import { readServerEvents, sseParser, type ServerEvent } from "./sse";
 
 describe("sseParser", () => {
   it("reads events cut anywhere, with CRLF, comments and multi-line data", () => {
-    const text = ": hello\r\nevent: progress\r\ndata: {\"a\":1}\r\n\r\nevent: result\ndata: line 1\ndata: line 2\n\ndata: plain\n\n";
+    const text = ': hello\r\nevent: progress\r\ndata: {"a":1}\r\n\r\nevent: result\ndata: line 1\ndata: line 2\n\ndata: plain\n\n';
     for (const size of [1, 2, 3, 7, text.length]) {
       const seen: ServerEvent[] = [];
       const p = sseParser((e) => seen.push(e));

@@ -73,13 +73,25 @@ export class Covers {
         return { verdict: found, pending: true };
       case "agree":
         // A cover sheet's identifier is the host's record: the article page's own evidence is what the file shows.
-        return { verdict: (cover ? behind.verdict : null) ?? { kind: found.kind, detail: `${found.detail}, page ${behind.page + 1} agrees (${behind.detail})` }, pending: false };
+        return {
+          verdict: (cover ? behind.verdict : null) ?? { kind: found.kind, detail: `${found.detail}, page ${behind.page + 1} agrees (${behind.detail})` },
+          pending: false,
+        };
       case "contradict":
-        return { verdict: { kind: "mismatch", detail: `${found.detail}, on ${what}; page ${behind.page + 1} is another work: ${behind.detail}` }, pending: false };
+        return {
+          verdict: { kind: "mismatch", detail: `${found.detail}, on ${what}; page ${behind.page + 1} is another work: ${behind.detail}` },
+          pending: false,
+        };
       case "no_text":
         return { verdict: cover ? { kind: "no_text", detail: `${found.detail}, on a cover sheet; no text after it` } : found, pending: true };
       case "silent":
-        return { verdict: cover && found.kind !== "weak" ? { kind: "weak", detail: `${found.detail}, on a cover sheet; page ${behind.page + 1} neither shows the work nor another` } : found, pending: false };
+        return {
+          verdict:
+            cover && found.kind !== "weak"
+              ? { kind: "weak", detail: `${found.detail}, on a cover sheet; page ${behind.page + 1} neither shows the work nor another` }
+              : found,
+          pending: false,
+        };
     }
   }
 
@@ -151,7 +163,8 @@ export class Covers {
     }
     // A page set in one size: what stands at its top (title, authors, affiliations) names another work.
     const above = page.folded.slice(0, top).join(" ");
-    if (words(above).filter(isSignificant).length >= 10 && shares(above) < 0.5) return { kind: "contradict", page: j, detail: "what stands at its top does not name the work" };
+    if (words(above).filter(isSignificant).length >= 10 && shares(above) < 0.5)
+      return { kind: "contradict", page: j, detail: "what stands at its top does not name the work" };
     return { kind: "silent", page: j };
   }
 
@@ -165,10 +178,12 @@ export class Covers {
     const front = this.pages[i]!;
     const asTitle = titleModel(heading);
     const places = asTitle.seq.length >= 3 ? titlePlaces(front, asTitle) : { failed: "short" };
-    if (!("failed" in places)) return { kind: "agree", page: j, verdict: null, detail: `its heading "${heading.slice(0, 80)}" is the title page ${i + 1} names` };
+    if (!("failed" in places))
+      return { kind: "agree", page: j, verdict: null, detail: `its heading "${heading.slice(0, 80)}" is the title page ${i + 1} names` };
     const frontWords = new Set(front.tokens.map((x) => x.w));
     const shown = asTitle.sig.filter((w) => frontWords.has(w)).length;
-    if (firstPage && shown < asTitle.sig.length * 0.5) return { kind: "contradict", page: j, detail: `its heading "${heading.slice(0, 80)}" is not the title page ${i + 1} names` };
+    if (firstPage && shown < asTitle.sig.length * 0.5)
+      return { kind: "contradict", page: j, detail: `its heading "${heading.slice(0, 80)}" is not the title page ${i + 1} names` };
     return { kind: "silent", page: j };
   }
 }

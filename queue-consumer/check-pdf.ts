@@ -22,7 +22,12 @@ export async function checkPdfText(bytes: Uint8Array, expect: Expectation, exact
     const front = bookish(expect.kind);
     const backCover = front && (!!expect.isbn?.length || !!expect.reportNumber);
     const unsettled = (pages: PageText[]) => !["doi_on_page", "title", "mismatch"].includes(verifyPages(pages, expect).kind);
-    read = await extractLeadingText(bytes, front ? FRONT_MATTER_PAGES : VERIFY_PAGES, (pages) => enoughPages(pages, expect), backCover ? { lastPage: unsettled } : {});
+    read = await extractLeadingText(
+      bytes,
+      front ? FRONT_MATTER_PAGES : VERIFY_PAGES,
+      (pages) => enoughPages(pages, expect),
+      backCover ? { lastPage: unsettled } : {},
+    );
   } catch (err) {
     const name = err instanceof Error ? err.name : "";
     const why = name === "PasswordException" ? "locked by a password" : `unreadable by pdf.js: ${String(err).slice(0, 120)}`;
@@ -32,5 +37,3 @@ export async function checkPdfText(bytes: Uint8Array, expect: Expectation, exact
   const note = read.windowed ? "read from the first and last parts; " : "";
   return { ...decide(verdict, exactSource), detail: note + verdict.detail, pageVersion: versionOnPage(read.pages) };
 }
-
-

@@ -57,7 +57,8 @@ export function coverPhraseCounts(pages: string[][]): number[] {
  * "A R T I C L E  I N F O". A continuation page (and a title page without its abstract) has none
  * near its top. The line's index among the first FIRST_PAGE_MARKER_LINES lines, or -1.
  */
-const FIRST_PAGE_MARKER = /^(?:abstract|summary|resume|resumen|zusammenfassung|keywords|key ?words|index terms|a ?b ?s ?t ?r ?a ?c ?t|article info|a r t i c l e i n f o)\b/;
+const FIRST_PAGE_MARKER =
+  /^(?:abstract|summary|resume|resumen|zusammenfassung|keywords|key ?words|index terms|a ?b ?s ?t ?r ?a ?c ?t|article info|a r t i c l e i n f o)\b/;
 const FIRST_PAGE_MARKER_LINES = 30;
 
 export function firstPageMarker(folded: string[]): number {

@@ -73,7 +73,9 @@ export function createDocumentFetcher(
       budgetFor: (host) => hostBudget(env, host, priority(), { timeoutMs: DEADLINES.document }),
       reserve: leases ? (bytes) => leases.reserve(bytes, signal) : undefined,
       // A landing page is not "the file": only a PDF download is shown as one.
-      onBody: activity ? ({ url, contentType, declared }) => isPdfType(contentType) && activity({ kind: "downloading", host: hostOf(url), bytes: declared }) : undefined,
+      onBody: activity
+        ? ({ url, contentType, declared }) => isPdfType(contentType) && activity({ kind: "downloading", host: hostOf(url), bytes: declared })
+        : undefined,
     });
 }
 
@@ -85,7 +87,10 @@ const versionRank = (v: string | null | undefined) => (v ? (VERSION_RANK[v] ?? 3
 
 /** Published first, then accepted, then submitted; otherwise the source's own order. */
 export function byVersion(candidates: Candidate[]): Candidate[] {
-  return candidates.map((c, i) => ({ c, i })).sort((a, b) => versionRank(a.c.version) - versionRank(b.c.version) || a.i - b.i).map((x) => x.c);
+  return candidates
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => versionRank(a.c.version) - versionRank(b.c.version) || a.i - b.i)
+    .map((x) => x.c);
 }
 
 /**
@@ -93,7 +98,13 @@ export function byVersion(candidates: Candidate[]): Candidate[] {
  * added). `expect` is what the file must show to be accepted. `activity` hears how many copies
  * there are to try and when a file is being checked.
  */
-export async function tryCandidates(candidates: Candidate[], fetchDoc: DocumentFetcher, tried: Set<string>, expect: Expectation, activity?: ActivitySink): Promise<{ hit: PdfHit | null; attempts: Attempt[] }> {
+export async function tryCandidates(
+  candidates: Candidate[],
+  fetchDoc: DocumentFetcher,
+  tried: Set<string>,
+  expect: Expectation,
+  activity?: ActivitySink,
+): Promise<{ hit: PdfHit | null; attempts: Attempt[] }> {
   const attempts: Attempt[] = [];
   const fresh = byVersion(candidates).filter((c) => !tried.has(c.url));
   if (fresh.length) activity?.({ kind: "located", count: fresh.length });
@@ -106,7 +117,14 @@ export async function tryCandidates(candidates: Candidate[], fetchDoc: DocumentF
   return { hit: null, attempts };
 }
 
-async function tryOne(c: Candidate, fetchDoc: DocumentFetcher, tried: Set<string>, attempts: Attempt[], expect: Expectation, activity?: ActivitySink): Promise<PdfHit | null> {
+async function tryOne(
+  c: Candidate,
+  fetchDoc: DocumentFetcher,
+  tried: Set<string>,
+  attempts: Attempt[],
+  expect: Expectation,
+  activity?: ActivitySink,
+): Promise<PdfHit | null> {
   let first: SafeFetchResult;
   try {
     first = await fetchDoc(c.url, [...PDF_TYPES, ...HTML_TYPES], c.kind === "pdf" ? MAX_PDF_BYTES : MAX_LANDING_BYTES);
@@ -166,12 +184,22 @@ async function judgePdf(r: SafeFetchResult, c: Candidate, attempts: Attempt[], e
   activity?.({ kind: "verifying", host: hostOf(r.url), bytes: r.bytes.length });
   const checked = await checkPdfText(r.bytes, expect, c.exact === true);
   if (!checked.accept) {
-    attempts.push({ url: r.url, outcome: checked.reason === "mismatch" ? "mismatch" : "rejected", transient: false, detail: `${checked.reason}: ${checked.detail}` });
+    attempts.push({
+      url: r.url,
+      outcome: checked.reason === "mismatch" ? "mismatch" : "rejected",
+      transient: false,
+      detail: `${checked.reason}: ${checked.detail}`,
+    });
     return null;
   }
   const version = honestVersion(c.version ?? null, checked.pageVersion);
   const relabelled = version !== (c.version ?? null) ? `, the page says ${version} (listed as ${c.version ?? "no version"})` : "";
-  attempts.push({ url: r.url, outcome: "found", transient: false, detail: `${r.bytes.length} bytes, ${checked.verification}${relabelled} (${checked.detail})` });
+  attempts.push({
+    url: r.url,
+    outcome: "found",
+    transient: false,
+    detail: `${r.bytes.length} bytes, ${checked.verification}${relabelled} (${checked.detail})`,
+  });
   return { bytes: r.bytes, url: r.url, source: c.source, license: c.license, verification: checked.verification, version };
 }
 
@@ -184,7 +212,6 @@ export function honestVersion(listed: string | null, onPage: "submittedVersion" 
   if (!onPage) return listed;
   return listed === null || listed === "publishedVersion" ? onPage : listed;
 }
-
 
 function failure(url: string, err: unknown): Attempt {
   if (err instanceof FetchRefused) return { url, outcome: "rejected", transient: false, detail: err.kind };

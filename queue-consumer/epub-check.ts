@@ -82,7 +82,10 @@ async function read(bytes: Uint8Array, e: Entry): Promise<string> {
 }
 
 const metadataOf = (pkg: XmlElement) => firstChild(pkg, "metadata");
-const texts = (el: XmlElement, local: string) => childElements(el, local).map((e) => textContent(e).trim()).filter(Boolean);
+const texts = (el: XmlElement, local: string) =>
+  childElements(el, local)
+    .map((e) => textContent(e).trim())
+    .filter(Boolean);
 
 /** The EPUB's own metadata: identifiers, titles and creators of its OPF package. */
 export async function readEpubPackage(bytes: Uint8Array): Promise<{ identifiers: string[]; titles: string[]; creators: string[] }> {
@@ -120,11 +123,24 @@ export async function checkEpub(bytes: Uint8Array, expect: { title: string | nul
     const why = err instanceof XmlParseError ? `OPF is not XML: ${err.message}` : err instanceof Error ? err.message : String(err);
     return { accept: false, reason: "unreadable", detail: why.slice(0, 200) };
   }
-  const ids = pkg.identifiers.map((i) => i.replace(/^https?:\/\//, "").replace(/\/$/, "").toLowerCase());
-  const wanted = expect.identifier?.replace(/^https?:\/\//, "").replace(/\/$/, "").toLowerCase() ?? null;
-  if (wanted && !ids.includes(wanted)) return { accept: false, reason: "mismatch", detail: `package identifier ${pkg.identifiers[0] ?? "none"}, not ${expect.identifier}` };
+  const ids = pkg.identifiers.map((i) =>
+    i
+      .replace(/^https?:\/\//, "")
+      .replace(/\/$/, "")
+      .toLowerCase(),
+  );
+  const wanted =
+    expect.identifier
+      ?.replace(/^https?:\/\//, "")
+      .replace(/\/$/, "")
+      .toLowerCase() ?? null;
+  if (wanted && !ids.includes(wanted))
+    return { accept: false, reason: "mismatch", detail: `package identifier ${pkg.identifiers[0] ?? "none"}, not ${expect.identifier}` };
   const title = pkg.titles[0] ?? "";
-  if (!expect.title) return wanted ? { accept: true, verification: "title", detail: `package identifier ${expect.identifier}` } : { accept: false, reason: "mismatch", detail: "nothing to compare" };
+  if (!expect.title)
+    return wanted
+      ? { accept: true, verification: "title", detail: `package identifier ${expect.identifier}` }
+      : { accept: false, reason: "mismatch", detail: "nothing to compare" };
   // Gutenberg's package title is the catalogue's full title ("Frankenstein; Or, The Modern Prometheus").
   const agree = Math.max(titleAgreement(expect.title, title), titleAgreement(expect.title, title.split(/;|:/)[0] ?? ""));
   if (agree < 0.8) return { accept: false, reason: "mismatch", detail: `package title "${title.slice(0, 80)}" (agreement ${agree.toFixed(2)})` };

@@ -10,7 +10,12 @@ export const FETCH_QUEUE = "daryaft-fetch-jobs";
 export const BULK_QUEUE = "daryaft-fetch-jobs-bulk";
 export const DEAD_LETTER_QUEUE = "daryaft-fetch-jobs-dlq";
 
-export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Cloudflare.Env, _ctx: ExecutionContext, deps: ConsumerDeps = defaultConsumerDeps): Promise<void> {
+export async function handleQueueBatch(
+  batch: MessageBatch<unknown>,
+  env: Cloudflare.Env,
+  _ctx: ExecutionContext,
+  deps: ConsumerDeps = defaultConsumerDeps,
+): Promise<void> {
   const deadLetters = batch.queue === DEAD_LETTER_QUEUE || batch.queue.endsWith("-dlq");
   const lane = batch.queue === BULK_QUEUE || batch.queue.endsWith("-bulk") ? "list" : "paste";
   await Promise.all(batch.messages.map((m) => (deadLetters ? handleDeadLetter(m, env, deps.now) : processFetchMessage(m, env, deps, lane))));

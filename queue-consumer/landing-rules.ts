@@ -50,7 +50,21 @@ export type LandingInfo = {
 const OTHER_DOI_TAGS = new Set(["dc.identifier.doi", "prism.doi", "bepress_citation_doi", "eprints.doi", "doi"]);
 const DC_IDENTIFIERS = new Set(["dc.identifier", "dcterms.identifier"]);
 /** schema.org types of a work that has a DOI of its own; journals, volumes, issues and web pages are not among them. */
-const WORK_TYPES = new Set(["scholarlyarticle", "medicalscholarlyarticle", "article", "newsarticle", "techarticle", "report", "thesis", "book", "chapter", "dataset", "creativework", "blogposting", "review"]);
+const WORK_TYPES = new Set([
+  "scholarlyarticle",
+  "medicalscholarlyarticle",
+  "article",
+  "newsarticle",
+  "techarticle",
+  "report",
+  "thesis",
+  "book",
+  "chapter",
+  "dataset",
+  "creativework",
+  "blogposting",
+  "review",
+]);
 
 /** Longest tag value or address read for an identifier: real ones are far shorter, a hostile page's are not. */
 const MAX_ID_CHARS = 2048;
@@ -79,7 +93,8 @@ export function landingInfoFrom(page: CollectedPage, pageUrl: string): LandingIn
   const arxivFromTag = arxivTag && arxivTag.length <= MAX_ID_CHARS ? identify(arxivTag) : null;
   const arxiv = (arxivFromTag?.kind === "arxiv" ? arxivFromTag.arxiv : null) ?? addresses.find((a) => a.kind === "arxiv")?.arxiv ?? null;
   const pmidTag = first((m) => m.key === "citation_pmid")?.trim();
-  const pmid = (pmidTag && /^\d{1,9}$/.test(pmidTag) && Number(pmidTag) > 0 ? String(Number(pmidTag)) : null) ?? addresses.find((a) => a.kind === "pmid")?.pmid ?? null;
+  const pmid =
+    (pmidTag && /^\d{1,9}$/.test(pmidTag) && Number(pmidTag) > 0 ? String(Number(pmidTag)) : null) ?? addresses.find((a) => a.kind === "pmid")?.pmid ?? null;
   const pmcidTag = first((m) => m.key === "citation_pmcid")?.trim();
   const pmcid = (pmcidTag && /^PMC\d{1,9}$/i.test(pmcidTag) ? pmcidTag.toUpperCase() : null) ?? addresses.find((a) => a.kind === "pmcid")?.pmcid ?? null;
 
@@ -90,7 +105,13 @@ export function landingInfoFrom(page: CollectedPage, pageUrl: string): LandingIn
     pmid,
     pmcid,
     pdfUrl: pdf ? absoluteHttpUrl(pdf, pageUrl) : null,
-    title: squeeze(first((m) => m.key === "citation_title") ?? first((m) => m.key === "dc.title") ?? own.title ?? stringOf(ieee?.formulaStrippedArticleTitle) ?? stringOf(ieee?.title)),
+    title: squeeze(
+      first((m) => m.key === "citation_title") ??
+        first((m) => m.key === "dc.title") ??
+        own.title ??
+        stringOf(ieee?.formulaStrippedArticleTitle) ??
+        stringOf(ieee?.title),
+    ),
     language: squeeze(first((m) => m.key === "citation_language") ?? first((m) => m.key === "dc.language") ?? page.language)?.toLowerCase() ?? null,
   };
 }

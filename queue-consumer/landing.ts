@@ -29,7 +29,8 @@ export async function readLandingPage(html: Uint8Array, pageUrl: string): Promis
     })
     .on("link", {
       element(el) {
-        if (page.canonical === null && attr(el, "rel").toLowerCase().split(/\s+/).includes("canonical")) page.canonical = absoluteUrl(attr(el, "href"), pageUrl);
+        if (page.canonical === null && attr(el, "rel").toLowerCase().split(/\s+/).includes("canonical"))
+          page.canonical = absoluteUrl(attr(el, "href"), pageUrl);
       },
     })
     .on("html", {

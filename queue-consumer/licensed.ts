@@ -44,7 +44,10 @@ export const elsevierResolver: LicensedResolver = {
 export const LICENSED_RESOLVERS: readonly LicensedResolver[] = [elsevierResolver];
 
 /** The resolvers switched on by configuration, in the order the variable lists them. */
-export function enabledLicensedResolvers(env: Pick<Cloudflare.Env, "LICENSED_RESOLVERS">, registry: readonly LicensedResolver[] = LICENSED_RESOLVERS): LicensedResolver[] {
+export function enabledLicensedResolvers(
+  env: Pick<Cloudflare.Env, "LICENSED_RESOLVERS">,
+  registry: readonly LicensedResolver[] = LICENSED_RESOLVERS,
+): LicensedResolver[] {
   const names = (env.LICENSED_RESOLVERS ?? "")
     .split(",")
     .map((s) => s.trim().toLowerCase())

@@ -13,47 +13,122 @@ import { emptyMeta, noticeTypeOf } from "../contract/jobs/job-state";
 import { applyCrossref, noticesOf } from "./resolver-steps";
 
 const work = (m: Record<string, unknown>) => mapWork({ DOI: "10.1016/s0140-6736(97)11096-0", title: ["A work"], ...m })!;
-const updated = (y: number, mo: number, d: number) => ({ "date-parts": [[y, mo, d]], "date-time": `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}T00:00:00Z`, timestamp: 0 });
+const updated = (y: number, mo: number, d: number) => ({
+  "date-parts": [[y, mo, d]],
+  "date-time": `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}T00:00:00Z`,
+  timestamp: 0,
+});
 
 describe("noticesOf (Crossref updated-by / update-to)", () => {
   it("the recorded PLOS ONE work: its publisher correction", () => {
     const recorded = JSON.parse(readFileSync(new URL("../tests/fixtures/crossref/work_single.json", import.meta.url), "utf8")).message;
     expect(noticesOf(mapWork(recorded)!)).toEqual([
-      { type: "correction", crossrefType: "correction", doi: "10.1371/annotation/c76da2c1-ccb8-4797-94c1-359d3ceceeda", date: "2012-05-08", source: "crossref/publisher", relation: "updated_by" },
+      {
+        type: "correction",
+        crossrefType: "correction",
+        doi: "10.1371/annotation/c76da2c1-ccb8-4797-94c1-359d3ceceeda",
+        date: "2012-05-08",
+        source: "crossref/publisher",
+        relation: "updated_by",
+      },
     ]);
   });
 
   it("Retraction Watch's records (record-id, source retraction-watch): a correction and the retraction", () => {
     const w = work({
       "updated-by": [
-        { DOI: "10.1016/s0140-6736(04)15715-2", type: "correction", label: "Correction", source: "retraction-watch", updated: updated(2004, 3, 6), "record-id": "17269" },
-        { DOI: "10.1016/s0140-6736(10)60175-4", type: "retraction", label: "Retraction", source: "retraction-watch", updated: updated(2010, 2, 6), "record-id": "17270" },
+        {
+          DOI: "10.1016/s0140-6736(04)15715-2",
+          type: "correction",
+          label: "Correction",
+          source: "retraction-watch",
+          updated: updated(2004, 3, 6),
+          "record-id": "17269",
+        },
+        {
+          DOI: "10.1016/s0140-6736(10)60175-4",
+          type: "retraction",
+          label: "Retraction",
+          source: "retraction-watch",
+          updated: updated(2010, 2, 6),
+          "record-id": "17270",
+        },
       ],
     });
     expect(noticesOf(w)).toEqual([
-      { type: "correction", crossrefType: "correction", doi: "10.1016/s0140-6736(04)15715-2", date: "2004-03-06", source: "crossref/retraction-watch", relation: "updated_by" },
-      { type: "retraction", crossrefType: "retraction", doi: "10.1016/s0140-6736(10)60175-4", date: "2010-02-06", source: "crossref/retraction-watch", relation: "updated_by" },
+      {
+        type: "correction",
+        crossrefType: "correction",
+        doi: "10.1016/s0140-6736(04)15715-2",
+        date: "2004-03-06",
+        source: "crossref/retraction-watch",
+        relation: "updated_by",
+      },
+      {
+        type: "retraction",
+        crossrefType: "retraction",
+        doi: "10.1016/s0140-6736(10)60175-4",
+        date: "2010-02-06",
+        source: "crossref/retraction-watch",
+        relation: "updated_by",
+      },
     ]);
   });
 
   it("the same notice from the publisher and from Retraction Watch is one notice, the publisher's", () => {
     const entry = { DOI: "10.1016/s0140-6736(10)60175-4", type: "retraction", label: "Retraction", updated: updated(2010, 2, 6) };
-    const w = work({ "updated-by": [{ ...entry, source: "retraction-watch", "record-id": "1" }, { ...entry, DOI: "10.1016/S0140-6736(10)60175-4", source: "publisher" }] });
+    const w = work({
+      "updated-by": [
+        { ...entry, source: "retraction-watch", "record-id": "1" },
+        { ...entry, DOI: "10.1016/S0140-6736(10)60175-4", source: "publisher" },
+      ],
+    });
     expect(noticesOf(w)).toEqual([expect.objectContaining({ type: "retraction", source: "crossref/publisher" })]);
   });
 
   it("a pasted notice: update-to names the work it is about", () => {
-    const w = mapWork({ DOI: "10.1016/s0140-6736(10)60175-4", title: ["Retraction—Ileal-lymphoid-nodular hyperplasia"], "update-to": [{ DOI: "10.1016/S0140-6736(97)11096-0", type: "retraction", label: "Retraction", source: "publisher", updated: updated(2010, 2, 6) }] })!;
-    expect(noticesOf(w)).toEqual([{ type: "retraction", crossrefType: "retraction", doi: "10.1016/s0140-6736(97)11096-0", date: "2010-02-06", source: "crossref/publisher", relation: "update_to" }]);
+    const w = mapWork({
+      DOI: "10.1016/s0140-6736(10)60175-4",
+      title: ["Retraction—Ileal-lymphoid-nodular hyperplasia"],
+      "update-to": [{ DOI: "10.1016/S0140-6736(97)11096-0", type: "retraction", label: "Retraction", source: "publisher", updated: updated(2010, 2, 6) }],
+    })!;
+    expect(noticesOf(w)).toEqual([
+      {
+        type: "retraction",
+        crossrefType: "retraction",
+        doi: "10.1016/s0140-6736(97)11096-0",
+        date: "2010-02-06",
+        source: "crossref/publisher",
+        relation: "update_to",
+      },
+    ]);
   });
 
   it("a notice deposited on the work itself (update-to its own DOI) says the work is updated, not that it is a notice", () => {
-    const w = work({ "update-to": [{ DOI: "10.1016/S0140-6736(97)11096-0", type: "withdrawal", label: "Withdrawal", source: "publisher", updated: updated(2011, 1, 2) }] });
+    const w = work({
+      "update-to": [{ DOI: "10.1016/S0140-6736(97)11096-0", type: "withdrawal", label: "Withdrawal", source: "publisher", updated: updated(2011, 1, 2) }],
+    });
     expect(noticesOf(w)).toEqual([expect.objectContaining({ type: "withdrawal", relation: "updated_by", doi: "10.1016/s0140-6736(97)11096-0" })]);
   });
 
   it("variant spellings map to their kind; what warns of nothing, or is unknown, is left out, never guessed", () => {
-    const types = ["RETRACTION", "Partial_Retraction", "partial-retraction", "removal", "Expression of Concern", "expression-of-concern", "erratum", "corrigendum", "addendum", "clarification", "new_version", "new_edition", "reinstatement", "something-new", ""];
+    const types = [
+      "RETRACTION",
+      "Partial_Retraction",
+      "partial-retraction",
+      "removal",
+      "Expression of Concern",
+      "expression-of-concern",
+      "erratum",
+      "corrigendum",
+      "addendum",
+      "clarification",
+      "new_version",
+      "new_edition",
+      "reinstatement",
+      "something-new",
+      "",
+    ];
     const w = work({ "updated-by": types.map((type, i) => ({ DOI: `10.1000/n${i}`, type, source: "publisher" })) });
     expect(noticesOf(w).map((n) => [n.crossrefType, n.type])).toEqual([
       ["retraction", "retraction"],
@@ -70,8 +145,20 @@ describe("noticesOf (Crossref updated-by / update-to)", () => {
   });
 
   it("malformed entries (no DOI, no type, not objects, no date) do not crash", () => {
-    const w = work({ "updated-by": [null, "retraction", { type: "retraction" }, { DOI: "10.1000/x" }, { DOI: "not a doi", type: "retraction" }, { DOI: "10.1000/ok", type: "retraction", updated: { "date-parts": [[null]] } }], "update-to": { DOI: "10.1000/y" } });
-    expect(noticesOf(w)).toEqual([{ type: "retraction", crossrefType: "retraction", doi: "10.1000/ok", date: null, source: "crossref", relation: "updated_by" }]);
+    const w = work({
+      "updated-by": [
+        null,
+        "retraction",
+        { type: "retraction" },
+        { DOI: "10.1000/x" },
+        { DOI: "not a doi", type: "retraction" },
+        { DOI: "10.1000/ok", type: "retraction", updated: { "date-parts": [[null]] } },
+      ],
+      "update-to": { DOI: "10.1000/y" },
+    });
+    expect(noticesOf(w)).toEqual([
+      { type: "retraction", crossrefType: "retraction", doi: "10.1000/ok", date: null, source: "crossref", relation: "updated_by" },
+    ]);
   });
 });
 

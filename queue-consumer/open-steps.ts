@@ -37,7 +37,14 @@ const EPUB_TYPES = ["application/epub+zip", "application/octet-stream", "binary/
 /** A book this old or older is in the public domain in the USA: worth asking Project Gutenberg. */
 const PUBLIC_DOMAIN_BEFORE = 1930;
 
-const NAMES: Record<OpenRecord["provider"], string> = { oapen: "OAPEN Library", doab: "DOAB", gutenberg: "Project Gutenberg", ntrs: "NASA NTRS", osti: "OSTI", rfc: "RFC Editor" };
+const NAMES: Record<OpenRecord["provider"], string> = {
+  oapen: "OAPEN Library",
+  doab: "DOAB",
+  gutenberg: "Project Gutenberg",
+  ntrs: "NASA NTRS",
+  osti: "OSTI",
+  rfc: "RFC Editor",
+};
 
 function clientsOf(ctx: ResolveContext) {
   const base = { ...ctx.common };
@@ -102,7 +109,14 @@ function expectationOf(r: OpenRecord): Expectation {
   return { doi: r.doi, title: r.title, subtitle: r.subtitle, kind: r.kind, isbn: r.isbns, authors: r.authors, reportNumber: r.number };
 }
 
-async function tryEpub(url: string, r: OpenRecord, fetchDoc: DocumentFetcher, tried: Set<string>, source: string, exact: boolean): Promise<{ hit: PdfHit | null; attempts: Attempt[] }> {
+async function tryEpub(
+  url: string,
+  r: OpenRecord,
+  fetchDoc: DocumentFetcher,
+  tried: Set<string>,
+  source: string,
+  exact: boolean,
+): Promise<{ hit: PdfHit | null; attempts: Attempt[] }> {
   if (tried.has(url)) return { hit: null, attempts: [] };
   tried.add(url);
   let got;
@@ -110,13 +124,21 @@ async function tryEpub(url: string, r: OpenRecord, fetchDoc: DocumentFetcher, tr
     got = await fetchDoc(url, EPUB_TYPES, MAX_PDF_BYTES);
   } catch (err) {
     const f = failureResult(err);
-    return { hit: null, attempts: [{ url, outcome: err instanceof FetchRefused ? "rejected" : "failed", transient: f.transient ?? false, detail: f.detail ?? "failed" }] };
+    return {
+      hit: null,
+      attempts: [{ url, outcome: err instanceof FetchRefused ? "rejected" : "failed", transient: f.transient ?? false, detail: f.detail ?? "failed" }],
+    };
   }
   // Gutenberg's package names the book by its ebook number; a book found by search is checked by title alone.
   const checked = await checkEpub(got.bytes, { title: r.title, identifier: r.provider === "gutenberg" && exact ? `http://www.gutenberg.org/${r.id}` : null });
   if (!checked.accept) {
     got.lease?.release();
-    return { hit: null, attempts: [{ url: got.url, outcome: checked.reason === "mismatch" ? "mismatch" : "rejected", transient: false, detail: `${checked.reason}: ${checked.detail}` }] };
+    return {
+      hit: null,
+      attempts: [
+        { url: got.url, outcome: checked.reason === "mismatch" ? "mismatch" : "rejected", transient: false, detail: `${checked.reason}: ${checked.detail}` },
+      ],
+    };
   }
   return {
     hit: { bytes: got.bytes, url: got.url, source, license: r.license, verification: checked.verification, version: "publishedVersion", format: "epub" },
@@ -129,7 +151,12 @@ async function tryRecord(ctx: ResolveContext, fetchDoc: DocumentFetcher, r: Open
   if (!r.file) return { hit: null, attempts: [] };
   const source = `${NAMES[r.provider]} (${hostOf(r.file.url)})`;
   if (r.file.format === "epub") return tryEpub(r.file.url, r, fetchDoc, ctx.tried, source, exact);
-  return tryCandidates([{ url: r.file.url, kind: "pdf", source, license: r.license, version: "publishedVersion", exact }], fetchDoc, ctx.tried, expectationOf(r));
+  return tryCandidates(
+    [{ url: r.file.url, kind: "pdf", source, license: r.license, version: "publishedVersion", exact }],
+    fetchDoc,
+    ctx.tried,
+    expectationOf(r),
+  );
 }
 
 function adopt(ctx: ResolveContext, r: OpenRecord): void {
@@ -172,19 +199,32 @@ export function bookIsbns(ctx: Pick<ResolveContext, "identified" | "meta">): str
   return [...new Set([...fromInput, ...fromMeta].filter((x): x is string => !!x))].slice(0, 4);
 }
 
-const isBookJob = (ctx: ResolveContext) => bookIsbns(ctx).length > 0 || (!!ctx.meta.book && ctx.meta.book.kind === "book") || BOOK_TYPES.has(ctx.meta.type ?? "");
+const isBookJob = (ctx: ResolveContext) =>
+  bookIsbns(ctx).length > 0 || (!!ctx.meta.book && ctx.meta.book.kind === "book") || BOOK_TYPES.has(ctx.meta.type ?? "");
 
 /** The catalogue's free records of these ISBNs that a collection serves. */
 async function catalogueRefs(ctx: ResolveContext, isbns: string[]): Promise<OpenSourceRef[]> {
   if (!isbns.length) return [];
   const c = schema.catalogItems;
-  const rows = await createDb(ctx.env.DB).select({ links: c.links }).from(c).where(and(inArray(c.isbnKey, isbns), eq(c.free, true))).limit(5);
+  const rows = await createDb(ctx.env.DB)
+    .select({ links: c.links })
+    .from(c)
+    .where(and(inArray(c.isbnKey, isbns), eq(c.free, true)))
+    .limit(5);
   return rows.flatMap((r) => (r.links ?? []).map(openSourceOf).filter((x): x is OpenSourceRef => x !== null));
 }
 
 /** Significant words shared by two titles, as a share of the shorter: a search hit must be this book. */
 function sameTitle(a: string, b: string): boolean {
-  const w = (s: string) => new Set(s.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").split(/[^a-z0-9]+/).filter((x) => x.length > 2 && !["the", "and", "for", "with"].includes(x)));
+  const w = (s: string) =>
+    new Set(
+      s
+        .toLowerCase()
+        .normalize("NFKD")
+        .replace(/\p{M}/gu, "")
+        .split(/[^a-z0-9]+/)
+        .filter((x) => x.length > 2 && !["the", "and", "for", "with"].includes(x)),
+    );
   const x = w(a);
   const y = w(b);
   if (!x.size || !y.size) return false;
@@ -248,7 +288,9 @@ export const booksStep: ResolverStep = {
     if (book && book.year !== null && book.year < PUBLIC_DOMAIN_BEFORE && (book.authors[0] ?? "")) {
       const surname = book.authors[0]!.split(/[\s,]+/).filter(Boolean)[book.authors[0]!.includes(",") ? 0 : book.authors[0]!.split(/\s+/).length - 1] ?? "";
       const found = await guard("gutenberg", async () => {
-        const page = await clientsOf(ctx).gutendex().search({ query: `${book.title} ${surname}` });
+        const page = await clientsOf(ctx)
+          .gutendex()
+          .search({ query: `${book.title} ${surname}` });
         for (const r of page.records.slice(0, 3)) {
           if (!sameTitle(r.title, book.title) || !r.authors.some((a) => a.toLowerCase().includes(surname.toLowerCase()))) continue;
           const got = await attempt(r, false);

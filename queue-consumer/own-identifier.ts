@@ -62,7 +62,8 @@ export function ownIdentifier(page: Page, ids: Identifier[], inReferences: boole
 const ANY_DOI = /(?<![\p{L}\p{N}.])10\.\s?\d{4,9}\s?\/[^\s"'<>]+/gu;
 const DOI_LINK_BEFORE = /(?:doi\.org|\/doi(?:\/(?:abs|full|pdf|epdf))?)\/$/;
 /** A line whose DOI is not the page's own: data, code, funding (a grant's number; "Grant DS" is an author), a preprint's, a protocol's. */
-const NOT_OWN_DOI_LINE = /\b(?:data|dataset|datasets|supplementa\w*|software|code|zenodo|dryad|figshare|pangaea|funding|funded|funder|grants?\s+(?:no|number|agreement|#|\d)|awards?\s+(?:no|number|#|\d)|preprint|protocol|registration|registered|preregist\w*|companion|accompanying)\b/;
+const NOT_OWN_DOI_LINE =
+  /\b(?:data|dataset|datasets|supplementa\w*|software|code|zenodo|dryad|figshare|pangaea|funding|funded|funder|grants?\s+(?:no|number|agreement|#|\d)|awards?\s+(?:no|number|#|\d)|preprint|protocol|registration|registered|preregist\w*|companion|accompanying)\b/;
 
 /** A DOI the page prints as its own that is not the work's (nor a longer one of it, a supplement's; any DOI when the work's is not known): not cited, not a data or funding line. */
 export function foreignDoi(page: Page, ours: string | null, inReferences: boolean, isExempt: Exemption): string | null {

@@ -53,7 +53,8 @@ export function knownFor(expect: Expectation, pages: Page[]): Known {
   const usableTitle = title && title.seq.length >= 2 ? title : null;
   // The title with its subtitle, when the metadata keeps one apart: "Pandemic programming" with
   // "How COVID-19 affects …" is printed as one heading, where the two words alone are no heading.
-  const withSubtitle = expect.title && expect.subtitle?.trim() && !fold(expect.title).includes(fold(expect.subtitle)) ? titleModel(`${expect.title}: ${expect.subtitle}`) : null;
+  const withSubtitle =
+    expect.title && expect.subtitle?.trim() && !fold(expect.title).includes(fold(expect.subtitle)) ? titleModel(`${expect.title}: ${expect.subtitle}`) : null;
   return {
     ids: identifiersOf(expect),
     doi: expect.doi ? fold(expect.doi).trim() : null,
@@ -89,10 +90,12 @@ export function evidenceOn(own: Page, i: number, k: Known, inReferences: boolean
   if (hit) {
     const sig = k.usableTitle?.sig ?? [];
     const shown = sig.filter((w) => k.allWords.has(w)).length;
-    if (sig.length < 3 || shown >= sig.length * CORROBORATION_SHARE) return { strong: { kind: "doi_on_page", detail: `${hit.label} ${hit.id} on page ${i + 1}` }, weakId: null, note: null };
+    if (sig.length < 3 || shown >= sig.length * CORROBORATION_SHARE)
+      return { strong: { kind: "doi_on_page", detail: `${hit.label} ${hit.id} on page ${i + 1}` }, weakId: null, note: null };
     weakId = `${hit.label} ${hit.id} on page ${i + 1} but only ${shown}/${sig.length} title words`;
   }
-  if (k.withSubtitle && titleHeading(own, k.withSubtitle, k.isExempt, inReferences, k.front).ok) return { strong: { kind: "title", detail: `the title and its subtitle as the heading on page ${i + 1}` }, weakId, note: null };
+  if (k.withSubtitle && titleHeading(own, k.withSubtitle, k.isExempt, inReferences, k.front).ok)
+    return { strong: { kind: "title", detail: `the title and its subtitle as the heading on page ${i + 1}` }, weakId, note: null };
   if (k.usableTitle) {
     const heading = titleHeading(own, k.usableTitle, k.isExempt, inReferences, k.front);
     if (heading.ok) return { strong: { kind: "title", detail: `${heading.detail} on page ${i + 1}` }, weakId, note: null };
@@ -114,7 +117,9 @@ const sharedWith = (t: TitleModel, text: string) => {
  */
 export function headedByAnother(page: Page, t: TitleModel): string | null {
   const marker = firstPageMarker(page.folded);
-  const groups = headingGroups(page.lines, page.bodySize, marker >= 0 ? marker : EARLY_LINES * 2, HEADING_SCALE).filter((g) => words(fold(g)).filter(isSignificant).length >= 3);
+  const groups = headingGroups(page.lines, page.bodySize, marker >= 0 ? marker : EARLY_LINES * 2, HEADING_SCALE).filter(
+    (g) => words(fold(g)).filter(isSignificant).length >= 3,
+  );
   if (!groups.length || groups.some((g) => sharedWith(t, g) >= 0.5)) return null;
   return groups[0]!;
 }

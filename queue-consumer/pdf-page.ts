@@ -21,7 +21,16 @@ export const HEADING_SCALE = 1.15;
 export const EARLY_LINES = 6;
 
 type Token = { w: string; line: number };
-export type Page = { lines: PageLine[]; folded: string[]; tokens: Token[]; joined: string; lineStarts: number[]; bodySize: number; maxSize: number; wordCount: number };
+export type Page = {
+  lines: PageLine[];
+  folded: string[];
+  tokens: Token[];
+  joined: string;
+  lineStarts: number[];
+  bodySize: number;
+  maxSize: number;
+  wordCount: number;
+};
 
 export function preparePage(lines: PageText): Page {
   const folded = lines.map((l) => fold(l.text));

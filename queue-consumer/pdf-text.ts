@@ -52,7 +52,12 @@ export type ReadOptions = { lastPage?: (pages: PageText[]) => boolean };
  */
 let queue: Promise<unknown> = Promise.resolve();
 
-export function extractLeadingText(bytes: Uint8Array, maxPages = VERIFY_PAGES, enough?: (pages: PageText[]) => boolean, options: ReadOptions = {}): Promise<LeadingText> {
+export function extractLeadingText(
+  bytes: Uint8Array,
+  maxPages = VERIFY_PAGES,
+  enough?: (pages: PageText[]) => boolean,
+  options: ReadOptions = {},
+): Promise<LeadingText> {
   const run = queue.then(() => readLeadingText(bytes, maxPages, enough, options));
   queue = run.catch(() => undefined);
   return run;
@@ -108,12 +113,14 @@ async function readPage(page: { streamTextContent(): ReadableStream }): Promise<
             text = "";
             size = 0;
           }
-          if (upright) pen = { x: item.transform[4] ?? 0, y: item.transform[5] ?? 0, end: (item.transform[4] ?? 0) + (item.width || 0), height: Math.abs(item.height) };
+          if (upright)
+            pen = { x: item.transform[4] ?? 0, y: item.transform[5] ?? 0, end: (item.transform[4] ?? 0) + (item.width || 0), height: Math.abs(item.height) };
         }
         text += item.str;
         chars += item.str.length;
         // The glyphs' height as drawn (font size times the text matrix's scale).
-        if (item.str.trim() && upright) size = Math.max(size, Math.round((item.height || Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0)) * 10) / 10);
+        if (item.str.trim() && upright)
+          size = Math.max(size, Math.round((item.height || Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0)) * 10) / 10);
         // pdf.js inserts its own space items between words and marks line ends: joined as given.
         if (item.hasEOL) {
           lines.push({ text, size });
@@ -135,13 +142,24 @@ async function readPage(page: { streamTextContent(): ReadableStream }): Promise<
   return lines.map((l) => ({ text: l.text.replace(/[ \t]+/g, " ").trim(), size: l.size })).filter((l) => l.text);
 }
 
-async function readLeadingText(bytes: Uint8Array, maxPages: number, enough: ((pages: PageText[]) => boolean) | undefined, options: ReadOptions): Promise<LeadingText> {
+async function readLeadingText(
+  bytes: Uint8Array,
+  maxPages: number,
+  enough: ((pages: PageText[]) => boolean) | undefined,
+  options: ReadOptions,
+): Promise<LeadingText> {
   const pdfjs = await getResolvedPDFJS();
   if (!pdfjsIsBudgeted()) throw new Error("pdf.js without the read budget (scripts/pdfjs-budget-plugin.ts): no PDF is read");
   return withPdfBudget(PDF_READ_BUDGET, () => readWith(pdfjs, bytes, maxPages, enough, options));
 }
 
-async function readWith(pdfjs: Awaited<ReturnType<typeof getResolvedPDFJS>>, bytes: Uint8Array, maxPages: number, enough: ((pages: PageText[]) => boolean) | undefined, options: ReadOptions): Promise<LeadingText> {
+async function readWith(
+  pdfjs: Awaited<ReturnType<typeof getResolvedPDFJS>>,
+  bytes: Uint8Array,
+  maxPages: number,
+  enough: ((pages: PageText[]) => boolean) | undefined,
+  options: ReadOptions,
+): Promise<LeadingText> {
   let bytesRead = 0;
   const windowed = bytes.byteLength > FULL_READ_MAX;
   const common = { disableAutoFetch: true, disableStream: true, useSystemFonts: false, stopAtErrors: false, verbosity: 0 } as const;

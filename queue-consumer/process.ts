@@ -46,7 +46,12 @@ const log = createLogger("queue");
  * `queueLane`: the lane of the queue the message came from (a message names its own lane too;
  * older ones do not, and they were all pastes).
  */
-export async function processFetchMessage(message: Message<unknown>, env: Cloudflare.Env, deps: ConsumerDeps = defaultConsumerDeps, queueLane: Lane = "paste"): Promise<void> {
+export async function processFetchMessage(
+  message: Message<unknown>,
+  env: Cloudflare.Env,
+  deps: ConsumerDeps = defaultConsumerDeps,
+  queueLane: Lane = "paste",
+): Promise<void> {
   const body = parseJobMessage(message.body);
   if (!body) {
     // Unusable forever: acknowledge so it does not cycle to the dead-letter queue.
@@ -110,7 +115,11 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
         message.ack();
         return;
       case "refused":
-        await stub.complete({ runId: body.runId, finishedAt, outcome: { phase: "error", reason: outcome.reason, message: outcome.message, meta: outcome.meta, steps: outcome.steps } });
+        await stub.complete({
+          runId: body.runId,
+          finishedAt,
+          outcome: { phase: "error", reason: outcome.reason, message: outcome.message, meta: outcome.meta, steps: outcome.steps },
+        });
         message.ack();
         return;
       case "transient":
@@ -131,7 +140,11 @@ export async function processFetchMessage(message: Message<unknown>, env: Cloudf
  * object gets them in the order they happened and a step never arrives before the activity of the
  * step it follows.
  */
-function reporter(stub: FetchJobRun, runId: string, onLane: (lane: Lane) => void): Required<Pick<ResolveDeps, "report" | "activity">> & { sent(): Promise<unknown> } {
+function reporter(
+  stub: FetchJobRun,
+  runId: string,
+  onLane: (lane: Lane) => void,
+): Required<Pick<ResolveDeps, "report" | "activity">> & { sent(): Promise<unknown> } {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     sent: () => queue,

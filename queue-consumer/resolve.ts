@@ -51,7 +51,9 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
       arxiv: ids.arxiv,
       pmcid: ids.pmcid,
       // A book, report or standard the Worker or a collection resolved: its front matter, ISBNs, number and authors.
-      ...(meta.book ? { kind: meta.book.kind === "chapter" ? null : meta.book.kind, isbn: meta.book.isbns, reportNumber: meta.book.number, authors: meta.book.authors } : {}),
+      ...(meta.book
+        ? { kind: meta.book.kind === "chapter" ? null : meta.book.kind, isbn: meta.book.isbns, reportNumber: meta.book.number, authors: meta.book.authors }
+        : {}),
       // Its own copy may be stamped "RETRACTED" / "WITHDRAWN" (Crossref's updates about it).
       retracted: (meta.updates ?? []).some((u) => u.relation === "updated_by" && (u.type === "retraction" || u.type === "withdrawal")),
     }),
@@ -85,7 +87,10 @@ export async function resolveDocument(msg: FetchJobMessage, env: Cloudflare.Env,
         }, budget);
       });
       try {
-        const fetchDoc = refuseWithdrawn(createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]), deps.leases, ctx.priority, deps.activity), withdrawn);
+        const fetchDoc = refuseWithdrawn(
+          createDocumentFetcher(env, deps.fetch, AbortSignal.any([jobAbort.signal, controller.signal]), deps.leases, ctx.priority, deps.activity),
+          withdrawn,
+        );
         result = await Promise.race([run(ctx, fetchDoc), expired]);
       } catch (err) {
         result = failureResult(err);

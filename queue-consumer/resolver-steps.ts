@@ -79,7 +79,15 @@ const pmcClient = (ctx: ResolveContext) =>
 /** Crossref's record of a DOI: the shared answer while fresh, else asked (and shared). Authors beyond 50 are not kept. */
 function crossrefWork(ctx: ResolveContext, doi: string): Promise<CrossrefWork | null> {
   const client = createCrossrefClient({ ...ctx.common, mailto: ctx.mail, rateLimiter: budget(ctx, "crossref") });
-  return sharedAnswer(ctx.answers, "crossref_work", doi.toLowerCase(), CrossrefWorkSchema, Date.now(), () => client.getWork(doi), (w) => ({ ...w, authors: w.authors.slice(0, 50) })).then((r) => r.value);
+  return sharedAnswer(
+    ctx.answers,
+    "crossref_work",
+    doi.toLowerCase(),
+    CrossrefWorkSchema,
+    Date.now(),
+    () => client.getWork(doi),
+    (w) => ({ ...w, authors: w.authors.slice(0, 50) }),
+  ).then((r) => r.value);
 }
 
 /** Tries a source's candidates in order; a file must match what the metadata steps learnt. */
@@ -121,7 +129,12 @@ const landing: ResolverStep = {
     ids.arxiv ??= info.arxiv;
     ids.pmid ??= info.pmid;
     ids.pmcid ??= info.pmcid;
-    const found = [info.doi && `doi ${info.doi}`, info.arxiv && `arXiv ${info.arxiv}`, info.pmid && `pmid ${info.pmid}`, info.pmcid && `pmcid ${info.pmcid}`].filter(Boolean);
+    const found = [
+      info.doi && `doi ${info.doi}`,
+      info.arxiv && `arXiv ${info.arxiv}`,
+      info.pmid && `pmid ${info.pmid}`,
+      info.pmcid && `pmcid ${info.pmcid}`,
+    ].filter(Boolean);
     if (found.length > 0) return { outcome: "found", detail: `${found.join(", ")}${info.pdfUrl ? `; citation_pdf_url ${info.pdfUrl}` : ""}` };
     meta.notices.push(jobMessages.noIdentifier);
     return { outcome: "none", detail: info.pdfUrl ? `no identifier (citation_pdf_url ${info.pdfUrl} not used without one)` : "no identifier" };
@@ -213,7 +226,17 @@ const openalex: ResolverStep = {
     if (!apiKey) noOpenAlexKey();
     const client = createOpenAlexClient({ ...ctx.common, mailto: ctx.mail, apiKey, rateLimiter: budget(ctx, apiKey ? "openalex" : "openalexNoKey") });
     const doi = ctx.ids.doi!;
-    const work = (await sharedAnswer(ctx.answers, "openalex_work", doi.toLowerCase(), OpenAlexWorkSchema, Date.now(), () => client.getWorkByDoi(doi), (w): OpenAlexWork => ({ ...w, abstract: null, authors: w.authors.slice(0, 50) }))).value;
+    const work = (
+      await sharedAnswer(
+        ctx.answers,
+        "openalex_work",
+        doi.toLowerCase(),
+        OpenAlexWorkSchema,
+        Date.now(),
+        () => client.getWorkByDoi(doi),
+        (w): OpenAlexWork => ({ ...w, abstract: null, authors: w.authors.slice(0, 50) }),
+      )
+    ).value;
     if (!work) return { outcome: "none", detail: apiKey ? "not in OpenAlex" : "not in OpenAlex (no API key: $0.01 of use a day)" };
     meta.title ??= work.title;
     meta.type ??= work.type;
@@ -272,7 +295,11 @@ const pmc: ResolverStep = {
     }
     if (!pdfUrl) return { outcome: "none", detail: "no open-access PDF in Europe PMC" };
     // PMC's rendering of one PMCID: exact by construction.
-    return tryOpen(ctx, [{ url: pdfUrl, kind: "pdf", source: `Europe PMC — PubMed Central (${label})`, license: null, exact: label.startsWith("PMC") }], fetchDoc);
+    return tryOpen(
+      ctx,
+      [{ url: pdfUrl, kind: "pdf", source: `Europe PMC — PubMed Central (${label})`, license: null, exact: label.startsWith("PMC") }],
+      fetchDoc,
+    );
   },
   ends: foundFile,
 };
@@ -315,7 +342,14 @@ const licensed: ResolverStep = {
         return {
           outcome: "found",
           detail: `${resolver.name}: ${copy.bytes.length} bytes, ${checked.verification}`,
-          hit: { bytes: copy.bytes, url: `licensed:${resolver.name}`, source: copy.source, license: copy.license, verification: checked.verification, version: honestVersion("publishedVersion", checked.pageVersion) },
+          hit: {
+            bytes: copy.bytes,
+            url: `licensed:${resolver.name}`,
+            source: copy.source,
+            license: copy.license,
+            verification: checked.verification,
+            version: honestVersion("publishedVersion", checked.pageVersion),
+          },
           access: "licensed",
         };
       } catch (err) {
@@ -343,7 +377,9 @@ let toldNoKey = false;
 function noOpenAlexKey(): void {
   if (toldNoKey) return;
   toldNoKey = true;
-  createLogger("queue").warn("openalex.no_api_key", { detail: "OPENALEX_API_KEY is not set: OpenAlex allows $0.01 of use a day without one; the chain goes on without it when that is spent" });
+  createLogger("queue").warn("openalex.no_api_key", {
+    detail: "OPENALEX_API_KEY is not set: OpenAlex allows $0.01 of use a day without one; the chain goes on without it when that is spent",
+  });
 }
 
 /**
@@ -375,7 +411,19 @@ export function noticesOf(work: Pick<CrossrefWork, "doi" | "updatedBy" | "update
     const key = `${relation} ${type} ${u.doi.toLowerCase()}`;
     if (!type || seen.has(key)) return [];
     seen.add(key);
-    return [{ type, crossrefType: u.type.trim().toLowerCase().replace(/[\s-]+/g, "_"), doi: u.doi.toLowerCase(), date: u.date, source: `crossref${u.source ? `/${u.source}` : ""}`, relation }];
+    return [
+      {
+        type,
+        crossrefType: u.type
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, "_"),
+        doi: u.doi.toLowerCase(),
+        date: u.date,
+        source: `crossref${u.source ? `/${u.source}` : ""}`,
+        relation,
+      },
+    ];
   });
 }
 
@@ -390,7 +438,10 @@ export function applyCrossref(meta: JobMeta, work: CrossrefWork): void {
   // A book or chapter: its card (and a book's ISBNs, for the books step).
   meta.book ??= crossrefBookCard(work);
   meta.biblio = {
-    authors: work.authors.map((a) => (a.family ? (a.given ? `${a.family}, ${a.given}` : a.family) : a.name)).filter(Boolean).slice(0, 100),
+    authors: work.authors
+      .map((a) => (a.family ? (a.given ? `${a.family}, ${a.given}` : a.family) : a.name))
+      .filter(Boolean)
+      .slice(0, 100),
     container: work.containerTitle,
     year: work.issuedYear === null ? null : String(work.issuedYear),
     volume: work.volume,
@@ -404,10 +455,19 @@ export function applyCrossref(meta: JobMeta, work: CrossrefWork): void {
 function crossrefCandidates(work: CrossrefWork): Candidate[] {
   const cc = work.licenses.find((l) => /creativecommons\.org\/(licenses|publicdomain)\//i.test(l.url) && (l.delayInDays ?? 0) === 0);
   if (!cc) return [];
-  return work.links
-    .filter((l) => l.contentType === "application/pdf" && l.intendedApplication !== "text-mining")
-    // The publisher's own link in its DOI record: exact by construction.
-    .map((l) => ({ url: l.url, kind: "pdf" as const, source: `ناشر — ${work.publisher ?? hostOf(l.url)} (Crossref)`, license: cc.url, version: l.contentVersion === "am" ? "acceptedVersion" : "publishedVersion", exact: true }));
+  return (
+    work.links
+      .filter((l) => l.contentType === "application/pdf" && l.intendedApplication !== "text-mining")
+      // The publisher's own link in its DOI record: exact by construction.
+      .map((l) => ({
+        url: l.url,
+        kind: "pdf" as const,
+        source: `ناشر — ${work.publisher ?? hostOf(l.url)} (Crossref)`,
+        license: cc.url,
+        version: l.contentVersion === "am" ? "acceptedVersion" : "publishedVersion",
+        exact: true,
+      }))
+  );
 }
 
 function hostOf(url: string | null | undefined): string {

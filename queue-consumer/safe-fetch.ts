@@ -165,7 +165,8 @@ async function readCapped(res: Response, maxBytes: number, url: string, declared
       }
       if (declared === null) {
         // Grow geometrically (fewer resizes), never past the cap.
-        if (total + value.byteLength > buffer.byteLength) buffer.resize(Math.min(maxBytes, Math.max(total + value.byteLength, buffer.byteLength * 2, 64 * 1024)));
+        if (total + value.byteLength > buffer.byteLength)
+          buffer.resize(Math.min(maxBytes, Math.max(total + value.byteLength, buffer.byteLength * 2, 64 * 1024)));
         out = new Uint8Array(buffer);
       }
       out.set(value, total);

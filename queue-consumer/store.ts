@@ -26,7 +26,10 @@ async function isWithdrawnKey(db: D1Database, key: string): Promise<boolean> {
 export class WithdrawnBytes extends Error {}
 
 async function isWithdrawnBytes(db: D1Database, sha256: string, jobKey: string, doi: string | null): Promise<boolean> {
-  const row = await db.prepare("select 1 from file_withdrawals where sha256 = ?1 and (job_key = ?2 or doi = ?3)").bind(sha256, jobKey, doi?.toLowerCase() ?? null).first();
+  const row = await db
+    .prepare("select 1 from file_withdrawals where sha256 = ?1 and (job_key = ?2 or doi = ?3)")
+    .bind(sha256, jobKey, doi?.toLowerCase() ?? null)
+    .first();
   return row !== null;
 }
 
@@ -110,5 +113,15 @@ export async function storeDocument(
         createdAt: row.createdAt,
       },
     });
-  return { fileKey, size: row.size, access: input.access, source: input.source, license: input.license, verification: input.verification, version: input.version, host: input.host, ...(format === "pdf" ? {} : { format }) };
+  return {
+    fileKey,
+    size: row.size,
+    access: input.access,
+    source: input.source,
+    license: input.license,
+    verification: input.verification,
+    version: input.version,
+    host: input.host,
+    ...(format === "pdf" ? {} : { format }),
+  };
 }

@@ -5,7 +5,9 @@
  */
 
 const STOP_WORDS = new Set(
-  "a an and are as at be by for from has have in into is it its of on or that the their this to was were with within without via vs versus using use based new study analysis between over under towards toward than".split(" "),
+  "a an and are as at be by for from has have in into is it its of on or that the their this to was were with within without via vs versus using use based new study analysis between over under towards toward than".split(
+    " ",
+  ),
 );
 
 /**
@@ -23,7 +25,26 @@ export function fold(s: string): string {
     .toLowerCase();
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", alpha: "α", beta: "β", gamma: "γ", delta: "δ", epsilon: "ε", kappa: "κ", lambda: "λ", mu: "μ", pi: "π", sigma: "σ", tau: "τ", omega: "ω" };
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  alpha: "α",
+  beta: "β",
+  gamma: "γ",
+  delta: "δ",
+  epsilon: "ε",
+  kappa: "κ",
+  lambda: "λ",
+  mu: "μ",
+  pi: "π",
+  sigma: "σ",
+  tau: "τ",
+  omega: "ω",
+};
 
 /**
  * TeX in a title (arXiv's API gives titles as their authors typed them): "$\sqrt{s}=13$ TeV",

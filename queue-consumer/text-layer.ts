@@ -27,5 +27,7 @@ export function garbledText(raw: PageText[]): string | null {
   const latin = (text.match(/[a-z]/g) ?? []).length;
   if (latin < GARBLE_MIN_LETTERS) return null;
   const share = (text.match(/[aeiouy]/g) ?? []).length / latin;
-  return share < GARBLE_VOWEL_SHARE ? `the text layer is not text (${Math.round(share * 100)}% vowels in ${latin} letters: a font without a usable character map)` : null;
+  return share < GARBLE_VOWEL_SHARE
+    ? `the text layer is not text (${Math.round(share * 100)}% vowels in ${latin} letters: a font without a usable character map)`
+    : null;
 }

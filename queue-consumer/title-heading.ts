@@ -39,7 +39,8 @@ function titleRuns(page: Page, t: TitleModel): TitleRun[] {
       for (let k = j; k < Math.min(t.seq.length, j + 3); k++) {
         const s = t.seq[k]!.w;
         if (s === w) hit = k;
-        else if (s === pair) [hit, used] = [k, 2]; // "CO2" printed "CO 2"
+        else if (s === pair)
+          [hit, used] = [k, 2]; // "CO2" printed "CO 2"
         else if (k + 1 < t.seq.length && s + t.seq[k + 1]!.w === w) [hit, width] = [k, 2]; // "ten-year" broken "ten-/year"
         if (hit >= 0) break;
       }
@@ -115,7 +116,13 @@ function compactTitle(page: Page, t: TitleModel): TitlePlace | null {
   const [fromLine, col] = at[start]!;
   const lines = new Set(at.slice(start, start + want.length).map(([l]) => l));
   const lead = `${page.folded[fromLine - 1] ?? ""} ${page.folded[fromLine]!.slice(0, col)}`;
-  return { lines, fromLine, lead: words(lead).slice(-6).join(" "), matched: t.seq.length, startsLine: !/[\p{L}\p{N}]/u.test(page.folded[fromLine]!.slice(0, col)) };
+  return {
+    lines,
+    fromLine,
+    lead: words(lead).slice(-6).join(" "),
+    matched: t.seq.length,
+    startsLine: !/[\p{L}\p{N}]/u.test(page.folded[fromLine]!.slice(0, col)),
+  };
 }
 
 /** Every place the title stands on the page (best first), or why it stands nowhere. */
@@ -137,7 +144,10 @@ export function titlePlaces(page: Page, t: TitleModel): TitlePlace[] | { failed:
   return whole.map((r) => ({
     lines: r.lines,
     fromLine: page.tokens[r.from]!.line,
-    lead: page.tokens.slice(Math.max(0, r.from - 6), r.from).map((x) => x.w).join(" "),
+    lead: page.tokens
+      .slice(Math.max(0, r.from - 6), r.from)
+      .map((x) => x.w)
+      .join(" "),
     matched: r.matched,
     startsLine: page.tokens[r.from - 1]?.line !== page.tokens[r.from]!.line,
   }));
@@ -167,7 +177,8 @@ export function titleHeading(page: Page, t: TitleModel, isExempt: Exemption, inR
 }
 
 /** Words before "note" that make it a notice about another work, not an article type's label. */
-const NOTICE_NOTE = /(?:retraction|correction|withdrawal|erratum|errata|corrigendum|addendum|concern|editorial|editors?|editor s|publishers?|publisher s) note$/;
+const NOTICE_NOTE =
+  /(?:retraction|correction|withdrawal|erratum|errata|corrigendum|addendum|concern|editorial|editors?|editor s|publishers?|publisher s) note$/;
 
 /**
  * A short title below a masthead set larger: a journal's logo or name (a few short lines) above
@@ -191,7 +202,10 @@ function headingAt(page: Page, t: TitleModel, place: TitlePlace, isExempt: Exemp
   // A reference list cites titles; it never heads a page.
   if (referenceLine(page, fromLine, referencesFrom(page, inReferences))) return { ok: false, detail: "title in a reference list" };
   // Words just before the title that make it a quotation: "Comment on …", "Retracted: …".
-  let framing = /(?:comments?|commentary|reply|response|rejoinder|erratum|errata|corrigendum|correction|retraction|retracted|withdrawn|withdrawal|concern|addendum|notice|note|discussion|closure)(?: (?:on|to|of|for|about|regarding|in))?$/.exec(lead);
+  let framing =
+    /(?:comments?|commentary|reply|response|rejoinder|erratum|errata|corrigendum|correction|retraction|retracted|withdrawn|withdrawal|concern|addendum|notice|note|discussion|closure)(?: (?:on|to|of|for|about|regarding|in))?$/.exec(
+      lead,
+    );
   // "Taxonomic Note", "Research Note" on a line above the title: the article's type, not a notice.
   if (framing?.[0] === "note" && place.startsLine && !NOTICE_NOTE.test(lead)) framing = null;
   const why = framing ? isExempt(framing[0]) : "title";
@@ -215,7 +229,8 @@ function headingAt(page: Page, t: TitleModel, place: TitlePlace, isExempt: Exemp
     // A book's or report's cover, half-title or title page: the title on lines of its own.
     const largestLine = Math.max(...[...lines].map((i) => page.lines[i]!.size));
     const byAuthors = front.surnames.some((s) => page.tokens.some((x) => x.w === s));
-    if (prominent || largestLine >= page.maxSize * 0.95 || byAuthors) return { ok: true, detail: `${place.matched}/${n} title words as the heading of a front page` };
+    if (prominent || largestLine >= page.maxSize * 0.95 || byAuthors)
+      return { ok: true, detail: `${place.matched}/${n} title words as the heading of a front page` };
   }
   if (n <= 3) {
     // A short title is common in running text: it must be the page's heading and nothing else

@@ -21,7 +21,8 @@ const WORK: Expectation = { doi: DOI, title: TITLE };
 
 const run = (text: string, size = 11): PdfRun => ({ text, size });
 /** Lines of running text (about 14 words each, one line at 10 pt). */
-const body = (n: number, topic = "sediment transport, river discharge and snow cover in mountain basins", size = 10) => Array.from({ length: n }, (_, i) => run(`Line ${i + 1} discusses ${topic}.`, size));
+const body = (n: number, topic = "sediment transport, river discharge and snow cover in mountain basins", size = 10) =>
+  Array.from({ length: n }, (_, i) => run(`Line ${i + 1} discusses ${topic}.`, size));
 const LAKES = "zooplankton succession, ice-out dates and phytoplankton biomass in lakes";
 
 /** Lines broken at word boundaries to fit the page's width, as a cover sheet sets them (pdf.js drops text beyond the edge). */
@@ -120,7 +121,10 @@ const pureCover = (w: Work): PdfPageSpec => ({
 });
 
 /** JSTOR's cover page; the stamp at the foot of it is on every page of the file. */
-const JSTOR_STAMP = [run("This content downloaded from 192.0.2.1 on Mon, 01 Jan 2024 12:00:00 UTC", 8), run("All use subject to https://about.jstor.org/terms", 8)];
+const JSTOR_STAMP = [
+  run("This content downloaded from 192.0.2.1 on Mon, 01 Jan 2024 12:00:00 UTC", 8),
+  run("All use subject to https://about.jstor.org/terms", 8),
+];
 const jstorCover = (w: Work): PdfPageSpec => ({
   text: [
     run(w.title, 12),
@@ -159,11 +163,27 @@ const publisherTermsPage = (w: Work): PdfPageSpec => ({
 
 /** The work's own first article page (a publisher's layout). */
 const articleOf = (title: string, doi: string | null, topic?: string, extra: PdfRun[] = []): PdfPageSpec => ({
-  text: [run("Journal of Hydrology 580 (2019) 124012", 9), run(title, 17), run(title === TITLE ? AUTHORS : "Kari Nordmann and Ola Hansen", 11), run("Department of Geography, University of Somewhere", 9), run("Abstract", 11), ...body(24, topic), ...(doi ? [run(`https://doi.org/${doi}`, 8)] : []), ...extra],
+  text: [
+    run("Journal of Hydrology 580 (2019) 124012", 9),
+    run(title, 17),
+    run(title === TITLE ? AUTHORS : "Kari Nordmann and Ola Hansen", 11),
+    run("Department of Geography, University of Somewhere", 9),
+    run("Abstract", 11),
+    ...body(24, topic),
+    ...(doi ? [run(`https://doi.org/${doi}`, 8)] : []),
+    ...extra,
+  ],
 });
 /** A manuscript: one size throughout, the title among the first lines, no DOI. */
 const manuscriptOf = (title: string, runningHead: string, topic?: string): PdfPageSpec => ({
-  text: [run(`Running head: ${runningHead}`, 10), run(title, 10), run(title === TITLE ? AUTHORS : "Kari Nordmann and Ola Hansen", 10), run("Department of Geography, University of Somewhere", 10), run("Abstract", 10), ...body(24, topic)],
+  text: [
+    run(`Running head: ${runningHead}`, 10),
+    run(title, 10),
+    run(title === TITLE ? AUTHORS : "Kari Nordmann and Ola Hansen", 10),
+    run("Department of Geography, University of Somewhere", 10),
+    run("Abstract", 10),
+    ...body(24, topic),
+  ],
 });
 const scan: PdfPageSpec = { image: true };
 
@@ -226,7 +246,10 @@ describe("JSTOR: a cover page, then the article with JSTOR's stamp at the foot o
     // Seen in the corpus: the cover says "FAO's Work in Mountains", the article "FAO's Work in Mountains: Building the Road …".
     const short = "Drones over Glaciers";
     const work: Work = { title: short, doi: DOI, authors: AUTHORS };
-    const r = await judge([jstorCover(work), withStamp({ text: [run(`${short}: A Decade of Surveys in the Alps`, 22), run(AUTHORS, 9), ...body(30)] })], { doi: null, title: short });
+    const r = await judge([jstorCover(work), withStamp({ text: [run(`${short}: A Decade of Surveys in the Alps`, 22), run(AUTHORS, 9), ...body(30)] })], {
+      doi: null,
+      title: short,
+    });
     expect(r, r.detail).toMatchObject({ accept: true, verification: "title" });
   });
 
@@ -250,14 +273,23 @@ describe("JSTOR: a cover page, then the article with JSTOR's stamp at the foot o
 
 describe("still accepted: pages before the article that are the work's own", () => {
   it("a manuscript's title page (no abstract), then its abstract page", async () => {
-    const titlePage: PdfPageSpec = { text: [run(TITLE, 16), run(AUTHORS, 12), run("Department of Geography, University of Somewhere", 11), run("Corresponding author: jana.mueller@example.ac.uk", 10)] };
+    const titlePage: PdfPageSpec = {
+      text: [
+        run(TITLE, 16),
+        run(AUTHORS, 12),
+        run("Department of Geography, University of Somewhere", 11),
+        run("Corresponding author: jana.mueller@example.ac.uk", 10),
+      ],
+    };
     const abstractPage: PdfPageSpec = { text: [run("Abstract", 10), ...body(30)] };
     const r = await judge([titlePage, abstractPage]);
     expect(r, r.detail).toMatchObject({ accept: true, verification: "title" });
   });
 
   it("a preprint's title page with its abstract (CERN style), then a blank page and the body", async () => {
-    const titlePage: PdfPageSpec = { text: [run("EUROPEAN ORGANISATION FOR NUCLEAR RESEARCH (CERN)", 14), run(TITLE, 17), run("The ATLAS Collaboration", 14), run("Abstract", 14), ...body(8)] };
+    const titlePage: PdfPageSpec = {
+      text: [run("EUROPEAN ORGANISATION FOR NUCLEAR RESEARCH (CERN)", 14), run(TITLE, 17), run("The ATLAS Collaboration", 14), run("Abstract", 14), ...body(8)],
+    };
     const r = await judge([titlePage, { text: [] }, { text: [run("1 Introduction", 14), ...body(30)] }]);
     expect(r, r.detail).toMatchObject({ accept: true, verification: "title" });
   });
@@ -305,7 +337,16 @@ describe("a job that knows only the DOI: the title the cover sheet names stands 
 describe("found by splicing the corpus's real cover sheets before its other papers", () => {
   // REVTeX and AASTeX set the abstract without a heading; a magazine opens with a drop cap.
   const revtexFirstPage = (title: string, doi: string | null): PdfPageSpec => ({
-    text: [run(title, 12), run("Kari Nordmann and Ola Hansen", 10), run("Institute of Limnology, University of Elsewhere", 9), run("(Dated: April 21, 2023)", 9), ...body(8, LAKES, 9), run("I. INTRODUCTION", 9), ...body(20, LAKES), ...(doi ? [run(`DOI: ${doi}`, 8)] : [])],
+    text: [
+      run(title, 12),
+      run("Kari Nordmann and Ola Hansen", 10),
+      run("Institute of Limnology, University of Elsewhere", 9),
+      run("(Dated: April 21, 2023)", 9),
+      ...body(8, LAKES, 9),
+      run("I. INTRODUCTION", 9),
+      ...body(20, LAKES),
+      ...(doi ? [run(`DOI: ${doi}`, 8)] : []),
+    ],
   });
 
   it.each(covers)("%s, then another paper's first page without an 'Abstract' line: refused as a mismatch, from any source", async (_, cover) => {
@@ -323,7 +364,15 @@ describe("found by splicing the corpus's real cover sheets before its other pape
   it("two hosts' covers (DSpace, then JSTOR's) over another paper: the second cover's phrases do not cancel the first's", async () => {
     // Seen splicing: JSTOR's "Stable URL" cancelled DSpace's "Citable Link" when phrases were compared by kind, not by line.
     for (const exact of [false, true]) {
-      const r = await judge([dspaceCover(asked), jstorCover({ title: OTHER_TITLE, doi: OTHER_DOI, authors: "Kari Nordmann and Ola Hansen" }), { text: [...revtexFirstPage(OTHER_TITLE, null).text!, ...JSTOR_STAMP] }], WORK, exact);
+      const r = await judge(
+        [
+          dspaceCover(asked),
+          jstorCover({ title: OTHER_TITLE, doi: OTHER_DOI, authors: "Kari Nordmann and Ola Hansen" }),
+          { text: [...revtexFirstPage(OTHER_TITLE, null).text!, ...JSTOR_STAMP] },
+        ],
+        WORK,
+        exact,
+      );
       expect(r, r.detail).toMatchObject({ accept: false });
     }
   });

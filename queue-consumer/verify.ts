@@ -59,7 +59,12 @@ export { decide, type Decision, type Expectation, type TextVerdict, type Verific
 
 /** Plain text as one page (pages split at form feeds), every line in one size: for tests and logs. */
 export function pagesFromText(text: string): PageText[] {
-  return text.split("\f").map((p) => p.split("\n").map((l) => ({ text: l.trim(), size: 10 })).filter((l) => l.text));
+  return text.split("\f").map((p) =>
+    p
+      .split("\n")
+      .map((l) => ({ text: l.trim(), size: 10 }))
+      .filter((l) => l.text),
+  );
 }
 
 /** verifyPages over plain text (see pagesFromText). */
@@ -174,7 +179,11 @@ function judgePages(raw: PageText[], expect: Expectation, back?: PageText): { ve
     // The title's words loosely, but the first page is headed by another title: that work.
     const another = shown >= usableTitle.sig.length * 0.75 && firstOwn !== null ? headedByAnother(pages[firstOwn]!, usableTitle) : null;
     if (another) return { verdict: { kind: "mismatch", detail: `page ${firstOwn! + 1} is headed "${another.slice(0, 100)}"` }, pending: false };
-    if (shown >= usableTitle.sig.length * 0.75 && !opensAsListing) return { verdict: { kind: "weak", detail: `${shown}/${usableTitle.sig.length} title words, not as a heading: ${notes.join("; ").slice(0, 300)}` }, pending: false };
+    if (shown >= usableTitle.sig.length * 0.75 && !opensAsListing)
+      return {
+        verdict: { kind: "weak", detail: `${shown}/${usableTitle.sig.length} title words, not as a heading: ${notes.join("; ").slice(0, 300)}` },
+        pending: false,
+      };
     return { verdict: { kind: "mismatch", detail: `neither the identifier nor the title: ${notes.join("; ").slice(0, 300)}` }, pending: false };
   }
   if (opensAsListing) return { verdict: { kind: "mismatch", detail: notes.join("; ").slice(0, 300) }, pending: false };

@@ -14,7 +14,9 @@ describe("verifyText (the matcher)", () => {
 
   it("finds the arXiv id without its version, and the PMCID", () => {
     expect(verifyText("arXiv:2101.01234v3 [cs.LG] 3 Feb 2021", { doi: null, title: null, arxiv: "2101.01234v1" }).kind).toBe("doi_on_page");
-    expect(verifyText("Author manuscript; available in PMC 2020 May 01. PMCID: PMC9000007", { doi: "10.5555/x-1", title: null, pmcid: "PMC9000007" }).kind).toBe("doi_on_page");
+    expect(
+      verifyText("Author manuscript; available in PMC 2020 May 01. PMCID: PMC9000007", { doi: "10.5555/x-1", title: null, pmcid: "PMC9000007" }).kind,
+    ).toBe("doi_on_page");
   });
 
   it("accepts most of the title's significant words, with hyphenation at a line end and accents folded", () => {
@@ -26,7 +28,9 @@ describe("verifyText (the matcher)", () => {
   it("calls another paper's page a mismatch, even one sharing a few words", () => {
     const other = "Glacier lakes and zooplankton: seasonal dynamics in alpine lakes. Abstract. We sampled communities over three summers.";
     expect(verifyText(other, { doi: "10.5555/abc-12", title }).kind).toBe("mismatch");
-    expect(verifyText(otherPaperLines(7).join("\n"), { doi: "10.5555/wrong-first-7", title: "Glacier retreat measured by drones: test article 7" }).kind).toBe("mismatch");
+    expect(verifyText(otherPaperLines(7).join("\n"), { doi: "10.5555/wrong-first-7", title: "Glacier retreat measured by drones: test article 7" }).kind).toBe(
+      "mismatch",
+    );
   });
 
   it("does not take a longer DOI for ours (10.5555/abc-1 is not on a page showing 10.5555/abc-12)", () => {

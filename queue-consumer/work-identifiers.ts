@@ -20,7 +20,8 @@ export function isbnSet(isbns: readonly string[] | null | undefined): Set<string
 }
 
 /** "ISBN", "ISBN-13", "ISBN 10", "e-ISBN", "eISBN", "ISBN (print)", then the number: 10 or 13 digits with hyphens or spaces. */
-const LABELLED_ISBN = /(?<![\p{L}])e?-?isbn(?:[-\s]?1[03])?s?\s*(?:\((?:print|paper|pbk|hbk|hardback|paperback|ebook|e-book|online|pdf|electronic)\)\s*)?[:：]?\s*((?:\d[-\s‐–]?){9}[\dx](?:[-\s‐–]?\d){0,3})/gu;
+const LABELLED_ISBN =
+  /(?<![\p{L}])e?-?isbn(?:[-\s]?1[03])?s?\s*(?:\((?:print|paper|pbk|hbk|hardback|paperback|ebook|e-book|online|pdf|electronic)\)\s*)?[:：]?\s*((?:\d[-\s‐–]?){9}[\dx](?:[-\s‐–]?\d){0,3})/gu;
 /** A bibliographic line of a review: a price or a page count beside the ISBN. */
 const REVIEW_LINE = /(?:[$£€¥]\s?\d|\b(?:usd|eur|gbp|us\$)\s?\d|\b\d+\s?pp\b|\bpp\.\s?\d|\bpages?\b.{0,10}\d|\bhardcover\b.{0,12}\d+\.\d\d)/;
 /** A review page: its heading or a byline says so. */
@@ -67,7 +68,8 @@ export function reportPattern(number: string | null | undefined): RegExp | null 
 /** A line that labels its number as the document's own. */
 const NUMBER_LABEL = /\b(?:report|document|publication|memorandum|paper|series|request for comments|rfc|number|no\.?|nr\.?|n°|isrn)\b/;
 /** Just before a number on its line: another document named. */
-const NAMES_ANOTHER = /(?:obsoletes|obsoleted by|updates|updated by|supersedes|superseded by|replaces|replaced by|see also|see|cf\.?|as shown in|described in|published in|according to)\s*:?\s*$/;
+const NAMES_ANOTHER =
+  /(?:obsoletes|obsoleted by|updates|updated by|supersedes|superseded by|replaces|replaced by|see also|see|cf\.?|as shown in|described in|published in|according to)\s*:?\s*$/;
 /** A page's header and footer: this many lines at its top and bottom. */
 const EDGE_LINES = 4;
 

@@ -34,7 +34,9 @@ type PackFile = { name: string; data: Uint8Array };
 
 /** The package's files with the origin in place of the stand-in (only the scripts name it). */
 export function withOrigin(files: PackFile[], origin: string): PackFile[] {
-  return files.map((f) => (f.name.endsWith(".js") ? { name: f.name, data: Buffer.from(Buffer.from(f.data).toString("utf8").split(EXTENSION_ORIGIN_PLACEHOLDER).join(origin)) } : f));
+  return files.map((f) =>
+    f.name.endsWith(".js") ? { name: f.name, data: Buffer.from(Buffer.from(f.data).toString("utf8").split(EXTENSION_ORIGIN_PLACEHOLDER).join(origin)) } : f,
+  );
 }
 
 export async function buildExtension(opts: BuildOptions = {}) {
@@ -77,7 +79,11 @@ export async function buildExtension(opts: BuildOptions = {}) {
     if (clientDir) {
       const file = path.join(clientDir, extensionTemplatePath(target));
       const text = /\.(js|json|html|css)$/;
-      const served: ExtensionTemplate = { files: template.map((f) => (text.test(f.name) ? { name: f.name, text: Buffer.from(f.data).toString("utf8") } : { name: f.name, base64: Buffer.from(f.data).toString("base64") })) };
+      const served: ExtensionTemplate = {
+        files: template.map((f) =>
+          text.test(f.name) ? { name: f.name, text: Buffer.from(f.data).toString("utf8") } : { name: f.name, base64: Buffer.from(f.data).toString("base64") },
+        ),
+      };
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, JSON.stringify(served));
     }
@@ -94,5 +100,6 @@ export async function buildExtension(opts: BuildOptions = {}) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const built = await buildExtension({ origin: process.env.DARYAFT_ORIGIN });
-  for (const t of TARGETS) console.log(`extension (${t}, ${built.origin}): ${built[t].dir} + dist/client${extensionTemplatePath(t)} (zipped per download for the serving origin)`);
+  for (const t of TARGETS)
+    console.log(`extension (${t}, ${built.origin}): ${built[t].dir} + dist/client${extensionTemplatePath(t)} (zipped per download for the serving origin)`);
 }

@@ -62,7 +62,8 @@ export async function generateCatalog(args: GenerateArgs): Promise<number> {
   if (args.format === "csv") await write(CSV_COLUMNS.join(",") + "\n");
   let buffer = "";
   for (let i = args.start; i < args.start + args.count; i++) {
-    const record = args.shape === "imported" ? generateImportedRecord(i, { seed: args.seed }) : generateRecord(i, { seed: args.seed, thesisShare: args.theses });
+    const record =
+      args.shape === "imported" ? generateImportedRecord(i, { seed: args.seed }) : generateRecord(i, { seed: args.seed, thesisShare: args.theses });
     buffer += (args.format === "csv" ? csvLine(record as Record<string, unknown>) : JSON.stringify(record)) + "\n";
     if (buffer.length > 1 << 20) {
       await write(buffer);
@@ -70,7 +71,8 @@ export async function generateCatalog(args: GenerateArgs): Promise<number> {
     }
   }
   if (buffer) await write(buffer);
-  if (args.out) await new Promise<void>((resolve, reject) => (stream as ReturnType<typeof createWriteStream>).end((err?: Error | null) => (err ? reject(err) : resolve())));
+  if (args.out)
+    await new Promise<void>((resolve, reject) => (stream as ReturnType<typeof createWriteStream>).end((err?: Error | null) => (err ? reject(err) : resolve())));
   return args.count;
 }
 

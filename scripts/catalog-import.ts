@@ -65,7 +65,8 @@ export function parseImportArgs(argv: string[]): ImportArgs {
   };
   const flagsWithValues = new Set(["--persist-to", "--format", "--chunk-rows", "--rows-per-statement", "--keep-sql"]);
   const file = argv.find((a, i) => !a.startsWith("--") && !flagsWithValues.has(argv[i - 1] ?? ""));
-  if (!file) throw new Error("usage: catalog:import -- FILE [--local|--remote|--direct] [--persist-to DIR] [--format jsonl|csv|openalex|oapen|doab|gutenberg|ntrs]");
+  if (!file)
+    throw new Error("usage: catalog:import -- FILE [--local|--remote|--direct] [--persist-to DIR] [--format jsonl|csv|openalex|oapen|doab|gutenberg|ntrs]");
   const target = argv.includes("--remote") ? "remote" : argv.includes("--direct") ? "direct" : "local";
   if (target === "remote" && value("--persist-to")) throw new Error("--persist-to is for local databases only");
   return {
@@ -347,7 +348,13 @@ export async function runImport(args: ImportArgs, now = Date.now()): Promise<Imp
       onRejected: (line, error) => extraRejected.push({ line, error }),
       onPhases: (p) => (phases = p),
     });
-    sink = { write: (s) => { inner.write(s); written += s.rows; }, finish: () => inner.finish() };
+    sink = {
+      write: (s) => {
+        inner.write(s);
+        written += s.rows;
+      },
+      finish: () => inner.finish(),
+    };
   } else {
     sink = wranglerSink({
       target: args.target,
@@ -375,7 +382,11 @@ export async function runImport(args: ImportArgs, now = Date.now()): Promise<Imp
 async function main() {
   const args = parseImportArgs(process.argv.slice(2));
   const report = await runImport(args);
-  const where = args.dryRun ? "nothing written (dry run)" : args.target === "remote" ? "remote D1" : `local D1${args.persistTo ? ` in ${args.persistTo}` : ""}${args.target === "direct" ? " (direct)" : ""}`;
+  const where = args.dryRun
+    ? "nothing written (dry run)"
+    : args.target === "remote"
+      ? "remote D1"
+      : `local D1${args.persistTo ? ` in ${args.persistTo}` : ""}${args.target === "direct" ? " (direct)" : ""}`;
   console.log(
     [
       `catalog:import ${args.file} -> ${where}`,

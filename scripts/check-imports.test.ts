@@ -18,9 +18,7 @@ describe("importSpecifiers", () => {
       `// import { no } from "./comment";`,
       `const s = "import('./string')";`,
     ].join("\n");
-    expect(importSpecifiers("x/y.ts", text)).toEqual([
-      "./a", "../b", "./side-effect.css", "./c", "./d", "./e", "./f", "./g", "./h", "./i", "zod",
-    ]);
+    expect(importSpecifiers("x/y.ts", text)).toEqual(["./a", "../b", "./side-effect.css", "./c", "./d", "./e", "./f", "./g", "./h", "./i", "zod"]);
   });
 
   it("parses JSX files", () => {
@@ -58,12 +56,34 @@ describe("findViolations", () => {
     broken.set("worker/features/x.ts", `import "../../queue-consumer/index";`);
     expect(findViolations(broken)).toEqual([
       { from: "lib/identify.ts", to: "contract/auth.ts", specifier: "../contract/auth", rule: "lib/ may import nothing of ours" },
-      { from: "queue-consumer/process.ts", to: "worker/lib/roles.ts", specifier: "../worker/lib/roles", rule: "queue-consumer/ may import only lib/, contract/, db/, clients/" },
-      { from: "web/components/shell/app-shell.tsx", to: "web/features/auth/dialog.tsx", specifier: "../../features/auth/dialog", rule: "web/components/ may not import web/features/" },
-      { from: "worker/features/x.ts", to: "queue-consumer/index.ts", specifier: "../../queue-consumer/index", rule: "worker/ may import only lib/, contract/, db/, clients/" },
-      { from: "worker/lib/log.ts", to: "worker/features/auth/routes.ts", specifier: "../features/auth/routes", rule: "worker/lib/ may not import worker/features/" },
+      {
+        from: "queue-consumer/process.ts",
+        to: "worker/lib/roles.ts",
+        specifier: "../worker/lib/roles",
+        rule: "queue-consumer/ may import only lib/, contract/, db/, clients/",
+      },
+      {
+        from: "web/components/shell/app-shell.tsx",
+        to: "web/features/auth/dialog.tsx",
+        specifier: "../../features/auth/dialog",
+        rule: "web/components/ may not import web/features/",
+      },
+      {
+        from: "worker/features/x.ts",
+        to: "queue-consumer/index.ts",
+        specifier: "../../queue-consumer/index",
+        rule: "worker/ may import only lib/, contract/, db/, clients/",
+      },
+      {
+        from: "worker/lib/log.ts",
+        to: "worker/features/auth/routes.ts",
+        specifier: "../features/auth/routes",
+        rule: "worker/lib/ may not import worker/features/",
+      },
     ]);
-    expect(formatViolations(findViolations(broken))).toContain("web/components/ may not import web/features/ (1):\n  web/components/shell/app-shell.tsx → web/features/auth/dialog.tsx");
+    expect(formatViolations(findViolations(broken))).toContain(
+      "web/components/ may not import web/features/ (1):\n  web/components/shell/app-shell.tsx → web/features/auth/dialog.tsx",
+    );
   });
 
   it("a feature may not import another feature's routes; its own, and the composition root, may", () => {

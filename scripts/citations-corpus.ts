@@ -37,7 +37,13 @@ const SHOW_FAILURES = args.includes("--failures") ? Number(args[args.indexOf("--
 const repoDir = (repo: string) => path.join(MIRRORS, repo.replace("/", "+"), "repo");
 const commits = new Map<string, string>();
 function commitOf(repo: string): string {
-  if (!commits.has(repo)) commits.set(repo, execFileSync("git", ["-C", repoDir(repo), "rev-parse", "HEAD"]).toString().trim());
+  if (!commits.has(repo))
+    commits.set(
+      repo,
+      execFileSync("git", ["-C", repoDir(repo), "rev-parse", "HEAD"])
+        .toString()
+        .trim(),
+    );
   return commits.get(repo)!;
 }
 function ls(repo: string, under: string): string[] {
@@ -51,7 +57,15 @@ function show(repo: string, file: string): Buffer {
 }
 
 /** What the source suite says one entry holds (only what it states; undefined = not stated). */
-type Expected = { key?: string; doi?: string | null; pmid?: string | null; arxiv?: string | null; isbn?: string | null; title?: string | null; authors?: number };
+type Expected = {
+  key?: string;
+  doi?: string | null;
+  pmid?: string | null;
+  arxiv?: string | null;
+  isbn?: string | null;
+  title?: string | null;
+  authors?: number;
+};
 type Case = { source: string; repo: string; file: string; name: string; bytes: Buffer; filename: string | null; format: CitationFormat; expected: Expected[] };
 
 const normDoi = (v: unknown): string | null => {
@@ -65,8 +79,20 @@ const normDoi = (v: unknown): string | null => {
   const m = /10\.\d{4,9}\/\S+/.exec(s);
   return m ? m[0].replace(/[.,;]+$/, "").toLowerCase() : null;
 };
-const normId = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v).replace(/[^0-9Xx]/g, "").toUpperCase() || null : null);
-const normArxiv = (v: unknown) => (typeof v === "string" ? v.replace(/^arxiv:/i, "").replace(/v\d+$/, "").trim().toLowerCase() || null : null);
+const normId = (v: unknown) =>
+  typeof v === "string" || typeof v === "number"
+    ? String(v)
+        .replace(/[^0-9Xx]/g, "")
+        .toUpperCase() || null
+    : null;
+const normArxiv = (v: unknown) =>
+  typeof v === "string"
+    ? v
+        .replace(/^arxiv:/i, "")
+        .replace(/v\d+$/, "")
+        .trim()
+        .toLowerCase() || null
+    : null;
 const normTitle = (v: unknown) =>
   typeof v === "string"
     ? v
@@ -96,7 +122,8 @@ function bibtexParser(): Case[] {
     const doc = yaml.load(oracleText, { schema: yaml.JSON_SCHEMA }) as { entries?: { key: string; type: string; fields: Record<string, unknown> }[] };
     const expected = (doc.entries ?? []).map((e): Expected => {
       const f = e.fields;
-      const str = (k: string) => (typeof f[k] === "string" ? (f[k] as string) : Array.isArray(f[k]) && typeof (f[k] as unknown[])[0] === "string" ? (f[k] as string[]).join(" ") : null);
+      const str = (k: string) =>
+        typeof f[k] === "string" ? (f[k] as string) : Array.isArray(f[k]) && typeof (f[k] as unknown[])[0] === "string" ? (f[k] as string[]).join(" ") : null;
       const eprintType = (str("archiveprefix") ?? str("eprinttype") ?? "").toLowerCase();
       const names = Array.isArray(f.author) ? f.author.length : Array.isArray(f.editor) ? f.editor.length : 0;
       return {
@@ -108,7 +135,16 @@ function bibtexParser(): Case[] {
         authors: names,
       };
     });
-    cases.push({ source: "bibtex-parser (Better BibTeX)", repo, file, name: path.basename(file), bytes: show(repo, file), filename: path.basename(file), format: "bibtex", expected });
+    cases.push({
+      source: "bibtex-parser (Better BibTeX)",
+      repo,
+      file,
+      name: path.basename(file),
+      bytes: show(repo, file),
+      filename: path.basename(file),
+      format: "bibtex",
+      expected,
+    });
   }
   return cases;
 }
@@ -120,7 +156,13 @@ function jabrefExpected(text: string): Expected[] {
     if (/^(comment|string|preamble)\b/i.test(chunk)) continue;
     const field = (name: string) => new RegExp(`^\\s*${name}\\s*=\\s*\\{(.*)\\},?\\s*$`, "im").exec(chunk)?.[1] ?? null;
     const authors = field("author");
-    out.push({ doi: normDoi(field("doi")), pmid: normId(field("pmid")), isbn: normId(field("isbn")), title: field("title"), authors: authors ? authors.split(/\s+and\s+/).length : undefined });
+    out.push({
+      doi: normDoi(field("doi")),
+      pmid: normId(field("pmid")),
+      isbn: normId(field("isbn")),
+      title: field("title"),
+      authors: authors ? authors.split(/\s+and\s+/).length : undefined,
+    });
   }
   return out;
 }
@@ -148,7 +190,16 @@ function jabref(): Case[] {
         .filter((b) => /^[A-Z]{2,4} *-/m.test(b))
         .map((b) => ({ pmid: /^PMID- *(\d+)/m.exec(b)?.[1] ?? null }));
     else continue; // a deliberately corrupt file with no stated result
-    cases.push({ source: ris ? "JabRef RIS importer tests" : "JabRef MEDLINE importer tests", repo, file, name: base, bytes, filename: base, format: ris ? "ris" : "nbib", expected });
+    cases.push({
+      source: ris ? "JabRef RIS importer tests" : "JabRef MEDLINE importer tests",
+      repo,
+      file,
+      name: base,
+      bytes,
+      filename: base,
+      format: ris ? "ris" : "nbib",
+      expected,
+    });
   }
   for (const file of ls(repo, "jablib/src/test/resources/testbib").filter((f) => f.endsWith(".bib"))) {
     const bytes = show(repo, file);
@@ -196,7 +247,16 @@ function zotero(): Case[] {
             authors: Array.isArray(it.creators) ? it.creators.length : undefined,
           };
         });
-      cases.push({ source: `Zotero ${file} test cases`, repo, file, name: `${file}#${i + 1}`, bytes: Buffer.from(t.input, "utf8"), filename: null, format, expected });
+      cases.push({
+        source: `Zotero ${file} test cases`,
+        repo,
+        file,
+        name: `${file}#${i + 1}`,
+        bytes: Buffer.from(t.input, "utf8"),
+        filename: null,
+        format,
+        expected,
+      });
     });
   }
   return cases;
@@ -211,7 +271,16 @@ function biopython(): Case[] {
       .split(/^(?=PMID- )/m)
       .filter((r) => r.startsWith("PMID- "))
       .map((r) => ({ pmid: /^PMID- *(\d+)/.exec(r)![1]!, doi: normDoi(/^(?:AID|LID) - (\S+) \[doi\]/m.exec(r)?.[1]) }));
-    return { source: "Biopython Tests/Medline (PubMed export)", repo, file, name: path.basename(file), bytes, filename: path.basename(file), format: "nbib" as const, expected };
+    return {
+      source: "Biopython Tests/Medline (PubMed export)",
+      repo,
+      file,
+      name: path.basename(file),
+      bytes,
+      filename: path.basename(file),
+      format: "nbib" as const,
+      expected,
+    };
   });
 }
 
@@ -233,7 +302,16 @@ function citationJs(): Case[] {
         title: typeof it.title === "string" ? it.title : null,
         authors: Array.isArray(it.author) ? it.author.length : Array.isArray(it.editor) ? it.editor.length : undefined,
       }));
-      cases.push({ source: "citation-js plugin-bibtex tests", repo, file: file ?? `${dir}/input.json`, name: `${type}: ${name}`, bytes, filename: file ? path.basename(file) : null, format: "bibtex", expected });
+      cases.push({
+        source: "citation-js plugin-bibtex tests",
+        repo,
+        file: file ?? `${dir}/input.json`,
+        name: `${type}: ${name}`,
+        bytes,
+        filename: file ? path.basename(file) : null,
+        format: "bibtex",
+        expected,
+      });
     }
   }
   return cases;
@@ -252,8 +330,19 @@ function cslTestSuite(): Case[] {
     } catch {
       continue; // a few fixtures hold deliberately broken JSON
     }
-    const expected = items.filter((it) => it && typeof it === "object").map((it) => ({ doi: normDoi(it.DOI), title: typeof it.title === "string" ? it.title : null }));
-    cases.push({ source: "CSL test-suite INPUT sections", repo, file, name: path.basename(file), bytes: Buffer.from(input, "utf8"), filename: path.basename(file).replace(/\.txt$/, ".json"), format: "csljson", expected });
+    const expected = items
+      .filter((it) => it && typeof it === "object")
+      .map((it) => ({ doi: normDoi(it.DOI), title: typeof it.title === "string" ? it.title : null }));
+    cases.push({
+      source: "CSL test-suite INPUT sections",
+      repo,
+      file,
+      name: path.basename(file),
+      bytes: Buffer.from(input, "utf8"),
+      filename: path.basename(file).replace(/\.txt$/, ".json"),
+      format: "csljson",
+      expected,
+    });
   }
   return cases;
 }
@@ -301,8 +390,35 @@ function anystyle(): TextCase[] {
 
 // ---------------------------------------------------------------- scoring
 
-type Tally = { files: number; crashes: number; misdetected: number; expected: number; read: number; garbage: number; ms: number; titleOk: number; titleAll: number; ids: Record<string, { all: number; ok: number; wrong: number; missed: number }> };
-const newTally = (): Tally => ({ files: 0, crashes: 0, misdetected: 0, expected: 0, read: 0, garbage: 0, ms: 0, titleOk: 0, titleAll: 0, ids: { doi: { all: 0, ok: 0, wrong: 0, missed: 0 }, pmid: { all: 0, ok: 0, wrong: 0, missed: 0 }, arxiv: { all: 0, ok: 0, wrong: 0, missed: 0 }, isbn: { all: 0, ok: 0, wrong: 0, missed: 0 } } });
+type Tally = {
+  files: number;
+  crashes: number;
+  misdetected: number;
+  expected: number;
+  read: number;
+  garbage: number;
+  ms: number;
+  titleOk: number;
+  titleAll: number;
+  ids: Record<string, { all: number; ok: number; wrong: number; missed: number }>;
+};
+const newTally = (): Tally => ({
+  files: 0,
+  crashes: 0,
+  misdetected: 0,
+  expected: 0,
+  read: 0,
+  garbage: 0,
+  ms: 0,
+  titleOk: 0,
+  titleAll: 0,
+  ids: {
+    doi: { all: 0, ok: 0, wrong: 0, missed: 0 },
+    pmid: { all: 0, ok: 0, wrong: 0, missed: 0 },
+    arxiv: { all: 0, ok: 0, wrong: 0, missed: 0 },
+    isbn: { all: 0, ok: 0, wrong: 0, missed: 0 },
+  },
+});
 const failures: string[] = [];
 /** Every citation read from the structured files, for the export round trip. */
 const parsed: Citation[] = [];
@@ -381,7 +497,8 @@ function score(t: Tally, k: Case) {
 }
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : "–");
-const idCell = (x: { all: number; ok: number; wrong: number; missed: number }) => (x.all || x.wrong ? `${x.ok}/${x.all}${x.wrong ? ` (${x.wrong} wrong)` : ""}` : "–");
+const idCell = (x: { all: number; ok: number; wrong: number; missed: number }) =>
+  x.all || x.wrong ? `${x.ok}/${x.all}${x.wrong ? ` (${x.wrong} wrong)` : ""}` : "–";
 
 const sources: (() => Case[])[] = [bibtexParser, citationJs, jabref, zotero, biopython, cslTestSuite];
 const rows: string[] = [];
@@ -412,7 +529,11 @@ const texts = anystyle();
     const got = splitReferences(k.pasted);
     ms += performance.now() - started;
     // Compared without spaces and hyphens: how a line-end hyphen is joined is not the question here.
-    const norm = (s: string) => s.replace(/^\s*(?:\[\s*\d+\s*\]|\d+[.)])\s*/, "").replace(/[\s\-‐]+/g, "").toLowerCase();
+    const norm = (s: string) =>
+      s
+        .replace(/^\s*(?:\[\s*\d+\s*\]|\d+[.)])\s*/, "")
+        .replace(/[\s\-‐]+/g, "")
+        .toLowerCase();
     const goldSet = new Set(k.gold.map(norm));
     gold += k.gold.length;
     split += got.length;
@@ -420,14 +541,33 @@ const texts = anystyle();
     exact += hits;
     if (hits < k.gold.length) {
       failures.push(`[split] ${k.source} ${k.name}: ${got.length} entries for ${k.gold.length} references, ${hits} exact`);
-      if (process.env.SPLIT_DEBUG) for (const g of got.filter((x) => !goldSet.has(norm(x))).slice(0, Number(process.env.SPLIT_DEBUG))) failures.push(`    «${g.slice(0, 160)}»`);
+      if (process.env.SPLIT_DEBUG)
+        for (const g of got.filter((x) => !goldSet.has(norm(x))).slice(0, Number(process.env.SPLIT_DEBUG))) failures.push(`    «${g.slice(0, 160)}»`);
     }
   }
-  rows.push(`| AnyStyle finder reference sections (inukshuk/anystyle) | ${texts.length} | ${split}/${gold} | 0 | – | – | – | – | – | – | exact ${pct(exact, gold)} | ${ms.toFixed(0)} |`);
+  rows.push(
+    `| AnyStyle finder reference sections (inukshuk/anystyle) | ${texts.length} | ${split}/${gold} | 0 | – | – | – | – | – | – | exact ${pct(exact, gold)} | ${ms.toFixed(0)} |`,
+  );
 }
 
 // Export round trip: every citation read above, written in each export format and read back.
-const FIELDS = ["type", "title", "authors", "year", "container", "volume", "issue", "pages", "publisher", "doi", "pmid", "pmcid", "arxiv", "isbn", "url"] as const;
+const FIELDS = [
+  "type",
+  "title",
+  "authors",
+  "year",
+  "container",
+  "volume",
+  "issue",
+  "pages",
+  "publisher",
+  "doi",
+  "pmid",
+  "pmcid",
+  "arxiv",
+  "isbn",
+  "url",
+] as const;
 const roundTrip: string[] = [];
 for (const format of ["bibtex", "ris", "csljson"] as ExportFormat[]) {
   const started = performance.now();
@@ -447,7 +587,9 @@ for (const format of ["bibtex", "ris", "csljson"] as ExportFormat[]) {
     }
     if (ok) same++;
   });
-  roundTrip.push(`| ${format} | ${parsed.length} | ${back.length} | ${same} | ${[...diff].map(([f, n]) => `${f} ${n}`).join(", ") || "–"} | ${ms.toFixed(0)} |`);
+  roundTrip.push(
+    `| ${format} | ${parsed.length} | ${back.length} | ${same} | ${[...diff].map(([f, n]) => `${f} ${n}`).join(", ") || "–"} | ${ms.toFixed(0)} |`,
+  );
   if (OUT) writeFileSync(path.join(OUT, `export.${format === "csljson" ? "json" : format === "bibtex" ? "bib" : "ris"}`), written);
 }
 

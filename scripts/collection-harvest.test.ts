@@ -14,7 +14,10 @@ describe("collection-harvest: OAI-PMH", () => {
     const seen: string[] = [];
     const page2 = recorded.replace("</ListRecords>", "</ListRecords>").replace(/<record>[\s\S]*<\/record>/, (all) => all.split("</record>")[0] + "</record>");
     const pages: Record<string, string> = {
-      first: recorded.replace("</ListRecords>", `<resumptionToken completeListSize="5" cursor="0">xoai/2023-02-14T00:00:00Z///100</resumptionToken></ListRecords>`),
+      first: recorded.replace(
+        "</ListRecords>",
+        `<resumptionToken completeListSize="5" cursor="0">xoai/2023-02-14T00:00:00Z///100</resumptionToken></ListRecords>`,
+      ),
       next: page2,
     };
     const deps: HarvestDeps = {
@@ -36,7 +39,12 @@ describe("collection-harvest: OAI-PMH", () => {
   });
 
   it("stops at an OAI error and says which", async () => {
-    const deps: HarvestDeps = { fetch: (async () => new Response(`<OAI-PMH><error code="badResumptionToken">x</error></OAI-PMH>`)) as unknown as typeof fetch, sleep: async () => undefined, pauseMs: 0, log: () => undefined };
+    const deps: HarvestDeps = {
+      fetch: (async () => new Response(`<OAI-PMH><error code="badResumptionToken">x</error></OAI-PMH>`)) as unknown as typeof fetch,
+      sleep: async () => undefined,
+      pauseMs: 0,
+      log: () => undefined,
+    };
     await expect(harvestOai("https://library.oapen.org/oai/request", path.join(dir, "e.xml"), deps)).rejects.toThrow(/badResumptionToken/);
   });
 });

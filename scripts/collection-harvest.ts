@@ -61,7 +61,12 @@ export async function harvestOai(base: string, out: string, deps: HarvestDeps, f
 }
 
 /** NTRS public documents, month by month (each month under the API's cap), one search answer per line. */
-export async function harvestNtrs(out: string, deps: HarvestDeps, fromYear = 1917, toYear = new Date().getUTCFullYear()): Promise<{ pages: number; citations: number }> {
+export async function harvestNtrs(
+  out: string,
+  deps: HarvestDeps,
+  fromYear = 1917,
+  toYear = new Date().getUTCFullYear(),
+): Promise<{ pages: number; citations: number }> {
   writeFileSync(out, "");
   let pages = 0;
   let citations = 0;
@@ -91,7 +96,13 @@ export async function harvestNtrs(out: string, deps: HarvestDeps, fromYear = 191
 async function main() {
   const [source, out, ...rest] = process.argv.slice(2);
   const from = rest[rest.indexOf("--from") + 1];
-  const deps: HarvestDeps = { fetch, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), pauseMs: 2_000, log: (s) => console.error(s), upstreamBase: process.env["UPSTREAM_BASE"] };
+  const deps: HarvestDeps = {
+    fetch,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    pauseMs: 2_000,
+    log: (s) => console.error(s),
+    upstreamBase: process.env["UPSTREAM_BASE"],
+  };
   if (!source || !out) throw new Error("usage: collection-harvest.ts oapen|doab|gutenberg|ntrs OUT_FILE [--from YYYY-MM-DD]");
   if (source === "oapen" || source === "doab") console.log(await harvestOai(OAI_BASES[source], out, deps, rest.includes("--from") ? from : undefined));
   else if (source === "gutenberg") {

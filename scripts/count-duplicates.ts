@@ -31,7 +31,7 @@ export function parseSummary(firstLine: string): { pairs: number; boilerplate: n
 function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const args = process.argv.slice(2);
-  const most = args.includes("--most") ? args[args.indexOf("--most") + 1] ?? "8" : null;
+  const most = args.includes("--most") ? (args[args.indexOf("--most") + 1] ?? "8") : null;
   const withMigrations = args.includes("--with-migrations");
 
   const listed = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "--", ...PRODUCT_FOLDERS], { cwd: root, encoding: "utf8" })

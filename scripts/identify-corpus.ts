@@ -76,7 +76,10 @@ function zoteroTestCases(src: string): unknown[] | null {
 const ARXIV_IN_TEXT = /(?:arxiv\.org\/(?:abs|pdf|html)\/|arxiv:\s*)((?:\d{4}\.\d{4,5})|(?:[a-z-]+(?:\.[a-z]{2})?\/\d{7}))(?:v\d+)?/i;
 
 function canonicalArxiv(id: string): string {
-  return id.replace(/v\d+$/i, "").replace(/^([a-z-]+)\.[a-z]{2}\//i, "$1/").toLowerCase();
+  return id
+    .replace(/v\d+$/i, "")
+    .replace(/^([a-z-]+)\.[a-z]{2}\//i, "$1/")
+    .toLowerCase();
 }
 
 /** Every identifier the item carries (DOI field, or DOI/PMID/PMCID/arXiv lines of `extra`, arXiv in number/url). */
@@ -184,11 +187,7 @@ function doiRegexRows(): CorpusRow[] {
 
 function rubyString(lit: string): string {
   if (lit.startsWith("'")) return lit.slice(1, -1).replace(/\\'/g, "'").replace(/\\\\/g, "\\");
-  return lit
-    .slice(1, -1)
-    .replace(/\\n/g, "\n")
-    .replace(/\\"/g, '"')
-    .replace(/\\\\/g, "\\");
+  return lit.slice(1, -1).replace(/\\n/g, "\n").replace(/\\"/g, '"').replace(/\\\\/g, "\\");
 }
 
 interface SpecCase {
@@ -204,9 +203,7 @@ function rspecCases(src: string): SpecCase[] {
     const name = block.slice(0, block.indexOf("'"));
     const vars = new Map<string, string>();
     for (const v of block.matchAll(new RegExp(String.raw`(\w+) = ${STR}`, "g"))) vars.set(v[1] ?? "", rubyString(v[2] ?? ""));
-    const call = new RegExp(
-      String.raw`extract\((?:${STR}|(\w+))(?:, [^)]*)?\)\)\.to (contain_exactly\(((?:\s*${STR}\s*,?)*)\)|be_empty)`,
-    ).exec(block);
+    const call = new RegExp(String.raw`extract\((?:${STR}|(\w+))(?:, [^)]*)?\)\)\.to (contain_exactly\(((?:\s*${STR}\s*,?)*)\)|be_empty)`).exec(block);
     if (!call) continue;
     const input = call[1] !== undefined ? rubyString(call[1]) : vars.get(call[2] ?? "");
     if (input === undefined) continue;
@@ -257,7 +254,12 @@ function altmetricRows(): CorpusRow[] {
           note: "bare numbers in running text are not taken as PubMed ids (only a whole input of 1-8 digits is); upstream reads every number",
         });
       } else if (kind === "arxiv") {
-        rows.push({ input: c.input, expected: { kind: "arxiv", value: canonicalArxiv(first) }, source, note: "arXiv canonical form: no version, no subject class" });
+        rows.push({
+          input: c.input,
+          expected: { kind: "arxiv", value: canonicalArxiv(first) },
+          source,
+          note: "arXiv canonical form: no version, no subject class",
+        });
       } else if (kind === "pmid") {
         rows.push({ input: c.input, expected: { kind: "pmid", value: first.replace(/^0+/, "") }, source });
       } else {
@@ -314,17 +316,57 @@ const CROSSREF_CASES: [string, string, string, string, Expected | null, string?]
     null,
     "an Elsevier PII: the DOI (10.1016/s0169-5347(01)02380-1) is had by a lookup, not from the text",
   ],
-  [PERCOLATOR, LP, "doi-from-meta-tags-citation-doi-1", "http://www.ncbi.nlm.nih.gov/pmc/articles/PMC4852986/?report=classic", { kind: "pmcid", value: "PMC4852986" }],
+  [
+    PERCOLATOR,
+    LP,
+    "doi-from-meta-tags-citation-doi-1",
+    "http://www.ncbi.nlm.nih.gov/pmc/articles/PMC4852986/?report=classic",
+    { kind: "pmcid", value: "PMC4852986" },
+  ],
   [PERCOLATOR, LP, "doi-from-meta-tags-citation-doi-2", "http://pubsonline.informs.org/doi/abs/10.1287/mnsc.2016.2427", doi("10.1287/mnsc.2016.2427")],
-  [PERCOLATOR, LP, "doi-from-meta-tags-dc-identifier", "https://psychoceramics.labs.crossref.org/articles/A_Modeler_s_Tale/3423371/1", null, "DOI only in the page's meta tags"],
-  [PERCOLATOR, LP, "doi-from-meta-tags-dc-identifier-doi", "http://www.circumpolarhealthjournal.net/index.php/ijch/article/view/18594/html", null, "DOI only in the page's meta tags"],
+  [
+    PERCOLATOR,
+    LP,
+    "doi-from-meta-tags-dc-identifier",
+    "https://psychoceramics.labs.crossref.org/articles/A_Modeler_s_Tale/3423371/1",
+    null,
+    "DOI only in the page's meta tags",
+  ],
+  [
+    PERCOLATOR,
+    LP,
+    "doi-from-meta-tags-dc-identifier-doi",
+    "http://www.circumpolarhealthjournal.net/index.php/ijch/article/view/18594/html",
+    null,
+    "DOI only in the page's meta tags",
+  ],
   [PERCOLATOR, LP, "checked-url-exact", "http://ccforum.biomedcentral.com/articles/10.1186/s13054-016-1322-5", doi("10.1186/s13054-016-1322-5")],
-  [PERCOLATOR, LP, "doi-from-meta-tags (jnci)", "http://jnci.oxfordjournals.org/content/108/6/djw160.full", null, "DOI (10.1093/jnci/djw160) only in the page's meta tags"],
-  [PERCOLATOR, LP, "issue 29 (platform=hootsuite)", "http://link.springer.com/article/10.1007/s11906-017-0700-y?platform=hootsuite", doi("10.1007/s11906-017-0700-y")],
+  [
+    PERCOLATOR,
+    LP,
+    "doi-from-meta-tags (jnci)",
+    "http://jnci.oxfordjournals.org/content/108/6/djw160.full",
+    null,
+    "DOI (10.1093/jnci/djw160) only in the page's meta tags",
+  ],
+  [
+    PERCOLATOR,
+    LP,
+    "issue 29 (platform=hootsuite)",
+    "http://link.springer.com/article/10.1007/s11906-017-0700-y?platform=hootsuite",
+    doi("10.1007/s11906-017-0700-y"),
+  ],
   [PERCOLATOR, LP, "url-equality", "http://dl.lib.mrt.ac.lk/bitstream/handle/123/13258/7.pdf", null],
   [PERCOLATOR, LP, "url-equality", "http://Insights.ovid.com/crossref?an=00000539-201705000-00065", null],
   [PERCOLATOR, LP, "url-equality", "http://Platform.almanhal.com/CrossRef/Preview/?ID=2-17559", null],
-  [PERCOLATOR, LP, "url-equality", "http://links.jstor.org/sici?sici=0018-098X%28194210%2F12%2911%3A4%3C365%3ATFTNOH%3E2.0.CO%3B2-E&origin=crossref", null, "a SICI, not a DOI"],
+  [
+    PERCOLATOR,
+    LP,
+    "url-equality",
+    "http://links.jstor.org/sici?sici=0018-098X%28194210%2F12%2911%3A4%3C365%3ATFTNOH%3E2.0.CO%3B2-E&origin=crossref",
+    null,
+    "a SICI, not a DOI",
+  ],
   [PERCOLATOR, LP, "url-equality", "http://stacks.iop.org/0004-637X/844/i=1/a=13?key=crossref.fe7fe13734d4fef613a701421d972882", null],
   [PERCOLATOR, LP, "url-equality", "http://www.jstor.org/stable/3179886?origin=crossref", null, "a JSTOR stable id: not every item has a DOI"],
   [
@@ -334,10 +376,22 @@ const CROSSREF_CASES: [string, string, string, string, Expected | null, string?]
     "http://www.informaworld.com/openurl?genre=article&doi=10.1300/J148V01N03_03&magic=crossref||D404A21C5BB053405B1A640AFFD44AE3",
     doi("10.1300/J148V01N03_03"),
   ],
-  [PERCOLATOR, LP, "url-equality", "http://www.schweizerbart.de/papers/metz/detail/15/54914/Objective_mesoscale_analyses_in_complex_terrain_ap?af=crossref", null],
+  [
+    PERCOLATOR,
+    LP,
+    "url-equality",
+    "http://www.schweizerbart.de/papers/metz/detail/15/54914/Objective_mesoscale_analyses_in_complex_terrain_ap?af=crossref",
+    null,
+  ],
   [PERCOLATOR, UTIL, "qmarks-hash-not-included-resolve-doi", "10.1111/nicc.12290#.wlw5yueemak.twitter", doi("10.1111/nicc.12290")],
   [PERCOLATOR, UTIL, "qmarks-hash-not-included-resolve-doi", "10.2752/136270497779613666?journalcode=rfft20", doi("10.2752/136270497779613666")],
-  [PERCOLATOR, UTIL, "qmarks-hash-not-included-resolve-doi", "10.1111/(issn)1475-6811?hootpostid=cdae1d8ac3a881bcc0152faf4bb970a1", doi("10.1111/(issn)1475-6811")],
+  [
+    PERCOLATOR,
+    UTIL,
+    "qmarks-hash-not-included-resolve-doi",
+    "10.1111/(issn)1475-6811?hootpostid=cdae1d8ac3a881bcc0152faf4bb970a1",
+    doi("10.1111/(issn)1475-6811"),
+  ],
   [
     PERCOLATOR,
     UTIL,
@@ -345,14 +399,33 @@ const CROSSREF_CASES: [string, string, string, string, Expected | null, string?]
     "10.1007/s11739-017-1643-7?utm_content=bufferd3cda&utm_medium=social&utm_source=twitter.com&utm_campaign=buffer",
     doi("10.1007/s11739-017-1643-7"),
   ],
-  [PERCOLATOR, UTIL, "qmarks-hash-not-included-resolve-doi", "10.1007/s00127-017-1346-4?wt_mc=internal.event.1.sem.articleauthoronlinefirst", doi("10.1007/s00127-017-1346-4")],
+  [
+    PERCOLATOR,
+    UTIL,
+    "qmarks-hash-not-included-resolve-doi",
+    "10.1007/s00127-017-1346-4?wt_mc=internal.event.1.sem.articleauthoronlinefirst",
+    doi("10.1007/s00127-017-1346-4"),
+  ],
   [PERCOLATOR, UTIL, "resolve-escaped", "10.1007%2fs00423-015-1364-1", doi("10.1007/s00423-015-1364-1")],
   [PERCOLATOR, UTIL, "resolve-escaped", "10.1007%2Fs00423-015-1364-1", doi("10.1007/s00423-015-1364-1")],
   [PERCOLATOR, UTIL, "nonexistent-doi-resolve-doi", "www.uclouvain.be/784506.html", null],
   [PERCOLATOR, "test/event_data_percolator/matchers/doi_url_test.clj", "match-doi-url-candidate", "https://doi.org/10.5555/12345678", doi("10.5555/12345678")],
-  [PERCOLATOR, "test/event_data_percolator/matchers/doi_url_test.clj", "match-doi-url-candidate", "http://dx.doi.org/10.5555/12345678", doi("10.5555/12345678")],
+  [
+    PERCOLATOR,
+    "test/event_data_percolator/matchers/doi_url_test.clj",
+    "match-doi-url-candidate",
+    "http://dx.doi.org/10.5555/12345678",
+    doi("10.5555/12345678"),
+  ],
   [PERCOLATOR, "test/event_data_percolator/matchers/plain_doi_test.clj", "match-plain-doi-candidate", "10.5555/12345678", doi("10.5555/12345678")],
-  [PERCOLATOR, "test/event_data_percolator/matchers/shortdoi_url_test.clj", "match-shortdoi-url-candidate", "http://doi.org/hvx", null, "a shortDOI: its DOI is had by a lookup"],
+  [
+    PERCOLATOR,
+    "test/event_data_percolator/matchers/shortdoi_url_test.clj",
+    "match-shortdoi-url-candidate",
+    "http://doi.org/hvx",
+    null,
+    "a shortDOI: its DOI is had by a lookup",
+  ],
   [PERCOLATOR, "test/event_data_percolator/matchers/pii_test.clj", "match-pii-candidate", "S232251141300001-2", null, "a PII: its DOI is had by a lookup"],
   [
     PERCOLATOR,
@@ -361,7 +434,13 @@ const CROSSREF_CASES: [string, string, string, string, Expected | null, string?]
     "the quick brown 10.5555/1111 jumps",
     doi("10.5555/1111"),
   ],
-  [PERCOLATOR, "test/event_data_percolator/observation_types/plaintext_test.clj", "PIIs can be extracted from text", "this is my PII S232251141300001-2 there", null],
+  [
+    PERCOLATOR,
+    "test/event_data_percolator/observation_types/plaintext_test.clj",
+    "PIIs can be extracted from text",
+    "this is my PII S232251141300001-2 there",
+    null,
+  ],
   [PERCOLATOR, "test/event_data_percolator/observation_types/url_test.clj", "process-url-observation-2", "http://dx.doi.org/10.5555/1111", doi("10.5555/1111")],
   [
     REVERSER,

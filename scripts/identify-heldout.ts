@@ -91,9 +91,7 @@ function fromFile(repo: string, file: string, cases: Case[]): Row[] {
 
 /** Rows quoted from public files found through the code index (not mirrored; the id reopens the file). */
 function fromIndex(cases: [id: string, ...Case][]): Row[] {
-  return cases.map(([id, name, input, expected, opts]) =>
-    row("(public GitHub file, code index)", `read_file id ${id}`, name, input, expected, opts),
-  );
+  return cases.map(([id, name, input, expected, opts]) => row("(public GitHub file, code index)", `read_file id ${id}`, name, input, expected, opts));
 }
 
 function row(repo: string, file: string, name: string, input: string, expected: Expected | null, opts?: Opts): Row {
@@ -173,7 +171,12 @@ function idutils(): Row[] {
     ["identifiers: ark", "http://www.example.org/ark:/13030/tqb3kh97gh8w", null],
     ["identifiers: ads", "2011ApJS..192...18K", null],
     ["identifiers: ads", "ads:2011ApJS..192...18K", null],
-    ["identifiers: ads (arXiv bibcode)", "2016arXiv161002026S", null, { ...page(ax("1610.02026")), note: "an ADS bibcode spells the arXiv id only by ADS's own convention" }],
+    [
+      "identifiers: ads (arXiv bibcode)",
+      "2016arXiv161002026S",
+      null,
+      { ...page(ax("1610.02026")), note: "an ADS bibcode spells the arXiv id only by ADS's own convention" },
+    ],
     ["identifiers: orcid", "0000000218250097", null],
     ["identifiers: orcid", "https://orcid.org/0000-0002-1825-0097", null],
     ["identifiers: orcid", "0000-0002-1694-233X", null],
@@ -254,7 +257,12 @@ function bolognese(): Row[] {
     ["normalize doi: SICI doi", "10.1890/0012-9658(2006)87[2832:tiopma]2.0.co;2", doi("10.1890/0012-9658(2006)87[2832:tiopma]2.0.co;2")],
     ["normalize doi: not valid doi prefix", "https://doi.org/20.5061/dryad.8515", null],
     ["normalize doi: doi prefix with string", "https://doi.org/10.506X/dryad.8515", null],
-    ["normalize doi: doi from url without doi proxy", "https://handle.net/10.5061/dryad.8515", dryad, { note: "upstream wants a DOI proxy; the DOI stands whole in the path" }],
+    [
+      "normalize doi: doi from url without doi proxy",
+      "https://handle.net/10.5061/dryad.8515",
+      dryad,
+      { note: "upstream wants a DOI proxy; the DOI stands whole in the path" },
+    ],
     ["normalize doi: url with one slash", "https:/doi.org/10.5061/dryad.8515", dryad],
     ["normalize doi: doi from datacite sandbox", "https://handle.stage.datacite.org/10.5438/55e5-t5c0", doi("10.5438/55e5-t5c0")],
     ["doi_from_url: doi with special characters", "10.5067/terra+aqua/ceres/cldtyphist_l3.004", doi("10.5067/terra+aqua/ceres/cldtyphist_l3.004")],
@@ -401,7 +409,12 @@ function zoteroClient(): Row[] {
     ["extractIdentifiers: ISBN-13", "978-0838985892", isbn("9780838985892")],
     ["extractIdentifiers: multiple ISBN-13s", "978-0838985892 9781479347711 ", isbn("9780838985892")],
     ["extractIdentifiers: DOI", "10.4103/0976-500X.85940", doi("10.4103/0976-500X.85940")],
-    ["extractIdentifiers: PMID", "1 PMID:24297125,222 3-4 1234567890, 123456789", pmid("24297125"), { note: "upstream also takes every bare number; the labelled PMID is the identifier" }],
+    [
+      "extractIdentifiers: PMID",
+      "1 PMID:24297125,222 3-4 1234567890, 123456789",
+      pmid("24297125"),
+      { note: "upstream also takes every bare number; the labelled PMID is the identifier" },
+    ],
     ["extractIdentifiers: ADS bibcodes", "9 2021wfc..rept....8D, 2022MSSP..16208010Y.", null],
   ]);
 }
@@ -416,7 +429,12 @@ function oadoi(): Row[] {
     ["open_dois", "https://occup-med.biomedcentral.com/track/pdf/10.1186/s12995-016-0127-4", doi("10.1186/s12995-016-0127-4")],
     ["open_dois", "http://www.phrp.com.au/wp-content/uploads/2016/09/PHRP-Mesothelioma-26416461.pdf", null, page(doi("10.17061/phrp2641646"))],
     ["open_dois", "https://www.dovepress.com/getfile.php?fileID=31485", null, page(doi("10.2147/jpr.s97759"))],
-    ["open_dois", "https://air.unimi.it/bitstream/2434/423313/2/Genomic%20classif%20%26%20prognosis%20in%20AML.pdf", null, { ...page(doi("10.1056/nejmoa1516192")), note: uq }],
+    [
+      "open_dois",
+      "https://air.unimi.it/bitstream/2434/423313/2/Genomic%20classif%20%26%20prognosis%20in%20AML.pdf",
+      null,
+      { ...page(doi("10.1056/nejmoa1516192")), note: uq },
+    ],
     ["open_dois (HighWire PDF)", "http://cebp.aacrjournals.org/content/cebp/25/4/634.full.pdf", null, page(doi("10.1158/1055-9965.epi-15-0924"))],
     ["open_dois (HighWire PDF)", "http://genesdev.cshlp.org/content/30/13/1542.full.pdf", null, page(doi("10.1101/gad.284166.116"))],
     ["open_dois", "http://espace.library.uq.edu.au/view/UQ:59317/UQ59317.pdf", null, { ...page(doi("10.1103/physreva.63.022114")), note: uq }],
@@ -483,7 +501,10 @@ function oadoi(): Row[] {
       "hybrid (LWW PDF)",
       "http://pdfs.journals.lww.com/ejanaesthesiology/2014/06001/Nonintubated_thoracoscopic_lobectomy_using.238.pdf?token=method|ExpireAbsolute;source|Journals;ttl|1496524564436",
       null,
-      { ...page(doi("10.1097/00003643-201406001-00238")), from: "Nonintubated_thoracoscopic_lobectomy_using.238.pdf?token=method|ExpireAbsolute;source|Journals;ttl|1496524564436" },
+      {
+        ...page(doi("10.1097/00003643-201406001-00238")),
+        from: "Nonintubated_thoracoscopic_lobectomy_using.238.pdf?token=method|ExpireAbsolute;source|Journals;ttl|1496524564436",
+      },
     ],
   ]);
 }
@@ -630,10 +651,33 @@ function publicPages(): Row[] {
   const ieee = "an IEEE article number: the DOI is on the page";
   return fromIndex([
     // EZproxy "proxy by hostname" hosts (dots of the original host become hyphens)
-    ["13260576139", "EZproxy host (ScienceDirect)", "https://www-sciencedirect-com.ezproxy.unal.edu.co/science/article/pii/S2213133720300366?via%3Dihub#fig3", null, { note: pii }],
-    ["53752446166", "EZproxy host (ScienceDirect)", "https://www-sciencedirect-com.ezproxy.lib.vutbr.cz/science/article/pii/S0950705121002203", null, { note: pii }],
-    ["51781358374", "EZproxy host with port (ScienceDirect)", "https://www-sciencedirect-com.ezproxy.kpu.ca:2443/science/article/pii/S3333333333333333", null, { note: pii }],
-    ["53363927552", "EZproxy host (Springer)", "https://link-springer-com.ezproxy.ugm.ac.id/article/10.1007/s10257-023-00659-7", doi("10.1007/s10257-023-00659-7")],
+    [
+      "13260576139",
+      "EZproxy host (ScienceDirect)",
+      "https://www-sciencedirect-com.ezproxy.unal.edu.co/science/article/pii/S2213133720300366?via%3Dihub#fig3",
+      null,
+      { note: pii },
+    ],
+    [
+      "53752446166",
+      "EZproxy host (ScienceDirect)",
+      "https://www-sciencedirect-com.ezproxy.lib.vutbr.cz/science/article/pii/S0950705121002203",
+      null,
+      { note: pii },
+    ],
+    [
+      "51781358374",
+      "EZproxy host with port (ScienceDirect)",
+      "https://www-sciencedirect-com.ezproxy.kpu.ca:2443/science/article/pii/S3333333333333333",
+      null,
+      { note: pii },
+    ],
+    [
+      "53363927552",
+      "EZproxy host (Springer)",
+      "https://link-springer-com.ezproxy.ugm.ac.id/article/10.1007/s10257-023-00659-7",
+      doi("10.1007/s10257-023-00659-7"),
+    ],
     ["53363927552", "EZproxy host (IEEE)", "https://ieeexplore-ieee-org.ezproxy.ugm.ac.id/document/10216831", null, { note: ieee }],
     [
       "40846338147",
@@ -642,10 +686,30 @@ function publicPages(): Row[] {
       doi("10.1111/2041-210X.12330"),
     ],
     ["11759654584", "EZproxy host (Wiley PDF)", "https://onlinelibrary-wiley-com.ezproxy.clarkson.edu/doi/pdf/10.1002/sim.1742", doi("10.1002/sim.1742")],
-    ["695619421", "EZproxy host (Wiley pdfdirect)", "https://onlinelibrary-wiley-com.ezproxy.lib.vt.edu/doi/pdfdirect/10.1107/S1600576720014041", doi("10.1107/S1600576720014041")],
-    ["52588642246", "EZproxy host (Wiley journal subdomain)", "https://advanced-onlinelibrary-wiley-com.ezproxy.uio.no/doi/full/10.1002/aisy.202100001", doi("10.1002/aisy.202100001")],
-    ["22636837361", "EZproxy host (Wiley PDF)", "https://onlinelibrary-wiley-com.ezproxy.universite-paris-saclay.fr/doi/pdf/10.1111/coep.12478", doi("10.1111/coep.12478")],
-    ["5756987985", "EZproxy host (Wiley/ACSESS)", "https://acsess-onlinelibrary-wiley-com.ezproxy4.library.arizona.edu/doi/10.2135/cropsci2003.9430", doi("10.2135/cropsci2003.9430")],
+    [
+      "695619421",
+      "EZproxy host (Wiley pdfdirect)",
+      "https://onlinelibrary-wiley-com.ezproxy.lib.vt.edu/doi/pdfdirect/10.1107/S1600576720014041",
+      doi("10.1107/S1600576720014041"),
+    ],
+    [
+      "52588642246",
+      "EZproxy host (Wiley journal subdomain)",
+      "https://advanced-onlinelibrary-wiley-com.ezproxy.uio.no/doi/full/10.1002/aisy.202100001",
+      doi("10.1002/aisy.202100001"),
+    ],
+    [
+      "22636837361",
+      "EZproxy host (Wiley PDF)",
+      "https://onlinelibrary-wiley-com.ezproxy.universite-paris-saclay.fr/doi/pdf/10.1111/coep.12478",
+      doi("10.1111/coep.12478"),
+    ],
+    [
+      "5756987985",
+      "EZproxy host (Wiley/ACSESS)",
+      "https://acsess-onlinelibrary-wiley-com.ezproxy4.library.arizona.edu/doi/10.2135/cropsci2003.9430",
+      doi("10.2135/cropsci2003.9430"),
+    ],
     [
       "14150433977",
       "markdown link through an EZproxy host",
@@ -653,7 +717,12 @@ function publicPages(): Row[] {
       doi("10.1002/cne.20590"),
     ],
     // EZproxy "login?url=" wrappers
-    ["52151853876", "EZproxy login?url= wrapper", "https://login.ezproxy.lib.ucalgary.ca/login?url=https://doi.org/10.1093/ageing/afaf050", doi("10.1093/ageing/afaf050")],
+    [
+      "52151853876",
+      "EZproxy login?url= wrapper",
+      "https://login.ezproxy.lib.ucalgary.ca/login?url=https://doi.org/10.1093/ageing/afaf050",
+      doi("10.1093/ageing/afaf050"),
+    ],
     [
       "51975059122",
       "EZproxy wrapper in prose, angle brackets",
@@ -697,7 +766,12 @@ function publicPages(): Row[] {
       '[28] Yoshida, N., Hu, R. "The Scribble Protocol Language." 2014. https://www.semanticscholar.org/paper/The-Scribble-Protocol-Language-Yoshida-Hu/a06ba59cfd193d2538e24fd0e0ccf290df0d20ef. Accessed 2026-02-28.',
       null,
     ],
-    ["15157676962", "reference with a ResearchGate link", "Woods, David. (2018). Resilience is a Verb. https://www.researchgate.net/publication/329035477", null],
+    [
+      "15157676962",
+      "reference with a ResearchGate link",
+      "Woods, David. (2018). Resilience is a Verb. https://www.researchgate.net/publication/329035477",
+      null,
+    ],
     [
       "6717206962",
       "ResearchGate publication",
@@ -706,10 +780,30 @@ function publicPages(): Row[] {
     ],
     // Wiley /epdf/ reader links
     ["42565824747", "Wiley epdf", "https://onlinelibrary.wiley.com/doi/epdf/10.1111/j.0006-341X.2004.00187.x", doi("10.1111/j.0006-341X.2004.00187.x")],
-    ["38743497702", "Wiley epdf in a markdown link", "- [Paper in Proteins](https://onlinelibrary.wiley.com/doi/epdf/10.1002/prot.25834) (Sep 2019)", doi("10.1002/prot.25834")],
-    ["12319040727", "Wiley epdf in an HTML link", '<a href="https://wires.onlinelibrary.wiley.com/doi/epdf/10.1002/widm.1484">hyperparameter optimisation/tuning techniques</a>', doi("10.1002/widm.1484")],
-    ["8556376482", "Wiley epdf in a docstring", "Quarterly Journal of the Royal Meteorological Society, Vol. 135, 2009. https://rmets.onlinelibrary.wiley.com/doi/epdf/10.1002/qj.456", doi("10.1002/qj.456")],
-    ["70332166647", "Wiley epdf in a markdown link", "[In 1988, he coined an important term:](https://onlinelibrary.wiley.com/doi/epdf/10.1207/s15516709cog1202_4) **[Cognitive Load]", doi("10.1207/s15516709cog1202_4")],
+    [
+      "38743497702",
+      "Wiley epdf in a markdown link",
+      "- [Paper in Proteins](https://onlinelibrary.wiley.com/doi/epdf/10.1002/prot.25834) (Sep 2019)",
+      doi("10.1002/prot.25834"),
+    ],
+    [
+      "12319040727",
+      "Wiley epdf in an HTML link",
+      '<a href="https://wires.onlinelibrary.wiley.com/doi/epdf/10.1002/widm.1484">hyperparameter optimisation/tuning techniques</a>',
+      doi("10.1002/widm.1484"),
+    ],
+    [
+      "8556376482",
+      "Wiley epdf in a docstring",
+      "Quarterly Journal of the Royal Meteorological Society, Vol. 135, 2009. https://rmets.onlinelibrary.wiley.com/doi/epdf/10.1002/qj.456",
+      doi("10.1002/qj.456"),
+    ],
+    [
+      "70332166647",
+      "Wiley epdf in a markdown link",
+      "[In 1988, he coined an important term:](https://onlinelibrary.wiley.com/doi/epdf/10.1207/s15516709cog1202_4) **[Cognitive Load]",
+      doi("10.1207/s15516709cog1202_4"),
+    ],
     [
       "230206122",
       "markdown link, italic journal",
@@ -762,7 +856,7 @@ function publicPages(): Row[] {
     [
       "71321322141",
       "doi: as markdown link text",
-      '*International Journal of Iron and Steel Society of Iran* (2023). [doi:10.22034/ijissi.2023.1990580.1262](https://doi.org/10.22034/ijissi.2023.1990580.1262)',
+      "*International Journal of Iron and Steel Society of Iran* (2023). [doi:10.22034/ijissi.2023.1990580.1262](https://doi.org/10.22034/ijissi.2023.1990580.1262)",
       doi("10.22034/ijissi.2023.1990580.1262"),
     ],
     ["60838721768", "quoted URL in code", "    url: 'https://doi.org/10.22034/efl.2020.233566.1043',", doi("10.22034/efl.2020.233566.1043")],
@@ -813,7 +907,12 @@ function publicPages(): Row[] {
     ["27464378855", "medRxiv", "http://www.medrxiv.org/content/10.1101/2020.04.08.20058073", doi("10.1101/2020.04.08.20058073")],
     ["5717656670", "medRxiv version", "https://www.medrxiv.org/content/10.1101/2020.03.14.20036178v1", doi("10.1101/2020.03.14.20036178")],
     ["1169642345", "medRxiv PDF", "#from https://www.medrxiv.org/content/10.1101/2020.11.24.20229948v1.full.pdf", doi("10.1101/2020.11.24.20229948")],
-    ["14107900370", "medRxiv in a markdown link", "- Results from the [Covasim](https://www.medrxiv.org/content/10.1101/2020.05.10.20097469v2) model of COVID-19 dynamics.", doi("10.1101/2020.05.10.20097469")],
+    [
+      "14107900370",
+      "medRxiv in a markdown link",
+      "- Results from the [Covasim](https://www.medrxiv.org/content/10.1101/2020.05.10.20097469v2) model of COVID-19 dynamics.",
+      doi("10.1101/2020.05.10.20097469"),
+    ],
     [
       "61953012762",
       "SSRN reference with DOI",
@@ -839,9 +938,19 @@ function constructed(): Row[] {
     );
   return [
     ...c("tests/test_idutils.py", "inveniosoftware/idutils", [
-      ["after a Persian sentence", "مقاله را از اینجا دریافت کنید: doi:10.1016/j.epsl.2011.11.037", doi("10.1016/j.epsl.2011.11.037"), "doi:10.1016/j.epsl.2011.11.037"],
+      [
+        "after a Persian sentence",
+        "مقاله را از اینجا دریافت کنید: doi:10.1016/j.epsl.2011.11.037",
+        doi("10.1016/j.epsl.2011.11.037"),
+        "doi:10.1016/j.epsl.2011.11.037",
+      ],
       ["in Persian digits", "۱۰.۱۰۱۶/j.epsl.۲۰۱۱.۱۱.۰۳۷", doi("10.1016/j.epsl.2011.11.037"), "10.1016/j.epsl.2011.11.037"],
-      ["upper-case resolver URL", "HTTPS://DOI.ORG/10.1016/J.EPSL.2011.11.037", doi("10.1016/j.epsl.2011.11.037"), "https://doi.org/10.1016/j.epsl.2011.11.037"],
+      [
+        "upper-case resolver URL",
+        "HTTPS://DOI.ORG/10.1016/J.EPSL.2011.11.037",
+        doi("10.1016/j.epsl.2011.11.037"),
+        "https://doi.org/10.1016/j.epsl.2011.11.037",
+      ],
       ["PMID typed in Persian digits", "۱۲۰۸۲۱۲۵", pmid("12082125"), "12082125"],
       ["ISBN with the Persian label «شابک»", "شابک: ۰-۹۷۵۲۲۹۸-۰-X", isbn("9780975229804"), "0-9752298-0-X"],
       ["Persian comma after an arXiv id", "arXiv:1310.2590، لطفاً نسخهٔ نهایی", ax("1310.2590"), "arXiv:1310.2590"],
@@ -849,7 +958,12 @@ function constructed(): Row[] {
     ...c("jablib/src/test/java/org/jabref/model/entry/identifier/DOITest.java", "JabRef/jabref", [
       ["in Arabic-Indic digits", "١٠.١٠٠٦/jmbi.١٩٩٨.٢٣٥٤", doi("10.1006/jmbi.1998.2354"), "10.1006/jmbi.1998.2354"],
       ["with a zero-width space after it", "10.1006/jmbi.1998.2354\u200b", doi("10.1006/jmbi.1998.2354"), "10.1006/jmbi.1998.2354"],
-      ["in parentheses inside Persian text", "نتایج این پژوهش (doi: 10.1007/s10549-018-4743-9) را ببینید", doi("10.1007/s10549-018-4743-9"), "doi:10.1007/s10549-018-4743-9"],
+      [
+        "in parentheses inside Persian text",
+        "نتایج این پژوهش (doi: 10.1007/s10549-018-4743-9) را ببینید",
+        doi("10.1007/s10549-018-4743-9"),
+        "doi:10.1007/s10549-018-4743-9",
+      ],
     ]),
     ...c("tests/test_doi.py", "papis/python-doi", [
       ["between RTL marks", "\u200f10.1063/1.881498\u200f", doi("10.1063/1.881498"), "10.1063/1.881498"],
@@ -894,12 +1008,26 @@ function metapubUrlreverse(): Row[] {
     "http://link.springer.com/content/pdf/10.1007/978-94-007-7893-1_10.pdf": "10.1007/978-94-007-7893-1_10",
     "http://onlinelibrary.wiley.com/doi/10.1002/hep.22683/full": "10.1002/hep.22683",
   };
-  const lines = [...new Set(show(repo, file).split("\n").map((l) => l.trim()).filter(Boolean))];
+  const lines = [
+    ...new Set(
+      show(repo, file)
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unused = Object.keys(inPath).filter((u) => !lines.includes(u));
   if (unused.length > 0) throw new Error(`not in ${file}: ${unused.join(" ")}`);
   return lines.map((url) => {
     const d = inPath[url];
-    return row(repo, file, "URL-reverse test URL", url, d ? doi(d) : null, d ? undefined : { note: "no identifier in the URL (PII, HighWire path, supplement, article number)" });
+    return row(
+      repo,
+      file,
+      "URL-reverse test URL",
+      url,
+      d ? doi(d) : null,
+      d ? undefined : { note: "no identifier in the URL (PII, HighWire path, supplement, article number)" },
+    );
   });
 }
 
@@ -920,11 +1048,25 @@ function metapubFindit(): Row[] {
     ...one("tests/findit/test_plos.py", "https://journals.plos.org/ploscompbiol/article?id=10.1371/journal.pcbi.1012441", doi("10.1371/journal.pcbi.1012441")),
     ...one("tests/findit/test_projectmuse.py", "https://muse.jhu.edu/pub/17/article/757992/pdf", null),
     ...one("tests/findit/test_wiley.py", "https://onlinelibrary.wiley.com/doi/epdf/10.1155/2021/5792975", doi("10.1155/2021/5792975")),
-    ...one("tests/findit/test_biochemsoc.py", "https://portlandpress.com/biochemj/article-pdf/478/21/3827/924171/10.1042-bcj20210185c.pdf", null, { note: "10.1042-bcj… is a file name, not a DOI" }),
-    ...one("tests/findit/test_biochemsoc.py", "https://portlandpress.com/biochemj/article-pdf/doi/10.1042/BCJ20210185/951144/bcj-2021-0185.pdf", doi("10.1042/BCJ20210185")),
-    ...one("tests/findit/test_biochemsoc.py", "https://portlandpress.com/biochemj/article-pdf/doi/10.1042/BCJ20240037/951142/bcj-2024-0037.pdf", doi("10.1042/BCJ20240037")),
+    ...one("tests/findit/test_biochemsoc.py", "https://portlandpress.com/biochemj/article-pdf/478/21/3827/924171/10.1042-bcj20210185c.pdf", null, {
+      note: "10.1042-bcj… is a file name, not a DOI",
+    }),
+    ...one(
+      "tests/findit/test_biochemsoc.py",
+      "https://portlandpress.com/biochemj/article-pdf/doi/10.1042/BCJ20210185/951144/bcj-2021-0185.pdf",
+      doi("10.1042/BCJ20210185"),
+    ),
+    ...one(
+      "tests/findit/test_biochemsoc.py",
+      "https://portlandpress.com/biochemj/article-pdf/doi/10.1042/BCJ20240037/951142/bcj-2024-0037.pdf",
+      doi("10.1042/BCJ20240037"),
+    ),
     ...one("tests/findit/test_apa.py", "https://psycnet.apa.org/fulltext/10.1037/amp0000904.pdf", doi("10.1037/amp0000904")),
-    ...one("tests/findit/test_sciendo.py", "https://sciendo.com/pdf/10.34763/jmotherandchild.20222601.d-22-00034", doi("10.34763/jmotherandchild.20222601.d-22-00034")),
+    ...one(
+      "tests/findit/test_sciendo.py",
+      "https://sciendo.com/pdf/10.34763/jmotherandchild.20222601.d-22-00034",
+      doi("10.34763/jmotherandchild.20222601.d-22-00034"),
+    ),
     ...one("tests/findit/test_annualreviews.py", "https://www.annualreviews.org/deliver/fulltext/marine/13/1/annurev-marine-032720-095144.pdf", null),
     ...one("tests/findit/test_degruyter.py", "https://www.degruyter.com/document/doi/10.1515/cclm-2024-0070/pdf", doi("10.1515/cclm-2024-0070")),
     ...one("tests/findit/test_dovepress.py", "https://www.dovepress.com/article/download/75287", null),
@@ -952,22 +1094,42 @@ function metapubFindit(): Row[] {
     ...one("tests/findit/test_scielo.py", "https://www.scielo.br/j/ag/a/tmtNzPCNWvVSLhRw7NyjSnq/?lang=en", null),
     ...one("tests/findit/test_aaas.py", "https://www.science.org/doi/reader/10.1126/sciadv.abl6449", doi("10.1126/sciadv.abl6449")),
     ...one("tests/findit/test_scirp.py", "https://www.scirp.org/journal/paperinformation?paperid=129647", null),
-    ...one("tests/findit/test_taylor_francis.py", "https://www.tandfonline.com/doi/epdf/10.1016/S1470-2045(22)00455-4?needAccess=true", doi("10.1016/S1470-2045(22)00455-4")),
+    ...one(
+      "tests/findit/test_taylor_francis.py",
+      "https://www.tandfonline.com/doi/epdf/10.1016/S1470-2045(22)00455-4?needAccess=true",
+      doi("10.1016/S1470-2045(22)00455-4"),
+    ),
     ...one("tests/findit/test_ats.py", "https://www.thoracic.org/doi/pdf/10.1165/rcmb.2022-0208TR?download=true", doi("10.1165/rcmb.2022-0208TR")),
     ...one(
       "tests/findit/test_walshmedia.py",
       "https://www.walshmedicalmedia.com/open-access/evaluating-the-whitening-and-microstructural-effects-of-a-novel-whitening-strip-on-porcelain-and-composite-dental-materials-2161-1122-1000449.pdf",
       null,
     ),
-    ...one("tests/findit/test_worldscientific.py", "https://www.worldscientific.com/doi/pdf/10.1142/S0218957719500118?download=true", doi("10.1142/S0218957719500118")),
+    ...one(
+      "tests/findit/test_worldscientific.py",
+      "https://www.worldscientific.com/doi/pdf/10.1142/S0218957719500118?download=true",
+      doi("10.1142/S0218957719500118"),
+    ),
   ];
 }
 
 function publicPages2(): Row[] {
   const pii = "an Elsevier/Cell PII: the DOI is on the page";
   return fromIndex([
-    ["59151187788", "Cell PII with markdown-escaped parentheses", "[building the AI virtual cell (AIVC)](https://www.cell.com/cell/fulltext/S0092-8674\\(24\\)01332-1?_returnURL=https%3A%2F%2Flinkinghub.elsevier.com%2Fretrieve%2Fpii%", null, { note: pii }],
-    ["8072925558", "Cell PII, markdown link text = target", "[https://www.cell.com/cell/fulltext/S0092-8674(18)31353-8](https://www.cell.com/cell/fulltext/S0092-8674(18)31353-8)", null, { note: pii }],
+    [
+      "59151187788",
+      "Cell PII with markdown-escaped parentheses",
+      "[building the AI virtual cell (AIVC)](https://www.cell.com/cell/fulltext/S0092-8674\\(24\\)01332-1?_returnURL=https%3A%2F%2Flinkinghub.elsevier.com%2Fretrieve%2Fpii%",
+      null,
+      { note: pii },
+    ],
+    [
+      "8072925558",
+      "Cell PII, markdown link text = target",
+      "[https://www.cell.com/cell/fulltext/S0092-8674(18)31353-8](https://www.cell.com/cell/fulltext/S0092-8674(18)31353-8)",
+      null,
+      { note: pii },
+    ],
     [
       "15135062973",
       "two references: a Cell PII in <…>, then a DOI of another work",
@@ -982,23 +1144,68 @@ function publicPages2(): Row[] {
       null,
     ],
     ["22421764248", "Cell PII with a fragment", "##  https://www.cell.com/cell/fulltext/S0092-8674(19)31385-6#secsectitle0190", null, { note: pii }],
-    ["5420457596", "Frontiers abstract in YAML", "    href: https://www.frontiersin.org/articles/10.3389/fclim.2020.618644/abstract", doi("10.3389/fclim.2020.618644")],
-    ["24322568096", "Frontiers full, sentence full stop", "was published with a pilot study here:\nhttps://www.frontiersin.org/articles/10.3389/fnbeh.2020.618180/full.", doi("10.3389/fnbeh.2020.618180")],
-    ["58792956311", "Frontiers PDF in a numbered link", "[21](https://www.frontiersin.org/articles/10.3389/fncom.2023.1215824/pdf)", doi("10.3389/fncom.2023.1215824")],
-    ["25536521", "doi: as markdown link text (Frontiers)", "[doi:10.3389/fphy.2014.00005](https://www.frontiersin.org/articles/10.3389/fphy.2014.00005/full)", doi("10.3389/fphy.2014.00005")],
-    ["18437257361", "Frontiers link then a DOI", "Perspective](https://www.frontiersin.org/articles/10.3389/fmed.2021.629134/full). Front. Med. 8:629134. doi: 10.3389/fmed.2021.629134", doi("10.3389/fmed.2021.629134")],
+    [
+      "5420457596",
+      "Frontiers abstract in YAML",
+      "    href: https://www.frontiersin.org/articles/10.3389/fclim.2020.618644/abstract",
+      doi("10.3389/fclim.2020.618644"),
+    ],
+    [
+      "24322568096",
+      "Frontiers full, sentence full stop",
+      "was published with a pilot study here:\nhttps://www.frontiersin.org/articles/10.3389/fnbeh.2020.618180/full.",
+      doi("10.3389/fnbeh.2020.618180"),
+    ],
+    [
+      "58792956311",
+      "Frontiers PDF in a numbered link",
+      "[21](https://www.frontiersin.org/articles/10.3389/fncom.2023.1215824/pdf)",
+      doi("10.3389/fncom.2023.1215824"),
+    ],
+    [
+      "25536521",
+      "doi: as markdown link text (Frontiers)",
+      "[doi:10.3389/fphy.2014.00005](https://www.frontiersin.org/articles/10.3389/fphy.2014.00005/full)",
+      doi("10.3389/fphy.2014.00005"),
+    ],
+    [
+      "18437257361",
+      "Frontiers link then a DOI",
+      "Perspective](https://www.frontiersin.org/articles/10.3389/fmed.2021.629134/full). Front. Med. 8:629134. doi: 10.3389/fmed.2021.629134",
+      doi("10.3389/fmed.2021.629134"),
+    ],
     ["71645489745", "PMC (new domain)", "https://pmc.ncbi.nlm.nih.gov/articles/PMC3545223", pmcid("PMC3545223")],
     ["68546693175", "PMC in a markdown link", "[PMC10428214](https://pmc.ncbi.nlm.nih.gov/articles/PMC10428214/). Trajectories", pmcid("PMC10428214")],
     ["58250301360", "DOI and arXiv id on one line", "- **Identifier:** doi:10.1098/rsif.2012.0558 · arXiv:1203.4942", doi("10.1098/rsif.2012.0558")],
     ["55632541065", "PMC in a JS object", 'href: "https://pmc.ncbi.nlm.nih.gov/articles/PMC10070067/" },', pmcid("PMC10070067")],
     ["23542863885", "MDPI article", "[Shankar et al.](https://www.mdpi.com/2076-3417/13/6/3701).", null],
     ["71491115925", "MDPI PDF", "https://www.mdpi.com/2076-3417/15/21/11468/pdf-vor", null],
-    ["21181232839", "bioRxiv in an HTML attribute", '<a href="https://www.biorxiv.org/content/10.1101/2021.01.20.427458v1">ImPartial</a>', doi("10.1101/2021.01.20.427458")],
-    ["2977615759", "bioRxiv full in markdown", "[Cerebrovascular super-resolution 4D Flow MRI](https://www.biorxiv.org/content/10.1101/2021.08.25.457611v1.full)", doi("10.1101/2021.08.25.457611")],
-    ["14329317964", "bioRxiv PDF in an unquoted attribute", "<a href = https://www.biorxiv.org/content/10.1101/2021.04.30.441514v1.full.pdf>publication</a>", doi("10.1101/2021.04.30.441514")],
+    [
+      "21181232839",
+      "bioRxiv in an HTML attribute",
+      '<a href="https://www.biorxiv.org/content/10.1101/2021.01.20.427458v1">ImPartial</a>',
+      doi("10.1101/2021.01.20.427458"),
+    ],
+    [
+      "2977615759",
+      "bioRxiv full in markdown",
+      "[Cerebrovascular super-resolution 4D Flow MRI](https://www.biorxiv.org/content/10.1101/2021.08.25.457611v1.full)",
+      doi("10.1101/2021.08.25.457611"),
+    ],
+    [
+      "14329317964",
+      "bioRxiv PDF in an unquoted attribute",
+      "<a href = https://www.biorxiv.org/content/10.1101/2021.04.30.441514v1.full.pdf>publication</a>",
+      doi("10.1101/2021.04.30.441514"),
+    ],
     ["33136088629", "bioRxiv v2 full", "[ESM2](https://www.biorxiv.org/content/10.1101/2021.07.09.450648v2.full) uses", doi("10.1101/2021.07.09.450648")],
     ["44519167", "JAMA article number", "[5] https://jamanetwork.com/journals/jama/fullarticle/1104511 <br />", null],
-    ["24149906542", "JAMA in an HTML attribute", '<a href="https://jamanetwork.com/journals/jama/fullarticle/2780562" style="color:#006d2c" target="_blank">Al Kaabi; JAMA 2021</a>', null],
+    [
+      "24149906542",
+      "JAMA in an HTML attribute",
+      '<a href="https://jamanetwork.com/journals/jama/fullarticle/2780562" style="color:#006d2c" target="_blank">Al Kaabi; JAMA 2021</a>',
+      null,
+    ],
     ["22362120", "eLife in a MATLAB comment", "%             https://elifesciences.org/articles/61408", null, page(doi("10.7554/eLife.61408"))],
     ["56789872965", "eLife in <…>", "eLife 2023;12:e85492. <https://elifesciences.org/articles/85492>", null, page(doi("10.7554/eLife.85492"))],
     ["12284643870", "arXiv HTML in a footnote", "[^1_29]: https://arxiv.org/html/2503.14910v1", ax("2503.14910")],

@@ -115,7 +115,11 @@ function testCases(src: string): unknown[] | null {
 }
 
 const ARXIV_IN_TEXT = /(?:arxiv\.org\/(?:abs|pdf|html)\/|arxiv:\s*)((?:\d{4}\.\d{4,5})|(?:[a-z-]+(?:\.[a-z]{2})?\/\d{7}))(?:v\d+)?/i;
-const canonicalArxiv = (id: string) => id.replace(/v\d+$/i, "").replace(/^([a-z-]+)\.[a-z]{2}\//i, "$1/").toLowerCase();
+const canonicalArxiv = (id: string) =>
+  id
+    .replace(/v\d+$/i, "")
+    .replace(/^([a-z-]+)\.[a-z]{2}\//i, "$1/")
+    .toLowerCase();
 
 /** Item types whose ISBN is the containing book's (a chapter, an entry, a paper in proceedings). */
 const PART_TYPES = new Set(["bookSection", "encyclopediaArticle", "dictionaryEntry", "conferencePaper"]);
@@ -180,7 +184,10 @@ const DOI_IN_LINK: Record<string, [string, string]> = {
   "http://dx.doi.org/10.1071/BT04151": ["10.1071/bt04151", "a resolver link"],
   "http://dx.doi.org/10.1088/1361-6455/ab8834": ["10.1088/1361-6455/ab8834", "a resolver link"],
   "https://doi.org/10.1007/978-3-642-30102-5": ["10.1007/978-3-642-30102-5", "a resolver link (the book's DOI; its ISBN is inside it)"],
-  "http://ezaccess.libraries.psu.edu/login?url=http://dx.doi.org/10.1787/9789264067295-en": ["10.1787/9789264067295-en", "a resolver link behind a library proxy"],
+  "http://ezaccess.libraries.psu.edu/login?url=http://dx.doi.org/10.1787/9789264067295-en": [
+    "10.1787/9789264067295-en",
+    "a resolver link behind a library proxy",
+  ],
   "https://doi.org/10.1007/978-3-642-40328-6\\_47": ["10.1007/978-3-642-40328-6_47", "a resolver link with BibTeX's escaped underscore"],
   "https://www.degruyterbrill.com/document/doi/10.3138/9781487518806/html": ["10.3138/9781487518806", "the book's own page"],
   "https://www.degruyterbrill.com/document/doi/10.3138/9781487518806-008/html": ["10.3138/9781487518806-008", "a chapter's DOI"],
@@ -202,7 +209,8 @@ const DOI_IN_LINK: Record<string, [string, string]> = {
 /** DOI-shaped ids that are no DOI: Crossref's test prefix 10.5555 used as a site's placeholder. */
 const NOT_A_DOI: Record<string, string> = {
   "https://dl.acm.org/doi/10.5555/1717186": "ACM's placeholder on Crossref's test prefix 10.5555 for work without a DOI; the page has the book's ISBN",
-  "http://www.aluka.org/stable/10.5555/AL.SFF.DOCUMENT.ydlwcc0342": "Aluka's stable id on Crossref's test prefix 10.5555 (JSTOR now serves it as /stable/al.sff.document…): no registered DOI",
+  "http://www.aluka.org/stable/10.5555/AL.SFF.DOCUMENT.ydlwcc0342":
+    "Aluka's stable id on Crossref's test prefix 10.5555 (JSTOR now serves it as /stable/al.sff.document…): no registered DOI",
 };
 
 /** An ISBN-13 (978/979, valid check digit) standing alone in the text, hyphens inside it allowed. */
@@ -227,7 +235,8 @@ function labelled(input: string, ids: Expected[], part = false): Pick<Row, "expe
   if (hit) return { expected: hit };
   const isbn = part ? null : isbnToken(input);
   if (isbn) return { expected: { kind: "isbn", value: isbn }, note: "an ISBN stands in the link; the upstream item lists another or none" };
-  if (part && ids.some((x) => x.kind === "isbn")) return { expected: null, known: ids, note: "a part of a book: its link's ISBN is the book's; the part's own id is on its page" };
+  if (part && ids.some((x) => x.kind === "isbn"))
+    return { expected: null, known: ids, note: "a part of a book: its link's ISBN is the book's; the part's own id is on its page" };
   // SSRN registers 10.2139/ssrn.<abstract id> for every paper: a host rule may derive it.
   const ssrn = /ssrn\.com\/.*abstract(?:_?id)?=(\d+)/i.exec(input)?.[1];
   const known = ssrn && !ids.some((x) => x.kind === "doi") ? [...ids, doi(`10.2139/ssrn.${ssrn}`)] : ids;
@@ -262,7 +271,14 @@ function zoteroRows(seen: ReadonlySet<string>): Row[] {
             if (key === "DOI") rows.push({ input: value, expected: doi(value), source: source(what) });
             else if (key === "ISBN") rows.push({ input: value, expected: { kind: "isbn", value: isbn13Of(value) ?? value }, source: source(what) });
             else if (key === "arXiv") rows.push({ input: value, expected: { kind: "arxiv", value: canonicalArxiv(value) }, source: source(what) });
-            else rows.push({ input: value, expected: null, source: source(what), known: ids, note: `a ${key}: not an identifier Daryaft reads; its record says the rest` });
+            else
+              rows.push({
+                input: value,
+                expected: null,
+                source: source(what),
+                known: ids,
+                note: `a ${key}: not an identifier Daryaft reads; its record says the rest`,
+              });
           }
         });
         return;
@@ -291,11 +307,7 @@ function zoteroRows(seen: ReadonlySet<string>): Row[] {
 
 function rubyString(lit: string): string {
   if (lit.startsWith("'")) return lit.slice(1, -1).replace(/\\'/g, "'").replace(/\\\\/g, "\\");
-  return lit
-    .slice(1, -1)
-    .replace(/\\n/g, "\n")
-    .replace(/\\"/g, '"')
-    .replace(/\\\\/g, "\\");
+  return lit.slice(1, -1).replace(/\\n/g, "\n").replace(/\\"/g, '"').replace(/\\\\/g, "\\");
 }
 
 /** RSpec `it` blocks with a literal (or assigned) input and contain_exactly / be_empty. */
@@ -336,24 +348,40 @@ function altmetricRows(): Row[] {
         else if (whole && /grouping|hyphenation|groups/.test(c.name))
           // Upstream refuses odd groupings so running text does not yield ISBNs from other numbers; a
           // whole paste of these digits with a valid check digit is that ISBN.
-          rows.push({ input: c.input, expected: { kind: "isbn", value: whole }, source, note: "label differs from upstream: the whole input is one ISBN with a valid check digit, grouped unusually" });
-        else if (d && !/^10\.97[89]\./.test(d)) rows.push({ input: c.input, expected: doi(d), source, note: "upstream: no ISBN; the DOI in the text is what a paste box reads" });
+          rows.push({
+            input: c.input,
+            expected: { kind: "isbn", value: whole },
+            source,
+            note: "label differs from upstream: the whole input is one ISBN with a valid check digit, grouped unusually",
+          });
+        else if (d && !/^10\.97[89]\./.test(d))
+          rows.push({ input: c.input, expected: doi(d), source, note: "upstream: no ISBN; the DOI in the text is what a paste box reads" });
         else rows.push({ input: c.input, expected: null, source, known: [] });
         continue;
       }
       const d = doiIn(c.input);
-      if (d) rows.push({ input: c.input, expected: doi(d), source, note: "upstream reads another kind of id here; the DOI in the text is what a paste box reads" });
-      else rows.push({ input: c.input, expected: null, source, known: [], note: "an identifier Daryaft does not read (bibcode, trial id, ORCID, RePEc, URN): nothing may be invented from it" });
+      if (d)
+        rows.push({ input: c.input, expected: doi(d), source, note: "upstream reads another kind of id here; the DOI in the text is what a paste box reads" });
+      else
+        rows.push({
+          input: c.input,
+          expected: null,
+          source,
+          known: [],
+          note: "an identifier Daryaft does not read (bibcode, trial id, ORCID, RePEc, URN): nothing may be invented from it",
+        });
     }
   }
   // The strict-mode list keeps trailing full stops on purpose (a paste box must drop them); its one
   // DOI without one ends in "+", which is never prose punctuation.
   for (const line of show(repo, "spec/fixtures/strict_mode_dois.txt").split("\n")) {
-    if (line && !line.endsWith(".")) rows.push({ input: line, expected: doi(line), source: { repo, file: "spec/fixtures/strict_mode_dois.txt", case: `line: ${line}` } });
+    if (line && !line.endsWith("."))
+      rows.push({ input: line, expected: doi(line), source: { repo, file: "spec/fixtures/strict_mode_dois.txt", case: `line: ${line}` } });
   }
   const list = show(repo, "spec/fixtures/dois.txt").split("\n").filter(Boolean);
   list.forEach((d, i) => {
-    if (i % 10 !== 0 && /[^a-z0-9._/-]/i.test(d)) rows.push({ input: d, expected: doi(d), source: { repo, file: "spec/fixtures/dois.txt", case: `line ${i + 1}` } });
+    if (i % 10 !== 0 && /[^a-z0-9._/-]/i.test(d))
+      rows.push({ input: d, expected: doi(d), source: { repo, file: "spec/fixtures/dois.txt", case: `line ${i + 1}` } });
   });
   return rows;
 }

@@ -30,11 +30,16 @@ const ICONS = [
   { file: "apple-touch-icon.png", size: 180, kind: "maskable" },
 ] as const;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu"],
+});
 try {
   for (const icon of ICONS) {
     const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size }, deviceScaleFactor: 1 });
-    await page.setContent(`<html><body style="margin:0;background:transparent">${svg(icon.kind).replace("<svg ", `<svg width="${icon.size}" height="${icon.size}" `)}</body></html>`);
+    await page.setContent(
+      `<html><body style="margin:0;background:transparent">${svg(icon.kind).replace("<svg ", `<svg width="${icon.size}" height="${icon.size}" `)}</body></html>`,
+    );
     writeFileSync(path.join(OUT, icon.file), await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: icon.size, height: icon.size } }));
     await page.close();
     console.log(`${icon.file} ${icon.size}×${icon.size}`);

@@ -37,7 +37,6 @@ export function offlineWorkerEnv(upstreamUrl: string): Record<string, string> {
   };
 }
 
-
 /**
  * Hands `vars` to the next `vite preview` of the build through the file it reads them from.
  * A build snapshots the developer's .dev.vars into dist/daryaft/.dev.vars, and once that file

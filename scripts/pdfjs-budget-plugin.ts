@@ -73,7 +73,10 @@ export function patchPdfjs(code: string): string {
   let out = code;
   for (const p of PATCHES) {
     const found = [...out.matchAll(p.pattern)].length;
-    if (found !== p.count) throw new Error(`pdfjs budget: "${p.name}" found ${found} times in unpdf's pdf.js, expected ${p.count}; update scripts/pdfjs-budget-plugin.ts for this pdf.js`);
+    if (found !== p.count)
+      throw new Error(
+        `pdfjs budget: "${p.name}" found ${found} times in unpdf's pdf.js, expected ${p.count}; update scripts/pdfjs-budget-plugin.ts for this pdf.js`,
+      );
     out = out.replace(p.pattern, p.replace as (m: string, ...a: unknown[]) => string);
   }
   return `${out}\nglobalThis.${PDFJS_BUDGET_MARK}=true;\n`;

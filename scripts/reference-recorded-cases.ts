@@ -102,13 +102,14 @@ function trim(item: Json): Json {
 const REFCHECKER = "markrussinovich/refchecker";
 const CACHE_DIR = "tests/fixtures/test_cache/api_cache/crossref";
 
-const fold = (s: string) =>
-  s
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
+const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 const norm = (t: string) => fold(t.replace(/<[^>]+>/g, "")).replace(/[^a-z0-9]+/g, "");
-const titleWords = (t: string) => new Set(fold(t).split(/[^a-z0-9]+/).filter((w) => w.length > 2));
+const titleWords = (t: string) =>
+  new Set(
+    fold(t)
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 2),
+  );
 const firstTitle = (it: Json) => (Array.isArray(it.title) ? String(it.title[0] ?? "") : "");
 const families = (it: Json) => (Array.isArray(it.author) ? (it.author as Json[]).slice(0, 3).map((a) => (typeof a.family === "string" ? a.family : "")) : []);
 
@@ -131,7 +132,8 @@ function autoTruth(title: string, authors: string[], items: Json[]): Truth | "ha
   if (same.length === 1 && only && only.type !== "peer-review" && similarByAuthor.every((it) => it === only)) {
     return { doi: String(only.DOI).toLowerCase(), by: "auto: the one candidate with the cited title and author" };
   }
-  if (same.length === 0 && similarByAuthor.length === 0) return { doi: null, by: "auto: no candidate has the cited title, none of similar title shares an author" };
+  if (same.length === 0 && similarByAuthor.length === 0)
+    return { doi: null, by: "auto: no candidate has the cited title, none of similar title shares an author" };
   return "hand";
 }
 
@@ -144,7 +146,11 @@ const HAND: Record<string, [doi: string | null, note?: string, alternates?: stri
   "3b122745dc": ["10.1109/access.2024.3351376"],
   "22caf18e51": [null, "Greene's textbook is not listed; the 'Econometric analysis' chapter is another work"],
   b75fd781cd: ["10.1007/s11023-020-09517-8", "the other candidate of this title is its publisher correction"],
-  "30cc156f3c": ["10.1147/jrd.2019.2940428", "the journal version is cited; the IJCAI paper is the same work's conference version", ["10.24963/ijcai.2019/891"]],
+  "30cc156f3c": [
+    "10.1147/jrd.2019.2940428",
+    "the journal version is cited; the IJCAI paper is the same work's conference version",
+    ["10.24963/ijcai.2019/891"],
+  ],
   "6500ec96d8": ["10.1109/cvpr.2019.00938"],
   dd783d15e4: ["10.1109/iccv48922.2021.00951"],
   "6aadefc97c": [null],
@@ -207,7 +213,9 @@ const HAND: Record<string, [doi: string | null, note?: string, alternates?: stri
 };
 
 function cacheName(query: string, year: number | null): string {
-  return createHash("sha256").update(`crossref\0search_works\0${query}|${year === null ? "None" : year}|5`).digest("hex");
+  return createHash("sha256")
+    .update(`crossref\0search_works\0${query}|${year === null ? "None" : year}|5`)
+    .digest("hex");
 }
 
 /** The query refchecker sent for a cited title: the title, or the title with dashes and apostrophes plain. */
@@ -293,12 +301,13 @@ const PAPERQA_TRUTH: Record<string, [doi: string | null, note: string, alternate
     "test_doi_search names the Cell Genomics article; Crossref's answer is its bioRxiv preprint, the same work",
     ["10.1101/2024.04.01.587366"],
   ],
-  "An essential role of active site arginine residue in iodide binding and histidine residue in electron transfer for iodide oxidation by horseradish peroxidase": [
-    "10.1023/a:1007154515475",
-    "test_bulk_title_search",
-  ],
+  "An essential role of active site arginine residue in iodide binding and histidine residue in electron transfer for iodide oxidation by horseradish peroxidase":
+    ["10.1023/a:1007154515475", "test_bulk_title_search"],
   "Beta-Blocker Interruption or Continuation after Myocardial Infarction": ["10.1056/nejmoa2404204", "the journal-quality test's article"],
-  "The Dilemma and Countermeasures of Music Education under the Background of Big Data": ["10.1155/2022/8341966", "test_crossref_retraction_status (a retracted article)"],
+  "The Dilemma and Countermeasures of Music Education under the Background of Big Data": [
+    "10.1155/2022/8341966",
+    "test_crossref_retraction_status (a retracted article)",
+  ],
   "National Flag of Canada Day": [null, "a Wikipedia article's title in a document test; the answer is a book chapter on another subject"],
   "Gravity hill": [null, "a Wikipedia article's title in a document test; a book chapter of that name is another work"],
   "SF Districts in the style of Andy Warhol, with Math": [null, "a test document's title; the answer is an encyclopedia entry on Warhol"],
@@ -359,7 +368,10 @@ function paperqaCases(): Case[] {
       cases.push({
         id: `paper-qa:${cases.length}`,
         input: author ? `${author}. ${title}` : title,
-        request: `GET /works?${[...q].filter(([k]) => k !== "mailto").map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&")}`,
+        request: `GET /works?${[...q]
+          .filter(([k]) => k !== "mailto")
+          .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+          .join("&")}`,
         source: { repo: PAPERQA, file },
         reference: "the title (and author) the test sent",
         truth: { doi: truth[0], by: `upstream test, read by hand: ${truth[1]}`, ...(truth[2] ? { alternates: truth[2] } : {}) },
@@ -387,7 +399,11 @@ function sbmCases(): Case[] {
   };
   const rows: [string, string | null, string][] = [
     ["unstructured-ref-response-1.json", "10.1007/s10032-015-0249-8", "shouldMatch_whenUnstructuredRefIsFound"],
-    ["unstructured-ref-response-2.json", null, "shouldNotMatch_whenUnstructuredRefIsNotFound: authors, volume, issue, pages and year disagree with every candidate"],
+    [
+      "unstructured-ref-response-2.json",
+      null,
+      "shouldNotMatch_whenUnstructuredRefIsNotFound: authors, volume, issue, pages and year disagree with every candidate",
+    ],
   ];
   return rows.map(([file, doi, why], i) => {
     const items = (JSON.parse(show(SBM, `src/test/resources/api-responses/${file}`)) as { message: { items: Json[] } }).message.items;

@@ -70,7 +70,13 @@ const mode = arg("mode", "full");
 if (!["full", "title", "ids"].includes(mode!)) throw new Error(`--mode must be full, title or ids, not ${mode}`);
 /** What a job would know of the work in each mode: its title (with subtitle and, for a book or report, authors), its identifiers, or both. */
 const titleOf = (it: Item): Partial<Expectation> => ({ title: it.title, subtitle: it.subtitle ?? null, authors: it.authors ?? null });
-const idsOf = (it: Item): Partial<Expectation> => ({ doi: it.doi ?? null, arxiv: it.arxiv ?? null, pmcid: it.pmcid ?? null, isbn: it.isbn ?? null, reportNumber: it.reportNumber ?? null });
+const idsOf = (it: Item): Partial<Expectation> => ({
+  doi: it.doi ?? null,
+  arxiv: it.arxiv ?? null,
+  pmcid: it.pmcid ?? null,
+  isbn: it.isbn ?? null,
+  reportNumber: it.reportNumber ?? null,
+});
 const expectOf = (it: Item): Expectation => ({
   doi: null,
   title: null,
@@ -85,7 +91,11 @@ function othersFor(it: Item, all: Item[]): Item[] {
   const i = all.indexOf(it);
   const rotated = [...all.slice(i + 1), ...all.slice(0, i)];
   const area = (x: Item) => x.field.split("-")[0];
-  const picked = [...rotated.filter((x) => x.field === it.field), ...rotated.filter((x) => x.field !== it.field && area(x) === area(it)), ...rotated.filter((x) => area(x) !== area(it))];
+  const picked = [
+    ...rotated.filter((x) => x.field === it.field),
+    ...rotated.filter((x) => x.field !== it.field && area(x) === area(it)),
+    ...rotated.filter((x) => area(x) !== area(it)),
+  ];
   return picked.slice(0, pairsPer);
 }
 
@@ -185,7 +195,17 @@ async function main(): Promise<void> {
       if (r.exact.accept) falseExact.push(`${it.id} accepted as ${other.id} (${r.exact.verification}: ${r.exact.detail})`);
       else refusedExact++;
     }
-    console.log([it.id, it.kind, anyLabel, exactLabel, own.cpuMs.toFixed(1), `${refusedAny}/${others.length} ${refusedExact}/${others.length}`, own.any.detail.slice(0, 160)].join("\t"));
+    console.log(
+      [
+        it.id,
+        it.kind,
+        anyLabel,
+        exactLabel,
+        own.cpuMs.toFixed(1),
+        `${refusedAny}/${others.length} ${refusedExact}/${others.length}`,
+        own.any.detail.slice(0, 160),
+      ].join("\t"),
+    );
   }
   const n = items.length;
   const rate = (k: number, of: number) => `${k}/${of} (${((100 * k) / Math.max(1, of)).toFixed(1)}%)`;
@@ -197,8 +217,20 @@ async function main(): Promise<void> {
   for (const f of falseAny) console.log(`  ${f}`);
   console.log(`false accepts, exact source (trusted_source on weak evidence counts): ${rate(falseExact.length, pairs)}`);
   for (const f of falseExact) console.log(`  ${f}`);
-  console.log(`verifier CPU per check (extraction + decision, ${cpu.length} checks): p50 ${pct(cpu, 50).toFixed(1)} ms, p95 ${pct(cpu, 95).toFixed(1)} ms, max ${Math.max(...cpu).toFixed(1)} ms`);
-  const summary = { mode, pdfs: n, refusedAny: rejectedAny.length, refusedExact: rejectedExact.length, pairs, falseAny: falseAny.length, falseExact: falseExact.length, cpuP50: +pct(cpu, 50).toFixed(1), cpuP95: +pct(cpu, 95).toFixed(1) };
+  console.log(
+    `verifier CPU per check (extraction + decision, ${cpu.length} checks): p50 ${pct(cpu, 50).toFixed(1)} ms, p95 ${pct(cpu, 95).toFixed(1)} ms, max ${Math.max(...cpu).toFixed(1)} ms`,
+  );
+  const summary = {
+    mode,
+    pdfs: n,
+    refusedAny: rejectedAny.length,
+    refusedExact: rejectedExact.length,
+    pairs,
+    falseAny: falseAny.length,
+    falseExact: falseExact.length,
+    cpuP50: +pct(cpu, 50).toFixed(1),
+    cpuP95: +pct(cpu, 95).toFixed(1),
+  };
   console.log(`SUMMARY ${JSON.stringify(summary)}`);
 }
 

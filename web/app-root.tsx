@@ -30,15 +30,15 @@ export function AppRoot({
   return (
     <StrictMode>
       <SsrModulesContext.Provider value={ssrModules}>
-      <I18nProvider locale="fa-IR">
-        <QueryClientProvider client={queryClient}>
-          <PageDataProvider initial={pageData}>
-            <UiStateProvider initialTypeOfSearch={initialTypeOfSearch}>
-              <AppRouter router={router} />
-            </UiStateProvider>
-          </PageDataProvider>
-        </QueryClientProvider>
-      </I18nProvider>
+        <I18nProvider locale="fa-IR">
+          <QueryClientProvider client={queryClient}>
+            <PageDataProvider initial={pageData}>
+              <UiStateProvider initialTypeOfSearch={initialTypeOfSearch}>
+                <AppRouter router={router} />
+              </UiStateProvider>
+            </PageDataProvider>
+          </QueryClientProvider>
+        </I18nProvider>
       </SsrModulesContext.Provider>
     </StrictMode>
   );

@@ -19,7 +19,17 @@ export function createQueryClient() {
  * loaders read nothing the session may not; web/app-root.tsx keeps it current); `deferData` is set
  * for the load that hydrates the server's markup (web/lib/route-data.ts).
  */
-export function createAppRouter({ queryClient, history, session, deferData = false }: { queryClient: QueryClient; history?: RouterHistory; session: Session; deferData?: boolean }) {
+export function createAppRouter({
+  queryClient,
+  history,
+  session,
+  deferData = false,
+}: {
+  queryClient: QueryClient;
+  history?: RouterHistory;
+  session: Session;
+  deferData?: boolean;
+}) {
   return createRouter({
     routeTree,
     context: { queryClient, session, deferData },

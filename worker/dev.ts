@@ -67,7 +67,14 @@ defineEndpoint(
       .limit(query.limit ?? 50);
     c.header("Cache-Control", "no-store");
     return c.json({
-      messages: rows.map((r) => ({ id: r.id, channel: r.channel, recipient: r.recipient, subject: r.subject, text: r.body, created_at: r.createdAt.toISOString() })),
+      messages: rows.map((r) => ({
+        id: r.id,
+        channel: r.channel,
+        recipient: r.recipient,
+        subject: r.subject,
+        text: r.body,
+        created_at: r.createdAt.toISOString(),
+      })),
     });
   },
 );
@@ -76,7 +83,15 @@ defineEndpoint(
 
 defineEndpoint(
   devRoutes,
-  { method: "get", path: "/gateway/devbank/pay/:id", devOnly: true, summary: "Development only: the built-in bank page with pay and cancel buttons", roles: anyone, html: true, tag: "wallet" },
+  {
+    method: "get",
+    path: "/gateway/devbank/pay/:id",
+    devOnly: true,
+    summary: "Development only: the built-in bank page with pay and cancel buttons",
+    roles: anyone,
+    html: true,
+    tag: "wallet",
+  },
   async (c) => {
     const p = await devbankPayment(c.var.db, c.req.param("id") ?? "");
     if (!p) throw new NotFoundError();
@@ -109,7 +124,16 @@ defineEndpoint(
 
 defineEndpoint(
   devRoutes,
-  { method: "get", path: "/dev/getpdf/job", devOnly: true, summary: "Development only: a job's start and end times and its steps (benchmarks, diagnosis)", roles: anyone, query: GetPdfCheckInput, response: DevJobTiming, tag: "getpdf" },
+  {
+    method: "get",
+    path: "/dev/getpdf/job",
+    devOnly: true,
+    summary: "Development only: a job's start and end times and its steps (benchmarks, diagnosis)",
+    roles: anyone,
+    query: GetPdfCheckInput,
+    response: DevJobTiming,
+    tag: "getpdf",
+  },
   async (c, { query }) => {
     const ticket = await readTicket(services(c).signingSecret, query.id);
     if (!ticket) throw new ValidationError({ id: [getpdfMessages.badTicket] });
@@ -132,7 +156,14 @@ defineEndpoint(
 // middleware and nothing else — as the floor the measured routes are compared with.
 defineEndpoint(
   devRoutes,
-  { method: "get", path: "/dev/bench/bare", devOnly: true, summary: "Development only: a bare text answer (throughput baseline for benchmarks)", roles: anyone, tag: "system" },
+  {
+    method: "get",
+    path: "/dev/bench/bare",
+    devOnly: true,
+    summary: "Development only: a bare text answer (throughput baseline for benchmarks)",
+    roles: anyone,
+    tag: "system",
+  },
   (c) => c.text("ok"),
 );
 
@@ -142,9 +173,26 @@ const RoundTripQuery = z.object({ n: z.coerce.number().int().min(1).max(50).defa
 const RoundTrip = z.object({ n: z.number().int(), p50_ms: z.number(), p95_ms: z.number(), max_ms: z.number() });
 defineEndpoint(
   devRoutes,
-  { method: "get", path: "/dev/budget/round-trip", devOnly: true, summary: "Development only: the time of one budget slot (take + done on the ProviderBudget object), n times in a row (at most 5 s in all; n says how many were measured)", roles: adminOnly, query: RoundTripQuery, response: RoundTrip, tag: "system" },
+  {
+    method: "get",
+    path: "/dev/budget/round-trip",
+    devOnly: true,
+    summary:
+      "Development only: the time of one budget slot (take + done on the ProviderBudget object), n times in a row (at most 5 s in all; n says how many were measured)",
+    roles: adminOnly,
+    query: RoundTripQuery,
+    response: RoundTrip,
+    tag: "system",
+  },
   async (c, { query }) => {
-    const budget = sharedBudget(c.env.PROVIDER_BUDGET as unknown as BudgetNamespace, { key: "dev:round-trip", provider: "dev", limits: { perSecond: 1_000_000, burst: 1_000_000 }, priority: "paste", maxWaitMs: 1_000, leaseMs: 10_000 });
+    const budget = sharedBudget(c.env.PROVIDER_BUDGET as unknown as BudgetNamespace, {
+      key: "dev:round-trip",
+      provider: "dev",
+      limits: { perSecond: 1_000_000, burst: 1_000_000 },
+      priority: "paste",
+      maxWaitMs: 1_000,
+      leaseMs: 10_000,
+    });
     const times: number[] = [];
     // Bounded in time too: a busy object (or many callers at once) must not hold the request.
     const until = performance.now() + 5_000;
@@ -161,11 +209,23 @@ defineEndpoint(
 );
 
 // Benchmarks: one run of the library watcher at a given time (the cron's own function).
-const WatchQuery = z.object({ now: z.coerce.number().int().min(0).max(4_102_444_800_000).optional(), rows: z.coerce.number().int().min(1).max(1_000).optional() });
+const WatchQuery = z.object({
+  now: z.coerce.number().int().min(0).max(4_102_444_800_000).optional(),
+  rows: z.coerce.number().int().min(1).max(1_000).optional(),
+});
 const WatchRun = z.object({ calls: z.number().int(), items: z.number().int(), notices: z.number().int(), held: z.number().int(), notified: z.number().int() });
 defineEndpoint(
   devRoutes,
-  { method: "post", path: "/dev/library-watch/run", devOnly: true, summary: "Development only: run the library watcher now (benchmarks)", roles: anyone, query: WatchQuery, response: WatchRun, tag: "batch" },
+  {
+    method: "post",
+    path: "/dev/library-watch/run",
+    devOnly: true,
+    summary: "Development only: run the library watcher now (benchmarks)",
+    roles: anyone,
+    query: WatchQuery,
+    response: WatchRun,
+    tag: "batch",
+  },
   async (c, { query }) => {
     const r = await libraryWatchJob(c.env, query.now ?? services(c).now, { rows: query.rows });
     return c.json({ calls: r.calls, items: r.items, notices: r.notices, held: r.held, notified: r.notified });
@@ -176,7 +236,15 @@ defineEndpoint(
 
 defineEndpoint(
   devRoutes,
-  { method: "post", path: "/dev/panel/demo-activity", devOnly: true, summary: "Development only: six months of demo quota usage and members' downloads for the partner's institution (404 in production)", roles: partnerOnly, response: PanelOk, tag: "panel" },
+  {
+    method: "post",
+    path: "/dev/panel/demo-activity",
+    devOnly: true,
+    summary: "Development only: six months of demo quota usage and members' downloads for the partner's institution (404 in production)",
+    roles: partnerOnly,
+    response: PanelOk,
+    tag: "panel",
+  },
   async (c, { user }) => {
     await seedDemoActivity(c.var.db, partnerUniversityId(user), c.var.now());
     return c.json({ status: "ok" as const });

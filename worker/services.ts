@@ -168,11 +168,24 @@ function buildServices(c: Context<AppEnv>): Services {
         }),
       scopus: () =>
         env.SCOPUS_API_KEY
-          ? createScopusClient({ fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, apiKey: env.SCOPUS_API_KEY, instToken: env.SCOPUS_INST_TOKEN, rateLimiter: providerBudget(env, "scopus", "paste") })
+          ? createScopusClient({
+              fetch: fetchFn,
+              upstreamBase: env.UPSTREAM_BASE,
+              apiKey: env.SCOPUS_API_KEY,
+              instToken: env.SCOPUS_INST_TOKEN,
+              rateLimiter: providerBudget(env, "scopus", "paste"),
+            })
           : null,
       openAlex: (timeoutMs) =>
         env.OPENALEX_API_KEY
-          ? createOpenAlexClient({ fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, apiKey: env.OPENALEX_API_KEY, mailto: env.CONTACT_EMAIL, timeoutMs, rateLimiter: providerBudget(env, "openalex", "paste", { timeoutMs }) })
+          ? createOpenAlexClient({
+              fetch: fetchFn,
+              upstreamBase: env.UPSTREAM_BASE,
+              apiKey: env.OPENALEX_API_KEY,
+              mailto: env.CONTACT_EMAIL,
+              timeoutMs,
+              rateLimiter: providerBudget(env, "openalex", "paste", { timeoutMs }),
+            })
           : null,
     },
     job: (key) => fetchJobStub(env, key),

@@ -25,7 +25,6 @@ export function ensureBuild(skip: boolean) {
   execFileSync("vite", ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
 }
 
-
 /** Children still running, stopped on exit or on Ctrl-C / SIGTERM so no preview is left behind. */
 const running = new Set<ChildProcess>();
 function stopAll() {
@@ -84,9 +83,15 @@ export async function startStack(opts: { name: string; port: number; upstreamPor
     preview = spawn("vite", ["preview", "--port", String(opts.port), "--strictPort"], {
       cwd: root,
       detached: true,
-      env: { ...process.env, DARYAFT_STATE_DIR: stateDir, DARYAFT_UPSTREAM_BASE: upstreamUrl, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
-      // Development mode and its secrets from .dev.vars (the build may predate it).
-      ...ensureDevVars(), UPSTREAM_BASE: upstreamUrl },
+      env: {
+        ...process.env,
+        DARYAFT_STATE_DIR: stateDir,
+        DARYAFT_UPSTREAM_BASE: upstreamUrl,
+        CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+        // Development mode and its secrets from .dev.vars (the build may predate it).
+        ...ensureDevVars(),
+        UPSTREAM_BASE: upstreamUrl,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     running.add(preview);
@@ -252,7 +257,27 @@ function selfSignedCert(): { key: string; cert: string } {
   const key = path.join(dir, "key.pem");
   const cert = path.join(dir, "cert.pem");
   if (!existsSync(key) || !existsSync(cert)) {
-    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "30", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+        "-days",
+        "30",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+      ],
+      { stdio: "ignore" },
+    );
   }
   return { key: readFileSync(key, "utf8"), cert: readFileSync(cert, "utf8") };
 }

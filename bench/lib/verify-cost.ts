@@ -23,7 +23,16 @@ const MB = 1024 * 1024;
 
 /** A valid two-page PDF of about `bytes`, the DOI and title on page 1. */
 export function bigPdf(bytes: number, doi: string, title: string): Uint8Array {
-  const text1 = ["BT", "/F1 14 Tf", "72 720 Td", "16 TL", `(${title}) '`, `(https://doi.org/${doi}) '`, "(Abstract. A generated article for the verification benchmark.) '", "ET"].join("\n");
+  const text1 = [
+    "BT",
+    "/F1 14 Tf",
+    "72 720 Td",
+    "16 TL",
+    `(${title}) '`,
+    `(https://doi.org/${doi}) '`,
+    "(Abstract. A generated article for the verification benchmark.) '",
+    "ET",
+  ].join("\n");
   const text2 = ["BT", "/F1 11 Tf", "72 720 Td", "(Introduction. Second page text.) '", "ET", "q 400 0 0 300 72 300 cm /Im1 Do Q"].join("\n");
   // Header and objects take ~1.5 KB; the image fills the rest. Random bytes do not compress.
   const side = Math.max(1, Math.floor(Math.sqrt(Math.max(0, bytes - 2048) / 3)));
@@ -50,7 +59,15 @@ function pct(values: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
 }
 
-export type VerifyCost = { sizeMb: number; bytes: number; runs: number; cpuMs: { p50: number; p95: number; max: number }; wallMs: { p50: number; p95: number }; bytesRead: number; verdict: string };
+export type VerifyCost = {
+  sizeMb: number;
+  bytes: number;
+  runs: number;
+  cpuMs: { p50: number; p95: number; max: number };
+  wallMs: { p50: number; p95: number };
+  bytesRead: number;
+  verdict: string;
+};
 
 export async function measureVerification(sizesMb = [1, 10, 50], runs = 20): Promise<VerifyCost[]> {
   // The pdf.js the Worker runs: patched with its read budget (no Vite here to patch it).
@@ -76,7 +93,15 @@ export async function measureVerification(sizesMb = [1, 10, 50], runs = 20): Pro
     }
     const { bytesRead } = await extractLeadingText(pdf, undefined, (pages) => verifyPages(pages, { doi, title }).kind === "doi_on_page");
     const r1 = (n: number) => Math.round(n * 10) / 10;
-    out.push({ sizeMb, bytes: pdf.byteLength, runs, cpuMs: { p50: r1(pct(cpu, 50)), p95: r1(pct(cpu, 95)), max: r1(Math.max(...cpu)) }, wallMs: { p50: r1(pct(wall, 50)), p95: r1(pct(wall, 95)) }, bytesRead, verdict });
+    out.push({
+      sizeMb,
+      bytes: pdf.byteLength,
+      runs,
+      cpuMs: { p50: r1(pct(cpu, 50)), p95: r1(pct(cpu, 95)), max: r1(Math.max(...cpu)) },
+      wallMs: { p50: r1(pct(wall, 50)), p95: r1(pct(wall, 95)) },
+      bytesRead,
+      verdict,
+    });
   }
   return out;
 }
@@ -92,10 +117,31 @@ export async function measureWorstCases(runs = 10): Promise<WorstCase[]> {
   await useBudgetedPdfjs();
   const doi = "10.5555/bench-worst";
   const title = "Verification cost when nothing on the pages settles it";
-  const filler = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i} of running text about rivers, lakes and the chemistry of their water in every season.`);
+  const filler = (n: number) =>
+    Array.from({ length: n }, (_, i) => `Line ${i} of running text about rivers, lakes and the chemistry of their water in every season.`);
   const cases: [string, Uint8Array][] = [
-    ["3 pages read, another work", makePdf({ pages: [{ text: ["Repository cover sheet", ...filler(8)] }, { text: ["Terms of use", ...filler(8)] }, { text: [{ text: "Seasonal dynamics of zooplankton in alpine lakes", size: 17 }, ...filler(40)] }] })],
-    ["hostile page: 300,000 text operators", makePdf({ pages: [{ text: [{ text: "Seasonal dynamics of zooplankton", size: 17 }], raw: `BT /F1 9 Tf 72 700 Td ${"(filler words about nothing in particular ) Tj 0 -0.01 Td ".repeat(300_000)} ET`, compress: true }] })],
+    [
+      "3 pages read, another work",
+      makePdf({
+        pages: [
+          { text: ["Repository cover sheet", ...filler(8)] },
+          { text: ["Terms of use", ...filler(8)] },
+          { text: [{ text: "Seasonal dynamics of zooplankton in alpine lakes", size: 17 }, ...filler(40)] },
+        ],
+      }),
+    ],
+    [
+      "hostile page: 300,000 text operators",
+      makePdf({
+        pages: [
+          {
+            text: [{ text: "Seasonal dynamics of zooplankton", size: 17 }],
+            raw: `BT /F1 9 Tf 72 700 Td ${"(filler words about nothing in particular ) Tj 0 -0.01 Td ".repeat(300_000)} ET`,
+            compress: true,
+          },
+        ],
+      }),
+    ],
   ];
   const out: WorstCase[] = [];
   for (const [name, pdf] of cases) {
@@ -116,7 +162,8 @@ export async function measureWorstCases(runs = 10): Promise<WorstCase[]> {
 
 export function printWorstCases(cases: WorstCase[]) {
   console.log("worst cases | file | runs | CPU p50 | CPU p95 | CPU max | verdict");
-  for (const c of cases) console.log(`${c.name} | ${(c.bytes / 1024).toFixed(1)} KB | ${c.runs} | ${c.cpuMs.p50} ms | ${c.cpuMs.p95} ms | ${c.cpuMs.max} ms | ${c.verdict}`);
+  for (const c of cases)
+    console.log(`${c.name} | ${(c.bytes / 1024).toFixed(1)} KB | ${c.runs} | ${c.cpuMs.p50} ms | ${c.cpuMs.p95} ms | ${c.cpuMs.max} ms | ${c.verdict}`);
 }
 
 export type BundleGrowth = { unpdfRaw: number; unpdfGz: number; workerRaw: number | null; workerGz: number | null };
@@ -151,7 +198,12 @@ export function printVerification(costs: VerifyCost[], growth: BundleGrowth) {
   console.log("\nVerification of a downloaded PDF (text of pages 1-3 through pdf.js, then the matcher), Node, same code as the Worker:");
   console.log("size | runs | CPU p50 | CPU p95 | CPU max | wall p50 | wall p95 | bytes pdf.js was given | verdict");
   for (const c of costs) {
-    console.log(`${c.sizeMb} MB | ${c.runs} | ${c.cpuMs.p50} ms | ${c.cpuMs.p95} ms | ${c.cpuMs.max} ms | ${c.wallMs.p50} ms | ${c.wallMs.p95} ms | ${kb(c.bytesRead)} | ${c.verdict}`);
+    console.log(
+      `${c.sizeMb} MB | ${c.runs} | ${c.cpuMs.p50} ms | ${c.cpuMs.p95} ms | ${c.cpuMs.max} ms | ${c.wallMs.p50} ms | ${c.wallMs.p95} ms | ${kb(c.bytesRead)} | ${c.verdict}`,
+    );
   }
-  console.log(`bundle growth (unpdf: serverless pdf.js + wrapper): ${kb(growth.unpdfRaw)} raw, ${kb(growth.unpdfGz)} gzip` + (growth.workerRaw !== null ? `; Worker bundle now ${kb(growth.workerRaw)} raw, ${kb(growth.workerGz!)} gzip` : "; Worker bundle not built"));
+  console.log(
+    `bundle growth (unpdf: serverless pdf.js + wrapper): ${kb(growth.unpdfRaw)} raw, ${kb(growth.unpdfGz)} gzip` +
+      (growth.workerRaw !== null ? `; Worker bundle now ${kb(growth.workerRaw)} raw, ${kb(growth.workerGz!)} gzip` : "; Worker bundle not built"),
+  );
 }

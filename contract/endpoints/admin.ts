@@ -19,7 +19,10 @@ export const adminApi = {
   books: endpoint<{ query: typeof adminContract.DirectBooksQuery; response: typeof adminContract.DirectBooksPage }>()("get", "/admin/ajax/directBooks"),
   createBook: endpoint<{ body: typeof adminContract.DirectBookInput; response: typeof adminContract.DirectBook }>()("post", "/admin/ajax/directBooks"),
   updateBook: endpoint<{ body: typeof adminContract.DirectBookInput; response: typeof adminContract.DirectBook }>()("post", "/admin/ajax/directBooks/:id"),
-  priceBook: endpoint<{ body: typeof adminContract.DirectBookPriceInput; response: typeof adminContract.DirectBook }>()("post", "/admin/ajax/directBooks/:id/price"),
+  priceBook: endpoint<{ body: typeof adminContract.DirectBookPriceInput; response: typeof adminContract.DirectBook }>()(
+    "post",
+    "/admin/ajax/directBooks/:id/price",
+  ),
   news: endpoint<{ query: typeof adminContract.PageQuery; response: typeof adminContract.NewsPage }>()("get", "/admin/ajax/news"),
   createNews: endpoint<{ body: typeof adminContract.NewsInput; response: typeof adminContract.NewsItem }>()("post", "/admin/ajax/news"),
   updateNews: endpoint<{ body: typeof adminContract.NewsInput; response: typeof adminContract.NewsItem }>()("post", "/admin/ajax/news/:id"),

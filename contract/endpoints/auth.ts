@@ -10,6 +10,12 @@ export const authApi = {
   updateMobile: endpoint<{ body: typeof authContract.MobileInput; response: typeof commonContract.OkBody }>()("post", "/profile/ajax/mobile_update"),
   sendMobileCode: endpoint<{ body: typeof authContract.MobileInput; response: typeof commonContract.OkBody }>()("post", "/profile/send/mobile/code"),
   verifyMobile: endpoint<{ body: typeof authContract.MobileVerifyInput; response: typeof commonContract.OkBody }>()("post", "/profile/mobile/verify"),
-  resetRequest: endpoint<{ body: typeof authContract.ResetRequestInput; response: typeof authContract.ResetRequestResponse }>()("post", "/password/reset/request"),
-  resetConfirm: endpoint<{ body: typeof authContract.ResetConfirmInput; response: typeof authContract.ResetConfirmResponse }>()("post", "/password/reset/confirm"),
+  resetRequest: endpoint<{ body: typeof authContract.ResetRequestInput; response: typeof authContract.ResetRequestResponse }>()(
+    "post",
+    "/password/reset/request",
+  ),
+  resetConfirm: endpoint<{ body: typeof authContract.ResetConfirmInput; response: typeof authContract.ResetConfirmResponse }>()(
+    "post",
+    "/password/reset/confirm",
+  ),
 };

@@ -10,5 +10,8 @@ export const batchApi = {
   licensedQuote: endpoint<{ response: typeof batchContract.BatchLicensedQuote }>()("get", "/batch/:id/licensed"),
   payLicensed: endpoint<{ response: typeof batchContract.BatchLicensedResult }>()("post", "/batch/:id/licensed"),
   libraryNotices: endpoint<{ response: typeof batchContract.LibraryNotices }>()("get", "/library/notices"),
-  libraryNoticeSettings: endpoint<{ body: typeof batchContract.LibraryNoticeSettings; response: typeof batchContract.LibraryNotices }>()("post", "/library/notices/settings"),
+  libraryNoticeSettings: endpoint<{ body: typeof batchContract.LibraryNoticeSettings; response: typeof batchContract.LibraryNotices }>()(
+    "post",
+    "/library/notices/settings",
+  ),
 };

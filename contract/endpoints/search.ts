@@ -6,6 +6,9 @@ export const searchApi = {
   article: endpoint<{ body: typeof searchContract.ArticleSearchRequest; response: typeof searchContract.ArticleSearchResponse }>()("post", "/article_search"),
   book: endpoint<{ body: typeof searchContract.BookSearchRequest; response: typeof searchContract.BookSearchResponse }>()("post", "/book_search"),
   thesis: endpoint<{ body: typeof searchContract.ThesisSearchRequest; response: typeof searchContract.ThesisSearchResponse }>()("post", "/tez_search"),
-  standard: endpoint<{ body: typeof searchContract.StandardSearchRequest; response: typeof searchContract.StandardSearchResponse }>()("post", "/standard_search"),
+  standard: endpoint<{ body: typeof searchContract.StandardSearchRequest; response: typeof searchContract.StandardSearchResponse }>()(
+    "post",
+    "/standard_search",
+  ),
   options: endpoint<{ response: typeof searchContract.SearchOptions }>()("get", "/search_options"),
 };

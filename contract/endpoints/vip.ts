@@ -8,13 +8,28 @@ export const vipApi = {
   access: endpoint<{ response: typeof directAccessContract.DirectAccessPageData }>()("get", "/direct_access/:id"),
   grants: endpoint<{ response: typeof directAccessContract.MyGrants }>()("get", "/profile/directaccess"),
   adminSites: endpoint<{ response: typeof directAccessContract.AdminSiteList }>()("get", "/admin/ajax/directaccess/sites"),
-  createSite: endpoint<{ body: typeof directAccessContract.AdminSiteInput; response: typeof directAccessContract.AdminOk }>()("post", "/admin/ajax/directaccess/sites"),
-  updateSite: endpoint<{ body: typeof directAccessContract.AdminSiteInput; response: typeof directAccessContract.AdminOk }>()("post", "/admin/ajax/directaccess/sites/:id"),
+  createSite: endpoint<{ body: typeof directAccessContract.AdminSiteInput; response: typeof directAccessContract.AdminOk }>()(
+    "post",
+    "/admin/ajax/directaccess/sites",
+  ),
+  updateSite: endpoint<{ body: typeof directAccessContract.AdminSiteInput; response: typeof directAccessContract.AdminOk }>()(
+    "post",
+    "/admin/ajax/directaccess/sites/:id",
+  ),
   adminPool: endpoint<{ response: typeof directAccessContract.AdminCredentialList }>()("get", "/admin/ajax/directaccess/sites/:id/credentials"),
-  addCredentials: endpoint<{ body: typeof directAccessContract.AddCredentialsInput; response: typeof directAccessContract.AdminOk }>()("post", "/admin/ajax/directaccess/sites/:id/credentials"),
+  addCredentials: endpoint<{ body: typeof directAccessContract.AddCredentialsInput; response: typeof directAccessContract.AdminOk }>()(
+    "post",
+    "/admin/ajax/directaccess/sites/:id/credentials",
+  ),
   deleteCredential: endpoint<{ response: typeof directAccessContract.AdminOk }>()("post", "/admin/ajax/directaccess/credentials/:id/delete"),
-  rotateCredential: endpoint<{ body: typeof directAccessContract.RotateCredentialInput; response: typeof directAccessContract.AdminOk }>()("post", "/admin/ajax/directaccess/credentials/:id/rotate"),
-  adminGrants: endpoint<{ query: typeof directAccessContract.AdminGrantsQuery; response: typeof directAccessContract.AdminGrantList }>()("get", "/admin/ajax/directaccess/grants"),
+  rotateCredential: endpoint<{ body: typeof directAccessContract.RotateCredentialInput; response: typeof directAccessContract.AdminOk }>()(
+    "post",
+    "/admin/ajax/directaccess/credentials/:id/rotate",
+  ),
+  adminGrants: endpoint<{ query: typeof directAccessContract.AdminGrantsQuery; response: typeof directAccessContract.AdminGrantList }>()(
+    "get",
+    "/admin/ajax/directaccess/grants",
+  ),
   revokeGrant: endpoint<{ response: typeof directAccessContract.AdminOk }>()("post", "/admin/ajax/directaccess/grants/:id/revoke"),
   assignGrant: endpoint<{ response: typeof directAccessContract.AdminOk }>()("post", "/admin/ajax/directaccess/grants/:id/assign"),
   services: endpoint<{ response: typeof vipContract.VipServicesResponse }>()("get", "/vip/services"),
@@ -24,6 +39,9 @@ export const vipApi = {
   adminServices: endpoint<{ query: typeof vipContract.AdminServiceQuery; response: typeof vipContract.AdminServiceList }>()("get", "/admin/ajax/services"),
   takeService: endpoint<{ response: typeof vipContract.ServiceActionOk }>()("post", "/admin/ajax/services/:id/take"),
   reportService: endpoint<{ body: typeof vipContract.ReportInput; response: typeof vipContract.ServiceActionOk }>()("post", "/admin/ajax/services/:id/report"),
-  serviceAccount: endpoint<{ body: typeof vipContract.AccountInput; response: typeof vipContract.ServiceActionOk }>()("post", "/admin/ajax/services/:id/account"),
+  serviceAccount: endpoint<{ body: typeof vipContract.AccountInput; response: typeof vipContract.ServiceActionOk }>()(
+    "post",
+    "/admin/ajax/services/:id/account",
+  ),
   rejectService: endpoint<{ body: typeof vipContract.RejectInput; response: typeof vipContract.ServiceActionOk }>()("post", "/admin/ajax/services/:id/reject"),
 };

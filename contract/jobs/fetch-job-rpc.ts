@@ -23,7 +23,12 @@ export interface FetchJobRun {
    * The step now running; `records` are the steps of a delivery that ended without a result (before
    * a retry). `lane` is the run's lane now (a paste that joined moves it up: its calls go first).
    */
-  progress(req: { runId: string; step: StepName; records?: StepRecord[] | undefined; meta?: JobMeta | undefined }): Promise<{ current: boolean; lane?: Lane | undefined }>;
+  progress(req: {
+    runId: string;
+    step: StepName;
+    records?: StepRecord[] | undefined;
+    meta?: JobMeta | undefined;
+  }): Promise<{ current: boolean; lane?: Lane | undefined }>;
   /** What the running step is doing inside itself (copies listed, downloading, checking); kept until the next step. */
   activity(req: { runId: string; activity: JobActivity }): Promise<{ current: boolean }>;
   /** The run's result. */

@@ -57,7 +57,12 @@ export type NoticeType = "retraction" | "withdrawal" | "expression_of_concern" |
  * new_edition, reinstatement) or one not known yet: never guessed into a warning.
  */
 export function noticeTypeOf(crossrefType: string): NoticeType | null {
-  switch (crossrefType.trim().toLowerCase().replace(/[\s-]+/g, "_")) {
+  switch (
+    crossrefType
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, "_")
+  ) {
     case "retraction":
     case "partial_retraction":
       return "retraction";
@@ -197,7 +202,21 @@ export const MAX_ATTEMPTS = 5;
 export const emptyMeta = (): JobMeta => ({ title: null, doi: null, type: null, language: null, notices: [], updates: [], otherVersion: null });
 
 export function idleState(key: string): JobState {
-  return { key, phase: "idle", runId: null, step: null, steps: [], input: null, startedAt: null, finishedAt: null, attempt: 0, runs: 0, file: null, error: null, meta: emptyMeta() };
+  return {
+    key,
+    phase: "idle",
+    runId: null,
+    step: null,
+    steps: [],
+    input: null,
+    startedAt: null,
+    finishedAt: null,
+    attempt: 0,
+    runs: 0,
+    file: null,
+    error: null,
+    meta: emptyMeta(),
+  };
 }
 
 export type StartDecision = "join" | "reuse" | "run";

@@ -33,7 +33,9 @@ export const batches = sqliteTable(
 export const batchEntries = sqliteTable(
   "batch_entries",
   {
-    batchId: text().notNull().references(() => batches.id, { onDelete: "cascade" }),
+    batchId: text()
+      .notNull()
+      .references(() => batches.id, { onDelete: "cascade" }),
     position: integer().notNull(),
     /** The parsed reference (lib/citations Citation) as JSON. */
     citation: text({ mode: "json" }).notNull().$type<Record<string, unknown>>(),
@@ -72,7 +74,9 @@ export const libraryNotices = sqliteTable(
   "library_notices",
   {
     id: idColumn(),
-    userId: text().notNull().references(() => users.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
     doi: text().notNull(),
     noticeDoi: text().notNull(),
     kind: text({ enum: libraryNoticeKinds }).notNull(),
@@ -85,6 +89,8 @@ export const libraryNotices = sqliteTable(
 
 /** Users who switched the library's retraction notices off (absent: on). */
 export const libraryWatchOptOuts = sqliteTable("library_watch_opt_outs", {
-  userId: text().primaryKey().references(() => users.id),
+  userId: text()
+    .primaryKey()
+    .references(() => users.id),
   createdAt: createdAt(),
 });

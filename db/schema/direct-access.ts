@@ -21,7 +21,9 @@ export const directAccessSites = sqliteTable("direct_access_sites", {
 export const directAccessPrices = sqliteTable(
   "direct_access_prices",
   {
-    siteId: integer().notNull().references(() => directAccessSites.id),
+    siteId: integer()
+      .notNull()
+      .references(() => directAccessSites.id),
     days: integer().notNull(),
     price: integer().notNull(),
   },
@@ -33,7 +35,9 @@ export const directAccessCredentials = sqliteTable(
   "direct_access_credentials",
   {
     id: idColumn(),
-    siteId: integer().notNull().references(() => directAccessSites.id),
+    siteId: integer()
+      .notNull()
+      .references(() => directAccessSites.id),
     username: text().notNull(),
     secret: text().notNull(),
     grantId: text(),
@@ -47,8 +51,12 @@ export const directAccessGrants = sqliteTable(
   "direct_access_grants",
   {
     id: idColumn(),
-    userId: text().notNull().references(() => users.id),
-    siteId: integer().notNull().references(() => directAccessSites.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    siteId: integer()
+      .notNull()
+      .references(() => directAccessSites.id),
     days: integer().notNull(),
     orderId: text(),
     credentialId: text(),

@@ -47,7 +47,9 @@ export const downloads = sqliteTable(
 export const articleEntitlements = sqliteTable(
   "article_entitlements",
   {
-    userId: text().notNull().references(() => users.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
     jobKey: text().notNull(),
     creditKind: text().notNull(),
     createdAt: createdAt(),
@@ -85,7 +87,9 @@ export const storedFiles = sqliteTable(
 
 /** userInfo.last_download: { id, status, download_link, ads1, ads2 } saved after a signed-in `ok`. */
 export const userLastDownloads = sqliteTable("user_last_downloads", {
-  userId: text().primaryKey().references(() => users.id),
+  userId: text()
+    .primaryKey()
+    .references(() => users.id),
   result: text({ mode: "json" }).notNull().$type<{ id: string; status: string; download_link: string | null; ads1: unknown; ads2: unknown }>(),
   savedAt: integer({ mode: "timestamp_ms" }).notNull(),
 });

@@ -2,20 +2,16 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { createdAt, idColumn, timestamps } from "./columns";
 import { users } from "./users";
 
-export const ledgerAccounts = [
-  "balance",
-  "standard_credit",
-  "offline_article_credit",
-  "unlimited_article_credit",
-  "limited_article_credit",
-] as const;
+export const ledgerAccounts = ["balance", "standard_credit", "offline_article_credit", "unlimited_article_credit", "limited_article_credit"] as const;
 
 /** Append-only: every change to a balance or a credit, written in the same batch as the change. */
 export const ledgerEntries = sqliteTable(
   "ledger_entries",
   {
     id: idColumn(),
-    userId: text().notNull().references(() => users.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
     account: text({ enum: ledgerAccounts }).notNull(),
     delta: integer().notNull(),
     /** order, topup, spend_download, admin_adjust, refund, expiry... */
@@ -40,7 +36,9 @@ export const orders = sqliteTable(
   "orders",
   {
     id: idColumn(),
-    userId: text().notNull().references(() => users.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
     idempotencyKey: text().notNull(),
     cart: text({ mode: "json" }).notNull().$type<unknown>(),
     total: integer().notNull(),
@@ -58,7 +56,9 @@ export const payments = sqliteTable(
   "payments",
   {
     id: idColumn(),
-    userId: text().notNull().references(() => users.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
     gateway: text().notNull(),
     amount: integer().notNull(),
     authority: text(),
@@ -90,7 +90,9 @@ export const invoices = sqliteTable(
     universityId: text(),
     title: text().notNull(),
     amount: integer().notNull(),
-    status: text({ enum: ["open", "paid", "cancelled"] }).notNull().default("open"),
+    status: text({ enum: ["open", "paid", "cancelled"] })
+      .notNull()
+      .default("open"),
     paymentId: text(),
     paidAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -104,7 +106,9 @@ export const prices = sqliteTable("prices", {
   key: text().primaryKey(),
   title: text().notNull(),
   price: integer().notNull(),
-  updatedAt: integer({ mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
+  updatedAt: integer({ mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date()),
 });
 
 export const pricePackages = sqliteTable("price_packages", {

@@ -12,7 +12,9 @@ export const offlineRequests = sqliteTable(
   "offline_requests",
   {
     id: idColumn(),
-    userId: text().notNull().references(() => users.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
     kind: text({ enum: offlineKinds }).notNull(),
     url: text().notNull(),
     doi: text(),
@@ -94,9 +96,7 @@ export const offlineRequests = sqliteTable(
     index("offline_requests_created_idx").on(t.createdAt),
     index("offline_requests_paid_at_idx").on(t.paidAt),
     // a duplicate open request by the same user for the same document is refused by SQL too (races)
-    uniqueIndex("offline_requests_open_unique")
-      .on(t.userId, t.docKey)
-      .where(sql`${t.status} in ('registered', 'priced', 'paid', 'in_progress')`),
+    uniqueIndex("offline_requests_open_unique").on(t.userId, t.docKey).where(sql`${t.status} in ('registered', 'priced', 'paid', 'in_progress')`),
   ],
 );
 
@@ -104,7 +104,9 @@ export const offlineRequestEvents = sqliteTable(
   "offline_request_events",
   {
     id: idColumn(),
-    requestId: text().notNull().references(() => offlineRequests.id),
+    requestId: text()
+      .notNull()
+      .references(() => offlineRequests.id),
     actorId: text(),
     /** What happened: a status change, or claimed / assigned / repriced without one. */
     action: text(),
@@ -126,15 +128,21 @@ export const offlineRequestKeys = sqliteTable(
   "offline_request_keys",
   {
     key: text().notNull(),
-    requestId: text().notNull().references(() => offlineRequests.id),
+    requestId: text()
+      .notNull()
+      .references(() => offlineRequests.id),
   },
   (t) => [primaryKey({ columns: [t.key, t.requestId] }), index("offline_request_keys_request_idx").on(t.requestId)],
 );
 
 /** What a staff member wants to be e-mailed about (in the app they are always told). */
 export const deskAlertPrefs = sqliteTable("desk_alert_prefs", {
-  userId: text().primaryKey().references(() => users.id),
+  userId: text()
+    .primaryKey()
+    .references(() => users.id),
   emailNewRequests: integer({ mode: "boolean" }).notNull().default(false),
   emailPayments: integer({ mode: "boolean" }).notNull().default(false),
-  updatedAt: integer({ mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
+  updatedAt: integer({ mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date()),
 });

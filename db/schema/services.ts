@@ -9,7 +9,9 @@ export const uploads = sqliteTable(
   "uploads",
   {
     id: idColumn(),
-    userId: text().notNull().references(() => users.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
     kind: text().notNull(),
     fileKey: text().notNull(),
     fileName: text().notNull(),
@@ -24,7 +26,9 @@ export const serviceOrders = sqliteTable(
   "service_orders",
   {
     id: idColumn(),
-    userId: text().notNull().references(() => users.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
     kind: text({ enum: serviceKinds }).notNull(),
     status: text({ enum: serviceStatuses }).notNull(),
     orderId: text(),

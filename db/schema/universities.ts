@@ -20,7 +20,9 @@ export const universities = sqliteTable("universities", {
 
 export const universityDomains = sqliteTable("university_domains", {
   domain: text().primaryKey(),
-  universityId: text().notNull().references(() => universities.id),
+  universityId: text()
+    .notNull()
+    .references(() => universities.id),
 });
 
 /**
@@ -32,7 +34,9 @@ export const universityDomains = sqliteTable("university_domains", {
 export const universityUsage = sqliteTable(
   "university_usage",
   {
-    universityId: text().notNull().references(() => universities.id),
+    universityId: text()
+      .notNull()
+      .references(() => universities.id),
     month: text().notNull(),
     accessKey: text().notNull(),
     used: integer().notNull().default(0),
@@ -48,7 +52,9 @@ export const userGroups = sqliteTable(
   "user_groups",
   {
     id: idColumn(),
-    universityId: text().notNull().references(() => universities.id),
+    universityId: text()
+      .notNull()
+      .references(() => universities.id),
     name: text().notNull(),
     createdAt: createdAt(),
   },
@@ -59,7 +65,9 @@ export const userGroups = sqliteTable(
 export const userGroupMembers = sqliteTable(
   "user_group_members",
   {
-    groupId: text().notNull().references(() => userGroups.id),
+    groupId: text()
+      .notNull()
+      .references(() => userGroups.id),
     userId: text().notNull(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] })],

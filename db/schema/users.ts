@@ -48,7 +48,9 @@ export const creditLots = sqliteTable(
   "credit_lots",
   {
     id: idColumn(),
-    userId: text().notNull().references(() => users.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
     remaining: integer().notNull(),
     expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
     sourceRef: text(),
@@ -66,7 +68,9 @@ export const sessions = sqliteTable(
   {
     /** SHA-256 of the cookie token; the token itself is never stored. */
     id: text().primaryKey(),
-    userId: text().notNull().references(() => users.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
     remember: integer({ mode: "boolean" }).notNull().default(false),
     userAgent: text(),
     ip: text(),

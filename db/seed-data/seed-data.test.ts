@@ -283,7 +283,9 @@ describe("theses (real open-access theses, db/seed-data/theses.ts)", () => {
     expect(new Set(theses.map((thesis) => thesis.downloadLink)).size).toBe(theses.length);
     for (const thesis of theses) {
       expectUrl(thesis.title, thesis.downloadLink);
-      expect(thesis.downloadLink, thesis.title).toMatch(/^https:\/\/(dspace\.mit\.edu\/handle\/1721\.1\/\d+|doi\.org\/10\.|hdl\.handle\.net\/|era\.ed\.ac\.uk\/handle\/1842\/|www\.cl\.cam\.ac\.uk\/techreports\/|www\.cs\.rhul\.ac\.uk\/|ics\.uci\.edu\/)/);
+      expect(thesis.downloadLink, thesis.title).toMatch(
+        /^https:\/\/(dspace\.mit\.edu\/handle\/1721\.1\/\d+|doi\.org\/10\.|hdl\.handle\.net\/|era\.ed\.ac\.uk\/handle\/1842\/|www\.cl\.cam\.ac\.uk\/techreports\/|www\.cs\.rhul\.ac\.uk\/|ics\.uci\.edu\/)/,
+      );
     }
   });
 
@@ -356,7 +358,18 @@ describe("site content", () => {
     const keys = prices.map((entry) => entry.key);
     expect(new Set(keys).size).toBe(keys.length);
     expect([...keys].sort()).toEqual(
-      ["article", "offline_article", "limited_article", "limited_article_pack_size", "standard", "scifinder", "ithenticate", "grammarly", "ai", "direct_book"].sort(),
+      [
+        "article",
+        "offline_article",
+        "limited_article",
+        "limited_article_pack_size",
+        "standard",
+        "scifinder",
+        "ithenticate",
+        "grammarly",
+        "ai",
+        "direct_book",
+      ].sort(),
     );
     for (const entry of prices) {
       expectPersian(`${entry.key} title`, entry.title);

@@ -21,7 +21,12 @@ export class OfflineError extends Error {}
 async function call<T>(path: string, init?: RequestInit): Promise<{ status: number; body: T }> {
   let res: Response;
   try {
-    res = await fetch(`${DARYAFT_ORIGIN}${path}`, { credentials: "include", cache: "no-store", ...init, headers: { Accept: "application/json", ...init?.headers } });
+    res = await fetch(`${DARYAFT_ORIGIN}${path}`, {
+      credentials: "include",
+      cache: "no-store",
+      ...init,
+      headers: { Accept: "application/json", ...init?.headers },
+    });
   } catch {
     throw new OfflineError();
   }
@@ -44,7 +49,12 @@ const unreadable = "پاسخ دریافت قابل خواندن نبود.";
  * streamed result, a JSON answer as before, or — when the stream broke after a step — a processing
  * result with the ticket, to go on with check.
  */
-export async function post(path: "/getpdf/start" | "/getpdf/check", data: Record<string, string>, token: string, onProgress?: (p: Progress) => void): Promise<GetPdfResult | { error: string }> {
+export async function post(
+  path: "/getpdf/start" | "/getpdf/check",
+  data: Record<string, string>,
+  token: string,
+  onProgress?: (p: Progress) => void,
+): Promise<GetPdfResult | { error: string }> {
   const send = async (t: string) => {
     try {
       return await fetch(`${DARYAFT_ORIGIN}${path}`, {

@@ -55,7 +55,11 @@ function showResult(tab: Tab, r: GetPdfResult, query: string) {
   } else if (r.status === "buy") {
     show(el("h2", { textContent: "نیاز به خرید اعتبار" }), ...text, siteButton(tab, "خرید اعتبار و دانلود در سایت", `/?getUrl=${q}`));
   } else if (r.status === "offline") {
-    show(el("h2", { textContent: "دانلود آنی ممکن نشد" }), ...text, siteButton(tab, "ثبت درخواست آفلاین", `/?getOfflineUrl=${encodeURIComponent(r.url ?? query)}`));
+    show(
+      el("h2", { textContent: "دانلود آنی ممکن نشد" }),
+      ...text,
+      siteButton(tab, "ثبت درخواست آفلاین", `/?getOfflineUrl=${encodeURIComponent(r.url ?? query)}`),
+    );
   } else {
     show(el("h2", { textContent: "خطا" }), el("p", { className: "error", textContent: r.msg }));
   }
@@ -104,7 +108,10 @@ async function main() {
   try {
     const { token, signedIn } = await session();
     if (!signedIn) {
-      show(el("p", { textContent: "برای دانلود با حساب خود، در سایت دریافت وارد شوید؛ این مقاله در سایت باز می‌شود." }), siteButton(tab, "ادامه در سایت دریافت", `/?getUrl=${encodeURIComponent(finding.query)}`));
+      show(
+        el("p", { textContent: "برای دانلود با حساب خود، در سایت دریافت وارد شوید؛ این مقاله در سایت باز می‌شود." }),
+        siteButton(tab, "ادامه در سایت دریافت", `/?getUrl=${encodeURIComponent(finding.query)}`),
+      );
       openSite(tab, `/?getUrl=${encodeURIComponent(finding.query)}`);
       return;
     }
@@ -123,7 +130,10 @@ async function main() {
     else showResult(tab, r, finding.query);
   } catch (e) {
     if (!(e instanceof OfflineError)) throw e;
-    show(el("p", { className: "error", textContent: "دسترسی به سایت دریافت ممکن نشد. اتصال اینترنت را بررسی کنید." }), siteButton(tab, "باز کردن سایت دریافت", `/?getUrl=${encodeURIComponent(finding.query)}`, true));
+    show(
+      el("p", { className: "error", textContent: "دسترسی به سایت دریافت ممکن نشد. اتصال اینترنت را بررسی کنید." }),
+      siteButton(tab, "باز کردن سایت دریافت", `/?getUrl=${encodeURIComponent(finding.query)}`, true),
+    );
   }
 }
 

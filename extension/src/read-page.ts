@@ -31,7 +31,8 @@ export function readPage(doc: Document = document, url: string = location.href, 
     const attr = (name: string) => m.getAttribute(name);
     const key = (attr("name") ?? attr("property") ?? m.id).toLowerCase();
     const value = attr("content")?.trim();
-    const doi = /^((citation|prism|dc\.identifier|bepress_citation)[._])?doi$|^dc\.identifier$/.test(key) && /^(doi)?$/i.test(attr("scheme") ?? "") && isDoi(value);
+    const doi =
+      /^((citation|prism|dc\.identifier|bepress_citation)[._])?doi$|^dc\.identifier$/.test(key) && /^(doi)?$/i.test(attr("scheme") ?? "") && isDoi(value);
     // citation_doi outranks the others; within a rank the first one counts.
     if (doi) found[key === "citation_doi" ? "d" : "e"] ??= doi;
     else if (value && /^(citation_pdf_url|citation_title|dc\.title)$/.test(key)) found[key] ??= value;

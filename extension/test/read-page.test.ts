@@ -35,7 +35,15 @@ function pageDocument(html: string, url: string): Document {
 /** The bookmarklet exactly as the site offers it: minified, percent-decoded by the browser, run. */
 let bookmarkletHref: (origin: string) => string;
 beforeAll(async () => {
-  const out = await build({ entryPoints: [path.join(import.meta.dirname, "../src/bookmarklet.ts")], bundle: true, minify: true, format: "iife", globalName: "B", write: false, target: "es2022" });
+  const out = await build({
+    entryPoints: [path.join(import.meta.dirname, "../src/bookmarklet.ts")],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    globalName: "B",
+    write: false,
+    target: "es2022",
+  });
   bookmarkletHref = new Function(`${out.outputFiles[0]!.text};return B.bookmarkletHref`)() as typeof bookmarkletHref;
 });
 
@@ -43,7 +51,12 @@ function runBookmarklet(doc: Document, url: string, selection = ""): string[] {
   const opened: string[] = [];
   const href = bookmarkletHref("https://daryaft.example");
   const code = decodeURIComponent(href.replace(/^javascript:/, ""));
-  new Function("document", "location", "getSelection", "open", code)(doc, { href: url }, () => selection, (u: string) => opened.push(u));
+  new Function("document", "location", "getSelection", "open", code)(
+    doc,
+    { href: url },
+    () => selection,
+    (u: string) => opened.push(u),
+  );
   return opened;
 }
 
@@ -120,13 +133,16 @@ describe("the reader", () => {
   });
 
   it("reads doi.org links and doi: prefixes, and skips identifiers that are not DOIs", () => {
-    expect(readPage(doc('<meta name="DC.Identifier" content="12345"><meta name="dc.identifier" content="https://doi.org/10.1000/xyz">'), url, "").doi).toBe("10.1000/xyz");
+    expect(readPage(doc('<meta name="DC.Identifier" content="12345"><meta name="dc.identifier" content="https://doi.org/10.1000/xyz">'), url, "").doi).toBe(
+      "10.1000/xyz",
+    );
     expect(readPage(doc('<meta name="prism.doi" content="doi:10.1000/abc">'), url, "").doi).toBe("10.1000/abc");
     expect(readPage(doc('<meta name="citation_doi" content="not a doi">'), url, "").doi).toBeNull();
   });
 
   it("takes the page's own DOI tag over a Dublin Core identifier, and the first of several", () => {
-    const two = '<meta name="dc.identifier" content="doi:10.1000/dc"><meta name="citation_doi" content="10.1000/first"><meta name="citation_doi" content="10.1000/second">';
+    const two =
+      '<meta name="dc.identifier" content="doi:10.1000/dc"><meta name="citation_doi" content="10.1000/first"><meta name="citation_doi" content="10.1000/second">';
     expect(readPage(doc(two), url, "").doi).toBe("10.1000/first");
   });
 
@@ -136,7 +152,9 @@ describe("the reader", () => {
   });
 
   it("never takes a DOI from a Dublin Core identifier whose scheme is not DOI, nor from one inside a URL", () => {
-    const d = doc('<meta name="dc.identifier" scheme="publisher-id" content="10.1177_1071181319631264"><meta name="dc.identifier" scheme="coden" content="10.1000/x"><meta name="dc.identifier" content="https://publisher.example/doi/10.1000/related">');
+    const d = doc(
+      '<meta name="dc.identifier" scheme="publisher-id" content="10.1177_1071181319631264"><meta name="dc.identifier" scheme="coden" content="10.1000/x"><meta name="dc.identifier" content="https://publisher.example/doi/10.1000/related">',
+    );
     expect(readPage(d, url, "").doi).toBeNull();
   });
 

@@ -13,7 +13,20 @@ import { latexToText, textToLatex } from "./latex";
 
 export type BibEntry = { type: string; key: string; fields: Record<string, string> };
 
-const MONTHS: Record<string, string> = { jan: "1", feb: "2", mar: "3", apr: "4", may: "5", jun: "6", jul: "7", aug: "8", sep: "9", oct: "10", nov: "11", dec: "12" };
+const MONTHS: Record<string, string> = {
+  jan: "1",
+  feb: "2",
+  mar: "3",
+  apr: "4",
+  may: "5",
+  jun: "6",
+  jul: "7",
+  aug: "8",
+  sep: "9",
+  oct: "10",
+  nov: "11",
+  dec: "12",
+};
 // Sticky patterns read at the cursor without copying the rest of the text.
 const WORD = /[^\s,#{}"()=]+/y;
 // Entry types are identifiers: Mendeley writes @web_page and @book_section.
@@ -209,8 +222,18 @@ function inheritCrossref(entries: BibEntry[]) {
 }
 
 const TYPES: Record<string, CitationType> = {
-  article: "article", book: "book", inbook: "chapter", incollection: "chapter", inproceedings: "conference", conference: "conference", proceedings: "conference",
-  phdthesis: "thesis", mastersthesis: "thesis", thesis: "thesis", techreport: "report", report: "report",
+  article: "article",
+  book: "book",
+  inbook: "chapter",
+  incollection: "chapter",
+  inproceedings: "conference",
+  conference: "conference",
+  proceedings: "conference",
+  phdthesis: "thesis",
+  mastersthesis: "thesis",
+  thesis: "thesis",
+  techreport: "report",
+  report: "report",
 };
 
 /** Splits "A and B and {C and D}" at top-level " and ". */
@@ -275,7 +298,11 @@ export function bibEntryToCitation(e: BibEntry): Citation {
   c.type = TYPES[e.type] ?? "other";
   c.title = f("title");
   const authors = e.fields.author ?? e.fields.editor;
-  c.authors = authors ? splitNames(authors).map(bibName).filter((a) => a && a.toLowerCase() !== "others") : [];
+  c.authors = authors
+    ? splitNames(authors)
+        .map(bibName)
+        .filter((a) => a && a.toLowerCase() !== "others")
+    : [];
   c.year = yearOf(f("year") ?? f("date"));
   c.container = f("journal") ?? f("journaltitle") ?? f("booktitle");
   c.volume = f("volume");
@@ -283,14 +310,20 @@ export function bibEntryToCitation(e: BibEntry): Citation {
   c.pages = cleanPages(f("pages"));
   c.publisher = f("publisher") ?? f("school") ?? f("institution");
   // Zotero puts PMID/PMCID in `note`/`extra`; Google Scholar puts "arXiv preprint arXiv:…" in `journal`.
-  const notes = ["note", "annote", "annotation", "extra", "howpublished", "journal", "addendum"].map((k) => e.fields[k]).filter((v): v is string => !!v).map((v) => idsInNote(latexToText(v)));
+  const notes = ["note", "annote", "annotation", "extra", "howpublished", "journal", "addendum"]
+    .map((k) => e.fields[k])
+    .filter((v): v is string => !!v)
+    .map((v) => idsInNote(latexToText(v)));
   const url = f("url");
   c.doi = cleanDoi(f("doi")) ?? doiFromUrl(url) ?? notes.map((x) => x.doi).find(Boolean) ?? null;
   c.pmid = f("pmid")?.replace(/\D/g, "") || notes.map((x) => x.pmid).find(Boolean) || null;
   c.pmcid = /PMC\d+/i.exec(f("pmcid") ?? "")?.[0].toUpperCase() ?? notes.map((x) => x.pmcid).find(Boolean) ?? null;
   const eprint = f("eprint") ?? f("arxivid");
   const archive = (f("archiveprefix") ?? f("eprinttype") ?? "").toLowerCase();
-  c.arxiv = eprint && (archive === "arxiv" || /^(?:arxiv:)?\d{4}\.\d{4,5}(v\d+)?$/i.test(eprint)) ? eprint.replace(/^arxiv:/i, "") : (notes.map((x) => x.arxiv).find(Boolean) ?? null);
+  c.arxiv =
+    eprint && (archive === "arxiv" || /^(?:arxiv:)?\d{4}\.\d{4,5}(v\d+)?$/i.test(eprint))
+      ? eprint.replace(/^arxiv:/i, "")
+      : (notes.map((x) => x.arxiv).find(Boolean) ?? null);
   c.isbn = cleanIsbn(f("isbn"));
   c.url = url;
   return c;
@@ -300,7 +333,15 @@ export function parseBibtex(input: string, limits?: ReadLimits): Citation[] {
   return readBibtex(input, limits).map(bibEntryToCitation);
 }
 
-const TYPE_OUT: Record<CitationType, string> = { article: "article", book: "book", chapter: "incollection", thesis: "phdthesis", conference: "inproceedings", report: "techreport", other: "misc" };
+const TYPE_OUT: Record<CitationType, string> = {
+  article: "article",
+  book: "book",
+  chapter: "incollection",
+  thesis: "phdthesis",
+  conference: "inproceedings",
+  report: "techreport",
+  other: "misc",
+};
 
 /**
  * A citation key people can read, as reference managers make them: the first author's family name,
@@ -308,7 +349,9 @@ const TYPE_OUT: Record<CitationType, string> = { article: "article", book: "book
  * after it when the list has it twice. Without an author, the title's word and the year.
  */
 function citeKey(c: Citation, used: Set<string>): string {
-  const family = asciiWords(c.authors[0]?.split(",")[0] ?? "").join("").slice(0, 20);
+  const family = asciiWords(c.authors[0]?.split(",")[0] ?? "")
+    .join("")
+    .slice(0, 20);
   const word = firstSignificantWord(c.title ?? c.text ?? "");
   const base = (family ? `${family}${c.year ?? ""}${word}` : `${word}${c.year ?? ""}`) || "ref";
   let key = base;

@@ -8,7 +8,9 @@ describe("reading-list readers' budget", () => {
   });
 
   it("a macro used within the budget still expands (a long journal name used by many entries)", () => {
-    const bib = `@string{j = "Journal of Very Long Names in Applied Everything"}\n` + Array.from({ length: 300 }, (_, i) => `@article{k${i}, title = {T ${i}}, journal = j}`).join("\n");
+    const bib =
+      `@string{j = "Journal of Very Long Names in Applied Everything"}\n` +
+      Array.from({ length: 300 }, (_, i) => `@article{k${i}, title = {T ${i}}, journal = j}`).join("\n");
     const list = parseCitations(bib, "bibtex");
     expect(list).toHaveLength(300);
     expect(list[299]!.container).toBe("Journal of Very Long Names in Applied Everything");
@@ -43,8 +45,14 @@ describe("reading-list readers' budget", () => {
   });
 
   it("a CSL-JSON list of 500 references with their names and fields is read", () => {
-    const items = Array.from({ length: 500 }, (_, i) => ({ id: `r${i}`, type: "article-journal", title: `T ${i}`, DOI: `10.5555/x-${i}`, author: Array.from({ length: 20 }, (_, a) => ({ family: `F${a}`, given: "G" })), issued: { "date-parts": [[2020, 1, 1]] } }));
+    const items = Array.from({ length: 500 }, (_, i) => ({
+      id: `r${i}`,
+      type: "article-journal",
+      title: `T ${i}`,
+      DOI: `10.5555/x-${i}`,
+      author: Array.from({ length: 20 }, (_, a) => ({ family: `F${a}`, given: "G" })),
+      issued: { "date-parts": [[2020, 1, 1]] },
+    }));
     expect(parseCitations(JSON.stringify(items), "csljson", { maxEntries: 500 })).toHaveLength(500);
   });
 });
-

@@ -6,8 +6,19 @@ type CslName = { family?: unknown; given?: unknown; literal?: unknown; name?: un
 type CslItem = Record<string, unknown>;
 
 const TYPES: Record<string, CitationType> = {
-  "article-journal": "article", article: "article", "article-magazine": "article", "article-newspaper": "article", "journal-article": "article", book: "book", chapter: "chapter",
-  "book-chapter": "chapter", thesis: "thesis", dissertation: "thesis", "paper-conference": "conference", "proceedings-article": "conference", report: "report",
+  "article-journal": "article",
+  article: "article",
+  "article-magazine": "article",
+  "article-newspaper": "article",
+  "journal-article": "article",
+  book: "book",
+  chapter: "chapter",
+  "book-chapter": "chapter",
+  thesis: "thesis",
+  dissertation: "thesis",
+  "paper-conference": "conference",
+  "proceedings-article": "conference",
+  report: "report",
 };
 
 /** A text value: a string or number, or the first of an array of them (Crossref's JSON writes titles as arrays). */
@@ -70,38 +81,54 @@ export function parseCslJson(input: string, limits?: ReadLimits): Citation[] {
   } catch {
     throw new CslJsonError("not JSON");
   }
-  return itemsOf(data).slice(0, entryCap(limits)).map((it) => {
-    const c = emptyCitation();
-    c.type = TYPES[String(it.type ?? "")] ?? "other";
-    c.title = str(it.title);
-    const names = [it.author, it.editor, it.director].find((v) => Array.isArray(v) && v.length) as unknown[] | undefined;
-    c.authors = (names ?? (typeof it.author === "string" ? [it.author] : [])).map(name).filter((x): x is string => !!x);
-    c.year = dateYear(it.issued) ?? dateYear(it["published-print"]) ?? dateYear(it["published-online"]) ?? dateYear(it.published) ?? dateYear(it.year) ?? dateYear(it.date);
-    c.container = str(it["container-title"]) ?? str(it["collection-title"]);
-    c.volume = str(it.volume);
-    c.issue = str(it.issue) ?? str(it.number);
-    c.pages = cleanPages(str(it.page) ?? str(it["page-first"]));
-    c.publisher = str(it.publisher);
-    c.doi = cleanDoi(field(it, "DOI"));
-    c.pmid = field(it, "PMID")?.replace(/\D/g, "") || null;
-    c.pmcid = /PMC\d+/i.exec(field(it, "PMCID") ?? "")?.[0].toUpperCase() ?? null;
-    c.isbn = cleanIsbn(field(it, "ISBN"));
-    c.url = field(it, "URL");
-    c.doi ??= doiFromUrl(c.url);
-    // Zotero's CSL export keeps what has no CSL field in "note" ("PMID: 123", "arXiv: 2101.00001").
-    const note = field(it, "note");
-    if (note) {
-      const ids = idsInNote(note);
-      c.pmid ??= ids.pmid;
-      c.pmcid ??= ids.pmcid;
-      c.arxiv ??= ids.arxiv;
-    }
-    return c;
-  });
+  return itemsOf(data)
+    .slice(0, entryCap(limits))
+    .map((it) => {
+      const c = emptyCitation();
+      c.type = TYPES[String(it.type ?? "")] ?? "other";
+      c.title = str(it.title);
+      const names = [it.author, it.editor, it.director].find((v) => Array.isArray(v) && v.length) as unknown[] | undefined;
+      c.authors = (names ?? (typeof it.author === "string" ? [it.author] : [])).map(name).filter((x): x is string => !!x);
+      c.year =
+        dateYear(it.issued) ??
+        dateYear(it["published-print"]) ??
+        dateYear(it["published-online"]) ??
+        dateYear(it.published) ??
+        dateYear(it.year) ??
+        dateYear(it.date);
+      c.container = str(it["container-title"]) ?? str(it["collection-title"]);
+      c.volume = str(it.volume);
+      c.issue = str(it.issue) ?? str(it.number);
+      c.pages = cleanPages(str(it.page) ?? str(it["page-first"]));
+      c.publisher = str(it.publisher);
+      c.doi = cleanDoi(field(it, "DOI"));
+      c.pmid = field(it, "PMID")?.replace(/\D/g, "") || null;
+      c.pmcid = /PMC\d+/i.exec(field(it, "PMCID") ?? "")?.[0].toUpperCase() ?? null;
+      c.isbn = cleanIsbn(field(it, "ISBN"));
+      c.url = field(it, "URL");
+      c.doi ??= doiFromUrl(c.url);
+      // Zotero's CSL export keeps what has no CSL field in "note" ("PMID: 123", "arXiv: 2101.00001").
+      const note = field(it, "note");
+      if (note) {
+        const ids = idsInNote(note);
+        c.pmid ??= ids.pmid;
+        c.pmcid ??= ids.pmcid;
+        c.arxiv ??= ids.arxiv;
+      }
+      return c;
+    });
 }
 
 export function writeCslJson(list: Citation[]): string {
-  const TYPE_OUT: Record<CitationType, string> = { article: "article-journal", book: "book", chapter: "chapter", thesis: "thesis", conference: "paper-conference", report: "report", other: "document" };
+  const TYPE_OUT: Record<CitationType, string> = {
+    article: "article-journal",
+    book: "book",
+    chapter: "chapter",
+    thesis: "thesis",
+    conference: "paper-conference",
+    report: "report",
+    other: "document",
+  };
   const items = list.map((c, i) => {
     const item: Record<string, unknown> = { id: `ref${i + 1}`, type: TYPE_OUT[c.type] };
     if (c.title ?? c.text) item.title = c.title ?? c.text;

@@ -169,6 +169,10 @@ function trimDotsEnd(s: string): string {
 function vancouverName(name: string): string {
   const [family, given] = name.split(/,\s*/);
   if (!given) return family!;
-  const initials = given.split(/[\s.-]+/).filter(Boolean).map((g) => g[0]!.toUpperCase()).join("");
+  const initials = given
+    .split(/[\s.-]+/)
+    .filter(Boolean)
+    .map((g) => g[0]!.toUpperCase())
+    .join("");
   return `${family} ${initials}`;
 }

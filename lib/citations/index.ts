@@ -17,7 +17,10 @@ export function detectFormat(content: string, filename?: string | null): Citatio
   if (ext === "ris") return "ris";
   if (ext === "nbib" || ext === "medline") return "nbib";
   if (ext === "json") return "csljson";
-  const head = content.replace(/^\ufeff/, "").trimStart().slice(0, 4000);
+  const head = content
+    .replace(/^\ufeff/, "")
+    .trimStart()
+    .slice(0, 4000);
   // JSON only when it opens like JSON: a pasted IEEE list also starts with "[" ("[1] A. Author, …").
   if (/^(?:\[\s*[{\]]|\{\s*["}])/.test(head)) return "csljson";
   if (/^\s*TY {1,2}- ?\S/m.test(head)) return "ris";
@@ -33,7 +36,8 @@ export { CITATION_BUDGET, CitationBudgetError, type ReadLimits } from "./budget"
 function boundCitation(c: Citation): Citation {
   const cut = (v: string | null) => (v && v.length > CITATION_BUDGET.maxStoredChars ? v.slice(0, CITATION_BUDGET.maxStoredChars) : v);
   const out = { ...c, authors: c.authors.slice(0, CITATION_BUDGET.maxAuthors).map((a) => cut(a)!) };
-  for (const k of ["title", "year", "container", "volume", "issue", "pages", "publisher", "doi", "pmid", "pmcid", "arxiv", "isbn", "url", "text"] as const) out[k] = cut(out[k]);
+  for (const k of ["title", "year", "container", "volume", "issue", "pages", "publisher", "doi", "pmid", "pmcid", "arxiv", "isbn", "url", "text"] as const)
+    out[k] = cut(out[k]);
   return out;
 }
 
@@ -78,7 +82,11 @@ export function formatCitation(c: Citation): string {
   const names = c.authors.slice(0, 20).map((a) => {
     const [family, given] = a.split(/,\s*/);
     if (!given) return family!;
-    const initials = given.split(/[\s-]+/).filter(Boolean).map((g) => `${g[0]!.toUpperCase()}.`).join(" ");
+    const initials = given
+      .split(/[\s-]+/)
+      .filter(Boolean)
+      .map((g) => `${g[0]!.toUpperCase()}.`)
+      .join(" ");
     return `${family}, ${initials}`;
   });
   const authors = names.length > 1 ? `${names.slice(0, -1).join(", ")}, & ${names[names.length - 1]}` : (names[0] ?? "");

@@ -21,15 +21,89 @@ const ACCENTS: Record<string, string> = {
   b: "\u0331",
 };
 
-const GREEK = "alpha:α beta:β gamma:γ delta:δ epsilon:ε varepsilon:ε zeta:ζ eta:η theta:θ vartheta:ϑ iota:ι kappa:κ lambda:λ mu:μ nu:ν xi:ξ pi:π varpi:ϖ rho:ρ varrho:ϱ sigma:σ varsigma:ς tau:τ upsilon:υ phi:φ varphi:φ chi:χ psi:ψ omega:ω Gamma:Γ Delta:Δ Theta:Θ Lambda:Λ Xi:Ξ Pi:Π Sigma:Σ Upsilon:Υ Phi:Φ Psi:Ψ Omega:Ω";
+const GREEK =
+  "alpha:α beta:β gamma:γ delta:δ epsilon:ε varepsilon:ε zeta:ζ eta:η theta:θ vartheta:ϑ iota:ι kappa:κ lambda:λ mu:μ nu:ν xi:ξ pi:π varpi:ϖ rho:ρ varrho:ϱ sigma:σ varsigma:ς tau:τ upsilon:υ phi:φ varphi:φ chi:χ psi:ψ omega:ω Gamma:Γ Delta:Δ Theta:Θ Lambda:Λ Xi:Ξ Pi:Π Sigma:Σ Upsilon:Υ Phi:Φ Psi:Ψ Omega:Ω";
 
 const LETTERS: Record<string, string> = {
   ...Object.fromEntries(GREEK.split(" ").map((p) => p.split(":") as [string, string])),
-  ss: "ß", o: "ø", O: "Ø", ae: "æ", AE: "Æ", oe: "œ", OE: "Œ", aa: "å", AA: "Å", l: "ł", L: "Ł", i: "ı", j: "ȷ",
-  dh: "ð", DH: "Ð", th: "þ", TH: "Þ", dj: "đ", DJ: "Đ", ng: "ŋ", NG: "Ŋ", "textmu": "µ", textasciitilde: "~", textasciicircum: "^", textunderscore: "_", textbackslash: "\\", textbar: "|", textless: "<", textgreater: ">",
-  quad: " ", qquad: " ", enspace: " ", thinspace: " ", slash: "/", textslash: "/", euro: "€", texteuro: "€", pounds: "£", textsterling: "£", infty: "∞", approx: "≈", leq: "≤", geq: "≥", le: "≤", ge: "≥", neq: "≠", cdot: "·", textperiodcentered: "·", rightarrow: "→", to: "→", textbullet: "•", dag: "†", ddag: "‡", textordmasculine: "º", textordfeminine: "ª", guillemotleft: "«", guillemotright: "»", textquotesingle: "'", textquotedbl: '"',
-  textendash: "–", textemdash: "—", ldots: "…", dots: "…", textregistered: "®", TeX: "TeX", LaTeX: "LaTeX", BibTeX: "BibTeX", copyright: "©", S: "§", P: "¶",
-  textquoteright: "’", textquoteleft: "‘", textquotedblleft: "“", textquotedblright: "”", times: "×", pm: "±", deg: "°", textdegree: "°",
+  ss: "ß",
+  o: "ø",
+  O: "Ø",
+  ae: "æ",
+  AE: "Æ",
+  oe: "œ",
+  OE: "Œ",
+  aa: "å",
+  AA: "Å",
+  l: "ł",
+  L: "Ł",
+  i: "ı",
+  j: "ȷ",
+  dh: "ð",
+  DH: "Ð",
+  th: "þ",
+  TH: "Þ",
+  dj: "đ",
+  DJ: "Đ",
+  ng: "ŋ",
+  NG: "Ŋ",
+  textmu: "µ",
+  textasciitilde: "~",
+  textasciicircum: "^",
+  textunderscore: "_",
+  textbackslash: "\\",
+  textbar: "|",
+  textless: "<",
+  textgreater: ">",
+  quad: " ",
+  qquad: " ",
+  enspace: " ",
+  thinspace: " ",
+  slash: "/",
+  textslash: "/",
+  euro: "€",
+  texteuro: "€",
+  pounds: "£",
+  textsterling: "£",
+  infty: "∞",
+  approx: "≈",
+  leq: "≤",
+  geq: "≥",
+  le: "≤",
+  ge: "≥",
+  neq: "≠",
+  cdot: "·",
+  textperiodcentered: "·",
+  rightarrow: "→",
+  to: "→",
+  textbullet: "•",
+  dag: "†",
+  ddag: "‡",
+  textordmasculine: "º",
+  textordfeminine: "ª",
+  guillemotleft: "«",
+  guillemotright: "»",
+  textquotesingle: "'",
+  textquotedbl: '"',
+  textendash: "–",
+  textemdash: "—",
+  ldots: "…",
+  dots: "…",
+  textregistered: "®",
+  TeX: "TeX",
+  LaTeX: "LaTeX",
+  BibTeX: "BibTeX",
+  copyright: "©",
+  S: "§",
+  P: "¶",
+  textquoteright: "’",
+  textquoteleft: "‘",
+  textquotedblleft: "“",
+  textquotedblright: "”",
+  times: "×",
+  pm: "±",
+  deg: "°",
+  textdegree: "°",
 };
 
 const ESCAPED = new Set(["&", "%", "$", "_", "#", "{", "}", "\\"]);
@@ -37,7 +111,8 @@ const ESCAPED = new Set(["&", "%", "$", "_", "#", "{", "}", "\\"]);
 const SPACES: Record<string, string> = { ",": " ", ";": " ", ":": " ", ">": " ", " ": " ", "!": "", "/": "", "-": "" };
 
 /** Commands that only format their argument. */
-const KEEP_ARGUMENT = /^(emph|textit|textbf|textsc|textrm|textsf|texttt|textup|textsl|textmd|textnormal|textsuperscript|textsubscript|mathrm|mathit|mathbf|mathcal|mathsf|mathtt|mathnormal|nocase|NoCaseChange|mbox|hbox|text|ensuremath|uppercase|lowercase|MakeUppercase|MakeLowercase|foreignlanguage|enquote|textenglish|sc|it|bf|em|rm|sf|tt|sl|small|footnotesize|large|relax|protect)$/;
+const KEEP_ARGUMENT =
+  /^(emph|textit|textbf|textsc|textrm|textsf|texttt|textup|textsl|textmd|textnormal|textsuperscript|textsubscript|mathrm|mathit|mathbf|mathcal|mathsf|mathtt|mathnormal|nocase|NoCaseChange|mbox|hbox|text|ensuremath|uppercase|lowercase|MakeUppercase|MakeLowercase|foreignlanguage|enquote|textenglish|sc|it|bf|em|rm|sf|tt|sl|small|footnotesize|large|relax|protect)$/;
 /** Commands whose first argument is not text: \href{link}{text}, \begin{env}, \foreignlanguage{lang}{text}. */
 const DROP_FIRST_ARGUMENT = /^(href|begin|end|foreignlanguage|hyphenation|label|ref|cite|hspace|vspace|kern)$/;
 

@@ -56,8 +56,21 @@ function readRis(input: string, limits?: ReadLimits): Tagged[] {
 }
 
 const RIS_TYPES: Record<string, CitationType> = {
-  JOUR: "article", JFULL: "article", EJOUR: "article", MGZN: "article", NEWS: "article", INPR: "article",
-  BOOK: "book", EBOOK: "book", EDBOOK: "book", CHAP: "chapter", ECHAP: "chapter", THES: "thesis", CONF: "conference", CPAPER: "conference", RPRT: "report",
+  JOUR: "article",
+  JFULL: "article",
+  EJOUR: "article",
+  MGZN: "article",
+  NEWS: "article",
+  INPR: "article",
+  BOOK: "book",
+  EBOOK: "book",
+  EDBOOK: "book",
+  CHAP: "chapter",
+  ECHAP: "chapter",
+  THES: "thesis",
+  CONF: "conference",
+  CPAPER: "conference",
+  RPRT: "report",
 };
 
 export function parseRis(input: string, limits?: ReadLimits): Citation[] {
@@ -74,8 +87,13 @@ export function parseRis(input: string, limits?: ReadLimits): Citation[] {
     const ty = (get("TY") ?? "").toUpperCase();
     c.type = RIS_TYPES[ty] ?? "other";
     c.title = get("TI", "T1", "CT") ?? (c.type === "book" ? get("BT") : null);
-    c.authors = all("AU", "A1").map(cleanName).filter((x): x is string => !!x);
-    if (!c.authors.length) c.authors = all("A2", "ED", "A3").map(cleanName).filter((x): x is string => !!x);
+    c.authors = all("AU", "A1")
+      .map(cleanName)
+      .filter((x): x is string => !!x);
+    if (!c.authors.length)
+      c.authors = all("A2", "ED", "A3")
+        .map(cleanName)
+        .filter((x): x is string => !!x);
     c.year = yearOf(get("PY", "Y1", "DA", "Y2"));
     c.container = get("T2", "JF", "JO", "JA", "J2", "J1", ...(c.type === "book" ? [] : ["BT"]));
     c.volume = get("VL");
@@ -88,7 +106,13 @@ export function parseRis(input: string, limits?: ReadLimits): Citation[] {
     c.isbn = cleanIsbn(get("SN", "BN"));
     // The DOI: its own tag first, then where EndNote, Mendeley and others also put it
     // (M3 "type of work" and N1 notes in some exports, DOI-resolver links in UR/L1-L4).
-    c.doi = cleanDoi(get("DO")) ?? all("M3", "N1", "M1", "M2").map((v) => idsInNote(v).doi ?? (/^\s*10\.\d{4,9}\//.test(v) ? cleanDoi(v) : null)).find(Boolean) ?? all("UR", "L1", "L2", "L3", "L4", "LK").map(doiFromUrl).find(Boolean) ?? null;
+    c.doi =
+      cleanDoi(get("DO")) ??
+      all("M3", "N1", "M1", "M2")
+        .map((v) => idsInNote(v).doi ?? (/^\s*10\.\d{4,9}\//.test(v) ? cleanDoi(v) : null))
+        .find(Boolean) ??
+      all("UR", "L1", "L2", "L3", "L4", "LK").map(doiFromUrl).find(Boolean) ??
+      null;
     for (const v of all("AN", "C2", "C7", "M1", "M2", "N1")) {
       const ids = idsInNote(v);
       c.pmid ??= ids.pmid;
@@ -107,7 +131,15 @@ export function parseRis(input: string, limits?: ReadLimits): Citation[] {
  * CRLF line ends, each record closed by "ER  - ". Values are one line each.
  */
 export function writeRis(list: Citation[]): string {
-  const TY: Record<CitationType, string> = { article: "JOUR", book: "BOOK", chapter: "CHAP", thesis: "THES", conference: "CPAPER", report: "RPRT", other: "GEN" };
+  const TY: Record<CitationType, string> = {
+    article: "JOUR",
+    book: "BOOK",
+    chapter: "CHAP",
+    thesis: "THES",
+    conference: "CPAPER",
+    report: "RPRT",
+    other: "GEN",
+  };
   return list
     .map((c) => {
       const out = [`TY  - ${TY[c.type]}`];
@@ -140,7 +172,13 @@ export function writeRis(list: Citation[]): string {
     .concat("\r\n");
 }
 
-const NBIB_TYPES: Record<string, CitationType> = { BOOK: "book", "BOOK CHAPTER": "chapter", "DISSERTATIONS/THESES - DOCTORAL DISSERTATIONS": "thesis", BOOKS: "book", REPORTS: "report" };
+const NBIB_TYPES: Record<string, CitationType> = {
+  BOOK: "book",
+  "BOOK CHAPTER": "chapter",
+  "DISSERTATIONS/THESES - DOCTORAL DISSERTATIONS": "thesis",
+  BOOKS: "book",
+  REPORTS: "report",
+};
 
 // "PMID- 123", "TI  - …"; also JabRef's and others' "PMID-123" (no space) and "ISBN - …" (four-letter tags).
 const NBIB_LINE = /^([A-Z][A-Z0-9]{1,3}) *- ?([^\n]*)$/;
@@ -186,7 +224,10 @@ export function parseNbib(input: string, limits?: ReadLimits): Citation[] {
     c.type = types.map((t) => NBIB_TYPES[t]).find(Boolean) ?? (get("BTI") && !get("TI") ? "book" : "article");
     // Several TI lines are one title in parts.
     c.title = clean(all("TI").join(" ")) ?? get("BTI");
-    const names = (tag: string) => all(tag).map(cleanName).filter((x): x is string => !!x);
+    const names = (tag: string) =>
+      all(tag)
+        .map(cleanName)
+        .filter((x): x is string => !!x);
     c.authors = names("FAU");
     if (!c.authors.length) c.authors = names("AU");
     if (!c.authors.length) c.authors = names("FED").length ? names("FED") : names("ED");
@@ -201,8 +242,19 @@ export function parseNbib(input: string, limits?: ReadLimits): Citation[] {
     // The DOI is tagged "[doi]" in AID/LID; some exports write "doi:10…" or a bare DOI (a [pii] is not one).
     const ids = [...all("AID"), ...all("LID")];
     const tagged = ids.find((v) => /\[doi\]\s*$/i.test(v));
-    c.doi = cleanDoi(tagged?.replace(/\s*\[doi\]\s*$/i, "")) ?? ids.filter((v) => !/\[[a-z]+\]\s*$/i.test(v)).map((v) => (/^\s*(?:doi:\s*)?10\.\d{4,9}\//i.test(v) ? cleanDoi(v) : doiFromUrl(v))).find(Boolean) ?? null;
-    c.isbn = cleanIsbn(get("ISBN")) ?? all("IS").map((v) => (/\b(?:print|electronic|linking)\b/i.test(v) ? null : cleanIsbn(v))).find(Boolean) ?? null;
+    c.doi =
+      cleanDoi(tagged?.replace(/\s*\[doi\]\s*$/i, "")) ??
+      ids
+        .filter((v) => !/\[[a-z]+\]\s*$/i.test(v))
+        .map((v) => (/^\s*(?:doi:\s*)?10\.\d{4,9}\//i.test(v) ? cleanDoi(v) : doiFromUrl(v)))
+        .find(Boolean) ??
+      null;
+    c.isbn =
+      cleanIsbn(get("ISBN")) ??
+      all("IS")
+        .map((v) => (/\b(?:print|electronic|linking)\b/i.test(v) ? null : cleanIsbn(v)))
+        .find(Boolean) ??
+      null;
     return c;
   });
 }

@@ -16,7 +16,9 @@ describe("readable names from a reference", () => {
   });
 
   it("names a file author-year-title, bounded, with no dangling word", () => {
-    expect(readableStem({ author: "Müller, Jan", year: "2019", title: "Deep learning for sparse signals" })).toBe("muller-2019-deep-learning-for-sparse-signals");
+    expect(readableStem({ author: "Müller, Jan", year: "2019", title: "Deep learning for sparse signals" })).toBe(
+      "muller-2019-deep-learning-for-sparse-signals",
+    );
     expect(readableStem({ author: null, year: null, title: null })).toBe("");
     const long = readableStem({ author: "Smith, A.", year: "2020", title: "a ".repeat(5) + "verylongwordthatgoesonandon ".repeat(8) }, 40);
     expect(long.length).toBeLessThanOrEqual(40);

@@ -16,7 +16,28 @@ export function asciiWords(text: string): string[] {
   return folded.split(/[^a-z0-9]+/).filter(Boolean);
 }
 
-const STOP = new Set(["a", "an", "the", "on", "of", "in", "for", "and", "to", "at", "by", "with", "from", "into", "towards", "toward", "is", "are", "via", "using"]);
+const STOP = new Set([
+  "a",
+  "an",
+  "the",
+  "on",
+  "of",
+  "in",
+  "for",
+  "and",
+  "to",
+  "at",
+  "by",
+  "with",
+  "from",
+  "into",
+  "towards",
+  "toward",
+  "is",
+  "are",
+  "via",
+  "using",
+]);
 
 /** The title's first word that says something ("The deep learning of…" → "deep"). */
 export function firstSignificantWord(title: string): string {

@@ -47,7 +47,10 @@ function joinLines(a: string, b: string): string {
 const PARTICLE = /^(?:van|von|de|da|di|del|della|der|den|du|la|le|ten|ter|zu|dos|das|al|el|bin|ibn)\s+(?:\p{Lu}|(?:der|den|la|le|de)\s)/u;
 const SURNAME = "\\p{Lu}[\\p{L}'’`-]*(?:\\s+(?:van|von|de|da|der|den|del|di|du|la|le|y)?\\s*\\p{Lu}[\\p{L}'’`-]*){0,2}";
 // "Smith, J.", "Smith, John", "Smith JA,", "Smith J.A.", "SMITH, J.", "Smith, J.-P.", "World Health Organization." is not matched.
-const AUTHOR_START = new RegExp(`^(?:${SURNAME},\\s*(?:\\p{Lu}\\.|\\p{Lu}[\\p{Ll}'’-]+\\b)|${SURNAME}\\s+\\p{Lu}{1,3}(?:[,.]|\\s+(?:and|&)\\s)|${SURNAME}\\s+(?:\\p{Lu}\\.\\s?-?){1,3}[,\\s(]|${SURNAME},?\\s+(?:\\p{Lu}\\.\\s?){1,3}(?:\\s*(?:and|&)\\s|,|\\s*\\(?(?:1[5-9]|20)\\d\\d))`, "u");
+const AUTHOR_START = new RegExp(
+  `^(?:${SURNAME},\\s*(?:\\p{Lu}\\.|\\p{Lu}[\\p{Ll}'’-]+\\b)|${SURNAME}\\s+\\p{Lu}{1,3}(?:[,.]|\\s+(?:and|&)\\s)|${SURNAME}\\s+(?:\\p{Lu}\\.\\s?-?){1,3}[,\\s(]|${SURNAME},?\\s+(?:\\p{Lu}\\.\\s?){1,3}(?:\\s*(?:and|&)\\s|,|\\s*\\(?(?:1[5-9]|20)\\d\\d))`,
+  "u",
+);
 // Author given name first: "J. Smith,", "A. B. Smith and", "J.-P. Sartre,".
 // (A journal's abbreviation, "J. Phys. Oceanogr. 36", is not an author: no abbreviation follows an author's name.)
 const INITIALS_START = /^(?:\p{Lu}\.\s?-?){1,3}\s*\p{Lu}[\p{L}'’-]{2,}(?:,|\s+(?:and|&)\s|\.\s+(?![\d(])(?!\S+\.(?:\s|$)))/u;
@@ -175,13 +178,15 @@ function splitNumbered(lines: string[]): string[] | null {
 }
 
 export function parseText(input: string, limits?: ReadLimits): Citation[] {
-  return splitReferences(input).slice(0, entryCap(limits)).map((text) => {
-    const c = emptyCitation();
-    c.text = text;
-    c.year = yearOf(toLatinDigits(text));
-    c.title = clean(guessTitle(text));
-    return c;
-  });
+  return splitReferences(input)
+    .slice(0, entryCap(limits))
+    .map((text) => {
+      const c = emptyCitation();
+      c.text = text;
+      c.year = yearOf(toLatinDigits(text));
+      c.title = clean(guessTitle(text));
+      return c;
+    });
 }
 
 /** The title of an APA/Vancouver/Harvard reference: a quoted part, or the sentence after the year. */

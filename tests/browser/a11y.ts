@@ -176,7 +176,11 @@ export async function tabStops(page: Page, count: number): Promise<TabStop[]> {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
       const r = el.getBoundingClientRect();
-      return { label: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40), x: r.left + r.width / 2, y: r.top + r.height / 2 + window.scrollY };
+      return {
+        label: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40),
+        x: r.left + r.width / 2,
+        y: r.top + r.height / 2 + window.scrollY,
+      };
     });
     if (!where) continue;
     const ring = await hasVisibleFocus(page);

@@ -59,7 +59,17 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("admin conso
     await poll(() => admin.page.getByTestId("dash-open").isVisible()).toBe(true);
     // The console's own navigation lists every section and desk.
     const nav = admin.page.getByRole("navigation", { name: "بخش‌های مدیریت" });
-    for (const name of ["کاربران", "قراردادها", "حل‌کننده‌ها", "کتاب‌های خرید مستقیم", "میز آفلاین مقاله", "میز آفلاین کتاب", "تراکنش‌ها", "صدور فاکتور", "دسترسی مستقیم"])
+    for (const name of [
+      "کاربران",
+      "قراردادها",
+      "حل‌کننده‌ها",
+      "کتاب‌های خرید مستقیم",
+      "میز آفلاین مقاله",
+      "میز آفلاین کتاب",
+      "تراکنش‌ها",
+      "صدور فاکتور",
+      "دسترسی مستقیم",
+    ])
       expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(1);
     await screenshot(admin.page, `admin-dashboard-${viewport}`);
     await expectNoAxeViolations(admin.page, `admin dashboard ${viewport}`);

@@ -51,7 +51,11 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("the /batch 
     await table.waitFor({ timeout: 20_000 });
     expect(await table.getByRole("row").count()).toBe(4); // header + 3
     // fills in live: every row reaches a terminal status without a reload
-    await page.waitForFunction(() => document.querySelectorAll('[data-status="processing"]').length === 0 && document.querySelectorAll("[data-status]").length === 3, null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-status="processing"]').length === 0 && document.querySelectorAll("[data-status]").length === 3,
+      null,
+      { timeout: 60_000 },
+    );
     expect(await table.locator("[data-status]").evaluateAll((els) => els.map((e) => e.getAttribute("data-status")))).toEqual(["ok", "offline", "ok"]);
     await expectNoAxeViolations(page, `batch table (${viewport})`, "main");
     const batchUrl = page.url();

@@ -19,9 +19,12 @@ afterAll(async () => {
 });
 
 // No internet here: covers are drawn by the test.
-const COVER = '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="260"><rect width="180" height="260" fill="#28536b"/><rect x="14" y="40" width="152" height="60" fill="#f2a541"/></svg>';
+const COVER =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="260"><rect width="180" height="260" fill="#28536b"/><rect x="14" y="40" width="152" height="60" fill="#f2a541"/></svg>';
 async function drawCovers(page: Page) {
-  await page.route(/https:\/\/(covers\.openlibrary\.org|www\.gutenberg\.org)\/.*\.jpg$/, (route) => route.fulfill({ contentType: "image/svg+xml", body: COVER }));
+  await page.route(/https:\/\/(covers\.openlibrary\.org|www\.gutenberg\.org)\/.*\.jpg$/, (route) =>
+    route.fulfill({ contentType: "image/svg+xml", body: COVER }),
+  );
 }
 
 async function paste(page: Page, text: string) {

@@ -53,7 +53,17 @@ type Kind = "book" | "standard" | "article" | "manual" | "out";
  * price with the file at the list price, at a price of their own, without a file (the file comes
  * after payment), reject, or deliver (articles).
  */
-type Plan = { label: string; kind: Kind; user: number; url: string; doi?: string; more?: string; how: "file" | "own-price" | "no-file" | "reject" | "deliver"; reject?: string; group?: string };
+type Plan = {
+  label: string;
+  kind: Kind;
+  user: number;
+  url: string;
+  doi?: string;
+  more?: string;
+  how: "file" | "own-price" | "no-file" | "reject" | "deliver";
+  reject?: string;
+  group?: string;
+};
 type Req = Plan & { id: string };
 
 async function post(page: Page, path: string, data: unknown) {
@@ -129,19 +139,32 @@ async function choosePdf(page: Page, detail: Locator, button: string, r: Req, co
  * Works the open queue: opens the first request this staff member may act on (one click), then
  * follows "save and next" until nothing of this run is left. `act` does what a request needs.
  */
-async function workQueue(page: Page, week: Req[], count: Counter, done: Set<string>, act: (r: Req, detail: Locator) => Promise<void>, checks?: (r: Req) => Promise<void>) {
+async function workQueue(
+  page: Page,
+  week: Req[],
+  count: Counter,
+  done: Set<string>,
+  act: (r: Req, detail: Locator) => Promise<void>,
+  checks?: (r: Req) => Promise<void>,
+) {
   const detail = page.getByTestId("desk-detail");
   const cards = page.locator(".desk-card");
   for (let guard = 0; guard < 40; guard += 1) {
     if (!(await detail.isVisible())) {
-      await cards.first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+      await cards
+        .first()
+        .waitFor({ timeout: 30_000 })
+        .catch(() => undefined);
       // Read every card's request in one go (the queue refreshes live), then find the card again by it.
       const free = cards.filter({ hasText: /هنوز کسی|در دست شما/ });
       const shown = await free.evaluateAll((els) => els.map((el) => el.getAttribute("data-request")));
       const r = shown.map((id) => week.find((x) => !done.has(x.id) && x.id === id)).find((x) => x !== undefined);
       if (!r) return;
       count.add(r.id);
-      await page.locator(`.desk-card[data-request="${r.id}"]`).getByRole("button", { name: /^رسیدگی/ }).click();
+      await page
+        .locator(`.desk-card[data-request="${r.id}"]`)
+        .getByRole("button", { name: /^رسیدگی/ })
+        .click();
       await detail.getByRole("heading", { level: 2 }).waitFor();
     }
     const r = await openRequest(detail, week);
@@ -206,7 +229,13 @@ async function searchDesk(page: Page, path: string, tag: string, count: Counter)
 
 /** Each viewport's run asks for other editions and standards, so the two runs never share a group. */
 const PER_RUN = {
-  desktop: { isbn: "978-0-13-468599-1", shop: "https://www.amazon.com/dp/0262035618", astm: "ASTM D638-14", iso: "ISO 527-2:2012", ieee: "IEEE Std 802.11-2020" },
+  desktop: {
+    isbn: "978-0-13-468599-1",
+    shop: "https://www.amazon.com/dp/0262035618",
+    astm: "ASTM D638-14",
+    iso: "ISO 527-2:2012",
+    ieee: "IEEE Std 802.11-2020",
+  },
   phone: { isbn: "978-0-13-235088-4", shop: "https://www.amazon.com/dp/1449373321", astm: "ASTM D790-17", iso: "ISO 527-1:2019", ieee: "IEEE Std 802.3-2018" },
 } as const;
 
@@ -231,28 +260,90 @@ describe("the delivery desk over a mixed week", () => {
 
         const more = `هفتهٔ آزمون ${tag}`;
         const plan: Plan[] = [
-          { label: `Introduction to Algorithms ${tag}`, url: `Introduction to Algorithms ${tag}, 4th edition, Cormen…`, kind: "book", user: 0, how: "file", group: "clrs" },
+          {
+            label: `Introduction to Algorithms ${tag}`,
+            url: `Introduction to Algorithms ${tag}, 4th edition, Cormen…`,
+            kind: "book",
+            user: 0,
+            how: "file",
+            group: "clrs",
+          },
           { label: `Numerical Linear Algebra ${tag}`, url: `Numerical Linear Algebra ${tag} Trefethen`, kind: "book", user: 0, how: "no-file" },
-          { label: `introduction to algorithms ${tag}`, url: `Cormen T.H. et al. – introduction to algorithms ${tag} (4th ed.)`, kind: "book", user: 1, how: "file", group: "clrs" },
+          {
+            label: `introduction to algorithms ${tag}`,
+            url: `Cormen T.H. et al. – introduction to algorithms ${tag} (4th ed.)`,
+            kind: "book",
+            user: 1,
+            how: "file",
+            group: "clrs",
+          },
           { label: run.isbn, url: `ISBN ${run.isbn}`, more, kind: "book", user: 2, how: "file" },
           { label: run.shop, url: run.shop, more, kind: "book", user: 3, how: "file" },
-          { label: `Pattern Recognition and Machine Learning ${tag}`, url: `Pattern Recognition and Machine Learning ${tag}, Bishop`, kind: "book", user: 1, how: "own-price" },
+          {
+            label: `Pattern Recognition and Machine Learning ${tag}`,
+            url: `Pattern Recognition and Machine Learning ${tag}, Bishop`,
+            kind: "book",
+            user: 1,
+            how: "own-price",
+          },
           { label: `Convex Optimization ${tag}`, url: `Convex Optimization ${tag} Boyd Vandenberghe`, kind: "book", user: 2, how: "file" },
           { label: `Digital Image Processing ${tag}`, url: `Digital Image Processing ${tag} 4th ed Gonzalez`, kind: "book", user: 3, how: "file" },
           { label: `Modern Control Engineering ${tag}`, url: `Modern Control Engineering ${tag} 5th edition Ogata`, kind: "book", user: 0, how: "file" },
-          { label: `Tensile Properties of Plastics ${tag}`, url: `Standard Test Method for Tensile Properties of Plastics ${tag}`, doi: run.astm, kind: "standard", user: 1, how: "file", group: "astm" },
+          {
+            label: `Tensile Properties of Plastics ${tag}`,
+            url: `Standard Test Method for Tensile Properties of Plastics ${tag}`,
+            doi: run.astm,
+            kind: "standard",
+            user: 1,
+            how: "file",
+            group: "astm",
+          },
           { label: run.iso, url: run.iso, more, kind: "standard", user: 2, how: "file" },
-          { label: `Tensile Properties of Plastics ${tag}`, url: `Standard Test Method for Tensile Properties of Plastics ${tag}`, doi: run.astm, kind: "standard", user: 3, how: "file", group: "astm" },
+          {
+            label: `Tensile Properties of Plastics ${tag}`,
+            url: `Standard Test Method for Tensile Properties of Plastics ${tag}`,
+            doi: run.astm,
+            kind: "standard",
+            user: 3,
+            how: "file",
+            group: "astm",
+          },
           { label: run.ieee, url: run.ieee, more, kind: "standard", user: 0, how: "file" },
-          { label: `Engineering Mechanics Dynamics ${tag}`, url: `Solutions Manual for Engineering Mechanics Dynamics ${tag}`, kind: "manual", user: 1, how: "file" },
+          {
+            label: `Engineering Mechanics Dynamics ${tag}`,
+            url: `Solutions Manual for Engineering Mechanics Dynamics ${tag}`,
+            kind: "manual",
+            user: 1,
+            how: "file",
+          },
           { label: `Signals and Systems ${tag}`, url: `Instructor's Solutions Manual Signals and Systems ${tag}`, kind: "manual", user: 2, how: "file" },
           { label: `Calculus ${tag}`, url: `Student Solutions Manual Calculus ${tag}`, kind: "manual", user: 3, how: "file" },
-          { label: `Harry Potter and the Philosopher's Stone ${tag}`, url: `Harry Potter and the Philosopher's Stone ${tag}`, kind: "out", user: 2, how: "reject", reject: "خارج از حوزه" },
-          { label: `Lecture notes of an internal course ${tag}`, url: `Lecture notes of an internal course ${tag}`, kind: "out", user: 1, how: "reject", reject: "یافت نشد" },
+          {
+            label: `Harry Potter and the Philosopher's Stone ${tag}`,
+            url: `Harry Potter and the Philosopher's Stone ${tag}`,
+            kind: "out",
+            user: 2,
+            how: "reject",
+            reject: "خارج از حوزه",
+          },
+          {
+            label: `Lecture notes of an internal course ${tag}`,
+            url: `Lecture notes of an internal course ${tag}`,
+            kind: "out",
+            user: 1,
+            how: "reject",
+            reject: "یافت نشد",
+          },
           { label: `Deep residual learning ${tag}`, url: `Deep residual learning ${tag}`, kind: "article", user: 0, how: "deliver" },
           { label: `Attention is all you need ${tag}`, url: `Attention is all you need ${tag}`, kind: "article", user: 0, how: "deliver" },
           { label: `Mastering the game of Go ${tag}`, url: `Mastering the game of Go ${tag}`, kind: "article", user: 0, how: "deliver" },
-          { label: `Highly accurate protein structure prediction ${tag}`, url: `Highly accurate protein structure prediction ${tag}`, kind: "article", user: 0, how: "deliver" },
+          {
+            label: `Highly accurate protein structure prediction ${tag}`,
+            url: `Highly accurate protein structure prediction ${tag}`,
+            kind: "article",
+            user: 0,
+            how: "deliver",
+          },
         ];
         const week: Req[] = [];
         for (const p of plan) {
@@ -260,7 +351,12 @@ describe("the delivery desk over a mixed week", () => {
           const body =
             p.kind === "article"
               ? await post(page, "/insert/offline_article", { url: p.url, more })
-              : await post(page, "/insert/offline_book", { url: p.url, more: p.more ?? more, type: p.kind === "standard" ? "standard" : "book", ...(p.doi ? { doi: p.doi } : {}) });
+              : await post(page, "/insert/offline_book", {
+                  url: p.url,
+                  more: p.more ?? more,
+                  type: p.kind === "standard" ? "standard" : "book",
+                  ...(p.doi ? { doi: p.doi } : {}),
+                });
           expect(body["status"], `${p.url}: ${JSON.stringify(body)}`).toBe("ok");
           week.push({ ...p, id: String(body["id"]) });
         }
@@ -269,7 +365,8 @@ describe("the delivery desk over a mixed week", () => {
         const persian = await post(users[2]!.page, "/insert/offline_book", { url: `آموزش برنامه نویسی پایتون ${tag}`, type: "book" });
         expect(persian).toMatchObject({ status: "error", code: "persian_document" });
         // The two spellings of one edition, and the standard asked twice, are one piece of work each.
-        const groupKey = async (id: string) => ((await (await admin.page.request.get(`/admin/offline/requests/${id}`)).json()) as { request: { group_key: string } }).request.group_key;
+        const groupKey = async (id: string) =>
+          ((await (await admin.page.request.get(`/admin/offline/requests/${id}`)).json()) as { request: { group_key: string } }).request.group_key;
         for (const g of ["clrs", "astm"]) {
           const members = week.filter((r) => r.group === g);
           expect(new Set(await Promise.all(members.map((m) => groupKey(m.id)))).size, g).toBe(1);
@@ -366,7 +463,9 @@ describe("the delivery desk over a mixed week", () => {
         const statuses: Record<string, string> = {};
         for (const u of users) {
           for (const group of ["books", "articles"]) {
-            const list = (await (await u.page.request.get(`/profile/offline/requests?group=${group}`)).json()) as { requests: { id: string; status: string; file: unknown; on_time: { delivery: string | null } }[] };
+            const list = (await (await u.page.request.get(`/profile/offline/requests?group=${group}`)).json()) as {
+              requests: { id: string; status: string; file: unknown; on_time: { delivery: string | null } }[];
+            };
             for (const x of list.requests) statuses[x.id] = x.status;
           }
         }
@@ -385,7 +484,14 @@ describe("the delivery desk over a mixed week", () => {
           return { request: r.label.replace(` ${tag}`, ""), kind: r.kind, how: r.how, own, actions: Math.max(own, shared) };
         });
         const actions = perRequest.map((p) => p.actions);
-        const figure = { viewport: viewports[viewport].width, requests: week.length, median: median(actions), max: Math.max(...actions), total: actions.reduce((s, n) => s + n, 0), overhead: count.overhead };
+        const figure = {
+          viewport: viewports[viewport].width,
+          requests: week.length,
+          median: median(actions),
+          max: Math.max(...actions),
+          total: actions.reduce((s, n) => s + n, 0),
+          overhead: count.overhead,
+        };
         console.log(
           `desk week at ${figure.viewport} px: ${figure.requests} requests, median ${figure.median} actions, max ${figure.max}, ${figure.total} in all counting each group member with its group (${[...count.perRequest.values()].reduce((s, n) => s + n, 0)} pressed), plus ${figure.overhead} to open, search the desks and dismiss the alert`,
         );

@@ -40,7 +40,10 @@ async function slowAppContext(viewport: keyof typeof viewports): Promise<{ conte
 }
 
 const hydrated = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$")));
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$")));
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("presses before the app has hydrated, at %s width", (viewport) => {
   // Known flaky since the link box's starts were reworked (about one run in two locally, either width):

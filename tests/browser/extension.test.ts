@@ -56,7 +56,12 @@ async function launchWithExtension(name: string): Promise<{ context: BrowserCont
     locale: "fa-IR",
     baseURL: baseUrl(),
     viewport: viewports.desktop,
-    args: [...CHROMIUM_ARGS.filter((a) => a !== "--headless"), `--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`, "--enable-unsafe-extension-debugging"],
+    args: [
+      ...CHROMIUM_ARGS.filter((a) => a !== "--headless"),
+      `--disable-extensions-except=${unpacked}`,
+      `--load-extension=${unpacked}`,
+      "--enable-unsafe-extension-debugging",
+    ],
   });
   context.setDefaultTimeout(45_000);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
@@ -97,7 +102,8 @@ async function popupSession(cdp: CDPSession, targetId: string) {
     if (m.error) throw new Error(`${method}: ${m.error.message}`);
     return m.result as T;
   };
-  const evaluate = async <T>(expression: string) => (await send<{ result: { value: T } }>("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true })).result.value;
+  const evaluate = async <T>(expression: string) =>
+    (await send<{ result: { value: T } }>("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true })).result.value;
   return {
     text: () => evaluate<string>("document.body.innerText"),
     evaluate,
@@ -174,7 +180,10 @@ describe("the extension in Chromium", () => {
       const fileUrl = new URL(seen.find((u) => u.includes("/files/"))!);
       expect(fileUrl.origin).toBe(new URL(baseUrl()).origin);
       expect(fileUrl.pathname).toBe(`/files/doi/${doi}.pdf`);
-      const pdf = async () => readdirSync(downloads).map((f) => readFileSync(path.join(downloads, f))).find((b) => b.subarray(0, 5).toString("latin1") === "%PDF-");
+      const pdf = async () =>
+        readdirSync(downloads)
+          .map((f) => readFileSync(path.join(downloads, f)))
+          .find((b) => b.subarray(0, 5).toString("latin1") === "%PDF-");
       await expect.poll(pdf, { timeout: 15_000 }).toBeTruthy();
     } finally {
       await fetch(`${inject("upstreamUrl")}/__latency?ms=0`, { method: "POST" });
@@ -212,7 +221,10 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("/extension 
       expect(text).toContain("about:debugging");
       expect(text).not.toMatch(/از فروشگاه افزونه‌های همان مرورگر نصب کنید/);
 
-      for (const [name, file] of [["دانلود افزونه برای کروم و اج", "daryaft-chromium.zip"], ["دانلود افزونه برای فایرفاکس", "daryaft-firefox.zip"]] as const) {
+      for (const [name, file] of [
+        ["دانلود افزونه برای کروم و اج", "daryaft-chromium.zip"],
+        ["دانلود افزونه برای فایرفاکس", "daryaft-firefox.zip"],
+      ] as const) {
         const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name }).click()]);
         expect(new URL(download.url()).pathname).toBe(`/extension/${file}`);
         const bytes = readFileSync((await download.path())!);

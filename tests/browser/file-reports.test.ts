@@ -80,7 +80,10 @@ describe.each(Object.keys(viewports) as Viewport[])("reporting a wrong file at %
 
     // 3. A reading list.
     const third = `10.5555/two-versions-${unique()}`;
-    const created = await page.request.post("/batch", { headers: { "X-CSRF-TOKEN": await csrf(page), Accept: "application/json" }, multipart: { text: third } });
+    const created = await page.request.post("/batch", {
+      headers: { "X-CSRF-TOKEN": await csrf(page), Accept: "application/json" },
+      multipart: { text: third },
+    });
     expect(created.status()).toBe(200);
     const { id } = (await created.json()) as { id: string };
     await page.goto(`/batch?id=${id}`);
@@ -93,14 +96,20 @@ describe.each(Object.keys(viewports) as Viewport[])("reporting a wrong file at %
     // 4. The desk: an admin sees the reports with their evidence and withdraws the list's file.
     const staff = await newPage(browser, viewport);
     await staff.page.goto("/");
-    const login = await staff.page.request.post("/login", { headers: { "X-CSRF-TOKEN": await csrf(staff.page), Accept: "application/json" }, data: { email: "admin@daryaft.test", password: "daryaft-dev-1234" } });
+    const login = await staff.page.request.post("/login", {
+      headers: { "X-CSRF-TOKEN": await csrf(staff.page), Accept: "application/json" },
+      data: { email: "admin@daryaft.test", password: "daryaft-dev-1234" },
+    });
     expect(login.status()).toBe(200);
     await staff.page.goto("/admin/fileReports");
     const item = staff.page.getByRole("article").filter({ hasText: third });
     await item.waitFor();
     await item.getByText("فایل پس از صفحهٔ اول قطع می‌شود").waitFor();
     await item.getByText("شواهد بررسی فایل").click();
-    await item.getByText(/unpaywall: found/).first().waitFor();
+    await item
+      .getByText(/unpaywall: found/)
+      .first()
+      .waitFor();
     await expectNoAxeViolations(staff.page, `file reports desk (${viewport})`);
     await screenshot(staff.page, `file-report-desk-${viewport}`);
     await item.getByRole("button", { name: "کنار گذاشتن فایل" }).click();

@@ -59,7 +59,11 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("a pasted re
     const url = new URL(download.url());
     expect(url.origin).toBe(new URL(baseUrl()).origin);
     expect(url.pathname).toBe(`/files/doi/${doi}.pdf`);
-    expect(readFileSync((await download.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   }, 60_000);
@@ -83,7 +87,11 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("a pasted re
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("دریافت مقالهٔ انتخاب‌شده");
     await page.keyboard.press("Enter");
-    await dialog.getByRole("link", { name: "دانلود" }).or(dialog.getByRole("button", { name: "ثبت درخواست آفلاین" })).first().waitFor({ timeout: 30_000 });
+    await dialog
+      .getByRole("link", { name: "دانلود" })
+      .or(dialog.getByRole("button", { name: "ثبت درخواست آفلاین" }))
+      .first()
+      .waitFor({ timeout: 30_000 });
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   }, 60_000);

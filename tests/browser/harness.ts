@@ -86,7 +86,11 @@ export function takeHydrationProblems(): string[] {
  * asked for: a page it controls fetches through it, where a test's `page.route` cannot see the
  * requests (Playwright's documented limit); the tests of the installed app (pwa.test.ts) ask for it.
  */
-export async function newPage(browser: Browser, viewport: keyof typeof viewports, opts: { serviceWorkers?: "allow" | "block" } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport: keyof typeof viewports,
+  opts: { serviceWorkers?: "allow" | "block" } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: viewports[viewport],
     locale: "fa-IR",
@@ -189,7 +193,8 @@ export async function signUpVerified(page: Page, tag: string, password = "browse
   if (reg.status() !== 200) throw new Error(`register answered ${reg.status()}: ${await reg.text()}`);
   // Signing in rotates the CSRF token.
   const signedIn = { ...headers, "X-CSRF-TOKEN": await csrf() };
-  if ((await page.request.post("/profile/send/mobile/code", { headers: signedIn, data: { mobile } })).status() !== 200) throw new Error("sending the code failed");
+  if ((await page.request.post("/profile/send/mobile/code", { headers: signedIn, data: { mobile } })).status() !== 200)
+    throw new Error("sending the code failed");
   const verify = await page.request.post("/profile/mobile/verify", { headers: signedIn, data: { code: await outboxCode(mobile) } });
   if (verify.status() !== 200) throw new Error(`verify answered ${verify.status()}`);
   return { mobile };

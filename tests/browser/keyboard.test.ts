@@ -32,7 +32,9 @@ async function expectFocusInside(container: Locator) {
 async function expectFocusOn(target: Locator) {
   const on = () => target.evaluate((el) => el === document.activeElement);
   await expect
-    .poll(async () => ((await on()) ? true : await target.page().evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? "nothing focused")), { timeout: 5_000 })
+    .poll(async () => ((await on()) ? true : await target.page().evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? "nothing focused")), {
+      timeout: 5_000,
+    })
     .toBe(true);
 }
 
@@ -44,7 +46,11 @@ async function expectFocusOn(target: Locator) {
 async function expectTrapped(page: Page, dialog: Locator, atLeast = 4) {
   const controls = await dialog.evaluate(
     (el) =>
-      Array.from(el.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])')).filter((n) => n.getClientRects().length > 0).length,
+      Array.from(
+        el.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])',
+        ),
+      ).filter((n) => n.getClientRects().length > 0).length,
   );
   const presses = Math.min(30, Math.max(atLeast, controls + 2));
   const stops: TabStop[] = [];
@@ -341,9 +347,19 @@ describe("keyboard in the journeys' later steps (desktop)", () => {
     await page.goto("/");
     const typeRadio = page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first();
     await typeRadio.click({ force: true });
-    const card = () => page.getByRole("region", { name: "همانندجویی، ویرایش گرامر و اکانت‌های تخصصی" }).locator("article").filter({ hasText: /iThenticate|همانندجویی/ }).first();
+    const card = () =>
+      page
+        .getByRole("region", { name: "همانندجویی، ویرایش گرامر و اکانت‌های تخصصی" })
+        .locator("article")
+        .filter({ hasText: /iThenticate|همانندجویی/ })
+        .first();
     await card().getByRole("button", { name: "خرید", exact: true }).click();
-    await page.getByRole("dialog").first().getByRole("button", { name: /^خرید|پرداخت/ }).last().click();
+    await page
+      .getByRole("dialog")
+      .first()
+      .getByRole("button", { name: /^خرید|پرداخت/ })
+      .last()
+      .click();
     await page.waitForURL(/\/gateway\/devbank\/pay\/pay_/, { timeout: 20_000 });
     await page.getByRole("button", { name: "پرداخت" }).click();
     await page.waitForURL(/\/payment\?id=pay_/, { timeout: 15_000 });

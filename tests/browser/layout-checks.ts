@@ -169,7 +169,11 @@ export async function latinText(page: Page, allow: readonly (string | RegExp)[] 
   // "doi" of "doi.org", nor "Unpaywall" the word inside 10.5555/oa-unpaywall-1).
   // Longer entries first: "ACI 318-19" before "ACI".
   const sorted = [...allow].sort((a, b) => (typeof b === "string" ? b.length : 0) - (typeof a === "string" ? a.length : 0));
-  const own = sorted.map((a) => (typeof a === "string" ? new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(a)}(?![A-Za-z0-9])`, "gi") : new RegExp(a.source, a.flags.includes("g") ? a.flags : `${a.flags}g`)));
+  const own = sorted.map((a) =>
+    typeof a === "string"
+      ? new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(a)}(?![A-Za-z0-9])`, "gi")
+      : new RegExp(a.source, a.flags.includes("g") ? a.flags : `${a.flags}g`),
+  );
   const patterns = [...ADDRESSES, DOIS, ...own, ...IDENTIFIERS];
   const found: LatinText[] = [];
   for (const t of texts) {
@@ -240,7 +244,10 @@ export async function assertNoCoveredControlsAnywhere(page: Page): Promise<void>
     /** The part of the element inside the viewport and every clipping ancestor. */
     const visibleRect = (el: Element) => {
       const r = el.getBoundingClientRect();
-      let left = r.left, top = r.top, right = r.right, bottom = r.bottom;
+      let left = r.left,
+        top = r.top,
+        right = r.right,
+        bottom = r.bottom;
       for (let e = el.parentElement; e; e = e.parentElement) {
         const s = getComputedStyle(e);
         if (s.overflowX !== "visible" || s.overflowY !== "visible" || s.clipPath !== "none" || s.clip !== "auto") {
@@ -265,7 +272,11 @@ export async function assertNoCoveredControlsAnywhere(page: Page): Promise<void>
       return r.width >= 4 && r.height >= 4 && shown(el);
     });
     const labelFor = (el: Element) => (el.id ? Array.from(document.querySelectorAll(`label[for="${CSS.escape(el.id)}"]`)) : []);
-    const belongs = (hit: Element, control: Element) => control.contains(hit) || hit.contains(control) || labelFor(control).some((l) => l.contains(hit)) || (hit instanceof HTMLLabelElement && hit.control === control);
+    const belongs = (hit: Element, control: Element) =>
+      control.contains(hit) ||
+      hit.contains(control) ||
+      labelFor(control).some((l) => l.contains(hit)) ||
+      (hit instanceof HTMLLabelElement && hit.control === control);
 
     const out: PageCovered[] = [];
     const seen = new Set<Element>();
@@ -301,6 +312,8 @@ export async function assertNoCoveredControlsAnywhere(page: Page): Promise<void>
     return out;
   });
   if (found.length) {
-    throw new Error(`controls covered on ${page.url()} at ${page.viewportSize()?.width ?? "?"} px:\n${found.map((f) => `  ${f.control} covered by ${f.by} at ${f.at.x},${f.at.y}`).join("\n")}`);
+    throw new Error(
+      `controls covered on ${page.url()} at ${page.viewportSize()?.width ?? "?"} px:\n${found.map((f) => `  ${f.control} covered by ${f.by} at ${f.at.x},${f.at.y}`).join("\n")}`,
+    );
   }
 }

@@ -40,7 +40,12 @@ async function session(login?: { email: string; password: string }) {
   let cookie = cookiesOf(res.headers["set-cookie"]);
   const { token } = (await res.body.json()) as { token: string };
   if (login) {
-    const r = await request(`${base}/login`, { method: "POST", dispatcher: agent, headers: { cookie, "x-csrf-token": token, "content-type": "application/json" }, body: JSON.stringify(login) });
+    const r = await request(`${base}/login`, {
+      method: "POST",
+      dispatcher: agent,
+      headers: { cookie, "x-csrf-token": token, "content-type": "application/json" },
+      body: JSON.stringify(login),
+    });
     expect(r.statusCode, await r.body.text()).toBe(200);
     cookie = [cookie, cookiesOf(r.headers["set-cookie"])].filter(Boolean).join("; ");
   }
@@ -68,7 +73,14 @@ async function measure(pid: number, op: Op, b: HostileBody, headers: Record<stri
   });
   const text = await res.body.text();
   const ms = performance.now() - t0;
-  return { op: `${op.method} ${op.path}`, input: b.name, status: res.statusCode, ms, peak: Math.max(0, peak(pid) - before), text: res.statusCode >= 500 ? text.slice(0, 300) : "" };
+  return {
+    op: `${op.method} ${op.path}`,
+    input: b.name,
+    status: res.statusCode,
+    ms,
+    peak: Math.max(0, peak(pid) - before),
+    text: res.statusCode >= 500 ? text.slice(0, 300) : "",
+  };
 }
 
 const mb = (n: number) => (n / MB).toFixed(1);
@@ -110,7 +122,10 @@ describe("memory-and-time fuzz through the served stack", () => {
       "",
       "| input | requests | peak max (MB) | time max (s) | statuses |",
       "|---|---|---|---|---|",
-      ...[...byInput].map(([input, rs]) => `| ${input} | ${rs.length} | ${mb(Math.max(...rs.map((r) => r.peak)))} | ${(Math.max(...rs.map((r) => r.ms)) / 1000).toFixed(2)} | ${[...new Set(rs.map((r) => r.status))].sort().join(" ")} |`),
+      ...[...byInput].map(
+        ([input, rs]) =>
+          `| ${input} | ${rs.length} | ${mb(Math.max(...rs.map((r) => r.peak)))} | ${(Math.max(...rs.map((r) => r.ms)) / 1000).toFixed(2)} | ${[...new Set(rs.map((r) => r.status))].sort().join(" ")} |`,
+      ),
       "",
       "largest peaks: " + worst.map((r) => `${r.op} ← ${r.input}: ${mb(r.peak)} MB`).join("; "),
       "slowest: " + slowest.map((r) => `${r.op} ← ${r.input}: ${(r.ms / 1000).toFixed(2)} s`).join("; "),

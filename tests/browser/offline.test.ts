@@ -72,7 +72,10 @@ async function openOnDesk(page: Page, email: string) {
   await page.getByLabel("جستجو: عنوان، ISBN، DOI، شمارهٔ استاندارد یا کاربر").fill(email);
   await page.getByRole("button", { name: "اعمال فیلتر" }).click();
   await expect.poll(() => page.locator(".desk-card").count()).toBe(1);
-  await page.locator(".desk-card").getByRole("button", { name: /^رسیدگی/ }).click();
+  await page
+    .locator(".desk-card")
+    .getByRole("button", { name: /^رسیدگی/ })
+    .click();
   const detail = page.getByTestId("desk-detail");
   await detail.getByRole("heading", { level: 2 }).waitFor();
   return detail;

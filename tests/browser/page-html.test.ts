@@ -12,7 +12,9 @@ import { PageData } from "../../contract/page-data";
 import { baseUrl, launch, newPage, takeHydrationProblems, viewports } from "./harness";
 
 async function page(path: string) {
-  const res = await fetch(`${baseUrl()}${path}`, { headers: { "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const res = await fetch(`${baseUrl()}${path}`, {
+    headers: { "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
   return { res, html: await res.text() };
 }
 

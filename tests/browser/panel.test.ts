@@ -22,7 +22,10 @@ async function csrf(page: Page): Promise<string> {
 
 async function signInPartner(page: Page) {
   await page.goto("/");
-  const res = await page.request.post("/login", { headers: { "X-CSRF-TOKEN": await csrf(page), Accept: "application/json" }, data: { email: "partner@daryaft.test", password: "daryaft-dev-1234" } });
+  const res = await page.request.post("/login", {
+    headers: { "X-CSRF-TOKEN": await csrf(page), Accept: "application/json" },
+    data: { email: "partner@daryaft.test", password: "daryaft-dev-1234" },
+  });
   expect(res.status(), await res.text()).toBe(200);
   const seed = await page.request.post("/dev/panel/demo-activity", { headers: { "X-CSRF-TOKEN": await csrf(page), Accept: "application/json" }, data: {} });
   expect(seed.status(), await seed.text()).toBe(200);
@@ -30,7 +33,10 @@ async function signInPartner(page: Page) {
 
 /** Heights of the SVG bars in a chart (drawn, not just present). */
 async function barHeights(page: Page, testId: string, selector = "rect"): Promise<number[]> {
-  return page.getByTestId(testId).locator(selector).evaluateAll((els) => els.map((e) => Number(e.getAttribute("height"))));
+  return page
+    .getByTestId(testId)
+    .locator(selector)
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute("height"))));
 }
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("partner panel at %s width", (viewport) => {

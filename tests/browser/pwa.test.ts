@@ -99,7 +99,10 @@ describe("the installed app", () => {
       const { url, data, errors } = (await cdp.send("Page.getAppManifest")) as { url: string; data: string; errors: { message: string }[] };
       expect(errors).toEqual([]);
       const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
-      expect(installabilityErrors.map((e) => e.errorId), JSON.stringify({ url, data: data.slice(0, 200) })).toEqual([]);
+      expect(
+        installabilityErrors.map((e) => e.errorId),
+        JSON.stringify({ url, data: data.slice(0, 200) }),
+      ).toEqual([]);
       expect(new URL(url).pathname).toBe("/manifest.webmanifest");
       // The checks of Lighthouse's former installable-manifest, splash-screen, themed-omnibox and maskable-icon audits.
       const parsed = parseManifest(data, url, page.url());
@@ -117,8 +120,19 @@ describe("the installed app", () => {
       expect(pngSizedAtLeast(144, m).length).toBeGreaterThan(0);
       expect(pngSizedAtLeast(512, m).length).toBeGreaterThan(0);
       expect(containsMaskableIcon(m)).toBe(true);
-      const raw = JSON.parse(data) as { lang: string; dir: string; scope: string; share_target: { action: string; method: string; params: Record<string, string> }; icons: { src: string; sizes: string; type: string }[] };
-      expect(raw).toMatchObject({ lang: "fa", dir: "rtl", scope: "/", share_target: { action: "/share", method: "GET", params: { title: "title", text: "text", url: "url" } } });
+      const raw = JSON.parse(data) as {
+        lang: string;
+        dir: string;
+        scope: string;
+        share_target: { action: string; method: string; params: Record<string, string> };
+        icons: { src: string; sizes: string; type: string }[];
+      };
+      expect(raw).toMatchObject({
+        lang: "fa",
+        dir: "rtl",
+        scope: "/",
+        share_target: { action: "/share", method: "GET", params: { title: "title", text: "text", url: "url" } },
+      });
       // Every icon is fetched, as the type and size it says.
       for (const icon of raw.icons) {
         const res = await page.request.get(icon.src);
@@ -173,7 +187,9 @@ describe("the installed app", () => {
         await waitForHydration(page);
         const now = await identity(page);
         seen.push(now);
-        expect(now === null || now === "offline" || (now as { email: string }).email === userB.email, `back to ${page.url()}: ${JSON.stringify(now)}`).toBe(true);
+        expect(now === null || now === "offline" || (now as { email: string }).email === userB.email, `back to ${page.url()}: ${JSON.stringify(now)}`).toBe(
+          true,
+        );
         expect(await page.content()).not.toContain(userA.email);
       }
       expect(seen.length).toBeGreaterThan(0);

@@ -21,7 +21,11 @@ type Viewport = keyof typeof viewports;
 
 /** Chooses a search type: tiles on wide screens, radio buttons on phones (both are radios). */
 async function chooseType(page: Page, label: string) {
-  await page.getByRole("radio", { name: label, exact: true }).first().evaluate((el) => el.scrollIntoView({ block: "center" })).then(() => page.getByRole("radio", { name: label, exact: true }).first().click({ force: true }));
+  await page
+    .getByRole("radio", { name: label, exact: true })
+    .first()
+    .evaluate((el) => el.scrollIntoView({ block: "center" }))
+    .then(() => page.getByRole("radio", { name: label, exact: true }).first().click({ force: true }));
 }
 
 async function csrf(page: Page) {
@@ -30,7 +34,10 @@ async function csrf(page: Page) {
 
 async function signIn(page: Page) {
   await page.goto("/");
-  const res = await page.request.post("/login", { headers: { "X-CSRF-TOKEN": await csrf(page), Accept: "application/json" }, data: { email: "user@daryaft.test", password: "daryaft-dev-1234" } });
+  const res = await page.request.post("/login", {
+    headers: { "X-CSRF-TOKEN": await csrf(page), Accept: "application/json" },
+    data: { email: "user@daryaft.test", password: "daryaft-dev-1234" },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -121,7 +128,8 @@ describe.each(Object.keys(viewports) as Viewport[])("search at %s width", (viewp
   it("type 3: source chips, results with cover, type and price, free links, the offline prompt", async () => {
     const { context, page } = await newPage(browser, viewport);
     // Covers come from Open Library; there is no internet here, so it answers with a drawn cover.
-    const cover = '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="260"><rect width="180" height="260" fill="#1d4e89"/><rect x="14" y="40" width="152" height="60" fill="#f5a623"/></svg>';
+    const cover =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="260"><rect width="180" height="260" fill="#1d4e89"/><rect x="14" y="40" width="152" height="60" fill="#f5a623"/></svg>';
     await page.route("https://covers.openlibrary.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: cover }));
     await page.goto("/");
     await chooseType(page, "کتاب، استاندارد، حل‌المسائل");
@@ -136,7 +144,15 @@ describe.each(Object.keys(viewports) as Viewport[])("search at %s width", (viewp
     expect(new Set(badges.filter((b) => ["کتاب", "استاندارد", "گزارش", "حل‌المسائل"].includes(b))).size).toBeGreaterThanOrEqual(3);
     expect(await panel.locator(".search-price").first().textContent()).toMatch(/^[۰-۹٬]+ تومان$/);
     // cover images load (items without an ISBN or cover keep the drawn placeholder)
-    await expect.poll(() => panel.locator("img.search-cover").evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          panel
+            .locator("img.search-cover")
+            .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length),
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
     expect(await panel.locator(".search-offline-prompt").isVisible()).toBe(true);
     await screenshot(page, `search-book-${viewport}`);
 
@@ -149,7 +165,12 @@ describe.each(Object.keys(viewports) as Viewport[])("search at %s width", (viewp
     expect(await panel.locator(".search-item .search-badge--free").count()).toBe(await panel.locator(".search-item").count());
     expect(await panel.locator(".search-price").count()).toBe(0);
     // a guest pressing a free link is asked to log in (§4)
-    await panel.locator(".search-item").first().getByRole("button", { name: /دانلود|لینک/ }).first().click();
+    await panel
+      .locator(".search-item")
+      .first()
+      .getByRole("button", { name: /دانلود|لینک/ })
+      .first()
+      .click();
     await page.getByRole("dialog", { name: "ورود به حساب کاربری" }).waitFor();
     await page.keyboard.press("Escape");
 
@@ -184,7 +205,9 @@ describe.each(Object.keys(viewports) as Viewport[])("search at %s width", (viewp
     expect(await panel.getByText("پایان‌نامه‌های پایگاه ProQuest").isVisible()).toBe(true);
     await screenshot(page, `search-thesis-proquest-${viewport}`);
     await panel.getByRole("button", { name: "رفتن به دسترسی مستقیم" }).click();
-    await expect.poll(() => page.locator('.search-panel[data-search-type], [data-search-type="6"]').first().getAttribute("data-search-type"), { timeout: 10_000 }).toBe("6");
+    await expect
+      .poll(() => page.locator('.search-panel[data-search-type], [data-search-type="6"]').first().getAttribute("data-search-type"), { timeout: 10_000 })
+      .toBe("6");
 
     await chooseType(page, "جستجوی پایان‌نامه");
     const thesis = page.locator(".search-pane");

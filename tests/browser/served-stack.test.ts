@@ -29,7 +29,9 @@ async function guestSession() {
 }
 
 async function operations(): Promise<Op[]> {
-  const doc = (await (await request(`${base}/openapi.json`, { dispatcher: agent })).body.json()) as { paths: Record<string, Record<string, { "x-roles": string[] }>> };
+  const doc = (await (await request(`${base}/openapi.json`, { dispatcher: agent })).body.json()) as {
+    paths: Record<string, Record<string, { "x-roles": string[] }>>;
+  };
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, "1"), roles: op["x-roles"] })),
   );
@@ -51,7 +53,12 @@ describe("served stack, keep-alive (npm start)", () => {
     const fives: string[] = [];
     for (const op of ops) {
       const write = op.method !== "GET";
-      const res = await send(op.method, op.path, { cookie, "x-csrf-token": token, "content-type": "application/json" }, write ? JSON.stringify({ filler: big }) : undefined);
+      const res = await send(
+        op.method,
+        op.path,
+        { cookie, "x-csrf-token": token, "content-type": "application/json" },
+        write ? JSON.stringify({ filler: big }) : undefined,
+      );
       if (res.status >= 500) fives.push(`${op.method} ${op.path} ${res.status} ${res.text.slice(0, 120)}`);
       if (write && !op.roles.includes("guest")) expect(res.status, `${op.method} ${op.path}`).toBe(401);
     }

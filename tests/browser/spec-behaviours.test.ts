@@ -28,7 +28,10 @@ async function chooseType(page: Page, label: string) {
 async function signIn(page: Page, email = "user@daryaft.test") {
   await page.goto("/");
   const token = await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "");
-  const res = await page.request.post("/login", { headers: { "X-CSRF-TOKEN": token, Accept: "application/json" }, data: { email, password: "daryaft-dev-1234" } });
+  const res = await page.request.post("/login", {
+    headers: { "X-CSRF-TOKEN": token, Accept: "application/json" },
+    data: { email, password: "daryaft-dev-1234" },
+  });
   expect(res.status(), await res.text()).toBe(200);
   await page.goto("/");
 }

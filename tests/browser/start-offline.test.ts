@@ -23,7 +23,10 @@ const sample = (prefix: string) => offlineSamples.find((s) => s.doi.startsWith(p
 async function signIn(page: Page, email: string) {
   await page.goto("/");
   const token = await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "");
-  const res = await page.request.post("/login", { headers: { "X-CSRF-TOKEN": token, Accept: "application/json" }, data: { email, password: "daryaft-dev-1234" } });
+  const res = await page.request.post("/login", {
+    headers: { "X-CSRF-TOKEN": token, Accept: "application/json" },
+    data: { email, password: "daryaft-dev-1234" },
+  });
   expect(res.status(), await res.text()).toBe(200);
   await page.goto("/");
 }

@@ -39,7 +39,10 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, what: string): Promi
 
 async function signIn(page: Page, email: string) {
   await page.goto("/");
-  const res = await page.request.post("/login", { headers: { "X-CSRF-TOKEN": await csrf(page), Accept: "application/json" }, data: { email, password: "daryaft-dev-1234" } });
+  const res = await page.request.post("/login", {
+    headers: { "X-CSRF-TOKEN": await csrf(page), Accept: "application/json" },
+    data: { email, password: "daryaft-dev-1234" },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 

@@ -115,7 +115,9 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])("VIP service
     await staff.page.getByRole("button", { name: /وضعیت/ }).click();
     await staff.page.getByRole("option", { name: "در حال انجام" }).click();
     await expect.poll(() => desk.count(), { timeout: 20_000 }).toBe(1);
-    await desk.locator('input[type="file"]').setInputFiles({ name: "grammar-report.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdfBytes("grammar report")) });
+    await desk
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "grammar-report.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdfBytes("grammar report")) });
     await desk.getByRole("button", { name: "بارگذاری گزارش" }).click();
     await expect.poll(() => desk.count(), { timeout: 20_000 }).toBe(0);
     await view(staff.page, `vip-admin-desk-${viewport}`);

@@ -51,7 +51,9 @@ function classify(req: FakeRequest, dailyScale: number, rateScale: number): Clas
 function classifyAt(req: FakeRequest, dailyScale: number): Classified | null {
   if (req.host === "api.crossref.org") {
     const single = /^\/works\/10\./.test(req.path);
-    return single ? { provider: "crossref", cls: "single", rule: { perSecond: 10, concurrency: 3 }, cost: 1 } : { provider: "crossref", cls: "list", rule: { perSecond: 3, concurrency: 3 }, cost: 1 };
+    return single
+      ? { provider: "crossref", cls: "single", rule: { perSecond: 10, concurrency: 3 }, cost: 1 }
+      : { provider: "crossref", cls: "list", rule: { perSecond: 3, concurrency: 3 }, cost: 1 };
   }
   if (req.host === "api.openalex.org") {
     const keyed = req.query.has("api_key");

@@ -157,13 +157,19 @@ export function makePdf(spec: PdfSpec): Uint8Array {
   spec.pages.forEach((p, i) => {
     const [w, h] = p.size ?? [612, 792];
     const form = formRefs[i] ? ` /Fm1 ${formRefs[i]} 0 R` : "";
-    objects.push({ dict: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Contents ${8 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 6 0 R${form} >> >> >>` });
+    objects.push({
+      dict: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Contents ${8 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 6 0 R${form} >> >> >>`,
+    });
     const raw = Buffer.from(contents[i]!, "latin1");
     objects.push(p.compress ? { dict: "<< /Filter /FlateDecode >>", stream: deflateSync(raw) } : { dict: "<< >>", stream: raw });
   });
   spec.pages.forEach((p, i) => {
     const [w, h] = p.size ?? [612, 792];
-    if (forms[i] !== null) objects.push({ dict: `<< /Type /XObject /Subtype /Form /BBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R >> >> >>`, stream: Buffer.from(forms[i]!, "latin1") });
+    if (forms[i] !== null)
+      objects.push({
+        dict: `<< /Type /XObject /Subtype /Form /BBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R >> >> >>`,
+        stream: Buffer.from(forms[i]!, "latin1"),
+      });
   });
   return writeObjects(objects, spec.encrypt);
 }

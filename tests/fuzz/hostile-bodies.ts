@@ -82,7 +82,9 @@ function multipart(fields: [name: string, value: string | { filename: string; ty
   for (const [name, value] of fields) {
     if (typeof value === "string") chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     else {
-      chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n`));
+      chunks.push(
+        enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n`),
+      );
       chunks.push(value.data);
       chunks.push(enc.encode("\r\n"));
     }
@@ -112,21 +114,51 @@ export function hostileBodies(token: string): HostileBody[] {
   const fiveMb = "x".repeat(5 * MB);
   const manyKeys: Record<string, number> = {};
   for (let i = 0; i < 200_000; i++) manyKeys[`k${i}`] = i;
-  const files = (file: { filename: string; type: string; data: Uint8Array }) => multipart([["_token", token], ["text", "x"], ...FILE_FIELDS.map((f) => [f, file] as [string, typeof file])]);
+  const files = (file: { filename: string; type: string; data: Uint8Array }) =>
+    multipart([["_token", token], ["text", "x"], ...FILE_FIELDS.map((f) => [f, file] as [string, typeof file])]);
   const bodies: HostileBody[] = [
     { name: "json: 5.5 MB of nested arrays", contentType: "application/json", body: `${"[".repeat(2.75 * MB)}${"]".repeat(2.75 * MB)}` },
-    { name: "json: nested objects under a field", contentType: "application/json", body: `{"_token":"${token}","url":${'{"a":'.repeat(200_000)}1${"}".repeat(200_000)}}` },
-    { name: "json: 5 MB string fields", contentType: "application/json", body: withToken({ url: fiveMb.slice(0, 2 * MB), text: fiveMb.slice(0, 2 * MB), title: "t", email: "a@b.c" }) },
+    {
+      name: "json: nested objects under a field",
+      contentType: "application/json",
+      body: `{"_token":"${token}","url":${'{"a":'.repeat(200_000)}1${"}".repeat(200_000)}}`,
+    },
+    {
+      name: "json: 5 MB string fields",
+      contentType: "application/json",
+      body: withToken({ url: fiveMb.slice(0, 2 * MB), text: fiveMb.slice(0, 2 * MB), title: "t", email: "a@b.c" }),
+    },
     { name: "json: 200,000 keys", contentType: "application/json", body: withToken(manyKeys) },
-    { name: "json: odd encodings (UTF-16 with BOM, lone surrogates, NUL, bidi)", contentType: "application/json; charset=utf-16", body: new Uint8Array(Buffer.from(`\ufeff${withToken({ url: "\ud800\u0000\u202e10.1000/x", text: "\udfff".repeat(10_000) })}`, "utf16le")) },
-    { name: "json: gzip bomb (Content-Encoding: gzip, 256 MB of zeros)", contentType: "application/json", body: new Uint8Array(gzipSync(Buffer.alloc(256 * MB))), headers: { "content-encoding": "gzip" } },
+    {
+      name: "json: odd encodings (UTF-16 with BOM, lone surrogates, NUL, bidi)",
+      contentType: "application/json; charset=utf-16",
+      body: new Uint8Array(Buffer.from(`\ufeff${withToken({ url: "\ud800\u0000\u202e10.1000/x", text: "\udfff".repeat(10_000) })}`, "utf16le")),
+    },
+    {
+      name: "json: gzip bomb (Content-Encoding: gzip, 256 MB of zeros)",
+      contentType: "application/json",
+      body: new Uint8Array(gzipSync(Buffer.alloc(256 * MB))),
+      headers: { "content-encoding": "gzip" },
+    },
     { name: "form: 1,000,000 parameters", contentType: "application/x-www-form-urlencoded", body: `_token=${token}&${"a=1&".repeat(1_000_000)}` },
     { name: "form: deep bracket keys", contentType: "application/x-www-form-urlencoded", body: `_token=${token}&${"a[".repeat(100_000)}]=1` },
     { name: "multipart: 10,000 parts", ...multipart([["_token", token], ...Array.from({ length: 10_000 }, (_, i) => [`p${i}`, "v"] as [string, string])]) },
-    { name: "multipart: .bib of nested @string (1.9 KB)", ...files({ filename: "list.bib", type: "application/x-bibtex", data: enc.encode(nestedStringBib(1900)) }) },
-    { name: "multipart: .docx zip bomb (200 MB inflated)", ...files({ filename: "thesis.docx", type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", data: zipBomb() }) },
+    {
+      name: "multipart: .bib of nested @string (1.9 KB)",
+      ...files({ filename: "list.bib", type: "application/x-bibtex", data: enc.encode(nestedStringBib(1900)) }),
+    },
+    {
+      name: "multipart: .docx zip bomb (200 MB inflated)",
+      ...files({ filename: "thesis.docx", type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", data: zipBomb() }),
+    },
     { name: "multipart: PDF with a 200 MB flate stream", ...files({ filename: "paper.pdf", type: "application/pdf", data: pdfBomb() }) },
-    { name: "multipart: 4 MB of random bytes as a PDF", ...multipart([["_token", token], ["file", { filename: "noise.pdf", type: "application/pdf", data: noise(4 * MB) }]]) },
+    {
+      name: "multipart: 4 MB of random bytes as a PDF",
+      ...multipart([
+        ["_token", token],
+        ["file", { filename: "noise.pdf", type: "application/pdf", data: noise(4 * MB) }],
+      ]),
+    },
   ];
   return bodies;
 }

@@ -57,7 +57,14 @@ export function hostileCitationInputs(size = 1.9 * MB): HostileList[] {
     ["json-many-authors", json(`[{"title":"t","author":[${fill('{"family":"a","given":"b"},', size)}{"family":"a"}]}]`)],
     ["text-one-line", txt(fill("Smith, J. ", size))],
     ["text-many-short-lines", txt(fill("a\n", size))],
-    ["text-numbered-100k", txt(Array.from({ length: 100_000 }, (_, i) => `${i + 1}. Smith, J. (2020). A title of a work.`).join("\n").slice(0, size))],
+    [
+      "text-numbered-100k",
+      txt(
+        Array.from({ length: 100_000 }, (_, i) => `${i + 1}. Smith, J. (2020). A title of a work.`)
+          .join("\n")
+          .slice(0, size),
+      ),
+    ],
     ["text-hyphen-wrapped", txt(fill("seman-\n", size))],
     ["text-nul-and-bidi", txt(fill("\u0000\u202e\ufeff\ud800x\n", size))],
     ["text-persian-digits", txt(fill("۱۲۳۴۵۶- ", size))],

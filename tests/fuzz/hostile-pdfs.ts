@@ -31,7 +31,8 @@ export function pdfOf(objects: (string | Buffer)[], opts: { xrefStream?: string 
   return new Uint8Array(Buffer.concat(parts));
 }
 
-const stream = (dict: string, data: Buffer) => Buffer.concat([Buffer.from(`<< /Length ${data.length} ${dict} >>\nstream\n`, "latin1"), data, Buffer.from("\nendstream")]);
+const stream = (dict: string, data: Buffer) =>
+  Buffer.concat([Buffer.from(`<< /Length ${data.length} ${dict} >>\nstream\n`, "latin1"), data, Buffer.from("\nendstream")]);
 const CATALOG = "<< /Type /Catalog /Pages 2 0 R >>";
 const PAGES = "<< /Type /Pages /Kids [3 0 R] /Count 1 >>";
 const PAGE = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>";
@@ -94,7 +95,8 @@ function runLength(outBytes: number): Buffer {
 
 /** A composite font whose descendant is `cidDict` (its /W, say). */
 const type0 = (descendant: number) => `<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H /DescendantFonts [${descendant} 0 R] >>`;
-const CID_BASE = "/Type /Font /Subtype /CIDFontType2 /BaseFont /X /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor << /Type /FontDescriptor /FontName /X /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 >>";
+const CID_BASE =
+  "/Type /Font /Subtype /CIDFontType2 /BaseFont /X /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor << /Type /FontDescriptor /FontName /X /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 >>";
 
 export type HostilePdf = { name: string; pdf: () => Uint8Array };
 
@@ -104,8 +106,15 @@ export function hostilePdfs(size = 40 * MB): HostilePdf[] {
   return [
     { name: "FlateDecode page stream", pdf: () => pageWithContent("/Filter /FlateDecode", deflated()) },
     // zlib refuses an empty stored block whose lengths are both zero; pdf.js reads on past it.
-    { name: "FlateDecode after an empty stored block", pdf: () => pageWithContent("/Filter /FlateDecode", Buffer.concat([Buffer.from([0x78, 0x9c, 0x00, 0, 0, 0, 0]), deflateRawSync(spaces(size), { level: 9 })])) },
-    { name: "ASCIIHexDecode then FlateDecode", pdf: () => pageWithContent("/Filter [/ASCIIHexDecode /FlateDecode]", Buffer.from(`${deflated().toString("hex")}>`)) },
+    {
+      name: "FlateDecode after an empty stored block",
+      pdf: () =>
+        pageWithContent("/Filter /FlateDecode", Buffer.concat([Buffer.from([0x78, 0x9c, 0x00, 0, 0, 0, 0]), deflateRawSync(spaces(size), { level: 9 })])),
+    },
+    {
+      name: "ASCIIHexDecode then FlateDecode",
+      pdf: () => pageWithContent("/Filter [/ASCIIHexDecode /FlateDecode]", Buffer.from(`${deflated().toString("hex")}>`)),
+    },
     { name: "FlateDecode twice", pdf: () => pageWithContent("/Filter [/FlateDecode /FlateDecode]", deflateSync(deflated(), { level: 9 })) },
     { name: "filter name written with an escape (/F#6cateDecode)", pdf: () => pageWithContent("/Filter /F#6cateDecode", deflated()) },
     { name: "filter named through an indirect object", pdf: () => pageWithContent("/Filter 6 0 R", deflated(), HELVETICA, ["/FlateDecode"]) },
@@ -116,11 +125,27 @@ export function hostilePdfs(size = 40 * MB): HostilePdf[] {
       name: "ToUnicode CMap of eight 2^24-code ranges (1 KB)",
       pdf: () => {
         const ranges = Array.from({ length: 8 }, () => "<000000> <FFFFFE> <0041>").join("\n");
-        const cmap = Buffer.from(`/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /X def 1 begincodespacerange <00> <FF> endcodespacerange\n8 beginbfrange\n${ranges}\nendbfrange endcmap CMapName currentdict /CMap defineresource pop end end`);
-        return pageWithContent("", Buffer.from("BT /F1 12 Tf 72 720 Td (Hello) Tj ET"), "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>", [stream("", cmap)]);
+        const cmap = Buffer.from(
+          `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /X def 1 begincodespacerange <00> <FF> endcodespacerange\n8 beginbfrange\n${ranges}\nendbfrange endcmap CMapName currentdict /CMap defineresource pop end end`,
+        );
+        return pageWithContent(
+          "",
+          Buffer.from("BT /F1 12 Tf 72 720 Td (Hello) Tj ET"),
+          "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
+          [stream("", cmap)],
+        );
       },
     },
-    { name: "CID font widths /W [0 50000000 500] (1 KB)", pdf: () => pageWithContent("", Buffer.from("BT /F1 12 Tf 72 720 Td <0041> Tj ET"), type0(6), [`<< ${CID_BASE} /W [0 50000000 500 0 50000000 600] >>`]) },
-    { name: "XRef stream of zero-width entries over /Index [0 50000000]", pdf: () => pdfOf([CATALOG, PAGES, PAGE, stream("", Buffer.from("BT /F1 12 Tf 72 720 Td (Hello) Tj ET")), HELVETICA], { xrefStream: "/Size 50000000 /W [0 0 0] /Index [0 50000000]" }) },
+    {
+      name: "CID font widths /W [0 50000000 500] (1 KB)",
+      pdf: () => pageWithContent("", Buffer.from("BT /F1 12 Tf 72 720 Td <0041> Tj ET"), type0(6), [`<< ${CID_BASE} /W [0 50000000 500 0 50000000 600] >>`]),
+    },
+    {
+      name: "XRef stream of zero-width entries over /Index [0 50000000]",
+      pdf: () =>
+        pdfOf([CATALOG, PAGES, PAGE, stream("", Buffer.from("BT /F1 12 Tf 72 720 Td (Hello) Tj ET")), HELVETICA], {
+          xrefStream: "/Size 50000000 /W [0 0 0] /Index [0 50000000]",
+        }),
+    },
   ];
 }

@@ -36,7 +36,9 @@ describe("changing the e-mail needs the current password", () => {
     const u = await makeUser();
     const c = await clientFor(u.id);
     await c.token();
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => c.post("/profile/ajax/email", { email: uniqueEmail(), current_password: `guess-${i}-pw` })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => c.post("/profile/ajax/email", { email: uniqueEmail(), current_password: `guess-${i}-pw` })),
+    );
     expect(answers.filter((r) => r.status === 422).length).toBeLessThanOrEqual(5);
     expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(7);
   });
@@ -67,12 +69,16 @@ describe("replacing a verified mobile needs the current password", () => {
     for (const path of ["/profile/ajax/mobile_update", "/profile/send/mobile/code"]) {
       const res = await thief.post(path, { mobile: own }, { now: later });
       expect(res.status, path).toBe(422);
-      expect(((await res.json()) as { errors: Record<string, string[]> }).errors, path).toEqual({ current_password: [profileMessages.currentPasswordRequired] });
+      expect(((await res.json()) as { errors: Record<string, string[]> }).errors, path).toEqual({
+        current_password: [profileMessages.currentPasswordRequired],
+      });
     }
     expect(await outbox(own)).toEqual([]);
     expect((await userRow(u.id))!.mobile).toBe(u.mobile);
     // The owner, with the password, may; and the e-mail is told.
-    expect(await (await thief.post("/profile/ajax/mobile_update", { mobile: own, current_password: PASSWORD }, { now: later })).json()).toEqual({ status: "ok" });
+    expect(await (await thief.post("/profile/ajax/mobile_update", { mobile: own, current_password: PASSWORD }, { now: later })).json()).toEqual({
+      status: "ok",
+    });
     expect((await outbox(u.email))[0]!.subject).toContain("موبایل");
   });
 

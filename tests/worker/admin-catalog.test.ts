@@ -55,9 +55,15 @@ describe("direct books", () => {
     const page = DirectBooksPage.parse(await (await admin.get(`/admin/ajax/directBooks?per_page=100`)).json());
     const ids = page.data.map((x) => x.id);
     expect(ids).toContain(b.id);
-    const types = await env.DB.prepare(`SELECT id, type, free, toman_price FROM catalog_items WHERE id IN (${ids.join(",")})`).all<{ type: number; free: number; toman_price: number | null }>();
+    const types = await env.DB.prepare(`SELECT id, type, free, toman_price FROM catalog_items WHERE id IN (${ids.join(",")})`).all<{
+      type: number;
+      free: number;
+      toman_price: number | null;
+    }>();
     for (const r of types.results) expect(r.type <= 1 && r.free === 0 && r.toman_price !== null).toBe(true);
-    const direct = await env.DB.prepare("SELECT COUNT(*) AS n FROM catalog_items WHERE type IN (0, 1) AND free = 0 AND toman_price IS NOT NULL").first<{ n: number }>();
+    const direct = await env.DB.prepare("SELECT COUNT(*) AS n FROM catalog_items WHERE type IN (0, 1) AND free = 0 AND toman_price IS NOT NULL").first<{
+      n: number;
+    }>();
     expect(page.total).toBe(direct!.n);
     const long = await admin.get(`/admin/ajax/directBooks?q=${encodeURIComponent("{{constructor}}کتاب".repeat(10))}`);
     expect(DirectBooksPage.parse(await long.json()).total).toBe(0);
@@ -70,7 +76,9 @@ describe("direct books", () => {
   it("edits a book and sets its price; the search index follows the new title", async () => {
     const b = await createBook(book());
     const title = word();
-    const edited = DirectBook.parse(await (await admin.post(`/admin/ajax/directBooks/${b.id}`, book({ title: `Measure Theory ${title}`, type: 1, isbn: b.isbn }))).json());
+    const edited = DirectBook.parse(
+      await (await admin.post(`/admin/ajax/directBooks/${b.id}`, book({ title: `Measure Theory ${title}`, type: 1, isbn: b.isbn }))).json(),
+    );
     expect(edited).toMatchObject({ id: b.id, type: 1, title: `Measure Theory ${title}` });
     const priced = DirectBook.parse(await (await admin.post(`/admin/ajax/directBooks/${b.id}/price`, { toman_price: 99_000 })).json());
     expect(priced.toman_price).toBe(99_000);
@@ -138,7 +146,7 @@ describe("news items", () => {
     expect(await env.DB.prepare("SELECT published FROM news WHERE id = ?").bind(n.id).first()).toEqual({ published: 0 });
     const list = NewsPage.parse(await (await admin.get("/admin/ajax/news?per_page=100")).json());
     expect(list.data.find((x) => x.id === n.id)?.published).toBe(false);
-    expect((await (await admin.post(`/admin/ajax/news/${n.id}/delete`, {})).json())).toEqual({ status: "ok" });
+    expect(await (await admin.post(`/admin/ajax/news/${n.id}/delete`, {})).json()).toEqual({ status: "ok" });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM news WHERE id = ?").bind(n.id).first()).toEqual({ n: 0 });
   });
 
@@ -153,7 +161,11 @@ describe("news items", () => {
 
   it("unknown news is 404 for edit, publish and delete", async () => {
     await expectNothingChanged(["news"], async () => {
-      for (const [path, body] of [["/admin/ajax/news/999999", { title: "x" }], ["/admin/ajax/news/999999/publish", { published: true }], ["/admin/ajax/news/nope/delete", {}]] as const) {
+      for (const [path, body] of [
+        ["/admin/ajax/news/999999", { title: "x" }],
+        ["/admin/ajax/news/999999/publish", { published: true }],
+        ["/admin/ajax/news/nope/delete", {}],
+      ] as const) {
         const res = await admin.post(path, body);
         expect(res.status, path).toBe(404);
         expect(await res.json()).toEqual({ status: "error", error: adminMessages.newsNotFound });
@@ -176,7 +188,9 @@ describe("blog posts", () => {
     const name = `how-to-${word()}`;
     const p = BlogPost.parse(await (await admin.post("/admin/ajax/blog", { post_title: "راهنمای جست‌وجو", post_name: name })).json());
     expect(p).toMatchObject({ post_title: "راهنمای جست‌وجو", post_name: name, published: true });
-    const edited = BlogPost.parse(await (await admin.post(`/admin/ajax/blog/${p.id}`, { post_title: "راهنمای تازه", post_name: `${name}-2`, published: false })).json());
+    const edited = BlogPost.parse(
+      await (await admin.post(`/admin/ajax/blog/${p.id}`, { post_title: "راهنمای تازه", post_name: `${name}-2`, published: false })).json(),
+    );
     expect(edited).toMatchObject({ post_title: "راهنمای تازه", post_name: `${name}-2`, published: false });
     const shown = BlogPost.parse(await (await admin.post(`/admin/ajax/blog/${p.id}/publish`, { published: true })).json());
     expect(shown.published).toBe(true);
@@ -194,7 +208,11 @@ describe("blog posts", () => {
     });
     const other = BlogPost.parse(await (await admin.post("/admin/ajax/blog", { post_title: "سومی", post_name: `${name}-b` })).json());
     await expectNothingChanged(["blog_posts"], async () => {
-      await expect422(await admin.post(`/admin/ajax/blog/${other.id}`, { post_title: "سومی", post_name: p.post_name }), "post_name", adminMessages.postNameTaken);
+      await expect422(
+        await admin.post(`/admin/ajax/blog/${other.id}`, { post_title: "سومی", post_name: p.post_name }),
+        "post_name",
+        adminMessages.postNameTaken,
+      );
     });
   });
 

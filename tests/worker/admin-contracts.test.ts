@@ -56,10 +56,15 @@ describe("contracts", () => {
     const member = await makeUser();
     await env.DB.prepare("UPDATE users SET university_id = ?, university_verified_at = ? WHERE id = ?").bind(c.id, Date.now(), member.id).run();
     const domain = `${tag()}.example.ac.ir`;
-    const res = await admin.post(`/admin/ajax/contracts/${c.id}`, valid({ name: "نام تازه", domains: [domain], access: ["grammarly"], quotas: { grammarly: 3 } }));
+    const res = await admin.post(
+      `/admin/ajax/contracts/${c.id}`,
+      valid({ name: "نام تازه", domains: [domain], access: ["grammarly"], quotas: { grammarly: 3 } }),
+    );
     const after = Contract.parse(await res.json());
     expect(after).toMatchObject({ name: "نام تازه", domains: [domain], access: ["grammarly"], quotas: { grammarly: 3 }, members: 1 });
-    const old = await env.DB.prepare("SELECT COUNT(*) AS n FROM university_domains WHERE domain IN (?, ?)").bind(...c.domains).first<{ n: number }>();
+    const old = await env.DB.prepare("SELECT COUNT(*) AS n FROM university_domains WHERE domain IN (?, ?)")
+      .bind(...c.domains)
+      .first<{ n: number }>();
     expect(old!.n).toBe(0);
   });
 
@@ -71,7 +76,9 @@ describe("contracts", () => {
       await expect422(res, "domains", adminMessages.domainTaken(a.domains[0]!, a.name));
     });
     const b = await create(valid());
-    await expectNothingChanged(CONTRACT_TABLES, async () => expect422(await admin.post(`/admin/ajax/contracts/${b.id}`, valid({ domains: [a.domains[1]] })), "domains"));
+    await expectNothingChanged(CONTRACT_TABLES, async () =>
+      expect422(await admin.post(`/admin/ajax/contracts/${b.id}`, valid({ domains: [a.domains[1]] })), "domains"),
+    );
   });
 
   it.each([
@@ -129,7 +136,16 @@ describe("solvers", () => {
     const owner = await makeUser();
     await db()
       .insert(schema.offlineRequests)
-      .values({ id: newId("off"), userId: owner.id, kind: "book", url: "https://example.org/solutions", docKey: `s-${tag()}`, isSolution: true, status, assignedTo });
+      .values({
+        id: newId("off"),
+        userId: owner.id,
+        kind: "book",
+        url: "https://example.org/solutions",
+        docKey: `s-${tag()}`,
+        isSolution: true,
+        status,
+        assignedTo,
+      });
   }
 
   it("lists solvers with their open and delivered requests; adds and removes the role", async () => {

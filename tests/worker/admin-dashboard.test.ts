@@ -59,11 +59,22 @@ beforeAll(async () => {
   admin = (await adminClient()).client;
   owner = (await makeUser()).id;
   const d = db();
-  for (const e of downloadEvents) await d.insert(schema.downloads).values({ id: newId("dl", e.at), userId: owner, jobKey: `job-${e.at}`, outcome: e.outcome, createdAt: new Date(e.at) });
+  for (const e of downloadEvents)
+    await d.insert(schema.downloads).values({ id: newId("dl", e.at), userId: owner, jobKey: `job-${e.at}`, outcome: e.outcome, createdAt: new Date(e.at) });
   for (const e of paymentEvents)
-    await d.insert(schema.payments).values({ id: newId("pay", e.at), userId: owner, gateway: "devbank", amount: e.amount, status: e.status, verifiedAt: e.status === "paid" ? new Date(e.at) : null, createdAt: new Date(e.at - 60_000) });
+    await d.insert(schema.payments).values({
+      id: newId("pay", e.at),
+      userId: owner,
+      gateway: "devbank",
+      amount: e.amount,
+      status: e.status,
+      verifiedAt: e.status === "paid" ? new Date(e.at) : null,
+      createdAt: new Date(e.at - 60_000),
+    });
   for (const [i, at] of userEvents.entries())
-    await d.insert(schema.users).values({ id: newId("usr", at), name: `تازه ${i}`, email: `dash${i}-${at}@example.org`, passwordHash: "x", createdAt: new Date(at) });
+    await d
+      .insert(schema.users)
+      .values({ id: newId("usr", at), name: `تازه ${i}`, email: `dash${i}-${at}@example.org`, passwordHash: "x", createdAt: new Date(at) });
   // Offline requests in every state of the 12-hour promise.
   const offline: Partial<typeof schema.offlineRequests.$inferInsert>[] = [
     { kind: "book", status: "registered", promiseAt: new Date(NOW - HOUR) }, // overdue now
@@ -79,7 +90,16 @@ beforeAll(async () => {
     { kind: "standard", status: "priced" },
   ];
   for (const [i, o] of offline.entries())
-    await d.insert(schema.offlineRequests).values({ id: newId("off", NOW), userId: owner, url: `https://example.org/doc/${i}`, docKey: `dash-${i}`, kind: "book", status: "registered", ...o, createdAt: new Date(NOW - DAY) });
+    await d.insert(schema.offlineRequests).values({
+      id: newId("off", NOW),
+      userId: owner,
+      url: `https://example.org/doc/${i}`,
+      docKey: `dash-${i}`,
+      kind: "book",
+      status: "registered",
+      ...o,
+      createdAt: new Date(NOW - DAY),
+    });
 });
 
 describe("GET /admin/ajax/dashboard", () => {

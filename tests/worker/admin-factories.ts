@@ -13,7 +13,14 @@ export async function longSessionClient(userId: string): Promise<Client> {
   const now = Date.now();
   await db()
     .insert(schema.sessions)
-    .values({ id: await sha256Hex(token), userId, remember: true, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + 3650 * 86_400_000) });
+    .values({
+      id: await sha256Hex(token),
+      userId,
+      remember: true,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + 3650 * 86_400_000),
+    });
   const c = newClient();
   c.cookies.set("__Host-daryaft_session", token);
   await c.token();

@@ -92,9 +92,15 @@ describe("GET /admin/ajax/users/:id", () => {
     const u = await makeUser();
     await fund(u.id, { balance: 70_000, offline: 2, limited: [{ count: 3, expiresAt: Date.now() + 86_400_000 }] });
     const now = Date.now();
-    await db().insert(schema.downloads).values({ id: newId("dl", now), userId: u.id, jobKey: "k1", outcome: "ok", title: "A Paper", doi: "10.1/x", createdAt: new Date(now) });
-    await db().insert(schema.offlineRequests).values({ id: newId("off", now), userId: u.id, kind: "book", url: "https://example.org/b", docKey: `d-${now}`, status: "priced", price: 90_000 });
-    await db().insert(schema.orders).values({ id: newId("ord", now), userId: u.id, idempotencyKey: "k", cart: {}, total: 29_000, status: "completed" });
+    await db()
+      .insert(schema.downloads)
+      .values({ id: newId("dl", now), userId: u.id, jobKey: "k1", outcome: "ok", title: "A Paper", doi: "10.1/x", createdAt: new Date(now) });
+    await db()
+      .insert(schema.offlineRequests)
+      .values({ id: newId("off", now), userId: u.id, kind: "book", url: "https://example.org/b", docKey: `d-${now}`, status: "priced", price: 90_000 });
+    await db()
+      .insert(schema.orders)
+      .values({ id: newId("ord", now), userId: u.id, idempotencyKey: "k", cart: {}, total: 29_000, status: "completed" });
     const res = await admin.get(`/admin/ajax/users/${u.id}`);
     expect(res.status).toBe(200);
     const d = AdminUserDetail.parse(await res.json());
@@ -193,7 +199,9 @@ describe("POST /admin/ajax/users/:id/block", () => {
     expect((await session.get("/show/balance")).status).toBe(401);
     const login = await newClient().post("/login", { email: u.email, password: PASSWORD });
     expect(login.status).toBe(403);
-    expect(await env.DB.prepare("SELECT details FROM audit_log WHERE target_id = ? AND action = 'user.block'").bind(u.id).first()).toEqual({ details: JSON.stringify({ reason: "سوءاستفاده از حساب" }) });
+    expect(await env.DB.prepare("SELECT details FROM audit_log WHERE target_id = ? AND action = 'user.block'").bind(u.id).first()).toEqual({
+      details: JSON.stringify({ reason: "سوءاستفاده از حساب" }),
+    });
 
     const un = await admin.post(`/admin/ajax/users/${u.id}/block`, { blocked: false, reason: "بررسی شد" });
     expect(AdminUserDetail.parse(await un.json()).user.blocked_at).toBeNull();

@@ -65,7 +65,9 @@ export const db = () => createDb(env.DB);
 export type MadeUser = { id: string; email: string; mobile: string; username: string; password: string };
 
 /** A user written straight into D1 (cheap test hash), with optional roles. */
-export async function makeUser(opts: { admin?: boolean; solver?: boolean; partner?: boolean; university?: boolean; blocked?: boolean; mobileVerified?: boolean } = {}): Promise<MadeUser> {
+export async function makeUser(
+  opts: { admin?: boolean; solver?: boolean; partner?: boolean; university?: boolean; blocked?: boolean; mobileVerified?: boolean } = {},
+): Promise<MadeUser> {
   const d = db();
   const now = Date.now();
   const id = newId("usr", now);

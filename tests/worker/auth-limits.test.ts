@@ -53,7 +53,9 @@ describe("login limits are reserved before the hash (item 5)", () => {
     const u = await makeUser();
     const c = from();
     await c.token();
-    const { result, hashes } = await countHashes(() => Promise.all(Array.from({ length: 20 }, () => c.post("/login", { email: u.email, password: "wrong-password-1" }))));
+    const { result, hashes } = await countHashes(() =>
+      Promise.all(Array.from({ length: 20 }, () => c.post("/login", { email: u.email, password: "wrong-password-1" }))),
+    );
     const statuses = result.map((r) => r.status);
     expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
@@ -65,7 +67,10 @@ describe("login limits are reserved before the hash (item 5)", () => {
     const u = await makeUser({ mobileVerified: true });
     const [a, b] = [from(), from()];
     await Promise.all([a.token(), b.token()]);
-    const answers = await Promise.all([a.post("/password/reset/request", { identifier: u.mobile }), b.post("/password/reset/request", { identifier: u.mobile })]);
+    const answers = await Promise.all([
+      a.post("/password/reset/request", { identifier: u.mobile }),
+      b.post("/password/reset/request", { identifier: u.mobile }),
+    ]);
     expect(answers.every((r) => r.status < 500)).toBe(true);
     expect((await outbox(u.mobile)).length).toBe(1);
   });
@@ -113,7 +118,8 @@ describe("one address's failures do not lock others out (item 6)", () => {
 
     // Thirty addresses, a guess each, spread over the attack; the account-wide limit trips.
     const answers: number[] = [];
-    for (let i = 0; i < 30; i++) answers.push((await from().post("/login", { email: u.email, password: `guess-${i}-password` }, { now: t0 + i * 1000 })).status);
+    for (let i = 0; i < 30; i++)
+      answers.push((await from().post("/login", { email: u.email, password: `guess-${i}-password` }, { now: t0 + i * 1000 })).status);
     expect(answers.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
     const during = t0 + 30_000;
 

@@ -36,7 +36,9 @@ describe("mobile dialog calls", () => {
     expect(code).toMatch(/^\d{6}$/);
 
     // Stored hashed: the row does not contain the code.
-    const row = await env.DB.prepare("select code_hash, expires_at, created_at from verification_codes where target = ? order by created_at desc").bind(mobile).first<{ code_hash: string; expires_at: number; created_at: number }>();
+    const row = await env.DB.prepare("select code_hash, expires_at, created_at from verification_codes where target = ? order by created_at desc")
+      .bind(mobile)
+      .first<{ code_hash: string; expires_at: number; created_at: number }>();
     expect(row!.code_hash).not.toContain(code);
     expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.expires_at - row!.created_at).toBe(4 * 60_000);
@@ -94,7 +96,9 @@ describe("mobile dialog calls", () => {
     expect(answers.filter((a) => a === "limited").length).toBeGreaterThanOrEqual(3);
     expect((await userByEmail(email))!.mobile).toBe(mobile);
     // An hour later the account may try again (past its first hour, with its password).
-    expect(await errorOf(await c.post("/profile/ajax/mobile_update", { mobile: others[0]!.mobile, current_password: PASSWORD }, { now: t0 + 3_600_001 }))).toBe(m.mobileTaken);
+    expect(await errorOf(await c.post("/profile/ajax/mobile_update", { mobile: others[0]!.mobile, current_password: PASSWORD }, { now: t0 + 3_600_001 }))).toBe(
+      m.mobileTaken,
+    );
   });
 
   it.each([
@@ -195,7 +199,7 @@ describe("code limits (controllable clock)", () => {
     const { c, mobile } = await signedInUnverified(t0);
     await c.post("/profile/send/mobile/code", { mobile }, { now: t0 });
     const code = await latestCode(mobile);
-    expect((await (await c.post("/profile/mobile/verify", { code }, { now: t0 + 4 * 60_000 - 1 })).json())).toEqual({ status: "ok" });
+    expect(await (await c.post("/profile/mobile/verify", { code }, { now: t0 + 4 * 60_000 - 1 })).json()).toEqual({ status: "ok" });
   });
 
   it("ends a code after 5 wrong tries: the right code is then refused", async () => {

@@ -47,7 +47,11 @@ class EnvClient extends Client {
 describe("notifier", () => {
   it("sends a code through Kavenegar's verify/lookup template when the key is set", async () => {
     const mobile = uniqueMobile();
-    const out = await notifier({ KAVENEGAR_API_KEY: "test-key", KAVENEGAR_TEMPLATE: "daryaft-verify" }).notify({ mobile, template: "mobile_code", params: { code: "123456" } });
+    const out = await notifier({ KAVENEGAR_API_KEY: "test-key", KAVENEGAR_TEMPLATE: "daryaft-verify" }).notify({
+      mobile,
+      template: "mobile_code",
+      params: { code: "123456" },
+    });
     expect(out).toEqual([{ channel: "sms", via: "kavenegar" }]);
     const [sms] = await fakeSms(mobile);
     expect(sms).toMatchObject({ kind: "lookup", receptor: mobile, template: "daryaft-verify", token: "123456" });
@@ -81,11 +85,15 @@ describe("notifier", () => {
   });
 
   it("refuses to fall back to the outbox in production", async () => {
-    await expect(notifier({ APP_ENV: "production" }).notify({ mobile: uniqueMobile(), template: "mobile_code", params: { code: "123456" } })).rejects.toBeInstanceOf(NotifyError);
+    await expect(
+      notifier({ APP_ENV: "production" }).notify({ mobile: uniqueMobile(), template: "mobile_code", params: { code: "123456" } }),
+    ).rejects.toBeInstanceOf(NotifyError);
   });
 
   it("turns a provider refusal into NotifyError", async () => {
-    await expect(notifier({ KAVENEGAR_API_KEY: "poor-key" }).notify({ mobile: uniqueMobile(), template: "mobile_code", params: { code: "123456" } })).rejects.toBeInstanceOf(NotifyError);
+    await expect(
+      notifier({ KAVENEGAR_API_KEY: "poor-key" }).notify({ mobile: uniqueMobile(), template: "mobile_code", params: { code: "123456" } }),
+    ).rejects.toBeInstanceOf(NotifyError);
   });
 });
 

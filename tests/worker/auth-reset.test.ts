@@ -53,7 +53,8 @@ describe("password reset by mobile (SMS code)", () => {
     const code = await latestCode(u.mobile);
     const wrong = String((Number(code) + 3) % 1_000_000).padStart(6, "0");
     const body = (c: string) => ({ identifier: u.mobile, code: c, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
-    for (let i = 0; i < 5; i++) expect(BusinessErrorBody.parse(await (await newClient().post("/password/reset/confirm", body(wrong))).json()).error).toBe(m.codeWrong);
+    for (let i = 0; i < 5; i++)
+      expect(BusinessErrorBody.parse(await (await newClient().post("/password/reset/confirm", body(wrong))).json()).error).toBe(m.codeWrong);
     expect(BusinessErrorBody.parse(await (await newClient().post("/password/reset/confirm", body(code))).json()).error).toBe(m.codeLocked);
     expect(await canLogin(u.email, PASSWORD)).toBe(true);
   });
@@ -64,7 +65,9 @@ describe("password reset by mobile (SMS code)", () => {
     const code = await latestCode(u.mobile);
     const body = (c: string) => ({ identifier: u.mobile, code: c, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
     const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
-    const answers = await Promise.all(guesses.map(async (g) => BusinessErrorBody.parse(await (await newClient().post("/password/reset/confirm", body(g))).json()).error));
+    const answers = await Promise.all(
+      guesses.map(async (g) => BusinessErrorBody.parse(await (await newClient().post("/password/reset/confirm", body(g))).json()).error),
+    );
     expect(answers.filter((e) => e === m.codeWrong).length).toBeLessThanOrEqual(5);
     expect(answers.every((e) => e === m.codeWrong || e === m.codeLocked)).toBe(true);
     expect(BusinessErrorBody.parse(await (await newClient().post("/password/reset/confirm", body(code))).json()).error).toBe(m.codeLocked);
@@ -74,7 +77,13 @@ describe("password reset by mobile (SMS code)", () => {
     const v = await makeUser();
     await request(v.mobile);
     const fresh = await latestCode(v.mobile);
-    const both = await Promise.all([0, 1].map(async () => (await newClient().post("/password/reset/confirm", { identifier: v.mobile, code: fresh, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).json()));
+    const both = await Promise.all(
+      [0, 1].map(async () =>
+        (
+          await newClient().post("/password/reset/confirm", { identifier: v.mobile, code: fresh, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })
+        ).json(),
+      ),
+    );
     expect(both.filter((b) => (b as { status: string }).status === "ok")).toHaveLength(1);
   });
 
@@ -94,7 +103,11 @@ describe("password reset by mobile (SMS code)", () => {
     const t0 = Date.now();
     await request(u.mobile, t0);
     const code = await latestCode(u.mobile);
-    const res = await newClient().post("/password/reset/confirm", { identifier: u.mobile, code, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, { now: t0 + 241_000 });
+    const res = await newClient().post(
+      "/password/reset/confirm",
+      { identifier: u.mobile, code, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      { now: t0 + 241_000 },
+    );
     expect(BusinessErrorBody.parse(await res.json()).error).toBe(m.codeExpired);
   });
 });
@@ -135,7 +148,11 @@ describe("password reset by e-mail (one-hour single-use link)", () => {
     const t0 = Date.now();
     await request(u.email, t0);
     const token = (await latestLink(u.email)).searchParams.get("token")!;
-    const res = await newClient().post("/password/reset/confirm", { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, { now: t0 + 3_600_001 });
+    const res = await newClient().post(
+      "/password/reset/confirm",
+      { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      { now: t0 + 3_600_001 },
+    );
     expect(BusinessErrorBody.parse(await res.json()).error).toBe(m.resetLinkInvalid);
     expect(await canLogin(u.email, PASSWORD)).toBe(true);
   });
@@ -146,7 +163,11 @@ describe("password reset by e-mail (one-hour single-use link)", () => {
     await request(u.email, t0);
     const first = (await latestLink(u.email)).searchParams.get("token")!;
     await request(u.email, t0 + 241_000);
-    const res = await newClient().post("/password/reset/confirm", { token: first, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, { now: t0 + 242_000 });
+    const res = await newClient().post(
+      "/password/reset/confirm",
+      { token: first, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      { now: t0 + 242_000 },
+    );
     expect(BusinessErrorBody.parse(await res.json()).error).toBe(m.resetLinkInvalid);
   });
 
@@ -189,10 +210,30 @@ describe("password reset does not tell which accounts exist", () => {
 describe("password reset input", () => {
   it.each([
     ["no identifier", "/password/reset/request", {}, { identifier: [m.identifierRequired] }],
-    ["neither code nor token", "/password/reset/confirm", { identifier: "09120000000", password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, { code: [m.resetCodeOrToken] }],
-    ["a short password", "/password/reset/confirm", { token: "t".repeat(43), password: "short", password_confirmation: "short" }, { password: [m.passwordTooShort] }],
-    ["a different confirmation", "/password/reset/confirm", { token: "t".repeat(43), password: NEW_PASSWORD, password_confirmation: "other-password" }, { password_confirmation: [m.confirmationMismatch] }],
-    ["a 5-digit code", "/password/reset/confirm", { identifier: "09120000000", code: "12345", password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, { code: [m.codeFormat] }],
+    [
+      "neither code nor token",
+      "/password/reset/confirm",
+      { identifier: "09120000000", password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      { code: [m.resetCodeOrToken] },
+    ],
+    [
+      "a short password",
+      "/password/reset/confirm",
+      { token: "t".repeat(43), password: "short", password_confirmation: "short" },
+      { password: [m.passwordTooShort] },
+    ],
+    [
+      "a different confirmation",
+      "/password/reset/confirm",
+      { token: "t".repeat(43), password: NEW_PASSWORD, password_confirmation: "other-password" },
+      { password_confirmation: [m.confirmationMismatch] },
+    ],
+    [
+      "a 5-digit code",
+      "/password/reset/confirm",
+      { identifier: "09120000000", code: "12345", password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      { code: [m.codeFormat] },
+    ],
   ])("answers 422 for %s", async (_label, path, body, errors) => {
     const before = await count("verification_codes");
     const res = await newClient().post(path, body);

@@ -6,7 +6,20 @@ import { UserInfo } from "../../contract/user-info";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { count } from "./helpers";
 import { LOGIN_ACCOUNT, LOGIN_ADDRESS } from "../../worker/features/auth/service";
-import { PASSWORD, clientFor, makeUser, newClient, outbox, register, registration, setCookieLine, uniqueEmail, uniqueMobile, userByEmail, userRow } from "./auth-helpers";
+import {
+  PASSWORD,
+  clientFor,
+  makeUser,
+  newClient,
+  outbox,
+  register,
+  registration,
+  setCookieLine,
+  uniqueEmail,
+  uniqueMobile,
+  userByEmail,
+  userRow,
+} from "./auth-helpers";
 
 const USER_INFO_KEYS = [
   "id",
@@ -25,7 +38,9 @@ const USER_INFO_KEYS = [
 ].sort();
 
 async function sessionRow(token: string) {
-  return env.DB.prepare("select * from sessions where id = ?").bind(await sha256Hex(token)).first<{ revoked_at: number | null; remember: number; expires_at: number }>();
+  return env.DB.prepare("select * from sessions where id = ?")
+    .bind(await sha256Hex(token))
+    .first<{ revoked_at: number | null; remember: number; expires_at: number }>();
 }
 
 describe("POST /register", () => {
@@ -37,7 +52,16 @@ describe("POST /register", () => {
     expect(res.status).toBe(200);
     const body = LoginResponse.parse(await res.json());
     expect(Object.keys(body[0]).sort()).toEqual(USER_INFO_KEYS);
-    expect(body[0]).toMatchObject({ name: data.name, email: data.email.trim().toLowerCase(), mobile: data.mobile, mobile_verifed: 0, balance: 0, admin: 0, solver: 0, contract: 0 });
+    expect(body[0]).toMatchObject({
+      name: data.name,
+      email: data.email.trim().toLowerCase(),
+      mobile: data.mobile,
+      mobile_verifed: 0,
+      balance: 0,
+      admin: 0,
+      solver: 0,
+      contract: 0,
+    });
     expect(await count("users")).toBe(before + 1);
     const cookie = setCookieLine(res, "__Host-daryaft_session")!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -75,12 +99,24 @@ describe("POST /register", () => {
     [
       "an empty form",
       { name: "", email: "", mobile: "", password: "", password_confirmation: "" },
-      { name: [m.nameRequired], email: [m.emailRequired], mobile: [m.mobileRequired], password: [m.passwordRequired], password_confirmation: [m.confirmationRequired] },
+      {
+        name: [m.nameRequired],
+        email: [m.emailRequired],
+        mobile: [m.mobileRequired],
+        password: [m.passwordRequired],
+        password_confirmation: [m.confirmationRequired],
+      },
     ],
     [
       "missing fields",
       { name: undefined, email: undefined, mobile: undefined, password: undefined, password_confirmation: undefined },
-      { name: [m.nameRequired], email: [m.emailRequired], mobile: [m.mobileRequired], password: [m.passwordRequired], password_confirmation: [m.confirmationRequired] },
+      {
+        name: [m.nameRequired],
+        email: [m.emailRequired],
+        mobile: [m.mobileRequired],
+        password: [m.passwordRequired],
+        password_confirmation: [m.confirmationRequired],
+      },
     ],
     ["null fields", { name: null, email: null, mobile: null }, { name: [m.nameRequired], email: [m.emailRequired], mobile: [m.mobileRequired] }],
     ["non-text fields", { name: 5, email: ["a@b.c"], mobile: { n: 1 } }, { name: [m.nameRequired], email: [m.emailRequired], mobile: [m.mobileRequired] }],
@@ -92,7 +128,11 @@ describe("POST /register", () => {
     ["11 digits that are no mobile", { mobile: "12345678901" }, { mobile: [m.mobileInvalid] }],
     ["a 7-character password", { password: "1234567", password_confirmation: "1234567" }, { password: [m.passwordTooShort] }],
     ["a different confirmation", { password_confirmation: "another-password" }, { password_confirmation: [m.confirmationMismatch] }],
-    ["a short password and a different confirmation", { password: "short", password_confirmation: "other" }, { password: [m.passwordTooShort], password_confirmation: [m.confirmationMismatch] }],
+    [
+      "a short password and a different confirmation",
+      { password: "short", password_confirmation: "other" },
+      { password: [m.passwordTooShort], password_confirmation: [m.confirmationMismatch] },
+    ],
   ];
 
   it.each(bad)("refuses %s with 422, the first Persian message per field, and changes nothing", async (_label, over, errors) => {
@@ -280,7 +320,9 @@ describe("POST /login", () => {
     const t0 = Date.now();
     const u = await makeUser();
     // One short of the address limit, as if many people behind one NAT had mistyped.
-    await env.DB.batch(Array.from({ length: LOGIN_ADDRESS.limit - 1 }, () => env.DB.prepare("insert into rate_limit_hits (key, at) values (?, ?)").bind(`login:ip:${ip}`, t0)));
+    await env.DB.batch(
+      Array.from({ length: LOGIN_ADDRESS.limit - 1 }, () => env.DB.prepare("insert into rate_limit_hits (key, at) values (?, ?)").bind(`login:ip:${ip}`, t0)),
+    );
     expect((await c.post("/login", { email: u.email, password: PASSWORD }, { now: t0 + 1000 })).status).toBe(200);
     await env.DB.prepare("insert into rate_limit_hits (key, at) values (?, ?)").bind(`login:ip:${ip}`, t0).run();
     expect((await c.post("/login", { email: u.email, password: PASSWORD }, { now: t0 + 1000 })).status).toBe(429);

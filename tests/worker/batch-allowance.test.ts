@@ -110,7 +110,9 @@ describe("reading lists spend the download-start allowance", () => {
       statuses.push((await uploadBatch(guest, { text: doiList(20) })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
-    const hits = (await env.DB.prepare("select count(*) as n from rate_limit_hits where key = ?").bind(`getpdf_start:ip:${prefix}::/64`).first<{ n: number }>())!.n;
+    const hits = (await env.DB.prepare("select count(*) as n from rate_limit_hits where key = ?")
+      .bind(`getpdf_start:ip:${prefix}::/64`)
+      .first<{ n: number }>())!.n;
     expect(hits).toBe(100);
     // Another /64 is another address.
     const other = newClient();
@@ -137,7 +139,8 @@ describe("reading lists spend the download-start allowance", () => {
     for (let i = 0; i < 95; i++) codes.push((await c.get(`/batch/${id}`, { now })).status);
     expect(codes.slice(0, 89).every((s) => s === 200)).toBe(true);
     expect(codes.at(-1)).toBe(429);
-    const spent = (await env.DB.prepare("select count(*) as n from rate_limit_hits where key = ?").bind(`getpdf_start:user:${user.id}`).first<{ n: number }>())!.n;
+    const spent = (await env.DB.prepare("select count(*) as n from rate_limit_hits where key = ?").bind(`getpdf_start:user:${user.id}`).first<{ n: number }>())!
+      .n;
     expect(spent).toBe(3);
     // Started once each, however often the list was read: three starts spent, not one per read.
     expect(await started(id)).toBe(3);

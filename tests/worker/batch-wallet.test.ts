@@ -33,12 +33,18 @@ async function quote(c: Client, id: string) {
 }
 
 async function requestsOf(userId: string) {
-  const { results } = await env.DB.prepare("select id, doc_key, status, kind from offline_requests where user_id = ? order by doc_key").bind(userId).all<{ id: string; doc_key: string; status: string; kind: string }>();
+  const { results } = await env.DB.prepare("select id, doc_key, status, kind from offline_requests where user_id = ? order by doc_key")
+    .bind(userId)
+    .all<{ id: string; doc_key: string; status: string; kind: string }>();
   return results;
 }
 
 async function ledgerOf(userId: string) {
-  const { results } = await env.DB.prepare("select account, delta, reason, ref_type, ref_id from ledger_entries where user_id = ? and reason != 'admin_adjust' order by created_at, id").bind(userId).all<{ account: string; delta: number; reason: string; ref_type: string; ref_id: string }>();
+  const { results } = await env.DB.prepare(
+    "select account, delta, reason, ref_type, ref_id from ledger_entries where user_id = ? and reason != 'admin_adjust' order by created_at, id",
+  )
+    .bind(userId)
+    .all<{ account: string; delta: number; reason: string; ref_type: string; ref_id: string }>();
   return results;
 }
 
@@ -72,8 +78,12 @@ describe("offline requests for the rest, paid from the wallet", () => {
     expect(requests.every((r) => r.kind === "article" && r.status === "registered")).toBe(true);
     const ledger = await ledgerOf(user.id);
     // the wallet debit, the two credits bought, and one spend per request naming it
-    expect(ledger.filter((l) => l.account === "balance")).toEqual([expect.objectContaining({ delta: -q.wallet_total!, reason: "order", ref_type: "order", ref_id: body.order_id })]);
-    expect(ledger.filter((l) => l.reason === "order" && l.account === "offline_article_credit")).toEqual([expect.objectContaining({ delta: 2, ref_id: body.order_id })]);
+    expect(ledger.filter((l) => l.account === "balance")).toEqual([
+      expect.objectContaining({ delta: -q.wallet_total!, reason: "order", ref_type: "order", ref_id: body.order_id }),
+    ]);
+    expect(ledger.filter((l) => l.reason === "order" && l.account === "offline_article_credit")).toEqual([
+      expect.objectContaining({ delta: 2, ref_id: body.order_id }),
+    ]);
     const spends = ledger.filter((l) => l.reason === "spend_offline");
     expect(spends.map((l) => l.delta)).toEqual([-1, -1, -1]);
     expect(spends.map((l) => l.ref_id).sort()).toEqual(requests.map((r) => r.id).sort());

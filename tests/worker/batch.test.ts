@@ -30,7 +30,13 @@ function readingList(): Plan[] {
       const n = uniqueN();
       const written = i >= byReference;
       // A reference-only entry is the fake work's own citation (its authors, journal and year): the validator checks them.
-      plan.push({ doi: scenarioDoi(kind, n), written, title: written ? `A ${kind} study number ${i}` : `${KIND_WORDS[kind]}: test article ${n}`, year: written ? 2021 : 2020 + (n % 5), expect: status });
+      plan.push({
+        doi: scenarioDoi(kind, n),
+        written,
+        title: written ? `A ${kind} study number ${i}` : `${KIND_WORDS[kind]}: test article ${n}`,
+        year: written ? 2021 : 2020 + (n % 5),
+        expect: status,
+      });
     }
   };
   add("oa-unpaywall", 10, "ok", 3);
@@ -39,7 +45,8 @@ function readingList(): Plan[] {
   add("licensed", 3, "buy"); // found by the licensed resolver beforehand (seedLicensed)
   add("none", 6, "offline");
   add("persian", 2, "error");
-  for (let i = 0; i < 2; i++) plan.push({ doi: null, written: false, year: 2021, title: `An unfindable reference title ${uniqueN()} about nothing`, expect: "offline" });
+  for (let i = 0; i < 2; i++)
+    plan.push({ doi: null, written: false, year: 2021, title: `An unfindable reference title ${uniqueN()} about nothing`, expect: "offline" });
   return plan;
 }
 
@@ -59,7 +66,10 @@ const AUTHORS = String.raw`Sadasiv{\'a}n, Shankar and Pond, Brooks B. and Pani, 
 
 function asBibtex(plan: Plan[]): string {
   return plan
-    .map((p, i) => `@article{ref${i},\n  author = {${AUTHORS}},\n  title = {${p.title}},\n  journal = {Journal of Fake Results},\n  year = {${p.year}},\n${p.doi && p.written ? `  doi = {${p.doi}},\n` : ""}}\n`)
+    .map(
+      (p, i) =>
+        `@article{ref${i},\n  author = {${AUTHORS}},\n  title = {${p.title}},\n  journal = {Journal of Fake Results},\n  year = {${p.year}},\n${p.doi && p.written ? `  doi = {${p.doi}},\n` : ""}}\n`,
+    )
     .join("\n");
 }
 
@@ -110,14 +120,18 @@ describe("POST /batch and GET /batch/{id}", () => {
     const c = await signedInClient((await makeUser()).id);
     const plan = readingList();
     await seedLicensed(plan);
-    const text = plan.map((p, i) => `${i + 1}. Sadasivan S, Pond BB, Pani AK. ${p.title}. J Fake Res. ${p.year};3:1-9.${p.doi && p.written ? ` doi:${p.doi}` : ""}`).join("\n");
+    const text = plan
+      .map((p, i) => `${i + 1}. Sadasivan S, Pond BB, Pani AK. ${p.title}. J Fake Res. ${p.year};3:1-9.${p.doi && p.written ? ` doi:${p.doi}` : ""}`)
+      .join("\n");
     const created = await createBatch(c, { text });
     expect(created).toMatchObject({ count: 30, format: "text" });
     const view = await waitForBatch(c, created.id);
     expectStatuses(view, plan);
     expect(view.entries.map((e) => e.lookup_kind)).toEqual(plan.map((p) => (p.written ? "identifier" : "reference")));
     // Five DOIs found by reference matching alone, the two unfindable references left for offline requests.
-    expect(view.entries.filter((e) => e.lookup_kind === "reference" && e.status === "ok").map((e) => e.work.doi)).toEqual(plan.filter((p) => !p.written && p.doi).map((p) => p.doi));
+    expect(view.entries.filter((e) => e.lookup_kind === "reference" && e.status === "ok").map((e) => e.work.doi)).toEqual(
+      plan.filter((p) => !p.written && p.doi).map((p) => p.doi),
+    );
   });
 
   it("lets a guest resolve up to 20 entries (open access only) and refuses 21 in Persian", async () => {
@@ -157,7 +171,9 @@ describe("POST /batch and GET /batch/{id}", () => {
       expect(entry!.input).toMatchObject({ title: "Caféine et mémoire", authors: ["Müller, José"], doi });
       expect(entry!.lookup).toBe(doi);
     }
-    const pasted = await createBatch(c, { text: `[1] A. Author, “A first paper,” J. Things, vol. 1, 2020, doi: ${doi}.\n[2] B. Writer, “A second paper that wraps\nonto another line,” Proc. Conf., 2019.` });
+    const pasted = await createBatch(c, {
+      text: `[1] A. Author, “A first paper,” J. Things, vol. 1, 2020, doi: ${doi}.\n[2] B. Writer, “A second paper that wraps\nonto another line,” Proc. Conf., 2019.`,
+    });
     expect(pasted).toMatchObject({ format: "text", count: 2 });
   });
 
@@ -200,7 +216,12 @@ describe("GET /batch/{id}/zip and /export", () => {
   it("exports BibTeX, RIS and CSL-JSON with the found DOIs filled in, and each export reads back", async () => {
     const c = await signedInClient((await makeUser()).id);
     const doi = scenarioDoi("oa-unpaywall");
-    const { id } = await createBatch(c, { file: { name: "l.ris", content: `TY  - JOUR\nTI  - A paper whose DOI is only in the link\nAU  - Doe, Jane\nPY  - 2020\nUR  - https://doi.org/${doi}\nER  - \n\nTY  - BOOK\nTI  - Some book\nPY  - 1999\nER  - \n` } });
+    const { id } = await createBatch(c, {
+      file: {
+        name: "l.ris",
+        content: `TY  - JOUR\nTI  - A paper whose DOI is only in the link\nAU  - Doe, Jane\nPY  - 2020\nUR  - https://doi.org/${doi}\nER  - \n\nTY  - BOOK\nTI  - Some book\nPY  - 1999\nER  - \n`,
+      },
+    });
     await waitForBatch(c, id);
     for (const format of ["bibtex", "ris", "csljson"] as const) {
       const res = await c.get(`/batch/${id}/export?format=${format}`);
@@ -232,7 +253,9 @@ describe("offline requests for the rest", () => {
     expect(results.map((r) => r.requested).reduce((x, y) => x + y)).toBe(3);
     expect(new Set(results.flatMap((r) => r.ids)).size).toBe(3);
     expect((await balancesOf(user.id)).offline_article_credit).toBe(2);
-    const ledger = await env.DB.prepare("select count(*) n from ledger_entries where user_id = ? and reason = 'spend_offline'").bind(user.id).first<{ n: number }>();
+    const ledger = await env.DB.prepare("select count(*) n from ledger_entries where user_id = ? and reason = 'spend_offline'")
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(ledger!.n).toBe(3);
     await expectLedgerConsistent(user.id);
     // a third submission: nothing left to request, nothing charged

@@ -12,7 +12,8 @@ import { clientFor, makeUser, newClient } from "./auth-helpers";
 
 function multipart(fields: [string, string][]) {
   const boundary = "----budget-test-boundary";
-  const body = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + `--${boundary}--\r\n`;
+  const body =
+    fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + `--${boundary}--\r\n`;
   return { headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body };
 }
 
@@ -21,7 +22,10 @@ const MB = 1024 * 1024;
 describe("request bodies within a budget", () => {
   it("deeply nested JSON: 422 in Persian, for a guest without a CSRF header too", async () => {
     const body = `${"[".repeat(2.5 * MB)}${"]".repeat(2.5 * MB)}`;
-    const variants: Record<string, string>[] = [{ "content-type": "application/json" }, { "content-type": "application/json; charset=utf-8", "x-csrf-token": "x".repeat(43) }];
+    const variants: Record<string, string>[] = [
+      { "content-type": "application/json" },
+      { "content-type": "application/json; charset=utf-8", "x-csrf-token": "x".repeat(43) },
+    ];
     for (const headers of variants) {
       const res = await newClient().fetch("/login", { method: "POST", headers, body });
       expect(res.status).toBe(422);
@@ -37,13 +41,21 @@ describe("request bodies within a budget", () => {
   });
 
   it("a form of a million fields: 422 in Persian before the form is parsed", async () => {
-    const res = await newClient().fetch("/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `_token=x&${"a=1&".repeat(1_000_000)}` });
+    const res = await newClient().fetch("/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `_token=x&${"a=1&".repeat(1_000_000)}`,
+    });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { errors: { body: string[] } }).errors.body[0]).toMatch(/فیلد/);
   });
 
   it("a JSON body past 6 MB is refused as too large (413), not read", async () => {
-    const res = await newClient().fetch("/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "x".repeat(7 * MB) }) });
+    const res = await newClient().fetch("/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "x".repeat(7 * MB) }),
+    });
     expect(res.status).toBe(413);
   });
 
@@ -73,7 +85,11 @@ describe("request bodies within a budget", () => {
   });
 
   it("JSON with the values an endpoint could take still passes (thousands)", async () => {
-    const res = await newClient().post("/login", { email: "nobody@example.org", password: "a-long-secret-1", extra: Array.from({ length: 5_000 }, (_, i) => i) });
+    const res = await newClient().post("/login", {
+      email: "nobody@example.org",
+      password: "a-long-secret-1",
+      extra: Array.from({ length: 5_000 }, (_, i) => i),
+    });
     expect(res.status).not.toBe(422);
   });
 
@@ -83,7 +99,11 @@ describe("request bodies within a budget", () => {
     expect(res.status).toBe(422);
     expect(((await res.json()) as { errors: { body: string[] } }).errors.body[0]).toMatch(/فیلد/);
     const c = newClient();
-    const few = multipart([["_token", await c.token()], ["url", "10.5555/none-1"], ...Array.from({ length: 50 }, (_, i) => [`p${i}`, "v"] as [string, string])]);
+    const few = multipart([
+      ["_token", await c.token()],
+      ["url", "10.5555/none-1"],
+      ...Array.from({ length: 50 }, (_, i) => [`p${i}`, "v"] as [string, string]),
+    ]);
     expect((await c.fetch("/getpdf/start", { method: "POST", ...few })).status).toBe(200);
   });
 
@@ -100,4 +120,3 @@ describe("request bodies within a budget", () => {
     expect((await user.fetch("/admin/offline/requests/1/deliver", { method: "POST", ...file(8) })).status).toBe(413);
   });
 });
-

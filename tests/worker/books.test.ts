@@ -59,7 +59,12 @@ describe("a book is recognised wherever it is pasted (GET /identify)", () => {
   });
 
   it("catalogue links without an ISBN, and a book reference, are books too; an article DOI is not", async () => {
-    for (const input of ["https://openlibrary.org/books/OL22853304M/Slow_reading", "https://www.worldcat.org/title/slow-reading/oclc/297222669", "https://www.goodreads.com/book/show/6383507-slow-reading", "Oppenheim, A. V., Willsky, A. S. Signals and Systems, 2nd ed., Prentice Hall, 1997."]) {
+    for (const input of [
+      "https://openlibrary.org/books/OL22853304M/Slow_reading",
+      "https://www.worldcat.org/title/slow-reading/oclc/297222669",
+      "https://www.goodreads.com/book/show/6383507-slow-reading",
+      "Oppenheim, A. V., Willsky, A. S. Signals and Systems, 2nd ed., Prentice Hall, 1997.",
+    ]) {
       expect((await identifyOf(input)).book, input).toBe(true);
     }
     expect((await identifyOf("10.1371/journal.pone.0033693")).book).toBe(false);
@@ -68,17 +73,27 @@ describe("a book is recognised wherever it is pasted (GET /identify)", () => {
 });
 
 describe("the catalogue's edition first (edition-aware)", () => {
-  it.each(["978-0-13-814757-4", "ISBN 0138147574", "https://www.amazon.com/Signals-Systems-2nd-Alan-Oppenheim/dp/0138147574", "Oppenheim, A. V., Willsky, A. S. Signals and Systems, 2nd ed., Prentice Hall, 1997."])(
-    "%s -> the 2nd edition's card and the catalogue's item to buy, at once",
-    async (input) => {
-      const r = await start(newClient(), input);
-      expect(r.status).toBe("buy");
-      expect(r.book).toMatchObject({ title: "Signals & systems", authors: ["Alan V. Oppenheim", "Alan S. Willsky"], year: 1997, publisher: "Prentice Hall", isbn: SIGNALS_2ND, pages: 957, source: "Open Library" });
-      expect(r.book!.cover).toMatch(/^https:\/\/covers\.openlibrary\.org\/b\//);
-      expect(r.catalog).toMatchObject({ id: catalogueId, same_edition: true, toman_price: 480000, free: false });
-      expect(r.url).toBe(`ISBN ${SIGNALS_2ND}`);
-    },
-  );
+  it.each([
+    "978-0-13-814757-4",
+    "ISBN 0138147574",
+    "https://www.amazon.com/Signals-Systems-2nd-Alan-Oppenheim/dp/0138147574",
+    "Oppenheim, A. V., Willsky, A. S. Signals and Systems, 2nd ed., Prentice Hall, 1997.",
+  ])("%s -> the 2nd edition's card and the catalogue's item to buy, at once", async (input) => {
+    const r = await start(newClient(), input);
+    expect(r.status).toBe("buy");
+    expect(r.book).toMatchObject({
+      title: "Signals & systems",
+      authors: ["Alan V. Oppenheim", "Alan S. Willsky"],
+      year: 1997,
+      publisher: "Prentice Hall",
+      isbn: SIGNALS_2ND,
+      pages: 957,
+      source: "Open Library",
+    });
+    expect(r.book!.cover).toMatch(/^https:\/\/covers\.openlibrary\.org\/b\//);
+    expect(r.catalog).toMatchObject({ id: catalogueId, same_edition: true, toman_price: 480000, free: false });
+    expect(r.url).toBe(`ISBN ${SIGNALS_2ND}`);
+  });
 
   it("the 1st edition is not sold as the 2nd: another edition is offered as such, and the book request is prefilled with the 1st", async () => {
     const { first, final } = await startBook("ISBN: 978-0-13-809731-8");
@@ -103,7 +118,14 @@ describe("the prefilled book request", () => {
     ["https://www.goodreads.com/book/show/6383507-slow-reading"],
   ])("%s -> Slow reading's edition, then the book request with its ISBN, title, author, publisher and year", async (input) => {
     const { first, final } = await startBook(input);
-    expect(first.book).toMatchObject({ title: "Slow reading", authors: ["John Miedema"], publisher: "Litwin Books", year: 2009, pages: 92, cover: "https://covers.openlibrary.org/b/id/5546156-M.jpg" });
+    expect(first.book).toMatchObject({
+      title: "Slow reading",
+      authors: ["John Miedema"],
+      publisher: "Litwin Books",
+      year: 2009,
+      pages: 92,
+      cover: "https://covers.openlibrary.org/b/id/5546156-M.jpg",
+    });
     expect(first.book!.isbns).toContain(SLOW_READING);
     expect(final.status).toBe("offline");
     expect(final.book?.title).toBe("Slow reading");
@@ -129,7 +151,12 @@ describe("lawful open copies", () => {
   it("an open-access book's ISBN: Crossref knows the edition, OAPEN lists the ISBN, the PDF is fetched, verified, stored and served from our origin", async () => {
     const c = newClient();
     const first = await start(c, "978-3-031-13551-4");
-    expect(first.book).toMatchObject({ title: "Optimising Emotions, Incubating Falsehoods", source: "Crossref", doi: "10.1007/978-3-031-13551-4", isbn: OA_BOOK });
+    expect(first.book).toMatchObject({
+      title: "Optimising Emotions, Incubating Falsehoods",
+      source: "Crossref",
+      doi: "10.1007/978-3-031-13551-4",
+      isbn: OA_BOOK,
+    });
     const r = await waitForResult(c, first, 30_000);
     expect(r.status).toBe("ok");
     expect(r.msg2).toContain("OAPEN");

@@ -27,7 +27,15 @@ function checkLine(line: string) {
   const name = pair!.slice(0, pair!.indexOf("="));
   const has = (a: string) => attrs.some((x) => x.toLowerCase() === a.toLowerCase() || x.toLowerCase().startsWith(`${a.toLowerCase()}=`));
   const attr = (a: string) => attrs.find((x) => x.toLowerCase().startsWith(`${a.toLowerCase()}=`))?.split("=")[1];
-  return { name, prefixed: name.startsWith("__Host-"), secure: has("Secure"), httpOnly: has("HttpOnly"), path: attr("Path"), domain: has("Domain"), sameSite: attr("SameSite") };
+  return {
+    name,
+    prefixed: name.startsWith("__Host-"),
+    secure: has("Secure"),
+    httpOnly: has("HttpOnly"),
+    path: attr("Path"),
+    domain: has("Domain"),
+    sameSite: attr("SameSite"),
+  };
 }
 
 describe("every cookie through one writer", () => {
@@ -64,7 +72,11 @@ describe("every cookie through one writer", () => {
     }
     expect(problems).toEqual([]);
     const names = new Set(seen.map(({ line }) => checkLine(line).name));
-    expect([...names].sort()).toEqual(Object.keys(COOKIES).map((n) => `__Host-${n}`).sort());
+    expect([...names].sort()).toEqual(
+      Object.keys(COOKIES)
+        .map((n) => `__Host-${n}`)
+        .sort(),
+    );
   });
 
   it("a batch_owner planted without the prefix (a sibling subdomain's cookie) is ignored: the guest's list is bound to a fresh token", async () => {

@@ -44,7 +44,9 @@ async function order(c: Client, sites: Record<string, number>, now?: number, ide
 }
 
 async function grantsOf(userId: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM direct_access_grants WHERE user_id = ? ORDER BY site_id, starts_at").bind(userId).all<Record<string, number | string | null>>();
+  const { results } = await env.DB.prepare("SELECT * FROM direct_access_grants WHERE user_id = ? ORDER BY site_id, starts_at")
+    .bind(userId)
+    .all<Record<string, number | string | null>>();
   return results;
 }
 
@@ -55,9 +57,23 @@ async function accessPage(c: Client, siteId: number, now?: number) {
 }
 
 /** A fresh active site of `type` with prices, made through the admin endpoint. */
-async function newSite(prices = [{ days: 7, price: 70_000 }, { days: 30, price: 190_000 }], type = 2): Promise<number> {
+async function newSite(
+  prices = [
+    { days: 7, price: 70_000 },
+    { days: 30, price: 190_000 },
+  ],
+  type = 2,
+): Promise<number> {
   const name = `Test DB ${++seq}`;
-  const res = await admin.post("/admin/ajax/directaccess/sites", { name, description: "پایگاه آزمایشی", url: "https://db.example.org", type, link: "https://db.example.org/login", expire: "", prices });
+  const res = await admin.post("/admin/ajax/directaccess/sites", {
+    name,
+    description: "پایگاه آزمایشی",
+    url: "https://db.example.org",
+    type,
+    link: "https://db.example.org/login",
+    expire: "",
+    prices,
+  });
   const json = (await res.json()) as { id: number };
   expect(res.status, JSON.stringify(json)).toBe(200);
   siteNames.set(json.id, name);
@@ -79,7 +95,9 @@ describe("GET /direct_access (catalogue)", () => {
       expect(Object.keys(s.prices).length).toBeGreaterThan(0);
       for (const [k, price] of Object.entries(s.prices)) {
         expect(k.slice(0, 6)).toBe("price_");
-        const row = await env.DB.prepare("SELECT price FROM direct_access_prices WHERE site_id = ? AND days = ?").bind(s.id, Number(k.slice(6))).first<{ price: number }>();
+        const row = await env.DB.prepare("SELECT price FROM direct_access_prices WHERE site_id = ? AND days = ?")
+          .bind(s.id, Number(k.slice(6)))
+          .first<{ price: number }>();
         expect(row?.price).toBe(price);
       }
     }
@@ -89,7 +107,16 @@ describe("GET /direct_access (catalogue)", () => {
     const id = await newSite();
     expect(DirectAccessList.parse(await (await newClient().get("/direct_access")).json()).some((s) => s.id === id)).toBe(true);
     // Through the admin API: the catalogue is cached per isolate and an admin change drops it (decision 0006).
-    const site = { name: `Hidden ${id}`, description: "پایگاه آزمایشی", url: "https://db.example.org", type: 2, link: "https://db.example.org/login", expire: "", active: false, prices: [{ days: 7, price: 70_000 }] };
+    const site = {
+      name: `Hidden ${id}`,
+      description: "پایگاه آزمایشی",
+      url: "https://db.example.org",
+      type: 2,
+      link: "https://db.example.org/login",
+      expire: "",
+      active: false,
+      prices: [{ days: 7, price: 70_000 }],
+    };
     expect((await admin.post(`/admin/ajax/directaccess/sites/${id}`, site)).status).toBe(200);
     expect(DirectAccessList.parse(await (await newClient().get("/direct_access")).json()).some((s) => s.id === id)).toBe(false);
     expect((await newClient().get(`/direct_access/${id}`)).status).toBe(404);
@@ -252,11 +279,15 @@ describe("the credential pool", () => {
     const ok = results.filter((r) => r.res.status === 200 && !("status" in r.json && r.json.status === "error"));
     expect(ok.length).toBeGreaterThanOrEqual(3);
 
-    const { results: held } = await env.DB.prepare("SELECT id, grant_id FROM direct_access_credentials WHERE site_id = ?").bind(id).all<{ id: string; grant_id: string | null }>();
+    const { results: held } = await env.DB.prepare("SELECT id, grant_id FROM direct_access_credentials WHERE site_id = ?")
+      .bind(id)
+      .all<{ id: string; grant_id: string | null }>();
     const holders = held.map((h) => h.grant_id).filter(Boolean);
     expect(holders.length).toBe(3);
     expect(new Set(holders).size).toBe(3);
-    const { results: grants } = await env.DB.prepare("SELECT id, user_id, credential_id FROM direct_access_grants WHERE site_id = ?").bind(id).all<{ id: string; user_id: string; credential_id: string | null }>();
+    const { results: grants } = await env.DB.prepare("SELECT id, user_id, credential_id FROM direct_access_grants WHERE site_id = ?")
+      .bind(id)
+      .all<{ id: string; user_id: string; credential_id: string | null }>();
     const lent = grants.map((g) => g.credential_id).filter(Boolean);
     expect(new Set(lent).size).toBe(lent.length);
 
@@ -294,7 +325,9 @@ describe("the credential pool", () => {
       ["pool-3", null, true],
     ]);
     // Staff change pool-1's password at the provider and record it: it returns to the pool with the new password.
-    expect((await admin.post(`/admin/ajax/directaccess/credentials/${pool.credentials[0]!.id}/rotate`, { password: "rotated-1" }, { now: later })).status).toBe(200);
+    expect((await admin.post(`/admin/ajax/directaccess/credentials/${pool.credentials[0]!.id}/rotate`, { password: "rotated-1" }, { now: later })).status).toBe(
+      200,
+    );
     const next = OrderResponse.parse((await order(late.client, { [id]: 7 }, later + 1)).json);
     expect(next.balance).toBe(0);
     const page = await accessPage(late.client, id, later + 2);
@@ -328,7 +361,9 @@ describe("the credential pool", () => {
     const { client: stranger } = await fundedClient();
     expect((await stranger.post(`/admin/ajax/directaccess/credentials/${cred!.id}/rotate`, { password: "x" }, { now: now + 6 })).status).toBe(403);
     expect((await admin.post(`/admin/ajax/directaccess/credentials/${cred!.id}/rotate`, { password: "new-secret" }, { now: now + 7 })).status).toBe(200);
-    const audit = await env.DB.prepare("SELECT actor_id, action, details FROM audit_log WHERE target_type = 'direct_access_credential' AND target_id = ?").bind(cred!.id).all<{ actor_id: string; action: string; details: string }>();
+    const audit = await env.DB.prepare("SELECT actor_id, action, details FROM audit_log WHERE target_type = 'direct_access_credential' AND target_id = ?")
+      .bind(cred!.id)
+      .all<{ actor_id: string; action: string; details: string }>();
     expect(audit.results).toHaveLength(1);
     expect(audit.results[0]!.action).toBe("direct_access.credential_rotated");
     expect(audit.results[0]!.details).not.toContain("new-secret");
@@ -361,7 +396,6 @@ describe("the credential pool", () => {
   });
 });
 
-
 describe("/admin/ajax/directaccess", () => {
   it("lists sites with periods, pool sizes and running grants; updates replace the prices", async () => {
     const id = await newSite([{ days: 10, price: 55_555 }]);
@@ -371,7 +405,18 @@ describe("/admin/ajax/directaccess", () => {
     expect(mine.periods).toEqual([{ days: 10, price: 55_555 }]);
     expect(mine.prices).toEqual({ price_10: 55_555 });
     expect(mine.pool).toEqual({ total: 2, free: 2, held: 0, awaiting_rotation: 0 });
-    const res = await admin.post(`/admin/ajax/directaccess/sites/${id}`, { name: mine.name, description: "تازه", type: 1, expire: "نامحدود", active: true, sort_order: 3, prices: [{ days: 30, price: 100_000 }, { days: 60, price: 150_000 }] });
+    const res = await admin.post(`/admin/ajax/directaccess/sites/${id}`, {
+      name: mine.name,
+      description: "تازه",
+      type: 1,
+      expire: "نامحدود",
+      active: true,
+      sort_order: 3,
+      prices: [
+        { days: 30, price: 100_000 },
+        { days: 60, price: 150_000 },
+      ],
+    });
     expect(res.status).toBe(200);
     list = AdminSiteList.parse(await (await admin.get("/admin/ajax/directaccess/sites")).json());
     mine = list.sites.find((s) => s.id === id)!;
@@ -385,12 +430,28 @@ describe("/admin/ajax/directaccess", () => {
     ["a bad type", { type: 7 }, { type: [directAccessTexts.typeInvalid] }],
     ["a non-http link", { link: "javascript:alert(1)" }, { link: [directAccessTexts.urlInvalid] }],
     ["no prices", { prices: [] }, { prices: [directAccessTexts.pricesRequired] }],
-    ["a repeated period", { prices: [{ days: 7, price: 1 }, { days: 7, price: 2 }] }, { prices: [directAccessTexts.daysRepeated] }],
+    [
+      "a repeated period",
+      {
+        prices: [
+          { days: 7, price: 1 },
+          { days: 7, price: 2 },
+        ],
+      },
+      { prices: [directAccessTexts.daysRepeated] },
+    ],
     ["a negative price", { prices: [{ days: 7, price: -1 }] }, { "prices.0.price": [directAccessTexts.priceInvalid] }],
     ["zero days", { prices: [{ days: 0, price: 1 }] }, { "prices.0.days": [directAccessTexts.daysInvalid] }],
   ])("a site with %s is a Persian 422 and nothing is written", async (_label, over, errors) => {
     const before = await count("direct_access_sites");
-    const res = await admin.post("/admin/ajax/directaccess/sites", { name: "X", description: "Y", type: 2, expire: "", prices: [{ days: 7, price: 1000 }], ...over });
+    const res = await admin.post("/admin/ajax/directaccess/sites", {
+      name: "X",
+      description: "Y",
+      type: 2,
+      expire: "",
+      prices: [{ days: 7, price: 1000 }],
+      ...over,
+    });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { errors: unknown }).errors).toEqual(errors);
     expect(await count("direct_access_sites")).toBe(before);

@@ -17,8 +17,19 @@ import { balancesOf, expectLedgerConsistent } from "./wallet-factories";
 type CatalogSeed = { type?: number; free?: boolean; price?: number | null; title?: string };
 
 async function catalogItem({ type = 0, free = false, price = 120_000, title = `Direct Book ${crypto.randomUUID().slice(0, 8)}` }: CatalogSeed = {}) {
-  const row = await env.DB.prepare("INSERT INTO catalog_items (type, title, authors, year, isbn, free, toman_price, language, links, keywords, created_at) VALUES (?, ?, 'A. Author', 2020, ?, ?, ?, 'English', '[]', '', ?) RETURNING id")
-    .bind(type, title, `978${Math.floor(Math.random() * 1e10).toString().padStart(10, "0")}`, free ? 1 : 0, price, Date.now())
+  const row = await env.DB.prepare(
+    "INSERT INTO catalog_items (type, title, authors, year, isbn, free, toman_price, language, links, keywords, created_at) VALUES (?, ?, 'A. Author', 2020, ?, ?, ?, 'English', '[]', '', ?) RETURNING id",
+  )
+    .bind(
+      type,
+      title,
+      `978${Math.floor(Math.random() * 1e10)
+        .toString()
+        .padStart(10, "0")}`,
+      free ? 1 : 0,
+      price,
+      Date.now(),
+    )
     .first<{ id: number }>();
   return { id: row!.id, title };
 }

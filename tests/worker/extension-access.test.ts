@@ -35,7 +35,10 @@ async function tokenFor(c: Client, origin: string) {
 describe("CORS", () => {
   it.each([OURS, FIREFOX])("answers the preflight of %s on the getpdf endpoints", async (origin) => {
     for (const path of ["/getpdf/start", "/getpdf/check", "/csrf-token"]) {
-      const res = await newClient().fetch(path, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type,x-csrf-token" } });
+      const res = await newClient().fetch(path, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type,x-csrf-token" },
+      });
       expect(res.status).toBe(204);
       expect(res.headers.get("access-control-allow-origin")).toBe(origin);
       expect(res.headers.get("access-control-allow-credentials")).toBe("true");
@@ -65,12 +68,20 @@ describe("the extension's session", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe(OURS);
     expect(body.signed_in).toBe(true);
     expect(setCookieLine(res, "__Host-daryaft_ext_csrf")).toMatch(/SameSite=None/);
-    const start = await ext.fetch("/getpdf/start", { method: "POST", headers: { origin: OURS, "content-type": "application/json", "x-csrf-token": body.token }, body: JSON.stringify({ url: scenarioDoi("oa-unpaywall") }) });
+    const start = await ext.fetch("/getpdf/start", {
+      method: "POST",
+      headers: { origin: OURS, "content-type": "application/json", "x-csrf-token": body.token },
+      body: JSON.stringify({ url: scenarioDoi("oa-unpaywall") }),
+    });
     expect(start.status).toBe(200);
     expect(start.headers.get("access-control-allow-origin")).toBe(OURS);
     const result = (await start.json()) as { status: string; id: string };
     expect(["processing", "ok"]).toContain(result.status);
-    const check = await ext.fetch("/getpdf/check", { method: "POST", headers: { origin: OURS, "content-type": "application/json", "x-csrf-token": body.token }, body: JSON.stringify({ id: result.id }) });
+    const check = await ext.fetch("/getpdf/check", {
+      method: "POST",
+      headers: { origin: OURS, "content-type": "application/json", "x-csrf-token": body.token },
+      body: JSON.stringify({ id: result.id }),
+    });
     expect(check.status).toBe(200);
   });
 
@@ -90,7 +101,11 @@ describe("the extension's session", () => {
     const { res, body } = await tokenFor(both, FIREFOX);
     expect(res.headers.get("access-control-allow-origin")).toBe(FIREFOX);
     expect(body.signed_in).toBe(false);
-    const start = await both.fetch("/getpdf/start", { method: "POST", headers: { origin: FIREFOX, "content-type": "application/json", "x-csrf-token": body.token }, body: JSON.stringify({ url: scenarioDoi("licensed") }) });
+    const start = await both.fetch("/getpdf/start", {
+      method: "POST",
+      headers: { origin: FIREFOX, "content-type": "application/json", "x-csrf-token": body.token },
+      body: JSON.stringify({ url: scenarioDoi("licensed") }),
+    });
     expect(start.status).toBe(200);
     // A guest's answer for a licensed document: the price, never a spent credit.
     expect(((await start.json()) as { status: string }).status).not.toBe("ok");
@@ -106,7 +121,11 @@ describe("the extension's session", () => {
     const { site, ext } = await extensionCookies();
     const siteToken = await site.token();
     for (const headers of [{}, { "x-csrf-token": "x".repeat(43) }, { "x-csrf-token": siteToken }] as Record<string, string>[]) {
-      const res = await ext.fetch("/getpdf/start", { method: "POST", headers: { origin: OURS, "content-type": "application/json", ...headers }, body: JSON.stringify({ url: scenarioDoi("oa-unpaywall") }) });
+      const res = await ext.fetch("/getpdf/start", {
+        method: "POST",
+        headers: { origin: OURS, "content-type": "application/json", ...headers },
+        body: JSON.stringify({ url: scenarioDoi("oa-unpaywall") }),
+      });
       expect(res.status).toBe(419);
     }
   });

@@ -75,7 +75,9 @@ async function send(client: Client, path: string, init: RequestInit & { bindings
   headers.set("cf-connecting-ip", client.headers["cf-connecting-ip"] ?? "10.9.9.9");
   headers.set("cookie", [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
   if (init.method && init.method !== "GET") headers.set("x-csrf-token", await client.token());
-  const bindings = new Proxy(env, { get: (t, k) => (typeof k === "string" && init.bindings && k in init.bindings ? init.bindings[k as keyof Cloudflare.Env] : Reflect.get(t, k)) });
+  const bindings = new Proxy(env, {
+    get: (t, k) => (typeof k === "string" && init.bindings && k in init.bindings ? init.bindings[k as keyof Cloudflare.Env] : Reflect.get(t, k)),
+  });
   const ctx = createExecutionContext();
   const res = await worker.fetch(new Request(`https://daryaft.test${path}`, { ...init, headers, redirect: "manual" }), bindings, ctx);
   await waitOnExecutionContext(ctx);
@@ -83,7 +85,9 @@ async function send(client: Client, path: string, init: RequestInit & { bindings
 }
 
 async function paymentRow(id: string) {
-  return env.DB.prepare("select status, failure_reason, amount from payments where id = ?").bind(id).first<{ status: string; failure_reason: string | null; amount: number }>();
+  return env.DB.prepare("select status, failure_reason, amount from payments where id = ?")
+    .bind(id)
+    .first<{ status: string; failure_reason: string | null; amount: number }>();
 }
 
 // ---------- the bank ----------
@@ -153,7 +157,9 @@ describe("the bank failing", () => {
       for (const r of replays) expect(r.status).toBe(302);
       expect((await paymentRow(paymentId))!.status).toBe("paid");
       expect(await expectLedgerConsistent(user.id)).toMatchObject({ balance: 0, unlimited_article_credit: 2 });
-      const ledger = await env.DB.prepare("select count(*) as n from ledger_entries where user_id = ? and reason = 'topup'").bind(user.id).first<{ n: number }>();
+      const ledger = await env.DB.prepare("select count(*) as n from ledger_entries where user_id = ? and reason = 'topup'")
+        .bind(user.id)
+        .first<{ n: number }>();
       expect(ledger!.n).toBeLessThanOrEqual(1);
     });
   }
@@ -200,7 +206,8 @@ describe("licensed copies and R2", () => {
 
     const failingBucket = new Proxy(env.FILES, {
       get(target, key) {
-        if (key === "get" || key === "head") return async () => Promise.reject(new Error("R2 get: We encountered an internal error. Please try again. (10001)"));
+        if (key === "get" || key === "head")
+          return async () => Promise.reject(new Error("R2 get: We encountered an internal error. Please try again. (10001)"));
         const v = Reflect.get(target, key);
         return typeof v === "function" ? v.bind(target) : v;
       },
@@ -231,7 +238,12 @@ describe("the SMS provider failing", () => {
       const mobile = `0913${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
       breakUpstream(/kavenegar\.com/, fault);
       const bindings = { KAVENEGAR_API_KEY: "test-kavenegar-key" } as Partial<Cloudflare.Env>;
-      const res = await send(client, "/profile/send/mobile/code", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ mobile }), bindings });
+      const res = await send(client, "/profile/send/mobile/code", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ mobile }),
+        bindings,
+      });
       // The provider's failure is named as such (502, a deliberate "bad gateway"), in the error model.
       expect([200, 502, 503]).toContain(res.status);
       const body = (await res.json()) as { status?: string; error?: string; message?: string };
@@ -240,9 +252,13 @@ describe("the SMS provider failing", () => {
 
       // The provider is back: sending again is allowed at once (the failed send started no resend timer).
       vi.restoreAllMocks();
-      const retry = await send(client, "/profile/send/mobile/code", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ mobile }), bindings });
+      const retry = await send(client, "/profile/send/mobile/code", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ mobile }),
+        bindings,
+      });
       expect(await retry.json()).toEqual({ status: "ok" });
     });
   }
 });
-

@@ -43,7 +43,11 @@ async function deliverWith(job: DirectJob, attempts: number, bindings: Cloudflar
  * What the queue does: deliver until acknowledged, at most MAX_ATTEMPTS times, then hand the
  * message to the dead-letter consumer. Returns how many deliveries it took.
  */
-async function runLikeTheQueue(job: DirectJob, bindings: Cloudflare.Env, deps: Partial<ConsumerDeps> = {}): Promise<{ deliveries: number; deadLettered: boolean }> {
+async function runLikeTheQueue(
+  job: DirectJob,
+  bindings: Cloudflare.Env,
+  deps: Partial<ConsumerDeps> = {},
+): Promise<{ deliveries: number; deadLettered: boolean }> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const d = await deliverWith(job, attempt, bindings, deps);
     expect(d.acked !== d.retried, `delivery ${attempt} must be acked or retried, exactly one`).toBe(true);
@@ -218,7 +222,14 @@ describe("D1 and Durable Object failures mid-job", () => {
     const job = await seedProcessingJob(scenarioDoi("none"));
     let retried = false;
     let acked = false;
-    const dead = { id: "dlq", timestamp: new Date(), attempts: 1, body: job.message as unknown, ack: () => void (acked = true), retry: () => void (retried = true) } satisfies Message<unknown>;
+    const dead = {
+      id: "dlq",
+      timestamp: new Date(),
+      attempts: 1,
+      body: job.message as unknown,
+      ack: () => void (acked = true),
+      retry: () => void (retried = true),
+    } satisfies Message<unknown>;
     const broken = { idFromName: (n: string) => env.FETCH_JOB.idFromName(n), get: () => ({ fail: async () => Promise.reject(new Error("DO unavailable")) }) };
     await handleDeadLetter(dead, withBindings({ FETCH_JOB: broken as unknown as Cloudflare.Env["FETCH_JOB"] }));
     expect({ acked, retried }).toEqual({ acked: false, retried: true });
@@ -315,4 +326,3 @@ describe("random transport faults on every outside call (property)", () => {
     vi.restoreAllMocks();
   }, 240_000);
 });
-

@@ -49,7 +49,10 @@ async function library(c: Client) {
 }
 
 async function row<T>(sql: string, ...binds: unknown[]) {
-  return env().DB.prepare(sql).bind(...binds).first<T>();
+  return env()
+    .DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
 }
 
 async function staffClient() {
@@ -110,7 +113,10 @@ describe("wrong-file reports: threshold, withdrawal, re-resolution", () => {
     const fresh = await a.c.get(again.download_link!);
     expect(fresh.status).toBe(200);
     expect(isPdf(await fresh.arrayBuffer())).toBe(true);
-    const hashes = await env().DB.prepare("select key, sha256 from stored_files where key in (?, ?)").bind(fileKey, newKey).all<{ key: string; sha256: string }>();
+    const hashes = await env()
+      .DB.prepare("select key, sha256 from stored_files where key in (?, ?)")
+      .bind(fileKey, newKey)
+      .all<{ key: string; sha256: string }>();
     expect(new Set(hashes.results.map((h) => h.sha256)).size).toBe(2);
     // The reading list holding the file follows the new run.
     const relisted = (await waitForBatch(bystander.c, list.id)).entries[0]!;
@@ -231,7 +237,15 @@ describe("wrong-file reports: only a receipt of the file", () => {
 
   it("validates reports: one receipt, a known reason, a bounded note", async () => {
     const c = await signedInClient((await makeUser()).id);
-    for (const body of [{}, { ticket: "a", download: "b" }, { batch: "bat_x" }, { ticket: "x", reason: "ugly" }, { ticket: "x", note: "ن".repeat(501) }, { batch: "b", position: -1 }, { ticket: ["x"] }]) {
+    for (const body of [
+      {},
+      { ticket: "a", download: "b" },
+      { batch: "bat_x" },
+      { ticket: "x", reason: "ugly" },
+      { ticket: "x", note: "ن".repeat(501) },
+      { batch: "b", position: -1 },
+      { ticket: ["x"] },
+    ]) {
       const res = await c.post("/file-reports", body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(((await res.json()) as { errors: Record<string, string[]> }).errors).toBeTruthy();
@@ -261,7 +275,13 @@ describe("wrong-file reports: the staff desk", () => {
       holders: 4,
       signed_in_reporters: 1,
       withdrawn: null,
-      file: { verification: "doi_on_page", version: "publishedVersion", source_host: "oa.publisher.test", source_url: `https://oa.publisher.test/pdf/${doi}.pdf`, access: "open" },
+      file: {
+        verification: "doi_on_page",
+        version: "publishedVersion",
+        source_host: "oa.publisher.test",
+        source_url: `https://oa.publisher.test/pdf/${doi}.pdf`,
+        access: "open",
+      },
     });
     expect(item.file.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(item.evidence.steps.map((s) => s.step)).toContain("unpaywall");

@@ -34,4 +34,3 @@ export async function paymentOf(client: Client, resultLocation: string) {
   expect(res.status).toBe(200);
   return PaymentResult.parse(await res.json());
 }
-

@@ -26,7 +26,11 @@ describe("GET /getpdf/* never spends", () => {
   it("GET check and GET start with credits answer buy (confirm) and spend nothing; the POST spends once; GET afterwards shows ok for free", async () => {
     const job = await licensedJob();
     const { user, client } = await fundedClient({ unlimited: 1, limited: [{ count: 1, expiresAt: Date.now() + 10 * DAY }] });
-    for (const r of [await check(client, job.id, { get: true }), await start(client, job.message.input.raw, { get: true }), await check(client, job.id, { get: true })]) {
+    for (const r of [
+      await check(client, job.id, { get: true }),
+      await start(client, job.message.input.raw, { get: true }),
+      await check(client, job.id, { get: true }),
+    ]) {
       expect(r).toMatchObject({ status: "buy", download_link: null, msg: getpdfMessages.confirmSpend });
     }
     expect(await expectLedgerConsistent(user.id)).toMatchObject({ limited_article_credit: 1, unlimited_article_credit: 1 });
@@ -56,7 +60,11 @@ describe("GET /getpdf/* never spends", () => {
     const job = await licensedJob();
     expect((await check(m.client, job.id, { get: true })).status).toBe("buy");
     const used = async () =>
-      (await env.DB.prepare("SELECT used FROM university_usage WHERE university_id = ? AND month = ? AND access_key = 'article_download'").bind(uni.id, usageMonth(Date.now())).first<{ used: number }>())?.used ?? 0;
+      (
+        await env.DB.prepare("SELECT used FROM university_usage WHERE university_id = ? AND month = ? AND access_key = 'article_download'")
+          .bind(uni.id, usageMonth(Date.now()))
+          .first<{ used: number }>()
+      )?.used ?? 0;
     expect(await used()).toBe(0);
     expect(await entitlements(m.user.id)).toBe(0);
     expect((await check(m.client, job.id)).status).toBe("ok");

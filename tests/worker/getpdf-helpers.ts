@@ -42,7 +42,9 @@ export async function start(c: Client, url: string, opts: { now?: number; form?:
 }
 
 export async function check(c: Client, id: string, opts: { now?: number; get?: boolean } = {}): Promise<GetPdfResult> {
-  const res = opts.get ? await c.get(`/getpdf/check?id=${encodeURIComponent(id)}`, { now: opts.now }) : await c.post("/getpdf/check", { id }, { now: opts.now });
+  const res = opts.get
+    ? await c.get(`/getpdf/check?id=${encodeURIComponent(id)}`, { now: opts.now })
+    : await c.post("/getpdf/check", { id }, { now: opts.now });
   expect(res.status, await res.clone().text()).toBe(200);
   return GetPdfResult.parse(await res.json());
 }
@@ -95,7 +97,16 @@ export async function seedProcessingJob(raw: string, startedAt = Date.now()): Pr
   if (!key) throw new Error(`no job key for ${raw}`);
   const runId = crypto.randomUUID();
   const input = { raw, identified };
-  const state: JobState = { ...idleState(key), phase: "processing", runId, step: "queued", input, startedAt, runs: 1, meta: { ...emptyMeta(), doi: identified.doi } };
+  const state: JobState = {
+    ...idleState(key),
+    phase: "processing",
+    runId,
+    step: "queued",
+    input,
+    startedAt,
+    runs: 1,
+    meta: { ...emptyMeta(), doi: identified.doi },
+  };
   await runInDurableObject(fetchJobStub(env, key), (_instance, ctx) => {
     ctx.storage.kv.put(JOB_STORAGE_KEY, state);
   });
@@ -104,8 +115,13 @@ export async function seedProcessingJob(raw: string, startedAt = Date.now()): Pr
 }
 
 /** Delivers `job`'s message to the consumer once, as delivery number `attempts`, and reports ack/retry. */
-export async function deliver(job: DirectJob, opts: { attempts?: number; env?: Partial<Cloudflare.Env>; deps?: Partial<ConsumerDeps>; queue?: string } = {}): Promise<QueueResult> {
-  const batch = createMessageBatch<FetchJobMessage>(opts.queue ?? "daryaft-fetch-jobs", [{ id: `msg-${job.runId}`, timestamp: Date.now(), attempts: opts.attempts ?? 1, body: job.message }]);
+export async function deliver(
+  job: DirectJob,
+  opts: { attempts?: number; env?: Partial<Cloudflare.Env>; deps?: Partial<ConsumerDeps>; queue?: string } = {},
+): Promise<QueueResult> {
+  const batch = createMessageBatch<FetchJobMessage>(opts.queue ?? "daryaft-fetch-jobs", [
+    { id: `msg-${job.runId}`, timestamp: Date.now(), attempts: opts.attempts ?? 1, body: job.message },
+  ]);
   const ctx = createExecutionContext();
   await handleQueueBatch(batch as MessageBatch<unknown>, { ...env, ...opts.env } as Cloudflare.Env, ctx, { ...defaultConsumerDeps, ...opts.deps });
   return getQueueResult(batch, ctx);

@@ -189,7 +189,13 @@ describe("retractions as data", () => {
     const c = await clientFor(user.id);
     const r = await startAndWait(c, `10.5555/retracted-${n}`);
     expect(r.status).toBe("ok");
-    const notice = { type: "retraction", doi: `10.5555/retraction-notice-${n}`, date: expect.stringMatching(/^\d{4}-06-01$/), source: "crossref/publisher", relation: "updated_by" };
+    const notice = {
+      type: "retraction",
+      doi: `10.5555/retraction-notice-${n}`,
+      date: expect.stringMatching(/^\d{4}-06-01$/),
+      source: "crossref/publisher",
+      relation: "updated_by",
+    };
     expect(r.notices).toEqual([notice]);
     // The old sentence is gone from msg (the spec does not ask for it): the banner shows it.
     expect(r.msg).not.toMatch(/بازپس/);
@@ -200,7 +206,9 @@ describe("retractions as data", () => {
   it("a pasted retraction notice says what it is about (update-to)", async () => {
     const n = uniqueN();
     const r = await startAndWait(newClient(), `10.5555/retraction-notice-${n}`);
-    expect(r.notices).toEqual([{ type: "retraction", doi: `10.5555/retracted-${n}`, date: expect.any(String), source: "crossref/publisher", relation: "update_to" }]);
+    expect(r.notices).toEqual([
+      { type: "retraction", doi: `10.5555/retracted-${n}`, date: expect.any(String), source: "crossref/publisher", relation: "update_to" },
+    ]);
   });
 
   it("a work without updates answers an empty list", async () => {
@@ -238,7 +246,10 @@ describe("/getpdf/start allowance (issue 15 item 11)", () => {
     const c = new Client({ "cf-connecting-ip": ip });
     // The address has used all but one of its starts (recorded as the route records them).
     const keys = Array.from({ length: START_LIMITS.address.limit - 1 }, () => `getpdf_start:ip:${ip}`);
-    for (let i = 0; i < keys.length; i += 40) await db().insert(schema.rateLimitHits).values(keys.slice(i, i + 40).map((key) => ({ key, at: new Date() })));
+    for (let i = 0; i < keys.length; i += 40)
+      await db()
+        .insert(schema.rateLimitHits)
+        .values(keys.slice(i, i + 40).map((key) => ({ key, at: new Date() })));
     expect((await c.get(`/getpdf/start?url=${encodeURIComponent(doi)}`)).status).toBe(200);
     const refused = await c.post("/getpdf/start", { url: doi });
     expect(refused.status).toBe(429);

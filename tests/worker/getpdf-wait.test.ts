@@ -33,7 +33,15 @@ async function untilWatchers(key: string, n: number, timeoutMs = 20_000): Promis
 /** A promise's state without waiting for it. */
 async function settledYet(p: Promise<unknown>): Promise<boolean> {
   const marker = Symbol();
-  return (await Promise.race([p.then(() => true, () => true), Promise.resolve(marker)])) !== marker;
+  return (
+    (await Promise.race([
+      p.then(
+        () => true,
+        () => true,
+      ),
+      Promise.resolve(marker),
+    ])) !== marker
+  );
 }
 
 type Sse = { event: string; data: unknown };
@@ -62,7 +70,14 @@ async function readEvents(res: Response, stopAfter = Infinity): Promise<Sse[]> {
 }
 
 const streamPost = (c: Client, path: string, body: unknown, signal?: AbortSignal) =>
-  c.token().then((token) => c.fetch(path, { method: "POST", signal, headers: { "content-type": "application/json", "x-csrf-token": token, accept: "text/event-stream" }, body: JSON.stringify(body) }));
+  c.token().then((token) =>
+    c.fetch(path, {
+      method: "POST",
+      signal,
+      headers: { "content-type": "application/json", "x-csrf-token": token, accept: "text/event-stream" },
+      body: JSON.stringify(body),
+    }),
+  );
 
 describe("start and check answer when the job settles", () => {
   it("a job that finishes within the bound is answered ok by the first start: no check needed", async () => {
@@ -160,7 +175,11 @@ describe("start and check answer when the job settles", () => {
  * exports.default.fetch cross a boundary that carries neither, so these call the Worker's own
  * fetch handler in this isolate, with the signal and the body the runtime would hand it.
  */
-async function inProcess(path: string, body: unknown, init: { signal?: AbortSignal; accept?: string } = {}): Promise<{ res: Promise<Response>; ctx: ExecutionContext }> {
+async function inProcess(
+  path: string,
+  body: unknown,
+  init: { signal?: AbortSignal; accept?: string } = {},
+): Promise<{ res: Promise<Response>; ctx: ExecutionContext }> {
   const c = newClient();
   const token = await c.token();
   const headers = new Headers({ "content-type": "application/json", "x-csrf-token": token, cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ") });

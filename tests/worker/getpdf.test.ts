@@ -10,11 +10,40 @@ import { UserInfo } from "../../contract/user-info";
 import { readLastDownload } from "../../worker/features/getpdf/queries";
 import { clientFor, makeUser, newClient } from "./auth-helpers";
 import { Client, count } from "./helpers";
-import { LICENSED_ENV, check, deliver, download, hitsFor, isPdf, jobState, scenarioDoi, seedProcessingJob, start, startAndWait, uniqueN, waitForResult } from "./getpdf-helpers";
+import {
+  LICENSED_ENV,
+  check,
+  deliver,
+  download,
+  hitsFor,
+  isPdf,
+  jobState,
+  scenarioDoi,
+  seedProcessingJob,
+  start,
+  startAndWait,
+  uniqueN,
+  waitForResult,
+} from "./getpdf-helpers";
 import { DAY, balancesOf, db, expectLedgerConsistent, fundedClient } from "./wallet-factories";
 
 /** The spec's fields, plus issue 14's notices, provenance and other_version. */
-const RESULT_KEYS = ["ads1", "ads2", "can_edit", "desc", "doi", "download_link", "id", "msg", "msg2", "notices", "other_version", "provenance", "status", "url"];
+const RESULT_KEYS = [
+  "ads1",
+  "ads2",
+  "can_edit",
+  "desc",
+  "doi",
+  "download_link",
+  "id",
+  "msg",
+  "msg2",
+  "notices",
+  "other_version",
+  "provenance",
+  "status",
+  "url",
+];
 
 describe("POST /getpdf/start and /getpdf/check: open-access copies", () => {
   it("finds a copy through Unpaywall, answers exactly the spec's fields (and issue 14's), and the file downloads from our origin", async () => {
@@ -38,7 +67,9 @@ describe("POST /getpdf/start and /getpdf/check: open-access copies", () => {
     expect(file.headers.get("content-disposition")).toMatch(/attachment/);
     expect(isPdf(await file.arrayBuffer())).toBe(true);
     // stored in R2 keyed by DOI, with its source and licence
-    const stored = await env.DB.prepare("select source, license, access, size from stored_files where key = ?").bind(`doi/${doi}.pdf`).first<{ source: string; license: string; access: string; size: number }>();
+    const stored = await env.DB.prepare("select source, license, access, size from stored_files where key = ?")
+      .bind(`doi/${doi}.pdf`)
+      .first<{ source: string; license: string; access: string; size: number }>();
     expect(stored).toMatchObject({ license: "cc-by", access: "open" });
     expect(stored!.source).toContain("Unpaywall");
     expect((await env.FILES.head(`doi/${doi}.pdf`))?.size).toBe(stored!.size);
@@ -141,7 +172,15 @@ describe("POST /getpdf/start and /getpdf/check: open-access copies", () => {
     const n = uniqueN();
     const r = await startAndWait(newClient(), `10.5555/retracted-${n}`);
     expect(r.status).toBe("ok");
-    expect(r.notices).toEqual([{ type: "retraction", doi: `10.5555/retraction-notice-${n}`, date: expect.stringMatching(/^\d{4}-06-01$/), source: "crossref/publisher", relation: "updated_by" }]);
+    expect(r.notices).toEqual([
+      {
+        type: "retraction",
+        doi: `10.5555/retraction-notice-${n}`,
+        date: expect.stringMatching(/^\d{4}-06-01$/),
+        source: "crossref/publisher",
+        relation: "updated_by",
+      },
+    ]);
   });
 
   it("copes with records that leave out almost every optional field", async () => {
@@ -366,7 +405,11 @@ describe("bad input", () => {
 
   it("a state-changing start without the CSRF token → 419, nothing started", async () => {
     const c = new Client();
-    const res = await c.fetch("/getpdf/start", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: scenarioDoi("oa-unpaywall") }) });
+    const res = await c.fetch("/getpdf/start", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: scenarioDoi("oa-unpaywall") }),
+    });
     expect(res.status).toBe(419);
   });
 

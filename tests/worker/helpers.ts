@@ -55,7 +55,12 @@ export class Client {
   /** urlencoded form POST carrying `_token`, as the spec's forms do. */
   async postForm(path: string, fields: Record<string, string>, init: { now?: number } = {}) {
     const token = await this.token();
-    return this.fetch(path, { method: "POST", now: init.now, headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ _token: token, ...fields }) });
+    return this.fetch(path, {
+      method: "POST",
+      now: init.now,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ _token: token, ...fields }),
+    });
   }
 
   async get(path: string, init: { now?: number } = {}) {
@@ -67,7 +72,10 @@ let seeded = false;
 /** Loads the demo data (the same statements `npm run db:seed` runs) into this file's D1. */
 export async function seedDemoData() {
   if (seeded) return;
-  const statements = seedStatements({ now: Date.now(), passwordHash: "$argon2id$v=19$m=256,t=1,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" });
+  const statements = seedStatements({
+    now: Date.now(),
+    passwordHash: "$argon2id$v=19$m=256,t=1,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  });
   for (let i = 0; i < statements.length; i += 50) {
     await env.DB.batch(statements.slice(i, i + 50).map((s) => env.DB.prepare(s)));
   }

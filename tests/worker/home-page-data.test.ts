@@ -28,7 +28,12 @@ describe("home page data", () => {
     const m = await member(uni);
     const data = await pageDataFor(m.user.id);
     expect(data.userType).toBe("university");
-    expect(data.universityInfo).toEqual({ name: uni.name, logo: "/images/uni/sample-tech.svg", access: ["article_download", "tez_download"], new_access: [{ key: "article", description: "مقاله‌های الزویر" }] });
+    expect(data.universityInfo).toEqual({
+      name: uni.name,
+      logo: "/images/uni/sample-tech.svg",
+      access: ["article_download", "tez_download"],
+      new_access: [{ key: "article", description: "مقاله‌های الزویر" }],
+    });
 
     const unverified = await member(uni, { verified: false });
     expect((await pageDataFor(unverified.user.id)).userType).toBe("ordinary");
@@ -78,7 +83,9 @@ describe("operator-entered links in the page data", () => {
       { title: "terms", href: "/terms" },
       { title: "help", href: "https://help.daryaft.test/x" },
     ];
-    await env.DB.prepare("insert or replace into settings (key, value) values ('footer_links', ?), ('outside_links', ?)").bind(JSON.stringify(links), JSON.stringify(links)).run();
+    await env.DB.prepare("insert or replace into settings (key, value) values ('footer_links', ?), ('outside_links', ?)")
+      .bind(JSON.stringify(links), JSON.stringify(links))
+      .run();
     try {
       const data = await pageDataFor(null);
       for (const list of [data.footerLinks, data.outsideLinks]) {

@@ -20,7 +20,12 @@ function events(): Event[] {
   const out: Event[] = [];
   const outcomes: Event["outcome"][] = ["ok", "ok", "error", "ok", "buy", "offline", "ok", "error"];
   for (let i = 0; i < 97; i++) out.push({ at: NOW - 3 * DAY + i * 53 * 60_000, outcome: outcomes[i % outcomes.length]! });
-  out.push({ at: YESTERDAY_START, outcome: "ok" }, { at: TODAY_START - 1, outcome: "error" }, { at: TODAY_START, outcome: "ok" }, { at: YESTERDAY_START - 1, outcome: "ok" });
+  out.push(
+    { at: YESTERDAY_START, outcome: "ok" },
+    { at: TODAY_START - 1, outcome: "error" },
+    { at: TODAY_START, outcome: "ok" },
+    { at: YESTERDAY_START - 1, outcome: "ok" },
+  );
   return out;
 }
 
@@ -29,23 +34,33 @@ async function seed(list: Event[], users: number, centers: { active: boolean }[]
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < users; i++) {
     statements.push(
-      d1.prepare("INSERT INTO users (id, name, email, password_hash, created_at, updated_at) VALUES (?, 'x', ?, 'h', ?, ?)").bind(newId("usr"), `s${i}-${Math.random()}@example.org`, NOW, NOW),
+      d1
+        .prepare("INSERT INTO users (id, name, email, password_hash, created_at, updated_at) VALUES (?, 'x', ?, 'h', ?, ?)")
+        .bind(newId("usr"), `s${i}-${Math.random()}@example.org`, NOW, NOW),
     );
   }
   for (const c of centers) {
     statements.push(
-      d1.prepare("INSERT INTO universities (id, name, access, quotas, active, created_at, updated_at) VALUES (?, 'u', '[]', '{}', ?, ?, ?)").bind(newId("uni"), c.active ? 1 : 0, NOW, NOW),
+      d1
+        .prepare("INSERT INTO universities (id, name, access, quotas, active, created_at, updated_at) VALUES (?, 'u', '[]', '{}', ?, ?, ?)")
+        .bind(newId("uni"), c.active ? 1 : 0, NOW, NOW),
     );
   }
   for (const e of list) {
-    statements.push(d1.prepare("INSERT INTO downloads (id, user_id, job_key, outcome, created_at) VALUES (?, NULL, ?, ?, ?)").bind(newId("dl"), `doi:${Math.random()}`, e.outcome, e.at));
+    statements.push(
+      d1
+        .prepare("INSERT INTO downloads (id, user_id, job_key, outcome, created_at) VALUES (?, NULL, ?, ?, ?)")
+        .bind(newId("dl"), `doi:${Math.random()}`, e.outcome, e.at),
+    );
   }
   for (let i = 0; i < statements.length; i += 50) await d1.batch(statements.slice(i, i + 50));
 }
 
 describe("the statistics strip (site info)", () => {
   it("equals counts computed independently from the seeded events", async () => {
-    const before = await env.DB.prepare("SELECT (SELECT COUNT(*) FROM users) AS u, (SELECT COUNT(*) FROM downloads) AS d, (SELECT COUNT(*) FROM universities) AS c").first<{ u: number; d: number; c: number }>();
+    const before = await env.DB.prepare(
+      "SELECT (SELECT COUNT(*) FROM users) AS u, (SELECT COUNT(*) FROM downloads) AS d, (SELECT COUNT(*) FROM universities) AS c",
+    ).first<{ u: number; d: number; c: number }>();
     expect(before).toEqual({ u: 0, d: 0, c: 0 });
     const list = events();
     await seed(list, 13, [{ active: true }, { active: true }, { active: false }, { active: true }]);

@@ -119,9 +119,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.array(atom, { minLength: 0, maxLength: 5 }).map((a) => a.join("")), weight: 20 },
   { arbitrary: fc.constant(""), weight: 2 },
   {
-    arbitrary: fc
-      .tuple(fc.constantFrom("a", "ب", "\u200c", "<", "'", "۹", "😀", "%"), fc.integer({ min: 300, max: 70_000 }))
-      .map(([c, n]) => c.repeat(n)),
+    arbitrary: fc.tuple(fc.constantFrom("a", "ب", "\u200c", "<", "'", "۹", "😀", "%"), fc.integer({ min: 300, max: 70_000 })).map(([c, n]) => c.repeat(n)),
     weight: 2,
   },
   {
@@ -163,7 +161,10 @@ export function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitr
       return fc.oneof(
         { arbitrary: hostileString.filter((s) => s.length >= min && s.length <= max), weight: 4 },
         { arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, min + 40) }), weight: 2 },
-        { arbitrary: fc.constantFrom("user@example.org", "09121234567", "۰۹۱۲۱۲۳۴۵۶۷", "10.1038/nature12373", "https://example.org/a.pdf", "2024-01-01"), weight: 1 },
+        {
+          arbitrary: fc.constantFrom("user@example.org", "09121234567", "۰۹۱۲۱۲۳۴۵۶۷", "10.1038/nature12373", "https://example.org/a.pdf", "2024-01-01"),
+          weight: 1,
+        },
         { arbitrary: hostileString, weight: 1 },
       );
     }
@@ -187,7 +188,10 @@ export function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitr
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [k, v] of props) record[k] = fromSchema(v, depth + 1);
       return fc
-        .tuple(fc.record(record, { requiredKeys: [] }), fc.dictionary(fc.constantFrom("__proto__", "constructor", "extra", "_token", "id", "user_id"), hostileJson, { maxKeys: 2 }))
+        .tuple(
+          fc.record(record, { requiredKeys: [] }),
+          fc.dictionary(fc.constantFrom("__proto__", "constructor", "extra", "_token", "id", "user_id"), hostileJson, { maxKeys: 2 }),
+        )
         .map(([r, extra]) => ({ ...extra, ...r }));
     }
     default:
@@ -206,11 +210,31 @@ function rawJsonFor(body: JsonSchema | null): fc.Arbitrary<string> {
       const tail = rest && typeof rest === "object" && !Array.isArray(rest) ? JSON.stringify(rest).slice(1, -1) : "";
       return `{${JSON.stringify(k)}:${a},${tail ? `${tail},` : ""}${JSON.stringify(k)}:${b}}`;
     }),
-    fc.tuple(key, fc.integer({ min: 1, max: 20_000 }), fc.boolean()).map(([k, depth, arrays]) =>
-      arrays ? `{${JSON.stringify(k)}:${"[".repeat(depth)}1${"]".repeat(depth)}}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`,
-    ),
+    fc
+      .tuple(key, fc.integer({ min: 1, max: 20_000 }), fc.boolean())
+      .map(([k, depth, arrays]) =>
+        arrays ? `{${JSON.stringify(k)}:${"[".repeat(depth)}1${"]".repeat(depth)}}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`,
+      ),
     leaf.map((v) => `{"__proto__":{"isAdmin":true,"roles":["admin"]},"constructor":{"prototype":{"polluted":1}},"x":${v}}`),
-    fc.constantFrom("", " ", "{", '{"a":', "[1,2", '{"a":1}}', "nul", "\ufeff{}", "{'a':1}", '{"a":1e99999}', '{"a":"\\ud800"}', '{"a":"\\u0000"}', "[]", "null", '"str"', "1", "true"),
+    fc.constantFrom(
+      "",
+      " ",
+      "{",
+      '{"a":',
+      "[1,2",
+      '{"a":1}}',
+      "nul",
+      "\ufeff{}",
+      "{'a':1}",
+      '{"a":1e99999}',
+      '{"a":"\\ud800"}',
+      '{"a":"\\u0000"}',
+      "[]",
+      "null",
+      '"str"',
+      "1",
+      "true",
+    ),
     fromSchema(body ?? undefined).map((v) => {
       const s = JSON.stringify(v) ?? "{}";
       return s.slice(0, Math.max(1, Math.floor(s.length / 2)));
@@ -253,7 +277,10 @@ export function bodyPlan(op: Operation): fc.Arbitrary<BodyPlan> {
           fc.array(
             fc.record({
               field: fc.constantFrom("file", "files", "document", "a"),
-              name: fc.oneof(fc.constantFrom("a.pdf", "../../x.pdf", "کتاب.pdf", "a\u202egpj.exe", "", "x".repeat(300)), hostileString.filter((s) => s.length < 500)),
+              name: fc.oneof(
+                fc.constantFrom("a.pdf", "../../x.pdf", "کتاب.pdf", "a\u202egpj.exe", "", "x".repeat(300)),
+                hostileString.filter((s) => s.length < 500),
+              ),
               type: fc.constantFrom("application/pdf", "text/html", "image/svg+xml", "application/octet-stream", ""),
               bytes: fc.integer({ min: 0, max: 300_000 }),
               pdf: fc.boolean(),
@@ -297,12 +324,26 @@ export type QueryPlan = [string, string][];
 export function queryPlan(op: Operation): fc.Arbitrary<QueryPlan> {
   const known = op.query.map((q) => q.name);
   const pair = fc.oneof(
-    ...op.query.map((q) => fc.tuple(fc.constant(q.name), fromSchema(q.schema).map((v) => (typeof v === "string" ? v : JSON.stringify(v) ?? "")))),
-    fc.tuple(fc.oneof(known.length ? fc.constantFrom(...known) : atom, atom).map((k) => k), formValue),
-    fc.tuple(fc.constantFrom(...(known.length ? known : ["q"])).map((k) => `${k}[]`), formValue),
+    ...op.query.map((q) =>
+      fc.tuple(
+        fc.constant(q.name),
+        fromSchema(q.schema).map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""))),
+      ),
+    ),
+    fc.tuple(
+      fc.oneof(known.length ? fc.constantFrom(...known) : atom, atom).map((k) => k),
+      formValue,
+    ),
+    fc.tuple(
+      fc.constantFrom(...(known.length ? known : ["q"])).map((k) => `${k}[]`),
+      formValue,
+    ),
     fc.tuple(fc.constantFrom("__proto__", "constructor", "_method", "page", "id"), formValue),
     // Huge values (the URL itself stays under ~200 KB).
-    fc.tuple(fc.constantFrom(...(known.length ? known : ["q"])), fc.integer({ min: 1000, max: 100_000 }).map((n) => "ز".repeat(n))),
+    fc.tuple(
+      fc.constantFrom(...(known.length ? known : ["q"])),
+      fc.integer({ min: 1000, max: 100_000 }).map((n) => "ز".repeat(n)),
+    ),
   );
   return fc.array(pair, { maxLength: 6 });
 }
@@ -311,7 +352,25 @@ export function queryPlan(op: Operation): fc.Arbitrary<QueryPlan> {
 export function pathValue(knownIds: string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: knownIds.length ? fc.constantFrom(...knownIds) : fc.constant("1"), weight: 3 },
-    { arbitrary: fc.constantFrom("1", "0", "-1", "99999999999999999999", "zarinpal", "devbank", "abc", "%00", "%ZZ", "%FF%FE", "..", "%2e%2e%2f", "a%2Fb", "۱۲۳"), weight: 3 },
+    {
+      arbitrary: fc.constantFrom(
+        "1",
+        "0",
+        "-1",
+        "99999999999999999999",
+        "zarinpal",
+        "devbank",
+        "abc",
+        "%00",
+        "%ZZ",
+        "%FF%FE",
+        "..",
+        "%2e%2e%2f",
+        "a%2Fb",
+        "۱۲۳",
+      ),
+      weight: 3,
+    },
     { arbitrary: hostileString.filter((s) => s.length < 3000), weight: 2 },
   );
 }
@@ -348,7 +407,16 @@ export const headerPlan: fc.Arbitrary<HeaderPlan> = fc.record({
     { arbitrary: fc.constantFrom("missing" as const, "wrong" as const, "huge" as const, "in-body" as const), weight: 2 },
   ),
   hugeCookie: fc.oneof({ arbitrary: fc.constant(0), weight: 6 }, { arbitrary: fc.integer({ min: 100, max: 30_000 }), weight: 1 }),
-  junkCookie: fc.constantFrom(null, null, null, "__Host-daryaft_session=%E0%A4%A", "__Host-daryaft_csrf=short", "a=b; a=c", "=;=;;", "__Host-daryaft_session=" + "a".repeat(200)),
+  junkCookie: fc.constantFrom(
+    null,
+    null,
+    null,
+    "__Host-daryaft_session=%E0%A4%A",
+    "__Host-daryaft_csrf=short",
+    "a=b; a=c",
+    "=;=;;",
+    "__Host-daryaft_session=" + "a".repeat(200),
+  ),
   language: fc.constantFrom(null, "fa-IR", "en-US,en;q=0.5", "*", "xx-;;q=abc"),
   forwarded: fc.constantFrom(null, "1.2.3.4", "::1", "not-an-ip", "1.1.1.1, 2.2.2.2", ""),
 });

@@ -78,7 +78,11 @@ const KNOWN_ELSEWHERE: Record<string, string> = {};
 const ORIGIN = "https://daryaft.test";
 const PERSIAN = /[\u0600-\u06FF]/;
 
-type OpenApiOp = { "x-roles"?: string[]; parameters?: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } };
+type OpenApiOp = {
+  "x-roles"?: string[];
+  parameters?: { name: string; in: string; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+};
 const doc = (await (await exports.default.fetch(new Request(`${ORIGIN}/openapi.json`))).json()) as { paths: Record<string, Record<string, OpenApiOp>> };
 const operations: Operation[] = Object.entries(doc.paths)
   .flatMap(([path, item]) =>
@@ -212,7 +216,11 @@ async function buildRequest(op: Operation, plan: Plan, caller: Caller): Promise<
   const extra = [h.junkCookie, h.hugeCookie ? `junk=${"ک".repeat(h.hugeCookie / 2)}` : null].filter(Boolean);
   // Extra cookies go first: for duplicated names most parsers keep the first, so they really compete.
   const cookie = [...extra, cookieHeader(caller.cookies)].filter(Boolean).join("; ");
-  if (cookie) headers.set("cookie", cookie.replace(/[^\x20-\x7e]/g, (ch) => encodeURIComponent(ch)));
+  if (cookie)
+    headers.set(
+      "cookie",
+      cookie.replace(/[^\x20-\x7e]/g, (ch) => encodeURIComponent(ch)),
+    );
   if (op.method !== "get") {
     if (h.csrf === "valid") headers.set("x-csrf-token", caller.csrf);
     if (h.csrf === "wrong") headers.set("x-csrf-token", "w".repeat(43));
@@ -251,7 +259,8 @@ function judge(res: Response, text: string, method: string): Judged {
   const downloadResult = !!obj && "id" in obj && "msg" in obj && !("error" in obj);
   const refused = status >= 400 || (obj?.status === "error" && !downloadResult);
   // Reflected markup: an HTML answer must never carry one of the generated payloads unescaped.
-  if (type.includes("html") && /<img src=x onerror|<script>alert\(1\)|<svg onload=alert/i.test(text)) problems.push("HTML answer reflects a script payload unescaped");
+  if (type.includes("html") && /<img src=x onerror|<script>alert\(1\)|<svg onload=alert/i.test(text))
+    problems.push("HTML answer reflects a script payload unescaped");
   if (!refused || status >= 500) return { status, refused, problems };
   if (!obj && method === "GET" && status === 404 && type.includes("text/html") && isPersianText(text)) {
     // An unknown page address: the SPA's own Persian not-found page (a browser navigated here).
@@ -263,7 +272,8 @@ function judge(res: Response, text: string, method: string): Judged {
     if (!errors || typeof errors !== "object" || Array.isArray(errors) || !Object.keys(errors).length) problems.push("422 without a non-empty errors map");
     else
       for (const [field, list] of Object.entries(errors)) {
-        if (!Array.isArray(list) || !list.length || !list.every(isPersianText)) problems.push(`422 errors.${field} not a list of Persian strings: ${JSON.stringify(list).slice(0, 200)}`);
+        if (!Array.isArray(list) || !list.length || !list.every(isPersianText))
+          problems.push(`422 errors.${field} not a list of Persian strings: ${JSON.stringify(list).slice(0, 200)}`);
       }
   } else {
     if (obj.status !== "error") problems.push(`refusal ${status} without status:"error": ${text.slice(0, 160)}`);
@@ -277,7 +287,9 @@ function judge(res: Response, text: string, method: string): Judged {
 
 /** The Worker's bindings with D1 watched (everything else — R2, queues, Durable Objects — as is). */
 const watchedEnv = (recorder: RecordingD1) =>
-  new Proxy(env, { get: (target, key) => (key === "DB" ? recorder.db : key === "ASSETS" ? (Reflect.get(target, key) ?? fakeAssets) : Reflect.get(target, key)) });
+  new Proxy(env, {
+    get: (target, key) => (key === "DB" ? recorder.db : key === "ASSETS" ? (Reflect.get(target, key) ?? fakeAssets) : Reflect.get(target, key)),
+  });
 
 /**
  * The worker test project has no static-assets binding (there is no built SPA), so the page
@@ -287,7 +299,7 @@ const fakeAssets = {
   async fetch(input: RequestInfo | URL) {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.pathname !== "/") return new Response("not found", { status: 404 });
-    return new Response("<!doctype html><html lang=\"fa\" dir=\"rtl\"><head><title>دریافت</title></head><body><div id=\"root\"></div></body></html>", {
+    return new Response('<!doctype html><html lang="fa" dir="rtl"><head><title>دریافت</title></head><body><div id="root"></div></body></html>', {
       headers: { "content-type": "text/html; charset=utf-8" },
     });
   },
@@ -319,8 +331,13 @@ beforeAll(async () => {
 afterAll(() => {
   vi.restoreAllMocks();
   const seconds = ((Date.now() - stats.started) / 1000).toFixed(1);
-  const statuses = [...stats.byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}:${n}`).join(" ");
-  console.info(`hostile input: ${stats.requests} requests (${stats.refused} refused, ${stats.known} known 5xx elsewhere: ${Object.keys(KNOWN_ELSEWHERE).join(", ")}) in ${seconds} s; statuses ${statuses}; seed ${SEED}`);
+  const statuses = [...stats.byStatus]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}:${n}`)
+    .join(" ");
+  console.info(
+    `hostile input: ${stats.requests} requests (${stats.refused} refused, ${stats.known} known 5xx elsewhere: ${Object.keys(KNOWN_ELSEWHERE).join(", ")}) in ${seconds} s; statuses ${statuses}; seed ${SEED}`,
+  );
 });
 
 function seedFor(op: Operation) {
@@ -413,7 +430,11 @@ describe("bugs this test found (fixed)", () => {
     expect(res.status).toBe(422);
     const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
     expect(body.message).toMatch(PERSIAN);
-    expect(Object.values(body.errors).flat().every((m) => PERSIAN.test(m))).toBe(true);
+    expect(
+      Object.values(body.errors)
+        .flat()
+        .every((m) => PERSIAN.test(m)),
+    ).toBe(true);
   });
 });
 

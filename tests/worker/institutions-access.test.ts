@@ -1,13 +1,23 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { consumeQuotaStatements, consumeUniversityQuota, grantedKeys, isQuotaExceeded, universityAccess, usageMonth, accessKeys } from "../../worker/features/institutions/access";
+import {
+  consumeQuotaStatements,
+  consumeUniversityQuota,
+  grantedKeys,
+  isQuotaExceeded,
+  universityAccess,
+  usageMonth,
+  accessKeys,
+} from "../../worker/features/institutions/access";
 import { db, makeUser } from "./auth-helpers";
 import { makeUniversity, member, rowOf } from "./institutions-factories";
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0); // 1405-09-01 in Tehran
 
 async function usedOf(universityId: string, key: string, month = usageMonth(NOW)) {
-  const row = await env.DB.prepare("SELECT used FROM university_usage WHERE university_id = ? AND month = ? AND access_key = ?").bind(universityId, month, key).first<{ used: number }>();
+  const row = await env.DB.prepare("SELECT used FROM university_usage WHERE university_id = ? AND month = ? AND access_key = ?")
+    .bind(universityId, month, key)
+    .first<{ used: number }>();
   return row?.used ?? 0;
 }
 
@@ -22,7 +32,15 @@ describe("usageMonth", () => {
 
 describe("grantedKeys", () => {
   it("maps new_access keys as the spec says", () => {
-    const keys = grantedKeys({ access: [], newAccess: [{ key: "article", description: "" }, { key: "grammarly", description: "" }, { key: "offline_article", description: "" }, { key: "ieee", description: "" }] });
+    const keys = grantedKeys({
+      access: [],
+      newAccess: [
+        { key: "article", description: "" },
+        { key: "grammarly", description: "" },
+        { key: "offline_article", description: "" },
+        { key: "ieee", description: "" },
+      ],
+    });
     expect([...keys].sort()).toEqual(["article_download", "grammarly", "standard_download"]);
   });
 });
@@ -78,10 +96,16 @@ describe("quota consumption", () => {
     const uni = await makeUniversity({ access: ["grammarly"], quotas: { grammarly: 1 } });
     const d1 = env.DB;
     await d1.exec("CREATE TABLE IF NOT EXISTS quota_probe (id TEXT PRIMARY KEY)");
-    await d1.batch([...consumeQuotaStatements(db(), { universityId: uni.id, key: "grammarly", now: NOW }), d1.prepare("INSERT INTO quota_probe VALUES ('first')")]);
+    await d1.batch([
+      ...consumeQuotaStatements(db(), { universityId: uni.id, key: "grammarly", now: NOW }),
+      d1.prepare("INSERT INTO quota_probe VALUES ('first')"),
+    ]);
     let error: unknown = null;
     try {
-      await d1.batch([...consumeQuotaStatements(db(), { universityId: uni.id, key: "grammarly", now: NOW }), d1.prepare("INSERT INTO quota_probe VALUES ('second')")]);
+      await d1.batch([
+        ...consumeQuotaStatements(db(), { universityId: uni.id, key: "grammarly", now: NOW }),
+        d1.prepare("INSERT INTO quota_probe VALUES ('second')"),
+      ]);
     } catch (e) {
       error = e;
     }

@@ -7,7 +7,9 @@ import { check, deliver, jobState, LICENSED_ENV, scenarioDoi, seedProcessingJob 
 import { makeUniversity, member, rowOf } from "./institutions-factories";
 
 async function used(universityId: string, key: string) {
-  const row = await env.DB.prepare("SELECT used FROM university_usage WHERE university_id = ? AND month = ? AND access_key = ?").bind(universityId, usageMonth(Date.now()), key).first<{ used: number }>();
+  const row = await env.DB.prepare("SELECT used FROM university_usage WHERE university_id = ? AND month = ? AND access_key = ?")
+    .bind(universityId, usageMonth(Date.now()), key)
+    .first<{ used: number }>();
   return row?.used ?? 0;
 }
 
@@ -27,7 +29,9 @@ describe("article_download in the getpdf pipeline's licensed path", () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => check(m.client, job.id)));
     for (const r of results) expect(r.status).toBe("ok");
     expect(await used(uni.id, "article_download")).toBe(1);
-    const ent = await env.DB.prepare("SELECT credit_kind FROM article_entitlements WHERE user_id = ? AND job_key = ?").bind(m.user.id, job.key).first<{ credit_kind: string }>();
+    const ent = await env.DB.prepare("SELECT credit_kind FROM article_entitlements WHERE user_id = ? AND job_key = ?")
+      .bind(m.user.id, job.key)
+      .first<{ credit_kind: string }>();
     expect(ent?.credit_kind).toBe("university:article_download");
   });
 
@@ -56,20 +60,23 @@ describe("article_download in the getpdf pipeline's licensed path", () => {
 });
 
 describe("grantByUniversity for the other keys (standards, books, theses, direct access, checks)", () => {
-  it.each([["standard_download"], ["book_download"], ["tez_download"], ["direct_access"], ["ithenticate"], ["grammarly"]] as const)("%s: granted only when listed, once per document, within the quota", async (key) => {
-    const listed = await makeUniversity({ access: [key], quotas: { [key]: 2 } });
-    const unlisted = await makeUniversity({ access: ["article_download"], quotas: { [key]: 2 } });
-    const a = await member(listed);
-    const b = await member(unlisted);
-    const now = Date.now();
-    expect(await grantByUniversity(db(), await rowOf(b.user.id), key, `${key}:1`, now)).toEqual({ granted: false, reason: "not_in_access_list" });
-    expect(await grantByUniversity(db(), await rowOf(a.user.id), key, `${key}:1`, now)).toEqual({ granted: true, already: false });
-    expect(await grantByUniversity(db(), await rowOf(a.user.id), key, `${key}:1`, now)).toEqual({ granted: true, already: true });
-    expect(await grantByUniversity(db(), await rowOf(a.user.id), key, `${key}:2`, now)).toEqual({ granted: true, already: false });
-    expect(await grantByUniversity(db(), await rowOf(a.user.id), key, `${key}:3`, now)).toEqual({ granted: false, reason: "quota_exhausted" });
-    expect(await used(listed.id, key)).toBe(2);
-    expect(await used(unlisted.id, key)).toBe(0);
-  });
+  it.each([["standard_download"], ["book_download"], ["tez_download"], ["direct_access"], ["ithenticate"], ["grammarly"]] as const)(
+    "%s: granted only when listed, once per document, within the quota",
+    async (key) => {
+      const listed = await makeUniversity({ access: [key], quotas: { [key]: 2 } });
+      const unlisted = await makeUniversity({ access: ["article_download"], quotas: { [key]: 2 } });
+      const a = await member(listed);
+      const b = await member(unlisted);
+      const now = Date.now();
+      expect(await grantByUniversity(db(), await rowOf(b.user.id), key, `${key}:1`, now)).toEqual({ granted: false, reason: "not_in_access_list" });
+      expect(await grantByUniversity(db(), await rowOf(a.user.id), key, `${key}:1`, now)).toEqual({ granted: true, already: false });
+      expect(await grantByUniversity(db(), await rowOf(a.user.id), key, `${key}:1`, now)).toEqual({ granted: true, already: true });
+      expect(await grantByUniversity(db(), await rowOf(a.user.id), key, `${key}:2`, now)).toEqual({ granted: true, already: false });
+      expect(await grantByUniversity(db(), await rowOf(a.user.id), key, `${key}:3`, now)).toEqual({ granted: false, reason: "quota_exhausted" });
+      expect(await used(listed.id, key)).toBe(2);
+      expect(await used(unlisted.id, key)).toBe(0);
+    },
+  );
 
   it("parallel grants of one document count one unit", async () => {
     const uni = await makeUniversity({ access: ["book_download"], quotas: { book_download: 10 } });

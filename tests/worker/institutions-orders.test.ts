@@ -26,12 +26,16 @@ beforeAll(async () => {
 const periodOf = (s: DirectAccessSite) => Object.entries(s.prices).map(([k, price]) => ({ days: Number(k.slice(6)), price }))[0]!;
 
 async function used(universityId: string, key: string) {
-  const row = await env.DB.prepare("SELECT used FROM university_usage WHERE university_id = ? AND month = ? AND access_key = ?").bind(universityId, usageMonth(Date.now()), key).first<{ used: number }>();
+  const row = await env.DB.prepare("SELECT used FROM university_usage WHERE university_id = ? AND month = ? AND access_key = ?")
+    .bind(universityId, usageMonth(Date.now()), key)
+    .first<{ used: number }>();
   return row?.used ?? 0;
 }
 
 async function book(price = 80_000) {
-  const row = await env.DB.prepare("INSERT INTO catalog_items (type, title, authors, free, toman_price, language, links, keywords, created_at) VALUES (0, ?, 'A. Author', 0, ?, 'English', '[]', '', ?) RETURNING id")
+  const row = await env.DB.prepare(
+    "INSERT INTO catalog_items (type, title, authors, free, toman_price, language, links, keywords, created_at) VALUES (0, ?, 'A. Author', 0, ?, 'English', '[]', '', ?) RETURNING id",
+  )
     .bind(`Contract Book ${crypto.randomUUID().slice(0, 8)}`, price, Date.now())
     .first<{ id: number }>();
   return row!.id;
@@ -106,7 +110,9 @@ describe("direct_access", () => {
     expect(first.res.status, JSON.stringify(first.json)).toBe(200);
     expect(OrderResponse.parse(first.json).balance).toBe(0);
     expect(await used(uni.id, "direct_access")).toBe(2);
-    const grants = await env.DB.prepare("SELECT site_id FROM direct_access_grants WHERE user_id = ? ORDER BY site_id").bind(m.user.id).all<{ site_id: number }>();
+    const grants = await env.DB.prepare("SELECT site_id FROM direct_access_grants WHERE user_id = ? ORDER BY site_id")
+      .bind(m.user.id)
+      .all<{ site_id: number }>();
     expect(grants.results.map((g) => g.site_id)).toEqual([a.id, b.id].sort((x, y) => x - y));
 
     // Two more sites with one unit left: the basket is priced in full.
@@ -130,7 +136,9 @@ describe("direct_access", () => {
     expect(res.status, JSON.stringify(json)).toBe(200);
     expect(OrderResponse.parse(json).balance).toBe(0);
     expect(await used(uni.id, "tez_download")).toBe(1);
-    const grants = await env.DB.prepare("SELECT site_id FROM direct_access_grants WHERE user_id = ? ORDER BY site_id").bind(m.user.id).all<{ site_id: number }>();
+    const grants = await env.DB.prepare("SELECT site_id FROM direct_access_grants WHERE user_id = ? ORDER BY site_id")
+      .bind(m.user.id)
+      .all<{ site_id: number }>();
     expect(grants.results.map((g) => g.site_id)).toEqual([proquest.id, other.id].sort((x, y) => x - y));
     await expectLedgerConsistent(m.user.id);
   });

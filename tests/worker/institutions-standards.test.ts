@@ -9,15 +9,21 @@ import { makeUniversity, member, rowOf } from "./institutions-factories";
 const NOW = Date.UTC(2026, 10, 20, 9);
 
 async function standardWithFile(title: string) {
-  return (await env.DB.prepare("INSERT INTO catalog_items (type, title, free, links, created_at) VALUES (2, ?, 0, ?, ?) RETURNING id").bind(title, JSON.stringify([`https://files.example/${title}.pdf`]), NOW).first<{ id: number }>())!.id;
+  return (await env.DB.prepare("INSERT INTO catalog_items (type, title, free, links, created_at) VALUES (2, ?, 0, ?, ?) RETURNING id")
+    .bind(title, JSON.stringify([`https://files.example/${title}.pdf`]), NOW)
+    .first<{ id: number }>())!.id;
 }
 async function standardWithoutFile(title: string) {
-  return (await env.DB.prepare("INSERT INTO catalog_items (type, title, free, links, created_at) VALUES (2, ?, 0, '[]', ?) RETURNING id").bind(title, NOW).first<{ id: number }>())!.id;
+  return (await env.DB.prepare("INSERT INTO catalog_items (type, title, free, links, created_at) VALUES (2, ?, 0, '[]', ?) RETURNING id")
+    .bind(title, NOW)
+    .first<{ id: number }>())!.id;
 }
 const status = async (c: Client, id: number, extra: Record<string, unknown> = {}) =>
   StandardStatusResponse.parse(await (await c.post("/show/standard_status", { id, ...extra }, { now: NOW })).json());
 async function used(universityId: string) {
-  const row = await env.DB.prepare("SELECT used FROM university_usage WHERE university_id = ? AND access_key = 'standard_download' AND month = ?").bind(universityId, usageMonth(NOW)).first<{ used: number }>();
+  const row = await env.DB.prepare("SELECT used FROM university_usage WHERE university_id = ? AND access_key = 'standard_download' AND month = ?")
+    .bind(universityId, usageMonth(NOW))
+    .first<{ used: number }>();
   return row?.used ?? 0;
 }
 
@@ -56,7 +62,9 @@ describe("POST /show/standard_status for university members", () => {
     const { client } = await member(uni);
     const a = await standardWithFile("ISO-U5");
     await client.token(); // one CSRF cookie before the burst
-    const bodies = await Promise.all(Array.from({ length: 10 }, async () => (await client.post("/show/standard_status", { id: a, use_credit: 1 }, { now: NOW })).json()));
+    const bodies = await Promise.all(
+      Array.from({ length: 10 }, async () => (await client.post("/show/standard_status", { id: a, use_credit: 1 }, { now: NOW })).json()),
+    );
     for (const b of bodies) expect(StandardStatusResponse.safeParse(b).success, JSON.stringify(b)).toBe(true);
     expect(await used(uni.id)).toBe(1);
   });
@@ -71,7 +79,9 @@ describe("POST /show/standard_status for university members", () => {
     await Promise.all([status(client, a, { use_credit: 1 }), status(client, a, { use_credit: 1 })]);
     expect((await status(client, a, { use_credit: 1 })).standard_status).toBe("buy");
     expect(await used(uni.id)).toBe(0);
-    const entitlement = await env.DB.prepare("SELECT 1 AS one FROM article_entitlements WHERE user_id = ? AND job_key = ?").bind(user.id, `standard:${a}`).first();
+    const entitlement = await env.DB.prepare("SELECT 1 AS one FROM article_entitlements WHERE user_id = ? AND job_key = ?")
+      .bind(user.id, `standard:${a}`)
+      .first();
     expect(entitlement).toBeNull();
     // With a credit of their own, the credit orders it from the desk (the general rule of issue 15.2).
     await env.DB.prepare("UPDATE users SET standard_credit = 1 WHERE id = ?").bind(user.id).run();

@@ -26,7 +26,9 @@ async function invoiceFor(target: { user: string } | { university_id: string }, 
 }
 
 async function invoiceLedger(invoiceId: string) {
-  const { results } = await env.DB.prepare("SELECT user_id, delta FROM ledger_entries WHERE reason = 'invoice' AND ref_id = ?").bind(invoiceId).all<{ user_id: string; delta: number }>();
+  const { results } = await env.DB.prepare("SELECT user_id, delta FROM ledger_entries WHERE reason = 'invoice' AND ref_id = ?")
+    .bind(invoiceId)
+    .all<{ user_id: string; delta: number }>();
   return results;
 }
 

@@ -28,12 +28,20 @@ it("reads the right identifiers from the saved pages (figures)", async () => {
   const rows = await Promise.all(
     pages.map(async ({ name, html, url, want }) => {
       const got = await read(html, url);
-      const ids = lower(got.doi) === lower(want.doi) && (got.arxiv ?? null) === (want.arxiv ?? null) && (got.pmid ?? null) === (want.pmid ?? null) && (got.pmcid ?? null) === (want.pmcid ?? null);
+      const ids =
+        lower(got.doi) === lower(want.doi) &&
+        (got.arxiv ?? null) === (want.arxiv ?? null) &&
+        (got.pmid ?? null) === (want.pmid ?? null) &&
+        (got.pmcid ?? null) === (want.pmcid ?? null);
       return {
         name,
         doi: lower(got.doi) === lower(want.doi),
         ids,
-        wrong: (got.doi !== null && lower(got.doi) !== lower(want.doi)) || (got.arxiv != null && got.arxiv !== want.arxiv) || (got.pmid != null && got.pmid !== want.pmid) || (got.pmcid != null && got.pmcid !== want.pmcid),
+        wrong:
+          (got.doi !== null && lower(got.doi) !== lower(want.doi)) ||
+          (got.arxiv != null && got.arxiv !== want.arxiv) ||
+          (got.pmid != null && got.pmid !== want.pmid) ||
+          (got.pmcid != null && got.pmcid !== want.pmcid),
         pdf: got.pdfUrl === want.pdf,
         title: got.title === want.title,
       };
@@ -48,7 +56,9 @@ it("reads the right identifiers from the saved pages (figures)", async () => {
       `  PDF link exact:                     ${count("pdf")}/${pages.length}`,
       `  title exact (or rightly none):      ${count("title")}/${pages.length}`,
       `  identifiers invented or wrong:      ${count("wrong")}`,
-      ...rows.filter((r) => !(r.ids && r.pdf && r.title)).map((r) => `  miss: ${r.name}${r.ids ? "" : " (ids)"}${r.pdf ? "" : " (pdf)"}${r.title ? "" : " (title)"}`),
+      ...rows
+        .filter((r) => !(r.ids && r.pdf && r.title))
+        .map((r) => `  miss: ${r.name}${r.ids ? "" : " (ids)"}${r.pdf ? "" : " (pdf)"}${r.title ? "" : " (title)"}`),
     ].join("\n"),
   );
   expect(count("wrong")).toBe(0);
@@ -68,15 +78,20 @@ describe.each(pages)("$name: $publisher", ({ html, url, want }) => {
 
 describe("the landing-page reader", () => {
   it("takes citation_doi over other DOI tags, and the first of several", async () => {
-    const head = '<meta name="dc.identifier" content="doi:10.1000/dc"><meta name="citation_doi" content="10.1000/first"><meta name="citation_doi" content="10.1000/second">';
+    const head =
+      '<meta name="dc.identifier" content="doi:10.1000/dc"><meta name="citation_doi" content="10.1000/first"><meta name="citation_doi" content="10.1000/second">';
     expect((await read(head)).doi).toBe("10.1000/first");
   });
 
   it("reads upper-case names, property= and entity-encoded values", async () => {
     expect((await read('<META NAME="CITATION_DOI" CONTENT="10.1000/UPPER">')).doi).toBe("10.1000/upper");
     expect((await read('<meta property="citation_doi" content="10.1000/prop">')).doi).toBe("10.1000/prop");
-    expect((await read('<meta name="citation_doi" content="10.1002/(SICI)1097-4571(199806)49:8&lt;693::AID-ASI4&gt;3.0.CO;2-0">')).doi).toBe("10.1002/(sici)1097-4571(199806)49:8<693::aid-asi4>3.0.co;2-0");
-    expect((await read('<meta name="citation_title" content="Schr&ouml;dinger&#8217;s cat &mdash; a&nbsp;review">')).title).toBe("Schrödinger’s cat — a review");
+    expect((await read('<meta name="citation_doi" content="10.1002/(SICI)1097-4571(199806)49:8&lt;693::AID-ASI4&gt;3.0.CO;2-0">')).doi).toBe(
+      "10.1002/(sici)1097-4571(199806)49:8<693::aid-asi4>3.0.co;2-0",
+    );
+    expect((await read('<meta name="citation_title" content="Schr&ouml;dinger&#8217;s cat &mdash; a&nbsp;review">')).title).toBe(
+      "Schrödinger’s cat — a review",
+    );
   });
 
   it("reads doi: prefixes and doi.org links, but no DOI standing inside another address", async () => {
@@ -97,15 +112,25 @@ describe("the landing-page reader", () => {
   });
 
   it("never takes a DOI from the page's body, links or references", async () => {
-    const page = '<head><title>A page</title></head><body><a href="https://doi.org/10.1000/cited">ref</a><p>doi:10.1000/prose</p><script>var x = {"doi":"10.1000/script"};</script></body>';
+    const page =
+      '<head><title>A page</title></head><body><a href="https://doi.org/10.1000/cited">ref</a><p>doi:10.1000/prose</p><script>var x = {"doi":"10.1000/script"};</script></body>';
     expect((await read(page)).doi).toBeNull();
   });
 
   it("reads JSON-LD describing the page's own work, not the works it cites or belongs to", async () => {
     const ld = (json: unknown) => `<script type="application/ld+json">${JSON.stringify(json)}</script>`;
-    const own = { "@type": "ScholarlyArticle", headline: "Own", identifier: { "@type": "PropertyValue", propertyID: "DOI", value: "10.1000/own" }, isPartOf: { "@type": "Periodical", sameAs: "https://doi.org/10.1000/journal" }, citation: [{ "@type": "ScholarlyArticle", sameAs: "https://doi.org/10.1000/cited" }] };
+    const own = {
+      "@type": "ScholarlyArticle",
+      headline: "Own",
+      identifier: { "@type": "PropertyValue", propertyID: "DOI", value: "10.1000/own" },
+      isPartOf: { "@type": "Periodical", sameAs: "https://doi.org/10.1000/journal" },
+      citation: [{ "@type": "ScholarlyArticle", sameAs: "https://doi.org/10.1000/cited" }],
+    };
     expect((await read(ld(own))).doi).toBe("10.1000/own");
-    expect((await read(ld({ "@context": "https://schema.org", "@graph": [{ "@type": "WebPage" }, { "@type": "Article", "@id": "https://doi.org/10.1000/graph" }] }))).doi).toBe("10.1000/graph");
+    expect(
+      (await read(ld({ "@context": "https://schema.org", "@graph": [{ "@type": "WebPage" }, { "@type": "Article", "@id": "https://doi.org/10.1000/graph" }] })))
+        .doi,
+    ).toBe("10.1000/graph");
     expect((await read(ld({ "@type": "Periodical", sameAs: "https://doi.org/10.1000/journal" }))).doi).toBeNull();
     expect((await read(ld({ "@type": "ScholarlyArticle", citation: { sameAs: "https://doi.org/10.1000/cited" } }))).doi).toBeNull();
     expect((await read('<script type="application/ld+json">{not json</script>')).doi).toBeNull();
@@ -135,7 +160,9 @@ describe("the landing-page reader", () => {
   });
 
   it("makes citation_pdf_url absolute and keeps only http(s)", async () => {
-    expect((await read('<meta name="citation_pdf_url" content="//books.example/download/7">', "https://books.example/catalog/1")).pdfUrl).toBe("https://books.example/download/7");
+    expect((await read('<meta name="citation_pdf_url" content="//books.example/download/7">', "https://books.example/catalog/1")).pdfUrl).toBe(
+      "https://books.example/download/7",
+    );
     expect((await read('<meta name="citation_pdf_url" content="javascript:alert(1)">')).pdfUrl).toBeNull();
   });
 });
@@ -146,7 +173,9 @@ it("hostile JSON-LD: nested scripts past the reader's depth are skipped, the pag
   expect(info.doi).toBe("10.5555/deep-1");
 });
 
-it("a hostile IEEE-like script (the record's name repeated over a 512 KB line, four scripts) is read in one pass, the page's meta tags still read", { timeout: 20_000 }, async () => {
+it("a hostile IEEE-like script (the record's name repeated over a 512 KB line, four scripts) is read in one pass, the page's meta tags still read", {
+  timeout: 20_000,
+}, async () => {
   // The old expression scanned the rest of the line from each of the 17,000 occurrences: over a minute of CPU per page.
   const name = "xplGlobal.document.metadata={";
   const script = `<script>${name.repeat((512 * 1024) / name.length)}</script>`;

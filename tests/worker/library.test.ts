@@ -14,7 +14,17 @@ async function received(userId: string, row: { doi?: string | null; title?: stri
   seq += 1;
   const id = `dl_library_${Date.now()}_${seq}`;
   await env.DB.prepare("INSERT INTO downloads (id, user_id, job_key, outcome, doi, url, title, notices, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    .bind(id, userId, `job:${id}`, row.outcome ?? "ok", row.doi ?? null, row.url ?? null, row.title ?? null, row.notices ? JSON.stringify(row.notices) : null, Date.now() - seq * 1000)
+    .bind(
+      id,
+      userId,
+      `job:${id}`,
+      row.outcome ?? "ok",
+      row.doi ?? null,
+      row.url ?? null,
+      row.title ?? null,
+      row.notices ? JSON.stringify(row.notices) : null,
+      Date.now() - seq * 1000,
+    )
     .run();
 }
 

@@ -4,7 +4,7 @@ import { latestCode, latestLink, newClient, register, registration, uniqueMobile
 /** Everything the Worker writes to the console while `fn` runs. */
 async function captureLogs(fn: () => Promise<void>): Promise<string[]> {
   const lines: string[] = [];
-  const grab = (...args: unknown[]) => void lines.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a) ?? String(a))).join(" "));
+  const grab = (...args: unknown[]) => void lines.push(args.map((a) => (typeof a === "string" ? a : (JSON.stringify(a) ?? String(a)))).join(" "));
   for (const level of ["log", "info", "warn", "error", "debug"] as const) vi.spyOn(console, level).mockImplementation(grab);
   await fn();
   return lines;
@@ -38,7 +38,12 @@ describe("logs", () => {
       await newClient().post("/password/reset/request", { identifier: data.mobile });
       const resetCode = await latestCode(data.mobile);
       secrets.push(resetCode);
-      await newClient().post("/password/reset/confirm", { identifier: data.mobile, code: resetCode, password: "Reset-by-sms-pw", password_confirmation: "Reset-by-sms-pw" });
+      await newClient().post("/password/reset/confirm", {
+        identifier: data.mobile,
+        code: resetCode,
+        password: "Reset-by-sms-pw",
+        password_confirmation: "Reset-by-sms-pw",
+      });
       secrets.push("Reset-by-sms-pw");
 
       await newClient().post("/password/reset/request", { identifier: data.email });

@@ -36,7 +36,12 @@ let seq = 0;
 const key = () => `attack-${Date.now()}-${++seq}`;
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
 const ordersOf = async (userId: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
-const paymentsOf = async (userId: string) => (await env.DB.prepare("SELECT id, status, amount FROM payments WHERE user_id = ? ORDER BY created_at, id").bind(userId).all<{ id: string; status: string; amount: number }>()).results;
+const paymentsOf = async (userId: string) =>
+  (
+    await env.DB.prepare("SELECT id, status, amount FROM payments WHERE user_id = ? ORDER BY created_at, id")
+      .bind(userId)
+      .all<{ id: string; status: string; amount: number }>()
+  ).results;
 
 describe("counts and amounts in every shape", () => {
   it("a standard cart's count sent as its name obeys the 0–50 rule: 64 nines are a 422, not a 500, and nothing is charged", async () => {
@@ -95,7 +100,9 @@ describe("someone else's invoice", () => {
     const admin = await signedInClient("usr_dev_admin");
     const owner = await fundedClient({ balance: 10_000 });
     const stranger = await fundedClient();
-    const invoice = ((await (await admin.post("/admin/createInvoice", { user: owner.user.id, title: "صورت‌حساب آزمایشی", amount: 5_000 })).json()) as { id: string }).id;
+    const invoice = (
+      (await (await admin.post("/admin/createInvoice", { user: owner.user.id, title: "صورت‌حساب آزمایشی", amount: 5_000 })).json()) as { id: string }
+    ).id;
     const unknown = await stranger.client.postForm("/gateway/devbank", { invoice_id: "inv_does_not_exist" });
     const open = await stranger.client.postForm("/gateway/devbank", { invoice_id: invoice });
     expect([open.status, await json(open)]).toEqual([unknown.status, await json(unknown)]);
@@ -167,7 +174,8 @@ async function runCron(at: number) {
   await waitOnExecutionContext(ctx);
 }
 
-const statusOf = async (authority: string) => (await env.DB.prepare("SELECT status FROM payments WHERE authority = ?").bind(authority).first<{ status: string }>())!.status;
+const statusOf = async (authority: string) =>
+  (await env.DB.prepare("SELECT status FROM payments WHERE authority = ?").bind(authority).first<{ status: string }>())!.status;
 
 describe("a callback sent by someone else before the buyer pays (the query is not signed)", () => {
   async function started(amount: number) {
@@ -245,8 +253,13 @@ describe("a new password ends what the old one could start", () => {
     expect((await newClient().post("/password/reset/request", { identifier: u.email })).status).toBe(200);
     const first = (await latestLink(u.email)).searchParams.get("token")!;
     const NEW = "a-new-long-secret-3";
-    expect(await json(await newClient().post("/password/reset/confirm", { token: first, password: NEW, password_confirmation: NEW }))).toMatchObject({ status: "ok" });
-    expect(await json(await newClient().post("/profile/email/verify", { token: changeToken }))).toEqual({ status: "error", error: profileMessages.emailLinkInvalid });
+    expect(await json(await newClient().post("/password/reset/confirm", { token: first, password: NEW, password_confirmation: NEW }))).toMatchObject({
+      status: "ok",
+    });
+    expect(await json(await newClient().post("/profile/email/verify", { token: changeToken }))).toEqual({
+      status: "error",
+      error: profileMessages.emailLinkInvalid,
+    });
     expect(await emailOf(u.id)).toBe(u.email);
   });
 
@@ -255,7 +268,9 @@ describe("a new password ends what the old one could start", () => {
     expect((await newClient().post("/password/reset/request", { identifier: u.email })).status).toBe(200);
     const token = (await latestLink(u.email)).searchParams.get("token")!;
     const NEW = "a-new-long-secret-4";
-    expect((await (await signedInClient(u.id)).post("/profile/ajax/password", { current_password: PASSWORD, password: NEW, password_confirmation: NEW })).status).toBe(200);
+    expect(
+      (await (await signedInClient(u.id)).post("/profile/ajax/password", { current_password: PASSWORD, password: NEW, password_confirmation: NEW })).status,
+    ).toBe(200);
     const res = await newClient().post("/password/reset/confirm", { token, password: "attacker-choice-9", password_confirmation: "attacker-choice-9" });
     expect(await json(res)).toEqual({ status: "error", error: authMessages.resetLinkInvalid });
   });
@@ -290,7 +305,9 @@ describe("a priced request that changes between the order's pricing and its batc
     const admin = await signedInClient("usr_dev_admin");
     const { user, client } = await fundedClient({ balance: 100_000 });
     const id = await pricedRequest(client, admin, 40_000);
-    const res = await meanwhile(user.id, id, "status = 'cancelled'", () => client.post("/order", { cart: { name: "offline_request", id }, idempotency_key: key() }));
+    const res = await meanwhile(user.id, id, "status = 'cancelled'", () =>
+      client.post("/order", { cart: { name: "offline_request", id }, idempotency_key: key() }),
+    );
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ status: "error", error: walletMessages.changedMeanwhile });
     expect(await ordersOf(user.id)).toBe(0);
@@ -332,7 +349,9 @@ describe("a storm of concurrent misuse, then the whole books", () => {
     const paidThenEnded = await book(bookOwner.client);
     expect((await bookOwner.client.post("/order", { cart: { name: "offline_request", id: paidThenEnded }, idempotency_key: key() })).status).toBe(200);
     // A standard with no file: the one credit spent from 10 tabs.
-    const standard = (await env.DB.prepare("INSERT INTO catalog_items (type, title, standard_number, organization, free, links, created_at) VALUES (2, ?, 'S 1', 'ISO', 0, '[]', ?) RETURNING id")
+    const standard = (await env.DB.prepare(
+      "INSERT INTO catalog_items (type, title, standard_number, organization, free, links, created_at) VALUES (2, ?, 'S 1', 'ISO', 0, '[]', ?) RETURNING id",
+    )
       .bind(`Storm standard ${crypto.randomUUID()}`, Date.now())
       .first<{ id: number }>())!.id;
     // A service order bought, to be rejected twice at once.
@@ -352,7 +371,9 @@ describe("a storm of concurrent misuse, then the whole books", () => {
       ...Array.from({ length: 10 }, () => owner.client.post("/order", { cart: { name: { article: 5 } }, idempotency_key: key() })),
     ]);
     for (const r of answers) expect(r.status, await r.clone().text()).toBeLessThan(500);
-    const standardRequests = await env.DB.prepare("SELECT COUNT(*) AS n FROM offline_requests WHERE user_id = ? AND doc_key = ?").bind(owner.user.id, `standard:${standard}`).first<{ n: number }>();
+    const standardRequests = await env.DB.prepare("SELECT COUNT(*) AS n FROM offline_requests WHERE user_id = ? AND doc_key = ?")
+      .bind(owner.user.id, `standard:${standard}`)
+      .first<{ n: number }>();
     expect(standardRequests!.n).toBe(1);
     const status = await env.DB.prepare("SELECT status FROM offline_requests WHERE id = ?").bind(raced).first<{ status: string }>();
     expect(["paid", "cancelled"]).toContain(status!.status);
@@ -362,20 +383,27 @@ describe("a storm of concurrent misuse, then the whole books", () => {
 
 describe("an institution's quota unit spent on something rejected comes back", () => {
   const used = async (universityId: string, key: string) =>
-    (await env.DB.prepare("SELECT COALESCE(SUM(used), 0) AS n FROM university_usage WHERE university_id = ? AND access_key = ?").bind(universityId, key).first<{ n: number }>())!.n;
+    (await env.DB.prepare("SELECT COALESCE(SUM(used), 0) AS n FROM university_usage WHERE university_id = ? AND access_key = ?")
+      .bind(universityId, key)
+      .first<{ n: number }>())!.n;
 
   it("a direct book on the book_download quota, rejected by the desk (twice at once): one unit back, and the member may buy again on it", async () => {
     const uni = await makeUniversity({ access: ["book_download"], quotas: { book_download: 1 } });
     const m = await member(uni);
     const admin = await signedInClient("usr_dev_admin");
-    const book = (await env.DB.prepare("INSERT INTO catalog_items (type, title, authors, free, toman_price, language, links, keywords, created_at) VALUES (0, ?, 'A. Author', 0, 80000, 'English', '[]', '', ?) RETURNING id")
+    const book = (await env.DB.prepare(
+      "INSERT INTO catalog_items (type, title, authors, free, toman_price, language, links, keywords, created_at) VALUES (0, ?, 'A. Author', 0, 80000, 'English', '[]', '', ?) RETURNING id",
+    )
       .bind(`Quota book ${crypto.randomUUID()}`, Date.now())
       .first<{ id: number }>())!.id;
     const buy = () => m.client.post("/order", { cart: { name: "book", id: book }, idempotency_key: key() });
     expect((await buy()).status).toBe(200);
     expect(await used(uni.id, "book_download")).toBe(1);
     const request = (await env.DB.prepare("SELECT id FROM offline_requests WHERE user_id = ?").bind(m.user.id).first<{ id: string }>())!.id;
-    await Promise.all([admin.post(`/admin/offline/requests/${request}/reject`, { reason: "پیدا نشد" }), admin.post(`/admin/offline/requests/${request}/reject`, { reason: "پیدا نشد" })]);
+    await Promise.all([
+      admin.post(`/admin/offline/requests/${request}/reject`, { reason: "پیدا نشد" }),
+      admin.post(`/admin/offline/requests/${request}/reject`, { reason: "پیدا نشد" }),
+    ]);
     expect(await used(uni.id, "book_download")).toBe(0);
     expect(OrderResponse.parse(await json(await buy())).balance).toBe(0);
     expect(await used(uni.id, "book_download")).toBe(1);
@@ -385,7 +413,9 @@ describe("an institution's quota unit spent on something rejected comes back", (
   it("a plagiarism or grammar check the contract paid for, rejected: one unit back", async () => {
     const p = await fundedClient({}, { university: true });
     const { university_id: uni } = (await env.DB.prepare("SELECT university_id FROM users WHERE id = ?").bind(p.user.id).first<{ university_id: string }>())!;
-    await env.DB.prepare("UPDATE universities SET access = ?, quotas = ? WHERE id = ?").bind(JSON.stringify(["grammarly"]), JSON.stringify({ grammarly: 1 }), uni).run();
+    await env.DB.prepare("UPDATE universities SET access = ?, quotas = ? WHERE id = ?")
+      .bind(JSON.stringify(["grammarly"]), JSON.stringify({ grammarly: 1 }), uni)
+      .run();
     expect((await upload(p.client, { type: "grammarly", file: { bytes: docxBytes(), name: "paper.docx" } })).res.status).toBe(200);
     expect(await used(uni, "grammarly")).toBe(1);
     const order = (await env.DB.prepare("SELECT id FROM service_orders WHERE user_id = ?").bind(p.user.id).first<{ id: string }>())!.id;

@@ -23,7 +23,11 @@ import { expect } from "vitest";
 type Row = Record<string, unknown>;
 
 async function all<T = Row>(sql: string, ...params: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(sql).bind(...params).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...params)
+      .all<T>()
+  ).results;
 }
 
 /** Rows that break a rule, described so a failing test says which and why. */

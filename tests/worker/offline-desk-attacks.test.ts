@@ -18,7 +18,20 @@ import { newClient, outbox, userRow } from "./auth-helpers";
 import { startGateway } from "./gateway-helpers";
 import type { Client } from "./helpers";
 import { seedDemoData } from "./helpers";
-import { deskAction, deskActionOk, eventsOf, insertArticle, insertBookOk, myRequests, pay, pdfBytes, person, requestRow, uniqueTitle, type Person } from "./offline-factories";
+import {
+  deskAction,
+  deskActionOk,
+  eventsOf,
+  insertArticle,
+  insertBookOk,
+  myRequests,
+  pay,
+  pdfBytes,
+  person,
+  requestRow,
+  uniqueTitle,
+  type Person,
+} from "./offline-factories";
 import { balancesOf, expectLedgerConsistent } from "./wallet-factories";
 
 beforeAll(async () => {
@@ -65,7 +78,7 @@ describe("a file attached at pricing is reached only by paying for it", () => {
 
     expect((await pay(b.client, rb.id)).res.status).toBe(200);
     expect((await row(rb.id))["status"]).toBe("delivered");
-    expect((await row(ra.id))).toMatchObject({ status: "priced", file_key: null, delivered_at: null });
+    expect(await row(ra.id)).toMatchObject({ status: "priced", file_key: null, delivered_at: null });
     const key = String((await row(rb.id))["file_key"]);
     const theirs = (await myRequests(b.client, "books")).find((r) => r.id === rb.id)!;
 
@@ -88,7 +101,7 @@ describe("a file attached at pricing is reached only by paying for it", () => {
     expect((await b.client.get(theirs.file!.download_url, { now: exp * 1000 + 1000 })).status).toBeGreaterThanOrEqual(403);
     // and mine can still only be paid by me, at the price staff set, for the same file
     expect((await pay(a.client, ra.id)).res.status).toBe(200);
-    expect((await row(ra.id))).toMatchObject({ status: "delivered", file_key: key });
+    expect(await row(ra.id)).toMatchObject({ status: "delivered", file_key: key });
     await expectLedgerConsistent(a.user.id);
     await expectLedgerConsistent(b.user.id);
   });
@@ -118,8 +131,8 @@ describe("a file attached at pricing is reached only by paying for it", () => {
     expect((await thief.client.get(`/admin/offline/requests/${id}`)).status).toBe(403);
     expect((await thief.client.get(`/admin/offline/requests?q=${encodeURIComponent("Not Yours")}`)).status).toBe(403);
     expect((await thief.client.get("/admin/offline/alerts")).status).toBe(403);
-    expect((await row(mine.id))).toMatchObject({ status: "registered", prepared_file_key: null, file_key: null });
-    expect((await row(id))).toMatchObject({ status: "priced", file_key: null });
+    expect(await row(mine.id)).toMatchObject({ status: "registered", prepared_file_key: null, file_key: null });
+    expect(await row(id)).toMatchObject({ status: "priced", file_key: null });
   });
 
   it("a solver's file_from or apply_to_group never reaches a request that is not theirs", async () => {
@@ -141,7 +154,7 @@ describe("a file attached at pricing is reached only by paying for it", () => {
     expect(lent.res.status).toBe(422);
     const group = await deskActionOk(solver.client, mine.id, "price", { price: 1_000, apply_to_group: true });
     expect(group.affected).toEqual([mine.id]);
-    expect((await row(other.id))).toMatchObject({ price: 30_000 });
+    expect(await row(other.id)).toMatchObject({ price: 30_000 });
   });
 });
 
@@ -198,7 +211,7 @@ describe("one edition, one piece of work — and nothing more", () => {
     void again;
     const { res } = await deskAction(admin.client, book.id, "deliver", { file_from: book.id, apply_to_group: true });
     expect(res.status).toBeLessThan(500);
-    expect((await row(articleId))).toMatchObject({ status: "in_progress", file_key: null, prepared_file_key: null });
+    expect(await row(articleId)).toMatchObject({ status: "in_progress", file_key: null, prepared_file_key: null });
     expect((await myRequests(chancer.client, "articles")).find((r) => r.id === articleId)).toMatchObject({ file: null });
   });
 
@@ -209,20 +222,20 @@ describe("one edition, one piece of work — and nothing more", () => {
     const title = uniqueTitle("Split After Attach");
     const ra = await insertBookOk(a.client, { url: `${title}, 5th edition` });
     const rb = await insertBookOk(b.client, { url: `${title} (5th ed.)` });
-    expect((await row(rb.id))).toMatchObject({ group_key: (await row(ra.id))["group_key"], group_basis: "title" });
+    expect(await row(rb.id)).toMatchObject({ group_key: (await row(ra.id))["group_key"], group_basis: "title" });
     expect((await priceWithFile(admin.client, ra.id, 50_000, pdfBytes("fifth"), "fifth-edition.pdf", { apply_to_group: "1" })).res.status).toBe(200);
     expect((await row(rb.id))["prepared_file_key"]).toBe((await row(ra.id))["prepared_file_key"]);
 
     // staff find b wanted another printing (its note says so): not the same document
     await deskActionOk(admin.client, rb.id, "split", {});
-    expect((await row(rb.id))).toMatchObject({ prepared_file_key: null, prepared_link: null });
+    expect(await row(rb.id)).toMatchObject({ prepared_file_key: null, prepared_link: null });
     expect((await detail(admin.client, rb.id)).request.prepared).toBeNull();
     expect((await pay(b.client, rb.id)).res.status).toBe(200);
-    expect((await row(rb.id))).toMatchObject({ status: "paid", file_key: null });
+    expect(await row(rb.id)).toMatchObject({ status: "paid", file_key: null });
     expect(await readyNotices(b)).toEqual([]);
     // the group keeps its file
     expect((await pay(a.client, ra.id)).res.status).toBe(200);
-    expect((await row(ra.id))).toMatchObject({ status: "delivered", file_name: "fifth-edition.pdf" });
+    expect(await row(ra.id)).toMatchObject({ status: "delivered", file_name: "fifth-edition.pdf" });
   });
 
   it("a request grouped without its edition is not priced or given a file through its group until staff confirm it", async () => {
@@ -241,7 +254,7 @@ describe("one edition, one piece of work — and nothing more", () => {
     const priced = await priceWithFile(admin.client, ra.id, 50_000, pdfBytes("fifth"), "fifth.pdf", { apply_to_group: "1" });
     expect(priced.res.status, JSON.stringify(priced.json)).toBe(200);
     expect((priced.json["affected"] as string[]).sort()).toEqual([ra.id, rc.id].sort());
-    expect((await row(rb.id))).toMatchObject({ status: "registered", price: null, prepared_file_key: null });
+    expect(await row(rb.id)).toMatchObject({ status: "registered", price: null, prepared_file_key: null });
     // from b, whose link to the group is unconfirmed, nothing spreads either
     const fromB = await deskActionOk(admin.client, rb.id, "price", { price: 10_000, apply_to_group: true });
     expect(fromB.affected).toEqual([rb.id]);
@@ -249,13 +262,13 @@ describe("one edition, one piece of work — and nothing more", () => {
     // paid members are not delivered to b through the group
     expect((await pay(b.client, rb.id)).res.status).toBe(200);
     await deskActionOk(admin.client, ra.id, "price", { price: 50_000, file_from: rc.id, apply_to_group: true });
-    expect((await row(rb.id))).toMatchObject({ status: "paid", file_key: null });
+    expect(await row(rb.id)).toMatchObject({ status: "paid", file_key: null });
 
     // once staff confirm b belongs, the group reaches it
     await deskActionOk(admin.client, rb.id, "confirm_group", {});
     const again = await deskActionOk(admin.client, ra.id, "price", { price: 50_000, file_from: rc.id, apply_to_group: true });
     expect(again.affected).toContain(rb.id);
-    expect((await row(rb.id))).toMatchObject({ status: "delivered", file_name: "fifth.pdf" });
+    expect(await row(rb.id)).toMatchObject({ status: "delivered", file_name: "fifth.pdf" });
   });
 
   it("a crafted request of another edition, or with another ISBN, does not join a group to take its price or file", async () => {
@@ -273,7 +286,7 @@ describe("one edition, one piece of work — and nothing more", () => {
     expect((await row(other.id))["group_key"]).not.toBe((await row(v.id))["group_key"]);
     // the same edition may join — but nothing comes with joining: no price, no file, nothing delivered
     const same = await insertBookOk(chancer.client, { url: `${title.toUpperCase()} (2nd ed.)` });
-    expect((await row(same.id))).toMatchObject({ group_key: (await row(v.id))["group_key"], status: "registered", price: null, prepared_file_key: null });
+    expect(await row(same.id)).toMatchObject({ group_key: (await row(v.id))["group_key"], status: "registered", price: null, prepared_file_key: null });
     expect((await pay(chancer.client, same.id)).json["status"]).toBe("error");
   });
 });
@@ -294,7 +307,8 @@ describe("staff alerts", () => {
   it("e-mails go out after the answer: registration and payment hand them to `defer`, never wait for them", async () => {
     const keen = await person({ admin: true });
     expect((await keen.client.post("/admin/offline/alert_prefs", { email_new_requests: true, email_payments: true })).status).toBe(200);
-    const staffMail = async () => (await outbox(keen.user.email)).filter((x) => x.subject?.startsWith("درخواست آفلاین تازه") || x.subject?.startsWith("پرداخت درخواست آفلاین"));
+    const staffMail = async () =>
+      (await outbox(keen.user.email)).filter((x) => x.subject?.startsWith("درخواست آفلاین تازه") || x.subject?.startsWith("پرداخت درخواست آفلاین"));
     try {
       const u = await person({ funding: { balance: 100_000 } });
       const now = Date.now();
@@ -323,7 +337,11 @@ describe("staff alerts", () => {
       await deskActionOk(keen.client, id, "price", { price: 20_000 }, now + 1000);
       expect((await pay(u.client, id, now + 2000)).res.status).toBe(200);
       const before = (await staffMail()).length;
-      await offlineRequestProduct.paid!({ db, notifier, log, origin: "https://daryaft.test", defer: (task) => void tasks.push(task) }, { kind: "offline_request", quantity: 1, ref: id }, { userId: u.user.id, orderId: "ord_test", now: now + 2000 });
+      await offlineRequestProduct.paid!(
+        { db, notifier, log, origin: "https://daryaft.test", defer: (task) => void tasks.push(task) },
+        { kind: "offline_request", quantity: 1, ref: id },
+        { userId: u.user.id, orderId: "ord_test", now: now + 2000 },
+      );
       expect(await staffMail()).toHaveLength(before);
       expect(tasks).toHaveLength(1);
       await tasks.shift()!();
@@ -374,7 +392,14 @@ describe("validation of the desk's new verbs: Persian 422, nothing changed", () 
       expect(res.status, `${verb} ${JSON.stringify(body).slice(0, 60)}`).toBe(422);
       expect(JSON.stringify(json)).toMatch(/[\u0600-\u06ff]/);
     }
-    expect((await row(id))).toMatchObject({ status: "registered", price: null, prepared_file_key: null, prepared_link: null, staff_note: null, group_basis: null });
+    expect(await row(id)).toMatchObject({
+      status: "registered",
+      price: null,
+      prepared_file_key: null,
+      prepared_link: null,
+      staff_note: null,
+      group_basis: null,
+    });
     expect((await eventsOf(id)).map((e) => e["action"])).toEqual(["registered"]);
   });
 });

@@ -56,7 +56,11 @@ describe("the whole loop", () => {
     // 2. the admin sees it on the desk with its promise, and prices it
     const queue = await deskList(admin.client, `user=${encodeURIComponent(user.user.email)}`, T0 + HOUR);
     expect(queue.items.map((i) => i.id)).toEqual([id]);
-    expect(queue.items[0]).toMatchObject({ status: "registered", user: { id: user.user.id, email: user.user.email }, promise_at: new Date(T0 + 12 * HOUR).toISOString() });
+    expect(queue.items[0]).toMatchObject({
+      status: "registered",
+      user: { id: user.user.id, email: user.user.email },
+      promise_at: new Date(T0 + 12 * HOUR).toISOString(),
+    });
     const priced = await deskActionOk(admin.client, id, "price", { price: 150_000 }, T0 + 2 * HOUR);
     expect(priced.request).toMatchObject({ status: "priced", price: 150_000, answered_at: new Date(T0 + 2 * HOUR).toISOString() });
     expect((await outbox(user.user.email))[0]?.text).toContain("۱۵۰٬۰۰۰ تومان");
@@ -157,7 +161,11 @@ describe("signed file links", () => {
     const { user, link } = await delivered();
     const thief = await clientFor(user.user.id);
     expect((await download(thief, link, T0 + HOUR)).status).toBe(200);
-    const changed = await user.client.post("/profile/ajax/password", { current_password: PASSWORD, password: "a-new-secret-22", password_confirmation: "a-new-secret-22" });
+    const changed = await user.client.post("/profile/ajax/password", {
+      current_password: PASSWORD,
+      password: "a-new-secret-22",
+      password_confirmation: "a-new-secret-22",
+    });
     expect(changed.status, await changed.clone().text()).toBe(200);
     expect((await download(thief, link, T0 + HOUR)).status).not.toBe(200);
     expect((await download(newClient(), link, T0 + HOUR)).status).not.toBe(200);

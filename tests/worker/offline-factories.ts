@@ -66,7 +66,11 @@ export async function uploadFile(c: Client, id: string, bytes: Uint8Array, name 
 
 /** Paying a priced request the way the SPA does: a wallet order with the `offline_request` cart. */
 export async function pay(c: Client, id: string, now?: number) {
-  const res = await c.post("/order", { cart: { name: "offline_request", id }, idempotency_key: `offline-${id}-${Math.random().toString(36).slice(2, 10)}` }, { now });
+  const res = await c.post(
+    "/order",
+    { cart: { name: "offline_request", id }, idempotency_key: `offline-${id}-${Math.random().toString(36).slice(2, 10)}` },
+    { now },
+  );
   return { res, json: (await res.json()) as Record<string, unknown> };
 }
 
@@ -75,12 +79,16 @@ export async function requestRow(id: string) {
 }
 
 export async function eventsOf(id: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM offline_request_events WHERE request_id = ? ORDER BY created_at, id").bind(id).all<Record<string, unknown>>();
+  const { results } = await env.DB.prepare("SELECT * FROM offline_request_events WHERE request_id = ? ORDER BY created_at, id")
+    .bind(id)
+    .all<Record<string, unknown>>();
   return results;
 }
 
 export async function auditOf(id: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM audit_log WHERE target_type = 'offline_request' AND target_id = ? ORDER BY created_at, id").bind(id).all<Record<string, unknown>>();
+  const { results } = await env.DB.prepare("SELECT * FROM audit_log WHERE target_type = 'offline_request' AND target_id = ? ORDER BY created_at, id")
+    .bind(id)
+    .all<Record<string, unknown>>();
   return results;
 }
 

@@ -86,7 +86,9 @@ describe("real-world spellings of one edition", () => {
     admin = await person({ admin: true });
     // What the catalogue knows by ISBN (the book resolver's first source).
     for (const [title, authors, edition, isbn] of catalogue) {
-      await env.DB.prepare("INSERT INTO catalog_items (type, title, authors, edition, isbn, created_at) VALUES (0, ?, ?, ?, ?, ?)").bind(title, authors, edition, isbn, Date.now()).run();
+      await env.DB.prepare("INSERT INTO catalog_items (type, title, authors, edition, isbn, created_at) VALUES (0, ?, ?, ?, ?, ?)")
+        .bind(title, authors, edition, isbn, Date.now())
+        .run();
     }
     for (const [, input] of SPELLINGS) {
       const u = await person();
@@ -101,7 +103,8 @@ describe("real-world spellings of one edition", () => {
     for (const a of table) {
       for (const b of table) {
         if (a === b) continue;
-        if ((a.group === b.group) !== (a.key === b.key)) wrong.push(`${a.group === b.group ? "apart" : "together"}: «${a.input}» (${a.group}) and «${b.input}» (${b.group})`);
+        if ((a.group === b.group) !== (a.key === b.key))
+          wrong.push(`${a.group === b.group ? "apart" : "together"}: «${a.input}» (${a.group}) and «${b.input}» (${b.group})`);
       }
     }
     expect([...new Set(wrong)]).toEqual([]);
@@ -110,7 +113,9 @@ describe("real-world spellings of one edition", () => {
   it("the desk shows each member with why it is in the group, and the same-document count", async () => {
     const first = ids[0]!;
     const d = await detail(admin.client, first);
-    const clrs4 = SPELLINGS.map((s, i) => [s[0], ids[i]!] as const).filter(([g]) => g === "clrs4").map(([, id]) => id);
+    const clrs4 = SPELLINGS.map((s, i) => [s[0], ids[i]!] as const)
+      .filter(([g]) => g === "clrs4")
+      .map(([, id]) => id);
     expect(d.group.map((g) => g.id).sort()).toEqual(clrs4.filter((id) => id !== first).sort());
     expect(d.request.same_document_open).toBe(clrs4.length - 1);
     const isbnMember = d.group.find((g) => g.id === ids[6]);
@@ -160,8 +165,12 @@ describe("real-world spellings of one edition", () => {
   });
 
   it("pricing the group prices every spelling of it, and no other edition", async () => {
-    const clrs4 = SPELLINGS.map((s, i) => [s[0], ids[i]!] as const).filter(([g]) => g === "clrs4").map(([, id]) => id);
-    const clrs3 = SPELLINGS.map((s, i) => [s[0], ids[i]!] as const).filter(([g]) => g === "clrs3").map(([, id]) => id);
+    const clrs4 = SPELLINGS.map((s, i) => [s[0], ids[i]!] as const)
+      .filter(([g]) => g === "clrs4")
+      .map(([, id]) => id);
+    const clrs3 = SPELLINGS.map((s, i) => [s[0], ids[i]!] as const)
+      .filter(([g]) => g === "clrs3")
+      .map(([, id]) => id);
     const priced = await deskActionOk(admin.client, clrs4[0]!, "price", { price: 180_000, apply_to_group: true });
     expect(priced.affected.sort()).toEqual([...clrs4].sort());
     for (const id of clrs3) expect((await requestRow(id))!["status"]).toBe("registered");

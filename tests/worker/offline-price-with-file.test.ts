@@ -91,7 +91,9 @@ describe("a file attached at pricing", () => {
     expect(row).toMatchObject({ status: "delivered", file_key: row["prepared_file_key"], file_name: "the-book.pdf" });
     expect(row["delivered_at"]).toBe(row["paid_at"]);
     // the debit's ledger row and the delivery are one batch: the order row references both
-    const ledger = await env.DB.prepare("SELECT delta, ref_type FROM ledger_entries WHERE user_id = ? AND account = 'balance' AND reason = 'order'").bind(user.user.id).all();
+    const ledger = await env.DB.prepare("SELECT delta, ref_type FROM ledger_entries WHERE user_id = ? AND account = 'balance' AND reason = 'order'")
+      .bind(user.user.id)
+      .all();
     expect(ledger.results).toEqual([{ delta: -60_000, ref_type: "order" }]);
     expect((await balancesOf(user.user.id)).balance).toBe(40_000);
     await expectLedgerConsistent(user.user.id);
@@ -164,7 +166,10 @@ describe("a file attached at pricing", () => {
     expect((await myRequests(user.client, "books")).find((r) => r.id === id)).toMatchObject({ delivered_link: null, file: null });
     expect(await userSeesRaw(user.client)).not.toContain("files.example.org");
     expect((await pay(user.client, id)).res.status).toBe(200);
-    expect((await myRequests(user.client, "books")).find((r) => r.id === id)).toMatchObject({ status: "delivered", delivered_link: "https://files.example.org/book.pdf" });
+    expect((await myRequests(user.client, "books")).find((r) => r.id === id)).toMatchObject({
+      status: "delivered",
+      delivered_link: "https://files.example.org/book.pdf",
+    });
   });
 
   it("priced without a file goes on as before: the payment leaves it paid for staff to deliver", async () => {

@@ -11,17 +11,7 @@ import { offlineText as t } from "../../worker/features/offline/messages";
 import { findRequest } from "../../worker/features/offline/queries";
 import { applyChanges, refundFor, type OfflineDeps } from "../../worker/features/offline/service";
 import { newClient, outbox } from "./auth-helpers";
-import {
-  countRequests,
-  eventsOf,
-  insertArticle,
-  insertBook,
-  insertBookOk,
-  myRequests,
-  person,
-  requestRow,
-  uniqueTitle,
-} from "./offline-factories";
+import { countRequests, eventsOf, insertArticle, insertBook, insertBookOk, myRequests, person, requestRow, uniqueTitle } from "./offline-factories";
 import { balancesOf, db, expectLedgerConsistent } from "./wallet-factories";
 
 // Near the real clock: sessions made by the factories expire a day from now.
@@ -37,7 +27,15 @@ describe("POST /insert/offline_book", () => {
     expect(await countRequests()).toBe(before + 1);
 
     const row = (await requestRow(ok.id))!;
-    expect(row).toMatchObject({ user_id: user.id, kind: "book", url: title, more: "ویرایش سوم لطفاً", status: "registered", promise_at: T0 + BOOK_PROMISE_MS, created_at: T0 });
+    expect(row).toMatchObject({
+      user_id: user.id,
+      kind: "book",
+      url: title,
+      more: "ویرایش سوم لطفاً",
+      status: "registered",
+      promise_at: T0 + BOOK_PROMISE_MS,
+      created_at: T0,
+    });
     expect(String(row["doc_key"])).toMatch(/^title:foundations of testing volume/);
     const events = await eventsOf(ok.id);
     expect(events).toHaveLength(1);
@@ -54,7 +52,14 @@ describe("POST /insert/offline_book", () => {
     const { client } = await person();
     const ok = await insertBookOk(client, { url: "IEEE Standard for Ethernet", doi: "10.1109/IEEESTD.2018.8457469", type: "standard" }, T0);
     const row = (await requestRow(ok.id))!;
-    expect(row).toMatchObject({ kind: "standard", doi: "10.1109/ieeestd.2018.8457469", code: null, doc_key: "doi:10.1109/ieeestd.2018.8457469", promise_at: T0 + 12 * 3_600_000, deliver_by: null });
+    expect(row).toMatchObject({
+      kind: "standard",
+      doi: "10.1109/ieeestd.2018.8457469",
+      code: null,
+      doc_key: "doi:10.1109/ieeestd.2018.8457469",
+      promise_at: T0 + 12 * 3_600_000,
+      deliver_by: null,
+    });
   });
 
   it("keeps a standard's number typed in the DOI field as its code, never as a DOI", async () => {
@@ -158,14 +163,22 @@ describe("bad inputs answer the spec's 422 shapes and register nothing", () => {
   it("refuses a request without the CSRF token with 419", async () => {
     const { client } = await person();
     const before = await countRequests();
-    const res = await client.fetch("/insert/offline_book", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: "A book" }) });
+    const res = await client.fetch("/insert/offline_book", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: "A book" }),
+    });
     expect(res.status).toBe(419);
     expect(await countRequests()).toBe(before);
   });
 
   it("answers malformed JSON with 422, not 500", async () => {
     const { client } = await person();
-    const res = await client.fetch("/insert/offline_book", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": await client.token() }, body: "{url:" });
+    const res = await client.fetch("/insert/offline_book", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrf-token": await client.token() },
+      body: "{url:",
+    });
     expect(res.status).toBe(422);
   });
 });
@@ -219,9 +232,21 @@ describe("a request of the wrong content type is not registered; the user is tol
     ["an article DOI sent as a book", "/insert/offline_book", { url: "10.5555/none-7", type: "book" }, t.articleSentAsBook, "article"],
     ["an article link sent as a book", "/insert/offline_book", { url: "https://arxiv.org/abs/2001.01234", type: "book" }, t.articleSentAsBook, "article"],
     ["a PubMed id sent as a standard", "/insert/offline_book", { url: "PMID: 12345678", type: "standard" }, t.articleSentAsBook, "article"],
-    ["a standard DOI sent as a book", "/insert/offline_book", { url: "IEEE 802.3", doi: "10.1109/IEEESTD.2018.8457469", type: "book" }, t.standardSentAsBook, "standard"],
+    [
+      "a standard DOI sent as a book",
+      "/insert/offline_book",
+      { url: "IEEE 802.3", doi: "10.1109/IEEESTD.2018.8457469", type: "book" },
+      t.standardSentAsBook,
+      "standard",
+    ],
     ["an ISBN sent as an article", "/insert/offline_article", { url: "ISBN 978-0-306-40615-7" }, t.bookSentAsArticle, "book"],
-    ["a book link sent as an article", "/insert/offline_article", { url: "https://link.springer.com/book/10.1007/978-3-030-12345-6" }, t.bookSentAsArticle, "book"],
+    [
+      "a book link sent as an article",
+      "/insert/offline_article",
+      { url: "https://link.springer.com/book/10.1007/978-3-030-12345-6" },
+      t.bookSentAsArticle,
+      "book",
+    ],
     ["a standard sent as an article", "/insert/offline_article", { url: "https://standards.ieee.org/ieee/802.11/7028/" }, t.standardSentAsArticle, "standard"],
   ];
   it.each(cases)("%s", async (_name, path, body, hint, use) => {
@@ -242,7 +267,13 @@ describe("POST /insert/offline_article", () => {
     expect(body).toMatchObject({ status: "ok", can_edit: true, duplicate: false });
     const row = (await requestRow(String(body["id"])))!;
     // the credit is spent now, so its deadline runs from now (12 hours by default)
-    expect(row).toMatchObject({ kind: "article", doi: "10.5555/none-21", doc_key: "doi:10.5555/none-21", promise_at: T0 + 12 * 3_600_000, deliver_by: T0 + 12 * 3_600_000 });
+    expect(row).toMatchObject({
+      kind: "article",
+      doi: "10.5555/none-21",
+      doc_key: "doi:10.5555/none-21",
+      promise_at: T0 + 12 * 3_600_000,
+      deliver_by: T0 + 12 * 3_600_000,
+    });
     // Crossref's title is kept for staff
     expect(String(row["title"])).toContain("test article 21");
     expect((await balancesOf(user.id)).offline_article_credit).toBe(1);
@@ -276,7 +307,8 @@ describe("POST /insert/offline_article", () => {
     const results = await Promise.all([1, 2, 3, 4].map((i) => insertArticle(client, { url: `10.5555/none-${300 + i}` })));
     const ok = results.filter((r) => r.body["status"] === "ok");
     expect(ok).toHaveLength(1);
-    for (const r of results.filter((r) => r.body["status"] !== "ok")) expect(r.body).toEqual({ status: "error", error: t.creditInsufficient, code: "offline_credit_insufficient" });
+    for (const r of results.filter((r) => r.body["status"] !== "ok"))
+      expect(r.body).toEqual({ status: "error", error: t.creditInsufficient, code: "offline_credit_insufficient" });
     expect((await balancesOf(user.id)).offline_article_credit).toBe(0);
     await expectLedgerConsistent(user.id);
   });
@@ -294,7 +326,16 @@ describe("the user's request pages", () => {
     const books = await myRequests(a.client, "books", T0 + 3_600_000);
     expect(books.map((r) => r.id).sort()).toEqual([book.id, std.id].sort());
     const bookView = books.find((r) => r.id === book.id)!;
-    expect(bookView).toMatchObject({ kind: "book", status: "registered", price: null, can_cancel: true, can_pay: false, can_edit: true, file: null, promise_at: new Date(T0 + BOOK_PROMISE_MS).toISOString() });
+    expect(bookView).toMatchObject({
+      kind: "book",
+      status: "registered",
+      price: null,
+      can_cancel: true,
+      can_pay: false,
+      can_edit: true,
+      file: null,
+      promise_at: new Date(T0 + BOOK_PROMISE_MS).toISOString(),
+    });
     expect(bookView.events).toEqual([{ status: "registered", action: "registered", at: new Date(T0).toISOString(), note: null }]);
 
     const articles = await myRequests(a.client, "articles");

@@ -37,7 +37,13 @@ async function fetchThrough(link: string) {
 describe("free: OAPEN and Project Gutenberg after the catalogue", () => {
   it("maps both collections into the book-result shape, taking turns, after the catalogue's own", async () => {
     const body = await search({ keywords: "wellbeing policy", search_from: "free", count: 20 });
-    expect(body.results[0]).toMatchObject({ id: expect.any(Number), Title: "A Handbook for Wellbeing Policy-Making", Source: "OAPEN", download: "https://library.oapen.org/handle/20.500.12657/60760", demo: false });
+    expect(body.results[0]).toMatchObject({
+      id: expect.any(Number),
+      Title: "A Handbook for Wellbeing Policy-Making",
+      Source: "OAPEN",
+      download: "https://library.oapen.org/handle/20.500.12657/60760",
+      demo: false,
+    });
     expect(body.results[0]!.id).toBeGreaterThan(0);
     const l = live(body.results);
     expect(l.slice(0, 4).map((r) => r.Source)).toEqual(["OAPEN", "Project Gutenberg", "OAPEN", "Project Gutenberg"]);
@@ -59,7 +65,14 @@ describe("free: OAPEN and Project Gutenberg after the catalogue", () => {
       toman_price: null,
       Cover: "https://covers.openlibrary.org/b/isbn/9783031135514-M.jpg",
     });
-    expect(l[1]).toMatchObject({ Title: "Frankenstein: Or, The Modern Prometheus", "Author(s)": "Shelley, Mary Wollstonecraft", Extension: "epub", license: "Public domain in the USA (Project Gutenberg)", Cover: "https://www.gutenberg.org/cache/epub/84/pg84.cover.medium.jpg", download: "https://www.gutenberg.org/ebooks/84" });
+    expect(l[1]).toMatchObject({
+      Title: "Frankenstein: Or, The Modern Prometheus",
+      "Author(s)": "Shelley, Mary Wollstonecraft",
+      Extension: "epub",
+      license: "Public domain in the USA (Project Gutenberg)",
+      Cover: "https://www.gutenberg.org/cache/epub/84/pg84.cover.medium.jpg",
+      download: "https://www.gutenberg.org/ebooks/84",
+    });
     expect(body.live).toEqual([
       { source: "oapen", status: "ok", count: 16, more: false },
       { source: "gutenberg", status: "ok", count: expect.any(Number), more: false },
@@ -103,15 +116,32 @@ describe("report: NASA NTRS and OSTI; standard: IETF RFCs", () => {
     const l = live(body.results);
     expect(l.every((r) => r.type === 3 && r.free)).toBe(true);
     expect(l.slice(0, 2).map((r) => r.Source)).toEqual(["NASA NTRS", "OSTI"]);
-    expect(l[0]).toMatchObject({ Title: "Analyzing Natural Language Context in Human-Machine Teaming using Supervised Machine Learning", Number: "NF1676L-35089", license: "U.S. Government work (public use permitted, NASA)", download: "https://ntrs.nasa.gov/citations/20200003097" });
-    expect(l[1]).toMatchObject({ Title: "Cost Update: Commercial and Advanced Heliostat Collectors", Number: "NREL/TP-7A40-80482", Year: 2022, download: "https://www.osti.gov/biblio/1847876" });
+    expect(l[0]).toMatchObject({
+      Title: "Analyzing Natural Language Context in Human-Machine Teaming using Supervised Machine Learning",
+      Number: "NF1676L-35089",
+      license: "U.S. Government work (public use permitted, NASA)",
+      download: "https://ntrs.nasa.gov/citations/20200003097",
+    });
+    expect(l[1]).toMatchObject({
+      Title: "Cost Update: Commercial and Advanced Heliostat Collectors",
+      Number: "NREL/TP-7A40-80482",
+      Year: 2022,
+      download: "https://www.osti.gov/biblio/1847876",
+    });
     // The NASA paper that may hold copyrighted material is not offered.
     expect(l.map((r) => r.download)).not.toContain("https://ntrs.nasa.gov/citations/20205011070");
   });
 
   it("standards: RFCs, typed 2, numbered", async () => {
     const body = await search({ keywords: "http", search_from: "standard", count: 10 });
-    expect(live(body.results)[0]).toMatchObject({ type: 2, Title: "HTTP Semantics", Number: "RFC 9110", Source: "IETF RFC", Extension: "pdf", download: "https://www.rfc-editor.org/rfc/rfc9110" });
+    expect(live(body.results)[0]).toMatchObject({
+      type: 2,
+      Title: "HTTP Semantics",
+      Number: "RFC 9110",
+      Source: "IETF RFC",
+      Extension: "pdf",
+      download: "https://www.rfc-editor.org/rfc/rfc9110",
+    });
   });
 
   it("sources all and solutions stay the catalogue's alone", async () => {
@@ -153,7 +183,13 @@ describe("their files through our pipeline, served from our origin with provenan
 
   it("a file that is another work is not served as the work (each collection)", async () => {
     // Synthetic records numbered …9 serve another work's file (tests/fakes/providers/open-scenarios.ts).
-    for (const link of ["https://library.oapen.org/handle/20.500.12657/700009", "https://www.gutenberg.org/ebooks/80009", "https://ntrs.nasa.gov/citations/2099000009", "https://www.osti.gov/biblio/9000009", "https://www.rfc-editor.org/rfc/rfc9509"]) {
+    for (const link of [
+      "https://library.oapen.org/handle/20.500.12657/700009",
+      "https://www.gutenberg.org/ebooks/80009",
+      "https://ntrs.nasa.gov/citations/2099000009",
+      "https://www.osti.gov/biblio/9000009",
+      "https://www.rfc-editor.org/rfc/rfc9509",
+    ]) {
       const { r } = await fetchThrough(link);
       expect(r.status, link).toBe("offline");
       expect(r.download_link).toBeNull();

@@ -32,7 +32,9 @@ const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " "
 
 describe("renderPage in workerd", () => {
   beforeAll(async () => {
-    await db().insert(schema.news).values({ title: "خبر صفحهٔ رندرشده", published: true, createdAt: new Date(NOW - 1000) });
+    await db()
+      .insert(schema.news)
+      .values({ title: "خبر صفحهٔ رندرشده", published: true, createdAt: new Date(NOW - 1000) });
     await db().insert(schema.pricePackages).values({ id: 901, title: "بستهٔ رندرشده", articles: 12, price: 450_000, description: "توضیح بسته" });
   });
 
@@ -81,12 +83,15 @@ describe("renderPage in workerd", () => {
     expect(modules).toEqual(["web/routes/pages/prices-page.tsx"]);
   });
 
-  it.each(["/services", "/enterprisePurchase", "/contact", "/terms", "/about", "/extension", "/prices", "/logout"])("draws the site page %s with its heading (no part of it needs the browser)", async (path) => {
-    const { html, modules } = await renderPage({ url: `${ORIGIN}${path}`, pageData: await pageDataFor(null) });
-    expect(html).toMatch(/<main[^>]*>.*<h1>[^<]+<\/h1>/s);
-    expect(modules).toHaveLength(1);
-    expect(modules[0]).toMatch(/^web\/routes\/pages\/[a-z-]+-page\.tsx$/);
-  });
+  it.each(["/services", "/enterprisePurchase", "/contact", "/terms", "/about", "/extension", "/prices", "/logout"])(
+    "draws the site page %s with its heading (no part of it needs the browser)",
+    async (path) => {
+      const { html, modules } = await renderPage({ url: `${ORIGIN}${path}`, pageData: await pageDataFor(null) });
+      expect(html).toMatch(/<main[^>]*>.*<h1>[^<]+<\/h1>/s);
+      expect(modules).toHaveLength(1);
+      expect(modules[0]).toMatch(/^web\/routes\/pages\/[a-z-]+-page\.tsx$/);
+    },
+  );
 
   it("leaves a feature page to the browser: the loading state it shows, and its module for the head", async () => {
     const user = await makeUser();

@@ -16,7 +16,9 @@ async function download(userId: string, at: number, outcome: "ok" | "error" = "o
 }
 
 async function offline(userId: string, at: number, kind: "article" | "book" = "book") {
-  await env.DB.prepare("INSERT INTO offline_requests (id, user_id, kind, url, doc_key, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'registered', ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO offline_requests (id, user_id, kind, url, doc_key, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'registered', ?, ?)",
+  )
     .bind(newId("off"), userId, kind, `Some ${kind} ${Math.random()}`, `k${Math.random()}`, at, at)
     .run();
 }
@@ -62,7 +64,11 @@ describe("partner panel", () => {
     expect(list.total).toBe(3);
     const ids = list.data.map((x) => x.id);
     expect(ids).not.toContain(s.stranger.user.id);
-    expect(list.data.find((x) => x.id === s.alice.user.id)).toMatchObject({ downloads: 2, offline_requests: 1, last_activity: new Date(NOW + 2000).toISOString() });
+    expect(list.data.find((x) => x.id === s.alice.user.id)).toMatchObject({
+      downloads: 2,
+      offline_requests: 1,
+      last_activity: new Date(NOW + 2000).toISOString(),
+    });
     const aliceEmail = list.data.find((x) => x.id === s.alice.user.id)!.university_email!;
     const found = PanelMembers.parse(await (await s.partner.client.get(`/panel2/ajax/users?q=${encodeURIComponent(aliceEmail)}`)).json());
     expect(found.data.map((x) => x.id)).toEqual([s.alice.user.id]);

@@ -24,10 +24,20 @@ const cartJson = (cart: unknown) => JSON.stringify(cart);
 describe("development bank", () => {
   it("buys a limited pack with an empty wallet: pays the shortfall, completes the order, credits once", async () => {
     const { user, client } = await fundedClient({ balance: 40_000 });
-    const location = await startGateway(client, "devbank", { amount: "1", cart: cartJson({ name: { limited_article: 1 }, price: 5 }), idempotency_key: "cart-key-000001" });
+    const location = await startGateway(client, "devbank", {
+      amount: "1",
+      cart: cartJson({ name: { limited_article: 1 }, price: 5 }),
+      idempotency_key: "cart-key-000001",
+    });
     const { callback, result } = await devbank(client, location, "pay");
     const p = await paymentOf(client, result);
-    expect(p).toMatchObject({ status: "paid", amount: LIMITED - 40_000, order_status: "completed", message: walletMessages.paymentPaidOrderDone, redirect: "/profile/booksAndArticles/" });
+    expect(p).toMatchObject({
+      status: "paid",
+      amount: LIMITED - 40_000,
+      order_status: "completed",
+      message: walletMessages.paymentPaidOrderDone,
+      redirect: "/profile/booksAndArticles/",
+    });
     let b = await expectLedgerConsistent(user.id);
     expect(b.balance).toBe(0);
     expect(b.limited_article_credit).toBe(30);
@@ -107,7 +117,11 @@ describe("development bank", () => {
     expect(emptyPkg.status).toBe(422);
     expect((await client.postForm("/gateway/paypal", { amount: "5000" })).status).toBe(404);
     expect((await newClient().postForm("/gateway/devbank", { amount: "5000" })).status).toBe(401);
-    const noToken = await client.fetch("/gateway/devbank", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "amount=5000" });
+    const noToken = await client.fetch("/gateway/devbank", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "amount=5000",
+    });
     expect(noToken.status).toBe(419);
     expect(await count("payments")).toBe(before);
   });
@@ -193,7 +207,9 @@ describe("Zarinpal v4 (fake gateway, real wire format)", () => {
     const { user, client } = await fundedClient();
     const id = `pay_foreign${Date.now()}`;
     const authority = `A${"9".repeat(35)}`;
-    await env.DB.prepare("INSERT INTO payments (id, user_id, gateway, amount, authority, status, created_at, updated_at) VALUES (?, ?, 'zarinpal', 5000, ?, 'pending', ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO payments (id, user_id, gateway, amount, authority, status, created_at, updated_at) VALUES (?, ?, 'zarinpal', 5000, ?, 'pending', ?, ?)",
+    )
       .bind(id, user.id, authority, Date.now(), Date.now())
       .run();
     const res = await client.get(`/gateway/zarinpal/callback?Authority=${authority}&Status=OK`);
@@ -242,7 +258,9 @@ describe("invoices", () => {
     await client.get(callback);
     const after = Invoice.parse(await (await client.get(`/invoices/${invoice.id}`)).json());
     expect(after.status).toBe("paid");
-    const rows = await env.DB.prepare("SELECT reason, delta FROM ledger_entries WHERE user_id = ? AND reason IN ('topup','invoice') ORDER BY delta DESC").bind(user.id).all<{ reason: string; delta: number }>();
+    const rows = await env.DB.prepare("SELECT reason, delta FROM ledger_entries WHERE user_id = ? AND reason IN ('topup','invoice') ORDER BY delta DESC")
+      .bind(user.id)
+      .all<{ reason: string; delta: number }>();
     expect(rows.results).toEqual([
       { reason: "topup", delta: 120_000 },
       { reason: "invoice", delta: -120_000 },

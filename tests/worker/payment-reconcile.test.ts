@@ -36,11 +36,16 @@ async function payAtBank(location: string) {
 }
 
 async function zarinpal(path: string, body: Record<string, unknown>) {
-  const res = await fetch(`${env.UPSTREAM_BASE}/sandbox.zarinpal.com/pg/v4/payment/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ merchant_id: MERCHANT, ...body }) });
+  const res = await fetch(`${env.UPSTREAM_BASE}/sandbox.zarinpal.com/pg/v4/payment/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ merchant_id: MERCHANT, ...body }),
+  });
   return (await res.json()) as { data: { code?: number; authorities?: { authority: string; amount: number; callback_url: string; date: string }[] } };
 }
 
-const statusOf = async (authority: string) => (await env.DB.prepare("SELECT status FROM payments WHERE authority = ?").bind(authority).first<{ status: string }>())!.status;
+const statusOf = async (authority: string) =>
+  (await env.DB.prepare("SELECT status FROM payments WHERE authority = ?").bind(authority).first<{ status: string }>())!.status;
 
 describe("payment reconciliation (scheduled)", () => {
   it("the fake lists paid, unverified payments in ZarinPal's wire format", async () => {
@@ -85,7 +90,9 @@ describe("payment reconciliation (scheduled)", () => {
     await Promise.all([runCron(Date.now()), client.get(callback), runCron(Date.now()), client.get(callback)]);
     expect(await statusOf(authority)).toBe("paid");
     expect((await expectLedgerConsistent(user.id)).balance).toBe(5000);
-    const credits = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE user_id = ? AND reason = 'topup'").bind(user.id).first<{ n: number }>();
+    const credits = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE user_id = ? AND reason = 'topup'")
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(credits!.n).toBe(1);
   });
 

@@ -72,11 +72,17 @@ describe("resolver order and step records", () => {
     expect(enabledLicensedResolvers({ LICENSED_RESOLVERS: " Elsevier , unknown" }).map((r) => r.name)).toEqual(["elsevier"]);
 
     const job = await seedProcessingJob(scenarioDoi("licensed"));
-    const noKey = await resolveDocument(job.message, { ...env, LICENSED_RESOLVERS: "elsevier", ELSEVIER_API_KEY: undefined } as Cloudflare.Env, { fetch: (i, init) => fetch(i, init), report: async () => true });
+    const noKey = await resolveDocument(job.message, { ...env, LICENSED_RESOLVERS: "elsevier", ELSEVIER_API_KEY: undefined } as Cloudflare.Env, {
+      fetch: (i, init) => fetch(i, init),
+      report: async () => true,
+    });
     expect(noKey.kind).toBe("not_found");
     expect(noKey.kind !== "abandoned" && noKey.steps.at(-1)).toMatchObject({ step: "licensed", outcome: "none", detail: "elsevier: not configured" });
 
-    const withKey = await resolveDocument(job.message, { ...env, ...LICENSED_ENV } as Cloudflare.Env, { fetch: (i, init) => fetch(i, init), report: async () => true });
+    const withKey = await resolveDocument(job.message, { ...env, ...LICENSED_ENV } as Cloudflare.Env, {
+      fetch: (i, init) => fetch(i, init),
+      report: async () => true,
+    });
     expect(withKey.kind).toBe("found");
     if (withKey.kind === "found") {
       expect(withKey.access).toBe("licensed");

@@ -121,7 +121,13 @@ describe("e-mail change with re-verification", () => {
     const next = uniqueEmail();
     await c.post("/profile/ajax/email", { email: next, current_password: PASSWORD });
     const link = await latestLink(next);
-    await newClient().post("/register", { name: "دیگری", email: next, mobile: `0935${String(Date.now()).slice(-7)}`, password: PASSWORD, password_confirmation: PASSWORD });
+    await newClient().post("/register", {
+      name: "دیگری",
+      email: next,
+      mobile: `0935${String(Date.now()).slice(-7)}`,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
     const open = await newClient().post("/profile/email/verify", { token: link.searchParams.get("token") });
     expect(BusinessErrorBody.parse(await open.json()).error).toBe(m.emailLinkInvalid);
     expect((await userRow(u.id))!.email).toBe(u.email);
@@ -135,7 +141,11 @@ describe("password change", () => {
     const elsewhere = await signIn(u);
     const hashBefore = (await userRow(u.id))!.passwordHash;
 
-    const wrong = await here.post("/profile/ajax/password", { current_password: "not-it-at-all", password: "new-password-1", password_confirmation: "new-password-1" });
+    const wrong = await here.post("/profile/ajax/password", {
+      current_password: "not-it-at-all",
+      password: "new-password-1",
+      password_confirmation: "new-password-1",
+    });
     expect(wrong.status).toBe(422);
     expect(ValidationErrorBody.parse(await wrong.json()).errors).toEqual({ current_password: [m.currentPasswordWrong] });
     expect((await userRow(u.id))!.passwordHash).toBe(hashBefore);
@@ -148,9 +158,15 @@ describe("password change", () => {
   });
 
   it.each([
-    [{}, { current_password: [m.currentPasswordRequired], password: [authMessages.passwordRequired], password_confirmation: [authMessages.confirmationRequired] }],
+    [
+      {},
+      { current_password: [m.currentPasswordRequired], password: [authMessages.passwordRequired], password_confirmation: [authMessages.confirmationRequired] },
+    ],
     [{ current_password: PASSWORD, password: "short", password_confirmation: "short" }, { password: [authMessages.passwordTooShort] }],
-    [{ current_password: PASSWORD, password: "long-enough-1", password_confirmation: "long-enough-2" }, { password_confirmation: [authMessages.confirmationMismatch] }],
+    [
+      { current_password: PASSWORD, password: "long-enough-1", password_confirmation: "long-enough-2" },
+      { password_confirmation: [authMessages.confirmationMismatch] },
+    ],
   ])("answers 422 for %j and keeps the hash", async (body, errors) => {
     const u = await makeUser();
     const c = await signIn(u);
@@ -165,8 +181,17 @@ describe("password change", () => {
     const u = await makeUser();
     const c = await signIn(u);
     const t0 = Date.now();
-    for (let i = 0; i < 5; i++) await c.post("/profile/ajax/password", { current_password: "wrong-wrong", password: "new-password-1", password_confirmation: "new-password-1" }, { now: t0 });
-    const res = await c.post("/profile/ajax/password", { current_password: PASSWORD, password: "new-password-1", password_confirmation: "new-password-1" }, { now: t0 + 1000 });
+    for (let i = 0; i < 5; i++)
+      await c.post(
+        "/profile/ajax/password",
+        { current_password: "wrong-wrong", password: "new-password-1", password_confirmation: "new-password-1" },
+        { now: t0 },
+      );
+    const res = await c.post(
+      "/profile/ajax/password",
+      { current_password: PASSWORD, password: "new-password-1", password_confirmation: "new-password-1" },
+      { now: t0 + 1000 },
+    );
     expect(res.status).toBe(429);
   });
 });

@@ -55,7 +55,14 @@ async function caller(identity: string, budget: CallBudget, dois: string[], para
 }
 
 const shared = (key: string, priority: Priority) =>
-  sharedBudget(env().PROVIDER_BUDGET as unknown as BudgetNamespace, { key, provider: "crossref", limits: PROVIDER_LIMITS.crossref, priority, maxWaitMs: 30_000, leaseMs: 15_000 });
+  sharedBudget(env().PROVIDER_BUDGET as unknown as BudgetNamespace, {
+    key,
+    provider: "crossref",
+    limits: PROVIDER_LIMITS.crossref,
+    priority,
+    maxWaitMs: 30_000,
+    leaseMs: 15_000,
+  });
 
 const dois = (n: number) => Array.from({ length: n }, () => `10.5555/oa-unpaywall-${uniqueN()}`);
 
@@ -77,7 +84,23 @@ describe("one budget per provider for the whole deployment", () => {
 
     // The control: each caller with its own budget, as each isolate keeps one today.
     const other = `enforce-${uniqueN()}@daryaft.test`;
-    await Promise.all([0, 1, 2, 3].map((i) => caller(other, localBudget({ key: `crossref:${other}:${i}`, provider: "crossref", limits: PROVIDER_LIMITS.crossref, priority: "paste", maxWaitMs: 30_000, leaseMs: 15_000 }), dois(8), 4)));
+    await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        caller(
+          other,
+          localBudget({
+            key: `crossref:${other}:${i}`,
+            provider: "crossref",
+            limits: PROVIDER_LIMITS.crossref,
+            priority: "paste",
+            maxWaitMs: 30_000,
+            leaseMs: 15_000,
+          }),
+          dois(8),
+          4,
+        ),
+      ),
+    );
     expect((await limitsFor(other)).over).toBeGreaterThan(0);
   }, 60_000);
 

@@ -69,7 +69,14 @@ async function call(caller: Caller, method: string, path: string): Promise<numbe
 describe("openapi.json", () => {
   it("lists this feature's operations", () => {
     const names = operations.map((o) => o.name);
-    for (const n of ["POST /login", "POST /logout", "POST /register", "POST /profile/ajax/mobile_update", "POST /profile/send/mobile/code", "POST /profile/mobile/verify"]) {
+    for (const n of [
+      "POST /login",
+      "POST /logout",
+      "POST /register",
+      "POST /profile/ajax/mobile_update",
+      "POST /profile/send/mobile/code",
+      "POST /profile/mobile/verify",
+    ]) {
       expect(names).toContain(n);
     }
   });

@@ -5,14 +5,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ValidationErrorBody } from "../../contract/common";
-import {
-  ArticleSearchResponse,
-  BookSearchResponse,
-  SearchOptions,
-  StandardSearchResponse,
-  ThesisSearchResponse,
-  searchTexts,
-} from "../../contract/search";
+import { ArticleSearchResponse, BookSearchResponse, SearchOptions, StandardSearchResponse, ThesisSearchResponse, searchTexts } from "../../contract/search";
 import { catalogItems, type CatalogItem } from "../../db/seed-data/catalog";
 import { standardsOrganizations } from "../../db/seed-data/standards-organizations";
 import { theses } from "../../db/seed-data/theses";
@@ -53,7 +46,8 @@ describe("POST /book_search", () => {
     const expected = seeded.filter((c) => hasWord(searchable(c), "algorithms")).map((c) => c.id);
     expect(expected.length).toBeGreaterThan(1);
     for (const id of expected) expect(idsOf(body.results)).toContain(id);
-    for (const r of body.results) expect(hasStem(`${r.Title} ${r["Author(s)"]} ${r.Publisher} ${r.ISBN} ${r.Number} ${seeded[r.id - 1]!.keywords}`, "algorithm")).toBe(true);
+    for (const r of body.results)
+      expect(hasStem(`${r.Title} ${r["Author(s)"]} ${r.Publisher} ${r.ISBN} ${r.Number} ${seeded[r.id - 1]!.keywords}`, "algorithm")).toBe(true);
     expect(body.results[0]!.Title).toBe("Introduction to Algorithms");
     expect(body.total_results).toBe(body.results.length);
     expect(body).toMatchObject({ current_page: 1, total_pages: 1, total_capped: false });
@@ -162,7 +156,15 @@ describe("POST /book_search", () => {
 
   it("accepts a urlencoded form with Persian digits, as the spec's forms post it", async () => {
     const c = new Client();
-    const res = await c.postForm("/book_search", { keywords: "concrete", search_from: "all", type: "all", year_from: "۲۰۱۵", year_to: "۲۰۱۹", page: "۱", count: "۱۰" });
+    const res = await c.postForm("/book_search", {
+      keywords: "concrete",
+      search_from: "all",
+      type: "all",
+      year_from: "۲۰۱۵",
+      year_to: "۲۰۱۹",
+      page: "۱",
+      count: "۱۰",
+    });
     expect(res.status).toBe(200);
     const body = BookSearchResponse.parse(await res.json());
     expect(body.results.every((r) => r.Year! >= 2015 && r.Year! <= 2019)).toBe(true);
@@ -196,7 +198,11 @@ describe("POST /book_search", () => {
   });
 
   it("refuses a post without the CSRF token (419) and is open to guests", async () => {
-    const res = await new Client().fetch("/book_search", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ keywords: "algorithms" }) });
+    const res = await new Client().fetch("/book_search", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ keywords: "algorithms" }),
+    });
     expect(res.status).toBe(419);
   });
 
@@ -207,7 +213,9 @@ describe("POST /book_search", () => {
     )
       .bind(now)
       .run();
-    expect(catalogueOnly((await book({ keywords: "xylophonic", search_from: "report", year_from: 2001, year_to: 2001 })).results).map((r) => r.id)).toEqual([9001]);
+    expect(catalogueOnly((await book({ keywords: "xylophonic", search_from: "report", year_from: 2001, year_to: 2001 })).results).map((r) => r.id)).toEqual([
+      9001,
+    ]);
     await env.DB.prepare("UPDATE catalog_items SET title = 'Marimbaphonic Resonance Survey', type = 1, year = 1999 WHERE id = 9001").run();
     expect((await book({ keywords: "xylophonic" })).results).toEqual([]);
     expect(catalogueOnly((await book({ keywords: "xylophonic", search_from: "report" })).results)).toEqual([]);
@@ -423,7 +431,8 @@ describe("POST /article_search", () => {
     expect(((await refused.json()) as { error: string }).error).toMatch(/[\u0600-\u06FF]/);
     expect((await c.post("/article_search", { search_from: "crossref", keywords: cached })).status).toBe(200);
     // another client is not affected
-    expect((await new Client({ "cf-connecting-ip": "203.0.113.78" }).post("/article_search", { search_from: "crossref", keywords: `budget ${unique()}` })).status).toBe(200);
+    expect(
+      (await new Client({ "cf-connecting-ip": "203.0.113.78" }).post("/article_search", { search_from: "crossref", keywords: `budget ${unique()}` })).status,
+    ).toBe(200);
   }, 60_000);
 });
-

@@ -47,7 +47,10 @@ describe("answers shared across users", () => {
     expect(await hitsFor("crossref", doi)).toBe(1);
 
     // Once stale, Crossref is asked again.
-    await env().DB.prepare("UPDATE shared_answers SET expires_at = ? WHERE key = ?").bind(now - 1, doi).run();
+    await env()
+      .DB.prepare("UPDATE shared_answers SET expires_at = ? WHERE key = ?")
+      .bind(now - 1, doi)
+      .run();
     const later = await start(newClient(), doi, { now: now + 50 * HOUR });
     expect((await waitForResult(newClient(), later)).status).toBe("ok");
     expect([await hitsFor("crossref", doi), await hitsFor("unpaywall", doi)]).toEqual([2, 2]);

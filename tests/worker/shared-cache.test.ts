@@ -40,7 +40,9 @@ async function catalogue(c: Client, now: number) {
 describe("shared-data cache", () => {
   it("news written straight into D1 is not read again until the TTL has passed", async () => {
     const before = await page(null, T0);
-    await db().insert(schema.news).values({ title: "خبر مستقیم در پایگاه", published: true, createdAt: new Date(T0 + 1) });
+    await db()
+      .insert(schema.news)
+      .values({ title: "خبر مستقیم در پایگاه", published: true, createdAt: new Date(T0 + 1) });
     const titles = async (now: number) => (await page(null, now)).news.map((n) => n.title);
     // Within the TTL: the cached list, without the row D1 now holds.
     expect(await titles(T0 + SHARED_TTL_MS - 1)).toEqual(before.news.map((n) => n.title));
@@ -51,7 +53,16 @@ describe("shared-data cache", () => {
   it("the direct-access catalogue is cached the same way", async () => {
     const guest = newClient();
     const before = await catalogue(guest, T0);
-    await db().insert(schema.directAccessSites).values({ name: "پایگاه مستقیم", description: "", url: "https://x.example.org", type: 2, link: "https://x.example.org/login", expireText: "", active: true, sortOrder: 0 });
+    await db().insert(schema.directAccessSites).values({
+      name: "پایگاه مستقیم",
+      description: "",
+      url: "https://x.example.org",
+      type: 2,
+      link: "https://x.example.org/login",
+      expireText: "",
+      active: true,
+      sortOrder: 0,
+    });
     expect(await catalogue(guest, T0 + 1000)).toEqual(before);
     expect((await catalogue(guest, T0 + SHARED_TTL_MS)).map((s) => s.name)).toContain("پایگاه مستقیم");
   });
@@ -65,10 +76,20 @@ describe("shared-data cache", () => {
     expect((await admin.post("/admin/ajax/news", { title: "خبر تازهٔ مدیر" }, { now: T0 + 10 })).status).toBe(200);
     expect((await page(null, T0 + 20)).news.map((n) => n.title)).toContain("خبر تازهٔ مدیر");
 
-    expect((await admin.post("/admin/ajax/blog", { post_title: "نوشتهٔ مدیر", post_name: `admin-post-${T0}`, published: true }, { now: T0 + 30 })).status).toBe(200);
+    expect((await admin.post("/admin/ajax/blog", { post_title: "نوشتهٔ مدیر", post_name: `admin-post-${T0}`, published: true }, { now: T0 + 30 })).status).toBe(
+      200,
+    );
     expect((await page(null, T0 + 40)).lastBlogPosts.map((p) => p.post_title)).toContain("نوشتهٔ مدیر");
 
-    const site = { name: "پایگاه مدیر", description: "پایگاه آزمایشی", url: "https://db.example.org", type: 2, link: "https://db.example.org/login", expire: "", prices: [{ days: 7, price: 70_000 }] };
+    const site = {
+      name: "پایگاه مدیر",
+      description: "پایگاه آزمایشی",
+      url: "https://db.example.org",
+      type: 2,
+      link: "https://db.example.org/login",
+      expire: "",
+      prices: [{ days: 7, price: 70_000 }],
+    };
     const created = await admin.post("/admin/ajax/directaccess/sites", site, { now: T0 + 50 });
     expect(created.status).toBe(200);
     expect((await catalogue(guest, T0 + 60)).map((s) => s.name)).toContain("پایگاه مدیر");
@@ -77,7 +98,9 @@ describe("shared-data cache", () => {
   it("a refused admin request (bad input) changes nothing and keeps the cache", async () => {
     const { client: admin } = await adminClient();
     const before = await page(null, T0);
-    await db().insert(schema.news).values({ title: "ردیف بی‌خبر", published: true, createdAt: new Date(T0 + 1) });
+    await db()
+      .insert(schema.news)
+      .values({ title: "ردیف بی‌خبر", published: true, createdAt: new Date(T0 + 1) });
     expect((await admin.post("/admin/ajax/news", { title: "" }, { now: T0 + 10 })).status).toBe(422);
     expect((await page(null, T0 + 20)).news).toEqual(before.news);
   });

@@ -139,8 +139,17 @@ function scriptedFetch(routes: Record<string, () => Response>) {
 }
 
 const pdfBody = () => new Response("%PDF-1.4\n%fake\n", { headers: { "content-type": "application/pdf" } });
-const redirect = (to: string, status = 302) => () => new Response(null, { status, headers: { location: to } });
-const opts = (fn: typeof fetch, over: Partial<Parameters<typeof safeFetch>[1]> = {}) => ({ fetch: fn, timeoutMs: 2_000, maxBytes: 1_000_000, accept: ["application/pdf"], ...over });
+const redirect =
+  (to: string, status = 302) =>
+  () =>
+    new Response(null, { status, headers: { location: to } });
+const opts = (fn: typeof fetch, over: Partial<Parameters<typeof safeFetch>[1]> = {}) => ({
+  fetch: fn,
+  timeoutMs: 2_000,
+  maxBytes: 1_000_000,
+  accept: ["application/pdf"],
+  ...over,
+});
 
 async function refusal(p: Promise<unknown>): Promise<FetchRefused> {
   try {
@@ -204,7 +213,9 @@ describe("safeFetch", () => {
   });
 
   it("checks the declared size before reading the body, and caps an undeclared one while reading", async () => {
-    const declared = scriptedFetch({ "https://a.example/big": () => new Response("%PDF-", { headers: { "content-type": "application/pdf", "content-length": "60000000" } }) });
+    const declared = scriptedFetch({
+      "https://a.example/big": () => new Response("%PDF-", { headers: { "content-type": "application/pdf", "content-length": "60000000" } }),
+    });
     expect((await refusal(safeFetch("https://a.example/big", opts(declared.fn, { maxBytes: 50 * 1024 * 1024 })))).kind).toBe("too-large");
 
     let chunks = 0;
@@ -250,7 +261,10 @@ describe("safeFetch", () => {
   });
 
   it("follows the fake publisher's real redirect end to end", async () => {
-    const r = await safeFetch("https://oa.publisher.test/redirect/10.5555/oa-unpaywall-1.pdf", opts((i, init) => fetch(i, init), { upstreamBase: env.UPSTREAM_BASE }));
+    const r = await safeFetch(
+      "https://oa.publisher.test/redirect/10.5555/oa-unpaywall-1.pdf",
+      opts((i, init) => fetch(i, init), { upstreamBase: env.UPSTREAM_BASE }),
+    );
     expect(r.url).toBe("https://oa.publisher.test/pdf/10.5555/oa-unpaywall-1.pdf");
     expect(new TextDecoder().decode(r.bytes.slice(0, 5))).toBe("%PDF-");
   });

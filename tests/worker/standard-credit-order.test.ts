@@ -15,15 +15,22 @@ import { expectLedgerConsistent } from "./wallet-factories";
 
 let noFile: number;
 beforeAll(async () => {
-  noFile = (await env.DB.prepare("INSERT INTO catalog_items (type, title, standard_number, organization, free, links, created_at) VALUES (2, ?, 'D 9999', 'ASTM', 0, '[]', ?) RETURNING id")
+  noFile = (await env.DB.prepare(
+    "INSERT INTO catalog_items (type, title, standard_number, organization, free, links, created_at) VALUES (2, ?, 'D 9999', 'ASTM', 0, '[]', ?) RETURNING id",
+  )
     .bind(`Standard without a file ${Date.now()}`, Date.now())
     .first<{ id: number }>())!.id;
 });
 
-const status = async (c: Client, id: number, extra: Record<string, unknown> = {}) => StandardStatusResponse.parse(await (await c.post("/show/standard_status", { id, ...extra })).json());
+const status = async (c: Client, id: number, extra: Record<string, unknown> = {}) =>
+  StandardStatusResponse.parse(await (await c.post("/show/standard_status", { id, ...extra })).json());
 
 async function requestsFor(userId: string) {
-  const { results } = await env.DB.prepare("SELECT id, kind, status, paid_with, promise_at, created_at, doc_key FROM offline_requests WHERE user_id = ? AND doc_key = ?").bind(userId, `standard:${noFile}`).all<Record<string, string | number | null>>();
+  const { results } = await env.DB.prepare(
+    "SELECT id, kind, status, paid_with, promise_at, created_at, doc_key FROM offline_requests WHERE user_id = ? AND doc_key = ?",
+  )
+    .bind(userId, `standard:${noFile}`)
+    .all<Record<string, string | number | null>>();
   return results;
 }
 
@@ -50,11 +57,16 @@ describe("a standard credit on a standard with no file", () => {
     expect((await expectLedgerConsistent(u.user.id)).standard_credit).toBe(0);
     const [row] = await requestsFor(u.user.id);
     const id = String(row!["id"]);
-    const rejections = await Promise.all([deskAction(admin.client, id, "reject", { template: "not_found" }), deskAction(admin.client, id, "reject", { template: "not_found" })]);
+    const rejections = await Promise.all([
+      deskAction(admin.client, id, "reject", { template: "not_found" }),
+      deskAction(admin.client, id, "reject", { template: "not_found" }),
+    ]);
     expect(rejections.filter((r) => r.res.status === 200 && !("error" in r.json))).toHaveLength(1);
     expect((await deskAction(admin.client, id, "reject", { template: "not_found" })).json).toHaveProperty("error");
     expect((await expectLedgerConsistent(u.user.id)).standard_credit).toBe(1);
-    const refunds = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE user_id = ? AND account = 'standard_credit' AND reason = 'refund'").bind(u.user.id).first<{ n: number }>();
+    const refunds = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE user_id = ? AND account = 'standard_credit' AND reason = 'refund'")
+      .bind(u.user.id)
+      .first<{ n: number }>();
     expect(refunds!.n).toBe(1);
     expect((await outbox(u.user.email))[0]?.text).toContain(rejectTemplates.not_found);
     // no longer paid for: the dialog offers the credit again, and a new order makes a new request

@@ -163,7 +163,13 @@ describe("SciFinder accounts", () => {
     const issued = await act(id, "account", { username: "cas-user-17", password: "S3cret!" }, now);
     expect(issued.res.status, JSON.stringify(issued.json)).toBe(200);
     mine = MyScifinders.parse(await (await client.get("/profile/vip/scifinders", { now: now + DAY })).json());
-    expect(mine.accounts[0]).toMatchObject({ status: "done", username: "cas-user-17", password: "S3cret!", guaranteed: true, guarantee_until: new Date(now + 30 * DAY).toISOString() });
+    expect(mine.accounts[0]).toMatchObject({
+      status: "done",
+      username: "cas-user-17",
+      password: "S3cret!",
+      guaranteed: true,
+      guarantee_until: new Date(now + 30 * DAY).toISOString(),
+    });
     const later = MyScifinders.parse(await (await client.get("/profile/vip/scifinders", { now: now + 31 * DAY })).json());
     expect(later.accounts[0]?.guaranteed).toBe(false);
     expect((await outbox(user.email))[0]?.text).toContain(vipMessages.notice.accountIssued);

@@ -29,10 +29,40 @@ export function zip(entries: Record<string, string>): Uint8Array {
     const data = enc.encode(text);
     const crc = crc32(data);
     const offset = local.length;
-    local.push(...le(0x04034b50, 4), ...le(20, 2), ...le(0, 2), ...le(0, 2), ...le(0, 2), ...le(0, 2), ...le(crc, 4), ...le(data.length, 4), ...le(data.length, 4), ...le(nameBytes.length, 2), ...le(0, 2), ...nameBytes, ...data);
+    local.push(
+      ...le(0x04034b50, 4),
+      ...le(20, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(crc, 4),
+      ...le(data.length, 4),
+      ...le(data.length, 4),
+      ...le(nameBytes.length, 2),
+      ...le(0, 2),
+      ...nameBytes,
+      ...data,
+    );
     central.push(
-      ...le(0x02014b50, 4), ...le(20, 2), ...le(20, 2), ...le(0, 2), ...le(0, 2), ...le(0, 2), ...le(0, 2), ...le(crc, 4), ...le(data.length, 4), ...le(data.length, 4),
-      ...le(nameBytes.length, 2), ...le(0, 2), ...le(0, 2), ...le(0, 2), ...le(0, 2), ...le(0, 4), ...le(offset, 4), ...nameBytes,
+      ...le(0x02014b50, 4),
+      ...le(20, 2),
+      ...le(20, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(crc, 4),
+      ...le(data.length, 4),
+      ...le(data.length, 4),
+      ...le(nameBytes.length, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(0, 4),
+      ...le(offset, 4),
+      ...nameBytes,
     );
   }
   const count = Object.keys(entries).length;
@@ -143,14 +173,52 @@ export function zipDeclaring(entries: { name: string; data?: Uint8Array; declare
     const method = e.method ?? 0;
     const crc = e.declaredSize === undefined ? crc32(data) : 0;
     const offset = local.length;
-    local.push(...le(0x04034b50, 4), ...le(20, 2), ...le(0, 2), ...le(method, 2), ...le(0, 2), ...le(0, 2), ...le(crc, 4), ...le(data.length, 4), ...le(size, 4), ...le(nameBytes.length, 2), ...le(0, 2), ...nameBytes);
+    local.push(
+      ...le(0x04034b50, 4),
+      ...le(20, 2),
+      ...le(0, 2),
+      ...le(method, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(crc, 4),
+      ...le(data.length, 4),
+      ...le(size, 4),
+      ...le(nameBytes.length, 2),
+      ...le(0, 2),
+      ...nameBytes,
+    );
     for (const b of data) local.push(b);
     central.push(
-      ...le(0x02014b50, 4), ...le(20, 2), ...le(20, 2), ...le(0, 2), ...le(method, 2), ...le(0, 2), ...le(0, 2), ...le(crc, 4), ...le(data.length, 4), ...le(size, 4),
-      ...le(nameBytes.length, 2), ...le(0, 2), ...le(0, 2), ...le(0, 2), ...le(0, 2), ...le(0, 4), ...le(offset, 4), ...nameBytes,
+      ...le(0x02014b50, 4),
+      ...le(20, 2),
+      ...le(20, 2),
+      ...le(0, 2),
+      ...le(method, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(crc, 4),
+      ...le(data.length, 4),
+      ...le(size, 4),
+      ...le(nameBytes.length, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(0, 2),
+      ...le(0, 4),
+      ...le(offset, 4),
+      ...nameBytes,
     );
   }
-  const end = [...le(0x06054b50, 4), ...le(0, 2), ...le(0, 2), ...le(entries.length, 2), ...le(entries.length, 2), ...le(central.length, 4), ...le(local.length, 4), ...le(0, 2)];
+  const end = [
+    ...le(0x06054b50, 4),
+    ...le(0, 2),
+    ...le(0, 2),
+    ...le(entries.length, 2),
+    ...le(entries.length, 2),
+    ...le(central.length, 4),
+    ...le(local.length, 4),
+    ...le(0, 2),
+  ];
   return new Uint8Array([...local, ...central, ...end]);
 }
 
@@ -209,4 +277,3 @@ export function exeBytes(): Uint8Array {
   out.set(enc.encode("PE\0\0"), 0x80);
   return out;
 }
-

@@ -20,6 +20,8 @@ export async function r2Keys(prefix = "vip/"): Promise<string[]> {
 }
 
 export async function rowCount(sql: string, ...params: unknown[]): Promise<number> {
-  const r = await env.DB.prepare(sql).bind(...params).first<{ n: number }>();
+  const r = await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>();
   return r?.n ?? 0;
 }

@@ -39,7 +39,12 @@ async function ordersOf(userId: string) {
 }
 
 async function state() {
-  return { r2: (await r2Keys()).length, uploads: await count("uploads"), orders: await count("service_orders"), awaiting: (await env.DB.prepare("SELECT COUNT(*) AS n FROM service_orders WHERE status = 'awaiting_upload'").first<{ n: number }>())!.n };
+  return {
+    r2: (await r2Keys()).length,
+    uploads: await count("uploads"),
+    orders: await count("service_orders"),
+    awaiting: (await env.DB.prepare("SELECT COUNT(*) AS n FROM service_orders WHERE status = 'awaiting_upload'").first<{ n: number }>())!.n,
+  };
 }
 
 describe("the type-7 cards GET /vip/services", () => {
@@ -179,7 +184,9 @@ describe("university contracts", () => {
   async function universityUser(access: string[], quotas: Record<string, number>) {
     const p = await fundedClient({}, { university: true });
     const { university_id } = (await env.DB.prepare("SELECT university_id FROM users WHERE id = ?").bind(p.user.id).first<{ university_id: string }>())!;
-    await env.DB.prepare("UPDATE universities SET access = ?, quotas = ? WHERE id = ?").bind(JSON.stringify(access), JSON.stringify(quotas), university_id).run();
+    await env.DB.prepare("UPDATE universities SET access = ?, quotas = ? WHERE id = ?")
+      .bind(JSON.stringify(access), JSON.stringify(quotas), university_id)
+      .run();
     return { ...p, universityId: university_id };
   }
 
@@ -193,7 +200,9 @@ describe("university contracts", () => {
     expect(first.res.status, JSON.stringify(first.json)).toBe(200);
     const [order] = await ordersOf(user.id);
     expect(order).toMatchObject({ status: "submitted", paid_by_contract: 1, order_id: null });
-    const usage = await env.DB.prepare("SELECT SUM(used) AS n FROM university_usage WHERE university_id = ? AND access_key = 'grammarly'").bind(universityId).first<{ n: number }>();
+    const usage = await env.DB.prepare("SELECT SUM(used) AS n FROM university_usage WHERE university_id = ? AND access_key = 'grammarly'")
+      .bind(universityId)
+      .first<{ n: number }>();
     expect(usage?.n).toBe(1);
     await expectLedgerConsistent(user.id);
 

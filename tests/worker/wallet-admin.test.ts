@@ -129,12 +129,15 @@ describe("POST /show/standard_status", () => {
   let free: number, paidFile: number, noFile: number;
   beforeAll(async () => {
     const ins = async (title: string, isFree: boolean, links: string[]) =>
-      (await env.DB.prepare("INSERT INTO catalog_items (type, title, free, links, created_at) VALUES (2, ?, ?, ?, ?) RETURNING id").bind(title, isFree ? 1 : 0, JSON.stringify(links), Date.now()).first<{ id: number }>())!.id;
+      (await env.DB.prepare("INSERT INTO catalog_items (type, title, free, links, created_at) VALUES (2, ?, ?, ?, ?) RETURNING id")
+        .bind(title, isFree ? 1 : 0, JSON.stringify(links), Date.now())
+        .first<{ id: number }>())!.id;
     free = await ins("ISO 0001 free", true, ["https://files.example/free.pdf"]);
     paidFile = await ins("ASTM D0002", false, ["https://files.example/paid.pdf"]);
     noFile = await ins("API 0003", false, []);
   });
-  const status = async (c: Client, id: number, extra: Record<string, unknown> = {}) => StandardStatusResponse.parse(await (await c.post("/show/standard_status", { id, ...extra })).json());
+  const status = async (c: Client, id: number, extra: Record<string, unknown> = {}) =>
+    StandardStatusResponse.parse(await (await c.post("/show/standard_status", { id, ...extra })).json());
 
   it("free for a free standard, even for guests", async () => {
     expect(await status(newClient(), free)).toMatchObject({ standard_status: "free", download_link: "https://files.example/free.pdf" });

@@ -22,7 +22,8 @@ export async function fund(userId: string, f: Funding, now = Date.now()) {
     ["offline_article_credit", f.offline],
     ["unlimited_article_credit", f.unlimited],
   ];
-  for (const [account, delta] of cached) if (delta) items.push(...ledgerChange(d, { userId, account, delta, reason: "admin_adjust", note: "test funding", now }));
+  for (const [account, delta] of cached)
+    if (delta) items.push(...ledgerChange(d, { userId, account, delta, reason: "admin_adjust", note: "test funding", now }));
   for (const lot of f.limited ?? []) items.push(...grantLimitedCredits(d, { userId, count: lot.count, expiresAt: lot.expiresAt, reason: "admin_adjust", now }));
   await runMoneyBatch(d, items);
 }
@@ -54,16 +55,26 @@ export async function fundedClient(f: Funding = {}, opts: Parameters<typeof make
   return { user, client: await signedInClient(user.id) };
 }
 
-export type Balances = { balance: number; standard_credit: number; offline_article_credit: number; unlimited_article_credit: number; limited_article_credit: number };
+export type Balances = {
+  balance: number;
+  standard_credit: number;
+  offline_article_credit: number;
+  unlimited_article_credit: number;
+  limited_article_credit: number;
+};
 
 export async function balancesOf(userId: string): Promise<Balances> {
-  const u = await env.DB.prepare("SELECT balance, standard_credit, offline_article_credit, unlimited_article_credit FROM users WHERE id = ?").bind(userId).first<Omit<Balances, "limited_article_credit">>();
+  const u = await env.DB.prepare("SELECT balance, standard_credit, offline_article_credit, unlimited_article_credit FROM users WHERE id = ?")
+    .bind(userId)
+    .first<Omit<Balances, "limited_article_credit">>();
   const lots = await env.DB.prepare("SELECT COALESCE(SUM(remaining), 0) AS n FROM credit_lots WHERE user_id = ?").bind(userId).first<{ n: number }>();
   return { ...u!, limited_article_credit: lots!.n };
 }
 
 export async function ledgerSumsOf(userId: string): Promise<Balances> {
-  const { results } = await env.DB.prepare("SELECT account, SUM(delta) AS s FROM ledger_entries WHERE user_id = ? GROUP BY account").bind(userId).all<{ account: keyof Balances; s: number }>();
+  const { results } = await env.DB.prepare("SELECT account, SUM(delta) AS s FROM ledger_entries WHERE user_id = ? GROUP BY account")
+    .bind(userId)
+    .all<{ account: keyof Balances; s: number }>();
   const out: Balances = { balance: 0, standard_credit: 0, offline_article_credit: 0, unlimited_article_credit: 0, limited_article_credit: 0 };
   for (const r of results) out[r.account] = r.s;
   return out;

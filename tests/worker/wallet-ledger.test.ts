@@ -76,9 +76,17 @@ describe("debitWallet (abort mode)", () => {
 
 describe("limited credits", () => {
   it("spends the oldest unexpired lot first and never an expired one", async () => {
-    const user = await fundedUser({ limited: [{ count: 1, expiresAt: now - DAY }, { count: 2, expiresAt: now + 20 * DAY }, { count: 2, expiresAt: now + 5 * DAY }] });
+    const user = await fundedUser({
+      limited: [
+        { count: 1, expiresAt: now - DAY },
+        { count: 2, expiresAt: now + 20 * DAY },
+        { count: 2, expiresAt: now + 5 * DAY },
+      ],
+    });
     const lots = async () => {
-      const { results } = await env.DB.prepare("SELECT expires_at AS e, remaining AS r FROM credit_lots WHERE user_id = ? ORDER BY expires_at").bind(user.id).all<{ e: number; r: number }>();
+      const { results } = await env.DB.prepare("SELECT expires_at AS e, remaining AS r FROM credit_lots WHERE user_id = ? ORDER BY expires_at")
+        .bind(user.id)
+        .all<{ e: number; r: number }>();
       return results.map((l) => l.r);
     };
     const spend = async () => changed(await runMoneyBatch(db(), spendLimitedCredit(db(), { userId: user.id, reason: "spend_download", now })), 0);
@@ -93,7 +101,12 @@ describe("limited credits", () => {
   });
 
   it("expiry write-off: expired remainders leave with an expiry row, once", async () => {
-    const user = await fundedUser({ limited: [{ count: 3, expiresAt: now + DAY }, { count: 4, expiresAt: now + 40 * DAY }] });
+    const user = await fundedUser({
+      limited: [
+        { count: 3, expiresAt: now + DAY },
+        { count: 4, expiresAt: now + 40 * DAY },
+      ],
+    });
     expect((await limitedCreditsOf(db(), user.id, now)).count).toBe(7);
     const later = now + 2 * DAY;
     expect((await limitedCreditsOf(db(), user.id, later)).count).toBe(4);

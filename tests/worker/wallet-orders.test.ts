@@ -65,7 +65,16 @@ describe("GET /show/balance", () => {
 
   it("answers every credit kind, limited credits by unexpired lots", async () => {
     const now = Date.now();
-    const { client } = await fundedClient({ balance: 5_000, standard: 2, offline: 3, unlimited: 4, limited: [{ count: 5, expiresAt: now + 10 * DAY }, { count: 7, expiresAt: now + 3 * DAY }] });
+    const { client } = await fundedClient({
+      balance: 5_000,
+      standard: 2,
+      offline: 3,
+      unlimited: 4,
+      limited: [
+        { count: 5, expiresAt: now + 10 * DAY },
+        { count: 7, expiresAt: now + 3 * DAY },
+      ],
+    });
     const body = BalanceResponse.parse(await (await client.get("/show/balance", { now })).json());
     expect(body).toEqual({
       balance: 5_000,
@@ -78,7 +87,12 @@ describe("GET /show/balance", () => {
 
   it("expiry with the controllable clock: a lot past its date is not counted and is written off", async () => {
     const now = Date.now();
-    const { user, client } = await fundedClient({ limited: [{ count: 5, expiresAt: now + 10 * DAY }, { count: 7, expiresAt: now + 3 * DAY }] });
+    const { user, client } = await fundedClient({
+      limited: [
+        { count: 5, expiresAt: now + 10 * DAY },
+        { count: 7, expiresAt: now + 3 * DAY },
+      ],
+    });
     const later = BalanceResponse.parse(await (await client.get("/show/balance", { now: now + 5 * DAY })).json());
     expect(later.limited_vip_credits).toEqual({ count: 5, expiration: new Date(now + 10 * DAY).toISOString() });
     const muchLater = BalanceResponse.parse(await (await client.get("/show/balance", { now: now + 11 * DAY })).json());
@@ -91,7 +105,11 @@ describe("GET /show/balance", () => {
 describe("POST /order", () => {
   it("buys article counts from the wallet, priced by the server (the client's price is ignored)", async () => {
     const { user, client } = await fundedClient({ balance: 200_000 });
-    const res = await client.post("/order", { cart: { name: { article: 3, offline_article: 1, limited_article: 0 }, title: "بسته", price: 1 } }, { headers: { "Idempotency-Key": key() } });
+    const res = await client.post(
+      "/order",
+      { cart: { name: { article: 3, offline_article: 1, limited_article: 0 }, title: "بسته", price: 1 } },
+      { headers: { "Idempotency-Key": key() } },
+    );
     expect(res.status).toBe(200);
     const body = OrderResponse.parse(await res.json());
     expect(UserInfo.parse(body).balance).toBe(200_000 - 3 * PRICE.article - PRICE.offline_article);
@@ -121,10 +139,20 @@ describe("POST /order", () => {
     [{ name: "standard", count: 3, type: "standard" }, { standard_credit: 3 }, 3 * PRICE.standard, "/profile/standards/"],
     [{ name: "offline_article" }, { offline_article_credit: 1 }, PRICE.offline_article, "/profile/offilneArticles/"],
     [{ name: "article", url: "https://doi.org/10.1000/xyz" }, { unlimited_vip_credits: 1 }, PRICE.article, "/?getUrl=https%3A%2F%2Fdoi.org%2F10.1000%2Fxyz"],
-    [{ name: "article", url: "https://x.org/a", isArticleOffline: true, doi: "10.1/a" }, { offline_article_credit: 1 }, PRICE.offline_article, "/?getOfflineUrl=https%3A%2F%2Fx.org%2Fa&doi=10.1%2Fa"],
+    [
+      { name: "article", url: "https://x.org/a", isArticleOffline: true, doi: "10.1/a" },
+      { offline_article_credit: 1 },
+      PRICE.offline_article,
+      "/?getOfflineUrl=https%3A%2F%2Fx.org%2Fa&doi=10.1%2Fa",
+    ],
     // Credits bought for what caused the purchase: back to the document, or to our page (a reading list).
     [{ name: { article: 2 }, url: "10.5555/licensed-1" }, { unlimited_vip_credits: 2 }, 2 * PRICE.article, "/?getUrl=10.5555%2Flicensed-1"],
-    [{ name: { offline_article: 1 }, url: "https://x.org/b", isArticleOffline: true }, { offline_article_credit: 1 }, PRICE.offline_article, "/?getOfflineUrl=https%3A%2F%2Fx.org%2Fb"],
+    [
+      { name: { offline_article: 1 }, url: "https://x.org/b", isArticleOffline: true },
+      { offline_article_credit: 1 },
+      PRICE.offline_article,
+      "/?getOfflineUrl=https%3A%2F%2Fx.org%2Fb",
+    ],
     [{ name: { article: 3 }, return_to: "/batch?id=bat_123" }, { unlimited_vip_credits: 3 }, 3 * PRICE.article, "/batch?id=bat_123"],
   ])("cart %j", async (cart, credits, price, redirect) => {
     const { user, client } = await fundedClient({ balance: 1_000_000 });
@@ -135,18 +163,25 @@ describe("POST /order", () => {
     await expectLedgerConsistent(user.id);
   });
 
-  it.each(["//evil.test/x", "https://evil.test/", "/\\evil.test", "javascript:alert(1)", "batch?id=1", "/a b"])("a cart's return_to must be a path of this site: %j is refused, nothing bought", async (returnTo) => {
-    const { user, client } = await fundedClient({ balance: 100_000 });
-    const res = await client.post("/order", { cart: { name: { article: 1 }, return_to: returnTo }, idempotency_key: key() });
-    expect(res.status).toBe(422);
-    expect((await balancesOf(user.id)).balance).toBe(100_000);
-  });
+  it.each(["//evil.test/x", "https://evil.test/", "/\\evil.test", "javascript:alert(1)", "batch?id=1", "/a b"])(
+    "a cart's return_to must be a path of this site: %j is refused, nothing bought",
+    async (returnTo) => {
+      const { user, client } = await fundedClient({ balance: 100_000 });
+      const res = await client.post("/order", { cart: { name: { article: 1 }, return_to: returnTo }, idempotency_key: key() });
+      expect(res.status).toBe(422);
+      expect((await balancesOf(user.id)).balance).toBe(100_000);
+    },
+  );
 
   it("the same idempotency key twice is one order", async () => {
     const { user, client } = await fundedClient({ balance: 100_000 });
     const k = key();
-    const a = OrderResponse.parse(await (await client.post("/order", { cart: { name: { article: 1, offline_article: 1 } } }, { headers: { "Idempotency-Key": k } })).json());
-    const b = OrderResponse.parse(await (await client.post("/order", { cart: { name: { article: 1, offline_article: 1 } } }, { headers: { "Idempotency-Key": k } })).json());
+    const a = OrderResponse.parse(
+      await (await client.post("/order", { cart: { name: { article: 1, offline_article: 1 } } }, { headers: { "Idempotency-Key": k } })).json(),
+    );
+    const b = OrderResponse.parse(
+      await (await client.post("/order", { cart: { name: { article: 1, offline_article: 1 } } }, { headers: { "Idempotency-Key": k } })).json(),
+    );
     expect(b.order_id).toBe(a.order_id);
     expect(b.balance).toBe(100_000 - PRICE.article - PRICE.offline_article);
     const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ?").bind(user.id).first<{ n: number }>();
@@ -166,7 +201,9 @@ describe("POST /order", () => {
 
   it("50 orders at once, balance covers exactly 10: 10 succeed, 40 get the insufficient-balance error, balance ends at 0", async () => {
     const { user, client } = await fundedClient({ balance: 10 * PRICE.article });
-    const responses = await Promise.all(Array.from({ length: 50 }, () => client.post("/order", { cart: { name: { article: 1 } } }, { headers: { "Idempotency-Key": key() } })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => client.post("/order", { cart: { name: { article: 1 } } }, { headers: { "Idempotency-Key": key() } })),
+    );
     const bodies = await Promise.all(responses.map((r) => r.json() as Promise<Record<string, unknown>>));
     const ok = bodies.filter((b) => typeof b.order_id === "string");
     const failed = bodies.filter((b) => b.status === "error");
@@ -185,7 +222,12 @@ describe("POST /order", () => {
     const before = await snapshot();
     const res = await client.post("/order", { cart: { name: { article: 1 } }, idempotency_key: key() });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "error", error: walletMessages.insufficientBalance, shortfall: PRICE.article - 10_000, sum_total: PRICE.article });
+    expect(await res.json()).toEqual({
+      status: "error",
+      error: walletMessages.insufficientBalance,
+      shortfall: PRICE.article - 10_000,
+      sum_total: PRICE.article,
+    });
     expect(await snapshot()).toEqual(before);
     expect((await balancesOf(user.id)).balance).toBe(10_000);
   });

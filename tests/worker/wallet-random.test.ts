@@ -27,7 +27,11 @@ function rng(seed: number) {
 let standardId = 0;
 beforeAll(async () => {
   await seedDemoData();
-  standardId = (await env.DB.prepare("INSERT INTO catalog_items (type, title, free, links, created_at) VALUES (2, 'RANDOM STD', 0, '[\"https://f.example/s.pdf\"]', ?) RETURNING id").bind(Date.now()).first<{ id: number }>())!.id;
+  standardId = (await env.DB.prepare(
+    "INSERT INTO catalog_items (type, title, free, links, created_at) VALUES (2, 'RANDOM STD', 0, '[\"https://f.example/s.pdf\"]', ?) RETURNING id",
+  )
+    .bind(Date.now())
+    .first<{ id: number }>())!.id;
 });
 
 it("500 mixed operations keep admin totals equal to balances + spent", { timeout: 120_000 }, async () => {
@@ -35,12 +39,16 @@ it("500 mixed operations keep admin totals equal to balances + spent", { timeout
   const seed = Date.now() % 1_000_000;
   console.log(`wallet random run: seed ${seed}`);
   const rand = rng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const admin = await signedInClient("usr_dev_admin");
   const users: { id: string; client: Client }[] = [];
   for (let i = 0; i < 6; i++) {
-    const { user, client } = await fundedClient({ balance: int(0, 400_000), unlimited: int(0, 3), limited: rand() < 0.5 ? [{ count: int(1, 5), expiresAt: Date.now() + int(1, 20) * DAY }] : [] });
+    const { user, client } = await fundedClient({
+      balance: int(0, 400_000),
+      unlimited: int(0, 3),
+      limited: rand() < 0.5 ? [{ count: int(1, 5), expiresAt: Date.now() + int(1, 20) * DAY }] : [],
+    });
     users.push({ id: user.id, client });
   }
   let clock = Date.now();

@@ -20,7 +20,11 @@ export function readZip(buf: ArrayBuffer): { name: string; data: Uint8Array }[] 
   const bytes = new Uint8Array(buf);
   const view = new DataView(buf);
   let eocd = -1;
-  for (let i = bytes.length - 22; i >= 0; i--) if (view.getUint32(i, true) === 0x06054b50) { eocd = i; break; }
+  for (let i = bytes.length - 22; i >= 0; i--)
+    if (view.getUint32(i, true) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
   if (eocd < 0) throw new Error("no end of central directory");
   let count = view.getUint16(eocd + 10, true);
   let cd = view.getUint32(eocd + 16, true);
@@ -47,7 +51,12 @@ export function readZip(buf: ArrayBuffer): { name: string; data: Uint8Array }[] 
       const len = view.getUint16(e + 2, true);
       if (id === 0x0001) {
         let q = e + 4;
-        if (size === 0xffffffff) { view.getBigUint64(q, true); q += 8; size = Number(view.getBigUint64(q, true)); q += 8; }
+        if (size === 0xffffffff) {
+          view.getBigUint64(q, true);
+          q += 8;
+          size = Number(view.getBigUint64(q, true));
+          q += 8;
+        }
         if (local === 0xffffffff) local = Number(view.getBigUint64(q, true));
       }
       e += 4 + len;

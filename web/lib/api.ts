@@ -58,7 +58,11 @@ export function call(endpoint: Endpoint, input?: object, init: CallInit & { form
  * 422, a limit, a server that does not stream) is read and thrown or returned exactly as call()
  * does (`{ json }`).
  */
-export async function callEvents<E extends Endpoint>(endpoint: E, input: InputOf<E>, init: CallInit & { onEvent(e: ServerEvent): boolean | void }): Promise<{ json: OutputOf<E> } | { streamed: true }> {
+export async function callEvents<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  init: CallInit & { onEvent(e: ServerEvent): boolean | void },
+): Promise<{ json: OutputOf<E> } | { streamed: true }> {
   const { path, request } = requestOf(endpoint, input as object, init);
   const res = await transport(path, request, "text/event-stream");
   if (res.body && (res.headers.get("content-type") ?? "").startsWith("text/event-stream")) {

@@ -52,7 +52,11 @@ export type PageQuery = EnsureQueryDataOptions<any, any, any, any>;
  * `hold: false`: the reads start but the navigation does not wait for them (a read the server holds
  * open; the page shows its own loading state meanwhile).
  */
-export async function loadPageQueries(context: RouterContext, { access, hold = true }: { access?: Access; hold?: boolean }, queries: () => Promise<readonly PageQuery[]>): Promise<void> {
+export async function loadPageQueries(
+  context: RouterContext,
+  { access, hold = true }: { access?: Access; hold?: boolean },
+  queries: () => Promise<readonly PageQuery[]>,
+): Promise<void> {
   if (import.meta.env.SSR || !allows(access, context.session)) return;
   const list = await queries();
   if (context.deferData || !hold) {

@@ -3,7 +3,14 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from "re
 /** The shell's dialog flags and the chosen search type (accounts spec §3 shared state). */
 export type DialogName = "login" | "register" | "mobile" | "news" | "packageOffer" | "offlineRequest";
 
-export type OfflineRequestPrefill = { url?: string; doi?: string; desc?: string; canEdit?: boolean; autoSubmit?: boolean; kind?: "article" | "book" | "standard" };
+export type OfflineRequestPrefill = {
+  url?: string;
+  doi?: string;
+  desc?: string;
+  canEdit?: boolean;
+  autoSubmit?: boolean;
+  kind?: "article" | "book" | "standard";
+};
 
 /**
  * What a package offer is for, when an action needs a credit: the credit (and how many) it

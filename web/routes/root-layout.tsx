@@ -8,8 +8,12 @@ import { usePageData } from "../lib/page-data-context";
 // paint: they are not needed until someone opens them, and they bring their form schemas (zod).
 // None is drawn on the server (nor in the hydrating render), so their code stays out of the Worker.
 const AuthDialogs = lazy(import.meta.env.SSR ? browserOnly : () => import("../features/auth/auth-dialogs").then((mod) => ({ default: mod.AuthDialogs })));
-const WalletDialogs = lazy(import.meta.env.SSR ? browserOnly : () => import("../features/wallet/wallet-dialogs").then((mod) => ({ default: mod.WalletDialogs })));
-const OfflineDialogs = lazy(import.meta.env.SSR ? browserOnly : () => import("../features/offline/offline-request-dialog").then((mod) => ({ default: mod.OfflineDialogs })));
+const WalletDialogs = lazy(
+  import.meta.env.SSR ? browserOnly : () => import("../features/wallet/wallet-dialogs").then((mod) => ({ default: mod.WalletDialogs })),
+);
+const OfflineDialogs = lazy(
+  import.meta.env.SSR ? browserOnly : () => import("../features/offline/offline-request-dialog").then((mod) => ({ default: mod.OfflineDialogs })),
+);
 // Staff are told of new requests and payments on every page (after hydration: never drawn on the server).
 const StaffAlerts = lazy(import.meta.env.SSR ? browserOnly : () => import("../features/offline/staff-alerts").then((mod) => ({ default: mod.StaffAlerts })));
 
@@ -30,7 +34,8 @@ function FeatureDialogs({ mounted }: { mounted: MountedDialogs }) {
   const hydrated = useHydrated();
   // The mobile dialog also opens by itself for a signed-in user without a confirmed number (once the
   // page is the browser's: the server's markup has no dialog).
-  const authMounted = mounted.login || mounted.register || mounted.mobile || (hydrated && autoMobileStep({ userInfo, userType, mobileSmsConfirmation }) !== null);
+  const authMounted =
+    mounted.login || mounted.register || mounted.mobile || (hydrated && autoMobileStep({ userInfo, userType, mobileSmsConfirmation }) !== null);
   return (
     <>
       {/* Each group in its own boundary (see AppShell): one loading never hides another's open dialog. */}

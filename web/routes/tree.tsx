@@ -73,7 +73,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 // Generic over the path so the route tree keeps every path's literal type (typed `to` in links).
-const page = <const TPath extends string>(path: TPath, file: string) => createRoute({ getParentRoute: () => rootRoute, path, ...pageModule(file, loads[path]), loader: pageLoader(loads[path]) });
+const page = <const TPath extends string>(path: TPath, file: string) =>
+  createRoute({ getParentRoute: () => rootRoute, path, ...pageModule(file, loads[path]), loader: pageLoader(loads[path]) });
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", validateSearch: parseHomeSearch, component: HomePage });
 

@@ -12,7 +12,8 @@ describe("the service worker's request policy", () => {
   });
 
   it("never caches pages: they carry the signed-in user's data and CSRF token", () => {
-    for (const path of ["/", "/profile", "/profile/booksAndArticles?x=1", "/admin/fileReports", "/share?url=x", "/offline.html"]) expect(requestPolicy(get(path, "navigate"), O)).toBe("navigate");
+    for (const path of ["/", "/profile", "/profile/booksAndArticles?x=1", "/admin/fileReports", "/share?url=x", "/offline.html"])
+      expect(requestPolicy(get(path, "navigate"), O)).toBe("navigate");
   });
 
   it("passes the API, signed files, development routes and anything not hashed straight to the network", () => {

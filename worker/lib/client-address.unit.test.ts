@@ -3,7 +3,13 @@ import { limitAddress } from "./client-address";
 
 describe("limitAddress", () => {
   it("counts an IPv6 client by its /64, however the address is written", () => {
-    const same = ["2001:db8:12:34::1", "2001:0db8:0012:0034:ffff:ffff:ffff:ffff", "2001:DB8:12:34:a:b:c:d", "2001:db8:12:34::1%eth0", " 2001:db8:12:34:0:0:1.2.3.4 "];
+    const same = [
+      "2001:db8:12:34::1",
+      "2001:0db8:0012:0034:ffff:ffff:ffff:ffff",
+      "2001:DB8:12:34:a:b:c:d",
+      "2001:db8:12:34::1%eth0",
+      " 2001:db8:12:34:0:0:1.2.3.4 ",
+    ];
     expect(new Set(same.map(limitAddress))).toEqual(new Set(["2001:db8:12:34::/64"]));
     expect(limitAddress("2001:db8:12:35::1")).toBe("2001:db8:12:35::/64");
     expect(limitAddress("::1")).toBe("0:0:0:0::/64");

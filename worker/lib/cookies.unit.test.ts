@@ -22,7 +22,8 @@ describe("cookies: one writer", () => {
       const text = readFileSync(file, "utf8");
       if (/from\s+["']hono\/cookie["']/.test(text)) offenders.push(`${rel}: imports hono/cookie`);
       // Copying the cookies a handler already set onto another response is allowed (page/routes.ts); writing one is not.
-      for (const m of text.matchAll(/\.(?:set|append)\(\s*["']set-cookie["']\s*,\s*([^)]*)\)/gi)) if (!/^cookie\b/.test(m[1]!.trim())) offenders.push(`${rel}: writes Set-Cookie (${m[1]})`);
+      for (const m of text.matchAll(/\.(?:set|append)\(\s*["']set-cookie["']\s*,\s*([^)]*)\)/gi))
+        if (!/^cookie\b/.test(m[1]!.trim())) offenders.push(`${rel}: writes Set-Cookie (${m[1]})`);
     }
     expect(offenders).toEqual([]);
   });

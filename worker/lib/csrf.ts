@@ -44,9 +44,7 @@ async function tokenFromBody(c: Context): Promise<string | undefined> {
   try {
     if (kind === "json") {
       const body = (await c.req.json()) as unknown;
-      return body && typeof body === "object" && typeof (body as { _token?: unknown })._token === "string"
-        ? (body as { _token: string })._token
-        : undefined;
+      return body && typeof body === "object" && typeof (body as { _token?: unknown })._token === "string" ? (body as { _token: string })._token : undefined;
     }
     if (kind === "form" || kind === "multipart") {
       const form = await c.req.parseBody();

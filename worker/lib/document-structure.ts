@@ -30,7 +30,16 @@ export const ZIP_LIMITS = {
   maxDirectoryBytes: 4 * 1024 * 1024,
 };
 
-type ZipProblem = "not_zip" | "too_many_entries" | "too_large_expanded" | "compression_ratio" | "unsafe_name" | "duplicate_name" | "zip64" | "encrypted" | "malformed";
+type ZipProblem =
+  | "not_zip"
+  | "too_many_entries"
+  | "too_large_expanded"
+  | "compression_ratio"
+  | "unsafe_name"
+  | "duplicate_name"
+  | "zip64"
+  | "encrypted"
+  | "malformed";
 type ZipEntry = { name: string; compressedSize: number; uncompressedSize: number };
 type ZipVerdict = { ok: true; entries: ZipEntry[] } | { ok: false; problem: ZipProblem };
 

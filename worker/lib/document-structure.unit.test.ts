@@ -43,7 +43,10 @@ describe("inspectZip", () => {
 
   it("refuses too many entries, duplicate names, encrypted entries and ZIP64 markers", async () => {
     expect(await inspectZip(blob(docxWithManyEntries(ZIP_LIMITS.maxEntries + 1)))).toEqual({ ok: false, problem: "too_many_entries" });
-    expect(await inspectZip(blob(zipDeclaring([{ name: "word/document.xml" }, { name: "word/document.xml" }])))).toEqual({ ok: false, problem: "duplicate_name" });
+    expect(await inspectZip(blob(zipDeclaring([{ name: "word/document.xml" }, { name: "word/document.xml" }])))).toEqual({
+      ok: false,
+      problem: "duplicate_name",
+    });
     const encrypted = zipDeclaring([{ name: "word/document.xml" }]);
     const cd = findSig(encrypted, 0x02014b50);
     encrypted[cd + 8] = 1;

@@ -32,7 +32,11 @@ export class AuthError extends DomainError {
 }
 
 export class RateLimitError extends DomainError {
-  constructor(readonly retryAfterSeconds: number, message?: string, extra: Record<string, unknown> = {}) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message?: string,
+    extra: Record<string, unknown> = {},
+  ) {
     super(message ?? coreMessages.tooMany(retryAfterSeconds), 429, { retry_after: retryAfterSeconds, ...extra });
   }
 }

@@ -44,7 +44,8 @@ export function bodyBudget(tooLarge: Parameters<typeof bodyLimit>[0]["onError"])
       // Read once (within the general limit set before): Hono keeps the bytes, and the form
       // readers later parse that copy.
       const boundary = multipartBoundary(type);
-      if (boundary && partCountExceeds(new Uint8Array(await c.req.arrayBuffer()), boundary, FORM_MAX_FIELDS)) throw new ValidationError({ body: [coreMessages.tooManyFields] });
+      if (boundary && partCountExceeds(new Uint8Array(await c.req.arrayBuffer()), boundary, FORM_MAX_FIELDS))
+        throw new ValidationError({ body: [coreMessages.tooManyFields] });
       return next();
     }
     return textLimit(c, async () => {

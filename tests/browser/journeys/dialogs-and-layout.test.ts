@@ -58,7 +58,11 @@ describe.each(VIEWPORTS)("dialogs and layout at %s width", (viewport) => {
       await page.waitForURL(/\/profile\/offlineBooksStandards$/);
       await seeText(page, "درخواست آفلاین شما ثبت شد");
       expect(await page.getByRole("dialog").count()).toBe(0);
-      await page.getByText(link.replace(/^https:\/\//, "")).first().waitFor().catch(() => page.getByText(link).first().waitFor());
+      await page
+        .getByText(link.replace(/^https:\/\//, ""))
+        .first()
+        .waitFor()
+        .catch(() => page.getByText(link).first().waitFor());
       await checkState(j, page, "requests-page", { allow: [link, "www.amazon.com"] });
       await j.close();
     } catch (e) {
@@ -139,9 +143,13 @@ describe.each(VIEWPORTS)("dialogs and layout at %s width", (viewport) => {
       const panel = page.locator('.search-panel[data-search-type="3"]');
       await panel.getByRole("button", { name: "درخواست آفلاین کتاب" }).waitFor();
       // One offline prompt: the panel's, prefilled with the keywords (the shell's button steps aside).
-      await expect.poll(() => page.getByRole("button", { name: /^درخواست آفلاین/ }).evaluateAll((els) => els.filter((e) => (e as HTMLElement).checkVisibility()).length)).toBe(1);
+      await expect
+        .poll(() => page.getByRole("button", { name: /^درخواست آفلاین/ }).evaluateAll((els) => els.filter((e) => (e as HTMLElement).checkVisibility()).length))
+        .toBe(1);
       await checkWhileScrolling(j, page, "book-search");
-      await page.route("https://covers.openlibrary.org/**", (route) => route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="90"/>' }));
+      await page.route("https://covers.openlibrary.org/**", (route) =>
+        route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="90"/>' }),
+      );
       await panel.getByRole("searchbox", { name: "کلیدواژه‌ها" }).fill("concrete");
       await panel.getByRole("button", { name: "جستجو", exact: true }).click();
       await expect.poll(() => panel.locator(".search-item").count(), { timeout: 15_000 }).toBeGreaterThan(0);

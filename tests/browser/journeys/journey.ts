@@ -58,7 +58,10 @@ export class Journey {
         axeError = e;
       }
       // One line per check, for the run's record (test-results/journeys/axe.jsonl).
-      appendFileSync(path.join(journeyRoot, "axe.jsonl"), `${JSON.stringify({ at: new Date().toISOString(), where, url: page.url(), serious_or_critical: axeError ? String(axeError).split("\n")[0] : 0 })}\n`);
+      appendFileSync(
+        path.join(journeyRoot, "axe.jsonl"),
+        `${JSON.stringify({ at: new Date().toISOString(), where, url: page.url(), serious_or_critical: axeError ? String(axeError).split("\n")[0] : 0 })}\n`,
+      );
     }
     // With a dialog open only the viewport matters (the overlay covers just the viewport anyway).
     const dialogOpen = (await page.locator('[role="dialog"], [role="alertdialog"]').count()) > 0;

@@ -45,7 +45,8 @@ async function payAtBank(j: Journey, page: Page, amount: string) {
 
 /** The count fields of the package offer, as numbers. */
 async function offerCounts(offer: Locator) {
-  const read = async (name: string) => Number((await offer.getByRole("textbox", { name }).inputValue()).replace(/[۰-۹]/g, (d) => String("۰۱۲۳۴۵۶۷۸۹".indexOf(d))));
+  const read = async (name: string) =>
+    Number((await offer.getByRole("textbox", { name }).inputValue()).replace(/[۰-۹]/g, (d) => String("۰۱۲۳۴۵۶۷۸۹".indexOf(d))));
   return { article: await read("اعتبار ویژهٔ نامحدود (مقاله یا فصل کتاب)"), offline: await read("اعتبار درخواست آفلاین") };
 }
 
@@ -88,7 +89,11 @@ describe.each(VIEWPORTS)("paid steps at %s width", (viewport) => {
       // Back on the home page, the document starts by itself and the file downloads: no pasting.
       const file = await downloaded;
       expect(new URL(file.url()).pathname).toBe(`/files/doi/${doi}.pdf`);
-      expect(readFileSync((await file.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(
+        readFileSync((await file.path())!)
+          .subarray(0, 5)
+          .toString("latin1"),
+      ).toBe("%PDF-");
       expect(new URL(page.url()).pathname).toBe("/");
       const ok = page.getByRole("dialog", { name: "عملیات با موفقیت انجام شد" });
       await ok.waitFor();
@@ -250,10 +255,17 @@ describe.each(VIEWPORTS)("paid steps at %s width", (viewport) => {
 
       const row = page.getByRole("row").filter({ hasText: a });
       const [pdf] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: "دانلود" }).click()]);
-      expect(readFileSync((await pdf.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(
+        readFileSync((await pdf.path())!)
+          .subarray(0, 5)
+          .toString("latin1"),
+      ).toBe("%PDF-");
 
       const [zip] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "دانلود همه فایل‌های آماده (ZIP)" }).click()]);
-      const entries = execFileSync("unzip", ["-Z1", (await zip.path())!]).toString().trim().split("\n");
+      const entries = execFileSync("unzip", ["-Z1", (await zip.path())!])
+        .toString()
+        .trim()
+        .split("\n");
       expect(entries).toHaveLength(3);
       for (const e of entries) expect(e).toMatch(/^sadasivan-20\d\d-[a-z0-9-]+\.pdf$/);
 
@@ -266,7 +278,9 @@ describe.each(VIEWPORTS)("paid steps at %s width", (viewport) => {
       expect(text).toMatch(/volume = \{\d+\}/);
       // RIS too: authors, journal and year on each of the three works.
       const [ris] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "RIS", exact: true }).click()]);
-      const records = readFileSync((await ris.path())!, "utf8").split(/^ER {2}-.*$/m).filter((r) => r.trim());
+      const records = readFileSync((await ris.path())!, "utf8")
+        .split(/^ER {2}-.*$/m)
+        .filter((r) => r.trim());
       expect(records).toHaveLength(3);
       for (const r of records) {
         expect(r).toContain("AU  - Sadasivan, Shankar");
@@ -281,5 +295,3 @@ describe.each(VIEWPORTS)("paid steps at %s width", (viewport) => {
     }
   }, 300_000);
 });
-
-

@@ -101,7 +101,11 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
       const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
       const url = new URL(file.url());
       expect(url.origin).toBe(new URL(baseUrl()).origin);
-      expect(readFileSync((await file.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(
+        readFileSync((await file.path())!)
+          .subarray(0, 5)
+          .toString("latin1"),
+      ).toBe("%PDF-");
       await page.keyboard.press("Escape");
       await result.waitFor({ state: "detached" });
 
@@ -144,7 +148,10 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
         await a.getByLabel("جستجو: عنوان، ISBN، DOI، شمارهٔ استاندارد یا کاربر").fill(who.email);
         await a.getByRole("button", { name: "اعمال فیلتر" }).click();
         await expect.poll(() => a.locator(".desk-card").count()).toBe(1);
-        await a.locator(".desk-card").getByRole("button", { name: /^رسیدگی/ }).click();
+        await a
+          .locator(".desk-card")
+          .getByRole("button", { name: /^رسیدگی/ })
+          .click();
         const detail = a.getByTestId("desk-detail");
         await detail.getByRole("heading", { level: 2 }).waitFor();
         return detail;
@@ -189,7 +196,11 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
       await expect.poll(() => u.locator("article.offline-card .offline-badge").first().getAttribute("data-status")).toBe("delivered");
       await j.step(u, "user-delivered");
       const [download] = await Promise.all([u.waitForEvent("download"), u.getByRole("link", { name: /دانلود فایل/ }).click()]);
-      expect(readFileSync((await download.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(
+        readFileSync((await download.path())!)
+          .subarray(0, 5)
+          .toString("latin1"),
+      ).toBe("%PDF-");
       expect(download.suggestedFilename()).toBe("journey-book.pdf");
       await j.close();
     } catch (e) {

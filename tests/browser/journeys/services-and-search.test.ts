@@ -29,7 +29,12 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
     try {
       const page = await j.open();
       await page.goto("/");
-      const chooseType = (label: string) => page.getByRole("radio", { name: label, exact: true }).first().evaluate((el) => el.scrollIntoView({ block: "center" })).then(() => page.getByRole("radio", { name: label, exact: true }).first().click({ force: true }));
+      const chooseType = (label: string) =>
+        page
+          .getByRole("radio", { name: label, exact: true })
+          .first()
+          .evaluate((el) => el.scrollIntoView({ block: "center" }))
+          .then(() => page.getByRole("radio", { name: label, exact: true }).first().click({ force: true }));
       const results = page.locator(".search-pane .search-item");
 
       // Articles through Crossref.
@@ -59,7 +64,12 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
       await expect.poll(() => results.count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await expect.poll(() => panel.locator(".search-price").first().textContent()).toMatch(/^[۰-۹٬]+ تومان$/);
       await j.step(page, "book-results");
-      await results.first().getByRole("button").filter({ hasText: /دانلود|خرید|لینک/ }).first().click();
+      await results
+        .first()
+        .getByRole("button")
+        .filter({ hasText: /دانلود|خرید|لینک/ })
+        .first()
+        .click();
       login = page.getByRole("dialog", { name: "ورود به حساب کاربری" });
       await login.waitFor();
       await j.step(page, "book-download-asks-login");
@@ -78,7 +88,11 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
       const page = await j.open();
       await signUpByApi(page, `direct-${viewport}`);
       await page.goto("/");
-      await page.getByRole("radio", { name: "دسترسی مستقیم", exact: true }).first().evaluate((el) => el.scrollIntoView({ block: "center" })).then(() => page.getByRole("radio", { name: "دسترسی مستقیم", exact: true }).first().click({ force: true }));
+      await page
+        .getByRole("radio", { name: "دسترسی مستقیم", exact: true })
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: "center" }))
+        .then(() => page.getByRole("radio", { name: "دسترسی مستقیم", exact: true }).first().click({ force: true }));
       const table = page.getByRole("table", { name: "فهرست سایت‌های دسترسی مستقیم" });
       await table.waitFor({ timeout: 20_000 });
       await j.step(page, "sites");
@@ -88,7 +102,14 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
         const row = rows.nth(i);
         names.push(((await row.locator("td").first().textContent()) ?? "").trim());
         await row.getByRole("button", { name: "افزودن به سبد" }).click();
-        await expect.poll(() => row.getByRole("button", { name: /حذف|افزودن/ }).first().getAttribute("aria-pressed")).toBe("true");
+        await expect
+          .poll(() =>
+            row
+              .getByRole("button", { name: /حذف|افزودن/ })
+              .first()
+              .getAttribute("aria-pressed"),
+          )
+          .toBe("true");
       }
       const fab = page.getByRole("button", { name: "سبد خرید (۲)" });
       await fab.waitFor();
@@ -121,16 +142,26 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
       const page = await j.open();
       await signUpByApi(page, `plagiarism-${viewport}`);
       await page.goto("/");
-      await page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().evaluate((el) => el.scrollIntoView({ block: "center" })).then(() => page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().click({ force: true }));
+      await page
+        .getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true })
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: "center" }))
+        .then(() => page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().click({ force: true }));
       const cards = page.getByRole("region", { name: "همانندجویی، ویرایش گرامر و اکانت‌های تخصصی" });
-      const card = cards.locator("article").filter({ hasText: /iThenticate|همانندجویی/ }).first();
+      const card = cards
+        .locator("article")
+        .filter({ hasText: /iThenticate|همانندجویی/ })
+        .first();
       await card.waitFor({ timeout: 20_000 });
       await j.step(page, "services");
       await card.getByRole("button", { name: "خرید", exact: true }).click();
       const buy = page.getByRole("dialog").first();
       await buy.waitFor();
       await j.step(page, "buy-dialog");
-      await buy.getByRole("button", { name: /^خرید|پرداخت/ }).last().click();
+      await buy
+        .getByRole("button", { name: /^خرید|پرداخت/ })
+        .last()
+        .click();
       await page.waitForURL(/\/gateway\/devbank\/pay\/pay_/, { timeout: 20_000 });
       await page.getByRole("button", { name: "پرداخت" }).click();
       await page.waitForURL(/\/payment\?id=pay_/, { timeout: 15_000 });
@@ -139,8 +170,16 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
 
       // Back on the services: the paid order waits for its file.
       await page.goto("/");
-      await page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().evaluate((el) => el.scrollIntoView({ block: "center" })).then(() => page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().click({ force: true }));
-      const paid = page.getByRole("region", { name: "همانندجویی، ویرایش گرامر و اکانت‌های تخصصی" }).locator("article").filter({ hasText: /iThenticate|همانندجویی/ }).first();
+      await page
+        .getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true })
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: "center" }))
+        .then(() => page.getByRole("radio", { name: "همانندجویی و ویرایش گرامر", exact: true }).first().click({ force: true }));
+      const paid = page
+        .getByRole("region", { name: "همانندجویی، ویرایش گرامر و اکانت‌های تخصصی" })
+        .locator("article")
+        .filter({ hasText: /iThenticate|همانندجویی/ })
+        .first();
       await paid.getByRole("button", { name: "ارسال فایل" }).click();
       const upload = page.getByRole("dialog", { name: /^ارسال فایل برای/ });
       await upload.waitFor();
@@ -191,7 +230,11 @@ describe.each(VIEWPORTS)("journeys at %s width", (viewport) => {
       await download.waitFor({ timeout: 45_000 });
       await j.step(page, "licensed-result");
       const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
-      expect(readFileSync((await file.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(
+        readFileSync((await file.path())!)
+          .subarray(0, 5)
+          .toString("latin1"),
+      ).toBe("%PDF-");
       await page.keyboard.press("Escape");
       await result.waitFor({ state: "detached" });
 

@@ -59,16 +59,18 @@ export async function checkState(j: Journey, page: Page, slug: string, opts: Sta
   await j.step(page, slug, { axe: opts.axe });
   if (opts.layout === false) return;
   // Through the CSSOM: the production CSP refuses an injected <style>.
-  await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(".ui-toast-region")).forEach((el) => {
-        el.style.setProperty("pointer-events", "none", "important");
-      }),
+  await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>(".ui-toast-region")).forEach((el) => {
+      el.style.setProperty("pointer-events", "none", "important");
+    }),
   );
   try {
     await assertNoCoveredControls(page);
   } finally {
-    await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(".ui-toast-region")).forEach((el) => {
-          el.style.removeProperty("pointer-events");
-        }),
+    await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>(".ui-toast-region")).forEach((el) => {
+        el.style.removeProperty("pointer-events");
+      }),
     );
   }
   await assertNoLatinText(page, [...NAMES, ...(opts.allow ?? [])]);
@@ -79,7 +81,10 @@ export async function checkWhileScrolling(j: Journey, page: Page, slug: string, 
   const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   for (const [i, y] of [0, height / 3, (2 * height) / 3, height].entries()) {
     await page.evaluate((top) => window.scrollTo(0, top), Math.round(y));
-    await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 2 || window.scrollY >= document.documentElement.scrollHeight - window.innerHeight - 1, Math.round(y));
+    await page.waitForFunction(
+      (top) => Math.abs(window.scrollY - top) < 2 || window.scrollY >= document.documentElement.scrollHeight - window.innerHeight - 1,
+      Math.round(y),
+    );
     await checkState(j, page, `${slug}-scroll${i}`, { ...opts, axe: i === 0 ? opts.axe : false });
   }
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -103,7 +103,10 @@ describe.each(VIEWPORTS)("words and entry points at %s width", (viewport) => {
       const withSuccess = shown.filter((kinds) => kinds.includes("success"));
       expect(withSuccess.length, JSON.stringify(shown)).toBeGreaterThan(0);
       // On the old code the red «wrong password» stayed beside it until its own 3 s were up.
-      expect(withSuccess.filter((kinds) => kinds.includes("error")), JSON.stringify(shown)).toEqual([]);
+      expect(
+        withSuccess.filter((kinds) => kinds.includes("error")),
+        JSON.stringify(shown),
+      ).toEqual([]);
 
       // A count clamped to 50 reads «۵۰», whatever keyboard typed 99.
       await page.goto("/profile/financial");
@@ -218,12 +221,23 @@ describe.each(VIEWPORTS)("words and entry points at %s width", (viewport) => {
       expect(steps.length).toBeGreaterThanOrEqual(7);
       for (const s of steps) expect(s.height, s.text).toBeLessThanOrEqual(s.needed);
       await checkState(j, page, "extension-page", {
-        allow: ["activeTab", "scripting", "Developer mode", "Load unpacked", "Load Temporary Add-on", "about:debugging#/runtime/this-firefox", "edge://extensions"],
+        allow: [
+          "activeTab",
+          "scripting",
+          "Developer mode",
+          "Load unpacked",
+          "Load Temporary Add-on",
+          "about:debugging#/runtime/this-firefox",
+          "edge://extensions",
+        ],
       });
 
       const origin = new URL(baseUrl()).origin;
       const dir = mkdtempSync(path.join(tmpdir(), "daryaft-zip-"));
-      for (const [name, file] of [["دانلود افزونه برای کروم و اج", "daryaft-chromium.zip"], ["دانلود افزونه برای فایرفاکس", "daryaft-firefox.zip"]] as const) {
+      for (const [name, file] of [
+        ["دانلود افزونه برای کروم و اج", "daryaft-chromium.zip"],
+        ["دانلود افزونه برای فایرفاکس", "daryaft-firefox.zip"],
+      ] as const) {
         const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name }).click()]);
         expect(new URL(download.url()).pathname).toBe(`/extension/${file}`);
         const zip = path.join(dir, file);

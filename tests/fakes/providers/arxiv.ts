@@ -139,7 +139,10 @@ function errorFeed(badId: string): string {
 
 function query(req: FakeRequest, hit: (k: string) => void): FakeResponse {
   const idList = (req.query.get("id_list") ?? "").trim();
-  const ids = idList.split(",").map((s) => s.trim()).filter(Boolean);
+  const ids = idList
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const id of ids) hit(baseOf(id));
   const bad = ids.find((id) => !ID.test(id));
   if (bad !== undefined) return text(400, errorFeed(bad), ATOM_CT);
@@ -148,7 +151,8 @@ function query(req: FakeRequest, hit: (k: string) => void): FakeResponse {
   if (bases.includes("2101.90503")) return text(503, "Rate exceeded.");
   if (bases.includes("2101.90408")) return { ...text(504, "Gateway Timeout"), delayMs: HANG_MS };
   if (bases.includes("2101.90400")) return text(200, errorFeed("2101.90400"), ATOM_CT);
-  if (bases.includes("2101.90000")) return text(200, `<?xml version='1.0'?>\n<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2101.90000v1`, ATOM_CT);
+  if (bases.includes("2101.90000"))
+    return text(200, `<?xml version='1.0'?>\n<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2101.90000v1`, ATOM_CT);
   if (ids.length === 1 && bases[0] === "2201.13452") return text(200, fixtureText("arxiv/query_id_list.xml"), ATOM_CT);
   if (ids.length === 1 && bases[0] === "1201.56789") return text(200, fixtureText("arxiv/query_id_list_not_found.xml"), ATOM_CT);
 
@@ -178,7 +182,10 @@ export function createArxivProvider(): FakeProvider {
       const kind = ID.test(id) ? foundKind(id) : null;
       if (!kind) return html(404, "<html><body><h1>Article identifier not recognized</h1></body></html>");
       if (m[1] === "pdf") return kind === "scanned" ? scannedPdfResponse() : pdfResponse([titleOf(id), `arXiv:${id}`]);
-      return html(200, `<!doctype html><html><head><meta name="citation_title" content="${escapeHtml(titleOf(id))}"><meta name="citation_pdf_url" content="https://arxiv.org/pdf/${id}"></head><body><h1>${escapeHtml(titleOf(id))}</h1></body></html>`);
+      return html(
+        200,
+        `<!doctype html><html><head><meta name="citation_title" content="${escapeHtml(titleOf(id))}"><meta name="citation_pdf_url" content="https://arxiv.org/pdf/${id}"></head><body><h1>${escapeHtml(titleOf(id))}</h1></body></html>`,
+      );
     },
   };
 }

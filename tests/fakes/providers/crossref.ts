@@ -97,11 +97,9 @@ export function scenarioWork(s: Scenario, overrides: { title?: string; year?: nu
   m["published"] = dateParts(year, 3, 21);
   m["published-online"] = dateParts(year, 3, 21);
   m["resource"] = { primary: { URL: urls.landingNoPdf(doi) } };
-  m["link"] = [
-    { URL: urls.landingNoPdf(doi), "content-type": "unspecified", "content-version": "vor", "intended-application": "similarity-checking" },
-  ];
-  m["volume"] = String(s.n % 40 + 1);
-  m["issue"] = String(s.n % 12 + 1);
+  m["link"] = [{ URL: urls.landingNoPdf(doi), "content-type": "unspecified", "content-version": "vor", "intended-application": "similarity-checking" }];
+  m["volume"] = String((s.n % 40) + 1);
+  m["issue"] = String((s.n % 12) + 1);
   m["page"] = `e${10000 + s.n}`;
 
   switch (s.kind) {
@@ -211,7 +209,13 @@ const SELECTABLE = new Set(
   ).split(","),
 );
 
-const wordsOf = (s: string) => s.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").split(/[^a-z0-9]+/).filter((w) => w.length >= 2);
+const wordsOf = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 2);
 
 function textOfWork(w: Record<string, unknown>): string {
   const authors = ((w["author"] as { family?: string }[] | undefined) ?? []).map((a) => a.family ?? "").join(" ");
@@ -277,8 +281,28 @@ function bibliographicSearch(req: FakeRequest, q: string, rows: number, headers:
  * A test or benchmark puts some of those works in users' libraries.
  */
 const NOTICE_TYPES = ["retraction", "correction", "expression_of_concern", "withdrawal", "new_version"] as const;
-const UPDATE_TYPE_VALUES = new Set(["retraction", "partial_retraction", "withdrawal", "removal", "expression_of_concern", "correction", "erratum", "corrigendum", "addendum", "clarification", "new_version", "new_edition", "reinstatement"]);
-const LABELS: Record<string, string> = { retraction: "Retraction", correction: "Correction", expression_of_concern: "Expression of concern", withdrawal: "Withdrawal", new_version: "New version" };
+const UPDATE_TYPE_VALUES = new Set([
+  "retraction",
+  "partial_retraction",
+  "withdrawal",
+  "removal",
+  "expression_of_concern",
+  "correction",
+  "erratum",
+  "corrigendum",
+  "addendum",
+  "clarification",
+  "new_version",
+  "new_edition",
+  "reinstatement",
+]);
+const LABELS: Record<string, string> = {
+  retraction: "Retraction",
+  correction: "Correction",
+  expression_of_concern: "Expression of concern",
+  withdrawal: "Withdrawal",
+  new_version: "New version",
+};
 
 function daysBetween(from: string, until: string): string[] {
   const out: string[] = [];
@@ -291,7 +315,13 @@ function daysBetween(from: string, until: string): string[] {
 
 function updateRecord(doi: string, type: string, source: string, day: string): Record<string, unknown> {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return { updated: { ...dateParts(y, m, d), "date-time": `${day}T00:00:00Z`, timestamp: Date.parse(`${day}T00:00:00Z`) }, DOI: doi, type, source, label: LABELS[type] ?? type };
+  return {
+    updated: { ...dateParts(y, m, d), "date-time": `${day}T00:00:00Z`, timestamp: Date.parse(`${day}T00:00:00Z`) },
+    DOI: doi,
+    type,
+    source,
+    label: LABELS[type] ?? type,
+  };
 }
 
 function feedItems(feed: "notices" | "updated", days: string[], types: Set<string> | null): Record<string, unknown>[] {
@@ -302,11 +332,19 @@ function feedItems(feed: "notices" | "updated", days: string[], types: Set<strin
       for (let i = 0; i < NOTICES_PER_DAY; i++) {
         const type = NOTICE_TYPES[i % NOTICE_TYPES.length]!;
         if (types && !types.has(type)) continue;
-        items.push({ DOI: `10.5555/notice-${tag}-${i}`, title: [`${LABELS[type]} to: Noticed work ${tag} ${i}`], "update-to": [updateRecord(`10.5555/noticed-${tag}-${i}`, type, "publisher", day)] });
+        items.push({
+          DOI: `10.5555/notice-${tag}-${i}`,
+          title: [`${LABELS[type]} to: Noticed work ${tag} ${i}`],
+          "update-to": [updateRecord(`10.5555/noticed-${tag}-${i}`, type, "publisher", day)],
+        });
       }
     } else {
       for (let i = 0; i < UPDATED_PER_DAY; i++) {
-        items.push({ DOI: `10.5555/rw-updated-${tag}-${i}`, title: [`Updated work ${tag} ${i}`], "updated-by": [updateRecord(`10.5555/rw-notice-${tag}-${i}`, "retraction", "retraction-watch", day)] });
+        items.push({
+          DOI: `10.5555/rw-updated-${tag}-${i}`,
+          title: [`Updated work ${tag} ${i}`],
+          "updated-by": [updateRecord(`10.5555/rw-notice-${tag}-${i}`, "retraction", "retraction-watch", day)],
+        });
       }
     }
   }
@@ -318,7 +356,8 @@ function updateFeed(req: FakeRequest, filters: Map<string, string[]>, rows: numb
   hit(`feed:${feed}`);
   const from = filters.get("from-index-date")?.[0] ?? "";
   const until = filters.get("until-index-date")?.[0] ?? from;
-  for (const d of [from, until]) if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return validationFailure("date-not-valid", d, `Date specified as ${d} but must be of the form yyyy[-mm[-dd]]`);
+  for (const d of [from, until])
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return validationFailure("date-not-valid", d, `Date specified as ${d} but must be of the form yyyy[-mm[-dd]]`);
   const typeValues = filters.get("update-type") ?? [];
   const badType = typeValues.find((t) => !UPDATE_TYPE_VALUES.has(t));
   if (badType) return validationFailure("update-type-not-valid", badType, `Update type specified as ${badType} but is not a known update type`);
@@ -332,7 +371,13 @@ function updateFeed(req: FakeRequest, filters: Map<string, string[]>, rows: numb
   }
   const select = (req.query.get("select") ?? "").split(",").filter(Boolean);
   const page = all.slice(offset, offset + rows).map((w) => (select.length ? Object.fromEntries(Object.entries(w).filter(([k]) => select.includes(k))) : w));
-  const message: Record<string, unknown> = { facets: {}, "total-results": all.length, items: page, "items-per-page": rows, query: { "start-index": 0, "search-terms": null } };
+  const message: Record<string, unknown> = {
+    facets: {},
+    "total-results": all.length,
+    items: page,
+    "items-per-page": rows,
+    query: { "start-index": 0, "search-terms": null },
+  };
   if (cursor) message["next-cursor"] = Buffer.from(`fake-cursor-${offset + page.length}`, "utf8").toString("base64url");
   return json(200, { status: "ok", "message-type": "work-list", "message-version": "1.0.0", message }, headers);
 }
@@ -352,7 +397,8 @@ function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
     return validationFailure("integer-not-valid", offsetRaw, `Integer specified as ${offsetRaw} but must be a positive integer less than or equal to 10000. `);
   }
   const sort = req.query.get("sort");
-  if (sort && !SORTS.has(sort)) return validationFailure("sort-field-not-valid", sort, `Sort field specified as ${sort} but must be one of: ${[...SORTS].join(", ")}`);
+  if (sort && !SORTS.has(sort))
+    return validationFailure("sort-field-not-valid", sort, `Sort field specified as ${sort} but must be one of: ${[...SORTS].join(", ")}`);
   const order = req.query.get("order");
   if (order && order !== "asc" && order !== "desc") return validationFailure("order-not-valid", order, "Order must be one of: asc, desc");
 
@@ -368,7 +414,8 @@ function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
     filters.set(name, i === -1 ? "" : part.slice(i + 1));
     multi.set(name, [...(multi.get(name) ?? []), i === -1 ? "" : part.slice(i + 1)]);
   }
-  if ((filters.get("is-update") === "true" || filters.get("has-update") === "true") && filters.has("from-index-date")) return updateFeed(req, multi, rows, hit, headersFor(req));
+  if ((filters.get("is-update") === "true" || filters.get("has-update") === "true") && filters.has("from-index-date"))
+    return updateFeed(req, multi, rows, hit, headersFor(req));
 
   const mode = failModeOfText(q);
   if (mode) return failResponse(mode);
@@ -386,7 +433,16 @@ function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
     // A book's record by one of its ISBNs (hyphens ignored), as the isbn filter finds it.
     const book = OA_BOOK_ISBNS.includes(isbn.replace(/-/g, "")) ? crossrefBookWork(OA_BOOK_DOI) : null;
     const items = book ? [book] : [];
-    return json(200, { status: "ok", "message-type": "work-list", "message-version": "1.0.0", message: { facets: {}, "total-results": items.length, items, "items-per-page": rows, query: { "start-index": 0, "search-terms": null } } }, headers);
+    return json(
+      200,
+      {
+        status: "ok",
+        "message-type": "work-list",
+        "message-version": "1.0.0",
+        message: { facets: {}, "total-results": items.length, items, "items-per-page": rows, query: { "start-index": 0, "search-terms": null } },
+      },
+      headers,
+    );
   }
   const fromYear = Number((filters.get("from-pub-date") ?? "").slice(0, 4)) || 2015;
   const untilYear = Number((filters.get("until-pub-date") ?? "").slice(0, 4)) || 2024;

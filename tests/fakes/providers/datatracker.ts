@@ -19,7 +19,16 @@ type Doc = Record<string, unknown> & { name: string; title: string; rfc_number: 
 const recorded = () => fixtureJson<{ objects: Doc[] }>("datatracker/documents_type_rfc.json").objects;
 
 function synthetic(n: number): Doc {
-  return { name: `rfc${n}`, title: syntheticTitle(n), abstract: "A synthetic RFC for the fake.", pages: 20 + (n % 40), rfc_number: n, std_level: "/api/v1/name/stdlevelname/ps/", type: "/api/v1/name/doctypename/rfc/", time: "2026-05-20T15:43:39Z" };
+  return {
+    name: `rfc${n}`,
+    title: syntheticTitle(n),
+    abstract: "A synthetic RFC for the fake.",
+    pages: 20 + (n % 40),
+    rfc_number: n,
+    std_level: "/api/v1/name/stdlevelname/ps/",
+    type: "/api/v1/name/doctypename/rfc/",
+    time: "2026-05-20T15:43:39Z",
+  };
 }
 
 function byNumber(n: number): Doc | null {
@@ -30,7 +39,14 @@ function rfcPdf(n: number, title: string): Uint8Array {
   const header = ["Internet Engineering Task Force (IETF)", `Request for Comments: ${n}`, "Category: Standards Track", "ISSN: 2070-1721"];
   return makePdf({
     pages: [
-      { text: [...header.map((t, i) => ({ text: t, x: 72, y: 740 - 14 * i, size: 10 })), { text: title, x: 200, y: 640, size: 10 }, { text: "Abstract", x: 72, y: 600, size: 10 }, { text: "This document is a fake RFC served by the test upstream.", x: 72, y: 586, size: 10 }] },
+      {
+        text: [
+          ...header.map((t, i) => ({ text: t, x: 72, y: 740 - 14 * i, size: 10 })),
+          { text: title, x: 200, y: 640, size: 10 },
+          { text: "Abstract", x: 72, y: 600, size: 10 },
+          { text: "This document is a fake RFC served by the test upstream.", x: 72, y: 586, size: 10 },
+        ],
+      },
       { text: ["Table of Contents", "1. Introduction", "2. Terminology"] },
     ],
   });
@@ -51,8 +67,21 @@ export function createDatatrackerProvider(): FakeProvider {
           const limit = Math.min(Math.max(Number(req.query.get("limit") ?? 20) || 20, 1), 100);
           const offset = Math.max(Number(req.query.get("offset") ?? 0) || 0, 0);
           const name = req.query.get("name");
-          const all = name ? [byNumber(Number(name.replace(/^rfc/, "")))].filter((d): d is Doc => d !== null) : searchIsEmpty(q) ? [] : [...recorded(), ...Array.from({ length: SYNTHETIC_PER_QUERY }, (_, i) => synthetic(syntheticBase(q, SYNTHETIC_MIN) + i))];
-          return json(200, { meta: { limit, next: offset + limit < all.length ? `/api/v1/doc/document/?limit=${limit}&offset=${offset + limit}` : null, offset, previous: null, total_count: all.length }, objects: all.slice(offset, offset + limit) });
+          const all = name
+            ? [byNumber(Number(name.replace(/^rfc/, "")))].filter((d): d is Doc => d !== null)
+            : searchIsEmpty(q)
+              ? []
+              : [...recorded(), ...Array.from({ length: SYNTHETIC_PER_QUERY }, (_, i) => synthetic(syntheticBase(q, SYNTHETIC_MIN) + i))];
+          return json(200, {
+            meta: {
+              limit,
+              next: offset + limit < all.length ? `/api/v1/doc/document/?limit=${limit}&offset=${offset + limit}` : null,
+              offset,
+              previous: null,
+              total_count: all.length,
+            },
+            objects: all.slice(offset, offset + limit),
+          });
         }
         const one = /^\/api\/v1\/doc\/document\/rfc(\d+)\/$/.exec(req.path);
         if (one) {

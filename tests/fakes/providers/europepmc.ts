@@ -34,7 +34,13 @@ function record(n: number): Record<string, unknown> {
     hasPDF: "Y",
     fullTextUrlList: {
       fullTextUrl: [
-        { availability: "Open access", availabilityCode: "OA", documentStyle: "pdf", site: "Europe_PMC", url: `https://europepmc.org/articles/${pmcid}?pdf=render` },
+        {
+          availability: "Open access",
+          availabilityCode: "OA",
+          documentStyle: "pdf",
+          site: "Europe_PMC",
+          url: `https://europepmc.org/articles/${pmcid}?pdf=render`,
+        },
         { availability: "Open access", availabilityCode: "OA", documentStyle: "html", site: "Europe_PMC", url: `https://europepmc.org/articles/${pmcid}` },
         { availability: "Subscription required", availabilityCode: "S", documentStyle: "doi", site: "DOI", url: `https://doi.org/${doi}` },
       ],
@@ -90,7 +96,10 @@ export function createEuropePmcProvider(): FakeProvider {
       const n = nFromPmcid(pmcid);
       if (n === null) return html(404, "<!doctype html><title>Not found</title><h1>Article not found</h1>");
       if (req.query.get("pdf") === "render") return pdfResponse([scenarioTitle({ doi: `10.5555/pmc-${n}`, kind: "pmc", n }), pmcid]);
-      return html(200, `<!doctype html><html><head><meta name="citation_pdf_url" content="https://europepmc.org/articles/${pmcid}?pdf=render"></head><body>${pmcid}</body></html>`);
+      return html(
+        200,
+        `<!doctype html><html><head><meta name="citation_pdf_url" content="https://europepmc.org/articles/${pmcid}?pdf=render"></head><body>${pmcid}</body></html>`,
+      );
     },
   };
 }

@@ -11,7 +11,17 @@
 import type { FakeProvider } from "../types";
 import { fixtureJson, json } from "./_shared";
 import { gutenbergEpub } from "./open-files";
-import { FILE_DOWN, OTHER_WORK, SYNTHETIC_PER_QUERY, fileScenario, searchFailure, searchIsEmpty, syntheticAuthors, syntheticBase, syntheticTitle } from "./open-scenarios";
+import {
+  FILE_DOWN,
+  OTHER_WORK,
+  SYNTHETIC_PER_QUERY,
+  fileScenario,
+  searchFailure,
+  searchIsEmpty,
+  syntheticAuthors,
+  syntheticBase,
+  syntheticTitle,
+} from "./open-scenarios";
 
 const PAGE = 32;
 const SYNTHETIC_MIN = 80_000;
@@ -60,12 +70,19 @@ export function createGutendexProvider(): FakeProvider {
           if (failure) return failure;
           const page = Math.max(Number(req.query.get("page") ?? 1) || 1, 1);
           const rec = recorded();
-          const all = searchIsEmpty(q) ? [] : [...rec.results, ...Array.from({ length: SYNTHETIC_PER_QUERY }, (_, i) => synthetic(syntheticBase(q, SYNTHETIC_MIN) + i))];
+          const all = searchIsEmpty(q)
+            ? []
+            : [...rec.results, ...Array.from({ length: SYNTHETIC_PER_QUERY }, (_, i) => synthetic(syntheticBase(q, SYNTHETIC_MIN) + i))];
           const slice = all.slice((page - 1) * PAGE, page * PAGE);
           if (page > 1 && slice.length === 0) return json(404, { detail: "Invalid page." });
           const count = searchIsEmpty(q) ? 0 : all.length;
           const next = page * PAGE < count ? `https://gutendex.com/books/?page=${page + 1}&search=${encodeURIComponent(q)}` : null;
-          return json(200, { count, next, previous: page > 1 ? `https://gutendex.com/books/?page=${page - 1}&search=${encodeURIComponent(q)}` : null, results: slice });
+          return json(200, {
+            count,
+            next,
+            previous: page > 1 ? `https://gutendex.com/books/?page=${page - 1}&search=${encodeURIComponent(q)}` : null,
+            results: slice,
+          });
         }
         const one = /^\/books\/(\d+)\/?$/.exec(req.path);
         if (one) {
@@ -85,7 +102,14 @@ export function createGutendexProvider(): FakeProvider {
         state.hit("gutenberg", `file:${id}`);
         const scenario = id >= SYNTHETIC_MIN ? fileScenario(id) : "ok";
         if (scenario === "down") return FILE_DOWN;
-        const body = scenario === "other" ? gutenbergEpub(id + 1, OTHER_WORK.title, OTHER_WORK.authors) : gutenbergEpub(id, b.title, b.authors.map((a) => a.name));
+        const body =
+          scenario === "other"
+            ? gutenbergEpub(id + 1, OTHER_WORK.title, OTHER_WORK.authors)
+            : gutenbergEpub(
+                id,
+                b.title,
+                b.authors.map((a) => a.name),
+              );
         return { status: 200, headers: { "content-type": "application/epub+zip", "content-length": String(body.length) }, body };
       }
       return null;

@@ -91,7 +91,16 @@ export function createKavenegarProvider(): FakeProvider {
         at,
         messageId,
       });
-      return { messageid: messageId, message, status: method === "verify/lookup" ? 5 : 1, statustext: method === "verify/lookup" ? "ارسال به مخابرات" : "در صف ارسال", sender, receptor: r.trim(), date: at, cost: 120 };
+      return {
+        messageid: messageId,
+        message,
+        status: method === "verify/lookup" ? 5 : 1,
+        statustext: method === "verify/lookup" ? "ارسال به مخابرات" : "در صف ارسال",
+        sender,
+        receptor: r.trim(),
+        date: at,
+        cost: 120,
+      };
     });
     return envelope(200, template?.startsWith("object-") ? entries[0] : entries);
   }

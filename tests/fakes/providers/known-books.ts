@@ -97,7 +97,15 @@ export function booksApiEntry(e: KnownEdition): Record<string, unknown> {
     title: e.title,
     url: `https://openlibrary.org/books/${e.olid}/${e.title.replace(/\W+/g, "_")}`,
     number_of_pages: e.pages,
-    ...(e.cover ? { cover: { small: `https://covers.openlibrary.org/b/id/${e.cover}-S.jpg`, medium: `https://covers.openlibrary.org/b/id/${e.cover}-M.jpg`, large: `https://covers.openlibrary.org/b/id/${e.cover}-L.jpg` } } : {}),
+    ...(e.cover
+      ? {
+          cover: {
+            small: `https://covers.openlibrary.org/b/id/${e.cover}-S.jpg`,
+            medium: `https://covers.openlibrary.org/b/id/${e.cover}-M.jpg`,
+            large: `https://covers.openlibrary.org/b/id/${e.cover}-L.jpg`,
+          },
+        }
+      : {}),
     publish_date: e.publishDate,
     key: `/books/${e.olid}`,
     authors: e.authors.map((name) => ({ url: `https://openlibrary.org/authors/OL9000001A/${name.replace(/\W+/g, "_")}`, name })),
@@ -176,7 +184,22 @@ export function crossrefBookWork(doi: string): Record<string, unknown> | null {
     issued: { "date-parts": [[2022]] },
     published: { "date-parts": [[2022]] },
     license: [{ URL: "https://creativecommons.org/licenses/by/4.0", start: { "date-parts": [[2022, 10, 1]] }, "delay-in-days": 0, "content-version": "vor" }],
-    link: chapter ? [{ URL: `https://oa.publisher.test/pdf/${OA_CHAPTER_DOI}.pdf`, "content-type": "application/pdf", "content-version": "vor", "intended-application": "text-mining" }, { URL: `https://oa.publisher.test/pdf/${OA_CHAPTER_DOI}.pdf`, "content-type": "application/pdf", "content-version": "vor", "intended-application": "similarity-checking" }] : [],
+    link: chapter
+      ? [
+          {
+            URL: `https://oa.publisher.test/pdf/${OA_CHAPTER_DOI}.pdf`,
+            "content-type": "application/pdf",
+            "content-version": "vor",
+            "intended-application": "text-mining",
+          },
+          {
+            URL: `https://oa.publisher.test/pdf/${OA_CHAPTER_DOI}.pdf`,
+            "content-type": "application/pdf",
+            "content-version": "vor",
+            "intended-application": "similarity-checking",
+          },
+        ]
+      : [],
     page: chapter ? "49-71" : undefined,
     volume: undefined,
     issue: undefined,

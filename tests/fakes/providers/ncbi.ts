@@ -33,7 +33,10 @@ function idTypeOf(id: string): "doi" | "pmcid" | "pmid" {
 }
 
 function convert(req: FakeRequest, current: boolean, hit: (k: string) => void): FakeResponse {
-  const requested = (req.query.get("ids") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const requested = (req.query.get("ids") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const id of requested) hit(id.toLowerCase());
   if (req.query.get("format") !== "json") return json(400, { status: "error", message: "this fake only speaks format=json" });
   if (!requested.length) return json(400, { status: "error", message: "ids is required" });

@@ -11,7 +11,17 @@
 import type { FakeProvider } from "../types";
 import { fixtureJson, json } from "./_shared";
 import { pdfOf, workPdf } from "./open-files";
-import { FILE_DOWN, OTHER_WORK, SYNTHETIC_PER_QUERY, fileScenario, searchFailure, searchIsEmpty, syntheticAuthors, syntheticBase, syntheticTitle } from "./open-scenarios";
+import {
+  FILE_DOWN,
+  OTHER_WORK,
+  SYNTHETIC_PER_QUERY,
+  fileScenario,
+  searchFailure,
+  searchIsEmpty,
+  syntheticAuthors,
+  syntheticBase,
+  syntheticTitle,
+} from "./open-scenarios";
 
 const SYNTHETIC_BASE_ID = 2_099_000_000;
 type Citation = Record<string, unknown> & { id: number; title: string };
@@ -30,11 +40,26 @@ function synthetic(n: number): Citation {
     distribution: "PUBLIC",
     disseminated: "DOCUMENT_AND_METADATA",
     otherReportNumbers: [`NASA/TM-${2000 + (n % 24)}-${220000 + n}`],
-    authorAffiliations: syntheticAuthors(n).map((name, sequence) => ({ sequence, meta: { author: { name }, organization: { name: "Glenn Research Center" } } })),
+    authorAffiliations: syntheticAuthors(n).map((name, sequence) => ({
+      sequence,
+      meta: { author: { name }, organization: { name: "Glenn Research Center" } },
+    })),
     id,
     center: { code: "GRC", name: "Glenn Research Center" },
     publications: [{ publicationDate: `${2000 + (n % 24)}-06-01T00:00:00.0000000+00:00` }],
-    downloads: [{ draft: false, mimetype: "application/pdf", name: `${id}.pdf`, type: "STI", links: { original: `/api/citations/${id}/downloads/${id}.pdf`, pdf: `/api/citations/${id}/downloads/${id}.pdf`, fulltext: `/api/citations/${id}/downloads/${id}.txt` } }],
+    downloads: [
+      {
+        draft: false,
+        mimetype: "application/pdf",
+        name: `${id}.pdf`,
+        type: "STI",
+        links: {
+          original: `/api/citations/${id}/downloads/${id}.pdf`,
+          pdf: `/api/citations/${id}/downloads/${id}.pdf`,
+          fulltext: `/api/citations/${id}/downloads/${id}.txt`,
+        },
+      },
+    ],
     downloadsAvailable: true,
   };
 }
@@ -59,7 +84,9 @@ export function createNtrsProvider(): FakeProvider {
         if (failure) return failure;
         const size = Math.min(Math.max(Number(req.query.get("page.size") ?? 25) || 25, 1), 100);
         const from = Math.max(Number(req.query.get("page.from") ?? 0) || 0, 0);
-        const all = searchIsEmpty(q) ? [] : [...recordedCitations(), ...Array.from({ length: SYNTHETIC_PER_QUERY }, (_, i) => synthetic(syntheticBase(q, 0) + i))];
+        const all = searchIsEmpty(q)
+          ? []
+          : [...recordedCitations(), ...Array.from({ length: SYNTHETIC_PER_QUERY }, (_, i) => synthetic(syntheticBase(q, 0) + i))];
         return json(200, { stats: { took: 12, total: all.length, estimate: false, maxScore: 0 }, results: all.slice(from, from + size), aggregations: {} });
       }
       const one = /^\/api\/citations\/(\d+)$/.exec(req.path);
@@ -80,7 +107,15 @@ export function createNtrsProvider(): FakeProvider {
         const scenario = id >= SYNTHETIC_BASE_ID ? fileScenario(id - SYNTHETIC_BASE_ID) : "ok";
         if (scenario === "down") return FILE_DOWN;
         const authors = ((c["authorAffiliations"] as { meta: { author: { name: string } } }[] | undefined) ?? []).map((a) => a.meta.author.name);
-        const work = scenario === "other" ? OTHER_WORK : { title: c.title, authors, publisher: "National Aeronautics and Space Administration", number: ((c["otherReportNumbers"] as string[] | undefined) ?? [])[0] ?? null };
+        const work =
+          scenario === "other"
+            ? OTHER_WORK
+            : {
+                title: c.title,
+                authors,
+                publisher: "National Aeronautics and Space Administration",
+                number: ((c["otherReportNumbers"] as string[] | undefined) ?? [])[0] ?? null,
+              };
         return pdfOf(workPdf(work), `${id}.pdf`);
       }
       return null;

@@ -13,12 +13,33 @@ import { parseXml } from "../../../clients/xml";
 import type { FakeProvider, FakeResponse } from "../types";
 import { fixtureJson, fixtureText, json, text } from "./_shared";
 import { pdfOf, workPdf } from "./open-files";
-import { FILE_DOWN, OTHER_WORK, SYNTHETIC_PER_QUERY, fileScenario, searchFailure, searchIsEmpty, syntheticAuthors, syntheticBase, syntheticTitle } from "./open-scenarios";
+import {
+  FILE_DOWN,
+  OTHER_WORK,
+  SYNTHETIC_PER_QUERY,
+  fileScenario,
+  searchFailure,
+  searchIsEmpty,
+  syntheticAuthors,
+  syntheticBase,
+  syntheticTitle,
+} from "./open-scenarios";
 
 const PREFIX = "20.500.12657";
 const SYNTHETIC_MIN = 700_000;
 
-type Book = { handle: string; title: string; subtitle: string | null; authors: string[]; isbn: string | null; publisher: string; year: number; license: string; uuid: string; size: number };
+type Book = {
+  handle: string;
+  title: string;
+  subtitle: string | null;
+  authors: string[];
+  isbn: string | null;
+  publisher: string;
+  year: number;
+  license: string;
+  uuid: string;
+  size: number;
+};
 
 function recordedRecords(): Map<string, string> {
   const xml = fixtureText("oapen/oai_xoai_listrecords.xml");
@@ -84,7 +105,10 @@ function syntheticRecord(b: Book): string {
       `<field name="name">ORIGINAL</field>` +
         el(
           "bitstreams",
-          el("bitstream", `<field name="name">${b.handle.split("/")[1]}.pdf</field><field name="format">application/pdf</field><field name="size">${b.size}</field><field name="url">${pdfUrl}</field><field name="rightsuri">${b.license}</field><field name="rights">CC</field>`),
+          el(
+            "bitstream",
+            `<field name="name">${b.handle.split("/")[1]}.pdf</field><field name="format">application/pdf</field><field name="size">${b.size}</field><field name="url">${pdfUrl}</field><field name="rightsuri">${b.license}</field><field name="rights">CC</field>`,
+          ),
         ),
     ),
   )}${el("others", `<field name="handle">${b.handle}</field><field name="identifier">oai:library.oapen.org:${b.handle}</field>`)}</metadata></metadata></record>`;
@@ -100,8 +124,28 @@ function restItem(b: Book): Record<string, unknown> {
     link: `/rest/items/${b.uuid}`,
     expand: ["parentCollection", "parentCollectionList", "parentCommunityList", "all"],
     lastModified: "2023-01-21 04:26:17.482",
-    metadata: [...b.authors.map((a) => md("dc.contributor.author", a)), md("dc.date.issued", String(b.year)), md("dc.identifier.uri", `https://library.oapen.org/handle/${b.handle}`), md("dc.language", "eng"), md("dc.title", b.title), md("dc.type", "book"), md("publisher.name", b.publisher)],
-    bitstreams: [{ uuid: b.uuid, name: `${b.handle.split("/")[1]}.pdf`, type: "bitstream", bundleName: "ORIGINAL", format: "Adobe PDF", mimeType: "application/pdf", sizeBytes: b.size, retrieveLink: `/rest/bitstreams/${b.uuid}/retrieve`, sequenceId: 1 }],
+    metadata: [
+      ...b.authors.map((a) => md("dc.contributor.author", a)),
+      md("dc.date.issued", String(b.year)),
+      md("dc.identifier.uri", `https://library.oapen.org/handle/${b.handle}`),
+      md("dc.language", "eng"),
+      md("dc.title", b.title),
+      md("dc.type", "book"),
+      md("publisher.name", b.publisher),
+    ],
+    bitstreams: [
+      {
+        uuid: b.uuid,
+        name: `${b.handle.split("/")[1]}.pdf`,
+        type: "bitstream",
+        bundleName: "ORIGINAL",
+        format: "Adobe PDF",
+        mimeType: "application/pdf",
+        sizeBytes: b.size,
+        retrieveLink: `/rest/bitstreams/${b.uuid}/retrieve`,
+        sequenceId: 1,
+      },
+    ],
     archived: "true",
     withdrawn: "false",
   };
@@ -119,7 +163,8 @@ function file(b: Book): FakeResponse {
   const n = Number(b.handle.split("/")[1]);
   const scenario = n >= SYNTHETIC_MIN ? fileScenario(n) : "ok";
   if (scenario === "down") return FILE_DOWN;
-  const work = scenario === "other" ? OTHER_WORK : { title: b.title, subtitle: b.subtitle, authors: b.authors, publisher: b.publisher, isbn: b.isbn, year: b.year };
+  const work =
+    scenario === "other" ? OTHER_WORK : { title: b.title, subtitle: b.subtitle, authors: b.authors, publisher: b.publisher, isbn: b.isbn, year: b.year };
   return pdfOf(workPdf(work), `${n}.pdf`);
 }
 
@@ -142,7 +187,9 @@ export function createOapenProvider(): FakeProvider {
         const restRecorded = fixtureJson<Record<string, unknown>[]>("oapen/rest_search_items.json");
         const isbn = /^isbn:(\d{13})$/.exec(q.trim())?.[1];
         if (isbn) {
-          const found = restRecorded.filter((it) => (it["metadata"] as { key: string; value: string }[]).some((m) => m.key === "oapen.relation.isbn" && m.value === isbn));
+          const found = restRecorded.filter((it) =>
+            (it["metadata"] as { key: string; value: string }[]).some((m) => m.key === "oapen.relation.isbn" && m.value === isbn),
+          );
           return json(200, found);
         }
         if (searchIsEmpty(q)) return json(200, []);
@@ -154,12 +201,20 @@ export function createOapenProvider(): FakeProvider {
         const id = req.query.get("identifier") ?? "";
         const handle = id.replace(/^oai:library\.oapen\.org:/, "");
         state.hit("oapen", `record:${handle}`);
-        const envelope = (inner: string) => text(200, `<?xml version="1.0" encoding="UTF-8"?><OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>2023-01-23T13:49:34Z</responseDate><request verb="GetRecord" metadataPrefix="xoai">http://library.oapen.org/oai/request</request>${inner}</OAI-PMH>`, "text/xml;charset=UTF-8");
-        if (req.query.get("verb") !== "GetRecord" || req.query.get("metadataPrefix") !== "xoai") return envelope(`<error code="badArgument">unsupported in this fake</error>`);
+        const envelope = (inner: string) =>
+          text(
+            200,
+            `<?xml version="1.0" encoding="UTF-8"?><OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>2023-01-23T13:49:34Z</responseDate><request verb="GetRecord" metadataPrefix="xoai">http://library.oapen.org/oai/request</request>${inner}</OAI-PMH>`,
+            "text/xml;charset=UTF-8",
+          );
+        if (req.query.get("verb") !== "GetRecord" || req.query.get("metadataPrefix") !== "xoai")
+          return envelope(`<error code="badArgument">unsupported in this fake</error>`);
         const rec = records().get(handle);
         if (rec) return envelope(`<GetRecord>${rec}</GetRecord>`);
         const b = bookFor(handle, records());
-        return b ? envelope(`<GetRecord>${syntheticRecord(b)}</GetRecord>`) : envelope(`<error code="idDoesNotExist">No matching identifier in OAPEN Library</error>`);
+        return b
+          ? envelope(`<GetRecord>${syntheticRecord(b)}</GetRecord>`)
+          : envelope(`<error code="idDoesNotExist">No matching identifier in OAPEN Library</error>`);
       }
       const bitstream = /^\/bitstream\/(20\.500\.12657\/\d+)\/\d+\/[^/]+\.pdf$/.exec(req.path);
       const retrieve = /^\/rest\/bitstreams\/([0-9a-f-]{36})\/retrieve$/.exec(req.path);
@@ -168,8 +223,14 @@ export function createOapenProvider(): FakeProvider {
         if (bitstream) b = bookFor(bitstream[1]!, records());
         else {
           const uuid = retrieve![1]!;
-          const rest = fixtureJson<{ handle: string; bitstreams: { uuid: string }[] }[]>("oapen/rest_search_items.json").find((it) => it.bitstreams.some((x) => x.uuid === uuid));
-          b = rest ? bookFor(rest.handle, records()) : uuid.startsWith("00000000-0000-4000-8000-") ? bookFor(`${PREFIX}/${Number(uuid.slice(24))}`, records()) : null;
+          const rest = fixtureJson<{ handle: string; bitstreams: { uuid: string }[] }[]>("oapen/rest_search_items.json").find((it) =>
+            it.bitstreams.some((x) => x.uuid === uuid),
+          );
+          b = rest
+            ? bookFor(rest.handle, records())
+            : uuid.startsWith("00000000-0000-4000-8000-")
+              ? bookFor(`${PREFIX}/${Number(uuid.slice(24))}`, records())
+              : null;
         }
         if (!b) return json(404, { message: "not found" });
         state.hit("oapen", `file:${b.handle}`);

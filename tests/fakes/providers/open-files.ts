@@ -8,7 +8,15 @@ import { deflateRawSync } from "node:zlib";
 import { makePdf } from "../pdf-builder";
 import type { FakeResponse } from "../types";
 
-export type FakeWork = { title: string; subtitle?: string | null; authors: string[]; publisher?: string | null; isbn?: string | null; number?: string | null; year?: number | null };
+export type FakeWork = {
+  title: string;
+  subtitle?: string | null;
+  authors: string[];
+  publisher?: string | null;
+  isbn?: string | null;
+  number?: string | null;
+  year?: number | null;
+};
 
 const ascii = (s: string) => s.normalize("NFKD").replace(/[^\x20-\x7e]/g, "");
 
@@ -47,7 +55,11 @@ export function workPdf(w: FakeWork): Uint8Array {
 }
 
 export function pdfOf(bytes: Uint8Array, name: string): FakeResponse {
-  return { status: 200, headers: { "content-type": "application/pdf", "content-length": String(bytes.length), "content-disposition": `attachment; filename="${name}"` }, body: bytes };
+  return {
+    status: 200,
+    headers: { "content-type": "application/pdf", "content-length": String(bytes.length), "content-disposition": `attachment; filename="${name}"` },
+    body: bytes,
+  };
 }
 
 // ---------------------------------------------------------------------------------- EPUB (ZIP)
@@ -135,7 +147,10 @@ export function gutenbergEpub(id: number, title: string, authors: string[]): Uin
 <p>The Project Gutenberg eBook #${id}</p></body></html>`;
   return zip([
     { name: "mimetype", data: "application/epub+zip" },
-    { name: "META-INF/container.xml", data: `<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>` },
+    {
+      name: "META-INF/container.xml",
+      data: `<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`,
+    },
     { name: "OEBPS/content.opf", data: opf },
     { name: "OEBPS/title.xhtml", data: page },
   ]);

@@ -15,7 +15,18 @@ import { failModeOfText, failResponse, isEmptyMarker, json } from "./_shared";
 
 export const SYNTHETIC_PER_QUERY = 14;
 
-const TOPICS = ["Renewable Energy Systems", "Applied Linear Algebra", "Machine Learning in Practice", "Water Resources Management", "Climate and Society", "Introduction to Control Theory", "Materials Under Stress", "Public Health Data", "Urban Mobility", "Signal Processing Foundations"];
+const TOPICS = [
+  "Renewable Energy Systems",
+  "Applied Linear Algebra",
+  "Machine Learning in Practice",
+  "Water Resources Management",
+  "Climate and Society",
+  "Introduction to Control Theory",
+  "Materials Under Stress",
+  "Public Health Data",
+  "Urban Mobility",
+  "Signal Processing Foundations",
+];
 const FORMS = ["an open handbook", "lecture notes", "a reader", "methods and cases", "principles and practice"];
 
 export function syntheticTitle(n: number): string {

@@ -6,7 +6,19 @@
  * follows the API's {error, message} error shape (SOURCES.md §4).
  */
 import type { FakeProvider, FakeRequest, FakeResponse } from "../types";
-import { failModeOfScenario, failModeOfText, failResponse, fixtureJson, ids, isEmptyMarker, json, scenarioOf, scenarioTitle, urls, type Scenario } from "./_shared";
+import {
+  failModeOfScenario,
+  failModeOfText,
+  failResponse,
+  fixtureJson,
+  ids,
+  isEmptyMarker,
+  json,
+  scenarioOf,
+  scenarioTitle,
+  urls,
+  type Scenario,
+} from "./_shared";
 
 const RECORDED: Record<string, string> = {
   "10.1371/journal.pone.0000030": "openalex/work_by_doi_oa.json",
@@ -165,7 +177,11 @@ function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
   const page = Number(req.query.get("page") ?? "1");
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > 200) return badParams("per-page parameter must be between 1 and 200");
   if (!Number.isInteger(page) || page < 1) return badParams("page parameter must be a positive integer");
-  if (page * perPage > 10_000) return json(400, { error: "Pagination error.", message: "Maximum results size of 10,000 records is exceeded. Cursor pagination is required for records beyond 10,000." });
+  if (page * perPage > 10_000)
+    return json(400, {
+      error: "Pagination error.",
+      message: "Maximum results size of 10,000 records is exceeded. Cursor pagination is required for records beyond 10,000.",
+    });
 
   const mode = failModeOfText(search);
   if (mode) return failResponse(mode);

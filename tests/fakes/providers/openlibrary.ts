@@ -11,9 +11,23 @@ import { booksApiEntry, editionRecord, knownEditions, workDoc, type KnownEdition
 
 const TOTAL = 57;
 const DEFAULT_FIELDS = [
-  "key", "title", "subtitle", "author_name", "author_key", "edition_count", "ebook_access", "ia", "has_fulltext",
-  "first_publish_year", "cover_i", "cover_edition_key", "public_scan_b", "lending_edition_s", "lending_identifier_s",
-  "language", "ia_collection_s",
+  "key",
+  "title",
+  "subtitle",
+  "author_name",
+  "author_key",
+  "edition_count",
+  "ebook_access",
+  "ia",
+  "has_fulltext",
+  "first_publish_year",
+  "cover_i",
+  "cover_edition_key",
+  "public_scan_b",
+  "lending_edition_s",
+  "lending_identifier_s",
+  "language",
+  "ia_collection_s",
 ];
 // A 1x1 transparent GIF: enough for an <img> in local development.
 const PIXEL = Uint8Array.from(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"));
@@ -48,10 +62,19 @@ function knownWorks(q: string): KnownEdition[][] {
   const byWork = new Map<string, KnownEdition[]>();
   for (const e of knownEditions()) byWork.set(e.work, [...(byWork.get(e.work) ?? []), e]);
   const goodreads = /id_goodreads:(\d+)/.exec(q)?.[1];
-  const words = new Set(q.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
+  const words = new Set(
+    q
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean),
+  );
   return [...byWork.values()].filter((eds) => {
     if (goodreads) return eds.some((e) => e.goodreads.includes(goodreads));
-    const titleWords = eds[0]!.title.toLowerCase().replace(/&/g, "and").split(/[^a-z0-9]+/).filter((w) => w.length > 2 && !["and", "the", "for"].includes(w));
+    const titleWords = eds[0]!.title
+      .toLowerCase()
+      .replace(/&/g, "and")
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 2 && !["and", "the", "for"].includes(w));
     const surnames = eds[0]!.authors.map((a) => a.split(" ").at(-1)!.toLowerCase());
     return titleWords.every((w) => words.has(w)) && surnames.some((s) => words.has(s));
   });
@@ -83,7 +106,16 @@ function search(req: FakeRequest, hit: (k: string) => void): FakeResponse {
     const fieldsParam = req.query.get("fields");
     const fields = fieldsParam ? fieldsParam.split(",") : DEFAULT_FIELDS;
     const docs = known.map(workDoc).map((d) => Object.fromEntries(Object.entries(d).filter(([k]) => fields.includes(k))));
-    return json(200, { numFound: docs.length, start: 0, numFoundExact: true, num_found: docs.length, documentation_url: "https://openlibrary.org/dev/docs/api/search", q, offset: null, docs });
+    return json(200, {
+      numFound: docs.length,
+      start: 0,
+      numFoundExact: true,
+      num_found: docs.length,
+      documentation_url: "https://openlibrary.org/dev/docs/api/search",
+      q,
+      offset: null,
+      docs,
+    });
   }
   if (/id_goodreads:/.test(q)) {
     hit(`search:${q}`);
@@ -99,9 +131,9 @@ function search(req: FakeRequest, hit: (k: string) => void): FakeResponse {
   const total = isEmptyMarker(q) ? 0 : TOTAL;
   const fieldsParam = req.query.get("fields");
   const fields = fieldsParam && fieldsParam !== "*" ? fieldsParam.split(",").map((f) => f.trim()) : fieldsParam === "*" ? null : DEFAULT_FIELDS;
-  const docs = (total ? allDocs(q) : []).slice(start, start + limit).map((d) =>
-    fields ? Object.fromEntries(Object.entries(d).filter(([k]) => fields.includes(k))) : d,
-  );
+  const docs = (total ? allDocs(q) : [])
+    .slice(start, start + limit)
+    .map((d) => (fields ? Object.fromEntries(Object.entries(d).filter(([k]) => fields.includes(k))) : d));
   return json(200, {
     numFound: total,
     start,
@@ -127,8 +159,12 @@ export function createOpenLibraryProvider(): FakeProvider {
         const editions = /^\/works\/(OL\d+W)\/editions\.json$/.exec(req.path);
         if (editions) {
           hit(`editions:${editions[1]}`);
-          const entries = knownEditions().filter((e) => e.work === `/works/${editions[1]}`).map(editionRecord);
-          return entries.length ? json(200, { links: { self: req.path, work: `/works/${editions[1]}` }, size: entries.length, entries }) : json(404, { error: "notfound", key: `/works/${editions[1]}` });
+          const entries = knownEditions()
+            .filter((e) => e.work === `/works/${editions[1]}`)
+            .map(editionRecord);
+          return entries.length
+            ? json(200, { links: { self: req.path, work: `/works/${editions[1]}` }, size: entries.length, entries })
+            : json(404, { error: "notfound", key: `/works/${editions[1]}` });
         }
         return null;
       }

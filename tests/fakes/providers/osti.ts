@@ -9,7 +9,17 @@
 import type { FakeProvider } from "../types";
 import { fixtureJson, json } from "./_shared";
 import { pdfOf, workPdf } from "./open-files";
-import { FILE_DOWN, OTHER_WORK, SYNTHETIC_PER_QUERY, fileScenario, searchFailure, searchIsEmpty, syntheticAuthors, syntheticBase, syntheticTitle } from "./open-scenarios";
+import {
+  FILE_DOWN,
+  OTHER_WORK,
+  SYNTHETIC_PER_QUERY,
+  fileScenario,
+  searchFailure,
+  searchIsEmpty,
+  syntheticAuthors,
+  syntheticBase,
+  syntheticTitle,
+} from "./open-scenarios";
 
 const SYNTHETIC_BASE_ID = 9_000_000;
 type Rec = Record<string, unknown> & { osti_id: string; title: string };
@@ -80,7 +90,15 @@ export function createOstiProvider(): FakeProvider {
         const scenario = n >= 0 ? fileScenario(n) : "ok";
         if (scenario === "down") return FILE_DOWN;
         const authors = ((r["authors"] as string[] | undefined) ?? []).map((a) => a.replace(/\s*\[[^\]]*\]|\s*\(ORCID:[^)]*\)/g, ""));
-        const work = scenario === "other" ? OTHER_WORK : { title: r.title, authors, publisher: "U.S. Department of Energy, Office of Scientific and Technical Information", number: (r["report_number"] as string | undefined) ?? null };
+        const work =
+          scenario === "other"
+            ? OTHER_WORK
+            : {
+                title: r.title,
+                authors,
+                publisher: "U.S. Department of Energy, Office of Scientific and Technical Information",
+                number: (r["report_number"] as string | undefined) ?? null,
+              };
         return pdfOf(workPdf(work), `${r.osti_id}.pdf`);
       }
       return null;

@@ -69,7 +69,13 @@ const bombs = new Map<string, Uint8Array>();
 function bombPdf(route: "bomb-map" | "bomb-stream"): FakeResponse {
   const name = route === "bomb-map" ? "CID font widths" : "FlateDecode twice";
   let body = bombs.get(route);
-  if (!body) bombs.set(route, (body = hostilePdfs(64 * 1024 * 1024).find((h) => h.name.startsWith(name))!.pdf()));
+  if (!body)
+    bombs.set(
+      route,
+      (body = hostilePdfs(64 * 1024 * 1024)
+        .find((h) => h.name.startsWith(name))!
+        .pdf()),
+    );
   return { status: 200, headers: { "content-type": "application/pdf", "content-length": String(body.length) }, body };
 }
 
@@ -78,27 +84,64 @@ function specPdf(spec: PdfSpec): FakeResponse {
   return { status: 200, headers: { "content-type": "application/pdf", "content-length": String(body.length) }, body };
 }
 
-const bodyLines = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i + 1}: we measured the flow, the temperature and the chemistry at every station in each season.`);
+const bodyLines = (n: number) =>
+  Array.from({ length: n }, (_, i) => `Line ${i + 1}: we measured the flow, the temperature and the chemistry at every station in each season.`);
 
 /** The hostile and odd documents of the verification scenarios, as real PDFs. */
 function documentFor(route: string, doi: string): FakeResponse | null {
   const title = titleFor(doi);
   switch (route) {
     case "notice":
-      return specPdf({ pages: [{ text: [{ text: `Erratum to: ${title}`, size: 16 }, "https://doi.org/10.5555/erratum-of-it", `The original article can be found online at https://doi.org/${doi}.`, "In the original publication the second table was wrong.", ...bodyLines(3)] }] });
+      return specPdf({
+        pages: [
+          {
+            text: [
+              { text: `Erratum to: ${title}`, size: 16 },
+              "https://doi.org/10.5555/erratum-of-it",
+              `The original article can be found online at https://doi.org/${doi}.`,
+              "In the original publication the second table was wrong.",
+              ...bodyLines(3),
+            ],
+          },
+        ],
+      });
     case "citing":
       return specPdf({
         pages: [
-          { text: [{ text: "Seasonal dynamics of freshwater zooplankton in alpine lakes", size: 17 }, "https://doi.org/10.5555/unrelated-citing", ...bodyLines(30)] },
+          {
+            text: [
+              { text: "Seasonal dynamics of freshwater zooplankton in alpine lakes", size: 17 },
+              "https://doi.org/10.5555/unrelated-citing",
+              ...bodyLines(30),
+            ],
+          },
           { text: ["References", `[1] Author A, Author B. ${title}. J Fake Res. 2021;3:e10001. https://doi.org/${doi}`, ...bodyLines(4)] },
         ],
       });
     case "locked":
-      return specPdf({ pages: [{ text: [{ text: title, size: 16 }, `https://doi.org/${doi}`] }], encrypt: { userPassword: "subscriber", ownerPassword: "publisher" } });
+      return specPdf({
+        pages: [{ text: [{ text: title, size: 16 }, `https://doi.org/${doi}`] }],
+        encrypt: { userPassword: "subscriber", ownerPassword: "publisher" },
+      });
     case "garbled":
-      return { status: 200, headers: { "content-type": "application/pdf" }, body: `%PDF-1.7\n<!doctype html><html><body><h1>Sign in to read ${escapeHtml(doi)}</h1></body></html>\n%%EOF\n` };
+      return {
+        status: 200,
+        headers: { "content-type": "application/pdf" },
+        body: `%PDF-1.7\n<!doctype html><html><body><h1>Sign in to read ${escapeHtml(doi)}</h1></body></html>\n%%EOF\n`,
+      };
     case "preprint":
-      return specPdf({ pages: [{ text: ["bioRxiv preprint doi: https://doi.org/10.1101/2020.02.02.000001; this version posted February 2, 2020.", { text: title, size: 16 }, "A. Author, B. Author", ...bodyLines(10)] }] });
+      return specPdf({
+        pages: [
+          {
+            text: [
+              "bioRxiv preprint doi: https://doi.org/10.1101/2020.02.02.000001; this version posted February 2, 2020.",
+              { text: title, size: 16 },
+              "A. Author, B. Author",
+              ...bodyLines(10),
+            ],
+          },
+        ],
+      });
     case "cover-other":
       // The repository's cover is generated from its record (this paper); the file uploaded behind it is another paper.
       return specPdf({
@@ -116,7 +159,15 @@ function documentFor(route: string, doi: string): FakeResponse | null {
               "If you consider content in Example Research Online to be in breach of the law, please notify us.",
             ],
           },
-          { text: [{ text: "Seasonal dynamics of freshwater zooplankton in alpine lakes", size: 17 }, "C. Other, D. Other", "https://doi.org/10.5555/unrelated-cover", "Abstract", ...bodyLines(24)] },
+          {
+            text: [
+              { text: "Seasonal dynamics of freshwater zooplankton in alpine lakes", size: 17 },
+              "C. Other, D. Other",
+              "https://doi.org/10.5555/unrelated-cover",
+              "Abstract",
+              ...bodyLines(24),
+            ],
+          },
         ],
       });
     default:
@@ -140,9 +191,15 @@ export function createPublisherProvider(): FakeProvider {
       if (eprint) {
         const arxiv = Buffer.from(eprint[1]!, "base64url").toString("utf8");
         state.hit("publisher", arxiv);
-        return html(200, `<!doctype html><html lang="en"><head><title>E-print ${escapeHtml(arxiv)}</title><meta name="citation_arxiv_id" content="${escapeHtml(arxiv)}"></head><body><p>An e-print.</p></body></html>`);
+        return html(
+          200,
+          `<!doctype html><html lang="en"><head><title>E-print ${escapeHtml(arxiv)}</title><meta name="citation_arxiv_id" content="${escapeHtml(arxiv)}"></head><body><p>An e-print.</p></body></html>`,
+        );
       }
-      const m = /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect|other|scanned|notice|citing|locked|garbled|bomb-map|bomb-stream|preprint|cover-other)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(req.path);
+      const m =
+        /^\/(pdf|bitstream|article|relative-landing|landing-no-pdf|impostor|slow|error|redirect|other|scanned|notice|citing|locked|garbled|bomb-map|bomb-stream|preprint|cover-other)\/(10\.[^/]+\/.+?)(\.pdf)?$/.exec(
+          req.path,
+        );
       if (!m) return null;
       const [, route, rawDoi] = m;
       const doi = rawDoi!.toLowerCase();

@@ -101,7 +101,12 @@ function search(req: FakeRequest, hit: (k: string) => void): FakeResponse {
         "opensearch:startIndex": String(start),
         "opensearch:itemsPerPage": String(page.length),
         "opensearch:Query": { "@role": "request", "@searchTerms": query, "@startPage": String(start) },
-        link: [link("self", start), link("first", 0), ...(start + count < TOTAL ? [link("next", start + count)] : []), link("last", Math.max(0, TOTAL - count))],
+        link: [
+          link("self", start),
+          link("first", 0),
+          ...(start + count < TOTAL ? [link("next", start + count)] : []),
+          link("last", Math.max(0, TOTAL - count)),
+        ],
         entry: page,
       },
     },

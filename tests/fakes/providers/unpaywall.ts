@@ -52,8 +52,7 @@ function record(s: Scenario, locations: Loc[]): Record<string, unknown> {
   return r;
 }
 
-const publisherPdf = (doi: string) =>
-  location({ url: urls.pdf(doi), url_for_pdf: urls.pdf(doi), url_for_landing_page: urls.landing(doi) });
+const publisherPdf = (doi: string) => location({ url: urls.pdf(doi), url_for_pdf: urls.pdf(doi), url_for_landing_page: urls.landing(doi) });
 
 const repoLocation = (doi: string) =>
   location({
@@ -98,7 +97,10 @@ function scenarioAnswer(s: Scenario): FakeResponse | null {
       );
     case "wrong-first":
       // A publisher location serving another paper's PDF, then the right copy in a repository.
-      return json(200, record(s, [location({ url: urls.otherPdf(s.doi), url_for_pdf: urls.otherPdf(s.doi), url_for_landing_page: urls.landing(s.doi) }), repoLocation(s.doi)]));
+      return json(
+        200,
+        record(s, [location({ url: urls.otherPdf(s.doi), url_for_pdf: urls.otherPdf(s.doi), url_for_landing_page: urls.landing(s.doi) }), repoLocation(s.doi)]),
+      );
     case "wrong-only":
       return json(200, record(s, [location({ url: urls.otherPdf(s.doi), url_for_pdf: urls.otherPdf(s.doi), url_for_landing_page: urls.landing(s.doi) })]));
     case "scanned":
@@ -108,16 +110,44 @@ function scenarioAnswer(s: Scenario): FakeResponse | null {
       return json(200, record(s, [repoLocation(s.doi), publisherPdf(s.doi)]));
     case "notice-first":
       // The publisher's location serves an erratum about the paper; the repository the paper.
-      return json(200, record(s, [location({ url: urls.noticePdf(s.doi), url_for_pdf: urls.noticePdf(s.doi), url_for_landing_page: urls.landing(s.doi) }), repoLocation(s.doi)]));
+      return json(
+        200,
+        record(s, [
+          location({ url: urls.noticePdf(s.doi), url_for_pdf: urls.noticePdf(s.doi), url_for_landing_page: urls.landing(s.doi) }),
+          repoLocation(s.doi),
+        ]),
+      );
     case "cited-only":
       return json(200, record(s, [location({ url: urls.citingPdf(s.doi), url_for_pdf: urls.citingPdf(s.doi), url_for_landing_page: urls.landing(s.doi) })]));
     case "preprint-labelled":
       // Said to be the published version; the file is the preprint.
-      return json(200, record(s, [location({ url: urls.preprintPdf(s.doi), url_for_pdf: urls.preprintPdf(s.doi), host_type: "repository", repository_institution: "Example University Repository" })]));
+      return json(
+        200,
+        record(s, [
+          location({
+            url: urls.preprintPdf(s.doi),
+            url_for_pdf: urls.preprintPdf(s.doi),
+            host_type: "repository",
+            repository_institution: "Example University Repository",
+          }),
+        ]),
+      );
     case "cover-mixup":
       // A repository copy said to be the published version, whose cover sheet names the paper over
       // another paper's PDF (tried first), then the right copy in a repository (accepted version).
-      return json(200, record(s, [location({ url: urls.coverMixupPdf(s.doi), url_for_pdf: urls.coverMixupPdf(s.doi), url_for_landing_page: urls.landing(s.doi), host_type: "repository", repository_institution: "Example Research Online" }), repoLocation(s.doi)]));
+      return json(
+        200,
+        record(s, [
+          location({
+            url: urls.coverMixupPdf(s.doi),
+            url_for_pdf: urls.coverMixupPdf(s.doi),
+            url_for_landing_page: urls.landing(s.doi),
+            host_type: "repository",
+            repository_institution: "Example Research Online",
+          }),
+          repoLocation(s.doi),
+        ]),
+      );
     case "licensed":
       return json(200, record(s, []));
     case "sparse":

@@ -14,7 +14,13 @@ function press(el: Element, key: string) {
   fireEvent.keyUp(el, { key });
 }
 
-const work = citationOf({ doi: "10.1126/science.162.3859.1243", title: "The Tragedy of the Commons", year: 1968, authors: ["Hardin, Garrett"], container: "Science" });
+const work = citationOf({
+  doi: "10.1126/science.162.3859.1243",
+  title: "The Tragedy of the Commons",
+  year: 1968,
+  authors: ["Hardin, Garrett"],
+  container: "Science",
+});
 
 describe("CitationExportMenu", () => {
   it("copies BibTeX, RIS and an APA-like reference from the keyboard, without a request", async () => {
@@ -33,7 +39,9 @@ describe("CitationExportMenu", () => {
     press(items[1]!, "Enter");
     await waitFor(() => expect(written).toHaveLength(1));
     const bib = parseCitations(written[0]!, "bibtex");
-    expect(bib).toMatchObject([{ doi: "10.1126/science.162.3859.1243", title: "The Tragedy of the Commons", year: "1968", container: "Science", authors: ["Hardin, Garrett"] }]);
+    expect(bib).toMatchObject([
+      { doi: "10.1126/science.162.3859.1243", title: "The Tragedy of the Commons", year: "1968", container: "Science", authors: ["Hardin, Garrett"] },
+    ]);
 
     fireEvent.click(trigger);
     fireEvent.click(await screen.findByRole("menuitem", { name: citeUi.copyApa }));

@@ -4,7 +4,7 @@ import { NativeButton } from "../ui/native-button";
 import { Icon, type IconName } from "../ui/icon";
 import { shellMessages as m } from "./messages";
 
-type Tab = { type: number; label: string; icon: IconName; /** Search types that light this tab up. */ covers: number[] };
+type Tab = { type: number; label: string; icon: IconName /** Search types that light this tab up. */; covers: number[] };
 
 /** Accounts spec §2: article link; search (article, thesis, standard); book search; direct access; plagiarism and grammar check. */
 const bottomTabs: Tab[] = [

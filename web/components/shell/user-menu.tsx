@@ -10,7 +10,12 @@ import { adminLinks, panelLinks, profileLinks, solverLinks, type PageLink } from
 
 export type Roles = { isAdmin: boolean; isSolver: boolean; isContract: boolean };
 
-export type MenuGroup = { key: string; title?: string; /** The group header is this link (§2 "Group headers: /panel, /admin, /solver"). */ href?: AppPath; links: PageLink[] };
+export type MenuGroup = {
+  key: string;
+  title?: string /** The group header is this link (§2 "Group headers: /panel, /admin, /solver"). */;
+  href?: AppPath;
+  links: PageLink[];
+};
 
 /** The menu's groups for a user's roles (accounts spec §2 and §6): extra roles add their groups before logout. */
 export function menuGroupsFor(roles: Roles): MenuGroup[] {

@@ -11,7 +11,19 @@ const icons = { info: "info", success: "success", warning: "warning", error: "er
  * An inline message box. Errors and warnings are announced at once (role="alert"); info and
  * success politely (role="status").
  */
-export function Alert({ tone = "info", title, children, action, className }: { tone?: AlertTone; title?: ReactNode; children?: ReactNode; action?: ReactNode; className?: string }) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  action,
+  className,
+}: {
+  tone?: AlertTone;
+  title?: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}) {
   return (
     <div role={tone === "error" || tone === "warning" ? "alert" : "status"} className={cx("ui-alert", `ui-alert--${tone}`, className)}>
       <Icon name={icons[tone]} size={22} />

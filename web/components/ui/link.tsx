@@ -15,7 +15,10 @@ const TextLinkBase = forwardRef<HTMLAnchorElement, AnchorProps & TextLinkStyle>(
   return <a {...props} ref={ref} className={cx("ui-link", `ui-link--${tone}`, className)} />;
 });
 
-const ButtonLinkBase = forwardRef<HTMLAnchorElement, AnchorProps & ButtonStyle>(function ButtonLinkBase({ variant, size, iconOnly, fullWidth, className, ...props }, ref) {
+const ButtonLinkBase = forwardRef<HTMLAnchorElement, AnchorProps & ButtonStyle>(function ButtonLinkBase(
+  { variant, size, iconOnly, fullWidth, className, ...props },
+  ref,
+) {
   return <a {...props} ref={ref} className={cx(buttonClass({ variant, size, iconOnly, fullWidth }), className)} />;
 });
 
@@ -30,14 +33,27 @@ export const LinkButton = createLink(ButtonLinkBase);
  * outside data, so only an http(s) URL (or a path on this site) becomes a link; anything else
  * (`javascript:`, `data:`, …) is shown as its text (lib/safe-url.ts).
  */
-export function ExternalLink({ tone = "default", className, href, ...props }: Omit<AnchorProps, "target" | "rel" | "href"> & TextLinkStyle & { href: string | null | undefined }) {
+export function ExternalLink({
+  tone = "default",
+  className,
+  href,
+  ...props
+}: Omit<AnchorProps, "target" | "rel" | "href"> & TextLinkStyle & { href: string | null | undefined }) {
   const safe = safeHref(href);
   if (!safe) return <span className={className}>{props.children}</span>;
   return <a {...props} href={safe} target="_blank" rel="noopener noreferrer" className={cx("ui-link", `ui-link--${tone}`, className)} />;
 }
 
 /** An outside link styled as a button (the same rule: not http(s), no link). */
-export function ExternalLinkButton({ variant, size, iconOnly, fullWidth, className, href, ...props }: Omit<AnchorProps, "target" | "rel" | "href"> & ButtonStyle & { href: string | null | undefined }) {
+export function ExternalLinkButton({
+  variant,
+  size,
+  iconOnly,
+  fullWidth,
+  className,
+  href,
+  ...props
+}: Omit<AnchorProps, "target" | "rel" | "href"> & ButtonStyle & { href: string | null | undefined }) {
   const safe = safeHref(href);
   if (!safe) return null;
   return <a {...props} href={safe} target="_blank" rel="noopener noreferrer" className={cx(buttonClass({ variant, size, iconOnly, fullWidth }), className)} />;

@@ -9,7 +9,20 @@ import "./field.css";
  * search panel's lazy chunk over its 50 KB budget; a native select is also keyboard-operable
  * everywhere and opens the platform's own picker on phones.
  */
-export function NativeSelect<K extends string>({ label, "aria-label": ariaLabel, value, options, onChange, placeholder, description, errorMessage, isInvalid, disabledKeys, ltr, className }: SelectProps<K>) {
+export function NativeSelect<K extends string>({
+  label,
+  "aria-label": ariaLabel,
+  value,
+  options,
+  onChange,
+  placeholder,
+  description,
+  errorMessage,
+  isInvalid,
+  disabledKeys,
+  ltr,
+  className,
+}: SelectProps<K>) {
   const id = useId();
   const descriptionId = `${id}-description`;
   return (

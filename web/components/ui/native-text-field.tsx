@@ -30,7 +30,16 @@ export function NativeTextField({ label, value, onChange, ltr, className, id, ..
       <label htmlFor={inputId} className="ui-field__label">
         {label}
       </label>
-      <input {...props} ref={input} id={inputId} className="ui-field__input" value={value} onChange={(e) => onChange(e.target.value)} dir={ltr ? "ltr" : undefined} data-rtl-placeholder={rtlPlaceholder(props.placeholder)} />
+      <input
+        {...props}
+        ref={input}
+        id={inputId}
+        className="ui-field__input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        dir={ltr ? "ltr" : undefined}
+        data-rtl-placeholder={rtlPlaceholder(props.placeholder)}
+      />
     </div>
   );
 }

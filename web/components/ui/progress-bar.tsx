@@ -46,7 +46,10 @@ export function ProgressBar({ value = 0, minValue = 0, maxValue = 100, isIndeter
         </div>
       )}
       <div className="ui-progress__track">
-        <div className={cx("ui-progress__fill", isIndeterminate && "ui-progress__fill--indeterminate")} style={isIndeterminate ? undefined : { width: `${fraction * 100}%` }} />
+        <div
+          className={cx("ui-progress__fill", isIndeterminate && "ui-progress__fill--indeterminate")}
+          style={isIndeterminate ? undefined : { width: `${fraction * 100}%` }}
+        />
       </div>
     </div>
   );

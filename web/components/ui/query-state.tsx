@@ -26,7 +26,8 @@ export function Loading({ label = messages.loading }: { label?: string }) {
 /** The one query state: a loading bar, or the error with a retry button, or the content. */
 export function QueryState<T>({ query, label, children, errorText, errorTitle }: QueryStateProps<T>) {
   if (query.isPending) return <Loading label={label} />;
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} errorText={errorText} errorTitle={errorTitle} />;
+  if (query.isError)
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} errorText={errorText} errorTitle={errorTitle} />;
   return children ? children(query.data) : null;
 }
 
@@ -66,7 +67,10 @@ export function QueryBoundary({
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
-        <CatchError onReset={reset} fallback={renderError ?? ((error, retry) => <QueryError error={error} onRetry={retry} errorText={errorText} errorTitle={errorTitle} />)}>
+        <CatchError
+          onReset={reset}
+          fallback={renderError ?? ((error, retry) => <QueryError error={error} onRetry={retry} errorText={errorText} errorTitle={errorTitle} />)}
+        >
           <Suspense fallback={<Loading label={label} />}>{children}</Suspense>
         </CatchError>
       )}

@@ -30,7 +30,18 @@ export type SelectProps<K extends string> = {
 };
 
 /** A dropdown: a button showing the chosen value and a listbox in a popover (react-aria). */
-export function Select<K extends string>({ label, value, options, onChange, description, errorMessage, disabledKeys, ltr, className, ...props }: SelectProps<K>) {
+export function Select<K extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  description,
+  errorMessage,
+  disabledKeys,
+  ltr,
+  className,
+  ...props
+}: SelectProps<K>) {
   return (
     <AriaSelect
       {...props}

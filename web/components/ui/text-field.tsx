@@ -19,7 +19,13 @@ export function TextField({ label, description, errorMessage, placeholder, multi
     <AriaTextField {...props} className={composeRenderProps(className, (own) => cx("ui-field", own))}>
       {label && <FieldLabel>{label}</FieldLabel>}
       {multiline ? (
-        <TextArea className="ui-field__input ui-field__textarea" placeholder={placeholder} rows={rows} dir={ltr ? "ltr" : undefined} data-rtl-placeholder={rtlPlaceholder(placeholder)} />
+        <TextArea
+          className="ui-field__input ui-field__textarea"
+          placeholder={placeholder}
+          rows={rows}
+          dir={ltr ? "ltr" : undefined}
+          data-rtl-placeholder={rtlPlaceholder(placeholder)}
+        />
       ) : (
         <Input className="ui-field__input" placeholder={placeholder} dir={ltr ? "ltr" : undefined} data-rtl-placeholder={rtlPlaceholder(placeholder)} />
       )}

@@ -38,8 +38,26 @@ const details: ProfileDetails = {
   pending_email: null,
   created_at: "2025-01-01T00:00:00.000Z",
   sessions: [
-    { id: "aaaaaaaaaaaaaaaa", current: true, remember: true, user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0", ip: "10.0.0.1", created_at: "2025-01-01T00:00:00.000Z", last_seen_at: "2025-01-02T00:00:00.000Z", expires_at: "2025-02-01T00:00:00.000Z" },
-    { id: "bbbbbbbbbbbbbbbb", current: false, remember: false, user_agent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1", ip: "10.0.0.2", created_at: "2025-01-01T00:00:00.000Z", last_seen_at: "2025-01-01T10:00:00.000Z", expires_at: "2025-01-01T22:00:00.000Z" },
+    {
+      id: "aaaaaaaaaaaaaaaa",
+      current: true,
+      remember: true,
+      user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0",
+      ip: "10.0.0.1",
+      created_at: "2025-01-01T00:00:00.000Z",
+      last_seen_at: "2025-01-02T00:00:00.000Z",
+      expires_at: "2025-02-01T00:00:00.000Z",
+    },
+    {
+      id: "bbbbbbbbbbbbbbbb",
+      current: false,
+      remember: false,
+      user_agent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1",
+      ip: "10.0.0.2",
+      created_at: "2025-01-01T00:00:00.000Z",
+      last_seen_at: "2025-01-01T10:00:00.000Z",
+      expires_at: "2025-01-01T22:00:00.000Z",
+    },
   ],
 };
 
@@ -93,7 +111,8 @@ describe("/profile", () => {
 
   it("asks for the current password to change the e-mail, sends it, and shows the server's field error (issue 15 item 7)", async () => {
     answers["/profile/ajax/details"] = () => json(details);
-    answers["/profile/ajax/email"] = () => json({ message: profileMessages.currentPasswordWrong, errors: { current_password: [profileMessages.currentPasswordWrong] } }, 422);
+    answers["/profile/ajax/email"] = () =>
+      json({ message: profileMessages.currentPasswordWrong, errors: { current_password: [profileMessages.currentPasswordWrong] } }, 422);
     renderPage(Profile, { userInfo, isGuest: false }, "/profile");
     await screen.findByText("user@example.org");
     const card = within(screen.getByRole("region", { name: t.changeEmail }));
@@ -155,6 +174,9 @@ describe("/password/reset", () => {
     fireEvent.change(screen.getByLabelText(accountUi.reset.confirmation), { target: { value: "new-password-1" } });
     fireEvent.click(screen.getByRole("button", { name: accountUi.reset.submit }));
     await screen.findByText(authMessages.resetDone);
-    expect(calls[0]).toEqual({ path: "/password/reset/confirm", body: { token: "abcdefghijklmnop", password: "new-password-1", password_confirmation: "new-password-1" } });
+    expect(calls[0]).toEqual({
+      path: "/password/reset/confirm",
+      body: { token: "abcdefghijklmnop", password: "new-password-1", password_confirmation: "new-password-1" },
+    });
   });
 });

@@ -31,7 +31,14 @@ function NewsForm({ item, onDone }: { item?: NewsItem; onDone(): void }) {
   };
   return (
     <form className="admin-form" onSubmit={submit}>
-      <TextField label={t.news.title} value={title} onChange={setTitle} isRequired isInvalid={!!fieldError(save.error, "title")} errorMessage={fieldError(save.error, "title")} />
+      <TextField
+        label={t.news.title}
+        value={title}
+        onChange={setTitle}
+        isRequired
+        isInvalid={!!fieldError(save.error, "title")}
+        errorMessage={fieldError(save.error, "title")}
+      />
       <FormActions isPending={save.isPending} submitLabel={item ? t.common.save : t.news.add} onCancel={item && onDone} />
       <FormError error={save.error} shown={["title"]} />
     </form>
@@ -53,8 +60,24 @@ function PostForm({ item, onDone }: { item?: BlogPost; onDone(): void }) {
   };
   return (
     <form className="admin-form" onSubmit={submit}>
-      <TextField label={t.blog.title} value={title} onChange={setTitle} isRequired isInvalid={!!fieldError(save.error, "post_title")} errorMessage={fieldError(save.error, "post_title")} />
-      <TextField label={t.blog.name} description={t.blog.nameHint} value={name} onChange={setName} ltr isRequired isInvalid={!!fieldError(save.error, "post_name")} errorMessage={fieldError(save.error, "post_name")} />
+      <TextField
+        label={t.blog.title}
+        value={title}
+        onChange={setTitle}
+        isRequired
+        isInvalid={!!fieldError(save.error, "post_title")}
+        errorMessage={fieldError(save.error, "post_title")}
+      />
+      <TextField
+        label={t.blog.name}
+        description={t.blog.nameHint}
+        value={name}
+        onChange={setName}
+        ltr
+        isRequired
+        isInvalid={!!fieldError(save.error, "post_name")}
+        errorMessage={fieldError(save.error, "post_name")}
+      />
       <FormActions isPending={save.isPending} submitLabel={item ? t.common.save : t.blog.add} onCancel={item && onDone} />
       <FormError error={save.error} shown={["post_title", "post_name"]} />
     </form>
@@ -75,7 +98,16 @@ type ContentTabProps<T extends { id: number; published: boolean }, K extends Que
 };
 
 /** A tab of news items or blog posts: the add form, then each row with edit, publish or unpublish, and delete. */
-function ContentTab<T extends { id: number; published: boolean }, K extends QueryKey>({ kind, caption, query: queryOf, action, Form, second, title, confirmDelete }: ContentTabProps<T, K>) {
+function ContentTab<T extends { id: number; published: boolean }, K extends QueryKey>({
+  kind,
+  caption,
+  query: queryOf,
+  action,
+  Form,
+  second,
+  title,
+  confirmDelete,
+}: ContentTabProps<T, K>) {
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<number | null>(null);
@@ -116,7 +148,11 @@ function ContentTab<T extends { id: number; published: boolean }, K extends Quer
                       <Button size="sm" variant="outline" onPress={() => act.mutate({ id: row.id, action: "publish", published: !row.published })}>
                         {row.published ? t.news.unpublish : t.news.publish}
                       </Button>
-                      <ConfirmButton label={t.common.delete} question={confirmDelete(title.of(row))} onConfirm={() => act.mutate({ id: row.id, action: "delete" })} />
+                      <ConfirmButton
+                        label={t.common.delete}
+                        question={confirmDelete(title.of(row))}
+                        onConfirm={() => act.mutate({ id: row.id, action: "delete" })}
+                      />
                     </div>
                   </DataCell>
                 </DataRow>
@@ -140,7 +176,16 @@ export function ContentPanel() {
           <Tab id="blog">{t.blog.tab}</Tab>
         </TabList>
         <TabPanel id="news">
-          <ContentTab kind="news" caption={t.news.tab} query={newsQuery} action={newsActionMutation} Form={NewsForm} second={{ heading: t.common.date, cell: (n) => formatJalaliDate(n.created_at) }} title={{ heading: t.news.title, of: (n) => n.title }} confirmDelete={t.news.confirmDelete} />
+          <ContentTab
+            kind="news"
+            caption={t.news.tab}
+            query={newsQuery}
+            action={newsActionMutation}
+            Form={NewsForm}
+            second={{ heading: t.common.date, cell: (n) => formatJalaliDate(n.created_at) }}
+            title={{ heading: t.news.title, of: (n) => n.title }}
+            confirmDelete={t.news.confirmDelete}
+          />
         </TabPanel>
         <TabPanel id="blog">
           <ContentTab

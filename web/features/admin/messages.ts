@@ -73,7 +73,10 @@ export const adminUi = {
     title: "کاربران",
     searchLabel: "نام، ایمیل، موبایل یا نام کاربری",
     role: "نقش",
-    roles: { all: "همه", admin: "مدیر", solver: "حل‌کننده", partner: "نمایندهٔ سازمان", university: "کاربر دانشگاهی", blocked: "مسدود" } as Record<string, string>,
+    roles: { all: "همه", admin: "مدیر", solver: "حل‌کننده", partner: "نمایندهٔ سازمان", university: "کاربر دانشگاهی", blocked: "مسدود" } as Record<
+      string,
+      string
+    >,
     name: "نام",
     email: "ایمیل",
     mobile: "موبایل",

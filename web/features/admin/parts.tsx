@@ -97,7 +97,19 @@ export function FormActions({ isPending, submitLabel = t.common.save, onCancel }
 }
 
 /** A button that asks before doing something that cannot be undone. */
-export function ConfirmButton({ label, question, onConfirm, isPending, ariaLabel }: { label: ReactNode; question: string; onConfirm(): void; isPending?: boolean; ariaLabel?: string }) {
+export function ConfirmButton({
+  label,
+  question,
+  onConfirm,
+  isPending,
+  ariaLabel,
+}: {
+  label: ReactNode;
+  question: string;
+  onConfirm(): void;
+  isPending?: boolean;
+  ariaLabel?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>

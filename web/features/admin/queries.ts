@@ -39,51 +39,70 @@ export const solversQuery = () => queryOptions({ queryKey: adminKeys.solvers, qu
 export const booksQuery = (q: string, page: number) =>
   queryOptions({ queryKey: adminKeys.booksPage(q, page), queryFn: ({ signal }) => call(adminApi.books, { q, page, per_page: 20 }, { signal }) });
 
-export const newsQuery = (page: number) => queryOptions({ queryKey: adminKeys.news(page), queryFn: ({ signal }) => call(adminApi.news, { page, per_page: 10 }, { signal }) });
+export const newsQuery = (page: number) =>
+  queryOptions({ queryKey: adminKeys.news(page), queryFn: ({ signal }) => call(adminApi.news, { page, per_page: 10 }, { signal }) });
 
-export const blogQuery = (page: number) => queryOptions({ queryKey: adminKeys.blog(page), queryFn: ({ signal }) => call(adminApi.blog, { page, per_page: 10 }, { signal }) });
+export const blogQuery = (page: number) =>
+  queryOptions({ queryKey: adminKeys.blog(page), queryFn: ({ signal }) => call(adminApi.blog, { page, per_page: 10 }, { signal }) });
 
 /** A new news item (no id) or changes to one. */
 export const saveNewsMutation = (id: number | undefined) =>
-  mutationOptions({ mutationFn: (input: Fields<typeof adminApi.createNews>) => (id ? call(adminApi.updateNews, { id, ...input }) : call(adminApi.createNews, input)) });
+  mutationOptions({
+    mutationFn: (input: Fields<typeof adminApi.createNews>) => (id ? call(adminApi.updateNews, { id, ...input }) : call(adminApi.createNews, input)),
+  });
 
 /** Publish or unpublish a news item or post, or delete it. */
 export type ContentAction = { id: number; action: "publish"; published: boolean } | { id: number; action: "delete" };
 
 export const newsActionMutation = () =>
   mutationOptions({
-    mutationFn: (a: ContentAction): Promise<unknown> => (a.action === "publish" ? call(adminApi.publishNews, { id: a.id, published: a.published }) : call(adminApi.deleteNews, { id: a.id })),
+    mutationFn: (a: ContentAction): Promise<unknown> =>
+      a.action === "publish" ? call(adminApi.publishNews, { id: a.id, published: a.published }) : call(adminApi.deleteNews, { id: a.id }),
   });
 
 /** A new blog post (no id) or changes to one. */
 export const savePostMutation = (id: number | undefined) =>
-  mutationOptions({ mutationFn: (input: Fields<typeof adminApi.createPost>) => (id ? call(adminApi.updatePost, { id, ...input }) : call(adminApi.createPost, input)) });
+  mutationOptions({
+    mutationFn: (input: Fields<typeof adminApi.createPost>) => (id ? call(adminApi.updatePost, { id, ...input }) : call(adminApi.createPost, input)),
+  });
 
 export const postActionMutation = () =>
   mutationOptions({
-    mutationFn: (a: ContentAction): Promise<unknown> => (a.action === "publish" ? call(adminApi.publishPost, { id: a.id, published: a.published }) : call(adminApi.deletePost, { id: a.id })),
+    mutationFn: (a: ContentAction): Promise<unknown> =>
+      a.action === "publish" ? call(adminApi.publishPost, { id: a.id, published: a.published }) : call(adminApi.deletePost, { id: a.id }),
   });
 
 /** Changes one credit account of the user by a signed delta, with the reason kept in the ledger. */
-export const adjustCreditsMutation = (userId: string) => mutationOptions({ mutationFn: (input: Fields<typeof walletApi.adjust>) => call(walletApi.adjust, { id: userId, ...input }) });
+export const adjustCreditsMutation = (userId: string) =>
+  mutationOptions({ mutationFn: (input: Fields<typeof walletApi.adjust>) => call(walletApi.adjust, { id: userId, ...input }) });
 
-export const setRolesMutation = (userId: string) => mutationOptions({ mutationFn: (input: Fields<typeof adminApi.setRoles>) => call(adminApi.setRoles, { id: userId, ...input }) });
+export const setRolesMutation = (userId: string) =>
+  mutationOptions({ mutationFn: (input: Fields<typeof adminApi.setRoles>) => call(adminApi.setRoles, { id: userId, ...input }) });
 
-export const blockMutation = (userId: string) => mutationOptions({ mutationFn: (input: Fields<typeof adminApi.block>) => call(adminApi.block, { id: userId, ...input }) });
+export const blockMutation = (userId: string) =>
+  mutationOptions({ mutationFn: (input: Fields<typeof adminApi.block>) => call(adminApi.block, { id: userId, ...input }) });
 
 /** A new direct book (no id) or changes to one. */
 export const saveBookMutation = (id: number | string | undefined) =>
-  mutationOptions({ mutationFn: (input: Fields<typeof adminApi.createBook>) => (id ? call(adminApi.updateBook, { id, ...input }) : call(adminApi.createBook, input)) });
+  mutationOptions({
+    mutationFn: (input: Fields<typeof adminApi.createBook>) => (id ? call(adminApi.updateBook, { id, ...input }) : call(adminApi.createBook, input)),
+  });
 
-export const priceBookMutation = (id: number | string) => mutationOptions({ mutationFn: (input: Fields<typeof adminApi.priceBook>) => call(adminApi.priceBook, { id, ...input }) });
+export const priceBookMutation = (id: number | string) =>
+  mutationOptions({ mutationFn: (input: Fields<typeof adminApi.priceBook>) => call(adminApi.priceBook, { id, ...input }) });
 
 /** A new contract (no id) or changes to one. */
 export const saveContractMutation = (id: number | string | undefined) =>
-  mutationOptions({ mutationFn: (input: Fields<typeof adminApi.createContract>) => (id ? call(adminApi.updateContract, { id, ...input }) : call(adminApi.createContract, input)) });
+  mutationOptions({
+    mutationFn: (input: Fields<typeof adminApi.createContract>) =>
+      id ? call(adminApi.updateContract, { id, ...input }) : call(adminApi.createContract, input),
+  });
 
-export const addPartnerMutation = (contractId: number | string) => mutationOptions({ mutationFn: (user: string) => call(adminApi.addPartner, { id: contractId, user }) });
+export const addPartnerMutation = (contractId: number | string) =>
+  mutationOptions({ mutationFn: (user: string) => call(adminApi.addPartner, { id: contractId, user }) });
 
-export const removePartnerMutation = (contractId: number | string) => mutationOptions({ mutationFn: (userId: string) => call(adminApi.removePartner, { id: contractId, userId }) });
+export const removePartnerMutation = (contractId: number | string) =>
+  mutationOptions({ mutationFn: (userId: string) => call(adminApi.removePartner, { id: contractId, userId }) });
 
 export const addSolverMutation = () => mutationOptions({ mutationFn: (user: string) => call(adminApi.addSolver, { user }) });
 

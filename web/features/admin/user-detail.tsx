@@ -66,9 +66,30 @@ function AdjustForm({ id }: { id: string }) {
       <h3 id="admin-adjust">{t.users.adjust}</h3>
       <p className="admin-muted">{t.users.adjustHint}</p>
       <div className="admin-form">
-        <Select label={t.users.account} value={account} options={ledgerAccounts.map((a) => [a, t.accounts[a]] as const)} onChange={(k) => setAccount(k as typeof account)} />
-        <TextField label={t.users.delta} value={delta} onChange={setDelta} ltr inputMode="numeric" isRequired isInvalid={!!fieldError(adjust.error, "delta")} errorMessage={fieldError(adjust.error, "delta")} />
-        <TextField label={t.users.reason} value={reason} onChange={setReason} isRequired isInvalid={!!fieldError(adjust.error, "reason")} errorMessage={fieldError(adjust.error, "reason")} />
+        <Select
+          label={t.users.account}
+          value={account}
+          options={ledgerAccounts.map((a) => [a, t.accounts[a]] as const)}
+          onChange={(k) => setAccount(k as typeof account)}
+        />
+        <TextField
+          label={t.users.delta}
+          value={delta}
+          onChange={setDelta}
+          ltr
+          inputMode="numeric"
+          isRequired
+          isInvalid={!!fieldError(adjust.error, "delta")}
+          errorMessage={fieldError(adjust.error, "delta")}
+        />
+        <TextField
+          label={t.users.reason}
+          value={reason}
+          onChange={setReason}
+          isRequired
+          isInvalid={!!fieldError(adjust.error, "reason")}
+          errorMessage={fieldError(adjust.error, "reason")}
+        />
         <Button type="submit" isPending={adjust.isPending}>
           {t.users.adjustSubmit}
         </Button>
@@ -147,7 +168,14 @@ function BlockForm({ d }: { d: Detail }) {
       <h3 id="admin-block">{t.users.blockTitle}</h3>
       <p className="admin-muted">{blocked ? t.users.blockedSince(formatJalaliDate(d.user.blocked_at!, { withTime: true })) : t.users.blockHint}</p>
       <div className="admin-form">
-        <TextField label={t.users.reason} value={reason} onChange={setReason} isRequired isInvalid={!!fieldError(save.error, "reason")} errorMessage={fieldError(save.error, "reason")} />
+        <TextField
+          label={t.users.reason}
+          value={reason}
+          onChange={setReason}
+          isRequired
+          isInvalid={!!fieldError(save.error, "reason")}
+          errorMessage={fieldError(save.error, "reason")}
+        />
         <Button type="submit" variant={blocked ? "outline" : "danger"} isPending={save.isPending}>
           {blocked ? t.users.unblock : t.users.block}
         </Button>

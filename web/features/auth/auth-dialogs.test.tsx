@@ -299,7 +299,9 @@ describe("MobileDialog", () => {
   it("asks for the current password when the server does (a number past the account's first hour) and sends it", async () => {
     let n = 0;
     answers["/profile/ajax/mobile_update"] = () =>
-      ++n === 1 ? json({ message: profileMessages.currentPasswordRequired, errors: { current_password: [profileMessages.currentPasswordRequired] } }, 422) : json({ status: "ok" });
+      ++n === 1
+        ? json({ message: profileMessages.currentPasswordRequired, errors: { current_password: [profileMessages.currentPasswordRequired] } }, 422)
+        : json({ status: "ok" });
     renderDialogs({ userInfo: user({ mobile: null }) });
     await screen.findByRole("button", { name: authUi.mobile.save });
     expect(screen.queryByLabelText(authUi.mobile.currentPassword)).toBeNull();

@@ -51,7 +51,7 @@ export function useForm<V extends Record<string, string>>(initial: V) {
   );
 
   /** Runs a request; a 422 fills the fields, any other failure becomes the form error (and is rethrown to the caller's onError). */
-  const run = useCallback(async <T,>(request: () => Promise<T>, onError?: (e: ApiError) => void): Promise<T | undefined> => {
+  const run = useCallback(async <T>(request: () => Promise<T>, onError?: (e: ApiError) => void): Promise<T | undefined> => {
     setBusy(true);
     setFormError(null);
     try {

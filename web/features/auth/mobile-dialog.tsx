@@ -118,7 +118,15 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
 
   const mobileEmpty = !form.values.mobile.trim();
   const passwordField = askPassword && (
-    <TextField label={authUi.mobile.currentPassword} description={authUi.mobile.currentPasswordWhy} type="password" autoComplete="current-password" ltr autoFocus {...form.field("current_password")} />
+    <TextField
+      label={authUi.mobile.currentPassword}
+      description={authUi.mobile.currentPasswordWhy}
+      type="password"
+      autoComplete="current-password"
+      ltr
+      autoFocus
+      {...form.field("current_password")}
+    />
   );
   const codeEmpty = !form.values.code.trim();
 

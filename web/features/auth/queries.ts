@@ -10,9 +10,11 @@ export const login = (body: InputOf<typeof authApi.login>) => call(authApi.login
 export const register = (body: InputOf<typeof authApi.register>) => call(authApi.register, body);
 
 /** `currentPassword`: when the server asks for it (a verified number, or an account past its first hour). */
-export const updateMobile = (mobile: string, currentPassword = "") => call(authApi.updateMobile, { mobile, ...(currentPassword ? { current_password: currentPassword } : {}) });
+export const updateMobile = (mobile: string, currentPassword = "") =>
+  call(authApi.updateMobile, { mobile, ...(currentPassword ? { current_password: currentPassword } : {}) });
 
-export const sendMobileCode = (mobile: string, currentPassword = "") => call(authApi.sendMobileCode, { mobile, ...(currentPassword ? { current_password: currentPassword } : {}) });
+export const sendMobileCode = (mobile: string, currentPassword = "") =>
+  call(authApi.sendMobileCode, { mobile, ...(currentPassword ? { current_password: currentPassword } : {}) });
 
 export const verifyMobile = (code: string) => call(authApi.verifyMobile, { code });
 

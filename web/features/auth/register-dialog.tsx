@@ -40,8 +40,23 @@ export function RegisterDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOp
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <TextField label={authUi.register.name} autoComplete="name" autoFocus {...form.field("name")} />
         <TextField label={authUi.register.email} type="email" autoComplete="email" ltr {...form.field("email")} />
-        <TextField label={authUi.register.mobile} description={authUi.register.mobileHint} type="tel" inputMode="tel" autoComplete="tel" ltr {...form.field("mobile")} />
-        <TextField label={authUi.register.password} description={authUi.register.passwordHint} type="password" autoComplete="new-password" ltr {...form.field("password")} />
+        <TextField
+          label={authUi.register.mobile}
+          description={authUi.register.mobileHint}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          ltr
+          {...form.field("mobile")}
+        />
+        <TextField
+          label={authUi.register.password}
+          description={authUi.register.passwordHint}
+          type="password"
+          autoComplete="new-password"
+          ltr
+          {...form.field("password")}
+        />
         <TextField label={authUi.register.confirmation} type="password" autoComplete="new-password" ltr {...form.field("password_confirmation")} />
         <Button type="submit" fullWidth isPending={form.busy || done}>
           {form.busy ? authUi.working : authUi.register.submit}

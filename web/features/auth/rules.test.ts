@@ -5,7 +5,8 @@ import { formatCountdown } from "./messages";
 import { autoMobileStep, destinationAfterSignIn, stepAfterSave } from "./rules";
 import { secondsLeft } from "./use-countdown";
 
-const user = (over: Partial<UserInfo> = {}): UserInfo => testUser({ id: "usr_1", name: "کاربر", email: "a@b.c", mobile: "09120000000", mobile_verifed: 0, ...over });
+const user = (over: Partial<UserInfo> = {}): UserInfo =>
+  testUser({ id: "usr_1", name: "کاربر", email: "a@b.c", mobile: "09120000000", mobile_verifed: 0, ...over });
 
 describe("autoMobileStep (spec §4)", () => {
   it.each([

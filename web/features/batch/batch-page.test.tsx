@@ -38,7 +38,16 @@ function renderBatch(view: BatchView) {
 describe("a list whose entries wait for the start allowance", () => {
   it("shows how many wait and in how many minutes they start, in Persian digits, and each waiting entry says so", async () => {
     const entries = [entry(0, false), ...Array.from({ length: 3 }, (_, i) => entry(i + 1, true))];
-    renderBatch({ id: "bat_1", created_at: "2025-01-01T00:00:00.000Z", format: "text", filename: null, counts: { processing: 4, ok: 0, buy: 0, offline: 0, error: 0 }, eta_seconds: 7, waiting: { count: 3, starts_in_seconds: 420 }, entries });
+    renderBatch({
+      id: "bat_1",
+      created_at: "2025-01-01T00:00:00.000Z",
+      format: "text",
+      filename: null,
+      counts: { processing: 4, ok: 0, buy: 0, offline: 0, error: 0 },
+      eta_seconds: 7,
+      waiting: { count: 3, starts_in_seconds: 420 },
+      entries,
+    });
     const alert = await screen.findByText(/مرجع در انتظار نوبت است/);
     expect(alert.textContent).toContain("۳ مرجع");
     expect(alert.textContent).toContain("۷ دقیقه");
@@ -46,7 +55,16 @@ describe("a list whose entries wait for the start allowance", () => {
   });
 
   it("no alert when nothing waits", async () => {
-    renderBatch({ id: "bat_2", created_at: "2025-01-01T00:00:00.000Z", format: "text", filename: null, counts: { processing: 1, ok: 0, buy: 0, offline: 0, error: 0 }, eta_seconds: 5, waiting: { count: 0, starts_in_seconds: null }, entries: [entry(0, false)] });
+    renderBatch({
+      id: "bat_2",
+      created_at: "2025-01-01T00:00:00.000Z",
+      format: "text",
+      filename: null,
+      counts: { processing: 1, ok: 0, buy: 0, offline: 0, error: 0 },
+      eta_seconds: 5,
+      waiting: { count: 0, starts_in_seconds: null },
+      entries: [entry(0, false)],
+    });
     await screen.findAllByText(/Work 0/);
     expect(screen.queryByText(/در انتظار نوبت/)).toBeNull();
   });

@@ -3,7 +3,8 @@ import type { BatchStatus } from "../../../contract/batch";
 /** Every word of the /batch page (Persian). */
 export const batchUi = {
   title: "دریافت یک‌جای فهرست منابع",
-  intro: "فهرست منابع یک فصل یا مقاله را بچسبانید (هر مرجع در یک خط، شماره‌دار یا بی‌شماره) یا فایل BibTeX، RIS، PubMed (.nbib)، CSL-JSON یا متنی بارگذاری کنید. هر مرجع با شناسه‌اش (DOI، arXiv، PubMed) یا با جستجوی عنوان پیدا می‌شود.",
+  intro:
+    "فهرست منابع یک فصل یا مقاله را بچسبانید (هر مرجع در یک خط، شماره‌دار یا بی‌شماره) یا فایل BibTeX، RIS، PubMed (.nbib)، CSL-JSON یا متنی بارگذاری کنید. هر مرجع با شناسه‌اش (DOI، arXiv، PubMed) یا با جستجوی عنوان پیدا می‌شود.",
   limits: "بدون ورود به حساب: حداکثر ۲۰ مرجع و فقط مقاله‌های دسترسی آزاد. با حساب کاربری: تا ۵۰۰ مرجع.",
   pasteLabel: "فهرست منابع",
   pastePlaceholder: "1. Smith J, Doe A. Title of the paper. J Example. 2020;12:1-9.\n2. 10.1038/nature12373",

@@ -42,7 +42,9 @@ export function OfflineRequests({ batchId }: { batchId: string }) {
   if (!quote.data) return null;
   const q = quote.data;
   const payWallet = () =>
-    void checkout({ cart: { name: BATCH_OFFLINE_PRODUCT, id: batchId, title: t.title }, price: q.wallet_total ?? 0 }).then(() => void qc.invalidateQueries({ queryKey: ["batch", batchId, "offline"] }));
+    void checkout({ cart: { name: BATCH_OFFLINE_PRODUCT, id: batchId, title: t.title }, price: q.wallet_total ?? 0 }).then(
+      () => void qc.invalidateQueries({ queryKey: ["batch", batchId, "offline"] }),
+    );
   return (
     <section className="card stack" aria-labelledby="batch-offline-title">
       <h2 id="batch-offline-title" className="batch-offline__title">

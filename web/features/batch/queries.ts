@@ -51,13 +51,19 @@ export const createBatchMutation = () =>
     },
   });
 
-export const offlineQuoteQuery = (id: string) => queryOptions({ queryKey: batchKeys.offline(id), queryFn: ({ signal }) => call(batchApi.offlineQuote, { id }, { signal }) });
+export const offlineQuoteQuery = (id: string) =>
+  queryOptions({ queryKey: batchKeys.offline(id), queryFn: ({ signal }) => call(batchApi.offlineQuote, { id }, { signal }) });
 
 /** Requests every entry that needs it offline, in one payment. */
 export const requestOfflineMutation = (id: string) => mutationOptions({ mutationFn: () => call(batchApi.requestOffline, { id }) });
 
 /** `rows`: how many rows the list shows as licensed now; a new count asks again (entries finish one by one). */
-export const licensedQuoteQuery = (id: string, rows: number) => queryOptions({ queryKey: [...batchKeys.licensed(id), rows], queryFn: ({ signal }) => call(batchApi.licensedQuote, { id }, { signal }), placeholderData: (previous) => previous });
+export const licensedQuoteQuery = (id: string, rows: number) =>
+  queryOptions({
+    queryKey: [...batchKeys.licensed(id), rows],
+    queryFn: ({ signal }) => call(batchApi.licensedQuote, { id }, { signal }),
+    placeholderData: (previous) => previous,
+  });
 
 /** Pays for the licensed rows with article credits; they become downloadable. */
 export const payLicensedMutation = (id: string) => mutationOptions({ mutationFn: () => call(batchApi.payLicensed, { id }) });

@@ -17,7 +17,14 @@ export function useAutoOfflineRequest(result: GetPdfResult | null, enabled: bool
   useEffect(() => {
     if (!due) return;
     close();
-    openOfflineRequest({ url: due.url ?? undefined, doi: due.doi ?? undefined, desc: due.desc ?? undefined, canEdit: false, autoSubmit: true, kind: "article" });
+    openOfflineRequest({
+      url: due.url ?? undefined,
+      doi: due.doi ?? undefined,
+      desc: due.desc ?? undefined,
+      canEdit: false,
+      autoSubmit: true,
+      kind: "article",
+    });
     // Once per result.
   }, [due?.id]);
 }

@@ -40,16 +40,56 @@ describe("BookCardView", () => {
   });
 
   it("says the catalogue has this edition (with its price), or another edition, never one for the other", () => {
-    const { rerender } = render(<BookCardView book={card} catalog={{ id: 7, title: "Signals and Systems", edition: "2nd", year: 1997, isbn: "9780138147570", toman_price: 480000, free: false, same_edition: true }} />);
+    const { rerender } = render(
+      <BookCardView
+        book={card}
+        catalog={{
+          id: 7,
+          title: "Signals and Systems",
+          edition: "2nd",
+          year: 1997,
+          isbn: "9780138147570",
+          toman_price: 480000,
+          free: false,
+          same_edition: true,
+        }}
+      />,
+    );
     expect(screen.getByText(/همین ویرایش در کاتالوگ/).textContent).toContain("۴۸۰٬۰۰۰ تومان");
-    rerender(<BookCardView book={card} catalog={{ id: 8, title: "Signals and Systems", edition: null, year: 1983, isbn: "9780138097318", toman_price: 300000, free: false, same_edition: false }} />);
+    rerender(
+      <BookCardView
+        book={card}
+        catalog={{
+          id: 8,
+          title: "Signals and Systems",
+          edition: null,
+          year: 1983,
+          isbn: "9780138097318",
+          toman_price: 300000,
+          free: false,
+          same_edition: false,
+        }}
+      />,
+    );
     expect(screen.getByText(/ویرایش دیگری از این کتاب/).textContent).toContain("۱۹۸۳");
     expect(screen.queryByText(/همین ویرایش/)).toBeNull();
   });
 });
 
 describe("isBookRequest", () => {
-  const base = { id: "x", status: "offline", download_link: null, ads1: null, ads2: null, msg: "", msg2: null, url: null, doi: null, desc: null, can_edit: true } satisfies GetPdfResult;
+  const base = {
+    id: "x",
+    status: "offline",
+    download_link: null,
+    ads1: null,
+    ads2: null,
+    msg: "",
+    msg2: null,
+    url: null,
+    doi: null,
+    desc: null,
+    can_edit: true,
+  } satisfies GetPdfResult;
   it("a book's not-found, or an ISBN's, is the book request; an article's is not", () => {
     expect(isBookRequest(base, card)).toBe(true);
     expect(isBookRequest({ ...base, url: "ISBN 9783161484100" }, null)).toBe(true);
@@ -61,9 +101,17 @@ describe("isBookRequest", () => {
 
 describe("ProvenanceLine licence names", () => {
   it("names a Creative Commons licence given by its address, http or https", () => {
-    const { rerender } = render(<ProvenanceLine provenance={{ verified: "title", version: "publishedVersion", license: "http://creativecommons.org/licenses/by/4.0/", host: "library.oapen.org" }} />);
+    const { rerender } = render(
+      <ProvenanceLine
+        provenance={{ verified: "title", version: "publishedVersion", license: "http://creativecommons.org/licenses/by/4.0/", host: "library.oapen.org" }}
+      />,
+    );
     expect(document.querySelector(".getpdf-provenance")!.textContent).toContain("CC BY 4.0");
-    rerender(<ProvenanceLine provenance={{ verified: "title", version: null, license: "https://creativecommons.org/licenses/by-nc-nd/4.0/", host: "library.oapen.org" }} />);
+    rerender(
+      <ProvenanceLine
+        provenance={{ verified: "title", version: null, license: "https://creativecommons.org/licenses/by-nc-nd/4.0/", host: "library.oapen.org" }}
+      />,
+    );
     expect(document.querySelector(".getpdf-provenance")!.textContent).toContain("CC BY NC ND 4.0");
   });
 });

@@ -27,7 +27,19 @@ function Cover({ src, title }: { src: string | null; title: string }) {
       </div>
     );
   }
-  return <img className="getpdf-book__cover" src={src} alt={t.cover(title)} width={72} height={104} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+  return (
+    <img
+      className="getpdf-book__cover"
+      src={src}
+      alt={t.cover(title)}
+      width={72}
+      height={104}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 function Fact({ label, children, ltr }: { label: string; children: string | number | null | undefined; ltr?: boolean }) {
@@ -76,7 +88,9 @@ export function BookCardView({ book, catalog }: { book: BookCard; catalog?: Cata
         {book.source && <p className="getpdf-muted getpdf-book__source">{t.source(book.source)}</p>}
         {catalog && (
           <p className="getpdf-book__catalog" data-same-edition={catalog.same_edition}>
-            {catalog.same_edition ? t.inCatalog(catalog.toman_price === null ? null : formatToman(catalog.toman_price)) : t.otherEdition(catalog.title, catalog.edition ?? (catalog.year ? toPersianDigits(catalog.year) : null))}
+            {catalog.same_edition
+              ? t.inCatalog(catalog.toman_price === null ? null : formatToman(catalog.toman_price))
+              : t.otherEdition(catalog.title, catalog.edition ?? (catalog.year ? toPersianDigits(catalog.year) : null))}
           </p>
         )}
       </div>
@@ -167,7 +181,14 @@ export function CatalogBuyAction({ offer, close }: { offer: CatalogOffer; close(
       </Button>
       {buying && (
         <Suspense fallback={null}>
-          <BuyDialog cart={{ name: "book", id: offer.id, title: offer.title }} title={offer.title} price={offer.toman_price} university={university} isOpen onOpenChange={(open) => !open && setBuying(false)} />
+          <BuyDialog
+            cart={{ name: "book", id: offer.id, title: offer.title }}
+            title={offer.title}
+            price={offer.toman_price}
+            university={university}
+            isOpen
+            onOpenChange={(open) => !open && setBuying(false)}
+          />
         </Suspense>
       )}
     </>

@@ -15,7 +15,8 @@ export const bookUi = {
   pages: "تعداد صفحات",
   source: (source: string) => `مشخصات از ${source}`,
   inCatalog: (price: string | null) => (price ? `همین ویرایش در کاتالوگ دریافت موجود است: ${price}.` : "همین ویرایش در کاتالوگ دریافت موجود است."),
-  otherEdition: (title: string, edition: string | null) => `ویرایش دیگری از این کتاب در کاتالوگ هست (${title}${edition ? `، ${edition}` : ""})؛ ویرایش خواسته‌شده همین است که بالا آمده.`,
+  otherEdition: (title: string, edition: string | null) =>
+    `ویرایش دیگری از این کتاب در کاتالوگ هست (${title}${edition ? `، ${edition}` : ""})؛ ویرایش خواسته‌شده همین است که بالا آمده.`,
   promise: "کتاب‌ها حداکثر تا ۱۲ ساعت پاسخ داده می‌شوند.",
   request: "ثبت درخواست کتاب",
   loginToRequest: "ورود و ثبت درخواست کتاب",

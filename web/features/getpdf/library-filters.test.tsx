@@ -12,7 +12,18 @@ import BooksAndArticles from "./pages/books-and-articles";
 const t = getpdfUi.page;
 const { calls, answers } = fakeApi();
 const page = (data: unknown[]) => json({ current_page: 1, total_results: data.length, total_pages: 1, data });
-const row = { id: "dl1", created_at: "2026-11-20T08:00:00.000Z", status: "ok", url: null, doi: "10.1038/nature14539", title: "Deep learning", source: "unpaywall", license: null, notices: [], download_link: null };
+const row = {
+  id: "dl1",
+  created_at: "2026-11-20T08:00:00.000Z",
+  status: "ok",
+  url: null,
+  doi: "10.1038/nature14539",
+  title: "Deep learning",
+  source: "unpaywall",
+  license: null,
+  notices: [],
+  download_link: null,
+};
 
 function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

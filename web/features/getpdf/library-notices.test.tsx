@@ -20,7 +20,14 @@ function renderNotices() {
   );
 }
 
-const retraction = { doi: "10.1016/s0140-6736(97)11096-0", notice_doi: "10.1016/s0140-6736(10)60175-4", kind: "retraction", text: "Retraction", title: "Ileal-lymphoid-nodular hyperplasia…", created_at: "2026-11-20T08:00:00.000Z" };
+const retraction = {
+  doi: "10.1016/s0140-6736(97)11096-0",
+  notice_doi: "10.1016/s0140-6736(10)60175-4",
+  kind: "retraction",
+  text: "Retraction",
+  title: "Ileal-lymphoid-nodular hyperplasia…",
+  created_at: "2026-11-20T08:00:00.000Z",
+};
 
 describe("LibraryNotices", () => {
   it("lists each notice with its Persian title, the paper and the notice's Jalali date", async () => {

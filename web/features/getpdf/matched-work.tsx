@@ -14,7 +14,12 @@ export function WorkCitation({ work }: { work: MatchedWork }) {
       {(byline || work.year !== null) && (
         <span className="getpdf-work__meta">
           {byline && <bdi dir="ltr">{byline}</bdi>}
-          {work.year !== null && <span>{byline ? "، " : ""}{t.year(work.year)}</span>}
+          {work.year !== null && (
+            <span>
+              {byline ? "، " : ""}
+              {t.year(work.year)}
+            </span>
+          )}
         </span>
       )}
     </span>

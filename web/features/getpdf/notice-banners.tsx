@@ -21,7 +21,12 @@ export function NoticeBanners({ notices, compact = false }: { notices: DocumentN
         const about = n.relation === "update_to";
         const date = n.date ? formatJalaliDate(n.date) : "";
         return (
-          <Alert key={`${n.relation}:${n.type}:${n.doi}`} tone={noticeTone(n.type)} title={about ? t.isNotice[n.type] : ((n.crossref_type && t.subtypeTitles[n.crossref_type]) ?? t.titles[n.type])} className="getpdf-notice">
+          <Alert
+            key={`${n.relation}:${n.type}:${n.doi}`}
+            tone={noticeTone(n.type)}
+            title={about ? t.isNotice[n.type] : ((n.crossref_type && t.subtypeTitles[n.crossref_type]) ?? t.titles[n.type])}
+            className="getpdf-notice"
+          >
             {!compact && !about && <p className="getpdf-notice__line">{t.advice}</p>}
             <p className="getpdf-notice__line">
               {date && <span>{t.dated(date)} · </span>}

@@ -34,7 +34,12 @@ export function ProgressSteps({ lines, result }: { lines: StepLine[]; result: Ge
         {lines.map((line, i) => {
           const done = i < lines.length - 1;
           return (
-            <li key={`${i}-${line.key}`} className={done ? "getpdf-steps__done" : "getpdf-steps__now"} data-stage={line.key} aria-current={done ? undefined : "step"}>
+            <li
+              key={`${i}-${line.key}`}
+              className={done ? "getpdf-steps__done" : "getpdf-steps__now"}
+              data-stage={line.key}
+              aria-current={done ? undefined : "step"}
+            >
               {done ? <Icon name="check" size={16} label={t.stepDone} /> : <span className="getpdf-steps__dot" aria-hidden="true" />}
               <span>{line.text}</span>
             </li>

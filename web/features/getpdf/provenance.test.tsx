@@ -20,12 +20,21 @@ describe("NoticeBanners", () => {
     expect(alerts.map((a) => a.className.match(/ui-alert--(\w+)/)![1])).toEqual(["error", "warning", "error"]);
     expect(alerts[0]!.textContent).toContain("این مقاله بازپس‌گرفته شده است");
     expect(alerts[0]!.textContent).toMatch(/تاریخ اطلاعیه: ۱۴۰۳\/۰۳\/۱۲/);
-    expect(screen.getAllByRole("link", { name: "دیدن اطلاعیه" }).map((l) => l.getAttribute("href"))).toEqual(["https://doi.org/10.1/ret", "https://doi.org/10.1/cor"]);
+    expect(screen.getAllByRole("link", { name: "دیدن اطلاعیه" }).map((l) => l.getAttribute("href"))).toEqual([
+      "https://doi.org/10.1/ret",
+      "https://doi.org/10.1/cor",
+    ]);
     expect(screen.getByRole("link", { name: "دیدن مقالهٔ اصلی" }).getAttribute("href")).toBe("https://doi.org/10.1/work");
   });
 
   it("a partial retraction says so: red, titled as partial", () => {
-    render(<NoticeBanners notices={[{ type: "retraction", crossref_type: "partial_retraction", doi: "10.1/part", date: null, source: "crossref/publisher", relation: "updated_by" }]} />);
+    render(
+      <NoticeBanners
+        notices={[
+          { type: "retraction", crossref_type: "partial_retraction", doi: "10.1/part", date: null, source: "crossref/publisher", relation: "updated_by" },
+        ]}
+      />,
+    );
     const alert = screen.getByRole("alert");
     expect(alert.className).toMatch(/ui-alert--error/);
     expect(alert.textContent).toContain("بخشی از این مقاله بازپس‌گرفته شده است");

@@ -50,7 +50,10 @@ export const getpdfKeys = {
 export const startQuery = (url: string, method: "post" | "get", run: number, onProgress?: OnProgress) =>
   queryOptions({
     queryKey: getpdfKeys.start(url, method, run),
-    queryFn: ({ signal }) => timed(() => (method === "post" ? streamedResult(getpdfApi.start, { url }, signal, onProgress) : streamedResult(getpdfApi.startGet, { url }, signal, onProgress))),
+    queryFn: ({ signal }) =>
+      timed(() =>
+        method === "post" ? streamedResult(getpdfApi.start, { url }, signal, onProgress) : streamedResult(getpdfApi.startGet, { url }, signal, onProgress),
+      ),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -62,7 +65,10 @@ export const startQuery = (url: string, method: "post" | "get", run: number, onP
 export const checkQuery = (id: string, method: "post" | "get", onProgress?: OnProgress) =>
   queryOptions({
     queryKey: getpdfKeys.check(id),
-    queryFn: ({ signal }) => timed(() => (method === "post" ? streamedResult(getpdfApi.check, { id }, signal, onProgress) : streamedResult(getpdfApi.checkGet, { id }, signal, onProgress))),
+    queryFn: ({ signal }) =>
+      timed(() =>
+        method === "post" ? streamedResult(getpdfApi.check, { id }, signal, onProgress) : streamedResult(getpdfApi.checkGet, { id }, signal, onProgress),
+      ),
     refetchInterval: (q) => (q.state.data?.status === "processing" ? nextCheckMs(id) : false),
     refetchIntervalInBackground: true,
     refetchOnWindowFocus: false,
@@ -82,7 +88,8 @@ export const downloadsQuery = (page: number, filter: LibraryFilter = {}) =>
 export const fetchBalances = (signal: AbortSignal) => call(walletApi.balance, {}, { signal });
 
 /** The library watcher's notices about papers the user received, and whether they are switched on (shown on the library page). */
-export const libraryNoticesQuery = () => queryOptions({ queryKey: getpdfKeys.libraryNotices, queryFn: ({ signal }) => call(batchApi.libraryNotices, {}, { signal }) });
+export const libraryNoticesQuery = () =>
+  queryOptions({ queryKey: getpdfKeys.libraryNotices, queryFn: ({ signal }) => call(batchApi.libraryNotices, {}, { signal }) });
 
 /** Switches the notices (e-mail/SMS and in the app) on or off; answers the fresh list. */
 export const libraryNoticeSettingsMutation = () => mutationOptions({ mutationFn: (enabled: boolean) => call(batchApi.libraryNoticeSettings, { enabled }) });

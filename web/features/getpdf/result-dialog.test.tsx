@@ -51,7 +51,8 @@ let startAnswer: GetPdfResult = result({});
 let startStream: { events: string[]; result: GetPdfResult | null } | null = null;
 let accepts: string[] = [];
 
-const progress = (stage: string, text: string) => `event: progress\ndata: ${JSON.stringify({ id: "ticket-1", stage, text, source: null, count: null, bytes: null, host: null })}\n\n`;
+const progress = (stage: string, text: string) =>
+  `event: progress\ndata: ${JSON.stringify({ id: "ticket-1", stage, text, source: null, count: null, bytes: null, host: null })}\n\n`;
 const sse = (chunks: string[]) =>
   new Response(
     new ReadableStream({
@@ -76,10 +77,12 @@ beforeEach(() => {
     const path = String(input);
     calls.push(path);
     accepts.push(new Headers(init?.headers).get("accept") ?? "");
-    if (path.startsWith("/getpdf/start") && startStream) return sse([...startStream.events, ...(startStream.result ? [`event: result\ndata: ${JSON.stringify(startStream.result)}\n\n`] : [])]);
+    if (path.startsWith("/getpdf/start") && startStream)
+      return sse([...startStream.events, ...(startStream.result ? [`event: result\ndata: ${JSON.stringify(startStream.result)}\n\n`] : [])]);
     if (path.startsWith("/getpdf/start")) return json(startAnswer);
     if (path.startsWith("/getpdf/check")) return json(checks.shift() ?? result({}));
-    if (path === "/show/balance") return json({ balance: 0, standard_credit: 0, offline_article_credit: 0, unlimited_vip_credits: 2, limited_vip_credits: { count: 0, expiration: null } });
+    if (path === "/show/balance")
+      return json({ balance: 0, standard_credit: 0, offline_article_credit: 0, unlimited_vip_credits: 2, limited_vip_credits: { count: 0, expiration: null } });
     return json({ status: "error", error: "unexpected" }, 500);
   });
   document.head.innerHTML = '<meta name="csrf-token" content="test-token">';
@@ -146,7 +149,14 @@ describe("ResultDialog", () => {
 
   it("asks for the progress stream, shows each step in order, and the streamed result needs no check", async () => {
     startStream = {
-      events: [progress("queued", "در صف پردازش…"), progress("metadata", "مشخصات مقاله"), progress("searching", "جستجو (Unpaywall)"), progress("located", "۱ نسخه پیدا شد"), progress("downloading", "در حال دریافت فایل (۱٫۲ مگابایت)"), progress("verifying", "در حال بررسی فایل")],
+      events: [
+        progress("queued", "در صف پردازش…"),
+        progress("metadata", "مشخصات مقاله"),
+        progress("searching", "جستجو (Unpaywall)"),
+        progress("located", "۱ نسخه پیدا شد"),
+        progress("downloading", "در حال دریافت فایل (۱٫۲ مگابایت)"),
+        progress("verifying", "در حال بررسی فایل"),
+      ],
       result: null,
     };
     // Held until the result arrives: the steps show while the stream is open.

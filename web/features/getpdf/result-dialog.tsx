@@ -97,7 +97,25 @@ function OpenResultDialog({ url, onOpenChange, method: asked = "get", run = 0, p
   const catalog = start.data?.catalog ?? null;
 
   return (
-    <Dialog title={title} width={370} isOpen onOpenChange={onOpenChange} className="getpdf-result" actions={<Actions result={result} failed={!!failure} close={close} spent={method === "post"} onConfirm={() => setConfirmed(true)} purpose={purpose} book={book} catalog={catalog} />}>
+    <Dialog
+      title={title}
+      width={370}
+      isOpen
+      onOpenChange={onOpenChange}
+      className="getpdf-result"
+      actions={
+        <Actions
+          result={result}
+          failed={!!failure}
+          close={close}
+          spent={method === "post"}
+          onConfirm={() => setConfirmed(true)}
+          purpose={purpose}
+          book={book}
+          catalog={catalog}
+        />
+      }
+    >
       <div className="getpdf-result__body" data-status={status}>
         {start.data?.match && !failure && <MatchedWorkNote match={start.data.match} input={url} onLeave={close} />}
         {book && !failure && <BookCardView book={book} catalog={catalog} />}
@@ -321,7 +339,13 @@ function useRememberOk(result: GetPdfResult | null) {
 type Balances = Pick<UserInfo, "balance" | "standard_credit" | "offline_article_credit" | "unlimited_vip_credits" | "limited_vip_credits">;
 
 function pickBalances(b: Balances): Balances {
-  return { balance: b.balance, standard_credit: b.standard_credit, offline_article_credit: b.offline_article_credit, unlimited_vip_credits: b.unlimited_vip_credits, limited_vip_credits: b.limited_vip_credits };
+  return {
+    balance: b.balance,
+    standard_credit: b.standard_credit,
+    offline_article_credit: b.offline_article_credit,
+    unlimited_vip_credits: b.unlimited_vip_credits,
+    limited_vip_credits: b.limited_vip_credits,
+  };
 }
 
 export default ResultDialog;

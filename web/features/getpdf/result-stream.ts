@@ -13,12 +13,30 @@ import { isResult } from "./result-shape";
 export type OnProgress = (p: GetPdfProgress) => void;
 
 function isProgress(v: unknown): v is GetPdfProgress {
-  return !!v && typeof v === "object" && typeof (v as GetPdfProgress).id === "string" && typeof (v as GetPdfProgress).stage === "string" && typeof (v as GetPdfProgress).text === "string";
+  return (
+    !!v &&
+    typeof v === "object" &&
+    typeof (v as GetPdfProgress).id === "string" &&
+    typeof (v as GetPdfProgress).stage === "string" &&
+    typeof (v as GetPdfProgress).text === "string"
+  );
 }
 
 /** What the dialog shows after a stream broke mid-way: still processing, at the last step seen. */
 function processingAt(p: GetPdfProgress): GetPdfResult {
-  return { id: p.id, status: "processing", download_link: null, ads1: null, ads2: null, msg: "", msg2: p.text, url: null, doi: null, desc: null, can_edit: false };
+  return {
+    id: p.id,
+    status: "processing",
+    download_link: null,
+    ads1: null,
+    ads2: null,
+    msg: "",
+    msg2: p.text,
+    url: null,
+    doi: null,
+    desc: null,
+    can_edit: false,
+  };
 }
 
 const parse = (text: string): unknown => {
@@ -29,7 +47,12 @@ const parse = (text: string): unknown => {
   }
 };
 
-export async function streamedResult<E extends Endpoint>(endpoint: E, input: InputOf<E>, signal: AbortSignal | undefined, onProgress?: OnProgress): Promise<GetPdfResult> {
+export async function streamedResult<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  signal: AbortSignal | undefined,
+  onProgress?: OnProgress,
+): Promise<GetPdfResult> {
   let result: GetPdfResult | null = null;
   let last: GetPdfProgress | null = null;
   try {

@@ -22,7 +22,19 @@ const works: MatchedWork[] = [
   { doi: "10.5555/nm-tragedy-commons-1998", title: "The tragedy of the commons", year: 1998, authors: ["Elinor Parks"] },
   { doi: "10.5555/nm-tragedy-chapter", title: "The Tragedy of the Commons", year: 2009 },
 ];
-const base: GetPdfResult = { id: "t1", status: "processing", download_link: null, ads1: null, ads2: null, msg: "…", msg2: "در صف پردازش…", url: null, doi: null, desc: null, can_edit: false };
+const base: GetPdfResult = {
+  id: "t1",
+  status: "processing",
+  download_link: null,
+  ads1: null,
+  ads2: null,
+  msg: "…",
+  msg2: "در صف پردازش…",
+  url: null,
+  doi: null,
+  desc: null,
+  can_edit: false,
+};
 
 let calls: string[] = [];
 let answers: Record<string, GetPdfResult> = {};
@@ -36,7 +48,11 @@ beforeEach(() => {
   vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
     const path = String(input);
     calls.push(path);
-    const body = path.startsWith("/getpdf/start") ? answers[decodeURIComponent(path.split("url=")[1]!)] : path.startsWith("/getpdf/check") ? (checks.shift() ?? base) : null;
+    const body = path.startsWith("/getpdf/start")
+      ? answers[decodeURIComponent(path.split("url=")[1]!)]
+      : path.startsWith("/getpdf/check")
+        ? (checks.shift() ?? base)
+        : null;
     return new Response(JSON.stringify(body ?? { status: "error" }), { status: body ? 200 : 500, headers: { "content-type": "application/json" } });
   });
   document.head.innerHTML = '<meta name="csrf-token" content="test-token">';

@@ -10,7 +10,17 @@ import { useRequestOfflineForText } from "./request-offline";
  * Several works fit a pasted title or reference: a radio group (arrow keys move, as everywhere)
  * and a button that starts the chosen work's DOI; or none of them, as an offline request.
  */
-export function WorkChooser({ candidates, input, onChoose, onLeave }: { candidates: MatchedWork[]; input: string; onChoose(doi: string): void; onLeave(): void }) {
+export function WorkChooser({
+  candidates,
+  input,
+  onChoose,
+  onLeave,
+}: {
+  candidates: MatchedWork[];
+  input: string;
+  onChoose(doi: string): void;
+  onLeave(): void;
+}) {
   const [choice, setChoice] = useState(candidates[0]?.doi ?? "");
   const requestOffline = useRequestOfflineForText();
   return (

@@ -100,7 +100,10 @@ describe("useHashShortcuts", () => {
 describe("home page with a hash shortcut", () => {
   beforeEach(() => {
     // No server here: whatever the page's features ask for is not found.
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("{}", { status: 404, headers: { "Content-Type": "application/json" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status: 404, headers: { "Content-Type": "application/json" } })),
+    );
     // Wide screen: tiles; no reduced motion.
     vi.stubGlobal("matchMedia", (query: string) => ({
       matches: /min-width/.test(query) && !/max-width/.test(query),
@@ -111,7 +114,11 @@ describe("home page with a hash shortcut", () => {
   });
 
   function renderHome(url: string, pageData = testPageData()) {
-    const router = createRouter({ routeTree, context: { queryClient: new QueryClient(), session: sessionOf(pageData), deferData: false }, history: createMemoryHistory({ initialEntries: [url] }) });
+    const router = createRouter({
+      routeTree,
+      context: { queryClient: new QueryClient(), session: sessionOf(pageData), deferData: false },
+      history: createMemoryHistory({ initialEntries: [url] }),
+    });
     renderRouter(router, { pageData });
     return router;
   }
@@ -129,7 +136,10 @@ describe("home page with a hash shortcut", () => {
   });
 
   it("#vip is ignored for a university user (no option 7)", async () => {
-    renderHome("/#vip", testPageData({ universityInfo: { name: "دانشگاه نمونه", logo: null, access: ["article_download"], new_access: null }, userType: "university" }));
+    renderHome(
+      "/#vip",
+      testPageData({ universityInfo: { name: "دانشگاه نمونه", logo: null, access: ["article_download"], new_access: null }, userType: "university" }),
+    );
     const first = (await screen.findByRole("radio", { name: m.searchTypes[1] })) as HTMLInputElement;
     expect(first.checked).toBe(true);
     expect(screen.queryByRole("radio", { name: m.searchTypes[7] })).toBeNull();

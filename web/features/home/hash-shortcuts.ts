@@ -25,7 +25,10 @@ const shortcuts: Record<string, HashShortcut> = {
  * number that is not the shortcut's own type ("#article=7") names nothing; anything else → null.
  */
 export function parseHashShortcut(hash: string): HashShortcut | null {
-  const raw = hash.slice(hash.lastIndexOf("#") + 1).trim().toLowerCase();
+  const raw = hash
+    .slice(hash.lastIndexOf("#") + 1)
+    .trim()
+    .toLowerCase();
   const m = /^([a-z]+)(?:=([0-9\u06F0-\u06F9]{1,2}))?$/.exec(raw);
   if (!m || !Object.hasOwn(shortcuts, m[1]!)) return null;
   const shortcut = shortcuts[m[1]!]!;

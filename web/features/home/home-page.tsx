@@ -92,20 +92,24 @@ export function HomePage() {
   const hash = useLocation({ select: (l) => l.hash });
   const navigate = useNavigate();
 
-  const options = useMemo(
-    () => searchTypeOptions({ showOldTabStandardSearch, hasUniversity: !!universityInfo }),
-    [showOldTabStandardSearch, universityInfo],
-  );
+  const options = useMemo(() => searchTypeOptions({ showOldTabStandardSearch, hasUniversity: !!universityInfo }), [showOldTabStandardSearch, universityInfo]);
   const available = options.map((o) => o.id);
   // A type that is not offered (e.g. 7 for a university user) falls back to the default.
   const type = available.includes(typeOfSearch) ? typeOfSearch : DEFAULT_SEARCH_TYPE;
 
   // The query forms: the link panel is drawn with the box filled in, starts once hydrated, and the address is cleaned.
   const [initialLinkStart] = useState(() => linkPanelStartFrom(search));
-  const linkStart = useHomeStarts(search, initialLinkStart, { isGuest, openDialog, openOfflineRequest, openPackageOffer, showLinkBox: () => setTypeOfSearch(1) });
+  const linkStart = useHomeStarts(search, initialLinkStart, {
+    isGuest,
+    openDialog,
+    openOfflineRequest,
+    openPackageOffer,
+    showLinkBox: () => setTypeOfSearch(1),
+  });
   useEffect(() => {
     // ?login stays: after logging in, the auth dialog goes to / when the address carried it.
-    if (search.getUrl || search.shared || search.getOfflineUrl) void navigate({ to: "/", search: search.login ? { login: true } : {}, hash: hash || undefined, replace: true, resetScroll: false });
+    if (search.getUrl || search.shared || search.getOfflineUrl)
+      void navigate({ to: "/", search: search.login ? { login: true } : {}, hash: hash || undefined, replace: true, resetScroll: false });
   }, [search.getUrl, search.shared, search.getOfflineUrl]);
   useEffect(() => {
     if (search.login) openDialog("login");

@@ -31,7 +31,11 @@ export default function HomeTabs() {
           },
           { id: "last_articles", label: m.tabs.lastArticles, panel: () => <LastList kind="last_articles" label={m.tabs.lastArticles} /> },
           { id: "last_offline_books", label: m.tabs.lastOfflineBooks, panel: () => <LastList kind="last_offline_books" label={m.tabs.lastOfflineBooks} /> },
-          { id: "last_offline_articles", label: m.tabs.lastOfflineArticles, panel: () => <LastList kind="last_offline_articles" label={m.tabs.lastOfflineArticles} /> },
+          {
+            id: "last_offline_articles",
+            label: m.tabs.lastOfflineArticles,
+            panel: () => <LastList kind="last_offline_articles" label={m.tabs.lastOfflineArticles} />,
+          },
         ]}
       />
     </section>

@@ -35,7 +35,11 @@ function renderList(kind: "last_articles" | "last_offline_books") {
 }
 
 const rows = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ created_at: new Date(Date.UTC(2026, 10, 20, 8, i)).toISOString(), url: i % 2 ? `https://doi.org/10.1/${i}` : `A book title ${i}`, download_link: null }));
+  Array.from({ length: n }, (_, i) => ({
+    created_at: new Date(Date.UTC(2026, 10, 20, 8, i)).toISOString(),
+    url: i % 2 ? `https://doi.org/10.1/${i}` : `A book title ${i}`,
+    download_link: null,
+  }));
 
 describe("LastList (home tabs)", () => {
   it("shows date, link or title and a row number that continues across pages", async () => {

@@ -17,7 +17,14 @@ describe("useHomeStarts: the pending intent (accounts §4)", () => {
     savePendingIntent({ run: "offline", url: "https://doi.org/10.5555/none-1", doi: "10.5555/none-1", desc: "A title", canEdit: false });
     expect(arrive(true).openOfflineRequest).not.toHaveBeenCalled();
     const { openOfflineRequest } = arrive(false);
-    expect(openOfflineRequest).toHaveBeenCalledWith({ url: "https://doi.org/10.5555/none-1", doi: "10.5555/none-1", desc: "A title", canEdit: false, autoSubmit: true, kind: "article" });
+    expect(openOfflineRequest).toHaveBeenCalledWith({
+      url: "https://doi.org/10.5555/none-1",
+      doi: "10.5555/none-1",
+      desc: "A title",
+      canEdit: false,
+      autoSubmit: true,
+      kind: "article",
+    });
     expect(localStorage.getItem("run")).toBeNull();
   });
 
@@ -103,7 +110,11 @@ describe("useHomeStarts: ?getUrl= and ?getOfflineUrl= (search spec §2)", () => 
   });
 
   it("?getOfflineUrl= opens the request, submitted by itself only when paid for", () => {
-    expect(arrive(false, { getOfflineUrl: "https://doi.org/10.5555/none-2", doi: "10.5555/none-2" }).hook.result.current.offlineStart).toMatchObject({ url: "https://doi.org/10.5555/none-2", doi: "10.5555/none-2", auto: false });
+    expect(arrive(false, { getOfflineUrl: "https://doi.org/10.5555/none-2", doi: "10.5555/none-2" }).hook.result.current.offlineStart).toMatchObject({
+      url: "https://doi.org/10.5555/none-2",
+      doi: "10.5555/none-2",
+      auto: false,
+    });
     savePendingIntent({ run: "offline", url: "https://doi.org/10.5555/none-3", need: "offline_article" });
     expect(arrive(false, { getOfflineUrl: "https://doi.org/10.5555/none-3" }).hook.result.current.offlineStart).toMatchObject({ auto: true });
   });

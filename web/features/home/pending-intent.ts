@@ -66,7 +66,13 @@ export function useHomeStarts(search: HomeSearch, initial: LinkPanelStart, o: Op
       else openDialog("packageOffer");
     }
     // A fully determined request (can_edit false) resumes as it would have opened: read-only, with the countdown.
-    else openOfflineRequest({ url: intent.url, doi: intent.doi, desc: intent.desc, ...(intent.canEdit === false ? { canEdit: false, autoSubmit: true, kind: "article" as const } : {}) });
+    else
+      openOfflineRequest({
+        url: intent.url,
+        doi: intent.doi,
+        desc: intent.desc,
+        ...(intent.canEdit === false ? { canEdit: false, autoSubmit: true, kind: "article" as const } : {}),
+      });
   }, [search.getUrl, search.shared, search.getOfflineUrl]);
 
   return start;

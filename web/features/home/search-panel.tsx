@@ -15,7 +15,9 @@ import type { LinkPanelStart } from "./query-forms";
 type Panel = ComponentType<LinkPanelStart>;
 type PanelModule = { default: Panel };
 // The server draws type 1 only (the hash, which names another, never reaches it): the others' code stays out of the Worker.
-const panelModules = import.meta.env.SSR ? import.meta.glob<PanelModule>("/web/features/getpdf/panels/link-panel.tsx") : import.meta.glob<PanelModule>("/web/features/*/panels/*-panel.tsx");
+const panelModules = import.meta.env.SSR
+  ? import.meta.glob<PanelModule>("/web/features/getpdf/panels/link-panel.tsx")
+  : import.meta.glob<PanelModule>("/web/features/*/panels/*-panel.tsx");
 const panelFiles: Record<number, string> = {
   1: "/web/features/getpdf/panels/link-panel.tsx",
   2: "/web/features/search/panels/article-search-panel.tsx",

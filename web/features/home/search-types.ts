@@ -8,7 +8,13 @@ export type SearchTypeOption = { id: number; label: string; icon: IconName };
  * flag option 5 sits at position 5 and option 3 reads "books, solution manuals, reports"; with
  * university info option 7 (plagiarism and proofreading) is removed.
  */
-export function searchTypeOptions({ showOldTabStandardSearch, hasUniversity }: { showOldTabStandardSearch: boolean; hasUniversity: boolean }): SearchTypeOption[] {
+export function searchTypeOptions({
+  showOldTabStandardSearch,
+  hasUniversity,
+}: {
+  showOldTabStandardSearch: boolean;
+  hasUniversity: boolean;
+}): SearchTypeOption[] {
   const options: SearchTypeOption[] = [
     { id: 1, label: m.searchTypes[1], icon: "link" },
     { id: 2, label: m.searchTypes[2], icon: "search" },

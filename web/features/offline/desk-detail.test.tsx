@@ -51,7 +51,16 @@ function item(over: Partial<DeskItem> = {}): DeskItem {
     ...over,
   };
 }
-const detail = (request: DeskItem): DeskDetail => ({ now: NOW, request, history: [], audit: [], group: [], suggestions: [], suggested_price: null, group_file: null });
+const detail = (request: DeskItem): DeskDetail => ({
+  now: NOW,
+  request,
+  history: [],
+  audit: [],
+  group: [],
+  suggestions: [],
+  suggested_price: null,
+  group_file: null,
+});
 
 let calls: { path: string; body: unknown }[] = [];
 let answers: ((path: string, body: unknown) => Response | undefined)[] = [];
@@ -104,13 +113,22 @@ describe("DeskDetailPanel", () => {
     answers.push((p) => (p === "/admin/offline/solvers" ? json({ solvers: [] }) : undefined));
     answers.push((p, body) => {
       if (p !== "/admin/offline/requests/off_1/price") return undefined;
-      if (!(body as { take_over?: boolean }).take_over) return json({ status: "error", error: "در دست همکار", code: "held_by", holder: { id: "usr_other", name: "همکار" } }, 409);
+      if (!(body as { take_over?: boolean }).take_over)
+        return json({ status: "error", error: "در دست همکار", code: "held_by", holder: { id: "usr_other", name: "همکار" } }, 409);
       return json({ status: "ok", request: { ...held, status: "priced", price: 90_000, assigned_to: { id: "usr_admin", name: "مدیر" } }, affected: ["off_1"] });
     });
     const done: string[][] = [];
     render(
       <Providers pageData={admin}>
-        <DeskDetailPanel id="off_1" isAdmin previousTask={null} nextTask={null} onClose={() => undefined} onDone={(ids) => done.push(ids)} onNotice={() => undefined} />
+        <DeskDetailPanel
+          id="off_1"
+          isAdmin
+          previousTask={null}
+          nextTask={null}
+          onClose={() => undefined}
+          onDone={(ids) => done.push(ids)}
+          onNotice={() => undefined}
+        />
       </Providers>,
     );
     const price = await screen.findByLabelText("قیمت (تومان)");
@@ -130,7 +148,23 @@ describe("DeskDetailPanel", () => {
 
   it("starts the price at the suggested one; choosing a PDF saves price and file at once (multipart), with the group", async () => {
     const book = item({ kind: "book", code: null, more: null });
-    const d = { ...detail(book), suggested_price: { amount: 150_000, source: "list" as const }, group: [{ id: "off_2", status: "registered" as const, user_name: "دیگری", created_at: NOW, price: null, url: "x", title: null, basis: "isbn" as const, has_file: false }] };
+    const d = {
+      ...detail(book),
+      suggested_price: { amount: 150_000, source: "list" as const },
+      group: [
+        {
+          id: "off_2",
+          status: "registered" as const,
+          user_name: "دیگری",
+          created_at: NOW,
+          price: null,
+          url: "x",
+          title: null,
+          basis: "isbn" as const,
+          has_file: false,
+        },
+      ],
+    };
     answers.push((p) => (p === "/admin/offline/requests/off_1" ? json(d) : undefined));
     answers.push((p) => (p === "/admin/offline/solvers" ? json({ solvers: [] }) : undefined));
     let sent: FormData | null = null;
@@ -149,7 +183,15 @@ describe("DeskDetailPanel", () => {
     const done: string[][] = [];
     render(
       <Providers pageData={admin}>
-        <DeskDetailPanel id="off_1" isAdmin previousTask={null} nextTask="deliver" onClose={() => undefined} onDone={(ids) => done.push(ids)} onNotice={() => undefined} />
+        <DeskDetailPanel
+          id="off_1"
+          isAdmin
+          previousTask={null}
+          nextTask="deliver"
+          onClose={() => undefined}
+          onDone={(ids) => done.push(ids)}
+          onNotice={() => undefined}
+        />
       </Providers>,
     );
     const price = (await screen.findByLabelText("قیمت (تومان)")) as HTMLInputElement;
@@ -173,7 +215,15 @@ describe("DeskDetailPanel", () => {
     answers.push((p) => (p === "/admin/offline/solvers" ? json({ solvers: [] }) : undefined));
     render(
       <Providers pageData={admin}>
-        <DeskDetailPanel id="off_1" isAdmin previousTask="price" nextTask={null} onClose={() => undefined} onDone={() => undefined} onNotice={() => undefined} />
+        <DeskDetailPanel
+          id="off_1"
+          isAdmin
+          previousTask="price"
+          nextTask={null}
+          onClose={() => undefined}
+          onDone={() => undefined}
+          onNotice={() => undefined}
+        />
       </Providers>,
     );
     expect(await screen.findByText("کار عوض شد: از قیمت‌گذاری به تحویل.")).toBeTruthy();

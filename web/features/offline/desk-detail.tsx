@@ -57,7 +57,10 @@ export function DeskDetailPanel({
     focusedFor.current = id;
     // The first field of the first action (a selector list would return the wrapper itself first).
     const root = panel.current;
-    const first = root?.querySelector<HTMLElement>("[data-first-field] input") ?? root?.querySelector<HTMLElement>("[data-first-field] button") ?? root?.querySelector<HTMLElement>("input[data-first-field]");
+    const first =
+      root?.querySelector<HTMLElement>("[data-first-field] input") ??
+      root?.querySelector<HTMLElement>("[data-first-field] button") ??
+      root?.querySelector<HTMLElement>("input[data-first-field]");
     (first ?? root)?.focus();
     // A price that starts filled (the group's, the catalogue's, the list price) is replaced by typing.
     if (first instanceof HTMLInputElement && first.type !== "file") first.select();
@@ -83,9 +86,24 @@ export function DeskDetailPanel({
 }
 
 /** "Save and next", saying which work comes next when it is not the same kind. */
-const saveAndNext = (next: DeskTask | null, now: DeskTask) => (next && next !== "none" && next !== now ? `${t.saveAndNext} — ${t.nextIs(t.tasks[next])}` : t.saveAndNext);
+const saveAndNext = (next: DeskTask | null, now: DeskTask) =>
+  next && next !== "none" && next !== now ? `${t.saveAndNext} — ${t.nextIs(t.tasks[next])}` : t.saveAndNext;
 
-function DetailBody({ detail, isAdmin, previousTask, nextTask, onDone, onNotice }: { detail: DeskDetail; isAdmin: boolean; previousTask: DeskTask | null; nextTask: DeskTask | null; onDone(handled: string[]): void; onNotice: Say }) {
+function DetailBody({
+  detail,
+  isAdmin,
+  previousTask,
+  nextTask,
+  onDone,
+  onNotice,
+}: {
+  detail: DeskDetail;
+  isAdmin: boolean;
+  previousTask: DeskTask | null;
+  nextTask: DeskTask | null;
+  onDone(handled: string[]): void;
+  onNotice: Say;
+}) {
   const { userInfo } = usePageData();
   const r = detail.request;
   const open = OPEN.has(r.status);
@@ -114,7 +132,12 @@ function DetailBody({ detail, isAdmin, previousTask, nextTask, onDone, onNotice 
         </header>
         <Facts r={r} mine={mine} />
         {r.meta && <DocumentMeta meta={r.meta} typed={r.url} />}
-        {!r.meta && <DocumentMeta meta={{ title: null, authors: [], edition: null, year: null, publisher: null, cover: null, isbns: [], doi: r.doi, standard: r.code, source: null }} typed={r.url} />}
+        {!r.meta && (
+          <DocumentMeta
+            meta={{ title: null, authors: [], edition: null, year: null, publisher: null, cover: null, isbns: [], doi: r.doi, standard: r.code, source: null }}
+            typed={r.url}
+          />
+        )}
         {r.file && (
           <a className="ui-button ui-button--outline ui-button--sm" href={r.file.download_url} download>
             {offlineUi.pages.download} ({offlineUi.pages.size(fileSizeMb(r.file.size))})
@@ -276,7 +299,21 @@ function checkPdf(file: File): string | null {
  * the list price; choosing (or dropping) a PDF saves the price with the file at once; Enter saves the
  * price alone, or with the group's file when one is there (ticked by default).
  */
-function PriceAction({ detail, hasGroup, label, onDone, onNotice, first }: { detail: DeskDetail; hasGroup: boolean; label: string; onDone(handled: string[]): void; onNotice: Say; first: boolean }) {
+function PriceAction({
+  detail,
+  hasGroup,
+  label,
+  onDone,
+  onNotice,
+  first,
+}: {
+  detail: DeskDetail;
+  hasGroup: boolean;
+  label: string;
+  onDone(handled: string[]): void;
+  onNotice: Say;
+  first: boolean;
+}) {
   const r = detail.request;
   const m = useDeskMutation(r.id, "price", t.priced, onNotice, onDone);
   const start = r.price ?? detail.suggested_price?.amount ?? null;
@@ -410,7 +447,13 @@ function RejectAction({ id, onDone, onNotice, first }: { id: string; onDone(hand
           if (reason.trim()) setConfirming({ reason: reason.trim() });
         }}
       >
-        <TextField label={t.rejectOther} value={reason} onChange={setReason} isInvalid={!!m.fieldErrors["reason"]} errorMessage={m.fieldErrors["reason"]?.join(" ")} />
+        <TextField
+          label={t.rejectOther}
+          value={reason}
+          onChange={setReason}
+          isInvalid={!!m.fieldErrors["reason"]}
+          errorMessage={m.fieldErrors["reason"]?.join(" ")}
+        />
         <Button type="submit" variant="ghost" size="sm" isDisabled={m.isPending || !reason.trim()}>
           {t.reject}
         </Button>
@@ -453,7 +496,19 @@ function RejectAction({ id, onDone, onNotice, first }: { id: string; onDone(hand
  * Choosing or dropping a PDF delivers it after a few seconds, with an undo meanwhile (a delivery
  * cannot be taken back); a link, or the group's file, is delivered with its button.
  */
-function DeliverAction({ detail, hasGroup, onDone, onNotice, first }: { detail: DeskDetail; hasGroup: boolean; onDone(handled: string[]): void; onNotice: Say; first: boolean }) {
+function DeliverAction({
+  detail,
+  hasGroup,
+  onDone,
+  onNotice,
+  first,
+}: {
+  detail: DeskDetail;
+  hasGroup: boolean;
+  onDone(handled: string[]): void;
+  onNotice: Say;
+  first: boolean;
+}) {
   const id = detail.request.id;
   const m = useDeskMutation(id, "deliver", t.delivered, onNotice, onDone);
   const [link, setLink] = useState("");
@@ -555,7 +610,15 @@ function DeliverAction({ detail, hasGroup, onDone, onNotice, first }: { detail: 
           m.mutate({ body: { link, apply_to_group: group } });
         }}
       >
-        <TextField label={t.deliverLink} ltr value={link} onChange={setLink} isDisabled={!!pending} isInvalid={!!m.fieldErrors["link"]} errorMessage={m.fieldErrors["link"]?.join(" ")} />
+        <TextField
+          label={t.deliverLink}
+          ltr
+          value={link}
+          onChange={setLink}
+          isDisabled={!!pending}
+          isInvalid={!!m.fieldErrors["link"]}
+          errorMessage={m.fieldErrors["link"]?.join(" ")}
+        />
         <Button type="submit" variant="outline" size="sm" isDisabled={m.isPending || !link.trim()}>
           {t.deliver}
         </Button>
@@ -607,11 +670,19 @@ function NoteForm({ id, note, onNotice }: { id: string; note: string | null; onN
         m.mutate({ body: { note: text } });
       }}
     >
-      <TextField label={t.note} description={t.noteHint} multiline rows={2} value={text} onChange={setText} isInvalid={!!m.fieldErrors["note"]} errorMessage={m.fieldErrors["note"]?.join(" ")} />
+      <TextField
+        label={t.note}
+        description={t.noteHint}
+        multiline
+        rows={2}
+        value={text}
+        onChange={setText}
+        isInvalid={!!m.fieldErrors["note"]}
+        errorMessage={m.fieldErrors["note"]?.join(" ")}
+      />
       <Button type="submit" variant="ghost" size="sm" isDisabled={m.isPending || text === (note ?? "")}>
         {t.noteSave}
       </Button>
     </form>
   );
 }
-

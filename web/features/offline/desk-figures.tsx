@@ -8,7 +8,16 @@ import { TextField } from "../../components/ui/text-field";
 import { ApiError } from "../../lib/api";
 import type { Notice } from "./desk-notice";
 import { offlineUi } from "./messages";
-import { alertPrefsQuery, dashboardQuery, deskHoursQuery, deskPricesQuery, offlineKeys, saveAlertPrefsMutation, saveDeskHoursMutation, saveDeskPricesMutation } from "./queries";
+import {
+  alertPrefsQuery,
+  dashboardQuery,
+  deskHoursQuery,
+  deskPricesQuery,
+  offlineKeys,
+  saveAlertPrefsMutation,
+  saveDeskHoursMutation,
+  saveDeskPricesMutation,
+} from "./queries";
 
 const t = offlineUi.desk;
 
@@ -104,7 +113,15 @@ function HoursForm({ onNotice }: { onNotice(n: Notice): void }) {
     >
       <h3>{t.hours}</h3>
       {fields.map(([key, label]) => (
-        <TextField key={key} label={label} inputMode="numeric" value={value[key]} onChange={(v) => setDraft({ ...value, [key]: v })} isInvalid={!!errors[key]} errorMessage={errors[key]?.join(" ")} />
+        <TextField
+          key={key}
+          label={label}
+          inputMode="numeric"
+          value={value[key]}
+          onChange={(v) => setDraft({ ...value, [key]: v })}
+          isInvalid={!!errors[key]}
+          errorMessage={errors[key]?.join(" ")}
+        />
       ))}
       <Button type="submit" variant="outline" isDisabled={save.isPending}>
         {t.hoursSave}
@@ -128,7 +145,8 @@ function PricesForm({ onNotice }: { onNotice(n: Notice): void }) {
     onError: (e) => onNotice({ kind: "error", text: e.message }),
   });
   if (!prices.data) return null;
-  const value = draft ?? (Object.fromEntries(Object.entries(prices.data).map(([k, v]) => [k, v === null ? "" : formatNumber(v)])) as Record<keyof DeskPrices, string>);
+  const value =
+    draft ?? (Object.fromEntries(Object.entries(prices.data).map(([k, v]) => [k, v === null ? "" : formatNumber(v)])) as Record<keyof DeskPrices, string>);
   const fields: [keyof DeskPrices, string][] = [
     ["book", t.listPriceBook],
     ["standard", t.listPriceStandard],
@@ -146,7 +164,15 @@ function PricesForm({ onNotice }: { onNotice(n: Notice): void }) {
     >
       <h3>{t.listPrices}</h3>
       {fields.map(([key, label]) => (
-        <TextField key={key} label={label} inputMode="numeric" value={value[key]} onChange={(v) => setDraft({ ...value, [key]: v })} isInvalid={!!errors[key]} errorMessage={errors[key]?.join(" ")} />
+        <TextField
+          key={key}
+          label={label}
+          inputMode="numeric"
+          value={value[key]}
+          onChange={(v) => setDraft({ ...value, [key]: v })}
+          isInvalid={!!errors[key]}
+          errorMessage={errors[key]?.join(" ")}
+        />
       ))}
       <Button type="submit" variant="outline" isDisabled={save.isPending}>
         {t.pricesSave}

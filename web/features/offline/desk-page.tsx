@@ -107,14 +107,23 @@ function DeskBody({ mode, isAdmin }: { mode: DeskMode; isAdmin: boolean }) {
         <Select
           label={t.status}
           value={draft.status}
-          options={[["needs_staff", t.statusNeedsStaff], ["open", t.statusOpen], ["all", t.statusAll], ...(Object.entries(offlineUi.statuses) as [Filters["status"], string][])]}
+          options={[
+            ["needs_staff", t.statusNeedsStaff],
+            ["open", t.statusOpen],
+            ["all", t.statusAll],
+            ...(Object.entries(offlineUi.statuses) as [Filters["status"], string][]),
+          ]}
           onChange={(status) => setDraft({ ...draft, status })}
         />
         {mode === "books" && (
           <Select
             label={t.kind}
             value={draft.kind || "all"}
-            options={[["all", t.kindAll], ["book", offlineUi.kinds.book], ["standard", offlineUi.kinds.standard]]}
+            options={[
+              ["all", t.kindAll],
+              ["book", offlineUi.kinds.book],
+              ["standard", offlineUi.kinds.standard],
+            ]}
             onChange={(k) => setDraft({ ...draft, kind: k === "all" ? "" : k })}
           />
         )}

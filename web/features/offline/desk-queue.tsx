@@ -53,7 +53,13 @@ export function QueueCard({ item, now, onOpen, isSelected, me }: { item: DeskIte
         <span>{holder}</span>
         <span className="offline-muted">{formatJalaliDate(item.created_at, { withTime: true })}</span>
       </p>
-      <Button size="sm" variant={isSelected ? "primary" : "outline"} onPress={onOpen} aria-label={`${t.open}: ${item.title ?? item.url}`} className="desk-card__open">
+      <Button
+        size="sm"
+        variant={isSelected ? "primary" : "outline"}
+        onPress={onOpen}
+        aria-label={`${t.open}: ${item.title ?? item.url}`}
+        className="desk-card__open"
+      >
         {t.open}
       </Button>
     </li>

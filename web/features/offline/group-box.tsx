@@ -62,7 +62,13 @@ export function GroupBox({ detail, onNotice }: { detail: DeskDetail; onNotice: S
                 <small className="offline-group__as">
                   <Latin text={(s.title ?? s.url).length > 90 ? `${(s.title ?? s.url).slice(0, 87)}…` : (s.title ?? s.url)} />
                 </small>
-                <Button variant="outline" size="sm" onPress={() => sameAs.mutate({ body: { target: s.id } })} isDisabled={sameAs.isPending} aria-label={`${t.sameAsThis}: ${s.title ?? s.url}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onPress={() => sameAs.mutate({ body: { target: s.id } })}
+                  isDisabled={sameAs.isPending}
+                  aria-label={`${t.sameAsThis}: ${s.title ?? s.url}`}
+                >
                   {t.sameAsThis}
                 </Button>
               </li>

@@ -76,7 +76,13 @@ function PromiseLeft({ until, delivery = false }: { until: number; delivery?: bo
   const left = timeLeft(until, now);
   return (
     <p className={left.past ? "offline-promise offline-promise--past" : "offline-promise"} data-testid="promise-left">
-      {delivery ? (left.past ? t.deliveryPassed : t.deliveryLeft(left.hours, left.minutes)) : left.past ? t.promisePassed : t.promiseLeft(left.hours, left.minutes)}
+      {delivery
+        ? left.past
+          ? t.deliveryPassed
+          : t.deliveryLeft(left.hours, left.minutes)
+        : left.past
+          ? t.promisePassed
+          : t.promiseLeft(left.hours, left.minutes)}
     </p>
   );
 }

@@ -37,7 +37,9 @@ function renderDialog(data: Partial<PageData> = { userInfo: user }) {
       </>
     ),
   });
-  const pages = ["/", "/profile/offlineBooksStandards", "/profile/offilneArticles"].map((path) => createRoute({ getParentRoute: () => root, path, component: () => <p>{path}</p> }));
+  const pages = ["/", "/profile/offlineBooksStandards", "/profile/offilneArticles"].map((path) =>
+    createRoute({ getParentRoute: () => root, path, component: () => <p>{path}</p> }),
+  );
   router = createRouter({ routeTree: root.addChildren(pages), history: createMemoryHistory({ initialEntries: ["/"] }) });
   const initial: PageData = { ...emptyPageData, ...data, isGuest: !data.userInfo };
   return render(
@@ -61,7 +63,10 @@ async function open(prefill: OfflineRequestPrefill) {
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
-const ok = (id = "off_1", duplicate = false) => () => json({ status: "ok", id, can_edit: true, duplicate });
+const ok =
+  (id = "off_1", duplicate = false) =>
+  () =>
+    json({ status: "ok", id, can_edit: true, duplicate });
 
 describe("OfflineRequestDialog", () => {
   it("is 600 wide, offers the type choice, keeps submit disabled until a link or title is entered, and posts the book call", async () => {

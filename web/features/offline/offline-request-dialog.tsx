@@ -77,7 +77,11 @@ function OfflineRequestForm({ prefill, close }: { prefill: OfflineRequestPrefill
     if (Object.keys(found).length) return;
     setPending(true);
     try {
-      const r = await insertOfflineRequest(kind, { url: url.trim(), ...(doi.trim() ? { doi: doi.trim() } : {}), ...(more.trim() ? { more: more.trim() } : {}) });
+      const r = await insertOfflineRequest(kind, {
+        url: url.trim(),
+        ...(doi.trim() ? { doi: doi.trim() } : {}),
+        ...(more.trim() ? { more: more.trim() } : {}),
+      });
       toast.success(r.duplicate ? t.duplicate : t.success);
       void queryClient.invalidateQueries({ queryKey: offlineKeys.all });
       close();

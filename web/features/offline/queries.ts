@@ -1,7 +1,16 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import type { Endpoint } from "../../../contract/endpoint";
 import { offlineApi } from "../../../contract/endpoints/offline";
-import type { DeskActionOk, DeskAlertPrefs, DeskHours, DeskPrices, DeskQuery, OfflineArticleInput, OfflineBookInput, OfflineGroup } from "../../../contract/offline";
+import type {
+  DeskActionOk,
+  DeskAlertPrefs,
+  DeskHours,
+  DeskPrices,
+  DeskQuery,
+  OfflineArticleInput,
+  OfflineBookInput,
+  OfflineGroup,
+} from "../../../contract/offline";
 import { call } from "../../lib/api";
 
 /** Every offline query sits under ["offline"]; mutations invalidate the part they change. */
@@ -33,7 +42,11 @@ export const deskListQuery = (q: Partial<DeskQuery>) =>
   queryOptions({ queryKey: offlineKeys.deskList(q), queryFn: ({ signal }) => call(offlineApi.deskList, q, { signal }), refetchInterval: DESK_REFRESH_MS });
 
 export const deskDetailQuery = (id: string) =>
-  queryOptions({ queryKey: offlineKeys.deskDetail(id), queryFn: ({ signal }) => call(offlineApi.deskDetail, { id }, { signal }), refetchInterval: DESK_REFRESH_MS });
+  queryOptions({
+    queryKey: offlineKeys.deskDetail(id),
+    queryFn: ({ signal }) => call(offlineApi.deskDetail, { id }, { signal }),
+    refetchInterval: DESK_REFRESH_MS,
+  });
 
 export const dashboardQuery = (group?: "articles" | "books") =>
   queryOptions({
@@ -54,9 +67,14 @@ export const saveAlertPrefsMutation = () => mutationOptions({ mutationFn: (prefs
 /** Staff alerts: asked every half minute on any page (new requests and payments since the last look). */
 export const DESK_ALERTS_MS = 30_000;
 export const deskAlertsQuery = (since: number | undefined) =>
-  queryOptions({ queryKey: ["offline", "alerts", since ?? 0] as const, queryFn: ({ signal }) => call(offlineApi.alerts, since === undefined ? {} : { since }, { signal }), refetchInterval: DESK_ALERTS_MS });
+  queryOptions({
+    queryKey: ["offline", "alerts", since ?? 0] as const,
+    queryFn: ({ signal }) => call(offlineApi.alerts, since === undefined ? {} : { since }, { signal }),
+    refetchInterval: DESK_ALERTS_MS,
+  });
 
-export const solversQuery = () => queryOptions({ queryKey: offlineKeys.solvers, queryFn: ({ signal }) => call(offlineApi.solvers, {}, { signal }), staleTime: 5 * 60_000 });
+export const solversQuery = () =>
+  queryOptions({ queryKey: offlineKeys.solvers, queryFn: ({ signal }) => call(offlineApi.solvers, {}, { signal }), staleTime: 5 * 60_000 });
 
 export type InsertKind = "article" | "book" | "standard";
 

@@ -26,7 +26,8 @@ export function searchLinks(meta: Pick<RequestMeta, "title" | "authors" | "isbns
   if (meta.doi) links.push({ label: "Crossref", href: `https://search.crossref.org/search/works?q=${q(meta.doi)}&from_ui=yes` });
   else if (title) links.push({ label: "Crossref", href: `https://search.crossref.org/search/works?q=${q(words)}&from_ui=yes` });
   if (meta.doi) links.push({ label: "ناشر (DOI)", href: `https://doi.org/${meta.doi}` });
-  else if (meta.publisher && title) links.push({ label: `ناشر: ${meta.publisher}`, href: `https://www.google.com/search?q=${q(`${meta.publisher} ${title}`)}` });
+  else if (meta.publisher && title)
+    links.push({ label: `ناشر: ${meta.publisher}`, href: `https://www.google.com/search?q=${q(`${meta.publisher} ${title}`)}` });
   else if (meta.standard) links.push({ label: "ناشر استاندارد", href: `https://www.google.com/search?q=${q(meta.standard)}` });
   return links;
 }

@@ -82,4 +82,3 @@ export function useDeskMutation(id: string, action: DeskAction, success: string,
   );
   return { ...m, fieldErrors, confirm };
 }
-

@@ -19,7 +19,13 @@ export function QuotaMeter({ label, used, quota }: { label: string; used: number
   return (
     <div className="panel-meter">
       <span className="panel-meter__label">{label}</span>
-      <svg className={`panel-meter__bar panel-meter__bar--${tone}`} viewBox="0 0 100 8" preserveAspectRatio="none" role="img" aria-label={`${label}: ${m.statistics.usedOf(used, quota)}`}>
+      <svg
+        className={`panel-meter__bar panel-meter__bar--${tone}`}
+        viewBox="0 0 100 8"
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`${label}: ${m.statistics.usedOf(used, quota)}`}
+      >
         <rect className="panel-meter__track" x="0" y="0" width="100" height="8" rx="4" />
         {quota !== null && share > 0 && <rect className="panel-meter__fill" x={100 - share * 100} y="0" width={share * 100} height="8" rx="4" />}
       </svg>
@@ -81,7 +87,12 @@ export function ActivityChart({ months }: { months: MonthUsage[] }) {
   const inner = H - PAD.top - PAD.bottom;
   const h = (v: number) => (v / max) * inner;
   const base = PAD.top + inner;
-  const summary = months.map((x) => `${monthLabel(x.month)}: ${formatNumber(x.downloads_ok)} ${m.statistics.ok}، ${formatNumber(x.downloads_all)} ${m.statistics.all}، ${formatNumber(x.offline_requests)} ${m.statistics.offline}`).join("؛ ");
+  const summary = months
+    .map(
+      (x) =>
+        `${monthLabel(x.month)}: ${formatNumber(x.downloads_ok)} ${m.statistics.ok}، ${formatNumber(x.downloads_all)} ${m.statistics.all}، ${formatNumber(x.offline_requests)} ${m.statistics.offline}`,
+    )
+    .join("؛ ");
   return (
     <figure className="panel-chart" ref={ref}>
       <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`${m.statistics.activityChart}. ${summary}`} data-testid="activity-chart">
@@ -141,7 +152,13 @@ export function KeyUsageChart({ label, months, keyName, quota }: { label: string
           const over = quota !== null && v >= quota;
           return (
             <g key={x.month}>
-              <rect className={over ? "panel-mini__bar panel-mini__bar--full" : "panel-mini__bar"} x={sx + slot * 0.2} y={top + inner - bh} width={slot * 0.6} height={Math.max(bh, v > 0 ? 1 : 0)} />
+              <rect
+                className={over ? "panel-mini__bar panel-mini__bar--full" : "panel-mini__bar"}
+                x={sx + slot * 0.2}
+                y={top + inner - bh}
+                width={slot * 0.6}
+                height={Math.max(bh, v > 0 ? 1 : 0)}
+              />
               <text className="panel-chart__label" x={sx + slot / 2} y={SH - 6} textAnchor="middle">
                 {monthLabel(x.month, false).slice(0, 3)}
               </text>

@@ -25,7 +25,8 @@ export const panelMessages = {
     quota: "سهمیه",
     used: "مصرف",
     unlimited: "بدون سقف",
-    usedOf: (used: number, quota: number | null) => (quota === null ? `${toPersianDigits(used)} (بدون سقف)` : `${toPersianDigits(used)} از ${toPersianDigits(quota)}`),
+    usedOf: (used: number, quota: number | null) =>
+      quota === null ? `${toPersianDigits(used)} (بدون سقف)` : `${toPersianDigits(used)} از ${toPersianDigits(quota)}`,
     inactive: "قرارداد این سازمان فعال نیست.",
   },
   users: {

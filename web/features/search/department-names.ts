@@ -45,13 +45,20 @@ const FIELDS: Record<string, string> = {
   agriculture: "کشاورزی",
 };
 
-const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ").replace(/^(?:the )?(?:department|school|faculty) of /, "");
+const norm = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/^(?:the )?(?:department|school|faculty) of /, "");
 
 /** The department's Persian name for the filter. */
 export function departmentName(department: string): string {
   const whole = FIELDS[norm(department)];
   if (whole) return whole;
-  const parts = norm(department).split(/\s*(?:,|&| and )\s*/).filter(Boolean);
+  const parts = norm(department)
+    .split(/\s*(?:,|&| and )\s*/)
+    .filter(Boolean);
   const names = parts.map((p) => FIELDS[p]);
   return names.length > 1 && names.every(Boolean) ? names.join(" و ") : department;
 }

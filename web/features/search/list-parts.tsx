@@ -17,7 +17,15 @@ import { useUiState, type OfflineRequestPrefill } from "../../lib/ui-state";
 import { searchUi as t } from "./messages";
 
 function PageSizeSelect({ sizes, value, onChange }: { sizes: readonly number[]; value: number; onChange(n: number): void }) {
-  return <NativeSelect label={t.pageSize} className="search-size" value={String(value)} options={sizes.map((n) => [String(n), toPersianDigits(n)] as const)} onChange={(v) => onChange(Number(v))} />;
+  return (
+    <NativeSelect
+      label={t.pageSize}
+      className="search-size"
+      value={String(value)}
+      options={sizes.map((n) => [String(n), toPersianDigits(n)] as const)}
+      onChange={(v) => onChange(Number(v))}
+    />
+  );
 }
 
 /** "From year" / "to year": free text (§5), any digit script. */
@@ -56,7 +64,21 @@ export function SearchStatus({ busy, error, total, capped }: { busy: boolean; er
 }
 
 /** The footer of a result list: page-size selector and pages. */
-export function ListFooter({ sizes, count, onCount, page, total, onPage }: { sizes: readonly number[]; count: number; onCount(n: number): void; page: number; total: number; onPage(p: number): void }) {
+export function ListFooter({
+  sizes,
+  count,
+  onCount,
+  page,
+  total,
+  onPage,
+}: {
+  sizes: readonly number[];
+  count: number;
+  onCount(n: number): void;
+  page: number;
+  total: number;
+  onPage(p: number): void;
+}) {
   return (
     <div className="search-footer">
       <Pagination page={page} pages={total} visible={VISIBLE_PAGES} onChange={onPage} label={t.pagination} />
@@ -106,7 +128,16 @@ export function SearchForm({
       {before}
       <div className="search-form__main">
         {inline}
-        <TextField className="search-form__keywords" label={keywords.label} placeholder={keywords.placeholder} value={keywords.value} onChange={keywords.onChange} ltr name="keywords" type="search" />
+        <TextField
+          className="search-form__keywords"
+          label={keywords.label}
+          placeholder={keywords.placeholder}
+          value={keywords.value}
+          onChange={keywords.onChange}
+          ltr
+          name="keywords"
+          type="search"
+        />
         {iconSubmit ? (
           <Button type="submit" iconOnly aria-label={t.search} className="search-form__submit search-form__submit--icon">
             <Icon name="search" size={22} />
@@ -144,10 +175,35 @@ export function SearchItem({ n, title, children }: { n: number; title: ReactNode
 }
 
 /** What SearchResults reads of a `useSearchList`. */
-type ResultList = { busy: boolean; error: unknown; last: { total_pages: number } | undefined; page: number; count: number; setPage(p: number): void; setCount(n: number): void; firstNumber: number };
+type ResultList = {
+  busy: boolean;
+  error: unknown;
+  last: { total_pages: number } | undefined;
+  page: number;
+  count: number;
+  setPage(p: number): void;
+  setCount(n: number): void;
+  firstNumber: number;
+};
 
 /** A submitted search's results: status line, the numbered list, the footer with pages and page size, then `children`. */
-export function SearchResults<Item>({ list, sizes, total, capped, items, item, children }: { list: ResultList; sizes: readonly number[]; total: number | null; capped?: boolean; items: Item[] | undefined; item(it: Item, i: number): ReactNode; children?: ReactNode }) {
+export function SearchResults<Item>({
+  list,
+  sizes,
+  total,
+  capped,
+  items,
+  item,
+  children,
+}: {
+  list: ResultList;
+  sizes: readonly number[];
+  total: number | null;
+  capped?: boolean;
+  items: Item[] | undefined;
+  item(it: Item, i: number): ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="search-results" aria-busy={list.busy}>
       <SearchStatus busy={list.busy} error={list.error} total={total} capped={capped} />
@@ -156,7 +212,9 @@ export function SearchResults<Item>({ list, sizes, total, capped, items, item, c
           {items.map(item)}
         </ol>
       )}
-      {list.last && <ListFooter sizes={sizes} count={list.count} onCount={list.setCount} page={list.page} total={list.last.total_pages} onPage={list.setPage} />}
+      {list.last && (
+        <ListFooter sizes={sizes} count={list.count} onCount={list.setCount} page={list.page} total={list.last.total_pages} onPage={list.setPage} />
+      )}
       {children}
     </div>
   );

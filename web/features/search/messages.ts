@@ -34,7 +34,18 @@ export const searchUi = {
   open: "باز کردن",
   doi: "DOI",
   /** Catalogue languages (English names in the data) in Persian; others are shown as they are. */
-  languages: { English: "انگلیسی", German: "آلمانی", French: "فرانسوی", Spanish: "اسپانیایی", Russian: "روسی", Chinese: "چینی", Japanese: "ژاپنی", Italian: "ایتالیایی", Arabic: "عربی", Turkish: "ترکی" } as Record<string, string>,
+  languages: {
+    English: "انگلیسی",
+    German: "آلمانی",
+    French: "فرانسوی",
+    Spanish: "اسپانیایی",
+    Russian: "روسی",
+    Chinese: "چینی",
+    Japanese: "ژاپنی",
+    Italian: "ایتالیایی",
+    Arabic: "عربی",
+    Turkish: "ترکی",
+  } as Record<string, string>,
 
   article: {
     title: "جستجوی مقاله",
@@ -70,7 +81,19 @@ export const searchUi = {
       turkish: "ترکی",
     } as Record<string, string>,
     types: {
-      scopus: { ar: "مقاله", re: "مقالهٔ مروری", cp: "مقالهٔ کنفرانسی", ch: "فصل کتاب", bk: "کتاب", le: "نامه", ed: "سرمقاله", no: "یادداشت", sh: "مرور کوتاه", er: "اصلاحیه", dp: "مقالهٔ داده" },
+      scopus: {
+        ar: "مقاله",
+        re: "مقالهٔ مروری",
+        cp: "مقالهٔ کنفرانسی",
+        ch: "فصل کتاب",
+        bk: "کتاب",
+        le: "نامه",
+        ed: "سرمقاله",
+        no: "یادداشت",
+        sh: "مرور کوتاه",
+        er: "اصلاحیه",
+        dp: "مقالهٔ داده",
+      },
       crossref: {
         "journal-article": "مقالهٔ مجله",
         "proceedings-article": "مقالهٔ کنفرانس",
@@ -116,7 +139,8 @@ export const searchUi = {
     } satisfies Record<SubjectArea, string>,
     authors: "نویسندگان",
     publishedIn: "منتشرشده در",
-    volumeIssue: (v: string | null, i: string | null) => [v ? `دوره ${toPersianDigits(v)}` : null, i ? `شماره ${toPersianDigits(i)}` : null].filter(Boolean).join("، "),
+    volumeIssue: (v: string | null, i: string | null) =>
+      [v ? `دوره ${toPersianDigits(v)}` : null, i ? `شماره ${toPersianDigits(i)}` : null].filter(Boolean).join("، "),
     openAccess: "دسترسی آزاد",
     downloadTitle: "درخواست دانلود مقاله",
     helpTitle: "راهنمای جستجوی مقاله",
@@ -138,7 +162,8 @@ export const searchUi = {
     year: "سال",
     edition: "ویرایش",
     pages: (n: number) => `${formatNumber(n)} صفحه`,
-    size: (bytes: number) => (bytes >= 1_048_576 ? `${toPersianDigits((bytes / 1_048_576).toFixed(1))} مگابایت` : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} کیلوبایت`),
+    size: (bytes: number) =>
+      bytes >= 1_048_576 ? `${toPersianDigits((bytes / 1_048_576).toFixed(1))} مگابایت` : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} کیلوبایت`,
     isbn: "ISBN",
     number: "شمارهٔ استاندارد",
     reportNumber: "شمارهٔ گزارش",

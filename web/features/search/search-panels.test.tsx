@@ -132,7 +132,8 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const searches = (path: string) => calls.filter((c) => c.path === path);
 const numbers = () => Array.from(document.querySelectorAll(".search-item__number"), (n) => n.textContent);
 const submit = () => fireEvent.click(screen.getByRole("button", { name: t.search }));
-const typeKeywords = (text: string, label: string = t.keywords) => fireEvent.change(screen.getByRole("searchbox", { name: label }), { target: { value: text } });
+const typeKeywords = (text: string, label: string = t.keywords) =>
+  fireEvent.change(screen.getByRole("searchbox", { name: label }), { target: { value: text } });
 const choose = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe("pageWindow (§9: 6 visible pages)", () => {
@@ -238,7 +239,10 @@ describe("article search (type 2)", () => {
     expect(calls.some((c) => c.path.startsWith("/getpdf"))).toBe(false);
     cleanup();
 
-    answer = (path, body) => (path.startsWith("/getpdf/start") ? { id: "t1", status: "error", download_link: null, ads1: null, ads2: null, msg: "x", msg2: null, url: null, doi: null, desc: null, can_edit: false } : articlePages(path, body));
+    answer = (path, body) =>
+      path.startsWith("/getpdf/start")
+        ? { id: "t1", status: "error", download_link: null, ads1: null, ads2: null, msg: "x", msg2: null, url: null, doi: null, desc: null, can_edit: false }
+        : articlePages(path, body);
     renderPanel(<ArticleSearchPanel />, { signedIn: true });
     typeKeywords("soil");
     choose(t.source, "cross");
@@ -261,7 +265,20 @@ describe("book search (type 3)", () => {
       total_results: 2,
       total_pages: 1,
       total_capped: false,
-      results: [book({}), book({ id: 2, type: 3, Title: "Open Energy Report", Cover: null, free: true, toman_price: null, license: "CC BY", link1: "https://oa.example/a.pdf", link2: "https://oa.example/b.pdf" })],
+      results: [
+        book({}),
+        book({
+          id: 2,
+          type: 3,
+          Title: "Open Energy Report",
+          Cover: null,
+          free: true,
+          toman_price: null,
+          license: "CC BY",
+          link1: "https://oa.example/a.pdf",
+          link2: "https://oa.example/b.pdf",
+        }),
+      ],
     });
     const open = vi.spyOn(window, "open").mockReturnValue(null);
     renderPanel(<BookSearchPanel />, { signedIn: true });
@@ -271,7 +288,11 @@ describe("book search (type 3)", () => {
     await advance(0);
     expect(searches("/book_search")[0]!.body).toMatchObject({ search_from: "all", keywords: "concrete", type: "exact", page: 1, count: 10 });
     const [first, second] = screen.getAllByRole("listitem");
-    expect(within(first!).getByRole("img", { name: t.book.cover("Reinforced Concrete Design") }).getAttribute("src")).toBe("/covers/1.jpg");
+    expect(
+      within(first!)
+        .getByRole("img", { name: t.book.cover("Reinforced Concrete Design") })
+        .getAttribute("src"),
+    ).toBe("/covers/1.jpg");
     expect(within(first!).getByText("کتاب")).toBeTruthy();
     expect(within(first!).getByText("۸۵٬۰۰۰ تومان")).toBeTruthy();
     expect(within(second!).getByText("گزارش")).toBeTruthy();
@@ -285,7 +306,13 @@ describe("book search (type 3)", () => {
   });
 
   it("a guest's free-link click opens the login dialog instead", async () => {
-    answer = () => ({ current_page: 1, total_results: 1, total_pages: 1, total_capped: false, results: [book({ free: true, toman_price: null, link1: "https://oa.example/a.pdf" })] });
+    answer = () => ({
+      current_page: 1,
+      total_results: 1,
+      total_pages: 1,
+      total_capped: false,
+      results: [book({ free: true, toman_price: null, link1: "https://oa.example/a.pdf" })],
+    });
     const open = vi.spyOn(window, "open").mockReturnValue(null);
     renderPanel(<BookSearchPanel />);
     typeKeywords("concrete");
@@ -310,7 +337,10 @@ describe("thesis search (type 4)", () => {
   });
 
   it("free: sends the filters with the default 30 per page", async () => {
-    answer = (path) => (path === "/search_options" ? { organizations: [], departments: ["Computer Science", "Physics"], languages: ["English"] } : { current_page: 1, total_results: 0, total_pages: 0, total_capped: false, data: [] });
+    answer = (path) =>
+      path === "/search_options"
+        ? { organizations: [], departments: ["Computer Science", "Physics"], languages: ["English"] }
+        : { current_page: 1, total_results: 0, total_pages: 0, total_capped: false, data: [] };
     renderPanel(<ThesisSearchPanel />);
     await advance(0);
     typeKeywords("learning");
@@ -318,13 +348,30 @@ describe("thesis search (type 4)", () => {
     choose(t.sort, "newest");
     submit();
     await advance(0);
-    expect(searches("/tez_search")[0]!.body).toMatchObject({ search_from: "free", keywords: "learning", department: "Computer Science", sort_by: "newest", page: 1, count: 30 });
+    expect(searches("/tez_search")[0]!.body).toMatchObject({
+      search_from: "free",
+      keywords: "learning",
+      department: "Computer Science",
+      sort_by: "newest",
+      page: 1,
+      count: 30,
+    });
     expect(screen.getByText(t.noResults)).toBeTruthy();
   });
 });
 
 describe("standard search (type 5)", () => {
-  const standard = (over: Partial<StandardResult>): StandardResult => ({ id: 7, title: "Quality management systems", Number: "ISO 9001:2015", Organization: "ISO", CD_name: null, Publication_Date: "", free: false, toman_price: 40_000, ...over });
+  const standard = (over: Partial<StandardResult>): StandardResult => ({
+    id: 7,
+    title: "Quality management systems",
+    Number: "ISO 9001:2015",
+    Organization: "ISO",
+    CD_name: null,
+    Publication_Date: "",
+    free: false,
+    toman_price: 40_000,
+    ...over,
+  });
 
   it("shows each field only when non-empty; the not-found prompt asks for a standard with the keywords", async () => {
     answer = (path) =>

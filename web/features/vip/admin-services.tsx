@@ -23,7 +23,13 @@ export function AdminServices() {
   const query = useQuery(adminServicesQuery(status));
   return (
     <div className="vip-admin">
-      <Select label={t.filterStatus} value={status} options={STATUSES.map((s) => [s, s === "all" ? t.all : vipUi.statuses[s]] as const)} onChange={setStatus} className="vip-direct__size" />
+      <Select
+        label={t.filterStatus}
+        value={status}
+        options={STATUSES.map((s) => [s, s === "all" ? t.all : vipUi.statuses[s]] as const)}
+        onChange={setStatus}
+        className="vip-direct__size"
+      />
       <QueryState query={query} errorTitle={vipUi.profile.loadError}>
         {() =>
           query.data!.orders.length === 0 ? (

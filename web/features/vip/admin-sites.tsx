@@ -13,7 +13,15 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
 import { vipUi } from "./messages";
-import { addCredentialsMutation, adminPoolQuery, adminSitesQuery, deleteCredentialMutation, rotateCredentialMutation, saveSiteMutation, vipKeys } from "./queries";
+import {
+  addCredentialsMutation,
+  adminPoolQuery,
+  adminSitesQuery,
+  deleteCredentialMutation,
+  rotateCredentialMutation,
+  saveSiteMutation,
+  vipKeys,
+} from "./queries";
 
 const t = vipUi.admin;
 
@@ -119,7 +127,11 @@ function SiteDialog({ site, close }: { site: AdminSite | null; close(): void }) 
     },
   });
   const errs = save.error instanceof ApiError ? save.error.fieldErrors : {};
-  const err = (k: string) => Object.entries(errs).filter(([key]) => key === k || key.startsWith(`${k}.`)).flatMap(([, v]) => v).join(" ") || undefined;
+  const err = (k: string) =>
+    Object.entries(errs)
+      .filter(([key]) => key === k || key.startsWith(`${k}.`))
+      .flatMap(([, v]) => v)
+      .join(" ") || undefined;
   const field = (k: keyof typeof f, label: string, extra: { multiline?: boolean; ltr?: boolean } = {}) => (
     <TextField label={label} value={String(f[k])} onChange={(v) => setF((o) => ({ ...o, [k]: v }))} isInvalid={!!err(k)} errorMessage={err(k)} {...extra} />
   );
@@ -189,7 +201,9 @@ function PoolDialog({ site, close }: { site: AdminSite; close(): void }) {
                 <bdi dir="ltr" className="vip-secret">
                   {c.username}
                 </bdi>
-                <span className="vip-muted">{c.holder ? t.holder(c.holder.user_name, formatJalaliDate(c.holder.expires_at)) : c.needs_rotation ? t.needsRotation : t.free}</span>
+                <span className="vip-muted">
+                  {c.holder ? t.holder(c.holder.user_name, formatJalaliDate(c.holder.expires_at)) : c.needs_rotation ? t.needsRotation : t.free}
+                </span>
                 <Button size="sm" variant="ghost" isDisabled={!!c.holder || remove.isPending} onPress={() => remove.mutate(c.id)}>
                   {t.remove}
                 </Button>
@@ -199,7 +213,15 @@ function PoolDialog({ site, close }: { site: AdminSite; close(): void }) {
           </ul>
         )}
       </QueryState>
-      <TextField label={t.addCredentials} multiline ltr value={lines} onChange={setLines} isInvalid={!!(add.error as ApiError | null)?.fieldErrors?.["lines"]} errorMessage={(add.error as ApiError | null)?.message} />
+      <TextField
+        label={t.addCredentials}
+        multiline
+        ltr
+        value={lines}
+        onChange={setLines}
+        isInvalid={!!(add.error as ApiError | null)?.fieldErrors?.["lines"]}
+        errorMessage={(add.error as ApiError | null)?.message}
+      />
       <div className="vip-actions">
         <Button isDisabled={!lines.trim()} isPending={add.isPending} onPress={() => add.mutate(lines)}>
           {t.add}
@@ -223,7 +245,14 @@ function RotateForm({ id, onDone }: { id: string; onDone(): void }) {
   const error = rotate.error as ApiError | null;
   return (
     <div className="vip-actions">
-      <TextField label={t.newPassword} ltr value={password} onChange={setPassword} isInvalid={!!error} errorMessage={error?.fieldErrors?.["password"]?.[0] ?? error?.message} />
+      <TextField
+        label={t.newPassword}
+        ltr
+        value={password}
+        onChange={setPassword}
+        isInvalid={!!error}
+        errorMessage={error?.fieldErrors?.["password"]?.[0] ?? error?.message}
+      />
       <Button size="sm" isDisabled={!password.trim()} isPending={rotate.isPending} onPress={() => rotate.mutate(password)}>
         {t.rotate}
       </Button>

@@ -2,7 +2,19 @@ import { useId } from "react";
 import { vipUi } from "./messages";
 
 /** A native file input (keyboard-focusable, visually hidden) drawn as a Persian button with the chosen name. */
-export function FilePicker({ label, accept, file, onChange, error }: { label: string; accept: string; file: File | null; onChange(file: File | null): void; error?: string | undefined }) {
+export function FilePicker({
+  label,
+  accept,
+  file,
+  onChange,
+  error,
+}: {
+  label: string;
+  accept: string;
+  file: File | null;
+  onChange(file: File | null): void;
+  error?: string | undefined;
+}) {
   const id = useId();
   return (
     <div className="ui-field">

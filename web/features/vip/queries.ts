@@ -19,9 +19,11 @@ export const vipKeys = {
   adminServices: (status: string) => ["vip", "admin", "services", status] as const,
 };
 
-export const catalogueQuery = () => queryOptions({ queryKey: vipKeys.catalogue, queryFn: ({ signal }) => call(vipApi.catalogue, {}, { signal }), staleTime: 5 * 60_000, retry: 1 });
+export const catalogueQuery = () =>
+  queryOptions({ queryKey: vipKeys.catalogue, queryFn: ({ signal }) => call(vipApi.catalogue, {}, { signal }), staleTime: 5 * 60_000, retry: 1 });
 
-export const accessQuery = (id: number) => queryOptions({ queryKey: vipKeys.access(id), queryFn: ({ signal }) => call(vipApi.access, { id }, { signal }), retry: 1 });
+export const accessQuery = (id: number) =>
+  queryOptions({ queryKey: vipKeys.access(id), queryFn: ({ signal }) => call(vipApi.access, { id }, { signal }), retry: 1 });
 
 export const grantsQuery = () => queryOptions({ queryKey: vipKeys.grants, queryFn: ({ signal }) => call(vipApi.grants, {}, { signal }) });
 
@@ -33,7 +35,8 @@ export const scifindersQuery = () => queryOptions({ queryKey: vipKeys.scifinders
 
 export const adminSitesQuery = () => queryOptions({ queryKey: vipKeys.adminSites, queryFn: ({ signal }) => call(vipApi.adminSites, {}, { signal }) });
 
-export const adminPoolQuery = (id: number) => queryOptions({ queryKey: vipKeys.adminPool(id), queryFn: ({ signal }) => call(vipApi.adminPool, { id }, { signal }) });
+export const adminPoolQuery = (id: number) =>
+  queryOptions({ queryKey: vipKeys.adminPool(id), queryFn: ({ signal }) => call(vipApi.adminPool, { id }, { signal }) });
 
 export const adminGrantsQuery = (site: number | null) =>
   queryOptions({ queryKey: vipKeys.adminGrants(site), queryFn: ({ signal }) => call(vipApi.adminGrants, { site: site || undefined }, { signal }) });
@@ -48,7 +51,8 @@ export const uploadService = (form: FormData) => call(vipApi.upload, {}, { form 
 export const saveSiteMutation = (siteId: number | undefined) =>
   mutationOptions({ mutationFn: (input: AdminSiteInput) => (siteId ? call(vipApi.updateSite, { id: siteId, ...input }) : call(vipApi.createSite, input)) });
 
-export const addCredentialsMutation = (siteId: number) => mutationOptions({ mutationFn: (lines: string) => call(vipApi.addCredentials, { id: siteId, lines }) });
+export const addCredentialsMutation = (siteId: number) =>
+  mutationOptions({ mutationFn: (lines: string) => call(vipApi.addCredentials, { id: siteId, lines }) });
 
 export const deleteCredentialMutation = () => mutationOptions({ mutationFn: (id: string) => call(vipApi.deleteCredential, { id }) });
 
@@ -56,7 +60,9 @@ export const rotateCredentialMutation = (id: string) => mutationOptions({ mutati
 
 /** Ends a grant, or lends it an account from the pool. */
 export const grantActionMutation = () =>
-  mutationOptions({ mutationFn: ({ id, action }: { id: string; action: "revoke" | "assign" }) => call(action === "revoke" ? vipApi.revokeGrant : vipApi.assignGrant, { id }) });
+  mutationOptions({
+    mutationFn: ({ id, action }: { id: string; action: "revoke" | "assign" }) => call(action === "revoke" ? vipApi.revokeGrant : vipApi.assignGrant, { id }),
+  });
 
 export type ServiceAction =
   | { action: "take" }

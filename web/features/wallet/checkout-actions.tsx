@@ -6,7 +6,19 @@ import { walletUi as t } from "./messages";
  * The button row of a buy dialog: a cancel that also stops a running gateway countdown before it
  * closes the dialog, then the dialog's own buttons (buy, download, …).
  */
-export function CheckoutActions({ cancel, close, cancelLabel = t.cancel, className = "wallet-actions", children }: { cancel(): void; close(): void; cancelLabel?: ReactNode; className?: string; children: ReactNode }) {
+export function CheckoutActions({
+  cancel,
+  close,
+  cancelLabel = t.cancel,
+  className = "wallet-actions",
+  children,
+}: {
+  cancel(): void;
+  close(): void;
+  cancelLabel?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`ui-dialog__actions ${className}`}>
       <Button

@@ -36,14 +36,23 @@ export function offerCart(name: CartInput["name"], title: string, price: number,
   if (!purpose) return cart;
   if (purpose.returnTo) return { ...cart, return_to: purpose.returnTo };
   if (!purpose.url) return cart;
-  return purpose.need === "offline_article" ? { ...cart, url: purpose.url, isArticleOffline: true, doi: purpose.doi, desc: purpose.desc } : { ...cart, url: purpose.url };
+  return purpose.need === "offline_article"
+    ? { ...cart, url: purpose.url, isArticleOffline: true, doi: purpose.doi, desc: purpose.desc }
+    : { ...cart, url: purpose.url };
 }
 
 /** Kept across the bank's pages, so the page the payment returns to finishes the action (web/lib/pending-intent.ts). */
 function rememberPurpose(purpose: PackageOfferFor | null) {
   if (!purpose) return;
   if (purpose.batchId) savePendingIntent({ run: "batch", batchId: purpose.batchId, need: purpose.need });
-  else if (purpose.url) savePendingIntent({ run: purpose.need === "offline_article" ? "offline" : "buy", url: purpose.url, doi: purpose.doi, desc: purpose.desc, need: purpose.need });
+  else if (purpose.url)
+    savePendingIntent({
+      run: purpose.need === "offline_article" ? "offline" : "buy",
+      url: purpose.url,
+      doi: purpose.doi,
+      desc: purpose.desc,
+      need: purpose.need,
+    });
 }
 
 function OfferBody({ close, purpose }: { close(): void; purpose: PackageOfferFor | null }) {
@@ -71,7 +80,11 @@ function OfferBody({ close, purpose }: { close(): void; purpose: PackageOfferFor
     <>
       {(purpose?.url || purpose?.batchId) && (
         <Alert tone="info">
-          {purpose!.batchId ? t.packageOffer.forList(formatNumber(purpose!.count ?? 1)) : purpose!.need === "offline_article" ? t.packageOffer.forOffline : t.packageOffer.forArticle}
+          {purpose!.batchId
+            ? t.packageOffer.forList(formatNumber(purpose!.count ?? 1))
+            : purpose!.need === "offline_article"
+              ? t.packageOffer.forOffline
+              : t.packageOffer.forArticle}
         </Alert>
       )}
       <p className="wallet-muted">{t.packageOffer.intro}</p>
@@ -99,14 +112,19 @@ function OfferBody({ close, purpose }: { close(): void; purpose: PackageOfferFor
             value={counts.offline_article}
             onChange={(n) => setCounts((c) => ({ ...c, offline_article: n }))}
           />
-          <Checkbox
-            isSelected={counts.limited_article > 0}
-            onChange={(on) => setCounts((c) => applyPackageRules({ ...c, limited_article: on ? 1 : 0 }))}
-          >
+          <Checkbox isSelected={counts.limited_article > 0} onChange={(on) => setCounts((c) => applyPackageRules({ ...c, limited_article: on ? 1 : 0 }))}>
             {t.packageOffer.limited(formatNumber(packSize), limitedUnit ? formatToman(limitedUnit) : "…")}
           </Checkbox>
           {empty && <Alert tone="warning">{t.packageOffer.empty}</Alert>}
-          {price.isError && <QueryError error={price.error} onRetry={() => void price.refetch()} isRetrying={price.isFetching} errorTitle={t.priceFailed} retryLabel={t.reinquire} />}
+          {price.isError && (
+            <QueryError
+              error={price.error}
+              onRetry={() => void price.refetch()}
+              isRetrying={price.isFetching}
+              errorTitle={t.priceFailed}
+              retryLabel={t.reinquire}
+            />
+          )}
         </div>
       )}
       <PurchaseSummary price={empty ? 0 : total} balance={balance} phase={phase} />
@@ -120,7 +138,15 @@ function OfferBody({ close, purpose }: { close(): void; purpose: PackageOfferFor
 }
 
 /** The package-offer dialog: a price package or custom counts (article, offline, a limited pack). */
-export function PackageOfferDialog({ isOpen, onOpenChange, purpose = null }: { isOpen: boolean; onOpenChange(isOpen: boolean): void; purpose?: PackageOfferFor | null }) {
+export function PackageOfferDialog({
+  isOpen,
+  onOpenChange,
+  purpose = null,
+}: {
+  isOpen: boolean;
+  onOpenChange(isOpen: boolean): void;
+  purpose?: PackageOfferFor | null;
+}) {
   return (
     <Dialog title={t.packageOffer.title} width={450} isOpen={isOpen} onOpenChange={onOpenChange}>
       {({ close }) => <OfferBody close={close} purpose={purpose} />}

@@ -22,8 +22,8 @@ export function PurchaseSummary({ price, balance, phase, university }: { price: 
         <p className="wallet-summary__how" data-testid="university-cover">
           {t.universityCover}
         </p>
-      ) : price !== null && price > 0 && (
-        <p className="wallet-summary__how">{balance >= price ? t.fromWallet : t.shortfall(formatToman(price - balance))}</p>
+      ) : (
+        price !== null && price > 0 && <p className="wallet-summary__how">{balance >= price ? t.fromWallet : t.shortfall(formatToman(price - balance))}</p>
       )}
       {phase.kind === "redirecting" && (
         <Alert tone="info">

@@ -27,11 +27,14 @@ export const balanceQuery = () => queryOptions({ queryKey: walletKeys.balance, q
 export const priceQuery = (counts: PriceCounts) =>
   queryOptions({ queryKey: walletKeys.price(counts), queryFn: ({ signal }) => call(walletApi.price, counts, { signal }), staleTime: 60_000, retry: 1 });
 
-export const ledgerQuery = (page: number) => queryOptions({ queryKey: walletKeys.ledger(page), queryFn: ({ signal }) => call(walletApi.ledger, { page }, { signal }) });
+export const ledgerQuery = (page: number) =>
+  queryOptions({ queryKey: walletKeys.ledger(page), queryFn: ({ signal }) => call(walletApi.ledger, { page }, { signal }) });
 
-export const paymentQuery = (id: string) => queryOptions({ queryKey: walletKeys.payment(id), queryFn: ({ signal }) => call(walletApi.payment, { id }, { signal }), retry: false });
+export const paymentQuery = (id: string) =>
+  queryOptions({ queryKey: walletKeys.payment(id), queryFn: ({ signal }) => call(walletApi.payment, { id }, { signal }), retry: false });
 
-export const invoiceQuery = (id: string) => queryOptions({ queryKey: walletKeys.invoice(id), queryFn: ({ signal }) => call(walletApi.invoice, { id }, { signal }), retry: false });
+export const invoiceQuery = (id: string) =>
+  queryOptions({ queryKey: walletKeys.invoice(id), queryFn: ({ signal }) => call(walletApi.invoice, { id }, { signal }), retry: false });
 
 export const myStandardsQuery = () => queryOptions({ queryKey: walletKeys.standards, queryFn: ({ signal }) => call(walletApi.myStandards, {}, { signal }) });
 
@@ -39,7 +42,8 @@ export const transactionsQuery = (q: TransactionsQuery) =>
   queryOptions({ queryKey: walletKeys.transactions(q), queryFn: ({ signal }) => call(walletApi.transactions, q, { signal }) });
 
 /** The console's ledger search, 50 rows a page: unfiltered on page 1 as it opens (its route's loader reads that). */
-export const transactionsPageQuery = (filters: Omit<TransactionsQuery, "page" | "per_page"> = {}, page = 1) => transactionsQuery({ ...filters, page, per_page: 50 });
+export const transactionsPageQuery = (filters: Omit<TransactionsQuery, "page" | "per_page"> = {}, page = 1) =>
+  transactionsQuery({ ...filters, page, per_page: 50 });
 
 export const invoicesQuery = () => queryOptions({ queryKey: walletKeys.invoices, queryFn: ({ signal }) => call(walletApi.invoices, {}, { signal }) });
 
@@ -81,7 +85,11 @@ export function withBalances(info: UserInfo, b: BalanceResponse): UserInfo {
  * Reloads the balances into the shared userInfo (the credit bar reads it). Plain function for
  * callers outside React; inside components use `useRefreshUserInfo()`.
  */
-export async function refreshUserInfo(queryClient: QueryClient, current: UserInfo | null, setUserInfo: (u: UserInfo | null) => void): Promise<BalanceResponse | null> {
+export async function refreshUserInfo(
+  queryClient: QueryClient,
+  current: UserInfo | null,
+  setUserInfo: (u: UserInfo | null) => void,
+): Promise<BalanceResponse | null> {
   if (!current) return null;
   const b = await queryClient.fetchQuery({ ...balanceQuery(), staleTime: 0 });
   setUserInfo(withBalances(current, b));

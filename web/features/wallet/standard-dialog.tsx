@@ -60,7 +60,9 @@ function StandardBody({ id, close }: { id: number; close(): void }) {
       <p data-testid="standard-status" data-status={s.standard_status}>
         {s.msg}
       </p>
-      {s.standard_credit !== undefined && s.standard_status !== "buy" && <p className="wallet-muted">{t.standard.haveCredit(formatNumber(s.standard_credit))}</p>}
+      {s.standard_credit !== undefined && s.standard_status !== "buy" && (
+        <p className="wallet-muted">{t.standard.haveCredit(formatNumber(s.standard_credit))}</p>
+      )}
       {s.standard_status === "buy" && (
         <>
           <CountField
@@ -69,7 +71,15 @@ function StandardBody({ id, close }: { id: number; close(): void }) {
             value={count}
             onChange={setCount}
           />
-          {price.isError && <QueryError error={price.error} onRetry={() => void price.refetch()} isRetrying={price.isFetching} errorTitle={t.priceFailed} retryLabel={t.reinquire} />}
+          {price.isError && (
+            <QueryError
+              error={price.error}
+              onRetry={() => void price.refetch()}
+              isRetrying={price.isFetching}
+              errorTitle={t.priceFailed}
+              retryLabel={t.reinquire}
+            />
+          )}
           <PurchaseSummary price={total} balance={balance} phase={phase} />
         </>
       )}
@@ -82,7 +92,8 @@ function StandardBody({ id, close }: { id: number; close(): void }) {
             isPending={busy}
             onPress={async () => {
               if (total === null) return;
-              if (await checkout({ cart: { name: { standard: count }, type: "standard", title: s.title ?? t.standard.title, price: total }, price: total })) close();
+              if (await checkout({ cart: { name: { standard: count }, type: "standard", title: s.title ?? t.standard.title, price: total }, price: total }))
+                close();
             }}
           >
             {t.standard.buy}
@@ -94,7 +105,11 @@ function StandardBody({ id, close }: { id: number; close(): void }) {
           </Button>
         )}
         {s.standard_status === "credit" && (
-          <Button variant="primary" isPending={spend.isPending} onPress={() => void openInNewTab(async () => (await spend.mutateAsync()).download_link).catch(() => undefined)}>
+          <Button
+            variant="primary"
+            isPending={spend.isPending}
+            onPress={() => void openInNewTab(async () => (await spend.mutateAsync()).download_link).catch(() => undefined)}
+          >
             {t.standard.download}
           </Button>
         )}

@@ -161,7 +161,9 @@ describe("PackageOfferDialog", () => {
   });
 
   it("opened for an offline request, it preselects one offline credit (not an article credit) and buys for that request", async () => {
-    fakeServer(() => json({ ...user({ balance: 955_000, offline_article_credit: 1 }), redirect: "/?getOfflineUrl=https%3A%2F%2Fx.org%2Fa", order_id: "ord_2" }));
+    fakeServer(() =>
+      json({ ...user({ balance: 955_000, offline_article_credit: 1 }), redirect: "/?getOfflineUrl=https%3A%2F%2Fx.org%2Fa", order_id: "ord_2" }),
+    );
     renderWallet({ userInfo: user({ balance: 1_000_000 }) });
     await waitFor(() => expect(ui).toBeTruthy());
     act(() => ui.openPackageOffer({ need: "offline_article", count: 1, url: "https://x.org/a", doi: "10.1/a" }));
@@ -171,7 +173,9 @@ describe("PackageOfferDialog", () => {
     await waitFor(() => expect(screen.getByTestId("purchase-total").textContent).not.toBe("۲۹٬۰۰۰ تومان"));
     fireEvent.click(screen.getByRole("button", { name: t.buy }));
     await waitFor(() => expect(calls.some((c) => c.path === "/order")).toBe(true));
-    expect(calls.find((c) => c.path === "/order")!.body).toMatchObject({ cart: { name: { article: 0, offline_article: 1 }, url: "https://x.org/a", isArticleOffline: true, doi: "10.1/a" } });
+    expect(calls.find((c) => c.path === "/order")!.body).toMatchObject({
+      cart: { name: { article: 0, offline_article: 1 }, url: "https://x.org/a", isArticleOffline: true, doi: "10.1/a" },
+    });
     // Kept for the page the purchase returns to: it sends this request by itself.
     expect(readPendingIntent()).toMatchObject({ run: "offline", url: "https://x.org/a", need: "offline_article" });
   });

@@ -20,8 +20,16 @@ export function Bookmarklet() {
   }, [href]);
   return (
     <div className="bookmarklet">
-      {/* biome-ignore lint/a11y/useValidAnchor lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a bookmarklet is dragged to the bookmarks bar, not followed; its javascript: href is set through the ref */}
-      <a ref={link} className="bookmarklet__link" draggable onClick={(e) => e.preventDefault()} aria-describedby="bookmarklet-help" title="این را به نوار نشانک‌ها بکشید">
+      {/* biome-ignore lint/a11y: a bookmarklet is dragged to the bookmarks bar, not followed; its javascript: href is set through the ref */}
+      <a
+        ref={link}
+        className="bookmarklet__link"
+        draggable
+        // biome-ignore lint/a11y/useValidAnchor: pressing the bookmarklet here must not run it; it is meant to be dragged
+        onClick={(e) => e.preventDefault()}
+        aria-describedby="bookmarklet-help"
+        title="این را به نوار نشانک‌ها بکشید"
+      >
         دریافت این مقاله
       </a>
       <NativeButton

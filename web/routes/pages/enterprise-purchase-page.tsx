@@ -6,10 +6,7 @@ import { PageSection, StaticPage } from "./static-page";
 export default function EnterprisePurchasePage() {
   const { contact } = usePageData();
   return (
-    <StaticPage
-      title="خرید سازمانی"
-      lead="دانشگاه‌ها، پژوهشگاه‌ها و سازمان‌ها می‌توانند با عقد قرارداد، خدمات دریافت را برای همهٔ اعضای خود فراهم کنند."
-    >
+    <StaticPage title="خرید سازمانی" lead="دانشگاه‌ها، پژوهشگاه‌ها و سازمان‌ها می‌توانند با عقد قرارداد، خدمات دریافت را برای همهٔ اعضای خود فراهم کنند.">
       <PageSection title="امکانات قرارداد سازمانی">
         <ul>
           <li>سهمیهٔ ماهانه برای دانلود مقاله، کتاب، استاندارد و پایان‌نامه، دسترسی مستقیم، همانندجویی و ویرایش گرامر.</li>

@@ -12,18 +12,32 @@ type Paging = { page: number; per_page: number };
 const pages = (total: number, p: Paging) => ({ total, page: p.page, per_page: p.per_page, total_pages: Math.max(1, Math.ceil(total / p.per_page)) });
 
 const newsOut = (r: typeof news.$inferSelect): NewsItem => ({ id: r.id, title: r.title, published: r.published, created_at: r.createdAt.toISOString() });
-const postOut = (r: typeof posts.$inferSelect): BlogPost => ({ id: r.id, post_title: r.postTitle, post_name: r.postName, published: r.published, created_at: r.createdAt.toISOString() });
+const postOut = (r: typeof posts.$inferSelect): BlogPost => ({
+  id: r.id,
+  post_title: r.postTitle,
+  post_name: r.postName,
+  published: r.published,
+  created_at: r.createdAt.toISOString(),
+});
 
 export async function listNews(db: Db, p: Paging): Promise<NewsPage> {
   const [rows, totals] = await db.batch([
-    db.select().from(news).orderBy(desc(news.createdAt), desc(news.id)).limit(p.per_page).offset((p.page - 1) * p.per_page),
+    db
+      .select()
+      .from(news)
+      .orderBy(desc(news.createdAt), desc(news.id))
+      .limit(p.per_page)
+      .offset((p.page - 1) * p.per_page),
     db.select({ n: count() }).from(news),
   ]);
   return { data: rows.map(newsOut), ...pages(totals[0]?.n ?? 0, p) };
 }
 
 export async function createNews(db: Db, input: z.output<typeof NewsInput>, now: number): Promise<NewsItem> {
-  const [row] = await db.insert(news).values({ title: input.title, published: input.published, createdAt: new Date(now) }).returning();
+  const [row] = await db
+    .insert(news)
+    .values({ title: input.title, published: input.published, createdAt: new Date(now) })
+    .returning();
   return newsOut(row!);
 }
 
@@ -40,7 +54,12 @@ export async function deleteNews(db: Db, id: number) {
 
 export async function listPosts(db: Db, p: Paging): Promise<BlogPage> {
   const [rows, totals] = await db.batch([
-    db.select().from(posts).orderBy(desc(posts.createdAt), desc(posts.id)).limit(p.per_page).offset((p.page - 1) * p.per_page),
+    db
+      .select()
+      .from(posts)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(p.per_page)
+      .offset((p.page - 1) * p.per_page),
     db.select({ n: count() }).from(posts),
   ]);
   return { data: rows.map(postOut), ...pages(totals[0]?.n ?? 0, p) };
@@ -56,7 +75,10 @@ async function assertPostNameFree(db: Db, postName: string, ownId: number | null
 
 export async function createPost(db: Db, input: z.output<typeof BlogPostInput>, now: number): Promise<BlogPost> {
   await assertPostNameFree(db, input.post_name, null);
-  const [row] = await db.insert(posts).values({ postTitle: input.post_title, postName: input.post_name, published: input.published, createdAt: new Date(now) }).returning();
+  const [row] = await db
+    .insert(posts)
+    .values({ postTitle: input.post_title, postName: input.post_name, published: input.published, createdAt: new Date(now) })
+    .returning();
   return postOut(row!);
 }
 

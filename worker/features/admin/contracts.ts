@@ -92,7 +92,14 @@ export async function updateContract(db: Db, actor: UserRow, id: string, input: 
       .where(eq(uni.id, id)),
     db.delete(dom).where(eq(dom.universityId, id)),
     db.insert(dom).values(input.domains.map((domain) => ({ domain, universityId: id }))),
-    auditRow(db, { actor, action: "contract.update", targetType: "university", targetId: id, details: { before: { ...before, partners: undefined }, after: input }, now }),
+    auditRow(db, {
+      actor,
+      action: "contract.update",
+      targetType: "university",
+      targetId: id,
+      details: { before: { ...before, partners: undefined }, after: input },
+      now,
+    }),
   ]);
   return contractById(db, id);
 }
@@ -109,7 +116,14 @@ export async function addPartner(db: Db, actor: UserRow, id: string, input: z.ou
       .update(users)
       .set({ isPartner: true, universityId: id, ...(sameInstitution ? {} : { universityVerifiedAt: null, universityEmail: null }), updatedAt: new Date(now) })
       .where(eq(users.id, userId)),
-    auditRow(db, { actor, action: "contract.partner_add", targetType: "university", targetId: id, details: { user: userId, previous_university: target!.universityId }, now }),
+    auditRow(db, {
+      actor,
+      action: "contract.partner_add",
+      targetType: "university",
+      targetId: id,
+      details: { user: userId, previous_university: target!.universityId },
+      now,
+    }),
   ]);
   return contractById(db, id);
 }

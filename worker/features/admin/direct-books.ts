@@ -77,7 +77,10 @@ const values = (input: z.output<typeof DirectBookInput>) => ({
 });
 
 async function directBook(db: Db, id: number): Promise<typeof c.$inferSelect> {
-  const [row] = await db.select().from(c).where(and(eq(c.id, id), isDirectBook));
+  const [row] = await db
+    .select()
+    .from(c)
+    .where(and(eq(c.id, id), isDirectBook));
   if (!row) throw new NotFoundError(m.bookNotFound);
   return row;
 }
@@ -88,7 +91,14 @@ export async function createDirectBook(db: Db, actor: UserRow, input: z.output<t
     .insert(c)
     .values({ ...values(input), links: [], keywords: "", createdAt: new Date(now) })
     .returning();
-  await auditRow(db, { actor, action: "direct_book.create", targetType: "catalog_item", targetId: String(row!.id), details: { title: input.title, price: input.toman_price }, now });
+  await auditRow(db, {
+    actor,
+    action: "direct_book.create",
+    targetType: "catalog_item",
+    targetId: String(row!.id),
+    details: { title: input.title, price: input.toman_price },
+    now,
+  });
   return out(row!);
 }
 
@@ -97,7 +107,14 @@ export async function updateDirectBook(db: Db, actor: UserRow, id: number, input
   await assertIsbnFree(db, input.isbn, id);
   const [[row]] = await db.batch([
     db.update(c).set(values(input)).where(eq(c.id, id)).returning(),
-    auditRow(db, { actor, action: "direct_book.update", targetType: "catalog_item", targetId: String(id), details: { before: out(before), after: input }, now }),
+    auditRow(db, {
+      actor,
+      action: "direct_book.update",
+      targetType: "catalog_item",
+      targetId: String(id),
+      details: { before: out(before), after: input },
+      now,
+    }),
   ]);
   return out(row!);
 }
@@ -106,7 +123,14 @@ export async function setDirectBookPrice(db: Db, actor: UserRow, id: number, inp
   const before = await directBook(db, id);
   const [[row]] = await db.batch([
     db.update(c).set({ tomanPrice: input.toman_price }).where(eq(c.id, id)).returning(),
-    auditRow(db, { actor, action: "direct_book.price", targetType: "catalog_item", targetId: String(id), details: { from: before.tomanPrice, to: input.toman_price }, now }),
+    auditRow(db, {
+      actor,
+      action: "direct_book.price",
+      targetType: "catalog_item",
+      targetId: String(id),
+      details: { from: before.tomanPrice, to: input.toman_price },
+      now,
+    }),
   ]);
   return out(row!);
 }

@@ -75,25 +75,56 @@ defineEndpoint(
 
 defineEndpoint(
   adminRoutes,
-  { method: "get", path: "/admin/ajax/users", summary: "Users by name, e-mail, mobile or username, and by role; paged", roles: adminOnly, query: AdminUsersQuery, response: AdminUsersPage, tag },
+  {
+    method: "get",
+    path: "/admin/ajax/users",
+    summary: "Users by name, e-mail, mobile or username, and by role; paged",
+    roles: adminOnly,
+    query: AdminUsersQuery,
+    response: AdminUsersPage,
+    tag,
+  },
   async (c, { query }) => c.json(await searchUsers(c.var.db, query)),
 );
 
 defineEndpoint(
   adminRoutes,
-  { method: "get", path: "/admin/ajax/users/:id", summary: "One user: roles, balances and credits, recent downloads, orders, payments, offline requests and ledger rows", roles: adminOnly, response: AdminUserDetail, tag },
+  {
+    method: "get",
+    path: "/admin/ajax/users/:id",
+    summary: "One user: roles, balances and credits, recent downloads, orders, payments, offline requests and ledger rows",
+    roles: adminOnly,
+    response: AdminUserDetail,
+    tag,
+  },
   async (c) => c.json(await userDetail(c.var.db, param(c), c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
-  { method: "post", path: "/admin/ajax/users/:id/roles", summary: "Set the admin, solver and partner roles (a partner needs an institution); not one's own admin role", roles: adminOnly, body: RolesInput, response: AdminUserDetail, tag },
+  {
+    method: "post",
+    path: "/admin/ajax/users/:id/roles",
+    summary: "Set the admin, solver and partner roles (a partner needs an institution); not one's own admin role",
+    roles: adminOnly,
+    body: RolesInput,
+    response: AdminUserDetail,
+    tag,
+  },
   async (c, { body, user }) => c.json(await setRoles(c.var.db, user, param(c), body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
-  { method: "post", path: "/admin/ajax/users/:id/block", summary: "Block (ends every session; login refused) or unblock a user, with a reason in the audit log", roles: adminOnly, body: BlockInput, response: AdminUserDetail, tag },
+  {
+    method: "post",
+    path: "/admin/ajax/users/:id/block",
+    summary: "Block (ends every session; login refused) or unblock a user, with a reason in the audit log",
+    roles: adminOnly,
+    body: BlockInput,
+    response: AdminUserDetail,
+    tag,
+  },
   async (c, { body, user }) => c.json(await setBlocked(c.var.db, user, param(c), body, c.var.now())),
 );
 
@@ -101,31 +132,69 @@ defineEndpoint(
 
 defineEndpoint(
   adminRoutes,
-  { method: "get", path: "/admin/ajax/contracts", summary: "Institutions with domains, access list, quotas, members and partners", roles: adminOnly, response: ContractList, tag },
+  {
+    method: "get",
+    path: "/admin/ajax/contracts",
+    summary: "Institutions with domains, access list, quotas, members and partners",
+    roles: adminOnly,
+    response: ContractList,
+    tag,
+  },
   async (c) => c.json({ data: await listContracts(c.var.db) }),
 );
 
 defineEndpoint(
   adminRoutes,
-  { method: "post", path: "/admin/ajax/contracts", summary: "Create an institution (name, logo, e-mail domains, access list or new_access pairs, quotas, active)", roles: adminOnly, body: ContractInput, response: Contract, tag },
+  {
+    method: "post",
+    path: "/admin/ajax/contracts",
+    summary: "Create an institution (name, logo, e-mail domains, access list or new_access pairs, quotas, active)",
+    roles: adminOnly,
+    body: ContractInput,
+    response: Contract,
+    tag,
+  },
   async (c, { body, user }) => c.json(await createContract(c.var.db, user, body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
-  { method: "post", path: "/admin/ajax/contracts/:id", summary: "Replace an institution's contract, domains included", roles: adminOnly, body: ContractInput, response: Contract, tag },
+  {
+    method: "post",
+    path: "/admin/ajax/contracts/:id",
+    summary: "Replace an institution's contract, domains included",
+    roles: adminOnly,
+    body: ContractInput,
+    response: Contract,
+    tag,
+  },
   async (c, { body, user }) => c.json(await updateContract(c.var.db, user, param(c), body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
-  { method: "post", path: "/admin/ajax/contracts/:id/partners", summary: "Make a user (id, e-mail, mobile or username) the institution's partner", roles: adminOnly, body: PartnerInput, response: Contract, tag },
+  {
+    method: "post",
+    path: "/admin/ajax/contracts/:id/partners",
+    summary: "Make a user (id, e-mail, mobile or username) the institution's partner",
+    roles: adminOnly,
+    body: PartnerInput,
+    response: Contract,
+    tag,
+  },
   async (c, { body, user }) => c.json(await addPartner(c.var.db, user, param(c), body, c.var.now())),
 );
 
 defineEndpoint(
   adminRoutes,
-  { method: "post", path: "/admin/ajax/contracts/:id/partners/:userId/remove", summary: "End a user's partner role at the institution", roles: adminOnly, response: Contract, tag },
+  {
+    method: "post",
+    path: "/admin/ajax/contracts/:id/partners/:userId/remove",
+    summary: "End a user's partner role at the institution",
+    roles: adminOnly,
+    response: Contract,
+    tag,
+  },
   async (c, { user }) => c.json(await removePartner(c.var.db, user, param(c), param(c, "userId"), c.var.now())),
 );
 
@@ -133,19 +202,41 @@ defineEndpoint(
 
 defineEndpoint(
   adminRoutes,
-  { method: "get", path: "/admin/ajax/solvers", summary: "Solvers with their open and delivered offline requests", roles: adminOnly, response: SolverList, tag },
+  {
+    method: "get",
+    path: "/admin/ajax/solvers",
+    summary: "Solvers with their open and delivered offline requests",
+    roles: adminOnly,
+    response: SolverList,
+    tag,
+  },
   async (c) => c.json({ data: await listSolvers(c.var.db) }),
 );
 
 defineEndpoint(
   adminRoutes,
-  { method: "post", path: "/admin/ajax/solvers", summary: "Give a user (id, e-mail, mobile or username) the solver role", roles: adminOnly, body: SolverInput, response: SolverList, tag },
+  {
+    method: "post",
+    path: "/admin/ajax/solvers",
+    summary: "Give a user (id, e-mail, mobile or username) the solver role",
+    roles: adminOnly,
+    body: SolverInput,
+    response: SolverList,
+    tag,
+  },
   async (c, { body, user }) => c.json({ data: await addSolver(c.var.db, user, body, c.var.now()) }),
 );
 
 defineEndpoint(
   adminRoutes,
-  { method: "post", path: "/admin/ajax/solvers/:id/remove", summary: "Take the solver role away (refused while the solver holds open requests)", roles: adminOnly, response: SolverList, tag },
+  {
+    method: "post",
+    path: "/admin/ajax/solvers/:id/remove",
+    summary: "Take the solver role away (refused while the solver holds open requests)",
+    roles: adminOnly,
+    response: SolverList,
+    tag,
+  },
   async (c, { user }) => c.json({ data: await removeSolver(c.var.db, user, param(c), c.var.now()) }),
 );
 
@@ -153,13 +244,29 @@ defineEndpoint(
 
 defineEndpoint(
   adminRoutes,
-  { method: "get", path: "/admin/ajax/directBooks", summary: "Catalogue books and solution manuals sold as direct books (title, ISBN or id search); paged", roles: adminOnly, query: DirectBooksQuery, response: DirectBooksPage, tag },
+  {
+    method: "get",
+    path: "/admin/ajax/directBooks",
+    summary: "Catalogue books and solution manuals sold as direct books (title, ISBN or id search); paged",
+    roles: adminOnly,
+    query: DirectBooksQuery,
+    response: DirectBooksPage,
+    tag,
+  },
   async (c, { query }) => c.json(await listDirectBooks(c.var.db, query)),
 );
 
 defineEndpoint(
   adminRoutes,
-  { method: "post", path: "/admin/ajax/directBooks", summary: "Add a direct book to the catalogue with its toman price", roles: adminOnly, body: DirectBookInput, response: DirectBook, tag },
+  {
+    method: "post",
+    path: "/admin/ajax/directBooks",
+    summary: "Add a direct book to the catalogue with its toman price",
+    roles: adminOnly,
+    body: DirectBookInput,
+    response: DirectBook,
+    tag,
+  },
   async (c, { body, user }) => c.json(await createDirectBook(c.var.db, user, body, c.var.now())),
 );
 
@@ -171,7 +278,15 @@ defineEndpoint(
 
 defineEndpoint(
   adminRoutes,
-  { method: "post", path: "/admin/ajax/directBooks/:id/price", summary: "Set a direct book's toman price", roles: adminOnly, body: DirectBookPriceInput, response: DirectBook, tag },
+  {
+    method: "post",
+    path: "/admin/ajax/directBooks/:id/price",
+    summary: "Set a direct book's toman price",
+    roles: adminOnly,
+    body: DirectBookPriceInput,
+    response: DirectBook,
+    tag,
+  },
   async (c, { body, user }) => c.json(await setDirectBookPrice(c.var.db, user, intParam(c, m.bookNotFound), body, c.var.now())),
 );
 
@@ -198,7 +313,15 @@ function contentEndpoints<I extends z.ZodObject, O extends z.ZodType, L extends 
   // (Casts: TypeScript cannot resolve the registry's body types through the generic.)
   defineEndpoint(
     adminRoutes,
-    { method: "get", path, summary: `${content.plural}, published or not, newest first; paged`, roles: adminOnly, query: PageQuery, response: content.page, tag },
+    {
+      method: "get",
+      path,
+      summary: `${content.plural}, published or not, newest first; paged`,
+      roles: adminOnly,
+      query: PageQuery,
+      response: content.page,
+      tag,
+    },
     async (c, { query }) => c.json(await content.list(c.var.db, query)),
   );
   defineEndpoint(

@@ -27,7 +27,10 @@ export async function addSolver(db: Db, actor: UserRow, input: z.output<typeof S
   const id = await findUserId(db, input.user);
   if (!id) throw new ValidationError({ user: [m.userNotFound] });
   await db.batch([
-    db.update(schema.users).set({ isSolver: true, updatedAt: new Date(now) }).where(eq(schema.users.id, id)),
+    db
+      .update(schema.users)
+      .set({ isSolver: true, updatedAt: new Date(now) })
+      .where(eq(schema.users.id, id)),
     auditRow(db, { actor, action: "solver.add", targetType: "user", targetId: id, details: {}, now }),
   ]);
   return listSolvers(db);
@@ -38,10 +41,16 @@ export async function removeSolver(db: Db, actor: UserRow, id: string, now: numb
   const [target] = await db.select({ isSolver: schema.users.isSolver }).from(schema.users).where(eq(schema.users.id, id));
   if (!target) throw new NotFoundError(m.userNotFound);
   if (!target.isSolver) throw new DomainError(m.notSolver, 409);
-  const open = await db.$client.prepare(`SELECT COUNT(*) AS n FROM offline_requests WHERE assigned_to = ? AND status IN ${OPEN}`).bind(id).first<{ n: number }>();
+  const open = await db.$client
+    .prepare(`SELECT COUNT(*) AS n FROM offline_requests WHERE assigned_to = ? AND status IN ${OPEN}`)
+    .bind(id)
+    .first<{ n: number }>();
   if (open && open.n > 0) throw new DomainError(m.solverHasOpen(open.n), 409);
   await db.batch([
-    db.update(schema.users).set({ isSolver: false, updatedAt: new Date(now) }).where(eq(schema.users.id, id)),
+    db
+      .update(schema.users)
+      .set({ isSolver: false, updatedAt: new Date(now) })
+      .where(eq(schema.users.id, id)),
     auditRow(db, { actor, action: "solver.remove", targetType: "user", targetId: id, details: {}, now }),
   ]);
   return listSolvers(db);

@@ -60,7 +60,16 @@ export async function searchUsers(db: Db, query: z.output<typeof AdminUsersQuery
   if (query.q) {
     const q = query.q;
     const mobile = normalizeMobile(q);
-    where.push(or(contains(u.name, q), contains(u.email, q), contains(sql`coalesce(${u.mobile}, '')`, q), contains(sql`coalesce(${u.username}, '')`, q), eq(u.id, q), ...(mobile ? [eq(u.mobile, mobile)] : []))!);
+    where.push(
+      or(
+        contains(u.name, q),
+        contains(u.email, q),
+        contains(sql`coalesce(${u.mobile}, '')`, q),
+        contains(sql`coalesce(${u.username}, '')`, q),
+        eq(u.id, q),
+        ...(mobile ? [eq(u.mobile, mobile)] : []),
+      )!,
+    );
   }
   if (query.role === "admin") where.push(eq(u.isAdmin, true));
   if (query.role === "solver") where.push(eq(u.isSolver, true));
@@ -85,7 +94,11 @@ export async function searchUsers(db: Db, query: z.output<typeof AdminUsersQuery
 
 export async function userDetail(db: Db, id: string, now: number): Promise<AdminUserDetail> {
   const [rows, sessions, downloads, orders, payments, requests, ledger] = await db.batch([
-    db.select({ ...rowColumns, universityEmail: u.universityEmail }).from(u).leftJoin(schema.universities, eq(schema.universities.id, u.universityId)).where(eq(u.id, id)),
+    db
+      .select({ ...rowColumns, universityEmail: u.universityEmail })
+      .from(u)
+      .leftJoin(schema.universities, eq(schema.universities.id, u.universityId))
+      .where(eq(u.id, id)),
     db
       .select({ n: count() })
       .from(schema.sessions)
@@ -94,7 +107,12 @@ export async function userDetail(db: Db, id: string, now: number): Promise<Admin
     db.select().from(schema.orders).where(eq(schema.orders.userId, id)).orderBy(desc(schema.orders.createdAt)).limit(10),
     db.select().from(schema.payments).where(eq(schema.payments.userId, id)).orderBy(desc(schema.payments.createdAt)).limit(10),
     db.select().from(schema.offlineRequests).where(eq(schema.offlineRequests.userId, id)).orderBy(desc(schema.offlineRequests.createdAt)).limit(10),
-    db.select().from(schema.ledgerEntries).where(eq(schema.ledgerEntries.userId, id)).orderBy(desc(schema.ledgerEntries.createdAt), desc(schema.ledgerEntries.id)).limit(20),
+    db
+      .select()
+      .from(schema.ledgerEntries)
+      .where(eq(schema.ledgerEntries.userId, id))
+      .orderBy(desc(schema.ledgerEntries.createdAt), desc(schema.ledgerEntries.id))
+      .limit(20),
   ]);
   const row = rows[0];
   if (!row) throw new NotFoundError(m.userNotFound);
@@ -104,7 +122,15 @@ export async function userDetail(db: Db, id: string, now: number): Promise<Admin
     downloads: downloads.map((d) => ({ id: d.id, outcome: d.outcome, title: d.title, doi: d.doi, url: d.url, created_at: d.createdAt.toISOString() })),
     orders: orders.map((o) => ({ id: o.id, total: o.total, status: o.status, created_at: o.createdAt.toISOString() })),
     payments: payments.map((p) => ({ id: p.id, amount: p.amount, status: p.status, gateway: p.gateway, created_at: p.createdAt.toISOString() })),
-    requests: requests.map((r) => ({ id: r.id, kind: r.kind, status: r.status, title: r.title, url: r.url, price: r.price, created_at: r.createdAt.toISOString() })),
+    requests: requests.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      title: r.title,
+      url: r.url,
+      price: r.price,
+      created_at: r.createdAt.toISOString(),
+    })),
     ledger: ledger.map((l) => ({ id: l.id, account: l.account, delta: l.delta, reason: l.reason, note: l.note, created_at: l.createdAt.toISOString() })),
   };
 }
@@ -116,7 +142,15 @@ async function findTarget(db: Db, id: string) {
 }
 
 export function auditRow(db: Db, a: { actor: UserRow; action: string; targetType: string; targetId: string; details: Record<string, unknown>; now: number }) {
-  return db.insert(schema.auditLog).values({ id: newId("aud", a.now), actorId: a.actor.id, action: a.action, targetType: a.targetType, targetId: a.targetId, details: a.details, createdAt: new Date(a.now) });
+  return db.insert(schema.auditLog).values({
+    id: newId("aud", a.now),
+    actorId: a.actor.id,
+    action: a.action,
+    targetType: a.targetType,
+    targetId: a.targetId,
+    details: a.details,
+    createdAt: new Date(a.now),
+  });
 }
 
 /**
@@ -152,7 +186,10 @@ export async function setRoles(db: Db, actor: UserRow, id: string, input: z.outp
       action: "user.roles",
       targetType: "user",
       targetId: id,
-      details: { from: { admin: target.isAdmin, solver: target.isSolver, partner: target.isPartner, university_id: target.universityId }, to: { ...input, university_id: universityId } },
+      details: {
+        from: { admin: target.isAdmin, solver: target.isSolver, partner: target.isPartner, university_id: target.universityId },
+        to: { ...input, university_id: universityId },
+      },
       now,
     }),
   ]);
@@ -173,7 +210,12 @@ export async function setBlocked(db: Db, actor: UserRow, id: string, input: z.ou
       .set({ blockedAt: input.blocked ? at : null, updatedAt: at })
       .where(eq(u.id, id)),
     ...(input.blocked
-      ? [db.update(schema.sessions).set({ revokedAt: at }).where(and(eq(schema.sessions.userId, id), isNull(schema.sessions.revokedAt)))]
+      ? [
+          db
+            .update(schema.sessions)
+            .set({ revokedAt: at })
+            .where(and(eq(schema.sessions.userId, id), isNull(schema.sessions.revokedAt))),
+        ]
       : []),
     auditRow(db, { actor, action: input.blocked ? "user.block" : "user.unblock", targetType: "user", targetId: id, details: { reason: input.reason }, now }),
   ]);

@@ -102,7 +102,12 @@ export async function checkSmsCode(
 ): Promise<CodeCheck> {
   const conditions = [eq(codes.purpose, opts.purpose), eq(codes.target, opts.mobile), isNull(codes.consumedAt)];
   if (opts.userId) conditions.push(eq(codes.userId, opts.userId));
-  const [row] = await db.select().from(codes).where(and(...conditions)).orderBy(desc(codes.createdAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(codes)
+    .where(and(...conditions))
+    .orderBy(desc(codes.createdAt))
+    .limit(1);
   if (!row || row.expiresAt.getTime() <= opts.now) return { ok: false, reason: "expired" };
   const reserved = await db
     .update(codes)

@@ -43,9 +43,7 @@ export async function reserve(db: Db, limits: Limit[], now: number): Promise<Res
     limits.map((l) => sql`(select count(*) from rate_limit_hits where key = ${l.key} and at > ${now - l.windowMs}) < ${l.limit}`),
     sql` and `,
   );
-  const inserted = await db.all<{ id: number }>(
-    sql`insert into rate_limit_hits (key, at) select k.key, ${now} from (${rows}) as k where ${room} returning id`,
-  );
+  const inserted = await db.all<{ id: number }>(sql`insert into rate_limit_hits (key, at) select k.key, ${now} from (${rows}) as k where ${room} returning id`);
   if (inserted.length) return { ok: true, ids: inserted.map((r) => r.id) };
   const waits = await Promise.all(limits.map((l) => retryAfter(db, l.key, l, now)));
   // A limit full a moment ago may have freed since; one second is the shortest honest answer.

@@ -56,7 +56,14 @@ defineEndpoint(
 
 defineEndpoint(
   authRoutes,
-  { method: "post", path: "/logout", summary: "Log out: revokes the session row; answers ok even when already logged out", roles: anyone, response: OkBody, tag: "auth" },
+  {
+    method: "post",
+    path: "/logout",
+    summary: "Log out: revokes the session row; answers ok even when already logged out",
+    roles: anyone,
+    response: OkBody,
+    tag: "auth",
+  },
   async (c) => {
     if (c.var.session) await revokeSession(c.var.db, c.var.session.id, c.var.now());
     clearSessionCookie(c);
@@ -83,7 +90,16 @@ defineEndpoint(
 
 defineEndpoint(
   authRoutes,
-  { method: "post", path: "/profile/ajax/mobile_update", summary: "Mobile dialog step 0: save the mobile number (unverified until its code is entered); current_password is needed to replace a verified number, or any number once the account is past its first hour", roles: signedIn, body: MobileInput, response: OkBody, tag: "auth" },
+  {
+    method: "post",
+    path: "/profile/ajax/mobile_update",
+    summary:
+      "Mobile dialog step 0: save the mobile number (unverified until its code is entered); current_password is needed to replace a verified number, or any number once the account is past its first hour",
+    roles: signedIn,
+    body: MobileInput,
+    response: OkBody,
+    tag: "auth",
+  },
   async (c, { body, user }) => {
     await saveMobile(authDeps(c), user, body.mobile, body.current_password);
     return c.json({ status: "ok" as const });
@@ -109,7 +125,15 @@ defineEndpoint(
 
 defineEndpoint(
   authRoutes,
-  { method: "post", path: "/profile/mobile/verify", summary: "Mobile dialog step 2: check the code (5 tries per code)", roles: signedIn, body: MobileVerifyInput, response: OkBody, tag: "auth" },
+  {
+    method: "post",
+    path: "/profile/mobile/verify",
+    summary: "Mobile dialog step 2: check the code (5 tries per code)",
+    roles: signedIn,
+    body: MobileVerifyInput,
+    response: OkBody,
+    tag: "auth",
+  },
   async (c, { body, user }) => {
     await verifyMobile(authDeps(c), user, body.code);
     return c.json({ status: "ok" as const });
@@ -121,7 +145,8 @@ defineEndpoint(
   {
     method: "post",
     path: "/password/reset/request",
-    summary: "Password reset: SMS code to a mobile, or a one-hour single-use link to the e-mail of an e-mail/username; same answer whether or not the account exists",
+    summary:
+      "Password reset: SMS code to a mobile, or a one-hour single-use link to the e-mail of an e-mail/username; same answer whether or not the account exists",
     roles: anyone,
     body: ResetRequestInput,
     response: ResetRequestResponse,

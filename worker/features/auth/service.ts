@@ -79,7 +79,10 @@ export async function authenticate(deps: AuthDeps, input: { identifier: string; 
   if (needsRehash(user.passwordHash, deps.params)) {
     // Parameters were raised since this hash was made: upgrade it while the password is at hand.
     const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
-    await db.update(schema.users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(schema.users.id, user.id));
+    await db
+      .update(schema.users)
+      .set({ passwordHash, updatedAt: new Date(now) })
+      .where(eq(schema.users.id, user.id));
   }
   deps.log.info("auth.login", { user: user.id });
   return user;
@@ -144,7 +147,8 @@ export async function registerUser(deps: AuthDeps, input: RegisterInput): Promis
   } catch (err) {
     // A racing registration with the same e-mail or mobile.
     const column = uniqueViolation(err);
-    if (column === "email" || column === "mobile") throw new ValidationError({ email: [authMessages.alreadyRegistered], mobile: [authMessages.alreadyRegistered] });
+    if (column === "email" || column === "mobile")
+      throw new ValidationError({ email: [authMessages.alreadyRegistered], mobile: [authMessages.alreadyRegistered] });
     throw err;
   }
   deps.log.info("auth.registered", { user: id });

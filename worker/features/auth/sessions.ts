@@ -14,11 +14,7 @@ const REMEMBER_MS = 30 * 24 * 3600 * 1000;
 const BROWSER_SESSION_MS = 12 * 3600 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-export async function createSession(
-  c: Context<AppEnv>,
-  userId: string,
-  opts: { remember: boolean },
-): Promise<SessionInfo> {
+export async function createSession(c: Context<AppEnv>, userId: string, opts: { remember: boolean }): Promise<SessionInfo> {
   const token = randomToken(32);
   const id = await sha256Hex(token);
   const now = c.var.now();
@@ -39,11 +35,17 @@ export async function createSession(
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: number) {
-  await db.update(schema.sessions).set({ revokedAt: new Date(now) }).where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)));
+  await db
+    .update(schema.sessions)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)));
 }
 
 export async function revokeAllSessions(db: Db, userId: string, now: number) {
-  await db.update(schema.sessions).set({ revokedAt: new Date(now) }).where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)));
+  await db
+    .update(schema.sessions)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)));
 }
 
 export function clearSessionCookie(c: Context<AppEnv>) {
@@ -84,7 +86,10 @@ export async function loadSession(c: Context<AppEnv>): Promise<{ session: Sessio
   if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     // Browser sessions slide with activity; remembered ones keep their fixed 30 days.
     const expiresAt = row.session.remember ? row.session.expiresAt : new Date(now + BROWSER_SESSION_MS);
-    await c.var.db.update(schema.sessions).set({ lastSeenAt: new Date(now), expiresAt }).where(eq(schema.sessions.id, id));
+    await c.var.db
+      .update(schema.sessions)
+      .set({ lastSeenAt: new Date(now), expiresAt })
+      .where(eq(schema.sessions.id, id));
   }
   // Sessions started before the extension existed get their copy on the next visit.
   if (!ext && readCookie(c, EXT_SESSION_COOKIE) !== token) setExtensionSessionCookie(c, token, row.session.remember ? row.session.expiresAt : undefined);

@@ -28,13 +28,17 @@ const at = (key: string, w: Window): Limit => ({ key, ...w });
 export function creationLimits(userId: string | null, address: string | null): Limit[] {
   const limits: Limit[] = [];
   if (userId) limits.push(at(`batch_create:user:${userId}`, BATCH_LIMITS.createUser));
-  if (address) limits.push(userId ? at(`batch_create:ip:${address}`, BATCH_LIMITS.createAddress) : at(`batch_create:guest_ip:${address}`, BATCH_LIMITS.createGuestAddress));
+  if (address)
+    limits.push(
+      userId ? at(`batch_create:ip:${address}`, BATCH_LIMITS.createAddress) : at(`batch_create:guest_ip:${address}`, BATCH_LIMITS.createGuestAddress),
+    );
   return limits;
 }
 
 export function readLimits(userId: string | null, address: string | null): Limit[] {
   const limits: Limit[] = [];
   if (userId) limits.push(at(`batch_read:user:${userId}`, BATCH_LIMITS.readUser));
-  if (address) limits.push(userId ? at(`batch_read:ip:${address}`, BATCH_LIMITS.readAddress) : at(`batch_read:guest_ip:${address}`, BATCH_LIMITS.readGuestAddress));
+  if (address)
+    limits.push(userId ? at(`batch_read:ip:${address}`, BATCH_LIMITS.readAddress) : at(`batch_read:guest_ip:${address}`, BATCH_LIMITS.readGuestAddress));
   return limits;
 }

@@ -52,7 +52,18 @@ export const batchOfflineProduct: Fulfiller = {
     const { plan, toBuy } = priced.get(item) ?? (await priceOf(db, item, ctx.userId));
     const statements: MoneyBatchItem[] = [];
     if (toBuy > 0) {
-      statements.push(...ledgerChange(db, { userId: ctx.userId, account: "offline_article_credit", delta: toBuy, reason: "order", refType: "order", refId: ctx.orderId, now: ctx.now, onShortfall: "abort" }));
+      statements.push(
+        ...ledgerChange(db, {
+          userId: ctx.userId,
+          account: "offline_article_credit",
+          delta: toBuy,
+          reason: "order",
+          refType: "order",
+          refId: ctx.orderId,
+          now: ctx.now,
+          onShortfall: "abort",
+        }),
+      );
     }
     const hours = await deskHours(db);
     for (const row of plan.todo) {

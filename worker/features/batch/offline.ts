@@ -35,7 +35,8 @@ export type OfflinePlan = { todo: PlannedRow[]; already: number; refused: number
 
 export const batchOfflineTexts = {
   nothing: "همهٔ مراجع این فهرست یا آماده‌اند یا درخواست آفلاین دارند؛ چیزی برای ثبت نمانده و مبلغی کسر نشد.",
-  short: (n: string, have: string) => `برای ${n} درخواست آفلاین، ${n} اعتبار مقالهٔ آفلاین لازم است و ${have} اعتبار دارید. بقیه را از کیف پول بپردازید یا ابتدا بستهٔ اعتبار بخرید.`,
+  short: (n: string, have: string) =>
+    `برای ${n} درخواست آفلاین، ${n} اعتبار مقالهٔ آفلاین لازم است و ${have} اعتبار دارید. بقیه را از کیف پول بپردازید یا ابتدا بستهٔ اعتبار بخرید.`,
 };
 
 /** What the offline desk is asked for: the DOI's link when one is known, else the reference as written. */
@@ -69,7 +70,10 @@ export async function planOffline(db: Db, userId: string, batchId: string): Prom
 }
 
 export async function freshCredits(db: Db, userId: string): Promise<{ balance: number; offline: number }> {
-  const [u] = await db.select({ balance: schema.users.balance, offline: schema.users.offlineArticleCredit }).from(schema.users).where(eq(schema.users.id, userId));
+  const [u] = await db
+    .select({ balance: schema.users.balance, offline: schema.users.offlineArticleCredit })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
   return u ?? { balance: 0, offline: 0 };
 }
 
@@ -101,7 +105,8 @@ export async function requestOffline(deps: OfflineDeps, user: UserRow, batchId: 
   const plan = await planOffline(deps.db, user.id, batchId);
   const { offline } = await freshCredits(deps.db, user.id);
   const fa = (n: number) => n.toLocaleString("fa-IR");
-  if (plan.todo.length > offline) throw new DomainError(batchOfflineTexts.short(fa(plan.todo.length), fa(offline)), 200, { code: "offline_credit_insufficient" });
+  if (plan.todo.length > offline)
+    throw new DomainError(batchOfflineTexts.short(fa(plan.todo.length), fa(offline)), 200, { code: "offline_credit_insufficient" });
   const ids: string[] = [];
   let requested = 0;
   for (const { input } of plan.todo) {

@@ -1,7 +1,22 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { and, desc, eq } from "drizzle-orm";
-import { BATCH_MAX_BYTES, BatchCreateInput, BatchCreated, BatchExportQuery, BatchLicensedQuote, BatchLicensedResult, BatchList, BatchOfflineQuote, BatchOfflineResult, BatchView, BatchViewQuery, LibraryNoticeSettings, LibraryNotices, batchTexts } from "../../../contract/batch";
+import {
+  BATCH_MAX_BYTES,
+  BatchCreateInput,
+  BatchCreated,
+  BatchExportQuery,
+  BatchLicensedQuote,
+  BatchLicensedResult,
+  BatchList,
+  BatchOfflineQuote,
+  BatchOfflineResult,
+  BatchView,
+  BatchViewQuery,
+  LibraryNoticeSettings,
+  LibraryNotices,
+  batchTexts,
+} from "../../../contract/batch";
 import { EXPORT_TYPES, decodeUpload, writeCitations } from "../../../lib/citations";
 import { schema } from "../../../db/client";
 import type { AppEnv } from "../../lib/context";
@@ -61,7 +76,16 @@ const RECHECK_MS = 3000;
 
 defineEndpoint(
   batchRoutes,
-  { method: "post", path: "/batch", summary: "Resolve a reading list at once: multipart `file` (.bib, .ris, .nbib, CSL-JSON, .txt) or `text` (guests: 20 entries, open access only; signed in: 500)", roles: anyone, body: BatchCreateInput, response: BatchCreated, tag: "batch" },
+  {
+    method: "post",
+    path: "/batch",
+    summary:
+      "Resolve a reading list at once: multipart `file` (.bib, .ris, .nbib, CSL-JSON, .txt) or `text` (guests: 20 entries, open access only; signed in: 500)",
+    roles: anyone,
+    body: BatchCreateInput,
+    response: BatchCreated,
+    tag: "batch",
+  },
   async (c, { body }) => {
     noStore(c);
     // Counted before the list is read: reading is the costly part, and a refused list counts too.
@@ -102,7 +126,8 @@ defineEndpoint(
   {
     method: "get",
     path: "/batch/:id",
-    summary: "A reading list's entries: parsed input, matched work, status, step, download link, provenance and notices (owner only; poll while processing; with wait=ms, 2,500 at most, answered the moment the next entry finishes)",
+    summary:
+      "A reading list's entries: parsed input, matched work, status, step, download link, provenance and notices (owner only; poll while processing; with wait=ms, 2,500 at most, answered the moment the next entry finishes)",
     roles: anyone,
     query: BatchViewQuery,
     response: BatchView,
@@ -125,7 +150,15 @@ defineEndpoint(
 
 defineEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id/export", summary: "Export a reading list with the DOIs and metadata found filled in (bibtex, ris, csljson)", roles: anyone, query: BatchExportQuery, html: true, tag: "batch" },
+  {
+    method: "get",
+    path: "/batch/:id/export",
+    summary: "Export a reading list with the DOIs and metadata found filled in (bibtex, ris, csljson)",
+    roles: anyone,
+    query: BatchExportQuery,
+    html: true,
+    tag: "batch",
+  },
   async (c, { query }) => {
     const batch = await loadOwned(c);
     const rows = await batchEntries(c.var.db, batch.id);
@@ -140,11 +173,22 @@ defineEndpoint(
 
 defineEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id/zip", summary: "Every available PDF of a reading list as one ZIP, streamed from storage", roles: anyone, html: true, tag: "batch" },
+  {
+    method: "get",
+    path: "/batch/:id/zip",
+    summary: "Every available PDF of a reading list as one ZIP, streamed from storage",
+    roles: anyone,
+    html: true,
+    tag: "batch",
+  },
   async (c) => {
     const batch = await loadOwned(c);
     const { batchEntries: be } = schema;
-    const rows = await c.var.db.select().from(be).where(and(eq(be.batchId, batch.id), eq(be.status, "ok"))).orderBy(be.position);
+    const rows = await c.var.db
+      .select()
+      .from(be)
+      .where(and(eq(be.batchId, batch.id), eq(be.status, "ok")))
+      .orderBy(be.position);
     // A licensed copy is the signed-in user's own (it was shown `ok` to them only); a guest's batch never holds one.
     const items = rows
       .filter((r) => r.fileKey && (r.access !== "licensed" || c.var.user))
@@ -155,7 +199,12 @@ defineEndpoint(
       });
     if (!items.length) throw new DomainError(batchTexts.nothingToZip, 404);
     return new Response(zipStream(services(c).files, items), {
-      headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="daryaft-${batch.id}.zip"`, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="daryaft-${batch.id}.zip"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
     });
   },
 );
@@ -169,19 +218,43 @@ async function offlineRows<T>(c: Context<AppEnv>, user: UserRow, act: (deps: Off
 
 defineEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id/offline", summary: "Price of offline requests for every offline row of a reading list before confirming: one offline article credit each, credits first and the wallet for the rest (POST /order with the cart {name: \"batch_offline\", id})", roles: signedIn, response: BatchOfflineQuote, tag: "batch" },
+  {
+    method: "get",
+    path: "/batch/:id/offline",
+    summary:
+      'Price of offline requests for every offline row of a reading list before confirming: one offline article credit each, credits first and the wallet for the rest (POST /order with the cart {name: "batch_offline", id})',
+    roles: signedIn,
+    response: BatchOfflineQuote,
+    tag: "batch",
+  },
   (c, { user }) => offlineRows(c, user, (deps, u, batchId) => quoteOffline(deps.db, u, batchId)),
 );
 
 defineEndpoint(
   batchRoutes,
-  { method: "post", path: "/batch/:id/offline", verifiedMobile: true, summary: "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)", roles: signedIn, response: BatchOfflineResult, tag: "batch" },
+  {
+    method: "post",
+    path: "/batch/:id/offline",
+    verifiedMobile: true,
+    summary:
+      "Register offline requests for every offline row at once (one credit and one ledger entry per request; a document already requested is not charged again)",
+    roles: signedIn,
+    response: BatchOfflineResult,
+    tag: "batch",
+  },
   (c, { user }) => offlineRows(c, user, requestOffline),
 );
 
 defineEndpoint(
   batchRoutes,
-  { method: "get", path: "/batch/:id/licensed", summary: "The reading list's rows found in a licensed source (shown buy), and the article credits to pay for them", roles: signedIn, response: BatchLicensedQuote, tag: "batch" },
+  {
+    method: "get",
+    path: "/batch/:id/licensed",
+    summary: "The reading list's rows found in a licensed source (shown buy), and the article credits to pay for them",
+    roles: signedIn,
+    response: BatchLicensedQuote,
+    tag: "batch",
+  },
   async (c, { user }) => {
     noStore(c);
     const batch = await loadOwned(c);
@@ -191,7 +264,15 @@ defineEndpoint(
 
 defineEndpoint(
   batchRoutes,
-  { method: "post", path: "/batch/:id/licensed", summary: "Pay for the reading list's licensed rows with article credits (the institution's quota first; each document once) and make them downloadable; stops at the first row no credit pays for", roles: signedIn, response: BatchLicensedResult, tag: "batch" },
+  {
+    method: "post",
+    path: "/batch/:id/licensed",
+    summary:
+      "Pay for the reading list's licensed rows with article credits (the institution's quota first; each document once) and make them downloadable; stops at the first row no credit pays for",
+    roles: signedIn,
+    response: BatchLicensedResult,
+    tag: "batch",
+  },
   async (c, { user }) => {
     noStore(c);
     const batch = await loadOwned(c);
@@ -203,13 +284,27 @@ async function noticesView(c: Context<AppEnv>, userId: string) {
   const rows = await libraryNoticesOf(c.var.db, userId);
   return {
     enabled: await watchNoticesEnabled(c.var.db, userId),
-    notices: rows.map((r) => ({ doi: r.doi, notice_doi: r.noticeDoi, kind: r.kind, text: KIND_TEXT[r.kind], title: r.title, created_at: r.createdAt.toISOString() })),
+    notices: rows.map((r) => ({
+      doi: r.doi,
+      notice_doi: r.noticeDoi,
+      kind: r.kind,
+      text: KIND_TEXT[r.kind],
+      title: r.title,
+      created_at: r.createdAt.toISOString(),
+    })),
   };
 }
 
 defineEndpoint(
   batchRoutes,
-  { method: "get", path: "/library/notices", summary: "Retraction, withdrawal, correction and concern notices about papers the user received, and whether they are on", roles: signedIn, response: LibraryNotices, tag: "batch" },
+  {
+    method: "get",
+    path: "/library/notices",
+    summary: "Retraction, withdrawal, correction and concern notices about papers the user received, and whether they are on",
+    roles: signedIn,
+    response: LibraryNotices,
+    tag: "batch",
+  },
   async (c, { user }) => {
     noStore(c);
     return c.json(await noticesView(c, user.id));
@@ -218,7 +313,15 @@ defineEndpoint(
 
 defineEndpoint(
   batchRoutes,
-  { method: "post", path: "/library/notices/settings", summary: "Switch the library's retraction notices (e-mail/SMS and in the app) on or off", roles: signedIn, body: LibraryNoticeSettings, response: LibraryNotices, tag: "batch" },
+  {
+    method: "post",
+    path: "/library/notices/settings",
+    summary: "Switch the library's retraction notices (e-mail/SMS and in the app) on or off",
+    roles: signedIn,
+    body: LibraryNoticeSettings,
+    response: LibraryNotices,
+    tag: "batch",
+  },
   async (c, { body, user }) => {
     await setWatchNotices(c.var.db, user.id, body.enabled, c.var.now());
     return c.json(await noticesView(c, user.id));

@@ -44,13 +44,20 @@ export type Owner = { userId: string; guestToken?: undefined } | { userId: null;
 
 type EntryRow = typeof schema.batchEntries.$inferSelect;
 
-export async function createBatch(ctx: GetpdfContext, owner: Owner, who: StartWho, input: { format: string; filename: string | null; entries: IngestedEntry[] }): Promise<string> {
+export async function createBatch(
+  ctx: GetpdfContext,
+  owner: Owner,
+  who: StartWho,
+  input: { format: string; filename: string | null; entries: IngestedEntry[] },
+): Promise<string> {
   const id = newId("bat", ctx.now);
   const db = ctx.db;
   const guestTokenHash = owner.userId === null ? await sha256Hex(owner.guestToken) : null;
   const now = new Date(ctx.now);
   const statements = [
-    db.insert(schema.batches).values({ id, userId: owner.userId, guestTokenHash, format: input.format, filename: input.filename, entryCount: input.entries.length, createdAt: now }),
+    db
+      .insert(schema.batches)
+      .values({ id, userId: owner.userId, guestTokenHash, format: input.format, filename: input.filename, entryCount: input.entries.length, createdAt: now }),
     ...input.entries.map((e, position) =>
       db.insert(schema.batchEntries).values({
         batchId: id,
@@ -65,7 +72,7 @@ export async function createBatch(ctx: GetpdfContext, owner: Owner, who: StartWh
       }),
     ),
   ];
-  await db.batch(statements as [ (typeof statements)[0], ...typeof statements ]);
+  await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
   await advance(ctx, id, who);
   return id;
 }
@@ -105,15 +112,30 @@ export async function advance(ctx: GetpdfContext, batchId: string, who: StartWho
   const processing = await db
     .select()
     .from(be)
-    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`, lt(be.updatedAt, new Date(ctx.now - (opts.recheckAfterMs ?? CHECK_DUE_MS)))))
+    .where(
+      and(
+        eq(be.batchId, batchId),
+        eq(be.status, "processing"),
+        sql`${be.ticket} is not null`,
+        lt(be.updatedAt, new Date(ctx.now - (opts.recheckAfterMs ?? CHECK_DUE_MS))),
+      ),
+    )
     .orderBy(asc(be.updatedAt), asc(be.position))
     .limit(CHECKS_PER_READ);
   await inParallel(processing, (e) => checkEntry(ctx, e));
-  const [running] = await db.select({ n: sql<number>`count(*)` }).from(be).where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`));
+  const [running] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(be)
+    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), sql`${be.ticket} is not null`));
   const room = Math.min(STARTS_PER_READ, LIST_IN_FLIGHT - Number(running?.n ?? 0));
   // The list's entries in flight are at their cap: the rest start as those finish.
   if (room <= 0) return { waitSeconds: null };
-  const unstarted = await db.select().from(be).where(and(eq(be.batchId, batchId), isNull(be.ticket))).orderBy(asc(be.position)).limit(room);
+  const unstarted = await db
+    .select()
+    .from(be)
+    .where(and(eq(be.batchId, batchId), isNull(be.ticket)))
+    .orderBy(asc(be.position))
+    .limit(room);
   // An entry with nothing to look up ends at once and starts nothing: it takes no allowance.
   const empty = unstarted.filter((e) => !e.lookup.trim());
   const toStart = unstarted.filter((e) => e.lookup.trim());
@@ -174,7 +196,10 @@ export async function processingJobKeys(db: Db, batchId: string, limit: number):
 /** Checks the processing entries of one job (it settled: show each its result now). */
 export async function checkJobEntries(ctx: GetpdfContext, batchId: string, jobKey: string): Promise<void> {
   const { batchEntries: be } = schema;
-  const rows = await ctx.db.select().from(be).where(and(eq(be.batchId, batchId), eq(be.status, "processing"), eq(be.jobKey, jobKey)));
+  const rows = await ctx.db
+    .select()
+    .from(be)
+    .where(and(eq(be.batchId, batchId), eq(be.status, "processing"), eq(be.jobKey, jobKey)));
   await inParallel(rows, (e) => checkEntry(ctx, e));
 }
 
@@ -230,8 +255,17 @@ export async function batchEntries(db: Db, batchId: string): Promise<EntryRow[]>
   return db.select().from(schema.batchEntries).where(eq(schema.batchEntries.batchId, batchId)).orderBy(asc(schema.batchEntries.position));
 }
 
-function provenanceOf(e: EntryRow, file: { verification: string | null; version: string | null; sourceHost: string | null } | undefined): BatchEntry["provenance"] {
-  return { source: e.source, license: e.license, verified: oneOf(VERIFICATIONS, file?.verification), version: oneOf(VERSIONS, file?.version), host: publicHost(file?.sourceHost) };
+function provenanceOf(
+  e: EntryRow,
+  file: { verification: string | null; version: string | null; sourceHost: string | null } | undefined,
+): BatchEntry["provenance"] {
+  return {
+    source: e.source,
+    license: e.license,
+    verified: oneOf(VERIFICATIONS, file?.verification),
+    version: oneOf(VERSIONS, file?.version),
+    host: publicHost(file?.sourceHost),
+  };
 }
 
 /**
@@ -282,7 +316,8 @@ async function cachedOutlook(ctx: GetpdfContext) {
 
 const VERSIONS = ["publishedVersion", "acceptedVersion", "submittedVersion"] as const;
 const VERIFICATIONS = ["doi_on_page", "title", "trusted_source", "unverified"] as const;
-const oneOf = <T extends string>(values: readonly T[], v: string | null | undefined): T | null => ((values as readonly (string | null | undefined)[]).includes(v) ? (v as T) : null);
+const oneOf = <T extends string>(values: readonly T[], v: string | null | undefined): T | null =>
+  (values as readonly (string | null | undefined)[]).includes(v) ? (v as T) : null;
 
 /** The stored files' provenance (how verified, version, host), by file key. */
 async function fileProvenance(db: Db, keys: string[]) {
@@ -290,7 +325,10 @@ async function fileProvenance(db: Db, keys: string[]) {
   const f = schema.storedFiles;
   // D1 binds at most 100 values per statement.
   for (let i = 0; i < keys.length; i += 90) {
-    const rows = await db.select({ key: f.key, verification: f.verification, version: f.version, sourceHost: f.sourceHost }).from(f).where(inArray(f.key, keys.slice(i, i + 90)));
+    const rows = await db
+      .select({ key: f.key, verification: f.verification, version: f.version, sourceHost: f.sourceHost })
+      .from(f)
+      .where(inArray(f.key, keys.slice(i, i + 90)));
     for (const r of rows) out.set(r.key, r);
   }
   return out;
@@ -311,7 +349,8 @@ export async function batchView(ctx: GetpdfContext, batch: typeof schema.batches
     let link: string | null = null;
     if (e.status === "ok" && e.fileKey) {
       // A licensed copy's link is bound to its user; a guest never holds one (shown as buy).
-      if (e.access !== "licensed" || ctx.userId) link = await signFileLink(ctx.secret, { key: e.fileKey, now: ctx.now, userId: e.access === "licensed" ? ctx.userId : null });
+      if (e.access !== "licensed" || ctx.userId)
+        link = await signFileLink(ctx.secret, { key: e.fileKey, now: ctx.now, userId: e.access === "licensed" ? ctx.userId : null });
     }
     entries.push({
       position: e.position,

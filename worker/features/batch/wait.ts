@@ -28,7 +28,10 @@ export async function nextSettled(ctx: GetpdfContext, jobKeys: string[], waitMs:
         if (--left === 0) resolve(null);
       };
       for (const key of keys) {
-        waitForSettled(fetchJobStub(ctx.env, key), waitMs, signal, ctx.background).then((state) => (state !== undefined && isSettled(state) ? resolve(key) : over()), over);
+        waitForSettled(fetchJobStub(ctx.env, key), waitMs, signal, ctx.background).then(
+          (state) => (state !== undefined && isSettled(state) ? resolve(key) : over()),
+          over,
+        );
       }
     });
   } finally {

@@ -50,7 +50,14 @@ export type WatchDeps = {
   rows?: number | undefined;
 };
 
-export type WatchResult = { calls: number; items: number; notices: number; held: number; notified: number; feeds: { feed: UpdateFeed; fromDay: string; untilDay: string; calls: number; items: number; ok: boolean }[] };
+export type WatchResult = {
+  calls: number;
+  items: number;
+  notices: number;
+  held: number;
+  notified: number;
+  feeds: { feed: UpdateFeed; fromDay: string; untilDay: string; calls: number; items: number; ok: boolean }[];
+};
 
 /** One notice about one work: `target` is the work updated, `notice` the notice's DOI. */
 type Notice = { target: string; notice: string; kind: Kind; title: string | null };
@@ -61,7 +68,10 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export function noticesOf(feed: UpdateFeed, items: UpdateFeedItem[]): Notice[] {
   const out = new Map<string, Notice>();
   for (const item of items) {
-    const updates = feed === "notices" ? item.updateTo.map((u) => ({ target: u.doi, notice: item.doi, type: u.type, title: null })) : item.updatedBy.map((u) => ({ target: item.doi, notice: u.doi, type: u.type, title: item.title }));
+    const updates =
+      feed === "notices"
+        ? item.updateTo.map((u) => ({ target: u.doi, notice: item.doi, type: u.type, title: null }))
+        : item.updatedBy.map((u) => ({ target: item.doi, notice: u.doi, type: u.type, title: item.title }));
     for (const u of updates) {
       const kind = noticeTypeOf(u.type);
       if (!kind) continue;
@@ -86,7 +96,10 @@ export async function runLibraryWatch(deps: WatchDeps): Promise<WatchResult> {
     result.feeds.push(r);
     if (r.ok) {
       const row = { throughDay: today, ranAt: new Date(deps.now), items: r.items, calls: r.calls };
-      await deps.db.insert(schema.libraryWatchRuns).values({ feed, ...row }).onConflictDoUpdate({ target: schema.libraryWatchRuns.feed, set: row });
+      await deps.db
+        .insert(schema.libraryWatchRuns)
+        .values({ feed, ...row })
+        .onConflictDoUpdate({ target: schema.libraryWatchRuns.feed, set: row });
     }
   }
   deps.log.info("watch.run", { calls: result.calls, items: result.items, notices: result.notices, held: result.held, notified: result.notified });
@@ -155,7 +168,11 @@ async function tellHolders(deps: WatchDeps, notices: Notice[], total: WatchResul
       if (!inserted.length) continue; // told before
       total.notified++;
       try {
-        await deps.notifier.notify({ userId: h.userId, template: "library_notice", params: { kind: KIND_TEXT[n.kind], title: title ?? n.target, doi: n.target, link: `${deps.origin}/profile/booksAndArticles` } });
+        await deps.notifier.notify({
+          userId: h.userId,
+          template: "library_notice",
+          params: { kind: KIND_TEXT[n.kind], title: title ?? n.target, doi: n.target, link: `${deps.origin}/profile/booksAndArticles` },
+        });
       } catch (err) {
         deps.log.warn("watch.notify_failed", { error: String((err as Error)?.message ?? err) });
       }
@@ -164,15 +181,27 @@ async function tellHolders(deps: WatchDeps, notices: Notice[], total: WatchResul
 }
 
 export async function libraryNoticesOf(db: Db, userId: string) {
-  return db.select().from(schema.libraryNotices).where(eq(schema.libraryNotices.userId, userId)).orderBy(sql`${schema.libraryNotices.createdAt} desc`).limit(100);
+  return db
+    .select()
+    .from(schema.libraryNotices)
+    .where(eq(schema.libraryNotices.userId, userId))
+    .orderBy(sql`${schema.libraryNotices.createdAt} desc`)
+    .limit(100);
 }
 
 export async function setWatchNotices(db: Db, userId: string, enabled: boolean, now: number): Promise<void> {
   if (enabled) await db.delete(schema.libraryWatchOptOuts).where(eq(schema.libraryWatchOptOuts.userId, userId));
-  else await db.insert(schema.libraryWatchOptOuts).values({ userId, createdAt: new Date(now) }).onConflictDoNothing();
+  else
+    await db
+      .insert(schema.libraryWatchOptOuts)
+      .values({ userId, createdAt: new Date(now) })
+      .onConflictDoNothing();
 }
 
 export async function watchNoticesEnabled(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.select().from(schema.libraryWatchOptOuts).where(inArray(schema.libraryWatchOptOuts.userId, [userId]));
+  const rows = await db
+    .select()
+    .from(schema.libraryWatchOptOuts)
+    .where(inArray(schema.libraryWatchOptOuts.userId, [userId]));
   return rows.length === 0;
 }

@@ -19,7 +19,11 @@ export function zipNames(items: readonly ZipItem[]): string[] {
   return items.map((item) => {
     const stem =
       readableStem({ author: item.author, year: item.year, title: item.title }) ||
-      (item.doi ?? "").normalize("NFD").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80) ||
+      (item.doi ?? "")
+        .normalize("NFD")
+        .replace(/[^A-Za-z0-9._-]+/g, "_")
+        .replace(/^_+|_+$/g, "")
+        .slice(0, 80) ||
       `document-${item.position + 1}`;
     let name = `${stem}.pdf`;
     for (let n = 2; used.has(name); n++) name = `${stem}-${n}.pdf`;
@@ -39,4 +43,3 @@ export function zipStream(files: R2Bucket, items: ZipItem[]): ReadableStream<Uin
   }
   return makeZip(entries(), { buffersAreUTF8: true });
 }
-

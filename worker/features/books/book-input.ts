@@ -20,7 +20,13 @@ export type BookInput =
   | { kind: "link"; link: BookLink; url: string }
   | { kind: "reference"; text: string };
 
-const slugWords = (slug: string | undefined) => (slug ? slug.replace(/^[\d.-]+/, "").replace(/[_-]+/g, " ").trim() || null : null);
+const slugWords = (slug: string | undefined) =>
+  slug
+    ? slug
+        .replace(/^[\d.-]+/, "")
+        .replace(/[_-]+/g, " ")
+        .trim() || null
+    : null;
 
 /** A catalogue link naming a book without its ISBN, or null. */
 export function bookLinkOf(url: string): BookLink | null {

@@ -8,7 +8,8 @@ import type { OpenLibraryDoc, OpenLibraryEditionRecord } from "../../../clients/
 import { foldText, parseReference, words } from "../getpdf/match/reference-match";
 
 const STOP = new Set(["the", "and", "for", "with", "from", "into", "its", "his", "her", "der", "die", "das", "und", "les", "des"]);
-const PUBLISHER_OR_EDITION = /\b(?:\d+(?:st|nd|rd|th)|ed|edn|edition|press|verlag|publishers?|publishing|books|hall|wiley|springer|pearson|elsevier|mcgraw|hill|addison|wesley|reilly|routledge|sage|cengage|crc|francis|university|mit|dover|norton|macmillan|palgrave|wadsworth|thomson|isbn|inc|ltd|co)\b/i;
+const PUBLISHER_OR_EDITION =
+  /\b(?:\d+(?:st|nd|rd|th)|ed|edn|edition|press|verlag|publishers?|publishing|books|hall|wiley|springer|pearson|elsevier|mcgraw|hill|addison|wesley|reilly|routledge|sage|cengage|crc|francis|university|mit|dover|norton|macmillan|palgrave|wadsworth|thomson|isbn|inc|ltd|co)\b/i;
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
 
 const content = (s: string) => words(s).filter((w) => w.length > 2 && !STOP.has(w));
@@ -43,7 +44,9 @@ export function readBookReference(text: string): BookReference {
     .map((s) => s.text)
     .filter((t) => /^\p{Lu}[\p{L}'’-]{2,}$/u.test(t))
     .map((t) => foldText(t));
-  const m = /\b(\d{1,2})\s*(?:st|nd|rd|th)\s+(?:ed\b|edn\b|edition\b)/i.exec(raw) ?? /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+edition\b/i.exec(raw);
+  const m =
+    /\b(\d{1,2})\s*(?:st|nd|rd|th)\s+(?:ed\b|edn\b|edition\b)/i.exec(raw) ??
+    /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+edition\b/i.exec(raw);
   const edition = m ? (ORDINALS[m[1]!.toLowerCase()] ?? Number(m[1])) : null;
   return { title: titleAt >= 0 ? segments[titleAt]!.text : null, surnames, years: ref.years, edition, vocabulary: new Set(content(raw)) };
 }

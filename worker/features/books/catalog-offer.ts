@@ -22,7 +22,13 @@ export function isbn10Of(isbn13: string): string | null {
   return core + (check === 10 ? "X" : String(check));
 }
 
-const normTitle = (s: string) => foldText(s).replace(/&/g, " and ").replace(/[^a-z0-9]+/g, " ").replace(/\b(?:the|a|an)\b/g, " ").replace(/\s+/g, " ").trim();
+const normTitle = (s: string) =>
+  foldText(s)
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, " ")
+    .replace(/\b(?:the|a|an)\b/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 export async function catalogOffer(db: Db, card: BookCard | null, isbn: string | null): Promise<CatalogOffer | null> {
   const isbns = [...new Set([isbn, ...(card?.isbns ?? [])].filter((x): x is string => !!x).map((x) => toIsbn13(x) ?? x))];
@@ -34,17 +40,42 @@ export async function catalogOffer(db: Db, card: BookCard | null, isbn: string |
       .from(c)
       .where(inArray(c.isbnKey, keys))
       .limit(1);
-    if (row) return { id: row.id, title: row.title, edition: row.edition, year: row.year, isbn: row.isbn, toman_price: row.free ? null : row.price, free: row.free, same_edition: true };
+    if (row)
+      return {
+        id: row.id,
+        title: row.title,
+        edition: row.edition,
+        year: row.year,
+        isbn: row.isbn,
+        toman_price: row.free ? null : row.price,
+        free: row.free,
+        same_edition: true,
+      };
   }
   if (!card) return null;
   // Another edition: the same title (folded) and the first author's surname, under another ISBN.
   const surname = card.authors[0]?.split(/[\s,]+/).filter(Boolean) ?? [];
   const family = card.authors[0]?.includes(",") ? surname[0] : surname.at(-1);
-  const match = bookSearchMatch({ keywords: `${card.title} ${family ?? ""}`.slice(0, 400), type: "all", search_from: "all", year_from: undefined, year_to: undefined });
+  const match = bookSearchMatch({
+    keywords: `${card.title} ${family ?? ""}`.slice(0, 400),
+    type: "all",
+    search_from: "all",
+    year_from: undefined,
+    year_to: undefined,
+  });
   if (!match) return null;
   const { rows } = await searchCatalog(db, match, 5, 0);
   const want = normTitle(card.title);
   const other = rows.find((r) => r.type === 0 && normTitle(r.title) === want && (!family || foldText(r.authors).includes(foldText(family))));
   if (!other) return null;
-  return { id: other.id, title: other.title, edition: other.edition, year: other.year, isbn: other.isbn, toman_price: other.free === 1 ? null : other.toman_price, free: other.free === 1, same_edition: false };
+  return {
+    id: other.id,
+    title: other.title,
+    edition: other.edition,
+    year: other.year,
+    isbn: other.isbn,
+    toman_price: other.free === 1 ? null : other.toman_price,
+    free: other.free === 1,
+    same_edition: false,
+  };
 }

@@ -197,7 +197,12 @@ async function resolveUncached(input: BookInput, deps: BookResolverDeps): Promis
 }
 
 function cacheKeyOf(input: BookInput): string {
-  const part = input.kind === "isbn" ? `isbn/${input.isbn}` : input.kind === "link" ? `link/${input.link.kind}/${input.link.id}` : `ref/${encodeURIComponent(input.text.toLowerCase().replace(/\s+/g, " ").slice(0, 500))}`;
+  const part =
+    input.kind === "isbn"
+      ? `isbn/${input.isbn}`
+      : input.kind === "link"
+        ? `link/${input.link.kind}/${input.link.id}`
+        : `ref/${encodeURIComponent(input.text.toLowerCase().replace(/\s+/g, " ").slice(0, 500))}`;
   return `${CACHE_ORIGIN}/v1/${part}`;
 }
 

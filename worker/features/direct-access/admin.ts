@@ -65,7 +65,10 @@ export async function credentialsOf(db: Db, siteId: number, now: number): Promis
   const rows = await db
     .select({ c: schema.directAccessCredentials, g: schema.directAccessGrants, userName: schema.users.name })
     .from(schema.directAccessCredentials)
-    .leftJoin(schema.directAccessGrants, and(eq(schema.directAccessGrants.id, schema.directAccessCredentials.grantId), gt(schema.directAccessGrants.expiresAt, new Date(now))))
+    .leftJoin(
+      schema.directAccessGrants,
+      and(eq(schema.directAccessGrants.id, schema.directAccessCredentials.grantId), gt(schema.directAccessGrants.expiresAt, new Date(now))),
+    )
     .leftJoin(schema.users, eq(schema.users.id, schema.directAccessGrants.userId))
     .where(eq(schema.directAccessCredentials.siteId, siteId))
     .orderBy(schema.directAccessCredentials.createdAt, schema.directAccessCredentials.id);
@@ -92,7 +95,9 @@ export async function addCredentials(db: Db, siteId: number, creds: Credential[]
     .orderBy(schema.directAccessGrants.createdAt);
   const d1 = db.$client;
   const statements: D1PreparedStatement[] = creds.map((c, i) =>
-    d1.prepare("INSERT INTO direct_access_credentials (id, site_id, username, secret, grant_id, created_at) VALUES (?, ?, ?, ?, NULL, ?)").bind(newId("dac", now), siteId, c.username, c.password, now + i),
+    d1
+      .prepare("INSERT INTO direct_access_credentials (id, site_id, username, secret, grant_id, created_at) VALUES (?, ?, ?, ?, NULL, ?)")
+      .bind(newId("dac", now), siteId, c.username, c.password, now + i),
   );
   // Only grants still without an account take one (the lending UPDATE checks that in SQL).
   for (const g of waiting) {
@@ -104,7 +109,11 @@ export async function addCredentials(db: Db, siteId: number, creds: Credential[]
         "NOT EXISTS (SELECT 1 FROM direct_access_credentials x JOIN direct_access_grants y ON y.id = x.grant_id WHERE y.user_id = ?3 AND y.site_id = ?2 AND y.expires_at > ?4)",
         [g.userId, now],
       ),
-      d1.prepare("UPDATE direct_access_grants SET credential_id = (SELECT id FROM direct_access_credentials WHERE grant_id = ?1 LIMIT 1) WHERE id = ?1 AND credential_id IS NULL").bind(g.id),
+      d1
+        .prepare(
+          "UPDATE direct_access_grants SET credential_id = (SELECT id FROM direct_access_credentials WHERE grant_id = ?1 LIMIT 1) WHERE id = ?1 AND credential_id IS NULL",
+        )
+        .bind(g.id),
     );
   }
   await d1.batch(statements);
@@ -114,11 +123,16 @@ export async function addCredentials(db: Db, siteId: number, creds: Credential[]
 /** Removes an account from the pool unless a running grant holds it (checked in the DELETE itself). */
 export async function deleteCredential(db: Db, id: string, now: number): Promise<void> {
   const res = await db.$client
-    .prepare(`DELETE FROM direct_access_credentials WHERE id = ? AND (grant_id IS NULL OR NOT EXISTS (SELECT 1 FROM direct_access_grants g WHERE g.id = grant_id AND g.expires_at > ?))`)
+    .prepare(
+      `DELETE FROM direct_access_credentials WHERE id = ? AND (grant_id IS NULL OR NOT EXISTS (SELECT 1 FROM direct_access_grants g WHERE g.id = grant_id AND g.expires_at > ?))`,
+    )
     .bind(id, now)
     .run();
   if (res.meta.changes) return;
-  const [exists] = await db.select({ id: schema.directAccessCredentials.id }).from(schema.directAccessCredentials).where(eq(schema.directAccessCredentials.id, id));
+  const [exists] = await db
+    .select({ id: schema.directAccessCredentials.id })
+    .from(schema.directAccessCredentials)
+    .where(eq(schema.directAccessCredentials.id, id));
   throw exists ? new DomainError(m.credentialHeld, 409) : new NotFoundError(m.credentialNotFound);
 }
 
@@ -128,7 +142,12 @@ export async function adminGrants(db: Db, input: { siteId?: number | undefined; 
   if (input.active === "1") conds.push(gt(schema.directAccessGrants.expiresAt, new Date(input.now)));
   if (input.active === "0") conds.push(lte(schema.directAccessGrants.expiresAt, new Date(input.now)));
   const rows = await db
-    .select({ g: schema.directAccessGrants, siteName: schema.directAccessSites.name, user: { name: schema.users.name, email: schema.users.email }, cred: schema.directAccessCredentials.username })
+    .select({
+      g: schema.directAccessGrants,
+      siteName: schema.directAccessSites.name,
+      user: { name: schema.users.name, email: schema.users.email },
+      cred: schema.directAccessCredentials.username,
+    })
     .from(schema.directAccessGrants)
     .innerJoin(schema.directAccessSites, eq(schema.directAccessSites.id, schema.directAccessGrants.siteId))
     .innerJoin(schema.users, eq(schema.users.id, schema.directAccessGrants.userId))
@@ -168,7 +187,13 @@ export async function assignCredential(db: Db, grantId: string, now: number): Pr
  * returns to the pool. Refused while a running grant holds it, or when the password is unchanged.
  * The audit row and the change are one batch: the UPDATE runs only if its audit row was written.
  */
-export async function rotateCredential(db: Db, actorId: string, id: string, input: { username?: string | undefined; password: string }, now: number): Promise<void> {
+export async function rotateCredential(
+  db: Db,
+  actorId: string,
+  id: string,
+  input: { username?: string | undefined; password: string },
+  now: number,
+): Promise<void> {
   const [c] = await db.select().from(schema.directAccessCredentials).where(eq(schema.directAccessCredentials.id, id));
   if (!c) throw new NotFoundError(m.credentialNotFound);
   if (c.secret === input.password) throw new ValidationError({ password: [m.passwordUnchanged] });

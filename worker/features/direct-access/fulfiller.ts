@@ -28,7 +28,10 @@ function basketOf(item: OrderItem): [number, number][] {
 /** Every site of the basket with its server price; unknown sites, missing periods and empty pools refuse. */
 async function priceLines(db: Db, item: OrderItem, now: number): Promise<Line[]> {
   const basket = basketOf(item);
-  const { sites, prices } = await sitesAndPrices(db, basket.map(([id]) => id));
+  const { sites, prices } = await sitesAndPrices(
+    db,
+    basket.map(([id]) => id),
+  );
   const pools = await poolCounts(db, now);
   return basket.map(([siteId, days]) => {
     const site = sites.find((s) => s.id === siteId && s.active);
@@ -69,7 +72,9 @@ export const directAccessProduct: Fulfiller = {
   },
   async statements(db, item, ctx) {
     const basket = basketOf(item);
-    const quota = (coveredBy.get(item) ?? []).flatMap((c) => consumeQuotaStatements(db, { universityId: c.universityId, key: c.key, now: ctx.now, units: c.units }));
+    const quota = (coveredBy.get(item) ?? []).flatMap((c) =>
+      consumeQuotaStatements(db, { universityId: c.universityId, key: c.key, now: ctx.now, units: c.units }),
+    );
     const grants = basket.flatMap(([siteId, days]) => {
       const grantId = newId("dag", ctx.now);
       return [

@@ -7,7 +7,10 @@ export const DAY_MS = 86_400_000;
 export async function activeSitesWithPrices(db: Db, onlyActive = true) {
   const sitesQuery = db.select().from(schema.directAccessSites);
   const [sites, prices] = await db.batch([
-    (onlyActive ? sitesQuery.where(eq(schema.directAccessSites.active, true)) : sitesQuery).orderBy(asc(schema.directAccessSites.sortOrder), asc(schema.directAccessSites.id)),
+    (onlyActive ? sitesQuery.where(eq(schema.directAccessSites.active, true)) : sitesQuery).orderBy(
+      asc(schema.directAccessSites.sortOrder),
+      asc(schema.directAccessSites.id),
+    ),
     db.select().from(schema.directAccessPrices).orderBy(asc(schema.directAccessPrices.days)),
   ]);
   return { sites, prices };
@@ -53,11 +56,19 @@ export async function poolCounts(db: Db, now: number, siteId?: number) {
     )
     .bind(...params)
     .all<{ site_id: number; total: number; free: number; held: number }>();
-  return new Map(rows.results.map((r) => [r.site_id, { total: r.total, free: r.free ?? 0, held: r.held ?? 0, awaitingRotation: r.total - (r.free ?? 0) - (r.held ?? 0) }]));
+  return new Map(
+    rows.results.map((r) => [r.site_id, { total: r.total, free: r.free ?? 0, held: r.held ?? 0, awaitingRotation: r.total - (r.free ?? 0) - (r.held ?? 0) }]),
+  );
 }
 
 /** The statement lending the oldest free credential of `siteId` to `grantId` unless it has one (pick and write in one UPDATE). */
-export function lendFreeCredentialStatement(db: Db, grantId: string, siteId: number, unlessSql = "NOT EXISTS (SELECT 1 FROM direct_access_credentials WHERE grant_id = ?1)", unlessParams: unknown[] = []): D1PreparedStatement {
+export function lendFreeCredentialStatement(
+  db: Db,
+  grantId: string,
+  siteId: number,
+  unlessSql = "NOT EXISTS (SELECT 1 FROM direct_access_credentials WHERE grant_id = ?1)",
+  unlessParams: unknown[] = [],
+): D1PreparedStatement {
   return db.$client
     .prepare(
       `UPDATE direct_access_credentials SET grant_id = ?1
@@ -72,7 +83,11 @@ export async function grantsOfUser(db: Db, userId: string, siteId?: number) {
     .select({ grant: schema.directAccessGrants, siteName: schema.directAccessSites.name })
     .from(schema.directAccessGrants)
     .innerJoin(schema.directAccessSites, eq(schema.directAccessSites.id, schema.directAccessGrants.siteId))
-    .where(siteId === undefined ? eq(schema.directAccessGrants.userId, userId) : and(eq(schema.directAccessGrants.userId, userId), eq(schema.directAccessGrants.siteId, siteId)))
+    .where(
+      siteId === undefined
+        ? eq(schema.directAccessGrants.userId, userId)
+        : and(eq(schema.directAccessGrants.userId, userId), eq(schema.directAccessGrants.siteId, siteId)),
+    )
     .orderBy(desc(schema.directAccessGrants.expiresAt));
 }
 
@@ -82,7 +97,14 @@ export async function heldCredential(db: Db, userId: string, siteId: number, now
     .select({ username: schema.directAccessCredentials.username, secret: schema.directAccessCredentials.secret })
     .from(schema.directAccessCredentials)
     .innerJoin(schema.directAccessGrants, eq(schema.directAccessGrants.id, schema.directAccessCredentials.grantId))
-    .where(and(eq(schema.directAccessGrants.userId, userId), eq(schema.directAccessGrants.siteId, siteId), gt(schema.directAccessGrants.expiresAt, new Date(now)), eq(schema.directAccessCredentials.siteId, siteId)))
+    .where(
+      and(
+        eq(schema.directAccessGrants.userId, userId),
+        eq(schema.directAccessGrants.siteId, siteId),
+        gt(schema.directAccessGrants.expiresAt, new Date(now)),
+        eq(schema.directAccessCredentials.siteId, siteId),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -116,7 +138,9 @@ export function lendCredentialStatements(db: Db, input: { grantId: string; userI
       )
       .bind(grantId, userId, siteId, now),
     lendFreeCredentialStatement(db, grantId, siteId),
-    d1.prepare(`UPDATE direct_access_grants SET credential_id = (SELECT id FROM direct_access_credentials WHERE grant_id = ?1 LIMIT 1) WHERE id = ?1`).bind(grantId),
+    d1
+      .prepare(`UPDATE direct_access_grants SET credential_id = (SELECT id FROM direct_access_credentials WHERE grant_id = ?1 LIMIT 1) WHERE id = ?1`)
+      .bind(grantId),
   ];
 }
 
@@ -124,7 +148,10 @@ export function lendCredentialStatements(db: Db, input: { grantId: string; userI
  * A new grant of `days` for a site. It starts now, or when the user's running grant of the same site
  * ends (buying again extends, it does not overlap).
  */
-export function insertGrantStatement(db: Db, input: { grantId: string; userId: string; siteId: number; days: number; orderId: string | null; now: number }): D1PreparedStatement {
+export function insertGrantStatement(
+  db: Db,
+  input: { grantId: string; userId: string; siteId: number; days: number; orderId: string | null; now: number },
+): D1PreparedStatement {
   const { grantId, userId, siteId, days, orderId, now } = input;
   return db.$client
     .prepare(

@@ -18,7 +18,18 @@ import { defineEndpoint } from "../../lib/endpoint";
 import { shared } from "../../lib/shared-cache";
 import { NotFoundError } from "../../lib/errors";
 import { adminOnly, anyone, signedIn } from "../../lib/roles";
-import { addCredentials, adminGrants, adminSites, assignCredential, createSite, credentialsOf, deleteCredential, revokeGrant, rotateCredential, updateSite } from "./admin";
+import {
+  addCredentials,
+  adminGrants,
+  adminSites,
+  assignCredential,
+  createSite,
+  credentialsOf,
+  deleteCredential,
+  revokeGrant,
+  rotateCredential,
+  updateSite,
+} from "./admin";
 import { directAccessMessages as m } from "./messages";
 import { accessPageData, listDirectAccessSites, myGrants } from "./service";
 
@@ -42,7 +53,8 @@ defineEndpoint(
   {
     method: "get",
     path: "/direct_access/:id",
-    summary: "The access page of one site (/directaccess/{id}/{d?}): the site for everyone; for its buyer while a grant runs, the time left and the lent account; past grants offer renewal",
+    summary:
+      "The access page of one site (/directaccess/{id}/{d?}): the site for everyone; for its buyer while a grant runs, the time left and the lent account; past grants offer renewal",
     roles: anyone,
     response: DirectAccessPageData,
     tag: "direct-access",
@@ -52,7 +64,14 @@ defineEndpoint(
 
 defineEndpoint(
   directAccessRoutes,
-  { method: "get", path: "/profile/directaccess", summary: "The signed-in user's direct-access grants (running and past)", roles: signedIn, response: MyGrants, tag: "direct-access" },
+  {
+    method: "get",
+    path: "/profile/directaccess",
+    summary: "The signed-in user's direct-access grants (running and past)",
+    roles: signedIn,
+    response: MyGrants,
+    tag: "direct-access",
+  },
   async (c, { user }) => c.json({ grants: await myGrants(c.var.db, user.id, c.var.now()) }),
 );
 
@@ -60,19 +79,42 @@ defineEndpoint(
 
 defineEndpoint(
   directAccessRoutes,
-  { method: "get", path: "/admin/ajax/directaccess/sites", summary: "Every site (active or not) with period prices, pool sizes and running grants", roles: adminOnly, response: AdminSiteList, tag: "direct-access" },
+  {
+    method: "get",
+    path: "/admin/ajax/directaccess/sites",
+    summary: "Every site (active or not) with period prices, pool sizes and running grants",
+    roles: adminOnly,
+    response: AdminSiteList,
+    tag: "direct-access",
+  },
   async (c) => c.json({ sites: await adminSites(c.var.db, c.var.now()) }),
 );
 
 defineEndpoint(
   directAccessRoutes,
-  { method: "post", path: "/admin/ajax/directaccess/sites", summary: "Add a site with its period prices", roles: adminOnly, body: AdminSiteInput, response: AdminOk, tag: "direct-access" },
+  {
+    method: "post",
+    path: "/admin/ajax/directaccess/sites",
+    summary: "Add a site with its period prices",
+    roles: adminOnly,
+    body: AdminSiteInput,
+    response: AdminOk,
+    tag: "direct-access",
+  },
   async (c, { body }) => c.json({ status: "ok" as const, id: await createSite(c.var.db, body) }),
 );
 
 defineEndpoint(
   directAccessRoutes,
-  { method: "post", path: "/admin/ajax/directaccess/sites/:id", summary: "Change a site and replace its period prices", roles: adminOnly, body: AdminSiteInput, response: AdminOk, tag: "direct-access" },
+  {
+    method: "post",
+    path: "/admin/ajax/directaccess/sites/:id",
+    summary: "Change a site and replace its period prices",
+    roles: adminOnly,
+    body: AdminSiteInput,
+    response: AdminOk,
+    tag: "direct-access",
+  },
   async (c, { body }) => {
     const id = siteIdOf(c);
     await updateSite(c.var.db, id, body);
@@ -82,7 +124,14 @@ defineEndpoint(
 
 defineEndpoint(
   directAccessRoutes,
-  { method: "get", path: "/admin/ajax/directaccess/sites/:id/credentials", summary: "A site's account pool and who holds each account now", roles: adminOnly, response: AdminCredentialList, tag: "direct-access" },
+  {
+    method: "get",
+    path: "/admin/ajax/directaccess/sites/:id/credentials",
+    summary: "A site's account pool and who holds each account now",
+    roles: adminOnly,
+    response: AdminCredentialList,
+    tag: "direct-access",
+  },
   async (c) => c.json({ credentials: await credentialsOf(c.var.db, siteIdOf(c), c.var.now()) }),
 );
 
@@ -104,7 +153,14 @@ const IdParam = z.string().regex(/^[a-z]{3}_[0-9a-z]{22}$/);
 
 defineEndpoint(
   directAccessRoutes,
-  { method: "post", path: "/admin/ajax/directaccess/credentials/:id/delete", summary: "Remove an account from its pool (refused while a running grant holds it)", roles: adminOnly, response: AdminOk, tag: "direct-access" },
+  {
+    method: "post",
+    path: "/admin/ajax/directaccess/credentials/:id/delete",
+    summary: "Remove an account from its pool (refused while a running grant holds it)",
+    roles: adminOnly,
+    response: AdminOk,
+    tag: "direct-access",
+  },
   async (c) => {
     const id = c.req.param("id") ?? "";
     if (!IdParam.safeParse(id).success) throw new NotFoundError(m.credentialNotFound);
@@ -118,7 +174,8 @@ defineEndpoint(
   {
     method: "post",
     path: "/admin/ajax/directaccess/credentials/:id/rotate",
-    summary: "Record the account's new password (changed at the provider) and return it to the pool; an ended grant's account is not lent again until this (audited)",
+    summary:
+      "Record the account's new password (changed at the provider) and return it to the pool; an ended grant's account is not lent again until this (audited)",
     roles: adminOnly,
     body: RotateCredentialInput,
     response: AdminOk,
@@ -134,13 +191,28 @@ defineEndpoint(
 
 defineEndpoint(
   directAccessRoutes,
-  { method: "get", path: "/admin/ajax/directaccess/grants", summary: "Bought grants (filter by site, running or ended)", roles: adminOnly, query: AdminGrantsQuery, response: AdminGrantList, tag: "direct-access" },
+  {
+    method: "get",
+    path: "/admin/ajax/directaccess/grants",
+    summary: "Bought grants (filter by site, running or ended)",
+    roles: adminOnly,
+    query: AdminGrantsQuery,
+    response: AdminGrantList,
+    tag: "direct-access",
+  },
   async (c, { query }) => c.json({ grants: await adminGrants(c.var.db, { siteId: query.site, active: query.active, now: c.var.now() }) }),
 );
 
 defineEndpoint(
   directAccessRoutes,
-  { method: "post", path: "/admin/ajax/directaccess/grants/:id/revoke", summary: "End a grant now (its account awaits rotation before it is lent again)", roles: adminOnly, response: AdminOk, tag: "direct-access" },
+  {
+    method: "post",
+    path: "/admin/ajax/directaccess/grants/:id/revoke",
+    summary: "End a grant now (its account awaits rotation before it is lent again)",
+    roles: adminOnly,
+    response: AdminOk,
+    tag: "direct-access",
+  },
   async (c) => {
     const id = c.req.param("id") ?? "";
     if (!IdParam.safeParse(id).success) throw new NotFoundError(m.grantNotFound);
@@ -151,7 +223,14 @@ defineEndpoint(
 
 defineEndpoint(
   directAccessRoutes,
-  { method: "post", path: "/admin/ajax/directaccess/grants/:id/assign", summary: "Lend a free account to a running grant that has none", roles: adminOnly, response: AdminOk, tag: "direct-access" },
+  {
+    method: "post",
+    path: "/admin/ajax/directaccess/grants/:id/assign",
+    summary: "Lend a free account to a running grant that has none",
+    roles: adminOnly,
+    response: AdminOk,
+    tag: "direct-access",
+  },
   async (c) => {
     const id = c.req.param("id") ?? "";
     if (!IdParam.safeParse(id).success) throw new NotFoundError(m.grantNotFound);

@@ -56,7 +56,15 @@ export async function accessPageData(db: Db, input: { siteId: number; userId: st
   const rows = await grantsOfUser(db, input.userId, site.id);
   const grants = rows.map((r) => grantView(r.grant, r.siteName, input.now));
   const running = rows.filter((r) => r.grant.expiresAt.getTime() > input.now && r.grant.startsAt.getTime() <= input.now);
-  if (!running.length) return { site: view, status: rows.length ? "expired" : "none", seconds_left: 0, expires_at: rows[0]?.grant.expiresAt.toISOString() ?? null, credential: null, grants };
+  if (!running.length)
+    return {
+      site: view,
+      status: rows.length ? "expired" : "none",
+      seconds_left: 0,
+      expires_at: rows[0]?.grant.expiresAt.toISOString() ?? null,
+      credential: null,
+      grants,
+    };
   // Renewals queue after the running grant; the access lasts until the last of them ends.
   const end = Math.max(...rows.map((r) => r.grant.expiresAt.getTime()));
   const held = await heldCredential(db, input.userId, site.id, input.now);

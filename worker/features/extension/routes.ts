@@ -13,7 +13,14 @@ export const extensionRoutes = new Hono<AppEnv>();
 for (const target of EXTENSION_TARGETS) {
   defineEndpoint(
     extensionRoutes,
-    { method: "get", path: `/extension/daryaft-${target}.zip`, summary: `The ${target} extension package, talking to the origin it is downloaded from`, roles: anyone, html: true, tag: "system" },
+    {
+      method: "get",
+      path: `/extension/daryaft-${target}.zip`,
+      summary: `The ${target} extension package, talking to the origin it is downloaded from`,
+      roles: anyone,
+      html: true,
+      tag: "system",
+    },
     async (c) => {
       const s = services(c);
       const zip = s.assets ? await extensionZip(s.assets, s.origin, target) : null;

@@ -1,6 +1,13 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { FileReportDecisionInput, FileReportDecisionResult, FileReportDesk, FileReportDeskQuery, FileReportInput, FileReportResult } from "../../../contract/file-reports";
+import {
+  FileReportDecisionInput,
+  FileReportDecisionResult,
+  FileReportDesk,
+  FileReportDeskQuery,
+  FileReportInput,
+  FileReportResult,
+} from "../../../contract/file-reports";
 import type { AppEnv } from "../../lib/context";
 import { defineEndpoint } from "../../lib/endpoint";
 import { anyone, staff } from "../../lib/roles";
@@ -23,7 +30,8 @@ defineEndpoint(
   {
     method: "post",
     path: "/file-reports",
-    summary: "Report a received file as wrong, broken or another version: one receipt (the result's ticket, a library row, or a reading-list entry), once per reporter and file",
+    summary:
+      "Report a received file as wrong, broken or another version: one receipt (the result's ticket, a library row, or a reading-list entry), once per reporter and file",
     roles: anyone,
     body: FileReportInput,
     response: FileReportResult,
@@ -38,7 +46,15 @@ defineEndpoint(
 
 defineEndpoint(
   fileReportRoutes,
-  { method: "get", path: "/admin/file-reports", summary: "The desk's reported files (pending, withdrawn or dismissed) with provenance, the fetch job's evidence and every report", roles: staff, query: FileReportDeskQuery, response: FileReportDesk, tag: "file-reports" },
+  {
+    method: "get",
+    path: "/admin/file-reports",
+    summary: "The desk's reported files (pending, withdrawn or dismissed) with provenance, the fetch job's evidence and every report",
+    roles: staff,
+    query: FileReportDeskQuery,
+    response: FileReportDesk,
+    tag: "file-reports",
+  },
   async (c, { query, user }) => {
     noStore(c);
     return c.json(await fileReportDesk(deps(c), user.id, query));
@@ -47,12 +63,28 @@ defineEndpoint(
 
 defineEndpoint(
   fileReportRoutes,
-  { method: "post", path: "/admin/file-reports/confirm", summary: "The file is wrong: withdraw it for everyone, fetch its document again without it, tell the reporters", roles: staff, body: FileReportDecisionInput, response: FileReportDecisionResult, tag: "file-reports" },
+  {
+    method: "post",
+    path: "/admin/file-reports/confirm",
+    summary: "The file is wrong: withdraw it for everyone, fetch its document again without it, tell the reporters",
+    roles: staff,
+    body: FileReportDecisionInput,
+    response: FileReportDecisionResult,
+    tag: "file-reports",
+  },
   async (c, { body, user }) => c.json(await confirmReports(deps(c), body.file_key, user.id)),
 );
 
 defineEndpoint(
   fileReportRoutes,
-  { method: "post", path: "/admin/file-reports/dismiss", summary: "The file is right: close its pending reports and tell the reporters", roles: staff, body: FileReportDecisionInput, response: FileReportDecisionResult, tag: "file-reports" },
+  {
+    method: "post",
+    path: "/admin/file-reports/dismiss",
+    summary: "The file is right: close its pending reports and tell the reporters",
+    roles: staff,
+    body: FileReportDecisionInput,
+    response: FileReportDecisionResult,
+    tag: "file-reports",
+  },
   async (c, { body, user }) => c.json(await dismissFileReports(deps(c), body.file_key, user.id)),
 );

@@ -5,7 +5,15 @@
  * (withdraw) or dismiss on the desk.
  */
 import { and, asc, countDistinct, desc, eq, inArray, max, min, sql } from "drizzle-orm";
-import { FILE_REPORT_THRESHOLD, type FileReportDecisionResult, type FileReportDesk, type FileReportDeskItem, type FileReportDeskQuery, type FileReportInput, type FileReportResult } from "../../../contract/file-reports";
+import {
+  FILE_REPORT_THRESHOLD,
+  type FileReportDecisionResult,
+  type FileReportDesk,
+  type FileReportDeskItem,
+  type FileReportDeskQuery,
+  type FileReportInput,
+  type FileReportResult,
+} from "../../../contract/file-reports";
 import { schema } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { DomainError, NotFoundError, RateLimitError } from "../../lib/errors";
@@ -38,7 +46,9 @@ async function spendReportAllowance(deps: FileReportDeps, who: Reporter & { addr
 async function evidenceOf(deps: FileReportDeps, receipt: Receipt) {
   try {
     const state = await fetchJobStub(deps.env, receipt.jobKey).read();
-    return state?.phase === "found" && state.file?.fileKey === receipt.fileKey ? state.steps.map((s) => ({ step: s.step, outcome: s.outcome, ms: s.ms, ...(s.detail ? { detail: s.detail } : {}) })) : null;
+    return state?.phase === "found" && state.file?.fileKey === receipt.fileKey
+      ? state.steps.map((s) => ({ step: s.step, outcome: s.outcome, ms: s.ms, ...(s.detail ? { detail: s.detail } : {}) }))
+      : null;
   } catch {
     return null;
   }
@@ -125,7 +135,10 @@ export async function fileReportDesk(deps: FileReportDeps, staffId: string, quer
     .orderBy(query.status === "pending" ? asc(first) : desc(last))
     .limit(DESK_PER_PAGE)
     .offset((query.page - 1) * DESK_PER_PAGE);
-  const [{ total } = { total: 0 }] = await db.select({ total: countDistinct(r.fileKey) }).from(r).where(eq(r.status, query.status));
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: countDistinct(r.fileKey) })
+    .from(r)
+    .where(eq(r.status, query.status));
   const data: FileReportDeskItem[] = [];
   for (const { fileKey } of groups) data.push(await deskItem(deps, staffId, fileKey));
   return { data, total, page: query.page, per_page: DESK_PER_PAGE, total_pages: Math.max(1, Math.ceil(total / DESK_PER_PAGE)) };
@@ -146,7 +159,10 @@ async function deskItem(deps: FileReportDeps, staffId: string, fileKey: string):
       .orderBy(asc(r.createdAt))
       .limit(REPORTS_PER_FILE),
     db.select({ doi: d.doi, title: d.title }).from(d).where(eq(d.fileKey, fileKey)).orderBy(desc(d.title)).limit(1),
-    db.select({ n: sql<number>`count(distinct coalesce(${d.userId}, ${d.id}))` }).from(d).where(and(eq(d.fileKey, fileKey), inArray(d.outcome, ["ok"]))),
+    db
+      .select({ n: sql<number>`count(distinct coalesce(${d.userId}, ${d.id}))` })
+      .from(d)
+      .where(and(eq(d.fileKey, fileKey), inArray(d.outcome, ["ok"]))),
   ]);
   const withEvidence = reports.find((x) => x.report.evidence)?.report;
   return {

@@ -116,7 +116,12 @@ export async function dismissReports(deps: WithdrawDeps, fileKey: string, by: st
 }
 
 /** Signed-in reporters get one e-mail each (guests left no contact), after the answer. */
-function tellReporters(deps: WithdrawDeps, closed: { userId: string | null }[], outcome: "withdrawn" | "dismissed", doc: { doi: string | null; title: string | null }) {
+function tellReporters(
+  deps: WithdrawDeps,
+  closed: { userId: string | null }[],
+  outcome: "withdrawn" | "dismissed",
+  doc: { doi: string | null; title: string | null },
+) {
   const users = [...new Set(closed.flatMap((r) => (r.userId ? [r.userId] : [])))];
   if (!users.length) return;
   const link = outcome === "withdrawn" && doc.doi ? `${deps.origin}/?getUrl=${encodeURIComponent(doc.doi)}` : `${deps.origin}/contact`;

@@ -23,7 +23,15 @@ const FileQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string()
 
 defineEndpoint(
   filesRoutes,
-  { method: "get", path: "/files/*", summary: "A stored document through its signed link (valid 24 h; a licensed copy only for the user it was given to)", roles: anyone, query: FileQuery, html: true, tag: "getpdf" },
+  {
+    method: "get",
+    path: "/files/*",
+    summary: "A stored document through its signed link (valid 24 h; a licensed copy only for the user it was given to)",
+    roles: anyone,
+    query: FileQuery,
+    html: true,
+    tag: "getpdf",
+  },
   async (c, { query }) => {
     const key = keyFromPath(new URL(c.req.url).pathname);
     if (!key) throw new NotFoundError(filesMessages.missing);
@@ -47,7 +55,8 @@ defineEndpoint(
     headers.set("Cache-Control", "private, max-age=3600");
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Content-Security-Policy", "sandbox");
-    if (!headers.has("Content-Disposition")) headers.set("Content-Disposition", `attachment; filename="${key.replace(/^.*\//, "").replace(/[^a-z0-9._-]+/gi, "_")}"`);
+    if (!headers.has("Content-Disposition"))
+      headers.set("Content-Disposition", `attachment; filename="${key.replace(/^.*\//, "").replace(/[^a-z0-9._-]+/gi, "_")}"`);
     if (!("body" in object)) return new Response(null, { status: 304, headers });
     const range = object.range as { offset?: number; length?: number } | undefined;
     if (c.req.header("range") && range && range.offset !== undefined && range.length !== undefined) {

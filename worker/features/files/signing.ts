@@ -43,7 +43,10 @@ export async function signFileLink(secret: string, input: { key: string; now: nu
 type LinkCheck = { ok: true; boundTo: string | null } | { ok: false; reason: "expired" | "signature" };
 
 /** Checks a link for the requesting user (null for a guest). */
-export async function verifyFileLink(secret: string, input: { key: string; exp: string | undefined; sig: string | undefined; userId: string | null; now: number }): Promise<LinkCheck> {
+export async function verifyFileLink(
+  secret: string,
+  input: { key: string; exp: string | undefined; sig: string | undefined; userId: string | null; now: number },
+): Promise<LinkCheck> {
   const exp = Number(input.exp);
   const sig = input.sig ?? "";
   if (!/^\d{1,12}$/.test(input.exp ?? "") || !/^[0-9a-f]{40}$/.test(sig)) return { ok: false, reason: "signature" };

@@ -11,7 +11,15 @@ import type { GetpdfContext } from "./service";
  */
 export function context(c: Context<AppEnv>): GetpdfContext {
   const s = services(c);
-  return { db: s.db, env: s.bindings, now: s.now, userId: c.var.user?.id ?? null, secret: s.signingSecret, maySpend: c.req.method === "POST", background: backgroundOf(c) };
+  return {
+    db: s.db,
+    env: s.bindings,
+    now: s.now,
+    userId: c.var.user?.id ?? null,
+    secret: s.signingSecret,
+    maySpend: c.req.method === "POST",
+    background: backgroundOf(c),
+  };
 }
 
 /** The execution context's waitUntil (absent where there is none: some tests call the app directly). */

@@ -9,7 +9,8 @@ import { getpdfMessages as m } from "./messages";
 import { checkOutboundUrl } from "../../../lib/safe-url";
 
 /** Registrable-name fragments of shadow libraries and their mirrors. */
-const SHADOW_LIBRARY = /(^|\.)(sci-hub|scihub|libgen|library\.lol|libgen\.rs|z-lib|zlibrary|1lib|singlelogin|annas-archive|booksc|b-ok|bookfi|sci-net|ablesci|nexus-stc|standard-template-construct)(\.|$)/i;
+const SHADOW_LIBRARY =
+  /(^|\.)(sci-hub|scihub|libgen|library\.lol|libgen\.rs|z-lib|zlibrary|1lib|singlelogin|annas-archive|booksc|b-ok|bookfi|sci-net|ablesci|nexus-stc|standard-template-construct)(\.|$)/i;
 
 function isShadowLibraryHost(host: string): boolean {
   return SHADOW_LIBRARY.test(host.toLowerCase());

@@ -10,7 +10,15 @@ export const identifyRoutes = new Hono<AppEnv>();
 
 defineEndpoint(
   identifyRoutes,
-  { method: "get", path: "/identify", summary: "What a pasted link, DOI or ISBN is, and whether it names a book (no network access)", roles: anyone, query: IdentifyQuery, response: IdentifyAnswer, tag: "getpdf" },
+  {
+    method: "get",
+    path: "/identify",
+    summary: "What a pasted link, DOI or ISBN is, and whether it names a book (no network access)",
+    roles: anyone,
+    query: IdentifyQuery,
+    response: IdentifyAnswer,
+    tag: "getpdf",
+  },
   (c, { query }) => {
     const identified = identify(query.input);
     return c.json({ ...identified, book: bookInputOf(query.input, identified) !== null });

@@ -63,10 +63,18 @@ const base = (id: string, state: JobState | null): GetPdfResult => ({
 });
 
 const VERSIONS = ["publishedVersion", "acceptedVersion", "submittedVersion"] as const;
-const asVersion = (v: string | null | undefined) => (VERSIONS as readonly (string | null | undefined)[]).includes(v) ? (v as FileProvenance["version"]) : null;
+const asVersion = (v: string | null | undefined) =>
+  (VERSIONS as readonly (string | null | undefined)[]).includes(v) ? (v as FileProvenance["version"]) : null;
 
 function noticesOf(state: JobState | null): DocumentNotice[] {
-  return (state?.meta.updates ?? []).map((u) => ({ type: u.type, ...(u.crossrefType && u.crossrefType !== u.type ? { crossref_type: u.crossrefType } : {}), doi: u.doi, date: u.date, source: u.source, relation: u.relation }));
+  return (state?.meta.updates ?? []).map((u) => ({
+    type: u.type,
+    ...(u.crossrefType && u.crossrefType !== u.type ? { crossref_type: u.crossrefType } : {}),
+    doi: u.doi,
+    date: u.date,
+    source: u.source,
+    relation: u.relation,
+  }));
 }
 
 /**
@@ -80,7 +88,13 @@ export function publicHost(host: string | null | undefined): string | null {
 
 /** The served file's provenance; a file stored before verification existed has `verified: null`. */
 function provenanceOf(file: FoundFile): FileProvenance {
-  return { verified: file.verification ?? null, version: asVersion(file.version), license: file.license, host: publicHost(file.host), ...(file.format && file.format !== "pdf" ? { format: file.format } : {}) };
+  return {
+    verified: file.verification ?? null,
+    version: asVersion(file.version),
+    license: file.license,
+    host: publicHost(file.host),
+    ...(file.format && file.format !== "pdf" ? { format: file.format } : {}),
+  };
 }
 
 function otherVersionOf(state: JobState): OtherVersion | null {
@@ -104,7 +118,14 @@ export async function presentJob(id: string, state: JobState | null, viewer: Vie
       const isbn = state.key.startsWith("isbn:") ? state.key.slice(5) : null;
       if ((book && book.kind === "book") || isbn) {
         const url = bookRequestUrl(book ?? { isbn, title: state.meta.title ?? "", doi: null }, documentUrl(state));
-        return { ...r, status: "offline", msg: withNotices(book ? m.bookOffline : m.bookUnknown, state), url, desc: book ? bookRequestDescription(book) : null, can_edit: true };
+        return {
+          ...r,
+          status: "offline",
+          msg: withNotices(book ? m.bookOffline : m.bookUnknown, state),
+          url,
+          desc: book ? bookRequestDescription(book) : null,
+          can_edit: true,
+        };
       }
       // A DOI with its title is a fully determined request: the offline dialog shows it read-only and
       // may submit it by itself (accounts-and-purchases §4); anything less is for the user to complete.
@@ -118,10 +139,21 @@ export async function presentJob(id: string, state: JobState | null, viewer: Vie
       const provenance = provenanceOf(file);
       if (file.access === "licensed") {
         if (!viewer.userId) return { ...r, status: "buy", msg: m.buyGuest, msg2: source, desc: state.meta.title, provenance };
-        if (!(await deps.spendCredit(viewer.userId, state.key))) return { ...r, status: "buy", msg: viewer.maySpend === false ? m.confirmSpend : m.buyNoCredit, msg2: source, desc: state.meta.title, provenance };
+        if (!(await deps.spendCredit(viewer.userId, state.key)))
+          return { ...r, status: "buy", msg: viewer.maySpend === false ? m.confirmSpend : m.buyNoCredit, msg2: source, desc: state.meta.title, provenance };
       }
       const link = await deps.signLink(file.fileKey, file.access === "licensed" ? viewer.userId : null);
-      return { ...r, status: "ok", download_link: link, ...resultAds, msg: withNotices(file.format === "epub" ? m.okEpub : m.ok, state), msg2: source, desc: state.meta.title, provenance, other_version: otherVersionOf(state) };
+      return {
+        ...r,
+        status: "ok",
+        download_link: link,
+        ...resultAds,
+        msg: withNotices(file.format === "epub" ? m.okEpub : m.ok, state),
+        msg2: source,
+        desc: state.meta.title,
+        provenance,
+        other_version: otherVersionOf(state),
+      };
     }
   }
 }

@@ -54,7 +54,15 @@ export async function readLastDownload(db: Db, userId: string): Promise<LastDown
   return row ? (row.result as LastDownload) : null;
 }
 
-type OkRow = { createdAt: Date; url: string | null; doi: string | null; jobKey: string; fileKey: string | null; access: "open" | "licensed" | null; withdrawn: string | null };
+type OkRow = {
+  createdAt: Date;
+  url: string | null;
+  doi: string | null;
+  jobKey: string;
+  fileKey: string | null;
+  access: "open" | "licensed" | null;
+  withdrawn: string | null;
+};
 
 /** The newest `ok` rows (the home feed dedupes them per document). */
 export async function latestOkDownloads(db: Db, limit: number): Promise<OkRow[]> {
@@ -82,7 +90,9 @@ function libraryWhere(userId: string, filter: LibraryFilter) {
   const conditions: SQL[] = [eq(d.userId, userId)];
   if (filter.q) {
     const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    conditions.push(sql`(lower(coalesce(${d.title}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${d.doi}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${d.url}, '')) LIKE ${pattern} ESCAPE '\\')`);
+    conditions.push(
+      sql`(lower(coalesce(${d.title}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${d.doi}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${d.url}, '')) LIKE ${pattern} ESCAPE '\\')`,
+    );
   }
   if (filter.status) conditions.push(eq(d.outcome, filter.status));
   if (filter.notices) conditions.push(sql`${d.notices} IS NOT NULL AND ${d.notices} NOT IN ('', '[]')`);
@@ -92,12 +102,7 @@ function libraryWhere(userId: string, filter: LibraryFilter) {
 /** Every document of the (filtered) library for an export: newest first, at most `limit`. */
 export async function libraryDocuments(db: Db, userId: string, filter: LibraryFilter, limit: number) {
   const d = schema.downloads;
-  return db
-    .select({ doi: d.doi, title: d.title, url: d.url })
-    .from(d)
-    .where(libraryWhere(userId, filter))
-    .orderBy(desc(d.createdAt), desc(d.id))
-    .limit(limit);
+  return db.select({ doi: d.doi, title: d.title, url: d.url }).from(d).where(libraryWhere(userId, filter)).orderBy(desc(d.createdAt), desc(d.id)).limit(limit);
 }
 
 export async function userDownloadsPage(db: Db, userId: string, page: number, perPage: number, filter: LibraryFilter = {}) {

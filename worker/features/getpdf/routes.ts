@@ -1,6 +1,15 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { GETPDF_WAIT_MS, GetPdfCheckInput, GetPdfResult, GetPdfStartInput, LastArticles, LibraryExportQuery, ProfileDownloads, ProfileDownloadsQuery } from "../../../contract/getpdf";
+import {
+  GETPDF_WAIT_MS,
+  GetPdfCheckInput,
+  GetPdfResult,
+  GetPdfStartInput,
+  LastArticles,
+  LibraryExportQuery,
+  ProfileDownloads,
+  ProfileDownloadsQuery,
+} from "../../../contract/getpdf";
 import { EXPORT_TYPES } from "../../../lib/citations";
 import type { AppEnv } from "../../lib/context";
 import { clientAddress } from "../../lib/client-address";
@@ -41,37 +50,86 @@ const check = (c: Context<AppEnv>, input: GetPdfCheckInput) => answer(c, input.w
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "post", path: "/getpdf/start", summary: "Start (or join) the instant download of a link, DOI, arXiv or PubMed id; answered when the job settles or after `wait` ms (2,500 at most) with processing (Accept: text/event-stream streams each step, then the result)", roles: anyone, body: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
+  {
+    method: "post",
+    path: "/getpdf/start",
+    summary:
+      "Start (or join) the instant download of a link, DOI, arXiv or PubMed id; answered when the job settles or after `wait` ms (2,500 at most) with processing (Accept: text/event-stream streams each step, then the result)",
+    roles: anyone,
+    body: GetPdfStartInput,
+    response: GetPdfResult,
+    tag: "getpdf",
+  },
   (c, { body }) => start(c, body),
 );
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "get", path: "/getpdf/start", summary: "Start (or join) the instant download of a link; never spends a credit (a licensed copy not yet paid for answers buy, asking to confirm by POST)", roles: anyone, query: GetPdfStartInput, response: GetPdfResult, tag: "getpdf" },
+  {
+    method: "get",
+    path: "/getpdf/start",
+    summary: "Start (or join) the instant download of a link; never spends a credit (a licensed copy not yet paid for answers buy, asking to confirm by POST)",
+    roles: anyone,
+    query: GetPdfStartInput,
+    response: GetPdfResult,
+    tag: "getpdf",
+  },
   (c, { query }) => start(c, query),
 );
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "post", path: "/getpdf/check", summary: "The current result of a started download, answered when the job settles or after `wait` ms (2,500 at most) while processing (poll every 3 s while processing; Accept: text/event-stream streams each step)", roles: anyone, body: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
+  {
+    method: "post",
+    path: "/getpdf/check",
+    summary:
+      "The current result of a started download, answered when the job settles or after `wait` ms (2,500 at most) while processing (poll every 3 s while processing; Accept: text/event-stream streams each step)",
+    roles: anyone,
+    body: GetPdfCheckInput,
+    response: GetPdfResult,
+    tag: "getpdf",
+  },
   (c, { body }) => check(c, body),
 );
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "get", path: "/getpdf/check", summary: "The current result of a started download; never spends a credit (see GET /getpdf/start)", roles: anyone, query: GetPdfCheckInput, response: GetPdfResult, tag: "getpdf" },
+  {
+    method: "get",
+    path: "/getpdf/check",
+    summary: "The current result of a started download; never spends a credit (see GET /getpdf/start)",
+    roles: anyone,
+    query: GetPdfCheckInput,
+    response: GetPdfResult,
+    tag: "getpdf",
+  },
   (c, { query }) => check(c, query),
 );
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "get", path: "/last_articles", summary: "The 20 latest downloaded articles (home tab): date, link and download link", roles: anyone, response: LastArticles, tag: "getpdf" },
+  {
+    method: "get",
+    path: "/last_articles",
+    summary: "The 20 latest downloaded articles (home tab): date, link and download link",
+    roles: anyone,
+    response: LastArticles,
+    tag: "getpdf",
+  },
   async (c) => c.json(await lastArticles(context(c))),
 );
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "get", path: "/profile/downloads", summary: "The signed-in user's link/DOI downloads (/profile/booksAndArticles)", roles: signedIn, query: ProfileDownloadsQuery, response: ProfileDownloads, tag: "getpdf" },
+  {
+    method: "get",
+    path: "/profile/downloads",
+    summary: "The signed-in user's link/DOI downloads (/profile/booksAndArticles)",
+    roles: signedIn,
+    query: ProfileDownloadsQuery,
+    response: ProfileDownloads,
+    tag: "getpdf",
+  },
   async (c, { query }) => {
     noStore(c);
     const ctx = context(c);
@@ -82,7 +140,15 @@ defineEndpoint(
 
 defineEndpoint(
   getpdfRoutes,
-  { method: "get", path: "/profile/downloads/export", summary: "The signed-in user's library (filtered as on /profile/booksAndArticles) as BibTeX, RIS or CSL-JSON", roles: signedIn, query: LibraryExportQuery, html: true, tag: "getpdf" },
+  {
+    method: "get",
+    path: "/profile/downloads/export",
+    summary: "The signed-in user's library (filtered as on /profile/booksAndArticles) as BibTeX, RIS or CSL-JSON",
+    roles: signedIn,
+    query: LibraryExportQuery,
+    html: true,
+    tag: "getpdf",
+  },
   async (c, { query, user }) => {
     const { format, ...filter } = query;
     const type = EXPORT_TYPES[format];
@@ -91,4 +157,3 @@ defineEndpoint(
     });
   },
 );
-

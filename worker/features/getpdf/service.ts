@@ -71,7 +71,8 @@ function presentDeps(ctx: GetpdfContext): PresentDeps {
     spendCredit: async (userId, jobKey) =>
       ctx.maySpend === false
         ? hasArticleEntitlement(ctx.db, userId, jobKey)
-        : (await grantByUniversityForUserId(ctx.db, userId, "article_download", jobKey, ctx.now)) || (await spendArticleCredit(ctx.db, { userId, jobKey, now: ctx.now })).ok,
+        : (await grantByUniversityForUserId(ctx.db, userId, "article_download", jobKey, ctx.now)) ||
+          (await spendArticleCredit(ctx.db, { userId, jobKey, now: ctx.now })).ok,
     signLink: (fileKey, userId) => signFileLink(ctx.secret, { key: fileKey, now: ctx.now, userId }),
   };
 }
@@ -89,7 +90,19 @@ export async function startDownload(ctx: GetpdfContext, raw: string): Promise<Ge
     const { id, ticket } = await inputTicket(ctx, key, raw);
     const result: GetPdfResult =
       verdict?.refuse === "error"
-        ? { id, status: "error", download_link: null, ads1: null, ads2: null, msg: verdict.msg, msg2: null, url: identified.url ?? raw.trim(), doi: identified.doi, desc: null, can_edit: false }
+        ? {
+            id,
+            status: "error",
+            download_link: null,
+            ads1: null,
+            ads2: null,
+            msg: verdict.msg,
+            msg2: null,
+            url: identified.url ?? raw.trim(),
+            doi: identified.doi,
+            desc: null,
+            can_edit: false,
+          }
         : offlineForText(id, identified.title ?? raw.trim(), m.titleOnly);
     await record(ctx, ticket, result, null);
     return result;
@@ -101,7 +114,10 @@ async function runJob(ctx: GetpdfContext, raw: string, identified: IdentifyResul
   const stub = fetchJobStub(ctx.env, key);
   const started = await stub.start({ key, input: { raw: raw.trim(), identified, ...(book ? { book } : {}) }, now: ctx.now, lane: ctx.lane ?? "paste" });
   const { id, ticket } = await makeTicket(ctx.secret, key, ctx.now);
-  const state = started.state.phase === "processing" && ctx.waitMs ? ((await waitForSettled(stub, ctx.waitMs, ctx.signal, ctx.background)) ?? started.state) : started.state;
+  const state =
+    started.state.phase === "processing" && ctx.waitMs
+      ? ((await waitForSettled(stub, ctx.waitMs, ctx.signal, ctx.background)) ?? started.state)
+      : started.state;
   return show(ctx, ticket, id, state);
 }
 
@@ -120,7 +136,9 @@ function offlineForText(id: string, text: string, msg: string): GetPdfResult {
  */
 async function startFromReference(ctx: GetpdfContext, raw: string, title: string): Promise<GetPdfResult> {
   const list = ctx.lane === "list";
-  const deps = ctx.reference ?? referenceDeps(ctx.env, { priority: list ? "list" : "paste", maxWaitMs: list ? LIST_MATCH_WAIT_MS : undefined, answers: d1AnswerStore(ctx.db) });
+  const deps =
+    ctx.reference ??
+    referenceDeps(ctx.env, { priority: list ? "list" : "paste", maxWaitMs: list ? LIST_MATCH_WAIT_MS : undefined, answers: d1AnswerStore(ctx.db) });
   const resolution = await resolveReferenceText(title, deps);
   if (list && resolution.kind === "none" && resolution.reason === "unavailable") throw new EntryDeferred("crossref busy");
   if (resolution.kind === "confident") {
@@ -139,11 +157,35 @@ async function startFromReference(ctx: GetpdfContext, raw: string, title: string
   }
   const { id, ticket } = await inputTicket(ctx, null, raw);
   if (resolution.kind === "ambiguous") {
-    const candidates = resolution.candidates.map((w) => ({ doi: w.doi, title: w.title, year: w.year, ...(w.authors.length ? { authors: w.authors } : {}), ...(w.container ? { container: w.container } : {}) }));
+    const candidates = resolution.candidates.map((w) => ({
+      doi: w.doi,
+      title: w.title,
+      year: w.year,
+      ...(w.authors.length ? { authors: w.authors } : {}),
+      ...(w.container ? { container: w.container } : {}),
+    }));
     // Not a terminal outcome: nothing is recorded until the user picks one.
-    return { id, status: "choose", download_link: null, ads1: null, ads2: null, msg: m.chooseWork, msg2: null, url: title, doi: null, desc: null, can_edit: true, candidates };
+    return {
+      id,
+      status: "choose",
+      download_link: null,
+      ads1: null,
+      ads2: null,
+      msg: m.chooseWork,
+      msg2: null,
+      url: title,
+      doi: null,
+      desc: null,
+      can_edit: true,
+      candidates,
+    };
   }
-  const msg = resolution.kind === "none" && resolution.reason === "unavailable" ? m.matchUnavailable : resolution.kind === "none" && resolution.reason === "no_match" ? m.noMatch : m.titleOnly;
+  const msg =
+    resolution.kind === "none" && resolution.reason === "unavailable"
+      ? m.matchUnavailable
+      : resolution.kind === "none" && resolution.reason === "no_match"
+        ? m.noMatch
+        : m.titleOnly;
   const result = offlineForText(id, title, msg);
   await record(ctx, ticket, result, null);
   return result;
@@ -185,7 +227,10 @@ async function startBook(ctx: GetpdfContext, raw: string, input: BookInput): Pro
   if (!isbn && !card) {
     // A catalogue link nothing could read: the book request with the link itself.
     const { id, ticket } = await inputTicket(ctx, null, raw);
-    const result = { ...offlineForText(id, input.kind === "link" ? input.url : raw.trim(), resolved.unavailable ? m.bookLookupUnavailable : m.bookLinkOnly), desc: null };
+    const result = {
+      ...offlineForText(id, input.kind === "link" ? input.url : raw.trim(), resolved.unavailable ? m.bookLookupUnavailable : m.bookLinkOnly),
+      desc: null,
+    };
     await record(ctx, ticket, result, null);
     return result;
   }
@@ -213,7 +258,22 @@ export async function checkDownloadWithJob(ctx: GetpdfContext, id: string): Prom
   const ticket = await readTicket(ctx.secret, id);
   if (!ticket) throw new ValidationError({ id: [m.badTicket] });
   if (ticket.jobKey.startsWith("input:")) {
-    return { result: { id, status: "error", download_link: null, ads1: null, ads2: null, msg: m.unknownTicket, msg2: null, url: null, doi: null, desc: null, can_edit: false }, job: null };
+    return {
+      result: {
+        id,
+        status: "error",
+        download_link: null,
+        ads1: null,
+        ads2: null,
+        msg: m.unknownTicket,
+        msg2: null,
+        url: null,
+        doi: null,
+        desc: null,
+        can_edit: false,
+      },
+      job: null,
+    };
   }
   const stub = fetchJobStub(ctx.env, ticket.jobKey);
   // The watch answers a settled job at once, so waiting costs no extra call; without a wait held, read.
@@ -227,7 +287,11 @@ export async function checkDownloadWithJob(ctx: GetpdfContext, id: string): Prom
  * recording of it (its downloads row), left to the caller to run once the result is on its way:
  * the user need not wait for bookkeeping. Null for a ticket without a job.
  */
-export async function showTicket(ctx: GetpdfContext, id: string, state: JobState | null): Promise<{ result: GetPdfResult; record: () => Promise<void> } | null> {
+export async function showTicket(
+  ctx: GetpdfContext,
+  id: string,
+  state: JobState | null,
+): Promise<{ result: GetPdfResult; record: () => Promise<void> } | null> {
   const ticket = await readTicket(ctx.secret, id);
   if (!ticket || ticket.jobKey.startsWith("input:")) return null;
   const result = await presentJob(id, state, { userId: ctx.userId, maySpend: ctx.maySpend !== false }, presentDeps(ctx));
@@ -275,7 +339,12 @@ async function record(ctx: GetpdfContext, ticket: Ticket, result: GetPdfResult, 
     now: ctx.now,
   });
   if (written && ctx.userId && result.status === "ok") {
-    await saveLastDownload(ctx.db, ctx.userId, { id: result.id, status: result.status, download_link: result.download_link, ads1: result.ads1, ads2: result.ads2 }, ctx.now);
+    await saveLastDownload(
+      ctx.db,
+      ctx.userId,
+      { id: result.id, status: result.status, download_link: result.download_link, ads1: result.ads1, ads2: result.ads2 },
+      ctx.now,
+    );
   }
   recordedTickets.add(ticket.nonce);
   if (recordedTickets.size > RECORDED_TICKETS_MAX) recordedTickets.delete(recordedTickets.values().next().value!);
@@ -309,7 +378,21 @@ export async function profileDownloads(ctx: GetpdfContext & { userId: string }, 
       link = await signFileLink(ctx.secret, { key: r.fileKey, now: ctx.now, userId: r.access === "licensed" ? ctx.userId : null });
     }
     const file_report = r.outcome !== "ok" || !r.fileKey ? null : r.withdrawn ? "withdrawn" : r.reported ? "reported" : "reportable";
-    data.push({ id: r.id, created_at: r.createdAt.toISOString(), status: r.outcome, url: r.url, doi: r.doi, title: r.title, source: r.source, license: r.license, notices: DocumentNotice.array().catch([]).parse(r.notices ?? []), download_link: link, file_report });
+    data.push({
+      id: r.id,
+      created_at: r.createdAt.toISOString(),
+      status: r.outcome,
+      url: r.url,
+      doi: r.doi,
+      title: r.title,
+      source: r.source,
+      license: r.license,
+      notices: DocumentNotice.array()
+        .catch([])
+        .parse(r.notices ?? []),
+      download_link: link,
+      file_report,
+    });
   }
   return { current_page: page, total_results: total, total_pages: Math.max(1, Math.ceil(total / PROFILE_DOWNLOADS_PER_PAGE)), data };
 }

@@ -36,7 +36,10 @@ export async function spendStartAllowance(db: Db, who: StartWho, now: number): P
   for (const [key, w] of startWindows(who)) {
     // Our hit first; then the hits of the window up to ours (ids grow with each insert), so of a
     // burst exactly the first `limit` pass, whatever order the counts run in.
-    const [mine] = await db.insert(schema.rateLimitHits).values({ key, at: new Date(now) }).returning({ id: schema.rateLimitHits.id });
+    const [mine] = await db
+      .insert(schema.rateLimitHits)
+      .values({ key, at: new Date(now) })
+      .returning({ id: schema.rateLimitHits.id });
     const [row] = await db
       .select({ n: count(), oldest: min(schema.rateLimitHits.at) })
       .from(schema.rateLimitHits)

@@ -35,7 +35,8 @@ export function progressStream(ctx: GetpdfContext, first: GetPdfResult, signal: 
   const body = new ReadableStream<Uint8Array>({
     start: async (controller) => {
       try {
-        const last = first.status === "processing" ? await follow(ctx, first, ended, (p) => controller.enqueue(frame("progress", p))) : { result: first, record: null };
+        const last =
+          first.status === "processing" ? await follow(ctx, first, ended, (p) => controller.enqueue(frame("progress", p))) : { result: first, record: null };
         // Its downloads row is written after the result is sent (and even if nobody reads any more).
         const recording = last.record?.().catch((err: unknown) => createLogger("getpdf").error("getpdf.record_failed", { error: String(err) }));
         if (recording && ctx.background) ctx.background(recording);

@@ -20,8 +20,14 @@ export async function loadSiteInfo(db: Db, now: number, opts: { fresh?: boolean 
   const d = schema.downloads;
   const [okAll, yOk, yAll, usersCount, centers] = await db.batch([
     db.select({ n: count() }).from(d).where(eq(d.outcome, "ok")),
-    db.select({ n: count() }).from(d).where(and(eq(d.outcome, "ok"), gte(d.createdAt, new Date(yesterday)), lt(d.createdAt, new Date(today)))),
-    db.select({ n: count() }).from(d).where(and(gte(d.createdAt, new Date(yesterday)), lt(d.createdAt, new Date(today)))),
+    db
+      .select({ n: count() })
+      .from(d)
+      .where(and(eq(d.outcome, "ok"), gte(d.createdAt, new Date(yesterday)), lt(d.createdAt, new Date(today)))),
+    db
+      .select({ n: count() })
+      .from(d)
+      .where(and(gte(d.createdAt, new Date(yesterday)), lt(d.createdAt, new Date(today)))),
     db.select({ n: count() }).from(schema.users),
     db.select({ n: count() }).from(schema.universities).where(sql`${schema.universities.active} = 1`),
   ]);

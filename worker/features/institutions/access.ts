@@ -72,7 +72,9 @@ export async function universityAccess(db: Db, user: UserRow | null, key: Access
     db
       .select({ used: schema.universityUsage.used })
       .from(schema.universityUsage)
-      .where(and(eq(schema.universityUsage.universityId, user.universityId), eq(schema.universityUsage.month, month), eq(schema.universityUsage.accessKey, key))),
+      .where(
+        and(eq(schema.universityUsage.universityId, user.universityId), eq(schema.universityUsage.month, month), eq(schema.universityUsage.accessKey, key)),
+      ),
   ]);
   const uni = unis[0];
   if (!uni) return deny("not_member");

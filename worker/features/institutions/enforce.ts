@@ -24,7 +24,9 @@ export async function grantByUniversity(db: Db, user: UserRow | null, key: Acces
   try {
     await d1.batch([
       ...consumeQuotaStatements(db, { universityId: access.universityId, key, now }),
-      d1.prepare("INSERT INTO article_entitlements (user_id, job_key, credit_kind, created_at) VALUES (?, ?, ?, ?)").bind(user.id, docKey, `university:${key}`, now),
+      d1
+        .prepare("INSERT INTO article_entitlements (user_id, job_key, credit_kind, created_at) VALUES (?, ?, ?, ?)")
+        .bind(user.id, docKey, `university:${key}`, now),
     ]);
   } catch (err) {
     if (isQuotaExceeded(err)) return { granted: false, reason: "quota_exhausted" };

@@ -68,7 +68,10 @@ export async function sendJoinLink(deps: JoinDeps, user: UserRow, email: string)
   const token = randomToken(32);
   const id = newId("vc", now);
   await db.batch([
-    db.update(codes).set({ consumedAt: new Date(now) }).where(and(eq(codes.purpose, PURPOSE), eq(codes.userId, user.id), isNull(codes.consumedAt))),
+    db
+      .update(codes)
+      .set({ consumedAt: new Date(now) })
+      .where(and(eq(codes.purpose, PURPOSE), eq(codes.userId, user.id), isNull(codes.consumedAt))),
     db.insert(codes).values({
       id,
       purpose: PURPOSE,
@@ -120,7 +123,11 @@ export async function followJoinLink(db: Db, token: string, now: number): Promis
   }
   // Consume and join in one batch; the guard on consumed_at makes a second click (or a race) a no-op.
   const [consumed] = await db.batch([
-    db.update(codes).set({ consumedAt: new Date(now) }).where(and(eq(codes.id, row.id), isNull(codes.consumedAt))).returning({ id: codes.id }),
+    db
+      .update(codes)
+      .set({ consumedAt: new Date(now) })
+      .where(and(eq(codes.id, row.id), isNull(codes.consumedAt)))
+      .returning({ id: codes.id }),
     db
       .update(schema.users)
       .set({ universityId: uni.id, universityEmail: row.target, universityVerifiedAt: new Date(now), updatedAt: new Date(now) })

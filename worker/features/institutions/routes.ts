@@ -40,7 +40,8 @@ defineEndpoint(
   {
     method: "get",
     path: "/verify/university/:token",
-    summary: "The joining link from the e-mail: sets the user's institution once, then redirects home with ?university_verify=joined|expired|used|invalid|taken",
+    summary:
+      "The joining link from the e-mail: sets the user's institution once, then redirects home with ?university_verify=joined|expired|used|invalid|taken",
     roles: anyone,
     html: true,
     tag: "institutions",

@@ -61,7 +61,8 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
     const lane: Lane = req.lane ?? "paste";
     const current = this.load();
     const decision = decideStart(current, req.now);
-    if (decision === "join" && current && current.lane === "list" && !current.claimedAt && lane === "paste" && current.runId) return this.promote(current, req.now);
+    if (decision === "join" && current && current.lane === "list" && !current.claimedAt && lane === "paste" && current.runId)
+      return this.promote(current, req.now);
     if (decision !== "run" && current) return { state: current, enqueued: false };
 
     const runId = crypto.randomUUID();
@@ -122,7 +123,12 @@ export class FetchJob extends DurableObject<Cloudflare.Env> implements FetchJobA
   }
 
   /** The step now running; `records` are the steps of a delivery that ended without a result (before a retry). */
-  async progress(req: { runId: string; step: StepName; records?: StepRecord[] | undefined; meta?: JobMeta | undefined }): Promise<{ current: boolean; lane?: Lane | undefined }> {
+  async progress(req: {
+    runId: string;
+    step: StepName;
+    records?: StepRecord[] | undefined;
+    meta?: JobMeta | undefined;
+  }): Promise<{ current: boolean; lane?: Lane | undefined }> {
     const s = this.load();
     if (!s || s.runId !== req.runId || s.phase !== "processing") return { current: false };
     this.save({ ...s, step: req.step, steps: req.records ? [...s.steps, ...req.records] : s.steps, meta: req.meta ?? s.meta, activity: null });

@@ -30,7 +30,12 @@ export type Background = (p: Promise<unknown>) => void;
  * maximum of waits; ends when the object ends the stream or `signal` aborts (then the stream is
  * cancelled, which drops the watcher in the object at once).
  */
-export async function* watchJob(stub: Watchable, req: Omit<WatchRequest, "id">, signal?: AbortSignal, background?: Background): AsyncGenerator<JobState | null> {
+export async function* watchJob(
+  stub: Watchable,
+  req: Omit<WatchRequest, "id">,
+  signal?: AbortSignal,
+  background?: Background,
+): AsyncGenerator<JobState | null> {
   if (req.timeoutMs <= 0 || held >= MAX_WAITS_PER_ISOLATE || signal?.aborted) return;
   held++;
   const id = crypto.randomUUID();

@@ -65,12 +65,21 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   async function sendSms(mobile: string, sms: { text: string; token: string }): Promise<Delivery> {
     if (!env.KAVENEGAR_API_KEY) return toOutbox("sms", mobile, sms.text, null);
-    const client = createKavenegarClient({ apiKey: env.KAVENEGAR_API_KEY, fetch: fetchFn, upstreamBase: env.UPSTREAM_BASE, rateLimiter: providerBudget(env, "kavenegar", deps.priority ?? "paste") });
+    const client = createKavenegarClient({
+      apiKey: env.KAVENEGAR_API_KEY,
+      fetch: fetchFn,
+      upstreamBase: env.UPSTREAM_BASE,
+      rateLimiter: providerBudget(env, "kavenegar", deps.priority ?? "paste"),
+    });
     try {
       await client.verifyLookup({ receptor: mobile, token: sms.token, template: env.KAVENEGAR_TEMPLATE || "daryaft-verify" });
     } catch (err) {
       // The provider's error text can carry the URL (with the key) in some transports: log only its kind.
-      log.error("notify.sms_failed", { to: maskRecipient(mobile), kind: (err as { kind?: string }).kind ?? "unknown", status: (err as { status?: number }).status ?? null });
+      log.error("notify.sms_failed", {
+        to: maskRecipient(mobile),
+        kind: (err as { kind?: string }).kind ?? "unknown",
+        status: (err as { status?: number }).status ?? null,
+      });
       throw new NotifyError("sms", "sms failed");
     }
     return { channel: "sms", via: "kavenegar" };
@@ -88,7 +97,11 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     try {
       await client.send({ to, subject: email.subject, text: email.text });
     } catch (err) {
-      log.error("notify.email_failed", { to: maskRecipient(to), kind: (err as { kind?: string }).kind ?? "unknown", status: (err as { status?: number }).status ?? null });
+      log.error("notify.email_failed", {
+        to: maskRecipient(to),
+        kind: (err as { kind?: string }).kind ?? "unknown",
+        status: (err as { status?: number }).status ?? null,
+      });
       throw new NotifyError("email", "email failed");
     }
     return { channel: "email", via: "resend" };
@@ -107,7 +120,11 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       if (rendered.sms && mobile) out.push(await sendSms(mobile, rendered.sms));
       if (rendered.email && email) out.push(await sendEmail(email, rendered.email));
       if (!out.length) throw new NotifyError(rendered.sms ? "sms" : "email", `template ${n.template} has no channel for the recipient`);
-      log.info("notify.sent", { template: n.template, deliveries: out.map((d) => `${d.channel}:${d.via}`).join(","), to: maskRecipient(mobile ?? email ?? "") });
+      log.info("notify.sent", {
+        template: n.template,
+        deliveries: out.map((d) => `${d.channel}:${d.via}`).join(","),
+        to: maskRecipient(mobile ?? email ?? ""),
+      });
       return out;
     },
   };

@@ -18,10 +18,12 @@ type Deps = { db: Db; files: R2Bucket };
 
 /** The file or link a request carries for delivery: delivered, else attached at pricing. */
 export function carried(row: OfflineRow): Attachment | null {
-  if (row.status === "delivered" && row.fileKey) return { kind: "file", key: row.fileKey, name: row.fileName ?? "document.pdf", size: row.fileSize ?? 0, uploaded: false };
+  if (row.status === "delivered" && row.fileKey)
+    return { kind: "file", key: row.fileKey, name: row.fileName ?? "document.pdf", size: row.fileSize ?? 0, uploaded: false };
   if (row.status === "delivered" && row.deliveredLink) return { kind: "link", link: row.deliveredLink };
   if (row.status === "rejected" || row.status === "cancelled") return null;
-  if (row.preparedFileKey) return { kind: "file", key: row.preparedFileKey, name: row.preparedFileName ?? "document.pdf", size: row.preparedFileSize ?? 0, uploaded: false };
+  if (row.preparedFileKey)
+    return { kind: "file", key: row.preparedFileKey, name: row.preparedFileName ?? "document.pdf", size: row.preparedFileSize ?? 0, uploaded: false };
   if (row.preparedLink) return { kind: "link", link: row.preparedLink };
   return null;
 }
@@ -59,7 +61,9 @@ export function preparedColumns(a: Attachment) {
 
 /** The columns that deliver `a` now. */
 export function deliveredColumns(a: Attachment) {
-  return a.kind === "file" ? { fileKey: a.key, fileName: a.name, fileSize: a.size, deliveredLink: null } : { fileKey: null, fileName: null, fileSize: null, deliveredLink: a.link };
+  return a.kind === "file"
+    ? { fileKey: a.key, fileName: a.name, fileSize: a.size, deliveredLink: null }
+    : { fileKey: null, fileName: null, fileSize: null, deliveredLink: a.link };
 }
 
 /** An upload whose change did not happen: nothing refers to it. */

@@ -13,7 +13,11 @@ export async function catalogueBook(db: Db, isbn13: string): Promise<BookRecord 
   const row = await catalogBookFor(db, isbn13);
   if (!row) return null;
   // The catalogue keeps the edition as text ("4", "4th", "Fourth Edition").
-  const edition = row.edition ? (/^\s*\d{1,2}\s*$/.test(row.edition) ? Number(row.edition) : editionOf(`${row.edition}${/ed/i.test(row.edition) ? "" : " edition"}`)) : null;
+  const edition = row.edition
+    ? /^\s*\d{1,2}\s*$/.test(row.edition)
+      ? Number(row.edition)
+      : editionOf(`${row.edition}${/ed/i.test(row.edition) ? "" : " edition"}`)
+    : null;
   return {
     title: row.title,
     authors: row.authors
@@ -36,7 +40,11 @@ export async function outsideBook(isbn13: string, deps: BookResolverDeps): Promi
   return {
     title: card.subtitle ? `${card.title}: ${card.subtitle}` : card.title,
     authors: card.authors,
-    edition: card.edition ? (/^\s*\d{1,2}\s*$/.test(card.edition) ? Number(card.edition) : editionOf(/ed/i.test(card.edition) ? card.edition : `${card.edition} edition`)) : null,
+    edition: card.edition
+      ? /^\s*\d{1,2}\s*$/.test(card.edition)
+        ? Number(card.edition)
+        : editionOf(/ed/i.test(card.edition) ? card.edition : `${card.edition} edition`)
+      : null,
     year: card.year,
     publisher: card.publisher,
     cover: card.cover,

@@ -19,16 +19,73 @@ export type CitationParts = {
 };
 
 const ORDINAL_WORDS: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
-  eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
   // French, Spanish, German ordinals seen on foreign textbooks
-  premiere: 1, deuxieme: 2, troisieme: 3, quatrieme: 4, cinquieme: 5, sixieme: 6, septieme: 7, huitieme: 8, neuvieme: 9, dixieme: 10,
-  primera: 1, segunda: 2, tercera: 3, cuarta: 4, quinta: 5, sexta: 6, septima: 7, octava: 8, novena: 9, decima: 10,
+  premiere: 1,
+  deuxieme: 2,
+  troisieme: 3,
+  quatrieme: 4,
+  cinquieme: 5,
+  sixieme: 6,
+  septieme: 7,
+  huitieme: 8,
+  neuvieme: 9,
+  dixieme: 10,
+  primera: 1,
+  segunda: 2,
+  tercera: 3,
+  cuarta: 4,
+  quinta: 5,
+  sexta: 6,
+  septima: 7,
+  octava: 8,
+  novena: 9,
+  decima: 10,
 };
 // Persian ordinals (چاپ چهارم, ویرایش دوم, ویراست سوم): for foreign books users write چاپ for the edition.
 const PERSIAN_ORDINALS: Record<string, number> = {
-  اول: 1, یکم: 1, نخست: 1, دوم: 2, سوم: 3, چهارم: 4, پنجم: 5, ششم: 6, هفتم: 7, هشتم: 8, نهم: 9, دهم: 10,
-  یازدهم: 11, دوازدهم: 12, سیزدهم: 13, چهاردهم: 14, پانزدهم: 15, شانزدهم: 16, هفدهم: 17, هجدهم: 18, هیجدهم: 18, نوزدهم: 19, بیستم: 20,
+  اول: 1,
+  یکم: 1,
+  نخست: 1,
+  دوم: 2,
+  سوم: 3,
+  چهارم: 4,
+  پنجم: 5,
+  ششم: 6,
+  هفتم: 7,
+  هشتم: 8,
+  نهم: 9,
+  دهم: 10,
+  یازدهم: 11,
+  دوازدهم: 12,
+  سیزدهم: 13,
+  چهاردهم: 14,
+  پانزدهم: 15,
+  شانزدهم: 16,
+  هفدهم: 17,
+  هجدهم: 18,
+  هیجدهم: 18,
+  نوزدهم: 19,
+  بیستم: 20,
 };
 
 const ORDINAL_WORD = Object.keys(ORDINAL_WORDS).join("|");
@@ -39,9 +96,18 @@ const QUALIFIER = "(?:international|global|revised|updated|expanded|enlarged|stu
 /** Edition phrases, each with how to read its number; matched on text folded by `foldForParts`. */
 const EDITION_PATTERNS: { re: RegExp; n: (m: RegExpExecArray) => number | null }[] = [
   // 4th ed. / 4th edition / 4 ed / 4th edn / 4th International Edition / 4. Auflage / 4e édition / 4a edición
-  { re: new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,2})\\s*(?:st|nd|rd|th|\\.|e|eme|er|re|a|ª|º)?\\s*(?:${QUALIFIER})?(?:edition|edn|ed|auflage|aufl|edicion)(?![\\p{L}])\\.?`, "giu"), n: (m) => Number(m[1]) },
+  {
+    re: new RegExp(
+      `(?<![\\p{L}\\p{N}])(\\d{1,2})\\s*(?:st|nd|rd|th|\\.|e|eme|er|re|a|ª|º)?\\s*(?:${QUALIFIER})?(?:edition|edn|ed|auflage|aufl|edicion)(?![\\p{L}])\\.?`,
+      "giu",
+    ),
+    n: (m) => Number(m[1]),
+  },
   // Fourth edition / fourth ed. / quatrieme edition / cuarta edicion
-  { re: new RegExp(`(?<![\\p{L}])(${ORDINAL_WORD})\\s+(?:${QUALIFIER})?(?:edition|edn|ed|edicion)(?![\\p{L}])\\.?`, "giu"), n: (m) => ORDINAL_WORDS[m[1]!.toLowerCase()] ?? null },
+  {
+    re: new RegExp(`(?<![\\p{L}])(${ORDINAL_WORD})\\s+(?:${QUALIFIER})?(?:edition|edn|ed|edicion)(?![\\p{L}])\\.?`, "giu"),
+    n: (m) => ORDINAL_WORDS[m[1]!.toLowerCase()] ?? null,
+  },
   // ed. 4 / edition 4 / Ed.4 / edn 4
   { re: /(?<![\p{L}])(?:edition|edn|ed)\.?\s*(\d{1,2})(?![\p{N}])/giu, n: (m) => Number(m[1]) },
   // 4e, 4/e, 4E (a textbook shorthand), standing alone
@@ -194,7 +260,12 @@ export function citationParts(input: string | null | undefined): CitationParts {
   });
   const main = text
     .split(/\s+[–—-]\s+|\s*[|;,/•]\s*|(?<=\p{L}{2}|\))\.\s+|:\s+(?=\p{Lu}\.|\p{Lu}\p{Ll}+,)/u)
-    .map((s) => s.replace(/^[\s.:–—-]+|[\s.:–—…-]+$/g, "").replace(/…/g, "").trim())
+    .map((s) =>
+      s
+        .replace(/^[\s.:–—-]+|[\s.:–—…-]+$/g, "")
+        .replace(/…/g, "")
+        .trim(),
+    )
     .filter(Boolean);
   // "A. S. Signals and Systems": initials ending one author, then the title.
   const split: string[] = [];

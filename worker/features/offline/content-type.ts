@@ -63,13 +63,25 @@ export function classOfDoi(doi: string): DocClass {
 
 type UrlRule = { host: RegExp; path: RegExp; cls: DocClass };
 const URL_RULES: readonly UrlRule[] = [
-  { host: /(^|\.)(link\.springer\.com|sciencedirect\.com|taylorfrancis\.com|onlinelibrary\.wiley\.com|tandfonline\.com|degruyter\.com|cambridge\.org|oup\.com)$/, path: /^\/(?:[a-z]{2}\/)?(?:book|books|doi\/book)\//i, cls: "book" },
+  {
+    host: /(^|\.)(link\.springer\.com|sciencedirect\.com|taylorfrancis\.com|onlinelibrary\.wiley\.com|tandfonline\.com|degruyter\.com|cambridge\.org|oup\.com)$/,
+    path: /^\/(?:[a-z]{2}\/)?(?:book|books|doi\/book)\//i,
+    cls: "book",
+  },
   { host: /(^|\.)(link\.springer\.com|sciencedirect\.com)$/, path: /^\/(?:chapter|referenceworkentry)\//i, cls: "chapter" },
-  { host: /(^|\.)(link\.springer\.com|sciencedirect\.com|nature\.com|mdpi\.com|frontiersin\.org|iopscience\.iop\.org|academic\.oup\.com)$/, path: /^\/(?:science\/)?articles?\//i, cls: "article" },
+  {
+    host: /(^|\.)(link\.springer\.com|sciencedirect\.com|nature\.com|mdpi\.com|frontiersin\.org|iopscience\.iop\.org|academic\.oup\.com)$/,
+    path: /^\/(?:science\/)?articles?\//i,
+    cls: "article",
+  },
   { host: /(^|\.)(amazon\.[a-z.]+|goodreads\.com|openlibrary\.org)$/, path: /^\/(?:.*\/)?(?:dp|gp\/product|book\/show|works|books)\//i, cls: "book" },
   { host: /(^|\.)books\.google\.[a-z.]+$/, path: /./, cls: "book" },
   { host: /(^|\.)(arxiv\.org|pubmed\.ncbi\.nlm\.nih\.gov|europepmc\.org|biorxiv\.org|medrxiv\.org|ssrn\.com)$/, path: /./, cls: "article" },
-  { host: /(^|\.)(standards\.ieee\.org|astm\.org|iso\.org|webstore\.iec\.ch|bsigroup\.com|knowledge\.bsigroup\.com|din\.de|dinmedia\.de|asme\.org|store\.accuristech\.com|api\.org)$/, path: /./, cls: "standard" },
+  {
+    host: /(^|\.)(standards\.ieee\.org|astm\.org|iso\.org|webstore\.iec\.ch|bsigroup\.com|knowledge\.bsigroup\.com|din\.de|dinmedia\.de|asme\.org|store\.accuristech\.com|api\.org)$/,
+    path: /./,
+    cls: "standard",
+  },
 ];
 
 export function classOfUrl(url: string): DocClass {
@@ -141,7 +153,10 @@ export function titleKey(title: string): string {
     .normalize("NFKC")
     // "… by Thomas H. Cormen", "… by T. Cormen et al.", "… — Cengel": a name after the title. Needs the
     // original case (names are capitalised) and, after "by", two name words, so "Learning by Doing" stays.
-    .replace(/\s(?:by\s+(?:[A-Z][\p{L}'’-]*\.?\s+){1,3}[A-Z][\p{L}'’-]*\.?|by\s+[A-Z][\p{L}'’-]*\s+et\s+al\.?|[—–]\s*[A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*\.?){0,3}(?:\s+et\s+al\.?)?)\s*$/u, " ")
+    .replace(
+      /\s(?:by\s+(?:[A-Z][\p{L}'’-]*\.?\s+){1,3}[A-Z][\p{L}'’-]*\.?|by\s+[A-Z][\p{L}'’-]*\s+et\s+al\.?|[—–]\s*[A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*\.?){0,3}(?:\s+et\s+al\.?)?)\s*$/u,
+      " ",
+    )
     .toLowerCase()
     .replace(/\u064a/g, "\u06cc")
     .replace(/\u0643/g, "\u06a9");
@@ -158,7 +173,13 @@ export function titleKey(title: string): string {
     .trim()
     .slice(0, 300);
   // Never fold a title into nothing ("(3rd ed.)" alone): keep the plain folding then.
-  return key || folded.replace(/[^\p{L}\p{N}]+/gu, " ").trim().slice(0, 300);
+  return (
+    key ||
+    folded
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim()
+      .slice(0, 300)
+  );
 }
 
 // Shop and catalogue links carry a book's ISBN as a path part (/dp/0131103628, /isbn/978…) or a query
@@ -172,10 +193,7 @@ export function isbnFromLink(url: string): string | null {
   } catch {
     return null;
   }
-  const candidates = [
-    ...SHOP_ISBN_PARAMS.map((p) => u.searchParams.get(p) ?? ""),
-    ...u.pathname.split(/[/_]/),
-  ];
+  const candidates = [...SHOP_ISBN_PARAMS.map((p) => u.searchParams.get(p) ?? ""), ...u.pathname.split(/[/_]/)];
   for (const c of candidates) {
     const digits = c.replace(/-/g, "");
     if (!/^(?:\d{9}[\dXx]|97[89]\d{10})$/.test(digits)) continue;

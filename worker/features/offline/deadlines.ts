@@ -18,7 +18,10 @@ export async function deskHours(db: Db): Promise<DeskHours> {
 }
 
 export async function saveDeskHours(db: Db, hours: DeskHours): Promise<void> {
-  await db.insert(schema.settings).values({ key: DESK_HOURS_KEY, value: hours }).onConflictDoUpdate({ target: schema.settings.key, set: { value: hours } });
+  await db
+    .insert(schema.settings)
+    .values({ key: DESK_HOURS_KEY, value: hours })
+    .onConflictDoUpdate({ target: schema.settings.key, set: { value: hours } });
 }
 
 /** Hours to the first answer (price, rejection or delivery): books the spec's 12; an article's answer is its delivery. */

@@ -23,7 +23,15 @@ export function offlineDeps(c: Context<AppEnv>): OfflineDeps {
       async doi(doi) {
         const work = await crossref.getWork(doi);
         return work
-          ? { title: work.title, type: work.type, language: work.language, authors: work.authors.map((a) => a.name), year: work.issuedYear, publisher: work.publisher, isbns: work.isbn }
+          ? {
+              title: work.title,
+              type: work.type,
+              language: work.language,
+              authors: work.authors.map((a) => a.name),
+              year: work.issuedYear,
+              publisher: work.publisher,
+              isbns: work.isbn,
+            }
           : null;
       },
       // A book by ISBN: our catalogue first, then the book resolver the link box uses (Open Library,

@@ -85,7 +85,13 @@ export const directBookProduct: Fulfiller = {
         updatedAt: at,
       }),
       q.insertEvent(db, { id: eventId, requestId: id, actorId: ctx.userId, action: "paid", fromStatus: null, toStatus: "paid", note: null, at: ctx.now }),
-      q.insertAudit(db, { actorId: ctx.userId, action: "offline.direct_book", requestId: id, at: ctx.now, details: { catalog_id: book.id, price, university: universityId ?? null, order: ctx.orderId } }),
+      q.insertAudit(db, {
+        actorId: ctx.userId,
+        action: "offline.direct_book",
+        requestId: id,
+        at: ctx.now,
+        details: { catalog_id: book.id, price, university: universityId ?? null, order: ctx.orderId },
+      }),
     ];
   },
   redirect: "/profile/directBooks",

@@ -16,7 +16,10 @@ export async function isPdf(file: Blob): Promise<boolean> {
 /** The name shown and offered on download: a PDF name without path parts or control characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 150);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .trim()
+    .slice(0, 150);
   if (!cleaned) return "document.pdf";
   return /\.pdf$/i.test(cleaned) ? cleaned : `${cleaned}.pdf`;
 }
@@ -27,7 +30,11 @@ export function attachmentHeader(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export async function storePdf(bucket: R2Bucket, file: Blob, meta: { requestId: string; uploadedBy: string; fileName: string }): Promise<{ key: string; size: number }> {
+export async function storePdf(
+  bucket: R2Bucket,
+  file: Blob,
+  meta: { requestId: string; uploadedBy: string; fileName: string },
+): Promise<{ key: string; size: number }> {
   if (file.size > MAX_OFFLINE_FILE_BYTES) throw new RangeError("file too large");
   const key = `offline/${randomToken(24)}.pdf`;
   await bucket.put(key, file, {

@@ -31,13 +31,21 @@ export const offlineRequestProduct: Fulfiller = {
   // pricing the payment delivered it, and the user gets the usual "ready" notice too. Staff see the
   // paid request in the desk's default view and in their alerts (e-mail if they asked).
   async paid(deps, item, ctx) {
-    const [row] = await deps.db.select().from(schema.offlineRequests).where(and(eq(schema.offlineRequests.id, String(item.ref)), eq(schema.offlineRequests.userId, ctx.userId)));
+    const [row] = await deps.db
+      .select()
+      .from(schema.offlineRequests)
+      .where(and(eq(schema.offlineRequests.id, String(item.ref)), eq(schema.offlineRequests.userId, ctx.userId)));
     if (!row || (row.status !== "paid" && row.status !== "delivered") || row.price === null || row.paidAt?.getTime() !== ctx.now) return;
     const delivered = row.status === "delivered";
     const link = `${deps.origin}/profile/offlineBooksStandards`;
     const deliverBy = row.deliverBy && !delivered ? formatJalaliDate(row.deliverBy, { withTime: true }) : null;
-    await sendOfflineNotice(deps.notifier, deps.log, { userId: ctx.userId, template: "offline_paid", params: { name: documentName(row), price: row.price, deliver_by: deliverBy, link } });
-    if (delivered) await sendOfflineNotice(deps.notifier, deps.log, { userId: ctx.userId, template: "offline_delivered", params: { name: documentName(row), link } });
+    await sendOfflineNotice(deps.notifier, deps.log, {
+      userId: ctx.userId,
+      template: "offline_paid",
+      params: { name: documentName(row), price: row.price, deliver_by: deliverBy, link },
+    });
+    if (delivered)
+      await sendOfflineNotice(deps.notifier, deps.log, { userId: ctx.userId, template: "offline_delivered", params: { name: documentName(row), link } });
     await alertStaff(deps, "paid", { id: row.id, kind: row.kind, name: documentName(row), delivered });
   },
   // Only books and standards are priced.

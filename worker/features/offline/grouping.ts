@@ -65,9 +65,22 @@ export function signatureOfRow(row: OfflineRow): Signature {
 }
 
 /** Requests of `kind` sharing one of `keys` (or, rows from before the keys table, the document key or folded title). */
-async function candidates(db: Db, kind: OfflineRow["kind"], keys: readonly string[], legacy: { docKey: string; titleKey: string | null }): Promise<OfflineRow[]> {
+async function candidates(
+  db: Db,
+  kind: OfflineRow["kind"],
+  keys: readonly string[],
+  legacy: { docKey: string; titleKey: string | null },
+): Promise<OfflineRow[]> {
   if (!keys.length && !legacy.titleKey) return [];
-  const byKey = keys.length ? inArray(r.id, db.select({ id: k.requestId }).from(k).where(inArray(k.key, [...keys]))) : undefined;
+  const byKey = keys.length
+    ? inArray(
+        r.id,
+        db
+          .select({ id: k.requestId })
+          .from(k)
+          .where(inArray(k.key, [...keys])),
+      )
+    : undefined;
   const byDoc = and(isNull(r.groupKey), eq(r.docKey, legacy.docKey));
   const byTitle = legacy.titleKey ? and(isNull(r.groupKey), eq(r.titleKey, legacy.titleKey)) : undefined;
   return db
@@ -91,7 +104,14 @@ export async function placeRequest(db: Db, kind: OfflineRow["kind"], sig: Signat
 
 /** The rows of the keys table for one request, in its registration batch. */
 export function keyStatements(db: Db, requestId: string, keys: readonly string[]) {
-  return keys.length ? [db.insert(k).values(keys.map((key) => ({ key: key.slice(0, 300), requestId }))).onConflictDoNothing()] : [];
+  return keys.length
+    ? [
+        db
+          .insert(k)
+          .values(keys.map((key) => ({ key: key.slice(0, 300), requestId })))
+          .onConflictDoNothing(),
+      ]
+    : [];
 }
 
 /** Requests that may be the same document but are in another group, with how sure that is. */

@@ -16,5 +16,8 @@ export async function deskPrices(db: Db): Promise<DeskPrices> {
 }
 
 export async function saveDeskPrices(db: Db, prices: DeskPrices): Promise<void> {
-  await db.insert(schema.settings).values({ key: DESK_PRICES_KEY, value: prices }).onConflictDoUpdate({ target: schema.settings.key, set: { value: prices } });
+  await db
+    .insert(schema.settings)
+    .values({ key: DESK_PRICES_KEY, value: prices })
+    .onConflictDoUpdate({ target: schema.settings.key, set: { value: prices } });
 }

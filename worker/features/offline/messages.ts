@@ -36,7 +36,6 @@ export const offlineText = {
   heldBy: (name: string) => `این درخواست را «${name}» در دست دارد. برای برداشتن آن، کار را با «برداشتن از ${name}» تأیید کنید؛ به او خبر داده می‌شود.`,
 } as const;
 
-
 const kindLabels = { article: "مقاله", book: "کتاب", standard: "استاندارد" } as const;
 
 /** Short name of the document for messages: the metadata title, else the link or title the user typed. */
@@ -51,10 +50,14 @@ export const offlineNotice = {
   // article (paid with its credit already) is delivered within them.
   registered: (kind: keyof typeof kindLabels, name: string, hours: number, paid = false) =>
     `درخواست آفلاین ${kindLabels[kind]} شما ثبت شد: ${name}\n` +
-    (kind === "article" || paid ? `${kindLabels[kind]} حداکثر تا ${hoursText(hours)} تحویل داده می‌شود.` : `پاسخ درخواست ${kindLabels[kind]} حداکثر تا ${hoursText(hours)} داده می‌شود.`),
+    (kind === "article" || paid
+      ? `${kindLabels[kind]} حداکثر تا ${hoursText(hours)} تحویل داده می‌شود.`
+      : `پاسخ درخواست ${kindLabels[kind]} حداکثر تا ${hoursText(hours)} داده می‌شود.`),
   priced: (name: string, price: number, delivery: number | "at_payment") =>
     `قیمت درخواست آفلاین شما تعیین شد: ${formatToman(price)}\n${name}\n` +
-    (delivery === "at_payment" ? "فایل آماده است و بی‌درنگ پس از پرداخت تحویل داده می‌شود." : `پس از پرداخت، حداکثر تا ${hoursText(delivery)} تحویل داده می‌شود.`) +
+    (delivery === "at_payment"
+      ? "فایل آماده است و بی‌درنگ پس از پرداخت تحویل داده می‌شود."
+      : `پس از پرداخت، حداکثر تا ${hoursText(delivery)} تحویل داده می‌شود.`) +
     "\nبرای پرداخت به صفحهٔ درخواست‌های خود بروید.",
   paid: (name: string, price: number, deliverBy: string | null) =>
     `پرداخت درخواست آفلاین شما به مبلغ ${formatToman(price)} دریافت شد: ${name}` + (deliverBy ? `\nتحویل حداکثر تا ${deliverBy}` : ""),

@@ -34,28 +34,46 @@ type OfflineNoticeName = keyof OfflineNoticeParams;
 const offlineTemplates: { [K in OfflineNoticeName]: (p: OfflineNoticeParams[K]) => Rendered } = {
   offline_registered: ({ name, kind, hours, paid, link }) => {
     const text = offlineNotice.registered(kind, name, hours, paid);
-    return { sms: { token: toPersianDigits(1), text: `${SITE}\n${text}` }, email: { subject: `ثبت درخواست آفلاین در ${SITE}`, text: `سلام،\n\n${text}\n\nپیگیری: ${link}\n\n${SITE}` } };
+    return {
+      sms: { token: toPersianDigits(1), text: `${SITE}\n${text}` },
+      email: { subject: `ثبت درخواست آفلاین در ${SITE}`, text: `سلام،\n\n${text}\n\nپیگیری: ${link}\n\n${SITE}` },
+    };
   },
   offline_priced: ({ name, price, delivery, link }) => {
     const text = offlineNotice.priced(name, price, delivery);
-    return { sms: { token: String(price), text: `${SITE}\n${text}` }, email: { subject: `قیمت درخواست آفلاین شما در ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+    return {
+      sms: { token: String(price), text: `${SITE}\n${text}` },
+      email: { subject: `قیمت درخواست آفلاین شما در ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` },
+    };
   },
   offline_paid: ({ name, price, deliver_by, link }) => {
     const text = offlineNotice.paid(name, price, deliver_by);
-    return { sms: { token: String(price), text: `${SITE}\n${text}` }, email: { subject: `رسید پرداخت درخواست آفلاین — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+    return {
+      sms: { token: String(price), text: `${SITE}\n${text}` },
+      email: { subject: `رسید پرداخت درخواست آفلاین — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` },
+    };
   },
   offline_delivered: ({ name, link }) => {
     const text = offlineNotice.delivered(name);
-    return { sms: { token: "ready", text: `${SITE}\n${text}` }, email: { subject: `درخواست آفلاین شما آماده است — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+    return {
+      sms: { token: "ready", text: `${SITE}\n${text}` },
+      email: { subject: `درخواست آفلاین شما آماده است — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` },
+    };
   },
   offline_rejected: ({ name, reason, link }) => {
     const text = offlineNotice.rejected(name, reason);
-    return { sms: { token: "rejected", text: `${SITE}\n${text}` }, email: { subject: `درخواست آفلاین شما رد شد — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+    return {
+      sms: { token: "rejected", text: `${SITE}\n${text}` },
+      email: { subject: `درخواست آفلاین شما رد شد — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` },
+    };
   },
 
   desk_solver_assigned: ({ name, link }) => {
     const text = staffNotice.solverAssigned(name);
-    return { sms: { token: "solver", text: `${SITE}\n${text}` }, email: { subject: `حل‌المسائل تازه برای شما — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+    return {
+      sms: { token: "solver", text: `${SITE}\n${text}` },
+      email: { subject: `حل‌المسائل تازه برای شما — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` },
+    };
   },
   desk_taken_over: ({ name, by, link }) => {
     const text = staffNotice.takenOver(name, by);

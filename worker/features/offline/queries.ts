@@ -29,7 +29,10 @@ export async function findRequest(db: Db, id: string): Promise<OfflineRow | unde
 
 export async function findRequests(db: Db, ids: readonly string[]): Promise<OfflineRow[]> {
   if (!ids.length) return [];
-  return db.select().from(r).where(inArray(r.id, [...ids]));
+  return db
+    .select()
+    .from(r)
+    .where(inArray(r.id, [...ids]));
 }
 
 /** The user's open request for the same document, if any (duplicate check). */
@@ -46,7 +49,10 @@ export function insertRequest(db: Db, row: typeof r.$inferInsert) {
   return db.insert(r).values(row);
 }
 
-export function insertEvent(db: Db, e: { requestId: string; actorId: string | null; action: string; fromStatus: string | null; toStatus: string; note: string | null; at: number; id?: string }) {
+export function insertEvent(
+  db: Db,
+  e: { requestId: string; actorId: string | null; action: string; fromStatus: string | null; toStatus: string; note: string | null; at: number; id?: string },
+) {
   return db.insert(ev).values({
     id: e.id ?? newId("ore", e.at),
     requestId: e.requestId,
@@ -100,7 +106,6 @@ export async function eventsOf(db: Db, requestIds: readonly string[]): Promise<M
   return out;
 }
 
-
 /** The kinds on each desk and request page. */
 export const KINDS_OF_GROUP = { articles: ["article"], books: ["book", "standard"] } as const satisfies Record<string, readonly OfflineKindValue[]>;
 
@@ -111,7 +116,9 @@ export const directBookKey = (catalogId: number) => `${DIRECT_BOOK_KEY_PREFIX}${
 /** The institution whose quota paid for a direct book (recorded on the purchase's audit row), if any. */
 export async function directBookUniversity(db: Db, requestId: string): Promise<string | null> {
   const row = await db.$client
-    .prepare("SELECT json_extract(details, '$.university') AS university FROM audit_log WHERE target_type = 'offline_request' AND target_id = ? AND action = 'offline.direct_book' LIMIT 1")
+    .prepare(
+      "SELECT json_extract(details, '$.university') AS university FROM audit_log WHERE target_type = 'offline_request' AND target_id = ? AND action = 'offline.direct_book' LIMIT 1",
+    )
     .bind(requestId)
     .first<{ university: string | null }>();
   return row?.university ?? null;
@@ -199,12 +206,16 @@ function deskWhere(f: DeskFilter): SQL | undefined {
 }
 
 /** The deadline now running, in SQL for the queue's order: contract/offline-promise.ts runningDeadline. */
-export const dueAt = sql<number | null>`(CASE WHEN ${r.status} = 'registered' THEN ${r.promiseAt} WHEN ${r.status} IN ('paid', 'in_progress') THEN coalesce(${r.deliverBy}, ${r.promiseAt}) ELSE NULL END)`;
+export const dueAt = sql<
+  number | null
+>`(CASE WHEN ${r.status} = 'registered' THEN ${r.promiseAt} WHEN ${r.status} IN ('paid', 'in_progress') THEN coalesce(${r.deliverBy}, ${r.promiseAt}) ELSE NULL END)`;
 
 /** Other open requests of the same group (grouping.ts: coalesce(group_key, doc_key), of one kind). */
 function sameDocOpen() {
   const key = sql`coalesce(${r.groupKey}, ${r.docKey})`;
-  return sql<number>`(SELECT count(*) FROM offline_requests o WHERE (o.group_key = ${key} OR (o.group_key IS NULL AND o.doc_key = ${key})) AND o.kind = ${r.kind} AND o.id <> ${r.id} AND o.status IN ('registered', 'priced', 'paid', 'in_progress'))`.as("same_doc");
+  return sql<number>`(SELECT count(*) FROM offline_requests o WHERE (o.group_key = ${key} OR (o.group_key IS NULL AND o.doc_key = ${key})) AND o.kind = ${r.kind} AND o.id <> ${r.id} AND o.status IN ('registered', 'priced', 'paid', 'in_progress'))`.as(
+    "same_doc",
+  );
 }
 
 /** The queue: least time left to the promise first (books), then the oldest. */
@@ -227,11 +238,7 @@ export async function deskPage(db: Db, f: DeskFilter) {
     .orderBy(sql`${dueAt} IS NULL`, asc(dueAt), asc(r.createdAt), asc(r.id))
     .limit(f.perPage)
     .offset((f.page - 1) * f.perPage);
-  const [total] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(r)
-    .innerJoin(users, eq(users.id, r.userId))
-    .where(where);
+  const [total] = await db.select({ n: sql<number>`count(*)` }).from(r).innerJoin(users, eq(users.id, r.userId)).where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
@@ -251,19 +258,16 @@ export type DeskRow = NonNullable<Awaited<ReturnType<typeof deskRow>>>;
 
 /** Every request of one group (one piece of work), with who asked. */
 export async function groupRows(db: Db, where: SQL) {
-  return db
-    .select({ request: r, userName: users.name })
-    .from(r)
-    .innerJoin(users, eq(users.id, r.userId))
-    .where(where)
-    .orderBy(asc(r.createdAt))
-    .limit(100);
+  return db.select({ request: r, userName: users.name }).from(r).innerJoin(users, eq(users.id, r.userId)).where(where).orderBy(asc(r.createdAt)).limit(100);
 }
 
 /** Names of the users of some requests (the desk's suggestions). */
 export async function userNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...new Set(ids)]));
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((u) => [u.id, u.name]));
 }
 
@@ -293,7 +297,12 @@ export async function auditOf(db: Db, requestId: string) {
 export async function nextSolver(db: Db): Promise<{ id: string; name: string } | undefined> {
   const load = sql<number>`(SELECT count(*) FROM offline_requests o WHERE o.assigned_to = ${users.id} AND o.status IN ('registered', 'priced', 'paid', 'in_progress'))`;
   const last = sql<number>`coalesce((SELECT max(o.created_at) FROM offline_requests o WHERE o.assigned_to = ${users.id}), 0)`;
-  const [row] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.isSolver, true)).orderBy(asc(load), asc(last), asc(users.id)).limit(1);
+  const [row] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.isSolver, true))
+    .orderBy(asc(load), asc(last), asc(users.id))
+    .limit(1);
   return row;
 }
 
@@ -312,7 +321,16 @@ export async function catalogBookFor(db: Db, isbn13: string) {
   }
   const c = schema.catalogItems;
   const [row] = await db
-    .select({ title: c.title, authors: c.authors, year: c.year, publisher: c.publisher, edition: c.edition, isbn: c.isbn, coverUrl: c.coverUrl, tomanPrice: c.tomanPrice })
+    .select({
+      title: c.title,
+      authors: c.authors,
+      year: c.year,
+      publisher: c.publisher,
+      edition: c.edition,
+      isbn: c.isbn,
+      coverUrl: c.coverUrl,
+      tomanPrice: c.tomanPrice,
+    })
     .from(c)
     .where(inArray(c.isbnKey, forms))
     .limit(1);
@@ -329,7 +347,15 @@ const ofKinds = (kinds: readonly OfflineKindValue[] | null) => (kinds ? inArray(
 
 export async function dashboardRows(db: Db, since: number, kinds: readonly OfflineKindValue[] | null) {
   return db
-    .select({ kind: r.kind, status: r.status, createdAt: r.createdAt, answeredAt: r.answeredAt, deliveredAt: r.deliveredAt, promiseAt: r.promiseAt, deliverBy: r.deliverBy })
+    .select({
+      kind: r.kind,
+      status: r.status,
+      createdAt: r.createdAt,
+      answeredAt: r.answeredAt,
+      deliveredAt: r.deliveredAt,
+      promiseAt: r.promiseAt,
+      deliverBy: r.deliverBy,
+    })
     .from(r)
     .where(and(gte(r.createdAt, new Date(since)), ofKinds(kinds)))
     .limit(50_000);
@@ -356,8 +382,14 @@ export async function paidWaiting(db: Db, f: Pick<DeskFilter, "kinds" | "solutio
   const [row] = await db
     .select({ n: sql<number>`count(*)` })
     .from(r)
-    .where(and(inArray(r.status, ["paid", "in_progress"]), ofKinds(f.kinds), f.solutionsOnly ? eq(r.isSolution, true) : undefined, f.assignedTo ? eq(r.assignedTo, f.assignedTo) : undefined))
+    .where(
+      and(
+        inArray(r.status, ["paid", "in_progress"]),
+        ofKinds(f.kinds),
+        f.solutionsOnly ? eq(r.isSolution, true) : undefined,
+        f.assignedTo ? eq(r.assignedTo, f.assignedTo) : undefined,
+      ),
+    )
     .limit(1);
   return Number(row?.n ?? 0);
 }
-

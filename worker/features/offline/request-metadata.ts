@@ -74,7 +74,11 @@ async function quietly<T>(log: Logger, what: string, run: () => Promise<T>): Pro
 }
 
 /** Resolves what a request names; also answers Crossref's record, which the registration's refusals read. */
-export async function resolveRequestMetadata(input: RequestInput, sources: MetadataSources, log: Logger): Promise<{ meta: RequestMeta; doiRecord: DoiRecord | null }> {
+export async function resolveRequestMetadata(
+  input: RequestInput,
+  sources: MetadataSources,
+  log: Logger,
+): Promise<{ meta: RequestMeta; doiRecord: DoiRecord | null }> {
   const { doi } = identifyRequest(input);
   const typed = citationParts(isLink(input.url) ? null : input.url);
   const isbns = requestIsbns(input, doi);

@@ -62,7 +62,8 @@ defineEndpoint(
   offlineRoutes,
   {
     method: "post",
-    path: "/insert/offline_book", verifiedMobile: true,
+    path: "/insert/offline_book",
+    verifiedMobile: true,
     summary: "Register an offline request for a book or a standard (free; staff price it; books answered within 12 hours)",
     roles: signedIn,
     body: OfflineBookInput,
@@ -79,7 +80,8 @@ defineEndpoint(
   offlineRoutes,
   {
     method: "post",
-    path: "/insert/offline_article", verifiedMobile: true,
+    path: "/insert/offline_article",
+    verifiedMobile: true,
     summary: "Register an offline request for an article (spends one offline request credit)",
     roles: signedIn,
     body: OfflineArticleInput,
@@ -98,7 +100,14 @@ for (const [path, group] of [
 ] as const) {
   defineEndpoint(
     offlineRoutes,
-    { method: "get", path, summary: `Latest offline ${group} requests for the home tabs (no user identity)`, roles: anyone, response: LastOfflineList, tag: "offline" },
+    {
+      method: "get",
+      path,
+      summary: `Latest offline ${group} requests for the home tabs (no user identity)`,
+      roles: anyone,
+      response: LastOfflineList,
+      tag: "offline",
+    },
     async (c) => {
       c.header("Cache-Control", "public, max-age=60");
       return c.json(await service.lastOffline({ db: c.var.db }, group));
@@ -146,7 +155,8 @@ defineEndpoint(
   {
     method: "get",
     path: "/admin/offline/requests",
-    summary: "Desk queue: least time left to the running deadline first; default view what needs staff (registered, paid, in progress); filters status, group, kind, age, user, and a search over title, link, ISBN, DOI and standard number (solvers: their solution manuals)",
+    summary:
+      "Desk queue: least time left to the running deadline first; default view what needs staff (registered, paid, in progress); filters status, group, kind, age, user, and a search over title, link, ISBN, DOI and standard number (solvers: their solution manuals)",
     roles: staff,
     query: DeskQuery,
     response: DeskList,
@@ -160,19 +170,42 @@ defineEndpoint(
 
 defineEndpoint(
   offlineRoutes,
-  { method: "get", path: "/admin/offline/dashboard", summary: "Desk numbers: open requests, median times, 12-hour promise kept and broken", roles: adminOnly, query: DeskDashboardQuery, response: DeskDashboard, tag: "offline-desk" },
+  {
+    method: "get",
+    path: "/admin/offline/dashboard",
+    summary: "Desk numbers: open requests, median times, 12-hour promise kept and broken",
+    roles: adminOnly,
+    query: DeskDashboardQuery,
+    response: DeskDashboard,
+    tag: "offline-desk",
+  },
   async (c, { query }) => c.json(await service.dashboard(offlineDeps(c), query.days, query.group)),
 );
 
 defineEndpoint(
   offlineRoutes,
-  { method: "get", path: "/admin/offline/hours", summary: "The desk's hours: a standard's first answer and the delivery deadline after payment per kind", roles: adminOnly, response: DeskHours, tag: "offline-desk" },
+  {
+    method: "get",
+    path: "/admin/offline/hours",
+    summary: "The desk's hours: a standard's first answer and the delivery deadline after payment per kind",
+    roles: adminOnly,
+    response: DeskHours,
+    tag: "offline-desk",
+  },
   async (c) => c.json(await deskHours(c.var.db)),
 );
 
 defineEndpoint(
   offlineRoutes,
-  { method: "post", path: "/admin/offline/hours", summary: "Set the desk's hours (applies to requests registered or paid from now on)", roles: adminOnly, body: DeskHours, response: DeskHours, tag: "offline-desk" },
+  {
+    method: "post",
+    path: "/admin/offline/hours",
+    summary: "Set the desk's hours (applies to requests registered or paid from now on)",
+    roles: adminOnly,
+    body: DeskHours,
+    response: DeskHours,
+    tag: "offline-desk",
+  },
   async (c, { body }) => {
     await saveDeskHours(c.var.db, body);
     return c.json(await deskHours(c.var.db));
@@ -181,13 +214,27 @@ defineEndpoint(
 
 defineEndpoint(
   offlineRoutes,
-  { method: "get", path: "/admin/offline/solvers", summary: "Solvers a solution manual can be assigned to", roles: adminOnly, response: DeskSolverList, tag: "offline-desk" },
+  {
+    method: "get",
+    path: "/admin/offline/solvers",
+    summary: "Solvers a solution manual can be assigned to",
+    roles: adminOnly,
+    response: DeskSolverList,
+    tag: "offline-desk",
+  },
   async (c) => c.json({ solvers: await service.solverList(offlineDeps(c)) }),
 );
 
 defineEndpoint(
   offlineRoutes,
-  { method: "get", path: "/admin/offline/requests/:id", summary: "One request on the desk: history, audit trail and the same document's other requests", roles: staff, response: DeskDetail, tag: "offline-desk" },
+  {
+    method: "get",
+    path: "/admin/offline/requests/:id",
+    summary: "One request on the desk: history, audit trail and the same document's other requests",
+    roles: staff,
+    response: DeskDetail,
+    tag: "offline-desk",
+  },
   async (c, { user }) => {
     c.header("Cache-Control", "private, no-store");
     return c.json(await service.deskDetail(offlineDeps(c), service.actorOf(user), idParam(c)));
@@ -204,7 +251,15 @@ function deskAction<B extends z.ZodType>(
 ) {
   defineEndpoint(
     offlineRoutes,
-    { method: "post", path: `/admin/offline/requests/:id/${def.verb}`, summary: def.summary, roles: def.roles, body: def.body, response: DeskActionOk, tag: "offline-desk" },
+    {
+      method: "post",
+      path: `/admin/offline/requests/:id/${def.verb}`,
+      summary: def.summary,
+      roles: def.roles,
+      body: def.body,
+      response: DeskActionOk,
+      tag: "offline-desk",
+    },
     async (c, { body, user }) => {
       const r = await run(offlineDeps(c), service.actorOf(user), idParam(c), body as z.output<B>);
       return c.json({ status: "ok" as const, request: r.request, affected: r.affected });
@@ -215,7 +270,8 @@ function deskAction<B extends z.ZodType>(
 deskAction(
   {
     verb: "claim",
-    summary: "Claim a request (a paid one, or an article, is now in progress); one another staff member holds needs `take_over` (409 names the holder, who is told)",
+    summary:
+      "Claim a request (a paid one, or an article, is now in progress); one another staff member holds needs `take_over` (409 names the holder, who is told)",
     roles: staff,
     body: DeskClaimInput,
   },
@@ -224,7 +280,8 @@ deskAction(
 deskAction(
   {
     verb: "price",
-    summary: "Set the price of a book or standard request (optionally of its whole group), optionally with the PDF (multipart `file`), a `link` or the group's file (`file_from`) that the payment delivers",
+    summary:
+      "Set the price of a book or standard request (optionally of its whole group), optionally with the PDF (multipart `file`), a `link` or the group's file (`file_from`) that the payment delivers",
     roles: staff,
     body: DeskPriceInput,
   },
@@ -234,12 +291,25 @@ deskAction(
   { verb: "reject", summary: "Reject a request with a reason (template or written); a payment or credit is refunded", roles: staff, body: DeskRejectInput },
   service.rejectRequest,
 );
-deskAction({ verb: "deliver", summary: "Deliver: upload the PDF (multipart `file`, up to 100 MB), give a `link`, or use the group's file (`file_from`)", roles: staff, body: DeskDeliverInput }, service.deliverRequest);
+deskAction(
+  {
+    verb: "deliver",
+    summary: "Deliver: upload the PDF (multipart `file`, up to 100 MB), give a `link`, or use the group's file (`file_from`)",
+    roles: staff,
+    body: DeskDeliverInput,
+  },
+  service.deliverRequest,
+);
 deskAction({ verb: "assign", summary: "Assign a solution manual to a solver", roles: adminOnly, body: DeskAssignInput }, (deps, actor, id, body) =>
   service.assignRequest(deps, actor, id, body.solver_id),
 );
 deskAction(
-  { verb: "same_as", summary: "\"Same as\": join the request to another request's group (one piece of work: price and file apply to both)", roles: staff, body: DeskSameAsInput },
+  {
+    verb: "same_as",
+    summary: '"Same as": join the request to another request\'s group (one piece of work: price and file apply to both)',
+    roles: staff,
+    body: DeskSameAsInput,
+  },
   service.sameAsRequest,
 );
 deskAction({ verb: "confirm_group", summary: "Confirm the request's automatic grouping", roles: staff, body: DeskGroupInput }, service.confirmGroup);
@@ -265,25 +335,55 @@ defineEndpoint(
 
 defineEndpoint(
   offlineRoutes,
-  { method: "get", path: "/admin/offline/alert_prefs", summary: "What this staff member is e-mailed about (new requests, payments)", roles: staff, response: DeskAlertPrefs, tag: "offline-desk" },
+  {
+    method: "get",
+    path: "/admin/offline/alert_prefs",
+    summary: "What this staff member is e-mailed about (new requests, payments)",
+    roles: staff,
+    response: DeskAlertPrefs,
+    tag: "offline-desk",
+  },
   async (c, { user }) => c.json(await alertPrefs(c.var.db, user.id)),
 );
 
 defineEndpoint(
   offlineRoutes,
-  { method: "post", path: "/admin/offline/alert_prefs", summary: "Choose to be e-mailed about new requests and payments", roles: staff, body: DeskAlertPrefs, response: DeskAlertPrefs, tag: "offline-desk" },
+  {
+    method: "post",
+    path: "/admin/offline/alert_prefs",
+    summary: "Choose to be e-mailed about new requests and payments",
+    roles: staff,
+    body: DeskAlertPrefs,
+    response: DeskAlertPrefs,
+    tag: "offline-desk",
+  },
   async (c, { body, user }) => c.json(await saveAlertPrefs(c.var.db, user.id, body, services(c).now)),
 );
 
 defineEndpoint(
   offlineRoutes,
-  { method: "get", path: "/admin/offline/prices", summary: "The desk's list prices per kind (what the price field starts with)", roles: staff, response: DeskPrices, tag: "offline-desk" },
+  {
+    method: "get",
+    path: "/admin/offline/prices",
+    summary: "The desk's list prices per kind (what the price field starts with)",
+    roles: staff,
+    response: DeskPrices,
+    tag: "offline-desk",
+  },
   async (c) => c.json(await deskPrices(c.var.db)),
 );
 
 defineEndpoint(
   offlineRoutes,
-  { method: "post", path: "/admin/offline/prices", summary: "Set the desk's list prices per kind (blank: none)", roles: adminOnly, body: DeskPrices, response: DeskPrices, tag: "offline-desk" },
+  {
+    method: "post",
+    path: "/admin/offline/prices",
+    summary: "Set the desk's list prices per kind (blank: none)",
+    roles: adminOnly,
+    body: DeskPrices,
+    response: DeskPrices,
+    tag: "offline-desk",
+  },
   async (c, { body }) => {
     await saveDeskPrices(c.var.db, body);
     return c.json(await deskPrices(c.var.db));

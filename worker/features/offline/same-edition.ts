@@ -105,24 +105,29 @@ export function compareEditions(a: Signature, b: Signature): Verdict {
   if (a.doi && b.doi) return a.doi === b.doi ? { kind: "same", basis: "doi" } : { kind: "different" };
   if (a.standard && b.standard) {
     if (a.standard.org !== b.standard.org || a.standard.number !== b.standard.number) return { kind: "different" };
-    if (a.standard.version && b.standard.version) return a.standard.version === b.standard.version ? { kind: "same", basis: "standard" } : { kind: "different" };
+    if (a.standard.version && b.standard.version)
+      return a.standard.version === b.standard.version ? { kind: "same", basis: "standard" } : { kind: "different" };
     return { kind: "same", basis: a.standard.version || b.standard.version ? "standard_no_year" : "standard" };
   }
   return byTitle(a, b);
 }
 
 /** Of the groups that could take a request, the one it joins: every member agrees, the surest match wins. */
-export function chooseGroup<T extends { groupKey: string; createdAt: number; verdict: Verdict }>(candidates: readonly T[]): { groupKey: string; basis: Basis } | null {
+export function chooseGroup<T extends { groupKey: string; createdAt: number; verdict: Verdict }>(
+  candidates: readonly T[],
+): { groupKey: string; basis: Basis } | null {
   const groups = new Map<string, T[]>();
   for (const c of candidates) groups.set(c.groupKey, [...(groups.get(c.groupKey) ?? []), c]);
   let best: { groupKey: string; basis: Basis; latest: number } | null = null;
   for (const [groupKey, members] of groups) {
     if (members.some((m) => m.verdict.kind === "different")) continue;
     let basis: Basis | null = null;
-    for (const m of members) if (m.verdict.kind === "same" && (basis === null || BASIS_STRENGTH[m.verdict.basis] > BASIS_STRENGTH[basis])) basis = m.verdict.basis;
+    for (const m of members)
+      if (m.verdict.kind === "same" && (basis === null || BASIS_STRENGTH[m.verdict.basis] > BASIS_STRENGTH[basis])) basis = m.verdict.basis;
     if (basis === null) continue;
     const latest = Math.max(...members.map((m) => m.createdAt));
-    if (!best || BASIS_STRENGTH[basis] > BASIS_STRENGTH[best.basis] || (BASIS_STRENGTH[basis] === BASIS_STRENGTH[best.basis] && latest > best.latest)) best = { groupKey, basis, latest };
+    if (!best || BASIS_STRENGTH[basis] > BASIS_STRENGTH[best.basis] || (BASIS_STRENGTH[basis] === BASIS_STRENGTH[best.basis] && latest > best.latest))
+      best = { groupKey, basis, latest };
   }
   return best && { groupKey: best.groupKey, basis: best.basis };
 }

@@ -30,7 +30,10 @@ describe("editionOf", () => {
     ["11th ed", 11],
   ])("%s → %i", (text, n) => expect(editionOf(text)).toBe(n));
 
-  it.each(["Introduction to Algorithms", "version 4e5", "Editor: J. Smith", "Windows 10", "Ed Sheeran songbook", "e4 chess openings"])("no edition in %s", (text) => expect(editionOf(text)).toBeNull());
+  it.each(["Introduction to Algorithms", "version 4e5", "Editor: J. Smith", "Windows 10", "Ed Sheeran songbook", "e4 chess openings"])(
+    "no edition in %s",
+    (text) => expect(editionOf(text)).toBeNull(),
+  );
 });
 
 describe("isbnsIn", () => {
@@ -93,10 +96,25 @@ describe("standard numbers", () => {
   });
 });
 
-const meta = (m: Partial<RequestMeta>): RequestMeta => ({ title: null, authors: [], edition: null, year: null, publisher: null, cover: null, isbns: [], doi: null, standard: null, source: "typed", ...m });
+const meta = (m: Partial<RequestMeta>): RequestMeta => ({
+  title: null,
+  authors: [],
+  edition: null,
+  year: null,
+  publisher: null,
+  cover: null,
+  isbns: [],
+  doi: null,
+  standard: null,
+  source: "typed",
+  ...m,
+});
 const typed = (text: string, extra: Partial<RequestMeta> = {}, solution = false) => {
   const p = citationParts(text);
-  return signatureOf(meta({ title: p.title, authors: p.authors, edition: p.edition, isbns: isbnsIn(text), standard: findStandard(text) ? text : null, ...extra }), solution);
+  return signatureOf(
+    meta({ title: p.title, authors: p.authors, edition: p.edition, isbns: isbnsIn(text), standard: findStandard(text) ? text : null, ...extra }),
+    solution,
+  );
 };
 const kind = (v: Verdict) => (v.kind === "same" ? `same:${v.basis}` : v.kind);
 

@@ -40,7 +40,16 @@ import type { Notifier } from "../notify/notifier";
 import { InsufficientFundsError, d1Of, ledgerChange, runMoneyBatch, classifyBatchError, AssertionFailedError, type MoneyBatchItem } from "../wallet/ledger";
 import { identify, jobKeyFor } from "../../../lib/identify";
 import { returnQuotaStatement, usageMonth } from "../institutions/access";
-import { classifyDocument, contentTypeMisfit, docKeyFor, identifyRequest, looksLikeSolutionManual, titleKey, type Misfit, type RequestedAs } from "./content-type";
+import {
+  classifyDocument,
+  contentTypeMisfit,
+  docKeyFor,
+  identifyRequest,
+  looksLikeSolutionManual,
+  titleKey,
+  type Misfit,
+  type RequestedAs,
+} from "./content-type";
 import { answerHours, answerPromise, deliveryDeadline, deliveryHours, deskHours } from "./deadlines";
 import { alertStaff } from "./staff-alerts";
 import { groupKeyOf, groupOf, keyStatements, ownGroupKey, placeRequest, suggestionsFor } from "./grouping";
@@ -153,14 +162,43 @@ export function registrationStatements(db: Db, r: Registration): MoneyBatchItem[
       updatedAt: new Date(r.now),
     }),
     ...keyStatements(db, r.id, r.keys ?? [r.docKey]),
-    q.insertEvent(db, { id: eventId, requestId: r.id, actorId: r.userId, action: "registered", fromStatus: null, toStatus: "registered", note: null, at: r.now }),
+    q.insertEvent(db, {
+      id: eventId,
+      requestId: r.id,
+      actorId: r.userId,
+      action: "registered",
+      fromStatus: null,
+      toStatus: "registered",
+      note: null,
+      at: r.now,
+    }),
   ];
   if (r.solver) {
-    statements.push(q.insertEvent(db, { id: newId("ore", r.now + 1), requestId: r.id, actorId: null, action: "assigned", fromStatus: "registered", toStatus: "registered", note: r.solver.name, at: r.now + 1 }));
+    statements.push(
+      q.insertEvent(db, {
+        id: newId("ore", r.now + 1),
+        requestId: r.id,
+        actorId: null,
+        action: "assigned",
+        fromStatus: "registered",
+        toStatus: "registered",
+        note: r.solver.name,
+        at: r.now + 1,
+      }),
+    );
   }
   if (r.kind === "article") {
     statements.push(
-      ...ledgerChange(db, { userId: r.userId, account: "offline_article_credit", delta: -1, reason: "spend_offline", refType: "offline_request", refId: r.id, now: r.now, onShortfall: "abort" }),
+      ...ledgerChange(db, {
+        userId: r.userId,
+        account: "offline_article_credit",
+        delta: -1,
+        reason: "spend_offline",
+        refType: "offline_request",
+        refId: r.id,
+        now: r.now,
+        onShortfall: "abort",
+      }),
     );
   }
   return statements;
@@ -182,8 +220,12 @@ export async function registerRequest(
   const { meta, doiRecord } = await resolveRequestMetadata(input, deps.metadata, deps.log);
   const resolvedTitle = meta.source && meta.source !== "typed" ? meta.title : null;
 
-  const persian = [detectPersianRequest({ url: input.url, title: resolvedTitle ?? undefined, more: input.more }), detectPersianRequest({ url: input.doi })].find((p) => p.persian);
-  if (persian) throw new DomainError(persian.reason === "publisher" ? offlineText.persianRefusedPublisher : offlineText.persianRefused, 200, { code: "persian_document" });
+  const persian = [
+    detectPersianRequest({ url: input.url, title: resolvedTitle ?? undefined, more: input.more }),
+    detectPersianRequest({ url: input.doi }),
+  ].find((p) => p.persian);
+  if (persian)
+    throw new DomainError(persian.reason === "publisher" ? offlineText.persianRefusedPublisher : offlineText.persianRefused, 200, { code: "persian_document" });
   if (doiRecord?.language && /^(fa|per|fas)\b/i.test(doiRecord.language)) throw new DomainError(offlineText.persianRefused, 200, { code: "persian_document" });
 
   const misfit = contentTypeMisfit(requestedAs, classifyDocument(ids, doiRecord?.type));
@@ -211,7 +253,10 @@ export async function registerRequest(
   // Solution manuals go to a solver at once (round-robin by load), who is told.
   const solver = isSolution ? await q.nextSolver(db) : undefined;
   // One document, one piece of work: the group of the same edition, if one is open or was worked.
-  const placement = await placeRequest(db, requestedAs, signatureOf(meta, isSolution), { docKey, titleKey: title || typedTitle ? titleKey(title ?? typedTitle!) : null });
+  const placement = await placeRequest(db, requestedAs, signatureOf(meta, isSolution), {
+    docKey,
+    titleKey: title || typedTitle ? titleKey(title ?? typedTitle!) : null,
+  });
   const statements = registrationStatements(db, {
     id,
     userId: user.id,
@@ -246,12 +291,21 @@ export async function registerRequest(
   }
   deps.log.info("offline.registered", { id, kind: requestedAs, solver: solver?.id ?? null });
   if (solver) {
-    await sendOfflineNotice(deps.notifier, deps.log, { userId: solver.id, template: "desk_solver_assigned", params: { name: documentName({ title, url: input.url }), link: `${deps.origin}/solver` } });
+    await sendOfflineNotice(deps.notifier, deps.log, {
+      userId: solver.id,
+      template: "desk_solver_assigned",
+      params: { name: documentName({ title, url: input.url }), link: `${deps.origin}/solver` },
+    });
   }
   await sendOfflineNotice(deps.notifier, deps.log, {
     userId: user.id,
     template: "offline_registered",
-    params: { name: documentName({ title, url: input.url }), kind: requestedAs, hours: answerHours(hours, requestedAs), link: `${deps.origin}${PAGE_OF[requestedAs]}` },
+    params: {
+      name: documentName({ title, url: input.url }),
+      kind: requestedAs,
+      hours: answerHours(hours, requestedAs),
+      link: `${deps.origin}${PAGE_OF[requestedAs]}`,
+    },
   });
   await alertStaff(deps, "registered", { id, kind: requestedAs, name: documentName({ title, url: input.url }), isSolution });
   return { id, canEdit: true, duplicate: false };
@@ -341,10 +395,32 @@ function changeStatements(deps: OfflineDeps, c: Change): MoneyBatchItem[] {
   const eventId = newId("ore", now);
   return [
     // Guarded by the status and the holder that were read: a change racing a claim or a takeover loses.
-    q.guardedUpdate(db, c.row.id, c.row.status, eventId, { ...c.set, status: c.to, updatedAt: new Date(now) }, c.row.assignedTo === null ? isNull(schema.offlineRequests.assignedTo) : eq(schema.offlineRequests.assignedTo, c.row.assignedTo)),
+    q.guardedUpdate(
+      db,
+      c.row.id,
+      c.row.status,
+      eventId,
+      { ...c.set, status: c.to, updatedAt: new Date(now) },
+      c.row.assignedTo === null ? isNull(schema.offlineRequests.assignedTo) : eq(schema.offlineRequests.assignedTo, c.row.assignedTo),
+    ),
     q.assertChanged(db, c.row.id, eventId),
-    q.insertEvent(db, { id: eventId, requestId: c.row.id, actorId: c.actorId, action: c.action, fromStatus: c.row.status, toStatus: c.to, note: c.note, at: now }),
-    q.insertAudit(db, { actorId: c.actorId, action: `offline.${c.action}`, requestId: c.row.id, at: now, details: { from: c.row.status, to: c.to, ...c.audit } }),
+    q.insertEvent(db, {
+      id: eventId,
+      requestId: c.row.id,
+      actorId: c.actorId,
+      action: c.action,
+      fromStatus: c.row.status,
+      toStatus: c.to,
+      note: c.note,
+      at: now,
+    }),
+    q.insertAudit(db, {
+      actorId: c.actorId,
+      action: `offline.${c.action}`,
+      requestId: c.row.id,
+      at: now,
+      details: { from: c.row.status, to: c.to, ...c.audit },
+    }),
     ...(c.extra ?? []),
   ];
 }
@@ -355,7 +431,10 @@ function changeStatements(deps: OfflineDeps, c: Change): MoneyBatchItem[] {
  */
 export async function applyChanges(deps: OfflineDeps, changes: Change[]): Promise<void> {
   try {
-    await runMoneyBatch(deps.db, changes.flatMap((c) => changeStatements(deps, c)));
+    await runMoneyBatch(
+      deps.db,
+      changes.flatMap((c) => changeStatements(deps, c)),
+    );
   } catch (err) {
     if (err instanceof AssertionFailedError) throw new DomainError(offlineText.changedMeanwhile, 409);
     throw err;
@@ -397,7 +476,9 @@ async function quotaReturnFor(deps: OfflineDeps, row: OfflineRow): Promise<Money
 export async function cancelMyRequest(deps: OfflineDeps, userId: string, id: string): Promise<OfflineRequestView> {
   const row = await ownRequest(deps, userId, id);
   if (!canCancel(row)) throw new DomainError(offlineText.cannotCancel);
-  await applyChanges(deps, [{ row, to: "cancelled", action: "cancelled", actorId: userId, note: null, set: { canEdit: false }, audit: {}, extra: refundFor(deps, row, "cancelled") }]);
+  await applyChanges(deps, [
+    { row, to: "cancelled", action: "cancelled", actorId: userId, note: null, set: { canEdit: false }, audit: {}, extra: refundFor(deps, row, "cancelled") },
+  ]);
   const fresh = (await q.findRequest(deps.db, id))!;
   return requestView(deps, fresh, (await q.eventsOf(deps.db, [id])).get(id) ?? [], userId);
 }
@@ -455,10 +536,14 @@ export function paidStatements(db: Db, userId: string, requestId: string, orderI
     q.insertEvent(db, { id: eventId, requestId, actorId: userId, action: "paid", fromStatus: "priced", toStatus: "paid", note: null, at: now }),
     q.insertAudit(db, { actorId: userId, action: "offline.paid", requestId, at: now, details: { from: "priced", to: "paid", order: orderId } }),
     d1
-      .prepare(`INSERT INTO offline_request_events (id, request_id, actor_id, action, from_status, to_status, note, created_at) SELECT ?, ?, NULL, 'delivered_on_payment', 'paid', 'delivered', NULL, ? WHERE ${deliveredNow}`)
+      .prepare(
+        `INSERT INTO offline_request_events (id, request_id, actor_id, action, from_status, to_status, note, created_at) SELECT ?, ?, NULL, 'delivered_on_payment', 'paid', 'delivered', NULL, ? WHERE ${deliveredNow}`,
+      )
       .bind(`ore_pdel_${requestId}`, requestId, now, requestId, eventId),
     d1
-      .prepare(`INSERT INTO audit_log (id, actor_id, action, target_type, target_id, details, created_at) SELECT ?, ?, 'offline.delivered_on_payment', 'offline_request', ?, ?, ? WHERE ${deliveredNow}`)
+      .prepare(
+        `INSERT INTO audit_log (id, actor_id, action, target_type, target_id, details, created_at) SELECT ?, ?, 'offline.delivered_on_payment', 'offline_request', ?, ?, ? WHERE ${deliveredNow}`,
+      )
       .bind(newId("aud", now), userId, requestId, JSON.stringify({ from: "paid", to: "delivered", order: orderId }), now, requestId, eventId),
   ];
 }
@@ -517,7 +602,13 @@ function dueDate(r: OfflineRow): Date | null {
 
 /** The request's timing columns as contract/offline-promise.ts reads them. */
 function promiseTimes(r: Pick<OfflineRow, "status" | "promiseAt" | "deliverBy" | "answeredAt" | "deliveredAt">): PromiseTimes {
-  return { status: r.status, promiseAt: epochMs(r.promiseAt), deliverBy: epochMs(r.deliverBy), answeredAt: epochMs(r.answeredAt), deliveredAt: epochMs(r.deliveredAt) };
+  return {
+    status: r.status,
+    promiseAt: epochMs(r.promiseAt),
+    deliverBy: epochMs(r.deliverBy),
+    answeredAt: epochMs(r.answeredAt),
+    deliveredAt: epochMs(r.deliveredAt),
+  };
 }
 
 /** What a desk search matches by key: the document key of the text as a request (ISBN 10 or 13, a shop link, a DOI, a standard's number) and its folded title. */
@@ -533,9 +624,16 @@ const DESK_PAGE = 25;
 
 export async function deskList(deps: OfflineDeps, actor: Actor, query: DeskQuery): Promise<DeskList> {
   const solverOnly = !actor.isAdmin;
-  const kinds = query.kind ? [query.kind] : query.group === "articles" ? (["article"] as const) : query.group === "books" ? (["book", "standard"] as const) : null;
+  const kinds = query.kind
+    ? [query.kind]
+    : query.group === "articles"
+      ? (["article"] as const)
+      : query.group === "books"
+        ? (["book", "standard"] as const)
+        : null;
   const filter: q.DeskFilter = {
-    statuses: query.status === "all" ? null : query.status === "open" ? q.OPEN_STATUSES : query.status === "needs_staff" ? NEEDS_STAFF_STATUSES : [query.status],
+    statuses:
+      query.status === "all" ? null : query.status === "open" ? q.OPEN_STATUSES : query.status === "needs_staff" ? NEEDS_STAFF_STATUSES : [query.status],
     kinds,
     solutionsOnly: solverOnly || query.group === "solutions",
     assignedTo: solverOnly ? actor.id : null,
@@ -605,13 +703,29 @@ export async function deskDetail(deps: OfflineDeps, actor: Actor, id: string): P
       note: h.event.note,
       actor: person(h.event.actorId, h.actorName),
     })),
-    audit: audit.map((a) => ({ action: a.audit.action, actor: person(a.audit.actorId, a.actorName), at: a.audit.createdAt.toISOString(), details: a.audit.details ?? null })),
+    audit: audit.map((a) => ({
+      action: a.audit.action,
+      actor: person(a.audit.actorId, a.actorName),
+      at: a.audit.createdAt.toISOString(),
+      details: a.audit.details ?? null,
+    })),
     group: members.map((g) => member(g.request, g.userName, GroupBasis.safeParse(g.request.groupBasis).data ?? null)),
     suggestions: suggested
       .filter((x) => mayAct(actor, x.row))
       .map((x) => ({ ...member(x.row, names.get(x.row.userId) ?? "", x.verdict.kind === "same" ? x.verdict.basis : null), group_key: groupKeyOf(x.row) })),
-    suggested_price: await suggestedPrice(deps, row, members.map((m) => m.request)),
-    group_file: fileSource && fileSource.m.id !== row.id ? { from: fileSource.m.id, name: fileSource.a!.kind === "file" ? fileSource.a!.name : null, link: fileSource.a!.kind === "link" ? fileSource.a!.link : null } : null,
+    suggested_price: await suggestedPrice(
+      deps,
+      row,
+      members.map((m) => m.request),
+    ),
+    group_file:
+      fileSource && fileSource.m.id !== row.id
+        ? {
+            from: fileSource.m.id,
+            name: fileSource.a!.kind === "file" ? fileSource.a!.name : null,
+            link: fileSource.a!.kind === "link" ? fileSource.a!.link : null,
+          }
+        : null,
   };
 }
 
@@ -672,7 +786,11 @@ async function displacedHolder(deps: OfflineDeps, actor: Actor, row: OfflineRow,
 async function tellDisplaced(deps: OfflineDeps, actor: Actor, row: OfflineRow, displaced: { id: string } | null) {
   if (!displaced) return;
   const by = (await q.findUser(deps.db, actor.id))?.name ?? "";
-  await sendOfflineNotice(deps.notifier, deps.log, { userId: displaced.id, template: "desk_taken_over", params: { name: documentName(row), by, link: `${deps.origin}/admin/offlineBooks` } });
+  await sendOfflineNotice(deps.notifier, deps.log, {
+    userId: displaced.id,
+    template: "desk_taken_over",
+    params: { name: documentName(row), by, link: `${deps.origin}/admin/offlineBooks` },
+  });
 }
 
 /** The holder columns of the first action on a request: whoever acts holds it (claim is implicit). */
@@ -723,7 +841,13 @@ export async function priceRequest(deps: OfflineDeps, actor: Actor, id: string, 
     action: "priced",
     actorId: actor.id,
     note: null,
-    set: { price: input.price, canEdit: false, answeredAt: t.answeredAt ?? now, ...(attachment ? preparedColumns(attachment) : {}), ...(t === row ? heldBy(actor) : {}) },
+    set: {
+      price: input.price,
+      canEdit: false,
+      answeredAt: t.answeredAt ?? now,
+      ...(attachment ? preparedColumns(attachment) : {}),
+      ...(t === row ? heldBy(actor) : {}),
+    },
     audit: {
       price: input.price,
       previous_price: t.price,
@@ -752,7 +876,12 @@ export async function priceRequest(deps: OfflineDeps, actor: Actor, id: string, 
     params: { name: documentName(t), price: input.price, delivery: t.preparedFileKey || t.preparedLink ? "at_payment" : deliveryHours(hours, t.kind), link },
   }));
   await notice(deps, toDeliver, (t, link) => ({ userId: t.userId, template: "offline_delivered", params: { name: documentName(t), link } }));
-  return result(deps, actor, id, [...toPrice, ...toDeliver].map((t) => t.id));
+  return result(
+    deps,
+    actor,
+    id,
+    [...toPrice, ...toDeliver].map((t) => t.id),
+  );
 }
 
 /** Paid (or being worked on) and not yet delivered. */
@@ -766,7 +895,13 @@ function deliveryChange(actor: Actor, t: OfflineRow, a: Attachment, now: Date, i
     action: "delivered",
     actorId: actor.id,
     note: null,
-    set: { ...deliveredColumns(a), deliveredAt: now, answeredAt: t.answeredAt ?? now, assignedTo: isTarget ? actor.id : (t.assignedTo ?? actor.id), canEdit: false },
+    set: {
+      ...deliveredColumns(a),
+      deliveredAt: now,
+      answeredAt: t.answeredAt ?? now,
+      assignedTo: isTarget ? actor.id : (t.assignedTo ?? actor.id),
+      canEdit: false,
+    },
     audit: a.kind === "file" ? { file: a.key, size: a.size, name: a.name } : { link: a.link },
   };
 }
@@ -789,7 +924,18 @@ export async function rejectRequest(
       actorId: actor.id,
       note: reason,
       set: { rejectReason: reason, canEdit: false, answeredAt: row.answeredAt ?? new Date(deps.now), ...heldBy(actor) },
-      audit: { template: input.template ?? null, reason, refunded: row.kind === "article" ? "offline_article_credit" : row.paidWith && (row.status === "paid" || row.status === "in_progress") ? row.paidWith : row.status === "paid" || row.status === "in_progress" ? row.price : null },
+      audit: {
+        template: input.template ?? null,
+        reason,
+        refunded:
+          row.kind === "article"
+            ? "offline_article_credit"
+            : row.paidWith && (row.status === "paid" || row.status === "in_progress")
+              ? row.paidWith
+              : row.status === "paid" || row.status === "in_progress"
+                ? row.price
+                : null,
+      },
       extra: [...refundFor(deps, row, "rejected"), ...(await quotaReturnFor(deps, row))],
     },
   ]);
@@ -834,7 +980,12 @@ export async function deliverRequest(deps: OfflineDeps, actor: Actor, id: string
  * "Same as": staff join this request to another request's group (one piece of work from then on:
  * its price and file apply to both). Only requests of one kind group.
  */
-export async function sameAsRequest(deps: OfflineDeps, actor: Actor, id: string, input: { target: string; take_over?: boolean | undefined }): Promise<DeskResult> {
+export async function sameAsRequest(
+  deps: OfflineDeps,
+  actor: Actor,
+  id: string,
+  input: { target: string; take_over?: boolean | undefined },
+): Promise<DeskResult> {
   const row = await deskTarget(deps, actor, id);
   if (input.target === id) throw new ValidationError({ target: [offlineText.sameAsSelf] });
   const target = await q.findRequest(deps.db, input.target);
@@ -871,7 +1022,9 @@ async function groupFileLeftBehind(deps: OfflineDeps, row: OfflineRow): Promise<
   const others = (await q.groupRows(deps.db, groupOf(row))).map((g) => g.request).filter((m) => m.id !== row.id);
   const key = row.preparedFileKey;
   const link = row.preparedLink;
-  const shared = others.some((m) => (key !== null && (m.preparedFileKey === key || m.fileKey === key)) || (link !== null && (m.preparedLink === link || m.deliveredLink === link)));
+  const shared = others.some(
+    (m) => (key !== null && (m.preparedFileKey === key || m.fileKey === key)) || (link !== null && (m.preparedLink === link || m.deliveredLink === link)),
+  );
   if (!shared) return null;
   return key ? { file: key } : { link: link! };
 }
@@ -880,7 +1033,17 @@ async function groupFileLeftBehind(deps: OfflineDeps, row: OfflineRow): Promise<
 export async function confirmGroup(deps: OfflineDeps, actor: Actor, id: string, input: { take_over?: boolean | undefined }): Promise<DeskResult> {
   const row = await deskTarget(deps, actor, id);
   const displaced = await displacedHolder(deps, actor, row, input.take_over);
-  await applyChanges(deps, [{ row, to: row.status, action: "group_confirmed", actorId: actor.id, note: null, set: { groupKey: groupKeyOf(row), groupBasis: "staff" }, audit: { group: groupKeyOf(row), previous_basis: row.groupBasis } }]);
+  await applyChanges(deps, [
+    {
+      row,
+      to: row.status,
+      action: "group_confirmed",
+      actorId: actor.id,
+      note: null,
+      set: { groupKey: groupKeyOf(row), groupBasis: "staff" },
+      audit: { group: groupKeyOf(row), previous_basis: row.groupBasis },
+    },
+  ]);
   await tellDisplaced(deps, actor, row, displaced);
   return result(deps, actor, id, [id]);
 }
@@ -911,7 +1074,10 @@ export async function noteRequest(deps: OfflineDeps, actor: Actor, id: string, i
   const row = await deskTarget(deps, actor, id);
   const note = input.note.trim() || null;
   await runMoneyBatch(deps.db, [
-    deps.db.update(schema.offlineRequests).set({ staffNote: note, updatedAt: new Date(deps.now) }).where(eq(schema.offlineRequests.id, row.id)),
+    deps.db
+      .update(schema.offlineRequests)
+      .set({ staffNote: note, updatedAt: new Date(deps.now) })
+      .where(eq(schema.offlineRequests.id, row.id)),
     q.insertAudit(deps.db, { actorId: actor.id, action: "offline.note", requestId: row.id, at: deps.now, details: { note } }),
   ]);
   return result(deps, actor, id, [id]);
@@ -924,9 +1090,21 @@ export async function assignRequest(deps: OfflineDeps, actor: Actor, id: string,
   const solver = await q.findUser(deps.db, solverId);
   if (!solver || !solver.isSolver) throw new ValidationError({ solver_id: [offlineText.notSolver] });
   await applyChanges(deps, [
-    { row, to: row.status, action: "assigned", actorId: actor.id, note: solver.name, set: { assignedTo: solver.id, isSolution: true }, audit: { solver: solver.id, previous_assignee: row.assignedTo } },
+    {
+      row,
+      to: row.status,
+      action: "assigned",
+      actorId: actor.id,
+      note: solver.name,
+      set: { assignedTo: solver.id, isSolution: true },
+      audit: { solver: solver.id, previous_assignee: row.assignedTo },
+    },
   ]);
-  await sendOfflineNotice(deps.notifier, deps.log, { userId: solver.id, template: "desk_solver_assigned", params: { name: documentName(row), link: `${deps.origin}/solver` } });
+  await sendOfflineNotice(deps.notifier, deps.log, {
+    userId: solver.id,
+    template: "desk_solver_assigned",
+    params: { name: documentName(row), link: `${deps.origin}/solver` },
+  });
   return result(deps, actor, id, [id]);
 }
 
@@ -944,7 +1122,11 @@ function median(values: number[]): number | null {
 export async function dashboard(deps: OfflineDeps, days: number, group?: "articles" | "books"): Promise<DeskDashboard> {
   const { db, now } = deps;
   const kinds = group ? q.KINDS_OF_GROUP[group] : null;
-  const [rows, open, running] = await Promise.all([q.dashboardRows(db, now - days * 86_400_000, kinds), q.openCounts(db, kinds), q.runningDeadlineRows(db, kinds)]);
+  const [rows, open, running] = await Promise.all([
+    q.dashboardRows(db, now - days * 86_400_000, kinds),
+    q.openCounts(db, kinds),
+    q.runningDeadlineRows(db, kinds),
+  ]);
   const minutes = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / 60_000);
   const openBy = Object.fromEntries(open.map((o) => [o.status, Number(o.n)]));
   const tally = { answer: { met: 0, breached: 0 }, delivery: { met: 0, breached: 0 } };

@@ -49,8 +49,10 @@ async function mailStaff(deps: AlertDeps, what: "registered" | "paid", req: Aler
       .limit(MAX_RECIPIENTS);
     const link = `${deps.origin}${DESK_PAGE[req.kind]}`;
     for (const { id } of to) {
-      if (what === "registered") await sendOfflineNotice(deps.notifier, deps.log, { userId: id, template: "desk_new_request", params: { name: req.name, kind: req.kind, link } });
-      else await sendOfflineNotice(deps.notifier, deps.log, { userId: id, template: "desk_paid", params: { name: req.name, delivered: !!req.delivered, link } });
+      if (what === "registered")
+        await sendOfflineNotice(deps.notifier, deps.log, { userId: id, template: "desk_new_request", params: { name: req.name, kind: req.kind, link } });
+      else
+        await sendOfflineNotice(deps.notifier, deps.log, { userId: id, template: "desk_paid", params: { name: req.name, delivered: !!req.delivered, link } });
     }
   } catch (err) {
     deps.log.warn("offline.staff_alert_failed", { what, error: String((err as Error)?.message ?? err) });
@@ -82,7 +84,13 @@ export async function deskAlerts(db: Db, actor: { id: string; isAdmin: boolean }
     payments: Number(counts?.paid ?? 0),
     latest: rows.map((row) => {
       const isPaid = row.paidAt !== null && row.paidAt.getTime() > from.getTime();
-      return { id: row.id, what: isPaid ? ("paid" as const) : ("registered" as const), kind: row.kind, name: documentName(row), at: (isPaid ? row.paidAt! : row.createdAt).toISOString() };
+      return {
+        id: row.id,
+        what: isPaid ? ("paid" as const) : ("registered" as const),
+        kind: row.kind,
+        name: documentName(row),
+        at: (isPaid ? row.paidAt! : row.createdAt).toISOString(),
+      };
     }),
   };
 }

@@ -16,7 +16,8 @@ export type StandardNumber = {
 };
 
 // Organisations whose numbers users type, longest first where one starts another.
-const ORG = "(?:ansi\\/)?(?:astm|iso(?:\\s*\\/\\s*iec)?|iec|ieee(?:\\s+std)?|bs(?:\\s+en)?(?:\\s+iso)?|en(?:\\s+iso)?|din(?:\\s+en)?(?:\\s+iso)?|api|asme|sae|ansi|nfpa|ul|jis|csa|as(?:\\/nzs)?|isiri|aws|aashto|ashrae|ipc|mil-std)";
+const ORG =
+  "(?:ansi\\/)?(?:astm|iso(?:\\s*\\/\\s*iec)?|iec|ieee(?:\\s+std)?|bs(?:\\s+en)?(?:\\s+iso)?|en(?:\\s+iso)?|din(?:\\s+en)?(?:\\s+iso)?|api|asme|sae|ansi|nfpa|ul|jis|csa|as(?:\\/nzs)?|isiri|aws|aashto|ashrae|ipc|mil-std)";
 const BODY = "[a-z]?\\s*\\d[\\w.:/+-]*(?:\\s*[-:]\\s*\\d{2,4}[a-z]?(?:e\\d)?)?(?:\\s*\\(\\s*(?:19|20)\\d\\d\\s*\\)|\\s+(?:19|20)\\d\\d)?";
 const STANDARD = new RegExp(`^\\s*(${ORG})[\\s-]*(${BODY})\\s*$`, "i");
 // Inside a longer text ("ASTM D638-14 Standard Test Method for …"): the distinctive bodies in any case,
@@ -37,10 +38,16 @@ function fullYear(y: string): string {
 /** Reads a standard's number, or null when the text is not one. */
 export function parseStandard(text: string | null | undefined): StandardNumber | null {
   if (!text) return null;
-  const folded = toLatinDigits(text.normalize("NFKC")).replace(/[\u2010-\u2015\u2212]/g, "-").replace(/\s+/g, " ");
+  const folded = toLatinDigits(text.normalize("NFKC"))
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/\s+/g, " ");
   const m = STANDARD.exec(folded);
   if (!m) return null;
-  const org = m[1]!.toLowerCase().replace(/\s*\/\s*/g, "/").replace(/\s+std$/, "").replace(/\s+/g, " ");
+  const org = m[1]!
+    .toLowerCase()
+    .replace(/\s*\/\s*/g, "/")
+    .replace(/\s+std$/, "")
+    .replace(/\s+/g, " ");
   let body = m[2]!.toLowerCase().replace(/\s+/g, " ").trim();
   let version: string | null = null;
   // "(2012)", " 2012" at the end

@@ -23,7 +23,10 @@ async function loadSharedPart(db: Db): Promise<SharedPart> {
     db.select().from(schema.news).where(eq(schema.news.published, true)).orderBy(desc(schema.news.createdAt)).limit(10),
     db.select().from(schema.blogPosts).where(eq(schema.blogPosts.published, true)).orderBy(desc(schema.blogPosts.createdAt)).limit(5),
     db.select().from(schema.pricePackages).orderBy(schema.pricePackages.id),
-    db.select().from(schema.settings).where(inArray(schema.settings.key, Object.keys(defaults))),
+    db
+      .select()
+      .from(schema.settings)
+      .where(inArray(schema.settings.key, Object.keys(defaults))),
   ]);
   const setting = <K extends keyof typeof defaults>(key: K): (typeof defaults)[K] =>
     (settingRows.find((r) => r.key === key)?.value as (typeof defaults)[K] | undefined) ?? defaults[key];

@@ -9,7 +9,10 @@ import { assetMap, moduleLinks, pageShell } from "./shell";
 
 /** JSON inside <script> must not be able to close the tag. */
 function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 // Up to 11 letters: ".webmanifest" (the installed app's manifest) is a file too.

@@ -22,7 +22,9 @@ export async function seedDemoActivity(db: Db, universityId: string, now: number
       const share = [0.42, 0.55, 0.71, 0.88, 1, 0.63][i] ?? 0.5;
       const used = quota === null ? 10 + i * 3 : Math.min(quota, Math.round(quota * share));
       statements.push(
-        d1.prepare("INSERT OR IGNORE INTO university_usage (university_id, month, access_key, used, quota) VALUES (?, ?, ?, ?, ?)").bind(universityId, month, key, used, quota),
+        d1
+          .prepare("INSERT OR IGNORE INTO university_usage (university_id, month, access_key, used, quota) VALUES (?, ?, ?, ?, ?)")
+          .bind(universityId, month, key, used, quota),
       );
     }
   });
@@ -34,8 +36,19 @@ export async function seedDemoActivity(db: Db, universityId: string, now: number
       const outcome = (back + mi) % 5 === 0 ? "error" : "ok";
       statements.push(
         d1
-          .prepare("INSERT OR IGNORE INTO downloads (id, user_id, job_key, outcome, doi, url, title, source, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'demo', ?)")
-          .bind(`dl_demo_${m.id}_${back}`, m.id, `doi:10.5555/demo.${mi}.${back}`, outcome, `10.5555/demo.${mi}.${back}`, `https://doi.org/10.5555/demo.${mi}.${back}`, `Demo article ${mi + 1}-${back}`, at),
+          .prepare(
+            "INSERT OR IGNORE INTO downloads (id, user_id, job_key, outcome, doi, url, title, source, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'demo', ?)",
+          )
+          .bind(
+            `dl_demo_${m.id}_${back}`,
+            m.id,
+            `doi:10.5555/demo.${mi}.${back}`,
+            outcome,
+            `10.5555/demo.${mi}.${back}`,
+            `https://doi.org/10.5555/demo.${mi}.${back}`,
+            `Demo article ${mi + 1}-${back}`,
+            at,
+          ),
       );
       downloads += 1;
     }
@@ -48,7 +61,9 @@ export async function seedDemoActivity(db: Db, universityId: string, now: number
       const kind = back % 2 ? "book" : "article";
       statements.push(
         d1
-          .prepare("INSERT OR IGNORE INTO offline_requests (id, user_id, kind, url, doc_key, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'delivered', ?, ?)")
+          .prepare(
+            "INSERT OR IGNORE INTO offline_requests (id, user_id, kind, url, doc_key, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'delivered', ?, ?)",
+          )
           .bind(`off_demo_${first.id}_${back}`, first.id, kind, `Demo ${kind} request ${back}`, `demo:${kind}:${back}`, at, at),
       );
     }

@@ -75,7 +75,7 @@ export async function memberPage(db: Db, universityId: string, opts: { q?: strin
       .bind(...params),
     d1.prepare(`SELECT COUNT(*) AS n FROM users u WHERE u.university_id = ?1 ${filter}`).bind(...params),
   ]);
-  return { rows: rows!.results as MemberRow[], total: ((total!.results[0] as { n: number } | undefined)?.n ?? 0) };
+  return { rows: rows!.results as MemberRow[], total: (total!.results[0] as { n: number } | undefined)?.n ?? 0 };
 }
 
 export async function groupsWithMembers(db: Db, universityId: string) {
@@ -85,7 +85,15 @@ export async function groupsWithMembers(db: Db, universityId: string) {
     .select({ groupId: schema.userGroupMembers.groupId, id: schema.users.id, name: schema.users.name })
     .from(schema.userGroupMembers)
     .innerJoin(schema.users, eq(schema.users.id, schema.userGroupMembers.userId))
-    .where(and(inArray(schema.userGroupMembers.groupId, groups.map((g) => g.id)), eq(schema.users.universityId, universityId)));
+    .where(
+      and(
+        inArray(
+          schema.userGroupMembers.groupId,
+          groups.map((g) => g.id),
+        ),
+        eq(schema.users.universityId, universityId),
+      ),
+    );
   return { groups, members };
 }
 
@@ -118,10 +126,21 @@ export async function removeFromGroup(db: Db, groupId: string, userId: string) {
 }
 
 export async function deleteGroup(db: Db, groupId: string) {
-  await db.batch([db.delete(schema.userGroupMembers).where(eq(schema.userGroupMembers.groupId, groupId)), db.delete(schema.userGroups).where(eq(schema.userGroups.id, groupId))]);
+  await db.batch([
+    db.delete(schema.userGroupMembers).where(eq(schema.userGroupMembers.groupId, groupId)),
+    db.delete(schema.userGroups).where(eq(schema.userGroups.id, groupId)),
+  ]);
 }
 
-type ActivityRow = { created_at: number; user_name: string; title: string | null; url: string | null; doi: string | null; outcome: string; kind: "download" | "offline_article" | "offline_book" };
+type ActivityRow = {
+  created_at: number;
+  user_name: string;
+  title: string | null;
+  url: string | null;
+  doi: string | null;
+  outcome: string;
+  kind: "download" | "offline_article" | "offline_book";
+};
 
 /** Members' downloads and offline requests, newest first. */
 export async function activityPage(db: Db, universityId: string, opts: { limit: number; offset: number }) {
@@ -136,7 +155,7 @@ export async function activityPage(db: Db, universityId: string, opts: { limit: 
     d1.prepare(`SELECT * FROM (${union}) ORDER BY created_at DESC LIMIT ${opts.limit} OFFSET ${opts.offset}`).bind(universityId),
     d1.prepare(`SELECT COUNT(*) AS n FROM (${union})`).bind(universityId),
   ]);
-  return { rows: rows!.results as ActivityRow[], total: ((total!.results[0] as { n: number } | undefined)?.n ?? 0) };
+  return { rows: rows!.results as ActivityRow[], total: (total!.results[0] as { n: number } | undefined)?.n ?? 0 };
 }
 
 export { DAY_MS };

@@ -14,13 +14,28 @@ const groupId = (c: { req: { param(name: string): string | undefined } }) => z.s
 
 defineEndpoint(
   panelRoutes,
-  { method: "get", path: "/panel2/ajax/statistics", summary: "The partner's institution: quotas, usage per access key and members' activity for the last 6 Solar Hijri months", roles: partnerOnly, response: PanelStatistics, tag },
+  {
+    method: "get",
+    path: "/panel2/ajax/statistics",
+    summary: "The partner's institution: quotas, usage per access key and members' activity for the last 6 Solar Hijri months",
+    roles: partnerOnly,
+    response: PanelStatistics,
+    tag,
+  },
   async (c, { user }) => c.json(await service.statistics(c.var.db, user, c.var.now())),
 );
 
 defineEndpoint(
   panelRoutes,
-  { method: "get", path: "/panel2/ajax/users", summary: "Members of the partner's institution with their downloads, requests and groups (20 a page; q filters)", roles: partnerOnly, query: PanelListQuery, response: PanelMembers, tag },
+  {
+    method: "get",
+    path: "/panel2/ajax/users",
+    summary: "Members of the partner's institution with their downloads, requests and groups (20 a page; q filters)",
+    roles: partnerOnly,
+    query: PanelListQuery,
+    response: PanelMembers,
+    tag,
+  },
   async (c, { query, user }) => c.json(await service.members(c.var.db, user, query)),
 );
 
@@ -41,7 +56,15 @@ defineEndpoint(
 
 defineEndpoint(
   panelRoutes,
-  { method: "post", path: "/panel2/ajax/groups/:id/members", summary: "Adds a member to a group or removes them (own institution only)", roles: partnerOnly, body: GroupMemberBody, response: PanelOk, tag },
+  {
+    method: "post",
+    path: "/panel2/ajax/groups/:id/members",
+    summary: "Adds a member to a group or removes them (own institution only)",
+    roles: partnerOnly,
+    body: GroupMemberBody,
+    response: PanelOk,
+    tag,
+  },
   async (c, { body, user }) => {
     await service.changeMembership(c.var.db, user, groupId(c), body);
     return c.json({ status: "ok" as const });
@@ -50,7 +73,14 @@ defineEndpoint(
 
 defineEndpoint(
   panelRoutes,
-  { method: "post", path: "/panel2/ajax/groups/:id/delete", summary: "Deletes a group (its members stay members of the institution)", roles: partnerOnly, response: PanelOk, tag },
+  {
+    method: "post",
+    path: "/panel2/ajax/groups/:id/delete",
+    summary: "Deletes a group (its members stay members of the institution)",
+    roles: partnerOnly,
+    response: PanelOk,
+    tag,
+  },
   async (c, { user }) => {
     await service.removeGroup(c.var.db, user, groupId(c));
     return c.json({ status: "ok" as const });
@@ -59,6 +89,14 @@ defineEndpoint(
 
 defineEndpoint(
   panelRoutes,
-  { method: "get", path: "/panel2/ajax/articles", summary: "Members' downloads and offline requests, newest first (20 a page)", roles: partnerOnly, query: PanelListQuery, response: PanelArticles, tag },
+  {
+    method: "get",
+    path: "/panel2/ajax/articles",
+    summary: "Members' downloads and offline requests, newest first (20 a page)",
+    roles: partnerOnly,
+    query: PanelListQuery,
+    response: PanelArticles,
+    tag,
+  },
   async (c, { query, user }) => c.json(await service.articles(c.var.db, user, query.page)),
 );

@@ -51,7 +51,10 @@ export async function statistics(db: Db, user: UserRow, now: number): Promise<Pa
 export async function members(db: Db, user: UserRow, opts: { page: number; q?: string }): Promise<PanelMembers> {
   const uniId = partnerUniversityId(user);
   const { rows, total } = await q.memberPage(db, uniId, { q: opts.q || undefined, limit: PANEL_PAGE_SIZE, offset: (opts.page - 1) * PANEL_PAGE_SIZE });
-  const memberships = await q.groupIdsOf(db, rows.map((r) => r.id));
+  const memberships = await q.groupIdsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     total,
     page: opts.page,

@@ -24,13 +24,28 @@ const ok = (c: Context<AppEnv>, message: string) => c.json({ status: "ok" as con
 
 defineEndpoint(
   profileRoutes,
-  { method: "get", path: "/profile/ajax/details", summary: "The signed-in user's details, credits and active sessions", roles: signedIn, response: ProfileDetails, tag: "profile" },
+  {
+    method: "get",
+    path: "/profile/ajax/details",
+    summary: "The signed-in user's details, credits and active sessions",
+    roles: signedIn,
+    response: ProfileDetails,
+    tag: "profile",
+  },
   async (c, { user }) => c.json(await profileDetails(authDeps(c), user, currentSession(c))),
 );
 
 defineEndpoint(
   profileRoutes,
-  { method: "post", path: "/profile/ajax/details", summary: "Edit the user's details (name)", roles: signedIn, body: UpdateDetailsInput, response: ProfileOk, tag: "profile" },
+  {
+    method: "post",
+    path: "/profile/ajax/details",
+    summary: "Edit the user's details (name)",
+    roles: signedIn,
+    body: UpdateDetailsInput,
+    response: ProfileOk,
+    tag: "profile",
+  },
   async (c, { body, user }) => {
     await updateDetails(authDeps(c), user, body);
     return ok(c, profileMessages.detailsSaved);
@@ -39,7 +54,15 @@ defineEndpoint(
 
 defineEndpoint(
   profileRoutes,
-  { method: "post", path: "/profile/ajax/email", summary: "Change the e-mail (needs the current password): a one-hour link goes to the new address, which applies when opened; the old address is told", roles: signedIn, body: EmailChangeInput, response: ProfileOk, tag: "profile" },
+  {
+    method: "post",
+    path: "/profile/ajax/email",
+    summary: "Change the e-mail (needs the current password): a one-hour link goes to the new address, which applies when opened; the old address is told",
+    roles: signedIn,
+    body: EmailChangeInput,
+    response: ProfileOk,
+    tag: "profile",
+  },
   async (c, { body, user }) => {
     await requestEmailChange(authDeps(c), user, body.email, body.current_password);
     return ok(c, profileMessages.emailLinkSent(body.email));
@@ -66,7 +89,15 @@ defineEndpoint(
 
 defineEndpoint(
   profileRoutes,
-  { method: "post", path: "/profile/ajax/password", summary: "Change the password (needs the current one); ends the user's other sessions", roles: signedIn, body: PasswordChangeInput, response: ProfileOk, tag: "profile" },
+  {
+    method: "post",
+    path: "/profile/ajax/password",
+    summary: "Change the password (needs the current one); ends the user's other sessions",
+    roles: signedIn,
+    body: PasswordChangeInput,
+    response: ProfileOk,
+    tag: "profile",
+  },
   async (c, { body, user }) => {
     await changePassword(authDeps(c), user, body, currentSession(c));
     return ok(c, profileMessages.passwordChanged);
@@ -81,7 +112,15 @@ defineEndpoint(
 
 defineEndpoint(
   profileRoutes,
-  { method: "post", path: "/profile/ajax/sessions/end", summary: "End one of the user's other sessions", roles: signedIn, body: EndSessionInput, response: ProfileOk, tag: "profile" },
+  {
+    method: "post",
+    path: "/profile/ajax/sessions/end",
+    summary: "End one of the user's other sessions",
+    roles: signedIn,
+    body: EndSessionInput,
+    response: ProfileOk,
+    tag: "profile",
+  },
   async (c, { body, user }) => {
     await endSession(authDeps(c), user.id, body.id, currentSession(c));
     return ok(c, profileMessages.sessionEnded);
@@ -90,7 +129,14 @@ defineEndpoint(
 
 defineEndpoint(
   profileRoutes,
-  { method: "post", path: "/profile/ajax/sessions/end_others", summary: "End every session of the user except this one", roles: signedIn, response: ProfileOk, tag: "profile" },
+  {
+    method: "post",
+    path: "/profile/ajax/sessions/end_others",
+    summary: "End every session of the user except this one",
+    roles: signedIn,
+    response: ProfileOk,
+    tag: "profile",
+  },
   async (c, { user }) => {
     await endOtherSessions(authDeps(c), user.id, currentSession(c));
     return ok(c, profileMessages.otherSessionsEnded);

@@ -52,7 +52,10 @@ export async function profileDetails(deps: AuthDeps, user: UserRow, currentSessi
 }
 
 export async function updateDetails(deps: AuthDeps, user: UserRow, input: { name: string }) {
-  await deps.db.update(schema.users).set({ name: input.name, updatedAt: new Date(deps.now) }).where(eq(schema.users.id, user.id));
+  await deps.db
+    .update(schema.users)
+    .set({ name: input.name, updatedAt: new Date(deps.now) })
+    .where(eq(schema.users.id, user.id));
 }
 
 /**
@@ -113,7 +116,10 @@ export async function confirmEmailChange(deps: AuthDeps, token: string): Promise
   const user = await findUserById(db, row.userId);
   if (!user || (await emailTaken(db, row.target, user.id))) return false;
   try {
-    await db.update(schema.users).set({ email: row.target, emailVerifiedAt: new Date(now), updatedAt: new Date(now) }).where(eq(schema.users.id, user.id));
+    await db
+      .update(schema.users)
+      .set({ email: row.target, emailVerifiedAt: new Date(now), updatedAt: new Date(now) })
+      .where(eq(schema.users.id, user.id));
   } catch (err) {
     if (uniqueViolation(err) === "email") return false;
     throw err;
@@ -127,7 +133,10 @@ export async function changePassword(deps: AuthDeps, user: UserRow, input: { cur
   const { db, now } = deps;
   await confirmCurrentPassword(deps, user, input.current_password);
   const passwordHash = await hashPassword(input.password, deps.pepper, deps.params);
-  await db.update(schema.users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(schema.users.id, user.id));
+  await db
+    .update(schema.users)
+    .set({ passwordHash, updatedAt: new Date(now) })
+    .where(eq(schema.users.id, user.id));
   await endOtherSessions(deps, user.id, currentSessionId);
   await voidAccountLinks(db, user.id, now);
   deps.log.info("profile.password_changed", { user: user.id });
@@ -136,7 +145,10 @@ export async function changePassword(deps: AuthDeps, user: UserRow, input: { cur
 export async function endOtherSessions(deps: AuthDeps, userId: string, currentSessionId: string | null) {
   const s = schema.sessions;
   const others = currentSessionId ? and(eq(s.userId, userId), isNull(s.revokedAt), ne(s.id, currentSessionId)) : and(eq(s.userId, userId), isNull(s.revokedAt));
-  await deps.db.update(s).set({ revokedAt: new Date(deps.now) }).where(others);
+  await deps.db
+    .update(s)
+    .set({ revokedAt: new Date(deps.now) })
+    .where(others);
 }
 
 export async function endSession(deps: AuthDeps, userId: string, handle: string, currentSessionId: string | null) {

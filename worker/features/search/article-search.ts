@@ -7,12 +7,7 @@
  * failure becomes "an error occurred, code {status}" with the upstream HTTP status
  * (504 for a timeout, 502 for an unreachable or unreadable source).
  */
-import {
-  SUBJECT_AREAS,
-  type ArticleResult,
-  type ArticleSearchRequest,
-  type ArticleSearchResponse,
-} from "../../../contract/search";
+import { SUBJECT_AREAS, type ArticleResult, type ArticleSearchRequest, type ArticleSearchResponse } from "../../../contract/search";
 import { CROSSREF_MAX_OFFSET, type CrossrefClient, type CrossrefWork } from "../../../clients/crossref";
 import { UpstreamError } from "../../../clients/http";
 import { SCOPUS_MAX_OFFSET, buildScopusQuery, type ScopusClient, type ScopusEntry } from "../../../clients/scopus";
@@ -95,7 +90,14 @@ function fromScopusEntry(e: ScopusEntry): ArticleResult {
     type: e.subtypeDescription ?? e.aggregationType,
     url: e.scopusUrl ?? doiUrl(e.doi),
     doi: e.doi,
-    document_details: documentDetails({ publishedIn: e.publicationName, year: e.year, volume: e.volume, issue: e.issue, pages: e.pageRange, citedBy: e.citedByCount }),
+    document_details: documentDetails({
+      publishedIn: e.publicationName,
+      year: e.year,
+      volume: e.volume,
+      issue: e.issue,
+      pages: e.pageRange,
+      citedBy: e.citedByCount,
+    }),
     year: e.year,
     open_access: e.openAccess,
   };

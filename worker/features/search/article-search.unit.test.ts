@@ -41,7 +41,9 @@ async function failure(p: Promise<unknown>): Promise<Error> {
 
 describe("Scopus", () => {
   it("maps the recorded entries into the spec's response", async () => {
-    const body = ArticleSearchResponse.parse(await searchArticles(deps(), req({ search_from: "scopus", keywords: "heterogeneity meta-analysis", count: "10" })));
+    const body = ArticleSearchResponse.parse(
+      await searchArticles(deps(), req({ search_from: "scopus", keywords: "heterogeneity meta-analysis", count: "10" })),
+    );
     expect(body.current_page).toBe(1);
     expect(body.total_results).toBe(93);
     expect(body.total_pages).toBe(10);
@@ -64,9 +66,24 @@ describe("Scopus", () => {
   });
 
   it("sends the query built from the form fields", async () => {
-    await searchArticles(deps(), req({ search_from: "scopus", keywords: "graphene oxide", search_type: "any", search_in: "title", year_from: "۲۰۱۸", year_to: "2020", language: "english", subject: "MATE", type: "ar" }));
+    await searchArticles(
+      deps(),
+      req({
+        search_from: "scopus",
+        keywords: "graphene oxide",
+        search_type: "any",
+        search_in: "title",
+        year_from: "۲۰۱۸",
+        year_to: "2020",
+        language: "english",
+        subject: "MATE",
+        type: "ar",
+      }),
+    );
     const hits = Object.keys(Object.fromEntries(fake.state.hits));
-    expect(hits).toContain("scopus:search:TITLE(graphene OR oxide) AND PUBYEAR > 2017 AND PUBYEAR < 2021 AND LANGUAGE(english) AND SUBJAREA(MATE) AND DOCTYPE(ar)");
+    expect(hits).toContain(
+      "scopus:search:TITLE(graphene OR oxide) AND PUBYEAR > 2017 AND PUBYEAR < 2021 AND LANGUAGE(english) AND SUBJAREA(MATE) AND DOCTYPE(ar)",
+    );
   });
 
   it("an empty result set is 'no result found'", async () => {
@@ -126,7 +143,20 @@ describe("Crossref", () => {
 
   it("passes filters, publisher, sort and paging to Crossref", async () => {
     const body = ArticleSearchResponse.parse(
-      await searchArticles(deps(), req({ search_from: "crossref", keywords: "soil", year_from: "2019", year_to: "2020", type: "book-chapter", publisher: "Acme Press", sort_by: "newest", page: "3", count: "15" })),
+      await searchArticles(
+        deps(),
+        req({
+          search_from: "crossref",
+          keywords: "soil",
+          year_from: "2019",
+          year_to: "2020",
+          type: "book-chapter",
+          publisher: "Acme Press",
+          sort_by: "newest",
+          page: "3",
+          count: "15",
+        }),
+      ),
     );
     expect(body.current_page).toBe(3);
     expect(body.data.every((d) => d.type === "book-chapter" && d.publisher === "Acme Press")).toBe(true);
@@ -219,7 +249,9 @@ describe("the one-hour cache", () => {
   it("never caches failures", async () => {
     const cache = memoryCache();
     const key = articleCacheKey(req({ search_from: "crossref", keywords: "z fake:500" }));
-    await expect(cachedArticleSearch(cache, key, () => searchArticles(deps(), req({ search_from: "crossref", keywords: "z fake:500" })))).rejects.toBeInstanceOf(SourceFailedError);
+    await expect(
+      cachedArticleSearch(cache, key, () => searchArticles(deps(), req({ search_from: "crossref", keywords: "z fake:500" }))),
+    ).rejects.toBeInstanceOf(SourceFailedError);
     expect(cache.puts).toBe(0);
   });
 });

@@ -76,7 +76,10 @@ describe("recordToRow", () => {
   });
 
   it("maps a thesis to a theses row", () => {
-    const r = recordToRow({ kind: "thesis", title: "On Robots", author: "A. B.", degree: "PhD", department: "Robotics", download_link: "https://repo.example/1", year: "2020" }, 1);
+    const r = recordToRow(
+      { kind: "thesis", title: "On Robots", author: "A. B.", degree: "PhD", department: "Robotics", download_link: "https://repo.example/1", year: "2020" },
+      1,
+    );
     expect(r.ok && r.row.table).toBe("theses");
     expect(r.ok && r.row.values).toHaveLength(THESIS_COLUMNS.length);
   });
@@ -94,9 +97,17 @@ describe("readers", () => {
   });
 
   it("CSV: quotes, doubled quotes, commas and newlines inside fields; link columns; line numbers", async () => {
-    const csv = ["kind,title,keywords,link1,link2", 'book,"Fluids, ""Viscous"" and\nInviscid",cfd,https://a.example/1,https://a.example/2', "report,Short,x,,", "book,too,many,fields,here,!"].join("\n");
+    const csv = [
+      "kind,title,keywords,link1,link2",
+      'book,"Fluids, ""Viscous"" and\nInviscid",cfd,https://a.example/1,https://a.example/2',
+      "report,Short,x,,",
+      "book,too,many,fields,here,!",
+    ].join("\n");
     const out = await collect(readCsv(lines(csv)));
-    expect(out[0]).toEqual({ line: 2, record: { kind: "book", title: 'Fluids, "Viscous" and\nInviscid', keywords: "cfd", links: "https://a.example/1|https://a.example/2" } });
+    expect(out[0]).toEqual({
+      line: 2,
+      record: { kind: "book", title: 'Fluids, "Viscous" and\nInviscid', keywords: "cfd", links: "https://a.example/1|https://a.example/2" },
+    });
     expect(out[1]).toEqual({ line: 4, record: { kind: "report", title: "Short", keywords: "x" } });
     expect(out[2]).toEqual({ line: 5, error: "expected 5 fields, found 6" });
   });
@@ -185,7 +196,11 @@ describe("generator", () => {
 
 // ------------------------------------------------------------------ a real SQLite database
 
-type Db = { exec(sql: string): void; prepare(sql: string): { all(...p: unknown[]): Record<string, unknown>[]; get(...p: unknown[]): Record<string, unknown>; run(...p: unknown[]): unknown }; close(): void };
+type Db = {
+  exec(sql: string): void;
+  prepare(sql: string): { all(...p: unknown[]): Record<string, unknown>[]; get(...p: unknown[]): Record<string, unknown>; run(...p: unknown[]): unknown };
+  close(): void;
+};
 
 let dir: string;
 let dbFile: string;
@@ -199,7 +214,9 @@ async function freshDatabase(): Promise<Db> {
   dbFile = path.join(d1Dir, "test.sqlite");
   const db = new DatabaseSync(dbFile);
   const migrations = path.resolve(import.meta.dirname, "../../../db/migrations");
-  for (const f of readdirSync(migrations).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const f of readdirSync(migrations)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     for (const stmt of readFileSync(path.join(migrations, f), "utf8").split("--> statement-breakpoint")) if (stmt.trim()) db.exec(stmt);
   }
   return db;
@@ -249,11 +266,32 @@ describe("importing into SQLite (the statements D1 runs)", () => {
   it("a book the seed holds with a hyphenated ISBN is updated, not duplicated", async () => {
     const db = await freshDatabase();
     const seeded = seedItems.find((c) => c.isbn)!;
-    db.exec(insert("catalog_items", { id: 1, type: seeded.type, title: seeded.title, authors: seeded.authors, year: seeded.year, isbn: seeded.isbn, language: "English", free: 0, links: [], toman_price: 1000, keywords: "", external_id: "seed-1", created_at: 0 }));
+    db.exec(
+      insert("catalog_items", {
+        id: 1,
+        type: seeded.type,
+        title: seeded.title,
+        authors: seeded.authors,
+        year: seeded.year,
+        isbn: seeded.isbn,
+        language: "English",
+        free: 0,
+        links: [],
+        toman_price: 1000,
+        keywords: "",
+        external_id: "seed-1",
+        created_at: 0,
+      }),
+    );
     const record = { kind: "book", id: "operator-77", title: "New Edition Title", authors: "X", isbn: seeded.isbn!.replaceAll("-", ""), toman_price: 2000 };
     await importRecords(readJsonl(lines(JSON.stringify(record))), sqliteSink(db), { now: 1 });
     expect(count(db, "catalog_items")).toBe(1);
-    expect(db.prepare("SELECT id, external_id, title, toman_price FROM catalog_items").get()).toEqual({ id: 1, external_id: "seed-1", title: "New Edition Title", toman_price: 2000 });
+    expect(db.prepare("SELECT id, external_id, title, toman_price FROM catalog_items").get()).toEqual({
+      id: 1,
+      external_id: "seed-1",
+      title: "New Edition Title",
+      toman_price: 2000,
+    });
     expect(search(db, seeded.isbn!).map((r) => r.id)).toEqual([1]);
     integrity(db);
     db.close();
@@ -265,9 +303,15 @@ describe("importing into SQLite (the statements D1 runs)", () => {
     await importRecords(readJsonl(lines(records.map((r) => JSON.stringify(r)).join("\n"))), sqliteSink(db), { now: 1 });
     const word = "engineering";
     const expected = (where: string) =>
-      db.prepare(`SELECT c.id FROM catalog_items c JOIN catalog_fts f ON f.rowid = c.id WHERE catalog_fts MATCH ? AND ${where} ORDER BY c.id`).all(`{title authors publisher isbn standard_number keywords} : "${word}"`).map((r) => r.id);
+      db
+        .prepare(`SELECT c.id FROM catalog_items c JOIN catalog_fts f ON f.rowid = c.id WHERE catalog_fts MATCH ? AND ${where} ORDER BY c.id`)
+        .all(`{title authors publisher isbn standard_number keywords} : "${word}"`)
+        .map((r) => r.id);
     const ids = (extra: Partial<Parameters<typeof bookSearchMatch>[0]>) =>
-      db.prepare("SELECT rowid AS id FROM catalog_fts WHERE catalog_fts MATCH ? ORDER BY rowid").all(bookSearchMatch({ keywords: word, type: "all", search_from: "all", ...extra })!).map((r) => r.id);
+      db
+        .prepare("SELECT rowid AS id FROM catalog_fts WHERE catalog_fts MATCH ? ORDER BY rowid")
+        .all(bookSearchMatch({ keywords: word, type: "all", search_from: "all", ...extra })!)
+        .map((r) => r.id);
     expect(ids({ search_from: "report", year_from: 1990, year_to: 2012 })).toEqual(expected("c.type = 3 AND c.year BETWEEN 1990 AND 2012"));
     expect(ids({ search_from: "free", year_from: 2001, year_to: 2001 })).toEqual(expected("c.free = 1 AND c.year = 2001"));
     expect(ids({ year_from: 1900, year_to: 1999 })).toEqual(expected("c.year BETWEEN 1900 AND 1999"));
@@ -314,7 +358,18 @@ describe("importing into SQLite (the statements D1 runs)", () => {
     const good = Array.from({ length: 30 }, (_, i) => JSON.stringify(generateRecord(i, { seed: 4 })));
     writeFileSync(file, [...good.slice(0, 10), "{oops", JSON.stringify(book({ isbn: "123" })), ...good.slice(10)].join("\n") + "\n");
     expect(localD1File(dir)).toBe(dbFile);
-    const args = { file, target: "direct" as const, persistTo: dir, format: "jsonl" as const, chunkRows: 1000, rowsPerStatement: 100, keepSql: undefined, optimize: true, dryRun: false, quiet: true };
+    const args = {
+      file,
+      target: "direct" as const,
+      persistTo: dir,
+      format: "jsonl" as const,
+      chunkRows: 1000,
+      rowsPerStatement: 100,
+      keepSql: undefined,
+      optimize: true,
+      dryRun: false,
+      quiet: true,
+    };
     const report = await runImport(args);
     expect(report.rejected.map((r) => r.line)).toEqual([11, 12]);
     expect(report.catalogRows).toBe(30);
@@ -335,8 +390,36 @@ describe("importing into SQLite (the statements D1 runs)", () => {
   it("the direct sink reports a row that breaks a constraint by its line", async () => {
     const db = await freshDatabase();
     // two existing rows: one owns id "a", another owns the ISBN the incoming "a" claims
-    db.exec(insert("catalog_items", { type: 0, title: "A", authors: "", isbn: "9780521880688", language: "English", free: 0, links: [], toman_price: 1, keywords: "", external_id: "a", created_at: 0 }));
-    db.exec(insert("catalog_items", { type: 0, title: "B", authors: "", isbn: "9780262033848", language: "English", free: 0, links: [], toman_price: 1, keywords: "", external_id: "b", created_at: 0 }));
+    db.exec(
+      insert("catalog_items", {
+        type: 0,
+        title: "A",
+        authors: "",
+        isbn: "9780521880688",
+        language: "English",
+        free: 0,
+        links: [],
+        toman_price: 1,
+        keywords: "",
+        external_id: "a",
+        created_at: 0,
+      }),
+    );
+    db.exec(
+      insert("catalog_items", {
+        type: 0,
+        title: "B",
+        authors: "",
+        isbn: "9780262033848",
+        language: "English",
+        free: 0,
+        links: [],
+        toman_price: 1,
+        keywords: "",
+        external_id: "b",
+        created_at: 0,
+      }),
+    );
     db.close();
     const rejected: { line: number; error: string }[] = [];
     const sink = await directSink(dbFile, { onRejected: (line, error) => rejected.push({ line, error }) });

@@ -88,7 +88,12 @@ export async function* readCsv(lines: AsyncIterable<string>): AsyncGenerator<Dec
       continue;
     }
     if (!header) {
-      header = row.fields.map((h) => h.trim().toLowerCase().replace(/^\uFEFF/, ""));
+      header = row.fields.map((h) =>
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/^\uFEFF/, ""),
+      );
       continue;
     }
     if (row.fields.length !== header.length) {
@@ -111,9 +116,34 @@ export async function* readCsv(lines: AsyncIterable<string>): AsyncGenerator<Dec
 
 /** CSV header the generator writes and operators can copy. */
 export const CSV_COLUMNS = [
-  "kind", "id", "title", "authors", "author", "year", "publisher", "isbn", "edition", "pages", "language", "size_bytes",
-  "extension", "free", "license", "links", "toman_price", "cover_url", "standard_number", "organization", "cd_name",
-  "publication_date", "keywords", "degree", "department", "university", "download_link", "abstract",
+  "kind",
+  "id",
+  "title",
+  "authors",
+  "author",
+  "year",
+  "publisher",
+  "isbn",
+  "edition",
+  "pages",
+  "language",
+  "size_bytes",
+  "extension",
+  "free",
+  "license",
+  "links",
+  "toman_price",
+  "cover_url",
+  "standard_number",
+  "organization",
+  "cd_name",
+  "publication_date",
+  "keywords",
+  "degree",
+  "department",
+  "university",
+  "download_link",
+  "abstract",
 ] as const;
 
 function csvField(v: unknown): string {

@@ -12,23 +12,20 @@ import { toIsbn13 } from "../../../lib/identify";
 const TYPE_OF_KIND = { book: 0, solution_manual: 1, standard: 2, report: 3 } as const;
 
 const text = (max: number) => z.string().trim().max(max);
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === "" ? null : v), z.string().trim().max(max).nullable().optional());
+const optionalText = (max: number) => z.preprocess((v) => (v === "" ? null : v), z.string().trim().max(max).nullable().optional());
 const optionalInt = (min: number, max: number) =>
   z.preprocess(
     (v) => (v === "" || v === null || v === undefined ? null : typeof v === "string" ? Number(v) : v),
     z.number().int().min(min).max(max).nullable().optional(),
   );
-const flag = z.preprocess(
-  (v) => (typeof v === "string" ? ["1", "true", "yes", "y"].includes(v.trim().toLowerCase()) : v),
-  z.boolean(),
-);
-const url = z.string().trim().regex(/^https?:\/\/\S+$/, "not an http(s) URL").max(2000);
+const flag = z.preprocess((v) => (typeof v === "string" ? ["1", "true", "yes", "y"].includes(v.trim().toLowerCase()) : v), z.boolean());
+const url = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/\S+$/, "not an http(s) URL")
+  .max(2000);
 /** links as an array, or one string separated by "|" or whitespace (CSV). */
-const links = z.preprocess(
-  (v) => (typeof v === "string" ? v.split(/[|\s]+/).filter(Boolean) : v ?? []),
-  z.array(url).max(4),
-);
+const links = z.preprocess((v) => (typeof v === "string" ? v.split(/[|\s]+/).filter(Boolean) : (v ?? [])), z.array(url).max(4));
 
 const common = {
   /** The operator's id; when absent the ISBN (or a hash of title/authors/year) is the key. */
@@ -58,7 +55,11 @@ const CatalogItemRecord = z.object({
   cd_name: optionalText(300),
   publication_date: z.preprocess(
     (v) => (v === "" ? null : v),
-    z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "use YYYY, YYYY-MM or YYYY-MM-DD").nullable().optional(),
+    z
+      .string()
+      .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "use YYYY, YYYY-MM or YYYY-MM-DD")
+      .nullable()
+      .optional(),
   ),
   keywords: z.preprocess((v) => v ?? "", text(2000)),
   /** The collection the record comes from ("OAPEN", "Project Gutenberg", "NASA NTRS"), shown with it. */
@@ -83,14 +84,47 @@ export const CatalogImportRecord = z.discriminatedUnion("kind", [CatalogItemReco
 export type CatalogImportRecord = z.input<typeof CatalogImportRecord>;
 /** Column order of the catalog_items upsert (snake_case = the SQL column names). */
 export const CATALOG_COLUMNS = [
-  "external_id", "type", "title", "authors", "year", "publisher", "isbn", "edition", "pages", "language", "size_bytes",
-  "extension", "free", "license", "links", "toman_price", "cover_url", "standard_number", "organization", "cd_name",
-  "publication_date", "keywords", "source", "created_at",
+  "external_id",
+  "type",
+  "title",
+  "authors",
+  "year",
+  "publisher",
+  "isbn",
+  "edition",
+  "pages",
+  "language",
+  "size_bytes",
+  "extension",
+  "free",
+  "license",
+  "links",
+  "toman_price",
+  "cover_url",
+  "standard_number",
+  "organization",
+  "cd_name",
+  "publication_date",
+  "keywords",
+  "source",
+  "created_at",
 ] as const;
 
 export const THESIS_COLUMNS = [
-  "external_id", "title", "author", "degree", "department", "language", "year", "university", "download_link", "abstract",
-  "free", "license", "source", "created_at",
+  "external_id",
+  "title",
+  "author",
+  "degree",
+  "department",
+  "language",
+  "year",
+  "university",
+  "download_link",
+  "abstract",
+  "free",
+  "license",
+  "source",
+  "created_at",
 ] as const;
 
 export type SqlScalar = string | number | null;
@@ -99,7 +133,13 @@ export type CatalogRow = { table: "catalog_items"; values: SqlScalar[] } | { tab
 /** FNV-1a, hex: a stable key for records that carry neither an id nor an ISBN. */
 function stableKey(parts: (string | number | null | undefined)[]): string {
   let h = 0x811c9dc5;
-  const s = parts.map((p) => String(p ?? "").toLowerCase().trim()).join("\u0001");
+  const s = parts
+    .map((p) =>
+      String(p ?? "")
+        .toLowerCase()
+        .trim(),
+    )
+    .join("\u0001");
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
@@ -123,7 +163,22 @@ export function recordToRow(input: unknown, createdAt: number): RowResult {
       ok: true,
       row: {
         table: "theses",
-        values: [externalId, r.title, r.author, r.degree, r.department, r.language, r.year ?? null, r.university ?? null, r.download_link, r.abstract, 1, r.license ?? null, r.source ?? null, createdAt],
+        values: [
+          externalId,
+          r.title,
+          r.author,
+          r.degree,
+          r.department,
+          r.language,
+          r.year ?? null,
+          r.university ?? null,
+          r.download_link,
+          r.abstract,
+          1,
+          r.license ?? null,
+          r.source ?? null,
+          createdAt,
+        ],
       },
     };
   }
@@ -141,10 +196,30 @@ export function recordToRow(input: unknown, createdAt: number): RowResult {
     row: {
       table: "catalog_items",
       values: [
-        externalId, type, r.title, r.authors, r.year ?? null, r.publisher ?? null, isbn, r.edition ?? null, r.pages ?? null,
-        r.language, r.size_bytes ?? null, r.extension ?? null, r.free ? 1 : 0, r.license ?? null, JSON.stringify(r.links),
-        r.free ? null : (r.toman_price ?? null), r.cover_url ?? null, r.standard_number ?? null, r.organization ?? null,
-        r.cd_name ?? null, r.publication_date ?? null, r.keywords, r.source ?? null, createdAt,
+        externalId,
+        type,
+        r.title,
+        r.authors,
+        r.year ?? null,
+        r.publisher ?? null,
+        isbn,
+        r.edition ?? null,
+        r.pages ?? null,
+        r.language,
+        r.size_bytes ?? null,
+        r.extension ?? null,
+        r.free ? 1 : 0,
+        r.license ?? null,
+        JSON.stringify(r.links),
+        r.free ? null : (r.toman_price ?? null),
+        r.cover_url ?? null,
+        r.standard_number ?? null,
+        r.organization ?? null,
+        r.cd_name ?? null,
+        r.publication_date ?? null,
+        r.keywords,
+        r.source ?? null,
+        createdAt,
       ],
     },
   };

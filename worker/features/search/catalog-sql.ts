@@ -107,10 +107,7 @@ export function renderStatement(s: Statement): string {
 }
 
 /** Merges the FTS indexes' segments after a large import (faster queries afterwards). */
-export const OPTIMIZE_STATEMENTS = [
-  "INSERT INTO catalog_fts(catalog_fts) VALUES('optimize')",
-  "INSERT INTO theses_fts(theses_fts) VALUES('optimize')",
-];
+export const OPTIMIZE_STATEMENTS = ["INSERT INTO catalog_fts(catalog_fts) VALUES('optimize')", "INSERT INTO theses_fts(theses_fts) VALUES('optimize')"];
 
 /** D1's maximum SQL statement length (bytes). */
 export const D1_MAX_STATEMENT_BYTES = 100_000;
@@ -139,7 +136,10 @@ export class LiteralInsertBuffer {
     if (this.table !== table) out.push(...this.flush());
     this.table = table;
     for (let i = 0; i < s.rows; i++) {
-      const tuple = `(${s.params.slice(i * width, (i + 1) * width).map(sqlLiteral).join(", ")})`;
+      const tuple = `(${s.params
+        .slice(i * width, (i + 1) * width)
+        .map(sqlLiteral)
+        .join(", ")})`;
       if (this.tuples.length > 0 && (this.tuples.length >= this.maxRows || this.bytes + tuple.length + 2 > this.maxBytes)) out.push(...this.flush());
       this.table = table;
       this.tuples.push(tuple);

@@ -25,8 +25,42 @@ import { XmlParseError, parseXml } from "../../../clients/xml";
 import { toLatinDigits } from "../../../lib/digits";
 import type { DecodedLine } from "./catalog-reader";
 
-const SOURCE_NAMES: Record<OpenRecord["provider"], string> = { oapen: "OAPEN", doab: "DOAB", gutenberg: "Project Gutenberg", ntrs: "NASA NTRS", osti: "OSTI", rfc: "IETF RFC" };
-const LANGUAGES: Record<string, string> = { en: "English", eng: "English", english: "English", de: "German", ger: "German", deu: "German", german: "German", fr: "French", fre: "French", fra: "French", french: "French", es: "Spanish", spa: "Spanish", spanish: "Spanish", it: "Italian", ita: "Italian", italian: "Italian", nl: "Dutch", dut: "Dutch", nld: "Dutch", dutch: "Dutch", pt: "Portuguese", por: "Portuguese", portuguese: "Portuguese", ru: "Russian", rus: "Russian" };
+const SOURCE_NAMES: Record<OpenRecord["provider"], string> = {
+  oapen: "OAPEN",
+  doab: "DOAB",
+  gutenberg: "Project Gutenberg",
+  ntrs: "NASA NTRS",
+  osti: "OSTI",
+  rfc: "IETF RFC",
+};
+const LANGUAGES: Record<string, string> = {
+  en: "English",
+  eng: "English",
+  english: "English",
+  de: "German",
+  ger: "German",
+  deu: "German",
+  german: "German",
+  fr: "French",
+  fre: "French",
+  fra: "French",
+  french: "French",
+  es: "Spanish",
+  spa: "Spanish",
+  spanish: "Spanish",
+  it: "Italian",
+  ita: "Italian",
+  italian: "Italian",
+  nl: "Dutch",
+  dut: "Dutch",
+  nld: "Dutch",
+  dutch: "Dutch",
+  pt: "Portuguese",
+  por: "Portuguese",
+  portuguese: "Portuguese",
+  ru: "Russian",
+  rus: "Russian",
+};
 const PERSIAN = /^(?:fa|per|fas|persian|farsi)$/i;
 /** A record longer than this is not a record (a broken dump): skipped, not held in memory. */
 const MAX_RECORD_CHARS = 1_000_000;
@@ -116,7 +150,13 @@ export async function* oaiXoaiRecords(lines: AsyncIterable<string>, provider: "o
   if (buffer !== null) yield { line: start, error: "unterminated record" };
 }
 
-const split = (v: unknown) => (typeof v === "string" ? v.split("||").map((x) => x.trim()).filter(Boolean) : []);
+const split = (v: unknown) =>
+  typeof v === "string"
+    ? v
+        .split("||")
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
 const first = (v: unknown) => split(v)[0] ?? null;
 
 /** One row of DOAB's CSV export as an open record. */
@@ -141,7 +181,10 @@ export function doabRow(row: Record<string, unknown>): OpenRecord | null {
     })(),
     publisher: first(row["publisher.name"]) ?? first(row["oapen.imprint"]),
     isbns: isbn13s(split(row["bitstream isbn"]).concat(split(row["dc.identifier.isbn"]))),
-    doi: first(row["oapen.identifier.doi"])?.replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, "").toLowerCase() ?? null,
+    doi:
+      first(row["oapen.identifier.doi"])
+        ?.replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, "")
+        .toLowerCase() ?? null,
     language: first(row["dc.language"])?.replace(/\[.*\]$/, "") ?? null,
     pages: Number.isInteger(Number(first(row["oapen.pages"]))) ? Number(first(row["oapen.pages"])) : null,
     license,
@@ -165,17 +208,27 @@ export function gutenbergAuthors(s: string): string[] {
   return s
     .split(/\s*;\s*/)
     .filter((a) => a && !/\[(?:translator|editor|illustrator|contributor|commentator|annotator|compiler)\]/i.test(a))
-    .map((a) => a.replace(/\s*\[[^\]]*\]/g, "").replace(/,\s*(?:-?\d{1,4}\??(?:\s*BCE)?\s*-\s*-?\d{0,4}\??(?:\s*BCE)?|(?:active|fl\.)\s.*)$/i, "").trim())
+    .map((a) =>
+      a
+        .replace(/\s*\[[^\]]*\]/g, "")
+        .replace(/,\s*(?:-?\d{1,4}\??(?:\s*BCE)?\s*-\s*-?\d{0,4}\??(?:\s*BCE)?|(?:active|fl\.)\s.*)$/i, "")
+        .trim(),
+    )
     .filter(Boolean);
 }
 
 /** One row of Gutenberg's catalogue CSV as an open record; null for anything but a text. */
 export function gutenbergRow(row: Record<string, unknown>): OpenRecord | { skip: string } {
   const n = Number(toLatinDigits(String(row["text#"] ?? "")).trim());
-  const title = String(row["title"] ?? "").replace(/\s*\n\s*/g, ": ").trim();
+  const title = String(row["title"] ?? "")
+    .replace(/\s*\n\s*/g, ": ")
+    .trim();
   if (!Number.isInteger(n) || n <= 0 || !title) return { skip: "no ebook number or title" };
   if (String(row["type"] ?? "").trim() !== "Text") return { skip: `type ${String(row["type"] ?? "none").trim()} is not a text` };
-  const language = String(row["language"] ?? "").split(/[;,]/)[0]?.trim() || null;
+  const language =
+    String(row["language"] ?? "")
+      .split(/[;,]/)[0]
+      ?.trim() || null;
   const [main, ...rest] = title.split(/:\s+/);
   return {
     provider: "gutenberg",

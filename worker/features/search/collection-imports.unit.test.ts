@@ -22,7 +22,11 @@ async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-type Db = { exec(sql: string): void; prepare(sql: string): { all(...p: unknown[]): Record<string, unknown>[]; get(...p: unknown[]): Record<string, unknown> }; close(): void };
+type Db = {
+  exec(sql: string): void;
+  prepare(sql: string): { all(...p: unknown[]): Record<string, unknown>[]; get(...p: unknown[]): Record<string, unknown> };
+  close(): void;
+};
 let dir: string;
 let dbFile: string;
 
@@ -39,7 +43,9 @@ async function freshDatabase(): Promise<void> {
   dbFile = path.join(d1Dir, "test.sqlite");
   const db = new DatabaseSync(dbFile);
   const migrations = path.resolve(import.meta.dirname, "../../../db/migrations");
-  for (const f of readdirSync(migrations).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const f of readdirSync(migrations)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     for (const stmt of readFileSync(path.join(migrations, f), "utf8").split("--> statement-breakpoint")) if (stmt.trim()) db.exec(stmt);
   }
   db.close();
@@ -50,7 +56,18 @@ async function open(): Promise<Db> {
   return new DatabaseSync(dbFile);
 }
 
-const importArgs = (file: string, format: "oapen" | "doab" | "gutenberg" | "ntrs") => ({ file, target: "direct" as const, persistTo: dir, format, chunkRows: 1000, rowsPerStatement: 100, keepSql: undefined, optimize: true, dryRun: false, quiet: true });
+const importArgs = (file: string, format: "oapen" | "doab" | "gutenberg" | "ntrs") => ({
+  file,
+  target: "direct" as const,
+  persistTo: dir,
+  format,
+  chunkRows: 1000,
+  rowsPerStatement: 100,
+  keepSql: undefined,
+  optimize: true,
+  dryRun: false,
+  quiet: true,
+});
 
 describe("reading the dumps", () => {
   it("OAPEN OAI-PMH (xoai): every record with its PDF, licence, ISBN and subjects; the page first", async () => {
@@ -95,7 +112,13 @@ describe("reading the dumps", () => {
     const got = await collect(decodeFile(fixture("doab/doab_export_sample.csv"), "doab"));
     const records = got.flatMap((l) => ("record" in l ? [l.record] : []));
     expect(records).toHaveLength(3);
-    expect(records[0]).toMatchObject({ id: "doab:20.500.12854/95118", authors: "Bakir, Vian; McStay, Andrew", isbn: "9783031135514", license: "http://creativecommons.org/licenses/by/4.0/", source: "DOAB" });
+    expect(records[0]).toMatchObject({
+      id: "doab:20.500.12854/95118",
+      authors: "Bakir, Vian; McStay, Andrew",
+      isbn: "9783031135514",
+      license: "http://creativecommons.org/licenses/by/4.0/",
+      source: "DOAB",
+    });
     expect(openSourceOf((records[0]!["links"] as string[])[1])).toEqual({ provider: "oapen", id: "20.500.12657/60780" });
     expect(records[2]!["links"]).toEqual(["https://directory.doabooks.org/handle/20.500.12854/34739"]);
   });
@@ -104,21 +127,45 @@ describe("reading the dumps", () => {
     const got = await collect(decodeFile(fixture("gutenberg/pg_catalog_sample.csv"), "gutenberg"));
     const records = got.flatMap((l) => ("record" in l ? [l.record] : []));
     expect(records).toHaveLength(6);
-    expect(records[1]).toMatchObject({ id: "gutenberg:2", title: "The United States Bill of Rights: The Ten Original Amendments to the Constitution of the United States", extension: "epub", license: "Public domain in the USA (Project Gutenberg)", links: ["https://www.gutenberg.org/ebooks/2", "https://www.gutenberg.org/ebooks/2.epub3.images"], source: "Project Gutenberg" });
+    expect(records[1]).toMatchObject({
+      id: "gutenberg:2",
+      title: "The United States Bill of Rights: The Ten Original Amendments to the Constitution of the United States",
+      extension: "epub",
+      license: "Public domain in the USA (Project Gutenberg)",
+      links: ["https://www.gutenberg.org/ebooks/2", "https://www.gutenberg.org/ebooks/2.epub3.images"],
+      source: "Project Gutenberg",
+    });
     expect(records[0]!["authors"]).toBe("Jefferson, Thomas");
     expect(records[0]!["year"]).toBeUndefined();
-    expect(gutenbergAuthors("Augustine, of Hippo, Saint, 354-430; Pusey, E. B. (Edward Bouverie), 1800-1882 [Translator]")).toEqual(["Augustine, of Hippo, Saint"]);
+    expect(gutenbergAuthors("Augustine, of Hippo, Saint, 354-430; Pusey, E. B. (Edward Bouverie), 1800-1882 [Translator]")).toEqual([
+      "Augustine, of Hippo, Saint",
+    ]);
     const sound = path.join(dir, "sound.csv");
-    writeFileSync(sound, "Text#,Type,Issued,Title,Language,Authors,Subjects,LoCC,Bookshelves\n9999,Sound,2004-01-01,An Audio Book,en,Someone,,,\n9998,Text,2004-01-01,A Persian Text,fa,Someone,,,\n");
-    expect((await collect(decodeFile(sound, "gutenberg"))).map((l) => ("error" in l ? l.error : "ok"))).toEqual(["type Sound is not a text", "Persian-language record (not served)"]);
+    writeFileSync(
+      sound,
+      "Text#,Type,Issued,Title,Language,Authors,Subjects,LoCC,Bookshelves\n9999,Sound,2004-01-01,An Audio Book,en,Someone,,,\n9998,Text,2004-01-01,A Persian Text,fa,Someone,,,\n",
+    );
+    expect((await collect(decodeFile(sound, "gutenberg"))).map((l) => ("error" in l ? l.error : "ok"))).toEqual([
+      "type Sound is not a text",
+      "Persian-language record (not served)",
+    ]);
   });
 
   it("NTRS JSON lines: whole search answers or single citations; only public documents anyone may use", async () => {
     const file = path.join(dir, "ntrs.jsonl");
-    writeFileSync(file, [JSON.stringify(JSON.parse(readFileSync(fixture("ntrs/citations_search_author.json"), "utf8"))), JSON.stringify(JSON.parse(readFileSync(fixture("ntrs/citation_result_20160005928.json"), "utf8")))].join("\n"));
+    writeFileSync(
+      file,
+      [
+        JSON.stringify(JSON.parse(readFileSync(fixture("ntrs/citations_search_author.json"), "utf8"))),
+        JSON.stringify(JSON.parse(readFileSync(fixture("ntrs/citation_result_20160005928.json"), "utf8"))),
+      ].join("\n"),
+    );
     const got = await collect(decodeFile(file, "ntrs"));
     expect(got.map((l) => ("record" in l ? l.record["id"] : "left out"))).toEqual(["left out", "ntrs:20200003097", "ntrs:20160005928"]);
-    expect(got.find((l) => "record" in l && l.record["id"] === "ntrs:20200003097")).toMatchObject({ line: 1, record: { kind: "report", standard_number: "NF1676L-35089", license: "U.S. Government work (public use permitted, NASA)", source: "NASA NTRS" } });
+    expect(got.find((l) => "record" in l && l.record["id"] === "ntrs:20200003097")).toMatchObject({
+      line: 1,
+      record: { kind: "report", standard_number: "NF1676L-35089", license: "U.S. Government work (public use permitted, NASA)", source: "NASA NTRS" },
+    });
   });
 });
 

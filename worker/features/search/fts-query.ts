@@ -17,8 +17,28 @@ const MAX_TOKENS = 12;
 // Very common English words: as separate AND/OR terms they match most of the catalogue
 // (bm25 scans a term's whole doclist once per query) and add nothing to relevance.
 const STOPWORDS = new Set([
-  "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "into", "is", "it", "of", "on", "or", "the", "to",
-  "with", "without", "via",
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "by",
+  "for",
+  "from",
+  "in",
+  "into",
+  "is",
+  "it",
+  "of",
+  "on",
+  "or",
+  "the",
+  "to",
+  "with",
+  "without",
+  "via",
 ]);
 
 /** FTS5 string literal. */

@@ -77,7 +77,12 @@ describe("yearRangeTags", () => {
   });
 
   it("covers exactly the years of the range, each once", () => {
-    for (const [from, to] of [[1950, 2025], [1999, 2001], [1000, 1234], [1899, 2100]] as const) {
+    for (const [from, to] of [
+      [1950, 2025],
+      [1999, 2001],
+      [1000, 1234],
+      [1899, 2100],
+    ] as const) {
       const years = yearRangeTags(from, to)!.flatMap((t) => {
         const n = Number(t.slice(1));
         if (t[0] === "y") return [n];
@@ -140,12 +145,16 @@ describe("request -> MATCH", () => {
     expect(bookSearchMatch({ keywords: "concrete", type: "all", search_from: "report", year_from: 2010, year_to: 2011 })).toBe(
       '({title authors publisher isbn standard_number keywords} : ("concrete")) AND tags : ("t3y2010" OR "t3y2011")',
     );
-    expect(bookSearchMatch({ keywords: "concrete", type: "any", search_from: "all" })).toBe('({title authors publisher isbn standard_number keywords} : ("concrete"))');
+    expect(bookSearchMatch({ keywords: "concrete", type: "any", search_from: "all" })).toBe(
+      '({title authors publisher isbn standard_number keywords} : ("concrete"))',
+    );
     expect(bookSearchMatch({ keywords: "concrete", type: "all", search_from: "free" })).toContain('tags : ("f1")');
   });
 
   it("standard search: standards only, organisation as its own group", () => {
-    expect(standardSearchMatch({ keywords: "9001", type: "all", organization: "ISO" })).toBe('({title standard_number keywords} : ("9001")) AND tags : ("t2") AND tags : ("oiso")');
+    expect(standardSearchMatch({ keywords: "9001", type: "all", organization: "ISO" })).toBe(
+      '({title standard_number keywords} : ("9001")) AND tags : ("t2") AND tags : ("oiso")',
+    );
   });
 
   it("thesis search: department, language and years", () => {

@@ -54,7 +54,10 @@ async function askSource(source: LiveSource, query: string, deps: LiveDeps): Pro
       page = await createOstiClient({ ...base, rateLimiter: providerBudget(deps.env, "osti", "paste") }).search({ query, rows: LIVE_WINDOW });
       break;
     case "rfc":
-      page = await createDatatrackerClient({ ...base, rateLimiter: providerBudget(deps.env, "datatracker", "paste") }).searchRfcs({ query, limit: LIVE_WINDOW });
+      page = await createDatatrackerClient({ ...base, rateLimiter: providerBudget(deps.env, "datatracker", "paste") }).searchRfcs({
+        query,
+        limit: LIVE_WINDOW,
+      });
       break;
   }
   const fetched = page.fetched ?? page.records.length;
@@ -84,7 +87,29 @@ async function cachedWindow(source: LiveSource, query: string, deps: LiveDeps): 
 }
 
 const PERSIAN = new Set(["fa", "per", "fas", "persian", "farsi"]);
-const LANGUAGE_NAMES: Record<string, string> = { en: "English", eng: "English", english: "English", de: "German", ger: "German", deu: "German", german: "German", fr: "French", fre: "French", fra: "French", french: "French", es: "Spanish", spa: "Spanish", it: "Italian", ita: "Italian", nl: "Dutch", dut: "Dutch", pt: "Portuguese", por: "Portuguese", ru: "Russian", rus: "Russian" };
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: "English",
+  eng: "English",
+  english: "English",
+  de: "German",
+  ger: "German",
+  deu: "German",
+  german: "German",
+  fr: "French",
+  fre: "French",
+  fra: "French",
+  french: "French",
+  es: "Spanish",
+  spa: "Spanish",
+  it: "Italian",
+  ita: "Italian",
+  nl: "Dutch",
+  dut: "Dutch",
+  pt: "Portuguese",
+  por: "Portuguese",
+  ru: "Russian",
+  rus: "Russian",
+};
 
 /** A stable negative id per record: never a catalogue row's id, the same on every page. */
 export function liveResultId(r: Pick<OpenRecord, "provider" | "id">): number {
@@ -95,7 +120,14 @@ export function liveResultId(r: Pick<OpenRecord, "provider" | "id">): number {
 }
 
 const TYPE_OF_KIND = { book: 0, standard: 2, report: 3 } as const;
-const SOURCE_OF_PROVIDER: Record<OpenRecord["provider"], LiveSource | null> = { oapen: "oapen", doab: null, gutenberg: "gutenberg", ntrs: "ntrs", osti: "osti", rfc: "rfc" };
+const SOURCE_OF_PROVIDER: Record<OpenRecord["provider"], LiveSource | null> = {
+  oapen: "oapen",
+  doab: null,
+  gutenberg: "gutenberg",
+  ntrs: "ntrs",
+  osti: "osti",
+  rfc: "rfc",
+};
 
 /** An open record in the spec's book-result shape; its download goes through our origin. */
 export function bookResultOf(r: OpenRecord): BookResult {
@@ -143,7 +175,11 @@ export type LiveAnswer = { results: BookResult[]; statuses: LiveSourceStatus[] }
  * Every collection's window for the request, in turn: A1, B1, A2, B2, … (a collection that runs out
  * leaves the turns to the others). Persian-language records are left out (not served).
  */
-export async function liveResults(sources: readonly LiveSource[], req: Pick<BookSearchRequest, "keywords" | "type" | "year_from" | "year_to">, deps: LiveDeps): Promise<LiveAnswer> {
+export async function liveResults(
+  sources: readonly LiveSource[],
+  req: Pick<BookSearchRequest, "keywords" | "type" | "year_from" | "year_to">,
+  deps: LiveDeps,
+): Promise<LiveAnswer> {
   const query = liveQuery(req);
   const windows = await Promise.all(
     sources.map(async (source) => {
@@ -155,14 +191,18 @@ export async function liveResults(sources: readonly LiveSource[], req: Pick<Book
       }
     }),
   );
-  const lists = windows.map(({ window }) => (window?.records ?? []).filter((r) => !PERSIAN.has((r.language ?? "").toLowerCase()) && withinYears(r, req)).map(bookResultOf));
+  const lists = windows.map(({ window }) =>
+    (window?.records ?? []).filter((r) => !PERSIAN.has((r.language ?? "").toLowerCase()) && withinYears(r, req)).map(bookResultOf),
+  );
   const results: BookResult[] = [];
   for (let i = 0; lists.some((l) => i < l.length); i++) for (const l of lists) if (i < l.length) results.push(l[i]!);
-  const statuses = windows.map(({ source, window }, k): LiveSourceStatus => ({
-    source,
-    status: window ? "ok" : "unavailable",
-    count: lists[k]!.length,
-    more: window?.more ?? false,
-  }));
+  const statuses = windows.map(
+    ({ source, window }, k): LiveSourceStatus => ({
+      source,
+      status: window ? "ok" : "unavailable",
+      count: lists[k]!.length,
+      more: window?.more ?? false,
+    }),
+  );
   return { results, statuses };
 }

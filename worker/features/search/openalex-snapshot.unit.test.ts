@@ -5,13 +5,26 @@ import { recordToRow, THESIS_COLUMNS } from "./catalog-record";
 import { readJsonl } from "./catalog-reader";
 import { openAlexSnapshotTheses, thesisRecordFromOpenAlexWork } from "./openalex-snapshot";
 
-const fixture = (name: string) => JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/openalex", name), "utf8")) as Record<string, unknown>;
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../tests/fixtures/openalex", name), "utf8")) as Record<string, unknown>;
 
 /** The recorded (closed) dissertation, given an open repository copy as OpenAlex would list it. */
 function openDissertation() {
   const w = fixture("work_by_doi_dissertation_closed.json");
-  const oa = { is_oa: true, landing_page_url: "https://espace.example.test/view/UQ:123", pdf_url: "https://espace.example.test/view/UQ:123/thesis.pdf", license: "cc-by", version: "acceptedVersion", source: { display_name: "UQ eSpace", type: "repository" } };
-  return { ...w, open_access: { is_oa: true, oa_status: "green", oa_url: oa.pdf_url, any_repository_has_fulltext: true }, best_oa_location: oa, locations: [...((w["locations"] as unknown[]) ?? []), oa] };
+  const oa = {
+    is_oa: true,
+    landing_page_url: "https://espace.example.test/view/UQ:123",
+    pdf_url: "https://espace.example.test/view/UQ:123/thesis.pdf",
+    license: "cc-by",
+    version: "acceptedVersion",
+    source: { display_name: "UQ eSpace", type: "repository" },
+  };
+  return {
+    ...w,
+    open_access: { is_oa: true, oa_status: "green", oa_url: oa.pdf_url, any_repository_has_fulltext: true },
+    best_oa_location: oa,
+    locations: [...((w["locations"] as unknown[]) ?? []), oa],
+  };
 }
 
 async function* lines(texts: string[]) {

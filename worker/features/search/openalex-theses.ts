@@ -13,7 +13,16 @@ const OPENALEX_THESES_TTL_SECONDS = 3600;
 const CACHE_ORIGIN = "https://openalex-theses.cache.daryaft.internal";
 
 /** The catalogue's language names and OpenAlex's ISO 639-1 codes. */
-const LANGUAGE_CODES: Record<string, string> = { English: "en", German: "de", French: "fr", Spanish: "es", Italian: "it", Portuguese: "pt", Dutch: "nl", Swedish: "sv" };
+const LANGUAGE_CODES: Record<string, string> = {
+  English: "en",
+  German: "de",
+  French: "fr",
+  Spanish: "es",
+  Italian: "it",
+  Portuguese: "pt",
+  Dutch: "nl",
+  Swedish: "sv",
+};
 const LANGUAGE_NAMES = Object.fromEntries(Object.entries(LANGUAGE_CODES).map(([name, code]) => [code, name]));
 
 export type OpenAlexThesesDeps = { client: OpenAlexClient; cache: Cache | undefined; defer(p: Promise<unknown>): void };
@@ -32,7 +41,11 @@ function filterOf(req: ThesisSearchRequest): Record<string, string | boolean> {
   return f;
 }
 
-const SORTS: Record<ThesisSearchRequest["sort_by"], string | undefined> = { relevance: undefined, newest: "publication_year:desc", oldest: "publication_year:asc" };
+const SORTS: Record<ThesisSearchRequest["sort_by"], string | undefined> = {
+  relevance: undefined,
+  newest: "publication_year:desc",
+  oldest: "publication_year:asc",
+};
 
 /** The spec's thesis fields of an OpenAlex work; null when it has no open-access link to give. */
 export function thesisFromWork(w: OpenAlexWork): ThesisResult | null {
@@ -72,7 +85,9 @@ async function openAlexPage(deps: OpenAlexThesesDeps, req: ThesisSearchRequest, 
   const list = await deps.client.searchWorks({ search: req.keywords, filter: filterOf(req), page, perPage, sort: SORTS[req.sort_by] });
   const body: OpenAlexPage = { count: Math.min(list.count, OPENALEX_MAX_RESULTS), results: list.results.flatMap((w) => thesisFromWork(w) ?? []) };
   if (deps.cache) {
-    const res = new Response(JSON.stringify(body), { headers: { "content-type": "application/json", "cache-control": `public, max-age=${OPENALEX_THESES_TTL_SECONDS}` } });
+    const res = new Response(JSON.stringify(body), {
+      headers: { "content-type": "application/json", "cache-control": `public, max-age=${OPENALEX_THESES_TTL_SECONDS}` },
+    });
     deps.defer(deps.cache.put(key, res).catch(() => undefined));
   }
   return body;

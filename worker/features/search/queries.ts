@@ -101,7 +101,10 @@ export async function searchTheses(db: Db, match: string, order: ThesisOrder, li
 /** The dropdown lists: organisations, and the thesis departments and languages in the catalogue. */
 export async function searchOptionLists(db: Db) {
   const [organizations, departments, languages] = await db.batch([
-    db.select({ code: schema.standardOrganizations.code, name: schema.standardOrganizations.name }).from(schema.standardOrganizations).orderBy(asc(schema.standardOrganizations.code)),
+    db
+      .select({ code: schema.standardOrganizations.code, name: schema.standardOrganizations.name })
+      .from(schema.standardOrganizations)
+      .orderBy(asc(schema.standardOrganizations.code)),
     // theses_department_year_idx makes this an index walk, not a table scan
     db.selectDistinct({ v: schema.theses.department }).from(schema.theses).orderBy(asc(schema.theses.department)),
     db.selectDistinct({ v: schema.theses.language }).from(schema.theses).orderBy(asc(schema.theses.language)),

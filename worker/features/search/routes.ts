@@ -92,7 +92,8 @@ defineEndpoint(
   {
     method: "post",
     path: "/book_search",
-    summary: "Book, solution-manual, standard and report search (type 3) over the D1 catalogue (FTS5, bm25), then the lawful open collections live (free: OAPEN, Project Gutenberg; report: NASA NTRS, OSTI; standard: IETF RFCs), each cached an hour",
+    summary:
+      "Book, solution-manual, standard and report search (type 3) over the D1 catalogue (FTS5, bm25), then the lawful open collections live (free: OAPEN, Project Gutenberg; report: NASA NTRS, OSTI; standard: IETF RFCs), each cached an hour",
     roles: anyone,
     body: BookSearchRequest,
     response: BookSearchResponse,

@@ -34,7 +34,6 @@ export const CATALOG_PAGE_SQL = `
   ) AS w JOIN catalog_items AS c ON c.id = w.id
   ORDER BY w.score, w.id`;
 
-
 /** A filter whose tags are in at least this many rows is "broad" (CATALOG_FILTERED_PAGE_SQL). */
 export const BROAD_FILTER_ROWS = 50_000;
 

@@ -19,7 +19,15 @@ const ShareQuery = z.object({ title: field, text: field, url: field });
 
 defineEndpoint(
   shareRoutes,
-  { method: "get", path: "/share", summary: "Web Share Target of the installed app: redirects to the home page, which starts the shared link, DOI or reference without spending", roles: anyone, query: ShareQuery, html: true, tag: "getpdf" },
+  {
+    method: "get",
+    path: "/share",
+    summary: "Web Share Target of the installed app: redirects to the home page, which starts the shared link, DOI or reference without spending",
+    roles: anyone,
+    query: ShareQuery,
+    html: true,
+    tag: "getpdf",
+  },
   (c, { query }) => {
     const input = shareInput(query);
     c.header("Cache-Control", "no-store");

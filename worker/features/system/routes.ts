@@ -9,7 +9,14 @@ export const systemRoutes = new Hono<AppEnv>();
 
 defineEndpoint(
   systemRoutes,
-  { method: "get", path: "/csrf-token", summary: "CSRF token for clients that do not load a page first, and whether the caller is signed in (the browser extension asks)", roles: anyone, response: z.object({ token: z.string(), signed_in: z.boolean() }), tag: "system" },
+  {
+    method: "get",
+    path: "/csrf-token",
+    summary: "CSRF token for clients that do not load a page first, and whether the caller is signed in (the browser extension asks)",
+    roles: anyone,
+    response: z.object({ token: z.string(), signed_in: z.boolean() }),
+    tag: "system",
+  },
   (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ token: c.var.csrfToken, signed_in: c.var.user != null });
@@ -24,4 +31,3 @@ defineEndpoint(
     return c.json({ status: "ok" as const });
   },
 );
-

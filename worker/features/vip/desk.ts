@@ -27,7 +27,12 @@ export type DeskDeps = { db: Db; bucket: R2Bucket; secret: string; now: number; 
 
 async function load(db: Db, id: string) {
   const [row] = await db
-    .select({ o: schema.serviceOrders, fileName: schema.uploads.fileName, fileKey: schema.uploads.fileKey, user: { id: schema.users.id, name: schema.users.name, email: schema.users.email, mobile: schema.users.mobile } })
+    .select({
+      o: schema.serviceOrders,
+      fileName: schema.uploads.fileName,
+      fileKey: schema.uploads.fileKey,
+      user: { id: schema.users.id, name: schema.users.name, email: schema.users.email, mobile: schema.users.mobile },
+    })
     .from(schema.serviceOrders)
     .innerJoin(schema.users, eq(schema.users.id, schema.serviceOrders.userId))
     .leftJoin(schema.uploads, eq(schema.uploads.id, schema.serviceOrders.uploadId))
@@ -51,12 +56,20 @@ async function adminView(r: Loaded, deps: Pick<DeskDeps, "secret" | "now" | "adm
   };
 }
 
-export async function deskList(deps: Pick<DeskDeps, "db" | "secret" | "now" | "adminId">, filter: { status?: AdminServiceOrder["status"] | undefined; kind?: VipKind | undefined }): Promise<AdminServiceOrder[]> {
+export async function deskList(
+  deps: Pick<DeskDeps, "db" | "secret" | "now" | "adminId">,
+  filter: { status?: AdminServiceOrder["status"] | undefined; kind?: VipKind | undefined },
+): Promise<AdminServiceOrder[]> {
   const conds = [];
   if (filter.status) conds.push(eq(schema.serviceOrders.status, filter.status));
   if (filter.kind) conds.push(eq(schema.serviceOrders.kind, filter.kind));
   const rows = await deps.db
-    .select({ o: schema.serviceOrders, fileName: schema.uploads.fileName, fileKey: schema.uploads.fileKey, user: { id: schema.users.id, name: schema.users.name, email: schema.users.email, mobile: schema.users.mobile } })
+    .select({
+      o: schema.serviceOrders,
+      fileName: schema.uploads.fileName,
+      fileKey: schema.uploads.fileKey,
+      user: { id: schema.users.id, name: schema.users.name, email: schema.users.email, mobile: schema.users.mobile },
+    })
     .from(schema.serviceOrders)
     .innerJoin(schema.users, eq(schema.users.id, schema.serviceOrders.userId))
     .leftJoin(schema.uploads, eq(schema.uploads.id, schema.serviceOrders.uploadId))
@@ -103,7 +116,12 @@ export async function uploadReport(deps: DeskDeps, id: string, file: File, note:
   if (!kind) throw new ValidationError({ file: [vipTexts.reportFormats] });
   const claimed = extensionKind(file.name);
   if (claimed && claimed !== kind) throw new ValidationError({ file: [vipTexts.contentMismatch] });
-  const key = await storeDocument(deps.bucket, file, { kind, fileName: cleanName(file.name || `report.${kind}`, kind), prefix: "vip/reports", userId: deps.adminId });
+  const key = await storeDocument(deps.bucket, file, {
+    kind,
+    fileName: cleanName(file.name || `report.${kind}`, kind),
+    prefix: "vip/reports",
+    userId: deps.adminId,
+  });
   const res = await deps.db.$client
     .prepare(`UPDATE service_orders SET status = 'done', report_key = ?, note = COALESCE(?, note), handled_by = ?, updated_at = ? WHERE id = ? AND ${OPEN}`)
     .bind(key, note ?? null, deps.adminId, deps.now, id)
@@ -112,20 +130,34 @@ export async function uploadReport(deps: DeskDeps, id: string, file: File, note:
     await deps.bucket.delete(key);
     throw new DomainError(m.changedMeanwhile, 409);
   }
-  await sendVipNotice(deps.notifier, deps.log, { userId: row.o.userId, template: "vip_report_ready", params: { title: m.titles[row.o.kind], link: profileLink(deps.origin, row.o.kind) } });
+  await sendVipNotice(deps.notifier, deps.log, {
+    userId: row.o.userId,
+    template: "vip_report_ready",
+    params: { title: m.titles[row.o.kind], link: profileLink(deps.origin, row.o.kind) },
+  });
   return refreshed(deps, id);
 }
 
 /** Issues the SciFinder account; the one-month guarantee starts now. */
-export async function issueAccount(deps: DeskDeps, id: string, input: { username: string; password: string; note?: string | undefined }): Promise<AdminServiceOrder> {
+export async function issueAccount(
+  deps: DeskDeps,
+  id: string,
+  input: { username: string; password: string; note?: string | undefined },
+): Promise<AdminServiceOrder> {
   const row = await mustLoad(deps.db, id);
   if (row.o.kind !== "scifinder") throw new DomainError(m.notAnAccount);
   const res = await deps.db.$client
-    .prepare(`UPDATE service_orders SET status = 'done', account_username = ?, account_secret = ?, guarantee_until = ?, note = COALESCE(?, note), handled_by = ?, updated_at = ? WHERE id = ? AND ${OPEN}`)
+    .prepare(
+      `UPDATE service_orders SET status = 'done', account_username = ?, account_secret = ?, guarantee_until = ?, note = COALESCE(?, note), handled_by = ?, updated_at = ? WHERE id = ? AND ${OPEN}`,
+    )
     .bind(input.username, input.password, deps.now + SCIFINDER_GUARANTEE_DAYS * DAY_MS, input.note ?? null, deps.adminId, deps.now, id)
     .run();
   if (!res.meta.changes) throw new DomainError(m.notAwaitingWork, 409);
-  await sendVipNotice(deps.notifier, deps.log, { userId: row.o.userId, template: "vip_account_issued", params: { link: profileLink(deps.origin, "scifinder") } });
+  await sendVipNotice(deps.notifier, deps.log, {
+    userId: row.o.userId,
+    template: "vip_account_issued",
+    params: { link: profileLink(deps.origin, "scifinder") },
+  });
   return refreshed(deps, id);
 }
 
@@ -155,8 +187,16 @@ export async function rejectOrder(deps: DeskDeps, id: string, reason: string): P
       .bind(reason, deps.adminId, deps.now, id),
   ];
   // A racing reject that lost (its UPDATE matched nothing) rolls back here instead of answering ok.
-  statements.push(assertStatement(deps.db, "EXISTS (SELECT 1 FROM service_orders WHERE id = ? AND status = 'rejected' AND handled_by = ? AND updated_at = ?)", [id, deps.adminId, deps.now]));
-  const [member] = row.o.paidByContract ? await deps.db.select({ universityId: schema.users.universityId }).from(schema.users).where(eq(schema.users.id, row.o.userId)) : [];
+  statements.push(
+    assertStatement(deps.db, "EXISTS (SELECT 1 FROM service_orders WHERE id = ? AND status = 'rejected' AND handled_by = ? AND updated_at = ?)", [
+      id,
+      deps.adminId,
+      deps.now,
+    ]),
+  );
+  const [member] = row.o.paidByContract
+    ? await deps.db.select({ universityId: schema.users.universityId }).from(schema.users).where(eq(schema.users.id, row.o.userId))
+    : [];
   if (member?.universityId && (row.o.kind === "ithenticate" || row.o.kind === "grammarly")) {
     // A check the member's institution paid for, rejected: its unit of that month's quota goes back
     // (the assertion above rolls this back with a lost race).
@@ -186,6 +226,10 @@ export async function rejectOrder(deps: DeskDeps, id: string, reason: string): P
     if (/UNIQUE|malformed JSON|daryaft-assertion-failed/i.test(String((err as Error)?.message ?? err))) throw new DomainError(m.changedMeanwhile, 409);
     throw err;
   }
-  await sendVipNotice(deps.notifier, deps.log, { userId: row.o.userId, template: "vip_rejected", params: { title: m.titles[row.o.kind], reason, link: profileLink(deps.origin, row.o.kind) } });
+  await sendVipNotice(deps.notifier, deps.log, {
+    userId: row.o.userId,
+    template: "vip_rejected",
+    params: { title: m.titles[row.o.kind], reason, link: profileLink(deps.origin, row.o.kind) },
+  });
   return refreshed(deps, id);
 }

@@ -21,15 +21,24 @@ type VipNoticeName = keyof VipNoticeParams;
 const vipTemplates: { [K in VipNoticeName]: (p: VipNoticeParams[K]) => Rendered } = {
   vip_report_ready: ({ title, link }) => {
     const text = m.notice.reportReady(title);
-    return { sms: { token: "ready", text: `${SITE}\n${text}` }, email: { subject: `گزارش سفارش شما آماده است — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+    return {
+      sms: { token: "ready", text: `${SITE}\n${text}` },
+      email: { subject: `گزارش سفارش شما آماده است — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` },
+    };
   },
   vip_account_issued: ({ link }) => {
     const text = m.notice.accountIssued;
-    return { sms: { token: "scifinder", text: `${SITE}\n${text}` }, email: { subject: `اکانت SciFinder شما صادر شد — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+    return {
+      sms: { token: "scifinder", text: `${SITE}\n${text}` },
+      email: { subject: `اکانت SciFinder شما صادر شد — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` },
+    };
   },
   vip_rejected: ({ title, reason, link }) => {
     const text = m.notice.rejected(title, reason);
-    return { sms: { token: "rejected", text: `${SITE}\n${text}` }, email: { subject: `سفارش شما انجام نشد — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` } };
+    return {
+      sms: { token: "rejected", text: `${SITE}\n${text}` },
+      email: { subject: `سفارش شما انجام نشد — ${SITE}`, text: `سلام،\n\n${text}\n${link}\n\n${SITE}` },
+    };
   },
 };
 

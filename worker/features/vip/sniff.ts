@@ -26,7 +26,8 @@ export async function zipEntryNames(src: ByteSource): Promise<string[] | null> {
 export async function examineDocument(src: ByteSource): Promise<{ kind: DocumentKind | null; damaged: boolean }> {
   if (src.size < 8) return { kind: null, damaged: false };
   const head = await bytesOf(src, 0, 8);
-  if (String.fromCharCode(...head.subarray(0, 5)) === "%PDF-") return (await inspectPdf(src)).ok ? { kind: "pdf", damaged: false } : { kind: null, damaged: true };
+  if (String.fromCharCode(...head.subarray(0, 5)) === "%PDF-")
+    return (await inspectPdf(src)).ok ? { kind: "pdf", damaged: false } : { kind: null, damaged: true };
   if (OLE_SIGNATURE.every((b, i) => head[i] === b)) return { kind: "doc", damaged: false };
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     const z = await inspectZip(src);

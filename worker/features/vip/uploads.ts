@@ -39,7 +39,10 @@ async function checkDocument(type: UploadKind, file: ByteSource & { name: string
 
 /** The name kept for display and download: no path parts or control characters, the real extension. */
 export function cleanName(name: string, kind: DocumentKind): string {
-  const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 150);
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .trim()
+    .slice(0, 150);
   const stem = base.replace(/\.[a-z0-9]{1,5}$/i, "") || "document";
   return `${stem}.${kind}`;
 }
@@ -51,7 +54,11 @@ export function attachmentHeader(fileName: string): string {
 }
 
 /** Stores a checked document under a random key; only ever a document type, always an attachment. */
-export async function storeDocument(bucket: R2Bucket, file: Blob, meta: { kind: DocumentKind; fileName: string; prefix: string; userId: string }): Promise<string> {
+export async function storeDocument(
+  bucket: R2Bucket,
+  file: Blob,
+  meta: { kind: DocumentKind; fileName: string; prefix: string; userId: string },
+): Promise<string> {
   const key = `${meta.prefix}/${randomToken(24)}.${meta.kind}`;
   await bucket.put(key, file, {
     httpMetadata: { contentType: CONTENT_TYPES[meta.kind], contentDisposition: attachmentHeader(meta.fileName) },
@@ -99,7 +106,9 @@ export async function uploadForCheck(deps: UploadDeps, user: UserRow, input: { t
   if (target.kind === "order") {
     serviceOrderId = target.orderId;
     statements.push(
-      d1.prepare("UPDATE service_orders SET status = 'submitted', upload_id = ?, updated_at = ? WHERE id = ? AND status = 'awaiting_upload'").bind(uploadId, now, serviceOrderId),
+      d1
+        .prepare("UPDATE service_orders SET status = 'submitted', upload_id = ?, updated_at = ? WHERE id = ? AND status = 'awaiting_upload'")
+        .bind(uploadId, now, serviceOrderId),
       // Two uploads racing for one paid order: the second one's batch rolls back.
       assertStatement(db, "EXISTS (SELECT 1 FROM service_orders WHERE id = ? AND upload_id = ?)", [serviceOrderId, uploadId]),
     );
@@ -107,7 +116,9 @@ export async function uploadForCheck(deps: UploadDeps, user: UserRow, input: { t
     serviceOrderId = newId("svc", now);
     statements.push(
       d1
-        .prepare("INSERT INTO service_orders (id, user_id, kind, status, upload_id, paid_by_contract, created_at, updated_at) VALUES (?, ?, ?, 'submitted', ?, 1, ?, ?)")
+        .prepare(
+          "INSERT INTO service_orders (id, user_id, kind, status, upload_id, paid_by_contract, created_at, updated_at) VALUES (?, ?, ?, 'submitted', ?, 1, ?, ?)",
+        )
         .bind(serviceOrderId, user.id, input.type, uploadId, now, now),
       ...consumeQuotaStatements(db, { universityId: target.universityId, key: input.type as "ithenticate" | "grammarly", now }),
     );

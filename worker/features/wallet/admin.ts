@@ -6,7 +6,16 @@ import { schema, type Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { DomainError, NotFoundError, ValidationError } from "../../lib/errors";
 import type { UserRow } from "../../lib/roles";
-import { AssertionFailedError, InsufficientFundsError, assertStatement, grantLimitedCredits, ledgerChange, runMoneyBatch, spendLimitedCredit, type MoneyBatchItem } from "./ledger";
+import {
+  AssertionFailedError,
+  InsufficientFundsError,
+  assertStatement,
+  grantLimitedCredits,
+  ledgerChange,
+  runMoneyBatch,
+  spendLimitedCredit,
+  type MoneyBatchItem,
+} from "./ledger";
 import { walletMessages } from "./messages";
 import { DAY_MS, LIMITED_LOT_DAYS } from "./prices";
 import { balancesByAccount, findUserId } from "./queries";
@@ -24,7 +33,12 @@ export async function adjustCredits(db: Db, admin: UserRow, userId: string, inpu
   let items: MoneyBatchItem[];
   if (input.account === "limited_article_credit") {
     if (input.delta > 0) {
-      items = grantLimitedCredits(db, { ...common, count: input.delta, expiresAt: now + (input.days ?? LIMITED_LOT_DAYS) * DAY_MS, sourceRef: `admin:${admin.id}` });
+      items = grantLimitedCredits(db, {
+        ...common,
+        count: input.delta,
+        expiresAt: now + (input.days ?? LIMITED_LOT_DAYS) * DAY_MS,
+        sourceRef: `admin:${admin.id}`,
+      });
     } else {
       const n = -input.delta;
       if (n > 500) throw new ValidationError({ delta: [walletMessages.adjustWouldGoNegative] });
@@ -104,7 +118,10 @@ export async function invoiceFor(db: Db, user: UserRow, id: string): Promise<Inv
 }
 
 export async function priceTable(db: Db) {
-  const [prices, packages] = await db.batch([db.select().from(schema.prices).orderBy(schema.prices.key), db.select().from(schema.pricePackages).orderBy(schema.pricePackages.id)]);
+  const [prices, packages] = await db.batch([
+    db.select().from(schema.prices).orderBy(schema.prices.key),
+    db.select().from(schema.pricePackages).orderBy(schema.pricePackages.id),
+  ]);
   return { prices: prices.map((p) => ({ key: p.key, title: p.title, price: p.price })), packages };
 }
 
@@ -112,10 +129,18 @@ export async function priceTable(db: Db) {
 export async function updatePrice(db: Db, input: z.output<typeof PriceUpdateInput>, now: number) {
   const pkg = /^package_([0-9]+)$/.exec(input.key);
   if (pkg) {
-    const r = await db.update(schema.pricePackages).set({ price: input.price }).where(eq(schema.pricePackages.id, Number(pkg[1]))).returning({ id: schema.pricePackages.id });
+    const r = await db
+      .update(schema.pricePackages)
+      .set({ price: input.price })
+      .where(eq(schema.pricePackages.id, Number(pkg[1])))
+      .returning({ id: schema.pricePackages.id });
     if (!r.length) throw new ValidationError({ key: [walletMessages.unknownProduct] });
   } else {
-    const r = await db.update(schema.prices).set({ price: input.price, updatedAt: new Date(now) }).where(eq(schema.prices.key, input.key)).returning({ key: schema.prices.key });
+    const r = await db
+      .update(schema.prices)
+      .set({ price: input.price, updatedAt: new Date(now) })
+      .where(eq(schema.prices.key, input.key))
+      .returning({ key: schema.prices.key });
     if (!r.length) throw new ValidationError({ key: [walletMessages.unknownProduct] });
   }
   return priceTable(db);

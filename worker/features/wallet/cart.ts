@@ -64,7 +64,10 @@ export function cartToItems(cart: Cart): OrderItem[] {
 }
 
 /** Folds the gateway form's extra fields (articleUrl, offlineUrl, doi, desc) into a url cart. */
-export function withGatewayFields(cart: Cart, form: { articleUrl?: string | undefined; offlineUrl?: string | undefined; doi?: string | undefined; desc?: string | undefined }): Cart {
+export function withGatewayFields(
+  cart: Cart,
+  form: { articleUrl?: string | undefined; offlineUrl?: string | undefined; doi?: string | undefined; desc?: string | undefined },
+): Cart {
   if (cart.url) return cart;
   if (form.offlineUrl) return { ...cart, url: form.offlineUrl, isArticleOffline: true, doi: form.doi ?? cart.doi, desc: form.desc ?? cart.desc };
   if (form.articleUrl) return { ...cart, url: form.articleUrl };

@@ -15,7 +15,16 @@ function countCredit(priceKey: string, account: CachedAccount, redirect: string)
       return (await unitPrice(db, priceKey)) * item.quantity;
     },
     async statements(db, item, ctx) {
-      return ledgerChange(db, { userId: ctx.userId, account, delta: item.quantity, reason: "order", refType: "order", refId: ctx.orderId, now: ctx.now, onShortfall: "abort" });
+      return ledgerChange(db, {
+        userId: ctx.userId,
+        account,
+        delta: item.quantity,
+        reason: "order",
+        refType: "order",
+        refId: ctx.orderId,
+        now: ctx.now,
+        onShortfall: "abort",
+      });
     },
     redirect,
   };

@@ -101,7 +101,13 @@ function devbank(): GatewayDriver {
     name: "devbank",
     recordsPayments: false,
     async request(req) {
-      return { authority: `DEV${randomToken(16).replace(/[^A-Za-z0-9]/g, "").slice(0, 24).padEnd(24, "0")}`, redirectUrl: `/gateway/devbank/pay/${req.paymentId}` };
+      return {
+        authority: `DEV${randomToken(16)
+          .replace(/[^A-Za-z0-9]/g, "")
+          .slice(0, 24)
+          .padEnd(24, "0")}`,
+        redirectUrl: `/gateway/devbank/pay/${req.paymentId}`,
+      };
     },
     async verify(req) {
       return { code: req.alreadyPaid ? 101 : 100, refId: String(100000 + Math.floor(Math.random() * 900000)), cardPan: "603799******1234" };

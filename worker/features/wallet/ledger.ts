@@ -95,7 +95,18 @@ export function ledgerChange(db: Db, input: LedgerChangeInput): D1PreparedStatem
   const col = ACCOUNT_COLUMN[input.account];
   if (!col) throw new RangeError(`not a cached ledger account: ${input.account}`);
   const id = input.entryId ?? newId("led", input.now);
-  const row = [id, input.userId, input.account, input.delta, input.reason, input.refType ?? null, input.refId ?? null, input.note ?? null, input.createdBy ?? null, input.now];
+  const row = [
+    id,
+    input.userId,
+    input.account,
+    input.delta,
+    input.reason,
+    input.refType ?? null,
+    input.refId ?? null,
+    input.note ?? null,
+    input.createdBy ?? null,
+    input.now,
+  ];
   if (input.onShortfall === "abort") {
     if (input.extraGuard) throw new RangeError("extraGuard needs skip mode");
     // No guard: if the column would go negative, the CHECK constraint fails and the batch rolls back.
@@ -111,9 +122,7 @@ export function ledgerChange(db: Db, input: LedgerChangeInput): D1PreparedStatem
          WHERE EXISTS (SELECT 1 FROM users WHERE id = ? AND ${col} + ? >= 0)${input.extraGuard ? ` AND (${input.extraGuard})` : ""}`,
       )
       .bind(...row, input.userId, input.delta, ...(input.extraParams ?? [])),
-    d1
-      .prepare(`UPDATE users SET ${col} = ${col} + ? WHERE id = ? AND EXISTS (SELECT 1 FROM ledger_entries WHERE id = ?)`)
-      .bind(input.delta, input.userId, id),
+    d1.prepare(`UPDATE users SET ${col} = ${col} + ? WHERE id = ? AND EXISTS (SELECT 1 FROM ledger_entries WHERE id = ?)`).bind(input.delta, input.userId, id),
   ];
 }
 
@@ -137,7 +146,17 @@ export function debitWallet(db: Db, input: WalletInput & Pick<LedgerChangeInput,
 /** Adds a lot of limited article credits (count + expiry) and its ledger row. */
 export function grantLimitedCredits(
   db: Db,
-  input: { userId: string; count: number; expiresAt: number; reason: string; sourceRef?: string | null; note?: string | null; createdBy?: string | null; now: number; lotId?: string },
+  input: {
+    userId: string;
+    count: number;
+    expiresAt: number;
+    reason: string;
+    sourceRef?: string | null;
+    note?: string | null;
+    createdBy?: string | null;
+    now: number;
+    lotId?: string;
+  },
 ): D1PreparedStatement[] {
   if (!Number.isSafeInteger(input.count) || input.count <= 0) throw new RangeError("lot count must be a positive integer");
   const d1 = d1Of(db);
@@ -184,7 +203,16 @@ function expireLotsStatements(db: Db, userId: string, now: number): D1PreparedSt
  */
 export function spendLimitedCredit(
   db: Db,
-  input: { userId: string; reason: string; note?: string | null; createdBy?: string | null; now: number; entryId?: string; extraGuard?: string; extraParams?: unknown[] },
+  input: {
+    userId: string;
+    reason: string;
+    note?: string | null;
+    createdBy?: string | null;
+    now: number;
+    entryId?: string;
+    extraGuard?: string;
+    extraParams?: unknown[];
+  },
 ): D1PreparedStatement[] {
   const d1 = d1Of(db);
   const id = input.entryId ?? newId("led", input.now);
@@ -231,11 +259,15 @@ function toD1Statement(db: Db, item: MoneyBatchItem): D1PreparedStatement {
   if (!isDrizzleQuery(item)) return item;
   const prepared = (item as unknown as { _prepare(): { getQuery(): { sql: string; params: unknown[] } } })._prepare();
   const q = prepared.getQuery();
-  return d1Of(db).prepare(q.sql).bind(...q.params);
+  return d1Of(db)
+    .prepare(q.sql)
+    .bind(...q.params);
 }
 
 /** The constraint or assertion that made a batch fail, or null for other errors. */
-export function classifyBatchError(err: unknown): { kind: "insufficient"; account: CachedAccount | "unknown" } | { kind: "unique"; table: string } | { kind: "assertion" } | null {
+export function classifyBatchError(
+  err: unknown,
+): { kind: "insufficient"; account: CachedAccount | "unknown" } | { kind: "unique"; table: string } | { kind: "assertion" } | null {
   const msg = String((err as Error)?.message ?? err);
   const check = /CHECK constraint failed:?\s*([a-z_]+)?/i.exec(msg);
   if (check) {
@@ -287,7 +319,15 @@ export async function spendArticleCredit(db: Db, input: { userId: string; jobKey
   const statements = [
     ...expireLotsStatements(db, userId, now),
     // 2, 3: a limited credit, if the document is not already paid for
-    ...spendLimitedCredit(db, { userId, reason: "spend_download", note: jobKey, now, entryId: limitedId, extraGuard: notEntitled, extraParams: [userId, jobKey] }),
+    ...spendLimitedCredit(db, {
+      userId,
+      reason: "spend_download",
+      note: jobKey,
+      now,
+      entryId: limitedId,
+      extraGuard: notEntitled,
+      extraParams: [userId, jobKey],
+    }),
     // 4: otherwise an unlimited credit
     d1
       .prepare(
@@ -326,7 +366,9 @@ export async function hasArticleEntitlement(db: Db, userId: string, jobKey: stri
 /** Usable limited credits right now (unexpired lots). */
 export async function limitedCreditsOf(db: Db, userId: string, now: number): Promise<{ count: number; expiration: number | null }> {
   const row = await d1Of(db)
-    .prepare("SELECT COALESCE(SUM(remaining), 0) AS count, MIN(expires_at) AS expiration FROM credit_lots WHERE user_id = ? AND expires_at > ? AND remaining > 0")
+    .prepare(
+      "SELECT COALESCE(SUM(remaining), 0) AS count, MIN(expires_at) AS expiration FROM credit_lots WHERE user_id = ? AND expires_at > ? AND remaining > 0",
+    )
     .bind(userId, now)
     .first<{ count: number; expiration: number | null }>();
   return { count: row?.count ?? 0, expiration: row?.expiration ?? null };

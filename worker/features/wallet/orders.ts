@@ -42,13 +42,18 @@ export function redirectAfter(cart: Cart, items: OrderItem[]): string {
 type OrderPlan = { orderId: string; total: number; items: OrderItem[]; statements: MoneyBatchItem[]; redirect: string };
 
 /** The order row, the wallet debit and every fulfiller's statements, ready for one batch. */
-export async function planOrder(db: Db, input: { userId: string; cart: Cart; idempotencyKey: string; now: number; paymentId?: string | null }): Promise<OrderPlan> {
+export async function planOrder(
+  db: Db,
+  input: { userId: string; cart: Cart; idempotencyKey: string; now: number; paymentId?: string | null },
+): Promise<OrderPlan> {
   const { userId, cart, idempotencyKey, now } = input;
   const priced = await priceCart(db, cart, { userId, now });
   const orderId = newId("ord", now);
   const statements: MoneyBatchItem[] = [
     d1Of(db)
-      .prepare("INSERT INTO orders (id, user_id, idempotency_key, cart, total, status, payment_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?)")
+      .prepare(
+        "INSERT INTO orders (id, user_id, idempotency_key, cart, total, status, payment_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'completed', ?, ?, ?)",
+      )
       .bind(orderId, userId, idempotencyKey, JSON.stringify(cart), priced.total, input.paymentId ?? null, now, now),
   ];
   if (priced.total > 0) {
@@ -59,7 +64,10 @@ export async function planOrder(db: Db, input: { userId: string; cart: Cart; ide
 }
 
 export async function findOrder(db: Db, userId: string, idempotencyKey: string) {
-  const [row] = await db.select().from(schema.orders).where(and(eq(schema.orders.userId, userId), eq(schema.orders.idempotencyKey, idempotencyKey)));
+  const [row] = await db
+    .select()
+    .from(schema.orders)
+    .where(and(eq(schema.orders.userId, userId), eq(schema.orders.idempotencyKey, idempotencyKey)));
   return row ?? null;
 }
 
@@ -85,7 +93,10 @@ type PlacedOrder = { orderId: string; total: number; redirect: string; replay: b
  * nothing; a wallet that does not cover the total answers the Persian insufficient-balance error
  * (with `shortfall`) and writes nothing.
  */
-export async function placeOrder(db: Db, input: { userId: string; cart: Cart; idempotencyKey: string; now: number; paymentId?: string | null }): Promise<PlacedOrder> {
+export async function placeOrder(
+  db: Db,
+  input: { userId: string; cart: Cart; idempotencyKey: string; now: number; paymentId?: string | null },
+): Promise<PlacedOrder> {
   const existing = await findOrder(db, input.userId, input.idempotencyKey);
   if (existing) return replayed(existing);
   const plan = await planOrder(db, input);

@@ -139,12 +139,18 @@ export async function startPayment(deps: PaymentDeps, user: UserRow, gateway: st
       mobile: user.mobile,
       email: user.email,
     });
-    await db.update(schema.payments).set({ authority: r.authority, updatedAt: new Date(now) }).where(eq(schema.payments.id, paymentId));
+    await db
+      .update(schema.payments)
+      .set({ authority: r.authority, updatedAt: new Date(now) })
+      .where(eq(schema.payments.id, paymentId));
     return { kind: "redirect", location: r.redirectUrl };
   } catch (err) {
     const reason = err instanceof GatewayRefusal ? err.persianMessage : walletMessages.gatewayFailed;
     if (!(err instanceof GatewayRefusal) && !(err instanceof GatewayUnavailable)) deps.log?.error("gateway request failed", { paymentId, error: String(err) });
-    await db.update(schema.payments).set({ status: "failed", failureReason: reason, updatedAt: new Date(now) }).where(eq(schema.payments.id, paymentId));
+    await db
+      .update(schema.payments)
+      .set({ status: "failed", failureReason: reason, updatedAt: new Date(now) })
+      .where(eq(schema.payments.id, paymentId));
     return { kind: "redirect", location: `/payment?id=${paymentId}` };
   }
 }
@@ -159,15 +165,31 @@ async function payableInvoice(db: Db, user: UserRow, id: string) {
 }
 
 /** The statements that settle a verified payment: mark it paid, credit the wallet (once, ever). */
-function settlementStatements(db: Db, p: typeof schema.payments.$inferSelect, v: { refId: string | null; cardPan: string | null }, now: number): MoneyBatchItem[] {
+function settlementStatements(
+  db: Db,
+  p: typeof schema.payments.$inferSelect,
+  v: { refId: string | null; cardPan: string | null },
+  now: number,
+): MoneyBatchItem[] {
   const d1 = d1Of(db);
   const out: MoneyBatchItem[] = [
     d1
       // 'cancelled' too: the bank's verify outranks a Status=NOK anyone could have sent (handleCallback).
-      .prepare("UPDATE payments SET status = 'paid', ref_id = ?, card_pan = ?, verified_at = ?, failure_reason = NULL, updated_at = ? WHERE id = ? AND status IN ('pending', 'cancelled')")
+      .prepare(
+        "UPDATE payments SET status = 'paid', ref_id = ?, card_pan = ?, verified_at = ?, failure_reason = NULL, updated_at = ? WHERE id = ? AND status IN ('pending', 'cancelled')",
+      )
       .bind(v.refId, v.cardPan, now, now, p.id),
     // A plain INSERT with a derived id: a second settlement of this payment fails here and rolls back.
-    ...creditWallet(db, { userId: p.userId, amount: p.amount, reason: "topup", refType: "payment", refId: p.id, note: v.refId ? `ref ${v.refId}` : null, now, entryId: `led_pay_${p.id}` }),
+    ...creditWallet(db, {
+      userId: p.userId,
+      amount: p.amount,
+      reason: "topup",
+      refType: "payment",
+      refId: p.id,
+      note: v.refId ? `ref ${v.refId}` : null,
+      now,
+      entryId: `led_pay_${p.id}`,
+    }),
   ];
   if (p.invoiceId) {
     out.push(
@@ -195,7 +217,11 @@ function settlementStatements(db: Db, p: typeof schema.payments.$inferSelect, v:
 type Settled = "settled" | "already" | "settled_order_failed";
 
 /** Credits the wallet and completes the pending order in one batch; if the order cannot complete, credits alone. */
-async function settle(deps: Omit<PaymentDeps, "origin">, p: typeof schema.payments.$inferSelect, v: { refId: string | null; cardPan: string | null }): Promise<Settled> {
+async function settle(
+  deps: Omit<PaymentDeps, "origin">,
+  p: typeof schema.payments.$inferSelect,
+  v: { refId: string | null; cardPan: string | null },
+): Promise<Settled> {
   const { db, now } = deps;
   const base = settlementStatements(db, p, v, now);
   const stored = (p.cart ?? null) as PaymentCart | null;
@@ -246,7 +272,10 @@ export async function handleCallback(deps: PaymentDeps, gateway: string, q: { Au
   const { db, now } = deps;
   const authority = q.Authority ?? "";
   if (!authority) return "/payment";
-  const [p] = await db.select().from(schema.payments).where(and(eq(schema.payments.authority, authority), eq(schema.payments.gateway, gateway)));
+  const [p] = await db
+    .select()
+    .from(schema.payments)
+    .where(and(eq(schema.payments.authority, authority), eq(schema.payments.gateway, gateway)));
   if (!p) return "/payment?error=not_found";
   const back = `/payment?id=${p.id}`;
   const driver = gatewayDriver(deps.env, gateway);
@@ -255,7 +284,10 @@ export async function handleCallback(deps: PaymentDeps, gateway: string, q: { Au
   if (p.status !== "pending" && !revivable) return back;
   if (q.Status !== "OK") {
     const pendingOnly = and(eq(schema.payments.id, p.id), eq(schema.payments.status, "pending"));
-    await db.update(schema.payments).set({ status: "cancelled", failureReason: walletMessages.paymentCancelled, updatedAt: new Date(now) }).where(pendingOnly);
+    await db
+      .update(schema.payments)
+      .set({ status: "cancelled", failureReason: walletMessages.paymentCancelled, updatedAt: new Date(now) })
+      .where(pendingOnly);
     return back;
   }
   await verifyAndSettle(deps, driver, p);
@@ -326,12 +358,23 @@ export async function reconcilePayments(deps: Omit<PaymentDeps, "origin">, batch
     const rows = new Map<string, typeof schema.payments.$inferSelect>();
     for (let i = 0; i < listed.length; i += batchSize) {
       const chunk = listed.slice(i, i + batchSize);
-      for (const r of await db.select().from(schema.payments).where(and(eq(schema.payments.gateway, gateway), settleable, inArray(schema.payments.authority, chunk)))) rows.set(r.id, r);
+      for (const r of await db
+        .select()
+        .from(schema.payments)
+        .where(and(eq(schema.payments.gateway, gateway), settleable, inArray(schema.payments.authority, chunk))))
+        rows.set(r.id, r);
     }
     const expired = await db
       .select()
       .from(schema.payments)
-      .where(and(eq(schema.payments.gateway, gateway), pendingOf, isNotNull(schema.payments.authority), lt(schema.payments.createdAt, new Date(now - PENDING_EXPIRY_MS))))
+      .where(
+        and(
+          eq(schema.payments.gateway, gateway),
+          pendingOf,
+          isNotNull(schema.payments.authority),
+          lt(schema.payments.createdAt, new Date(now - PENDING_EXPIRY_MS)),
+        ),
+      )
       .orderBy(schema.payments.createdAt)
       .limit(batchSize);
     for (const r of expired) rows.set(r.id, r);
@@ -354,7 +397,13 @@ export async function paymentResult(db: Db, user: UserRow, id: string): Promise<
   const order = stored?.idempotency_key ? await findOrder(db, p.userId, stored.idempotency_key) : null;
   const orderStatus: PaymentResult["order_status"] = !stored?.cart ? "none" : order ? "completed" : p.status === "paid" ? "failed" : "none";
   let message: string;
-  if (p.status === "paid") message = orderStatus === "completed" ? walletMessages.paymentPaidOrderDone : orderStatus === "failed" ? (p.failureReason ?? walletMessages.paymentPaidOrderFailed) : walletMessages.paymentPaid;
+  if (p.status === "paid")
+    message =
+      orderStatus === "completed"
+        ? walletMessages.paymentPaidOrderDone
+        : orderStatus === "failed"
+          ? (p.failureReason ?? walletMessages.paymentPaidOrderFailed)
+          : walletMessages.paymentPaid;
   else if (p.status === "pending") message = walletMessages.paymentPending;
   else if (p.status === "cancelled") message = walletMessages.paymentCancelled;
   else message = p.failureReason ?? walletMessages.paymentVerifyFailed;
@@ -374,6 +423,9 @@ export async function paymentResult(db: Db, user: UserRow, id: string): Promise<
 
 /** The development bank's page data: the payment it plays the bank for. */
 export async function devbankPayment(db: Db, id: string) {
-  const [p] = await db.select().from(schema.payments).where(and(eq(schema.payments.id, id), eq(schema.payments.gateway, "devbank")));
+  const [p] = await db
+    .select()
+    .from(schema.payments)
+    .where(and(eq(schema.payments.id, id), eq(schema.payments.gateway, "devbank")));
   return p ?? null;
 }

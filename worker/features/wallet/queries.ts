@@ -4,7 +4,16 @@ import type { LedgerRow, TransactionsResponse } from "../../../contract/wallet";
 import { d1Of } from "./ledger";
 import { ledgerReasonLabel } from "../../../contract/labels";
 
-type LedgerDbRow = { id: string; created_at: number; account: LedgerRow["account"]; delta: number; reason: string; note: string | null; ref_type: string | null; ref_id: string | null };
+type LedgerDbRow = {
+  id: string;
+  created_at: number;
+  account: LedgerRow["account"];
+  delta: number;
+  reason: string;
+  note: string | null;
+  ref_type: string | null;
+  ref_id: string | null;
+};
 
 const toLedgerRow = (r: LedgerDbRow): LedgerRow => ({
   id: r.id,
@@ -23,7 +32,9 @@ export async function ledgerPage(db: Db, userId: string, page: number, perPage: 
   const d1 = d1Of(db);
   const [rows, total] = await d1.batch<LedgerDbRow | { n: number }>([
     d1
-      .prepare("SELECT id, created_at, account, delta, reason, note, ref_type, ref_id FROM ledger_entries WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
+      .prepare(
+        "SELECT id, created_at, account, delta, reason, note, ref_type, ref_id FROM ledger_entries WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+      )
       .bind(userId, perPage, (page - 1) * perPage),
     d1.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE user_id = ?").bind(userId),
   ]);
@@ -99,7 +110,13 @@ export async function transactions(db: Db, f: TransactionFilters, page: number, 
   const pay = pays!.results[0] as { n: number; s: number };
   type Row = LedgerDbRow & { created_by: string | null; user_id: string; user_name: string; user_email: string };
   return {
-    data: (rows!.results as Row[]).map((r) => ({ ...toLedgerRow(r), user_id: r.user_id, user_name: r.user_name, user_email: r.user_email, created_by: r.created_by })),
+    data: (rows!.results as Row[]).map((r) => ({
+      ...toLedgerRow(r),
+      user_id: r.user_id,
+      user_name: r.user_name,
+      user_email: r.user_email,
+      created_by: r.created_by,
+    })),
     current_page: page,
     total_pages: Math.max(1, Math.ceil(n / perPage)),
     total: n,
@@ -112,7 +129,10 @@ export async function transactions(db: Db, f: TransactionFilters, page: number, 
 /** A user's current balances by ledger account (limited = all lots' remainders). */
 export async function balancesByAccount(db: Db, userId: string): Promise<Record<(typeof schema.ledgerAccounts)[number], number>> {
   const d1 = d1Of(db);
-  const u = await d1.prepare("SELECT balance, standard_credit, offline_article_credit, unlimited_article_credit FROM users WHERE id = ?").bind(userId).first<Record<string, number>>();
+  const u = await d1
+    .prepare("SELECT balance, standard_credit, offline_article_credit, unlimited_article_credit FROM users WHERE id = ?")
+    .bind(userId)
+    .first<Record<string, number>>();
   const lots = await d1.prepare("SELECT COALESCE(SUM(remaining), 0) AS n FROM credit_lots WHERE user_id = ?").bind(userId).first<{ n: number }>();
   return {
     balance: u?.balance ?? 0,

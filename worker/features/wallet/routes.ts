@@ -56,7 +56,8 @@ defineEndpoint(
   {
     method: "post",
     path: "/price",
-    summary: "Unit prices and sum_total for article, offline_article, limited_article (packs) and standard counts (0–50, digits only); a limited pack resets an article count of 1 to 0",
+    summary:
+      "Unit prices and sum_total for article, offline_article, limited_article (packs) and standard counts (0–50, digits only); a limited pack resets an article count of 1 to 0",
     roles: anyone,
     body: PriceInput,
     response: PriceResponse,
@@ -67,7 +68,14 @@ defineEndpoint(
 
 defineEndpoint(
   walletRoutes,
-  { method: "get", path: "/show/balance", summary: "The signed-in user's balance and every credit kind (limited credits: unexpired count and soonest expiry)", roles: signedIn, response: BalanceResponse, tag: "wallet" },
+  {
+    method: "get",
+    path: "/show/balance",
+    summary: "The signed-in user's balance and every credit kind (limited credits: unexpired count and soonest expiry)",
+    roles: signedIn,
+    response: BalanceResponse,
+    tag: "wallet",
+  },
   async (c, { user }) => c.json(await balanceOf(c.var.db, user, c.var.now())),
 );
 
@@ -75,7 +83,8 @@ defineEndpoint(
   walletRoutes,
   {
     method: "post",
-    path: "/order", verifiedMobile: true,
+    path: "/order",
+    verifiedMobile: true,
     summary:
       "Buy a cart from the wallet, priced by the server. The spec's payload is `{_token, cart}`; an `Idempotency-Key` header or `idempotency_key` field is optional: the same key twice is one order, and without one the same cart from the same user within 15 s is one order. Answers the updated userInfo (+ redirect, order_id) or {status:'error'} (insufficient balance: with shortfall)",
     roles: signedIn,
@@ -100,8 +109,10 @@ defineEndpoint(
   walletRoutes,
   {
     method: "post",
-    path: "/gateway/:gateway", verifiedMobile: true,
-    summary: "Form post: a pending payment for the cart's shortfall (or a top-up `amount`, or `invoice_id`), then a redirect to the bank (Zarinpal StartPay, or /gateway/devbank/pay/{id} in development)",
+    path: "/gateway/:gateway",
+    verifiedMobile: true,
+    summary:
+      "Form post: a pending payment for the cart's shortfall (or a top-up `amount`, or `invoice_id`), then a redirect to the bank (Zarinpal StartPay, or /gateway/devbank/pay/{id} in development)",
     roles: signedIn,
     body: GatewayForm,
     html: true,
@@ -119,7 +130,8 @@ defineEndpoint(
   {
     method: "get",
     path: "/gateway/:gateway/callback",
-    summary: "The bank's return (?Authority=&Status=OK|NOK): verifies with the amount of our own record, credits the wallet once and completes the pending order; then /payment?id=",
+    summary:
+      "The bank's return (?Authority=&Status=OK|NOK): verifies with the amount of our own record, credits the wallet once and completes the pending order; then /payment?id=",
     roles: anyone,
     query: GatewayCallbackQuery,
     html: true,
@@ -133,7 +145,14 @@ defineEndpoint(
 
 defineEndpoint(
   walletRoutes,
-  { method: "get", path: "/payments/:id", summary: "A payment's result for /payment (owner or admin)", roles: signedIn, response: PaymentResult, tag: "wallet" },
+  {
+    method: "get",
+    path: "/payments/:id",
+    summary: "A payment's result for /payment (owner or admin)",
+    roles: signedIn,
+    response: PaymentResult,
+    tag: "wallet",
+  },
   async (c, { user }) => c.json(await paymentResult(c.var.db, user, c.req.param("id") ?? "")),
 );
 
@@ -141,8 +160,10 @@ defineEndpoint(
   walletRoutes,
   {
     method: "post",
-    path: "/show/standard_status", verifiedMobile: true,
-    summary: "The standard dialog: free, credit, buy, wait or wait_or_credit with msg and download_link; use_credit=1 spends one standard credit (once per standard)",
+    path: "/show/standard_status",
+    verifiedMobile: true,
+    summary:
+      "The standard dialog: free, credit, buy, wait or wait_or_credit with msg and download_link; use_credit=1 spends one standard credit (once per standard)",
     roles: anyone,
     body: StandardStatusInput,
     response: StandardStatusResponse,
@@ -155,7 +176,13 @@ defineEndpoint(
       sendOfflineNotice(notifier, c.var.log, {
         userId: c.var.user!.id,
         template: "offline_registered",
-        params: { name: title, kind: "standard", hours: deliveryHours(await deskHours(c.var.db), "standard"), paid: true, link: `${origin}/profile/offlineBooksStandards` },
+        params: {
+          name: title,
+          kind: "standard",
+          hours: deliveryHours(await deskHours(c.var.db), "standard"),
+          paid: true,
+          link: `${origin}/profile/offlineBooksStandards`,
+        },
       });
     return c.json(await standardStatus(c.var.db, c.var.user, { id: body.id, useCredit: body.use_credit }, now, { ordered }));
   },
@@ -163,13 +190,28 @@ defineEndpoint(
 
 defineEndpoint(
   walletRoutes,
-  { method: "get", path: "/wallet/standards", summary: "/profile/standards: the standards the user paid for, with their files once ready", roles: signedIn, response: MyStandards, tag: "wallet" },
+  {
+    method: "get",
+    path: "/wallet/standards",
+    summary: "/profile/standards: the standards the user paid for, with their files once ready",
+    roles: signedIn,
+    response: MyStandards,
+    tag: "wallet",
+  },
   async (c, { user }) => c.json({ data: await myStandards(c.var.db, user.id) }),
 );
 
 defineEndpoint(
   walletRoutes,
-  { method: "get", path: "/wallet/ledger", summary: "/profile/financial: the user's ledger rows, newest first", roles: signedIn, query: LedgerQuery, response: LedgerPage, tag: "wallet" },
+  {
+    method: "get",
+    path: "/wallet/ledger",
+    summary: "/profile/financial: the user's ledger rows, newest first",
+    roles: signedIn,
+    query: LedgerQuery,
+    response: LedgerPage,
+    tag: "wallet",
+  },
   async (c, { query, user }) => c.json(await ledgerPage(c.var.db, user.id, query.page, query.per_page)),
 );
 
@@ -178,7 +220,8 @@ defineEndpoint(
   {
     method: "get",
     path: "/admin/ajax/transactions",
-    summary: "/admin/transactions: ledger rows by user (id, e-mail, mobile, username), account, reason and date range, with totals over all matches and current balances",
+    summary:
+      "/admin/transactions: ledger rows by user (id, e-mail, mobile, username), account, reason and date range, with totals over all matches and current balances",
     roles: adminOnly,
     query: TransactionsQuery,
     response: TransactionsResponse,
@@ -211,7 +254,15 @@ defineEndpoint(
 
 defineEndpoint(
   walletRoutes,
-  { method: "post", path: "/admin/createInvoice", summary: "Create an invoice with a payment link for a user or an institution", roles: adminOnly, body: InvoiceInput, response: Invoice, tag: "admin" },
+  {
+    method: "post",
+    path: "/admin/createInvoice",
+    summary: "Create an invoice with a payment link for a user or an institution",
+    roles: adminOnly,
+    body: InvoiceInput,
+    response: Invoice,
+    tag: "admin",
+  },
   async (c, { body, user }) => c.json(await createInvoice(c.var.db, user, body, c.var.now())),
 );
 
@@ -223,7 +274,14 @@ defineEndpoint(
 
 defineEndpoint(
   walletRoutes,
-  { method: "get", path: "/invoices/:id", summary: "An invoice as its payer sees it (its user, a member of its institution, or an admin)", roles: signedIn, response: Invoice, tag: "wallet" },
+  {
+    method: "get",
+    path: "/invoices/:id",
+    summary: "An invoice as its payer sees it (its user, a member of its institution, or an admin)",
+    roles: signedIn,
+    response: Invoice,
+    tag: "wallet",
+  },
   async (c, { user }) => c.json(await invoiceFor(c.var.db, user, c.req.param("id") ?? "")),
 );
 
@@ -235,6 +293,14 @@ defineEndpoint(
 
 defineEndpoint(
   walletRoutes,
-  { method: "post", path: "/admin/ajax/prices", summary: "Set one price (a price key, or package_N)", roles: adminOnly, body: PriceUpdateInput, response: PriceTable, tag: "admin" },
+  {
+    method: "post",
+    path: "/admin/ajax/prices",
+    summary: "Set one price (a price key, or package_N)",
+    roles: adminOnly,
+    body: PriceUpdateInput,
+    response: PriceTable,
+    tag: "admin",
+  },
   async (c, { body }) => c.json(await updatePrice(c.var.db, body, c.var.now())),
 );

@@ -10,10 +10,23 @@ import { loadPriceTable, packSizeFrom, unitFrom } from "./prices";
 export { placeOrder } from "./orders";
 
 /** POST /price: unit prices and the total for the counts (package rules applied). */
-export async function quote(db: Db, counts: { article?: number | undefined; offline_article?: number | undefined; limited_article?: number | undefined; standard?: number | undefined }): Promise<PriceResponse> {
+export async function quote(
+  db: Db,
+  counts: { article?: number | undefined; offline_article?: number | undefined; limited_article?: number | undefined; standard?: number | undefined },
+): Promise<PriceResponse> {
   const table = await loadPriceTable(db);
-  const c = applyPackageRules({ article: counts.article ?? 0, offline_article: counts.offline_article ?? 0, limited_article: counts.limited_article ?? 0, standard: counts.standard ?? 0 });
-  const unit = { article: unitFrom(table, "article"), offline_article: unitFrom(table, "offline_article"), limited_article: unitFrom(table, "limited_article"), standard: unitFrom(table, "standard") };
+  const c = applyPackageRules({
+    article: counts.article ?? 0,
+    offline_article: counts.offline_article ?? 0,
+    limited_article: counts.limited_article ?? 0,
+    standard: counts.standard ?? 0,
+  });
+  const unit = {
+    article: unitFrom(table, "article"),
+    offline_article: unitFrom(table, "offline_article"),
+    limited_article: unitFrom(table, "limited_article"),
+    standard: unitFrom(table, "standard"),
+  };
   const sum = c.article * unit.article + c.offline_article * unit.offline_article + c.limited_article * unit.limited_article + c.standard * unit.standard;
   return {
     article: { unit_price: unit.article },

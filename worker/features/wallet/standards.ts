@@ -18,7 +18,10 @@ const STANDARD_TYPE = 2;
 const standardJobKey = (id: number) => `standard:${id}`;
 
 async function loadStandard(db: Db, id: number) {
-  const [row] = await db.select().from(schema.catalogItems).where(and(eq(schema.catalogItems.id, id), eq(schema.catalogItems.type, STANDARD_TYPE)));
+  const [row] = await db
+    .select()
+    .from(schema.catalogItems)
+    .where(and(eq(schema.catalogItems.id, id), eq(schema.catalogItems.type, STANDARD_TYPE)));
   if (!row) throw new NotFoundError(walletMessages.standardNotFound);
   return row;
 }
@@ -62,7 +65,9 @@ async function spendStandardCredit(db: Db, input: { userId: string; standardId: 
   const statements = [
     ledgerInsert!,
     columnUpdate!,
-    d1.prepare(`INSERT INTO article_entitlements (user_id, job_key, credit_kind, created_at) SELECT ?, ?, 'standard', ? WHERE ${spent}`).bind(input.userId, jobKey, now, entryId),
+    d1
+      .prepare(`INSERT INTO article_entitlements (user_id, job_key, credit_kind, created_at) SELECT ?, ?, 'standard', ? WHERE ${spent}`)
+      .bind(input.userId, jobKey, now, entryId),
   ];
   if (order) {
     const eventId = newId("ore", now);
@@ -72,9 +77,24 @@ async function spendStandardCredit(db: Db, input: { userId: string; standardId: 
           `INSERT INTO offline_requests (id, user_id, kind, url, doi, more, doc_key, title, is_solution, status, price, promise_at, paid_at, can_edit, paid_with, last_event_id, created_at, updated_at)
            SELECT ?, ?, 'standard', ?, NULL, ?, ?, ?, 0, 'paid', NULL, ?, ?, 0, 'standard_credit', ?, ?, ? WHERE ${spent}`,
         )
-        .bind(order.requestId, input.userId, order.label, walletMessages.standardOrderNote(input.standardId), jobKey, order.title, now + BOOK_PROMISE_MS, now, eventId, now, now, entryId),
+        .bind(
+          order.requestId,
+          input.userId,
+          order.label,
+          walletMessages.standardOrderNote(input.standardId),
+          jobKey,
+          order.title,
+          now + BOOK_PROMISE_MS,
+          now,
+          eventId,
+          now,
+          now,
+          entryId,
+        ),
       d1
-        .prepare(`INSERT INTO offline_request_events (id, request_id, actor_id, action, from_status, to_status, note, created_at) SELECT ?, ?, ?, 'registered', NULL, 'paid', ?, ? WHERE ${spent}`)
+        .prepare(
+          `INSERT INTO offline_request_events (id, request_id, actor_id, action, from_status, to_status, note, created_at) SELECT ?, ?, ?, 'registered', NULL, 'paid', ?, ? WHERE ${spent}`,
+        )
         .bind(eventId, order.requestId, input.userId, walletMessages.standardOrderEvent, now, entryId),
     );
   }
@@ -120,8 +140,11 @@ export async function standardStatus(
   if (credit <= 0) return { ...base, standard_status: "buy", msg: walletMessages.standardBuy, download_link: null, standard_credit: 0 };
   if (input.useCredit) {
     // No file yet: the credit orders it from the delivery desk in the same batch (spec: "wait, or order it with one credit").
-    const order: StandardOrder | undefined = file ? undefined : { requestId: newId("off", now), title: item.title, label: [item.organization, item.standardNumber].filter(Boolean).join(" ") || item.title };
-    if ((await spendStandardCredit(db, { userId: user.id, standardId: item.id, now, ...(order ? { order } : {}) })) && order) await hooks.ordered?.(order.requestId, item.title);
+    const order: StandardOrder | undefined = file
+      ? undefined
+      : { requestId: newId("off", now), title: item.title, label: [item.organization, item.standardNumber].filter(Boolean).join(" ") || item.title };
+    if ((await spendStandardCredit(db, { userId: user.id, standardId: item.id, now, ...(order ? { order } : {}) })) && order)
+      await hooks.ordered?.(order.requestId, item.title);
     return standardStatus(db, user, { id: input.id }, now);
   }
   return file
@@ -146,6 +169,13 @@ export async function myStandards(db: Db, userId: string) {
     } catch {
       links = [];
     }
-    return { id: r.id, title: r.title, standard_number: r.standard_number, organization: r.organization, download_link: links[0] ?? null, created_at: new Date(r.created_at).toISOString() };
+    return {
+      id: r.id,
+      title: r.title,
+      standard_number: r.standard_number,
+      organization: r.organization,
+      download_link: links[0] ?? null,
+      created_at: new Date(r.created_at).toISOString(),
+    };
   });
 }

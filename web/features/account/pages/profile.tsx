@@ -110,7 +110,9 @@ function DetailsCard({ details }: { details: ProfileDetails }) {
         <dt>{t.email}</dt>
         <dd>
           <bdi dir="ltr">{user.email}</bdi>
-          <span className={`account-badge ${details.email_verified ? "account-badge--ok" : ""}`}>{details.email_verified ? t.emailVerified : t.emailUnverified}</span>
+          <span className={`account-badge ${details.email_verified ? "account-badge--ok" : ""}`}>
+            {details.email_verified ? t.emailVerified : t.emailUnverified}
+          </span>
           {details.pending_email && <span className="account-badge account-badge--warn">{t.pendingEmail(details.pending_email)}</span>}
         </dd>
         <dt>{t.mobile}</dt>
@@ -195,7 +197,14 @@ function EmailCard() {
       <form className="account-form" onSubmit={submit} noValidate>
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <TextField label={t.newEmail} type="email" autoComplete="email" ltr {...form.field("email")} />
-        <TextField label={t.currentPassword} description={t.currentPasswordWhy} type="password" autoComplete="current-password" ltr {...form.field("current_password")} />
+        <TextField
+          label={t.currentPassword}
+          description={t.currentPasswordWhy}
+          type="password"
+          autoComplete="current-password"
+          ltr
+          {...form.field("current_password")}
+        />
         <div className="account-actions">
           <Button type="submit" isPending={form.busy}>
             {t.sendLink}

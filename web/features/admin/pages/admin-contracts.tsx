@@ -15,7 +15,15 @@ import { AdminPage, ConfirmButton, FormActions, FormError, fieldError, useOnSave
 import { addPartnerMutation, adminKeys, contractsQuery, removePartnerMutation, saveContractMutation } from "../queries";
 
 const c = t.contracts;
-type Draft = { name: string; logo: string; domains: string; access: Record<string, boolean>; quotas: Record<string, string>; newAccess: string; active: boolean };
+type Draft = {
+  name: string;
+  logo: string;
+  domains: string;
+  access: Record<string, boolean>;
+  quotas: Record<string, string>;
+  newAccess: string;
+  active: boolean;
+};
 
 function draftOf(x?: Contract): Draft {
   return {
@@ -41,7 +49,15 @@ function bodyOf(d: Draft) {
       const i = l.indexOf("=");
       return i < 0 ? { key: l, description: "" } : { key: l.slice(0, i).trim(), description: l.slice(i + 1).trim() };
     });
-  return { name: d.name, logo: d.logo, domains: d.domains.split(/[\n,،\s]+/).filter(Boolean), access, quotas, new_access: pairs.length ? pairs : null, active: d.active };
+  return {
+    name: d.name,
+    logo: d.logo,
+    domains: d.domains.split(/[\n,،\s]+/).filter(Boolean),
+    access,
+    quotas,
+    new_access: pairs.length ? pairs : null,
+    active: d.active,
+  };
 }
 
 function ContractForm({ item, onDone }: { item?: Contract; onDone(): void }) {
@@ -57,9 +73,28 @@ function ContractForm({ item, onDone }: { item?: Contract; onDone(): void }) {
       <h2 id="contract-form">{item ? c.editTitle(item.name) : c.newTitle}</h2>
       <div className="admin-form">
         <TextField label={c.name} value={d.name} onChange={(name) => setD({ ...d, name })} isRequired isInvalid={!!err("name")} errorMessage={err("name")} />
-        <TextField label={c.logo} value={d.logo} onChange={(logo) => setD({ ...d, logo })} ltr placeholder="https://…" isInvalid={!!err("logo")} errorMessage={err("logo")} />
+        <TextField
+          label={c.logo}
+          value={d.logo}
+          onChange={(logo) => setD({ ...d, logo })}
+          ltr
+          placeholder="https://…"
+          isInvalid={!!err("logo")}
+          errorMessage={err("logo")}
+        />
       </div>
-      <TextField label={c.domains} description={c.domainsHint} multiline rows={2} ltr value={d.domains} onChange={(domains) => setD({ ...d, domains })} isRequired isInvalid={!!err("domains")} errorMessage={err("domains")} />
+      <TextField
+        label={c.domains}
+        description={c.domainsHint}
+        multiline
+        rows={2}
+        ltr
+        value={d.domains}
+        onChange={(domains) => setD({ ...d, domains })}
+        isRequired
+        isInvalid={!!err("domains")}
+        errorMessage={err("domains")}
+      />
       <fieldset className="admin-form--stack" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className="ui-field__label">{c.access}</legend>
         <div className="admin-access">
@@ -83,7 +118,16 @@ function ContractForm({ item, onDone }: { item?: Contract; onDone(): void }) {
           ))}
         </div>
       </fieldset>
-      <TextField label={c.newAccess} description={c.newAccessHint} multiline rows={2} value={d.newAccess} onChange={(newAccess) => setD({ ...d, newAccess })} isInvalid={!!err("new_access")} errorMessage={err("new_access")} />
+      <TextField
+        label={c.newAccess}
+        description={c.newAccessHint}
+        multiline
+        rows={2}
+        value={d.newAccess}
+        onChange={(newAccess) => setD({ ...d, newAccess })}
+        isInvalid={!!err("new_access")}
+        errorMessage={err("new_access")}
+      />
       <Checkbox isSelected={d.active} onChange={(active) => setD({ ...d, active })}>
         {c.active}
       </Checkbox>
@@ -111,13 +155,24 @@ function Partners({ item }: { item: Contract }) {
       {item.partners.map((p) => (
         <div key={p.id} className="admin-actions">
           <span>
-            {p.name} <bdi dir="ltr" className="admin-muted">{p.email}</bdi>
+            {p.name}{" "}
+            <bdi dir="ltr" className="admin-muted">
+              {p.email}
+            </bdi>
           </span>
           <ConfirmButton label="×" ariaLabel={c.removePartner(p.name)} question={`${c.removePartner(p.name)}؟`} onConfirm={() => remove.mutate(p.id)} />
         </div>
       ))}
       <form className="admin-actions" onSubmit={submit}>
-        <TextField aria-label={`${c.partnerUser} (${item.name})`} placeholder={c.partnerUser} ltr value={user} onChange={setUser} isInvalid={!!fieldError(add.error, "user")} errorMessage={fieldError(add.error, "user")} />
+        <TextField
+          aria-label={`${c.partnerUser} (${item.name})`}
+          placeholder={c.partnerUser}
+          ltr
+          value={user}
+          onChange={setUser}
+          isInvalid={!!fieldError(add.error, "user")}
+          errorMessage={fieldError(add.error, "user")}
+        />
         <Button type="submit" size="sm" variant="outline" isPending={add.isPending}>
           {c.addPartner}
         </Button>

@@ -47,7 +47,11 @@ function Stats({ d }: { d: Dashboard }) {
             <dd data-testid="dash-open">
               {formatNumber(d.offline.open)}
               <span className="admin-stat__note">
-                {t.dashboard.byKind(formatNumber(d.offline.open_by_kind.article), formatNumber(d.offline.open_by_kind.book), formatNumber(d.offline.open_by_kind.standard))}
+                {t.dashboard.byKind(
+                  formatNumber(d.offline.open_by_kind.article),
+                  formatNumber(d.offline.open_by_kind.book),
+                  formatNumber(d.offline.open_by_kind.standard),
+                )}
               </span>
             </dd>
           </div>

@@ -140,7 +140,19 @@ export default function AdminDirectBooks() {
   );
 }
 
-function BooksTable({ q, page, onPage, onPrice, onEdit }: { q: string; page: number; onPage(page: number): void; onPrice(book: DirectBook): void; onEdit(book: DirectBook): void }) {
+function BooksTable({
+  q,
+  page,
+  onPage,
+  onPrice,
+  onEdit,
+}: {
+  q: string;
+  page: number;
+  onPage(page: number): void;
+  onPrice(book: DirectBook): void;
+  onEdit(book: DirectBook): void;
+}) {
   const { data } = useSuspenseQuery(booksQuery(q, page));
   return (
     <>

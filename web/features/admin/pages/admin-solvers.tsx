@@ -36,7 +36,15 @@ export default function AdminSolvers() {
   return (
     <AdminPage heading={<PageHeading title={t.solvers.title} />}>
       <form className="card admin-card admin-form" onSubmit={submit} aria-label={t.solvers.add}>
-        <TextField label={t.solvers.user} value={user} onChange={setUser} ltr isRequired isInvalid={!!fieldError(add.error, "user")} errorMessage={fieldError(add.error, "user")} />
+        <TextField
+          label={t.solvers.user}
+          value={user}
+          onChange={setUser}
+          ltr
+          isRequired
+          isInvalid={!!fieldError(add.error, "user")}
+          errorMessage={fieldError(add.error, "user")}
+        />
         <Button type="submit" isPending={add.isPending}>
           {t.solvers.add}
         </Button>
@@ -77,7 +85,12 @@ function SolversTable({ onRemove }: { onRemove(id: string): void }) {
             <DataCell>{formatNumber(s.open)}</DataCell>
             <DataCell>{formatNumber(s.delivered)}</DataCell>
             <DataCell>
-              <ConfirmButton label={t.solvers.remove} ariaLabel={`${t.solvers.remove}: ${s.name}`} question={t.solvers.confirmRemove(s.name)} onConfirm={() => onRemove(s.id)} />
+              <ConfirmButton
+                label={t.solvers.remove}
+                ariaLabel={`${t.solvers.remove}: ${s.name}`}
+                question={t.solvers.confirmRemove(s.name)}
+                onConfirm={() => onRemove(s.id)}
+              />
             </DataCell>
           </DataRow>
         ))}

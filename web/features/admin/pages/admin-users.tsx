@@ -18,11 +18,13 @@ function RoleBadges({ u }: { u: AdminUserRow }) {
   return (
     <>
       {u.blocked_at && <span className="admin-badge admin-badge--danger">{t.users.blocked}</span>}
-      {(["admin", "solver", "partner", "university"] as const).filter((r) => u.roles[r]).map((r) => (
-        <span key={r} className="admin-badge">
-          {t.users.roles[r]}
-        </span>
-      ))}
+      {(["admin", "solver", "partner", "university"] as const)
+        .filter((r) => u.roles[r])
+        .map((r) => (
+          <span key={r} className="admin-badge">
+            {t.users.roles[r]}
+          </span>
+        ))}
     </>
   );
 }
@@ -49,7 +51,12 @@ export default function AdminUsers() {
     <AdminPage heading={<PageHeading title={t.users.title} />}>
       <form className="card admin-card admin-form" onSubmit={search} role="search">
         <TextField label={t.users.searchLabel} value={draft.q} onChange={(q) => setDraft((d) => ({ ...d, q }))} />
-        <Select label={t.users.role} value={draft.role} options={userRoleFilters.map((r) => [r, t.users.roles[r]] as const)} onChange={(role) => setDraft((d) => ({ ...d, role }))} />
+        <Select
+          label={t.users.role}
+          value={draft.role}
+          options={userRoleFilters.map((r) => [r, t.users.roles[r]] as const)}
+          onChange={(role) => setDraft((d) => ({ ...d, role }))}
+        />
         <Button type="submit" isPending={searching}>
           {t.common.search}
         </Button>
@@ -65,7 +72,17 @@ export default function AdminUsers() {
   );
 }
 
-function UsersList({ filters, page, onPage, onSelect }: { filters: { q: string; role: RoleFilter }; page: number; onPage(page: number): void; onSelect(id: string): void }) {
+function UsersList({
+  filters,
+  page,
+  onPage,
+  onSelect,
+}: {
+  filters: { q: string; role: RoleFilter };
+  page: number;
+  onPage(page: number): void;
+  onSelect(id: string): void;
+}) {
   const { data } = useSuspenseQuery(usersQuery(filters.q, filters.role, page));
   return (
     <>

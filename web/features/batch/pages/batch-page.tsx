@@ -146,12 +146,18 @@ function BatchTable({ id }: { id: string }) {
         <ProgressBar value={done} maxValue={total} label={t.progress(toPersianDigits(done), toPersianDigits(total))} />
         {view.eta_seconds !== null && view.counts.processing > 0 && (
           <Alert tone="info">
-            {t.eta(toPersianDigits(view.counts.processing), view.eta_seconds < 90 ? t.etaSeconds(toPersianDigits(view.eta_seconds)) : t.etaMinutes(toPersianDigits(Math.ceil(view.eta_seconds / 60))))}
+            {t.eta(
+              toPersianDigits(view.counts.processing),
+              view.eta_seconds < 90 ? t.etaSeconds(toPersianDigits(view.eta_seconds)) : t.etaMinutes(toPersianDigits(Math.ceil(view.eta_seconds / 60))),
+            )}
           </Alert>
         )}
         {view.waiting.count > 0 && (
           <Alert tone="info" className="batch-waiting">
-            {t.waiting(toPersianDigits(view.waiting.count), view.waiting.starts_in_seconds === null ? null : toPersianDigits(Math.max(1, Math.ceil(view.waiting.starts_in_seconds / 60))))}
+            {t.waiting(
+              toPersianDigits(view.waiting.count),
+              view.waiting.starts_in_seconds === null ? null : toPersianDigits(Math.max(1, Math.ceil(view.waiting.starts_in_seconds / 60))),
+            )}
           </Alert>
         )}
         <Actions view={view} />

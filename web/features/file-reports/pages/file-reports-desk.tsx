@@ -119,7 +119,8 @@ function DeskItem({ item }: { item: FileReportDeskItem }) {
         <ul className="file-desk__reports">
           {item.reports.map((r) => (
             <li key={r.id}>
-              <strong>{fileReportReasonLabels[r.reason]}</strong> · {t.statuses[r.status]} · {formatJalaliDate(r.created_at, { withTime: true })} · {r.reporter ? `${r.reporter.name} (${r.reporter.email})` : t.guest}
+              <strong>{fileReportReasonLabels[r.reason]}</strong> · {t.statuses[r.status]} · {formatJalaliDate(r.created_at, { withTime: true })} ·{" "}
+              {r.reporter ? `${r.reporter.name} (${r.reporter.email})` : t.guest}
               {r.note && <p className="getpdf-muted">{r.note}</p>}
             </li>
           ))}
@@ -163,7 +164,9 @@ function DeskItem({ item }: { item: FileReportDeskItem }) {
             {t.open}
           </a>
         )}
-        {!item.withdrawn && <ConfirmButton label={t.confirm} question={`${t.confirm}؟`} onConfirm={() => confirm.mutate(item.file_key)} isPending={confirm.isPending} />}
+        {!item.withdrawn && (
+          <ConfirmButton label={t.confirm} question={`${t.confirm}؟`} onConfirm={() => confirm.mutate(item.file_key)} isPending={confirm.isPending} />
+        )}
         {pending && (
           <Button size="sm" variant="outline" onPress={() => dismiss.mutate(item.file_key)} isPending={dismiss.isPending}>
             {t.dismiss}

@@ -40,11 +40,15 @@ describe("LinkPanel ?getUrl=", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(calls.filter((c) => c.path.startsWith("/getpdf"))).toEqual([]);
     act(() => start({ id: 1, url: "https://doi.org/10.1000/182", spend: false }));
-    await waitFor(() => expect(calls.filter((c) => c.path.startsWith("/getpdf"))).toEqual([{ path: "/getpdf/start?url=https%3A%2F%2Fdoi.org%2F10.1000%2F182", method: "GET" }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.startsWith("/getpdf"))).toEqual([{ path: "/getpdf/start?url=https%3A%2F%2Fdoi.org%2F10.1000%2F182", method: "GET" }]),
+    );
   });
 
   it("a resumed action (a purchase or sign-in made for this document) starts by POST", async () => {
-    renderWithRouter(<LinkPanel autoStart={{ id: 1, url: "10.1000/182", spend: true }} />, { pageData: testPageData({ userInfo: testUser(), isGuest: false }) });
+    renderWithRouter(<LinkPanel autoStart={{ id: 1, url: "10.1000/182", spend: true }} />, {
+      pageData: testPageData({ userInfo: testUser(), isGuest: false }),
+    });
     await waitFor(() => expect(calls.filter((c) => c.path.startsWith("/getpdf"))).toEqual([{ path: "/getpdf/start", method: "POST" }]));
     expect(((await screen.findByRole("searchbox", { name: t.inputLabel })) as HTMLInputElement).value).toBe("10.1000/182");
   });

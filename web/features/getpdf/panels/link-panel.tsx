@@ -42,7 +42,19 @@ const HelpDialog = lazy(import.meta.env.SSR ? browserOnly : () => import("../hel
 
 /** The offline-status result the ?getOfflineUrl= form opens with (no request is made). */
 function offlinePreset(o: { url: string; doi?: string; desc?: string }): GetPdfResult {
-  return { id: "preset", status: "offline", download_link: null, ads1: null, ads2: null, msg: t.offlineAdvice, msg2: null, url: o.url, doi: o.doi ?? null, desc: o.desc ?? null, can_edit: true };
+  return {
+    id: "preset",
+    status: "offline",
+    download_link: null,
+    ads1: null,
+    ads2: null,
+    msg: t.offlineAdvice,
+    msg2: null,
+    url: o.url,
+    doi: o.doi ?? null,
+    desc: o.desc ?? null,
+    can_edit: true,
+  };
 }
 
 function useDebounced(value: string, ms: number): string {
@@ -61,7 +73,8 @@ function Recognised({ input }: { input: string }) {
   const r: IdentifyResult | undefined = debounced === input.trim() ? q.data : undefined;
   let content: ReactNode = null;
   if (r && debounced) {
-    const id = r.kind === "doi" ? r.doi : r.kind === "arxiv" ? r.arxiv : r.kind === "pmid" ? r.pmid : r.kind === "pmcid" ? r.pmcid : r.kind === "isbn" ? r.isbn : null;
+    const id =
+      r.kind === "doi" ? r.doi : r.kind === "arxiv" ? r.arxiv : r.kind === "pmid" ? r.pmid : r.kind === "pmcid" ? r.pmcid : r.kind === "isbn" ? r.isbn : null;
     if (id) {
       content = (
         <>
@@ -139,7 +152,17 @@ export default function LinkPanel({ initialUrl, autoStart, offlineStart }: LinkP
         {t.panelTitle}
       </h2>
       <form className="getpdf-form" onSubmit={onSubmit} role="search">
-        <NativeTextField className="getpdf-form__field" label={t.inputLabel} placeholder={t.placeholder} value={value} onChange={setValue} ltr autoComplete="off" name="url" type="search" />
+        <NativeTextField
+          className="getpdf-form__field"
+          label={t.inputLabel}
+          placeholder={t.placeholder}
+          value={value}
+          onChange={setValue}
+          ltr
+          autoComplete="off"
+          name="url"
+          type="search"
+        />
         <NativeButton type="submit" className="getpdf-form__submit">
           <Icon name="search" size={20} />
           {t.search}

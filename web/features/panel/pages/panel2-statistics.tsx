@@ -56,7 +56,12 @@ function Statistics() {
         <h2 id="quota-title">{m.statistics.thisMonth(monthLabel(current.month))}</h2>
         <div className="panel-meters">
           {keys.map((k) => (
-            <QuotaMeter key={k} label={m.accessKeys[k] ?? k} used={current.usage[k] ?? 0} quota={typeof s.university.quotas[k] === "number" ? s.university.quotas[k]! : null} />
+            <QuotaMeter
+              key={k}
+              label={m.accessKeys[k] ?? k}
+              used={current.usage[k] ?? 0}
+              quota={typeof s.university.quotas[k] === "number" ? s.university.quotas[k]! : null}
+            />
           ))}
         </div>
       </section>
@@ -64,7 +69,13 @@ function Statistics() {
         <h2 id="usage-title">{m.statistics.usageChart}</h2>
         <div className="panel-minis">
           {keys.map((k) => (
-            <KeyUsageChart key={k} keyName={k} label={m.accessKeys[k] ?? k} months={s.months} quota={typeof s.university.quotas[k] === "number" ? s.university.quotas[k]! : null} />
+            <KeyUsageChart
+              key={k}
+              keyName={k}
+              label={m.accessKeys[k] ?? k}
+              months={s.months}
+              quota={typeof s.university.quotas[k] === "number" ? s.university.quotas[k]! : null}
+            />
           ))}
         </div>
       </section>

@@ -53,7 +53,13 @@ function GroupCard({ group, candidates }: { group: PanelGroup; candidates: Panel
           {group.members.map((u) => (
             <li key={u.id}>
               {u.name}
-              <Button variant="ghost" size="sm" iconOnly aria-label={m.groups.removeMember(u.name)} onPress={() => member.mutate({ userId: u.id, action: "remove" })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                iconOnly
+                aria-label={m.groups.removeMember(u.name)}
+                onPress={() => member.mutate({ userId: u.id, action: "remove" })}
+              >
                 <Icon name="close" size={14} />
               </Button>
             </li>
@@ -62,7 +68,13 @@ function GroupCard({ group, candidates }: { group: PanelGroup; candidates: Panel
       )}
       {options.length > 0 && (
         <div className="panel-group__add">
-          <Select label={m.groups.addMember} placeholder={m.groups.chooseMember} value={chosen} options={options.map((u) => [u.id, u.name] as const)} onChange={setChosen} />
+          <Select
+            label={m.groups.addMember}
+            placeholder={m.groups.chooseMember}
+            value={chosen}
+            options={options.map((u) => [u.id, u.name] as const)}
+            onChange={setChosen}
+          />
           <Button variant="outline" isDisabled={!chosen || member.isPending} onPress={() => chosen && member.mutate({ userId: chosen, action: "add" })}>
             {m.groups.add}
           </Button>

@@ -1,5 +1,13 @@
 import { lazy, Suspense, useState } from "react";
-import { ARTICLE_SORTS, DEFAULT_PAGE_SIZE, MATCH_TYPES, PAGE_SIZES, SCOPUS_LANGUAGES, SCOPUS_SEARCH_IN, SUBJECT_AREAS } from "../../../../contract/search-constants";
+import {
+  ARTICLE_SORTS,
+  DEFAULT_PAGE_SIZE,
+  MATCH_TYPES,
+  PAGE_SIZES,
+  SCOPUS_LANGUAGES,
+  SCOPUS_SEARCH_IN,
+  SUBJECT_AREAS,
+} from "../../../../contract/search-constants";
 import type { ArticleResult, ArticleSearchInput, ArticleSearchResponse } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
 import { Button } from "../../../components/ui/button";
@@ -68,7 +76,10 @@ export function articleRequest(f: Form): ArticleRequest {
   };
 }
 
-const subjectOptions = [["", t.all] as const, ...Object.keys(SUBJECT_AREAS).map((code) => [code, t.article.subjects[code as keyof typeof SUBJECT_AREAS]] as const)];
+const subjectOptions = [
+  ["", t.all] as const,
+  ...Object.keys(SUBJECT_AREAS).map((code) => [code, t.article.subjects[code as keyof typeof SUBJECT_AREAS]] as const),
+];
 
 function typeLabel(type: string | null): string | null {
   if (!type) return null;
@@ -141,8 +152,15 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [dialogUrl, setDialogUrl] = useState<string | null>(null);
   const check = useDownloadCheck();
-  const list = useSearchList<ArticleRequest, ArticleSearchResponse>({ kind: "article", defaultCount: DEFAULT_PAGE_SIZE.article, fetch: (body, signal) => fetchers.article(body, signal) });
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const list = useSearchList<ArticleRequest, ArticleSearchResponse>({
+    kind: "article",
+    defaultCount: DEFAULT_PAGE_SIZE.article,
+    fetch: (body, signal) => fetchers.article(body, signal),
+  });
+  const set =
+    <K extends keyof Form>(key: K) =>
+    (value: Form[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = () => {
     if (!form.keywords.trim()) return void toast.error(t.noPhrase);
@@ -168,14 +186,23 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
             label={t.source}
             className="search-form__source"
             value={form.source}
-            options={(["none", "scopus", "cross"] as const).map((s) => [s, s === "scopus" && !scopusReady ? t.article.scopusOff : t.article.sources[s]] as const)}
+            options={(["none", "scopus", "cross"] as const).map(
+              (s) => [s, s === "scopus" && !scopusReady ? t.article.scopusOff : t.article.sources[s]] as const,
+            )}
             disabledKeys={scopusReady ? [] : ["scopus"]}
             description={scopusReady ? undefined : t.article.scopusNotConfigured}
             onChange={(s) => setForm((f) => ({ ...f, source: s, type: "" }))}
           />
         }
         toggle={
-          <Button variant="ghost" size="sm" className="search-form__toggle" aria-expanded={filtersOpen} aria-controls="article-filters" onPress={() => setFiltersOpen((o) => !o)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="search-form__toggle"
+            aria-expanded={filtersOpen}
+            aria-controls="article-filters"
+            onPress={() => setFiltersOpen((o) => !o)}
+          >
             <Icon name={filtersOpen ? "close" : "chevronDown"} size={18} />
             {filtersOpen ? t.hideFilters : t.showFilters}
           </Button>
@@ -183,13 +210,25 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
         filtersId="article-filters"
         filtersHidden={!filtersOpen}
       >
-        {form.source === "cross" && <TextField label={t.article.publisher} placeholder="Elsevier" value={form.publisher} onChange={set("publisher")} ltr name="publisher" />}
+        {form.source === "cross" && (
+          <TextField label={t.article.publisher} placeholder="Elsevier" value={form.publisher} onChange={set("publisher")} ltr name="publisher" />
+        )}
         <NativeSelect label={t.article.subject} value={form.subject} options={subjectOptions} onChange={set("subject")} />
         {typeOptions.length > 0 && <NativeSelect label={t.article.type} value={form.type} options={[["", t.all], ...typeOptions]} onChange={set("type")} />}
         {scopus && (
           <>
-            <NativeSelect label={t.article.searchType} value={form.searchType} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("searchType")} />
-            <NativeSelect label={t.article.searchIn} value={form.searchIn} options={SCOPUS_SEARCH_IN.map((s) => [s, t.article.searchIn_[s]] as const)} onChange={set("searchIn")} />
+            <NativeSelect
+              label={t.article.searchType}
+              value={form.searchType}
+              options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)}
+              onChange={set("searchType")}
+            />
+            <NativeSelect
+              label={t.article.searchIn}
+              value={form.searchIn}
+              options={SCOPUS_SEARCH_IN.map((s) => [s, t.article.searchIn_[s]] as const)}
+              onChange={set("searchIn")}
+            />
             <NativeSelect
               label={t.article.language}
               value={form.language}
@@ -208,7 +247,14 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
           sizes={PAGE_SIZES.article}
           total={data ? data.total_results : null}
           items={data?.data}
-          item={(item, i) => <ArticleItem key={`${item.doi ?? item.url ?? i}-${i}`} item={item} n={list.firstNumber + i} onDownload={() => check(() => setDialogUrl(item.doi ?? item.url))} />}
+          item={(item, i) => (
+            <ArticleItem
+              key={`${item.doi ?? item.url ?? i}-${i}`}
+              item={item}
+              n={list.firstNumber + i}
+              onDownload={() => check(() => setDialogUrl(item.doi ?? item.url))}
+            />
+          )}
         />
       )}
       {dialogUrl && (

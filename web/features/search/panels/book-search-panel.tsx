@@ -26,7 +26,11 @@ const ResultDialog = lazy(() => import("../../getpdf/result-dialog"));
 /** The open collections searched with the catalogue: one that did not answer, or has more than it gave, is said. */
 function LiveSourcesNote({ live }: { live: BookSearchResponse["live"] }) {
   const notes = (live ?? []).flatMap((s): { key: string; text: string; tone: "warning" | "info" }[] =>
-    s.status === "unavailable" ? [{ key: s.source, text: t.book.liveUnavailable(LIVE_SOURCE_NAMES[s.source]), tone: "warning" }] : s.more ? [{ key: s.source, text: t.book.liveMore(LIVE_SOURCE_NAMES[s.source]), tone: "info" }] : [],
+    s.status === "unavailable"
+      ? [{ key: s.source, text: t.book.liveUnavailable(LIVE_SOURCE_NAMES[s.source]), tone: "warning" }]
+      : s.more
+        ? [{ key: s.source, text: t.book.liveMore(LIVE_SOURCE_NAMES[s.source]), tone: "info" }]
+        : [],
   );
   if (!notes.length) return null;
   return (
@@ -77,12 +81,26 @@ function Cover({ src, title }: { src: string | null; title: string }) {
       </div>
     );
   }
-  return <img className="search-cover" src={src} alt={t.book.cover(title)} loading="lazy" decoding="async" width={72} height={104} referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+  return (
+    <img
+      className="search-cover"
+      src={src}
+      alt={t.book.cover(title)}
+      loading="lazy"
+      decoding="async"
+      width={72}
+      height={104}
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 function BookItem({ item, n, onGet, onLink, onFetch }: { item: BookResult; n: number; onGet(): void; onLink(href: string): void; onFetch(ref: string): void }) {
   const links = [item.link1, item.link2, item.link3, item.link4].filter((l): l is string => !!l);
-  const file = [item.Pages_biblio ? t.book.pages(item.Pages_biblio) : null, item.Size ? t.book.size(item.Size) : null, item.Extension?.toUpperCase()].filter(Boolean).join(" · ");
+  const file = [item.Pages_biblio ? t.book.pages(item.Pages_biblio) : null, item.Size ? t.book.size(item.Size) : null, item.Extension?.toUpperCase()]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <li className="search-item search-item--book card" value={n}>
       <div className="search-item__number" aria-hidden="true">
@@ -166,15 +184,28 @@ function BookItem({ item, n, onGet, onLink, onFetch }: { item: BookResult; n: nu
 
 /** Type 3: books, solution manuals, standards and reports from the catalogue (search spec §2, §3). */
 export default function BookSearchPanel(_props: Record<string, never>) {
-  const [form, setForm] = useState<Form>(() => ({ source: sourceFromHash() ?? (landingSourceUsed ? null : landingSource) ?? "all", keywords: "", match: "all", yearFrom: "", yearTo: "" }));
+  const [form, setForm] = useState<Form>(() => ({
+    source: sourceFromHash() ?? (landingSourceUsed ? null : landingSource) ?? "all",
+    keywords: "",
+    match: "all",
+    yearFrom: "",
+    yearTo: "",
+  }));
   const [standardId, setStandardId] = useState<number | null>(null);
   const [buying, setBuying] = useState<BookResult | null>(null);
   const [fetching, setFetching] = useState<string | null>(null);
   const universityBooks = useUniversityGrants("book_download");
   const check = useDownloadCheck();
   const requestOffline = useOfflineRequest();
-  const list = useSearchList<Omit<BookSearchInput, "page" | "count">, BookSearchResponse>({ kind: "book", defaultCount: DEFAULT_PAGE_SIZE.book, fetch: (body, signal) => fetchers.book(body, signal) });
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const list = useSearchList<Omit<BookSearchInput, "page" | "count">, BookSearchResponse>({
+    kind: "book",
+    defaultCount: DEFAULT_PAGE_SIZE.book,
+    fetch: (body, signal) => fetchers.book(body, signal),
+  });
+  const set =
+    <K extends keyof Form>(key: K) =>
+    (value: Form[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
   // A shortcut followed while this panel is already shown (e.g. a #solution link) also picks the source.
   const hash = useLocation({ select: (l) => l.hash });
   useEffect(() => {

@@ -47,7 +47,11 @@ function StandardItem({ item, n, onRequest }: { item: StandardResult; n: number;
         <Fact label={t.standard.publicationDate}>{publicationDate(item.Publication_Date)}</Fact>
       </dl>
       <div className="search-item__actions">
-        {item.free ? <span className="search-badge search-badge--free">{t.book.free}</span> : item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>}
+        {item.free ? (
+          <span className="search-badge search-badge--free">{t.book.free}</span>
+        ) : (
+          item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>
+        )}
         <Button size="sm" onPress={onRequest}>
           <Icon name="download" size={18} />
           {t.standard.requestDownload}
@@ -64,8 +68,15 @@ export default function StandardSearchPanel(_props: Record<string, never>) {
   const options = useQuery(searchOptionsQuery());
   const check = useDownloadCheck();
   const requestOffline = useOfflineRequest();
-  const list = useSearchList<Omit<StandardSearchInput, "page" | "count">, StandardSearchResponse>({ kind: "standard", defaultCount: DEFAULT_PAGE_SIZE.standard, fetch: (body, signal) => fetchers.standard(body, signal) });
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const list = useSearchList<Omit<StandardSearchInput, "page" | "count">, StandardSearchResponse>({
+    kind: "standard",
+    defaultCount: DEFAULT_PAGE_SIZE.standard,
+    fetch: (body, signal) => fetchers.standard(body, signal),
+  });
+  const set =
+    <K extends keyof Form>(key: K) =>
+    (value: Form[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = () => {
     if (!form.keywords.trim()) return void toast.error(t.noPhrase);
@@ -78,7 +89,11 @@ export default function StandardSearchPanel(_props: Record<string, never>) {
   return (
     <section className="search-pane" aria-labelledby="standard-search-title">
       <PanelHead id="standard-search-title" title={t.standard.title} helpTitle={t.standard.helpTitle} help={t.standard.help} />
-      <SearchForm onSubmit={onSubmit} iconSubmit keywords={{ label: t.standard.keywordsLabel, placeholder: t.standard.keywordsPlaceholder, value: form.keywords, onChange: set("keywords") }}>
+      <SearchForm
+        onSubmit={onSubmit}
+        iconSubmit
+        keywords={{ label: t.standard.keywordsLabel, placeholder: t.standard.keywordsPlaceholder, value: form.keywords, onChange: set("keywords") }}
+      >
         <NativeSelect
           label={t.standard.organization}
           value={form.organization}

@@ -22,7 +22,15 @@ type Source = "free" | "proquest";
 type Form = { keywords: string; department: string; language: string; sortBy: (typeof THESIS_SORTS)[number]; yearFrom: string; yearTo: string };
 
 export function thesisRequest(f: Form): Omit<ThesisSearchInput, "page" | "count"> {
-  return { search_from: "free", keywords: f.keywords.trim(), department: f.department, language: f.language, sort_by: f.sortBy, year_from: f.yearFrom, year_to: f.yearTo };
+  return {
+    search_from: "free",
+    keywords: f.keywords.trim(),
+    department: f.department,
+    language: f.language,
+    sort_by: f.sortBy,
+    year_from: f.yearFrom,
+    year_to: f.yearTo,
+  };
 }
 
 const ABSTRACT_PREVIEW = 260;
@@ -76,8 +84,15 @@ export default function ThesisSearchPanel(_props: Record<string, never>) {
   const { setTypeOfSearch } = useSearchType();
   const options = useQuery(searchOptionsQuery());
   const check = useDownloadCheck();
-  const list = useSearchList<Omit<ThesisSearchInput, "page" | "count">, ThesisSearchResponse>({ kind: "thesis", defaultCount: DEFAULT_PAGE_SIZE.thesis, fetch: (body, signal) => fetchers.thesis(body, signal) });
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const list = useSearchList<Omit<ThesisSearchInput, "page" | "count">, ThesisSearchResponse>({
+    kind: "thesis",
+    defaultCount: DEFAULT_PAGE_SIZE.thesis,
+    fetch: (body, signal) => fetchers.thesis(body, signal),
+  });
+  const set =
+    <K extends keyof Form>(key: K) =>
+    (value: Form[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = () => {
     // §5: thesis search runs only for source free.
@@ -115,8 +130,18 @@ export default function ThesisSearchPanel(_props: Record<string, never>) {
         </Alert>
       ) : (
         <SearchForm onSubmit={onSubmit} keywords={{ label: t.keywords, placeholder: t.keywordsPlaceholder, value: form.keywords, onChange: set("keywords") }}>
-          <NativeSelect label={t.thesis.department} value={form.department} options={[["", t.all], ...departments.map((d) => [d, departmentName(d)] as const)]} onChange={set("department")} />
-          <NativeSelect label={t.thesis.language} value={form.language} options={[["", t.all], ...languages.map((l) => [l, t.languages[l] ?? l] as const)]} onChange={set("language")} />
+          <NativeSelect
+            label={t.thesis.department}
+            value={form.department}
+            options={[["", t.all], ...departments.map((d) => [d, departmentName(d)] as const)]}
+            onChange={set("department")}
+          />
+          <NativeSelect
+            label={t.thesis.language}
+            value={form.language}
+            options={[["", t.all], ...languages.map((l) => [l, t.languages[l] ?? l] as const)]}
+            onChange={set("language")}
+          />
           <NativeSelect label={t.sort} value={form.sortBy} options={THESIS_SORTS.map((s) => [s, t.thesis.sorts[s]] as const)} onChange={set("sortBy")} />
           <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
         </SearchForm>

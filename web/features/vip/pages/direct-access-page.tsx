@@ -33,7 +33,12 @@ function Secret({ label, value }: { label: string; value: string }) {
           variant="ghost"
           size="sm"
           aria-label={`${t.copy} ${label}`}
-          onPress={() => void navigator.clipboard?.writeText(value).then(() => toast.success(t.copied), () => undefined)}
+          onPress={() =>
+            void navigator.clipboard?.writeText(value).then(
+              () => toast.success(t.copied),
+              () => undefined,
+            )
+          }
         >
           {t.copy}
         </Button>
@@ -91,7 +96,14 @@ function Access({ id, d }: { id: number; d: string | undefined }) {
       <Select
         label={t.choosePeriod}
         value={String(chosen.days)}
-        options={periods.map((p) => [String(p.days), vipUi.table.periodOption(formatNumber(p.days), formatToman(p.price), formatToman(pricePerDay(p.price, p.days))), String(p.days)] as const)}
+        options={periods.map(
+          (p) =>
+            [
+              String(p.days),
+              vipUi.table.periodOption(formatNumber(p.days), formatToman(p.price), formatToman(pricePerDay(p.price, p.days))),
+              String(p.days),
+            ] as const,
+        )}
         onChange={(k) => setDays(Number(k))}
       />
       <Button variant="primary" onPress={() => (isGuest ? openDialog("login") : setBuying(true))}>

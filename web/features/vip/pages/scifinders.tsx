@@ -54,7 +54,9 @@ function Accounts() {
               {a.guarantee_until && (
                 <div>
                   <dt>{t.status}</dt>
-                  <dd className={a.guaranteed ? "vip-ok" : "vip-muted"}>{a.guaranteed ? t.guarantee(formatJalaliDate(a.guarantee_until)) : t.guaranteeOver(formatJalaliDate(a.guarantee_until))}</dd>
+                  <dd className={a.guaranteed ? "vip-ok" : "vip-muted"}>
+                    {a.guaranteed ? t.guarantee(formatJalaliDate(a.guarantee_until)) : t.guaranteeOver(formatJalaliDate(a.guarantee_until))}
+                  </dd>
                 </div>
               )}
             </dl>

@@ -169,7 +169,14 @@ export default function DirectAccessPanel(_props: Record<string, never>) {
                       <Select
                         aria-label={`${t.period}: ${s.name}`}
                         value={String(chosen.days)}
-                        options={list.map((p) => [String(p.days), t.periodOption(formatNumber(p.days), formatToman(p.price), formatToman(pricePerDay(p.price, p.days))), String(p.days)] as const)}
+                        options={list.map(
+                          (p) =>
+                            [
+                              String(p.days),
+                              t.periodOption(formatNumber(p.days), formatToman(p.price), formatToman(pricePerDay(p.price, p.days))),
+                              String(p.days),
+                            ] as const,
+                        )}
                         onChange={(k) => choosePeriod(s, Number(k))}
                         className="vip-period"
                       />

@@ -58,7 +58,15 @@ export default function VipServicesPanel(_props: Record<string, never>) {
           </article>
         );
       })}
-      {buying && <BuyDialog cart={{ name: buying.key, title: buying.title }} title={buying.title} price={buying.price} isOpen onOpenChange={(o) => !o && setBuying(null)} />}
+      {buying && (
+        <BuyDialog
+          cart={{ name: buying.key, title: buying.title }}
+          title={buying.title}
+          price={buying.price}
+          isOpen
+          onOpenChange={(o) => !o && setBuying(null)}
+        />
+      )}
       {uploading && <UploadDialog kind={uploading.key as UploadKind} title={uploading.title} isOpen onOpenChange={(o) => !o && setUploading(null)} />}
     </section>
   );

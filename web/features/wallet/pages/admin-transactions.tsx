@@ -44,7 +44,12 @@ function AdjustForm({ user }: { user: string }) {
     <form className="card wallet-card" onSubmit={submit} aria-labelledby="wallet-adjust">
       <h2 id="wallet-adjust">{t.admin.adjust}</h2>
       <div className="wallet-filters">
-        <Select label={t.admin.account} value={account} options={ledgerAccounts.map((a) => [a, t.accounts[a]] as const)} onChange={(k) => setAccount(k as typeof account)} />
+        <Select
+          label={t.admin.account}
+          value={account}
+          options={ledgerAccounts.map((a) => [a, t.accounts[a]] as const)}
+          onChange={(k) => setAccount(k as typeof account)}
+        />
         <TextField label={t.admin.delta} value={delta} onChange={setDelta} ltr inputMode="numeric" />
         <TextField label={t.admin.adjustReason} value={reason} onChange={setReason} isRequired />
         <Button type="submit" variant="primary" isPending={adjust.isPending}>
@@ -84,8 +89,18 @@ export default function AdminTransactions() {
       <form className="card wallet-card" onSubmit={search} role="search">
         <div className="wallet-filters">
           <TextField label={t.admin.user} value={draft.user} onChange={set("user")} ltr />
-          <Select label={t.admin.account} value={draft.account} options={[ANY, ...ledgerAccounts].map((a) => [a, a === ANY ? t.admin.any : t.accounts[a]] as const)} onChange={set("account")} />
-          <Select label={t.admin.reason} value={draft.reason} options={[ANY, ...ledgerReasons].map((r) => [r, r === ANY ? t.admin.any : ledgerReasonLabel(r)] as const)} onChange={set("reason")} />
+          <Select
+            label={t.admin.account}
+            value={draft.account}
+            options={[ANY, ...ledgerAccounts].map((a) => [a, a === ANY ? t.admin.any : t.accounts[a]] as const)}
+            onChange={set("account")}
+          />
+          <Select
+            label={t.admin.reason}
+            value={draft.reason}
+            options={[ANY, ...ledgerReasons].map((r) => [r, r === ANY ? t.admin.any : ledgerReasonLabel(r)] as const)}
+            onChange={set("reason")}
+          />
           <TextField label={t.admin.from} value={draft.from} onChange={set("from")} ltr placeholder="2025-03-21" />
           <TextField label={t.admin.to} value={draft.to} onChange={set("to")} ltr placeholder="2025-04-20" />
           <Button type="submit" variant="primary" isPending={searching}>

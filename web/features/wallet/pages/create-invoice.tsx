@@ -35,9 +35,32 @@ export default function CreateInvoice() {
       <form className="card wallet-card" onSubmit={submit}>
         <div className="wallet-filters">
           <TextField label={t.invoice.user} value={form.user} onChange={set("user")} ltr isInvalid={!!errors.user} errorMessage={errors.user?.join(" ")} />
-          <TextField label={t.invoice.university} value={form.university_id} onChange={set("university_id")} ltr isInvalid={!!errors.university_id} errorMessage={errors.university_id?.join(" ")} />
-          <TextField label={t.invoice.name} value={form.title} onChange={set("title")} isRequired isInvalid={!!errors.title} errorMessage={errors.title?.join(" ")} />
-          <TextField label={t.invoice.amount} value={form.amount} onChange={set("amount")} ltr inputMode="numeric" isRequired isInvalid={!!errors.amount} errorMessage={errors.amount?.join(" ")} />
+          <TextField
+            label={t.invoice.university}
+            value={form.university_id}
+            onChange={set("university_id")}
+            ltr
+            isInvalid={!!errors.university_id}
+            errorMessage={errors.university_id?.join(" ")}
+          />
+          <TextField
+            label={t.invoice.name}
+            value={form.title}
+            onChange={set("title")}
+            isRequired
+            isInvalid={!!errors.title}
+            errorMessage={errors.title?.join(" ")}
+          />
+          <TextField
+            label={t.invoice.amount}
+            value={form.amount}
+            onChange={set("amount")}
+            ltr
+            inputMode="numeric"
+            isRequired
+            isInvalid={!!errors.amount}
+            errorMessage={errors.amount?.join(" ")}
+          />
           <Button type="submit" variant="primary" isPending={create.isPending}>
             {t.invoice.submit}
           </Button>

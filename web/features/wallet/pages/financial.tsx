@@ -25,7 +25,9 @@ function Balances() {
   return (
     <section className="card wallet-card" aria-labelledby="wallet-balances">
       <h2 id="wallet-balances">{t.financial.balances}</h2>
-      {balance.isError && <QueryError error={balance.error} onRetry={() => void balance.refetch()} isRetrying={balance.isFetching} errorTitle={t.balanceFailed} />}
+      {balance.isError && (
+        <QueryError error={balance.error} onRetry={() => void balance.refetch()} isRetrying={balance.isFetching} errorTitle={t.balanceFailed} />
+      )}
       <dl className="wallet-balances">
         <div>
           <dt>{t.accounts.balance}</dt>

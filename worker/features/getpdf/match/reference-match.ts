@@ -19,10 +19,7 @@ export type MatchedWork = {
   container: string | null;
 };
 
-export type ReferenceVerdict =
-  | { kind: "confident"; work: MatchedWork; score: number }
-  | { kind: "ambiguous"; candidates: MatchedWork[] }
-  | { kind: "none" };
+export type ReferenceVerdict = { kind: "confident"; work: MatchedWork; score: number } | { kind: "ambiguous"; candidates: MatchedWork[] } | { kind: "none" };
 
 /** How one candidate was judged (kept for tests and diagnosis). */
 type CandidateJudgement = {
@@ -59,9 +56,31 @@ const MATCH_RULES = {
 // Normalising text
 
 const GREEK: Record<string, string> = {
-  α: "alpha", β: "beta", γ: "gamma", δ: "delta", ε: "epsilon", ζ: "zeta", η: "eta", θ: "theta", ι: "iota", κ: "kappa",
-  λ: "lambda", μ: "mu", ν: "nu", ξ: "xi", ο: "omicron", π: "pi", ρ: "rho", σ: "sigma", ς: "sigma", τ: "tau",
-  υ: "upsilon", φ: "phi", χ: "chi", ψ: "psi", ω: "omega",
+  α: "alpha",
+  β: "beta",
+  γ: "gamma",
+  δ: "delta",
+  ε: "epsilon",
+  ζ: "zeta",
+  η: "eta",
+  θ: "theta",
+  ι: "iota",
+  κ: "kappa",
+  λ: "lambda",
+  μ: "mu",
+  ν: "nu",
+  ξ: "xi",
+  ο: "omicron",
+  π: "pi",
+  ρ: "rho",
+  σ: "sigma",
+  ς: "sigma",
+  τ: "tau",
+  υ: "upsilon",
+  φ: "phi",
+  χ: "chi",
+  ψ: "psi",
+  ω: "omega",
 };
 
 /** Lower case, Greek letters spelled out, diacritics and ligatures folded to ASCII, Persian digits to 0-9. */
@@ -88,7 +107,9 @@ function foldGerman(s: string): string {
 }
 
 export function words(s: string): string[] {
-  return foldText(s).split(/[^a-z0-9]+/).filter(Boolean);
+  return foldText(s)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 const STOP = new Set(
@@ -227,7 +248,11 @@ export function parseReference(text: string): ParsedReference {
   const years = [...raw.matchAll(/(?<![\w\-–/.])(1[6-9]\d\d|20\d\d)(?![\d\-–]|\.\d)/g)].map((m) => Number(m[1]));
   const folded = foldText(raw);
   const journalLike =
-    /\d+\s*\(\s*[\w–-]+\s*\)/.test(raw) || /\b(1[6-9]|20)\d\d\s*;\s*\d+/.test(raw) || /\bvol\.?\s*\d/i.test(raw) || /\bno\.\s*\d/i.test(raw) || /\d+\s*:\s*e?\d+\s*[-–]\s*\d+/.test(raw);
+    /\d+\s*\(\s*[\w–-]+\s*\)/.test(raw) ||
+    /\b(1[6-9]|20)\d\d\s*;\s*\d+/.test(raw) ||
+    /\bvol\.?\s*\d/i.test(raw) ||
+    /\bno\.\s*\d/i.test(raw) ||
+    /\d+\s*:\s*e?\d+\s*[-–]\s*\d+/.test(raw);
   const chapterLike = /\bin:\s|\(eds?\.?\)|\beds?\.\)|\bedited by\b|\bin\s+[^.]{0,80}\(eds?\b/i.test(raw);
   const bookLike = !journalLike && /\b(press|publishers?|publishing|edition|edn|isbn|verlag|books)\b/.test(folded);
   return {
@@ -376,7 +401,8 @@ const count = (list: string[], w: string) => list.filter((x) => x === w || x.sta
 
 function typeAdjustment(ref: ParsedReference, type: string | null): { delta: number; note: string | null } {
   const t = type ?? "";
-  if (t === "posted-content") return ref.preprint ? { delta: 0.05, note: "preprint asked for" } : { delta: -MATCH_RULES.penalty.typeMismatch, note: "a preprint" };
+  if (t === "posted-content")
+    return ref.preprint ? { delta: 0.05, note: "preprint asked for" } : { delta: -MATCH_RULES.penalty.typeMismatch, note: "a preprint" };
   if (ref.preprint && (t === "journal-article" || t === "proceedings-article")) return { delta: -0.05, note: "published version, preprint asked for" };
   if (/^book-(chapter|part|section)$/.test(t)) {
     if (ref.chapterLike) return { delta: 0.05, note: null };
@@ -386,14 +412,21 @@ function typeAdjustment(ref: ParsedReference, type: string | null): { delta: num
     if (ref.bookLike) return { delta: 0.05, note: null };
     if (ref.journalLike) return { delta: -MATCH_RULES.penalty.typeMismatch, note: "a book, the string cites a journal" };
   }
-  if (t === "journal-article" && ref.bookLike && !ref.chapterLike) return { delta: -MATCH_RULES.penalty.typeMismatch, note: "an article, the string cites a book" };
-  if (/^(dataset|component|report|dissertation|other|standard)$/.test(t) && ref.journalLike) return { delta: -MATCH_RULES.penalty.typeMismatch, note: `a ${t}` };
+  if (t === "journal-article" && ref.bookLike && !ref.chapterLike)
+    return { delta: -MATCH_RULES.penalty.typeMismatch, note: "an article, the string cites a book" };
+  if (/^(dataset|component|report|dissertation|other|standard)$/.test(t) && ref.journalLike)
+    return { delta: -MATCH_RULES.penalty.typeMismatch, note: `a ${t}` };
   return { delta: 0, note: null };
 }
 
 function nameForms(name: string): string[][] {
   const particles = new Set(["van", "der", "den", "de", "von", "la", "le", "di", "da", "del", "dos", "du", "ten", "ter", "al", "el"]);
-  const forms = [words(name), foldGerman(name).split(/[^a-z0-9]+/).filter(Boolean)].map((f) => f.filter((w) => !particles.has(w)));
+  const forms = [
+    words(name),
+    foldGerman(name)
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean),
+  ].map((f) => f.filter((w) => !particles.has(w)));
   return forms.filter((f) => f.length > 0);
 }
 
@@ -438,7 +471,10 @@ function judgeCandidate(ref: ParsedReference, w: CrossrefWork): CandidateJudgeme
 
   const notice = noticeWord(w, base);
   if (notice) {
-    const inString = count(ref.tokens.map((t) => t.w), notice);
+    const inString = count(
+      ref.tokens.map((t) => t.w),
+      notice,
+    );
     const inTitle = count(words(base.replace(NOTICE_TITLE, "")), notice);
     if (inString <= inTitle) return reject(`a ${notice} notice or review, not asked for`);
     notes.push(`${notice} asked for`);

@@ -70,7 +70,12 @@ describe("reference validator over real reference strings", () => {
         `held-out ${heldRight}/${held.length}; ` +
         `confident ${byKind("confident")}, ambiguous ${byKind("ambiguous")}, none ${byKind("none")}; ` +
         `confident on the wrong work: ${wrongDoi.length}` +
-        misses.map((r) => `\n  MISS${r.c.heldOut ? " (held out)" : ""} ${r.c.work}: got ${JSON.stringify(r.verdict.kind === "confident" ? r.verdict.work.doi : r.verdict.kind === "ambiguous" ? r.verdict.candidates.map((x) => x.doi) : "none")} ${JSON.stringify(r.judged.map((j) => [j.doi, j.title.toFixed(2), j.score, j.rejected ?? (j.eligible ? "eligible" : "-"), ...j.notes]))}`).join(""),
+        misses
+          .map(
+            (r) =>
+              `\n  MISS${r.c.heldOut ? " (held out)" : ""} ${r.c.work}: got ${JSON.stringify(r.verdict.kind === "confident" ? r.verdict.work.doi : r.verdict.kind === "ambiguous" ? r.verdict.candidates.map((x) => x.doi) : "none")} ${JSON.stringify(r.judged.map((j) => [j.doi, j.title.toFixed(2), j.score, j.rejected ?? (j.eligible ? "eligible" : "-"), ...j.notes]))}`,
+          )
+          .join(""),
     );
     expect(wrongDoi.map((r) => r.c.work)).toEqual([]);
     expect(right / results.length).toBeGreaterThanOrEqual(0.95);
@@ -119,17 +124,25 @@ describe("reference validator pieces", () => {
     expect(mainOnly.kind).toBe("ambiguous");
   });
 
-  const work = (doi: string, fields: Record<string, unknown>) =>
-    mapWork({ DOI: doi, type: "journal-article", issued: { "date-parts": [[2015]] }, ...fields })!;
+  const work = (doi: string, fields: Record<string, unknown>) => mapWork({ DOI: doi, type: "journal-article", issued: { "date-parts": [[2015]] }, ...fields })!;
 
   it("a record without authors confirms no named author: a short or partial title is only offered", () => {
     // Shapes of recorded Crossref answers (recorded-crossref-cases.json: refchecker 22caf18e51, 6fc9f0c2df).
-    const chapter = work("10.5555/anon-1", { type: "book-chapter", title: ["Econometric analysis"], "container-title": ["Housing the Poor"], issued: { "date-parts": [[2003]] } });
+    const chapter = work("10.5555/anon-1", {
+      type: "book-chapter",
+      title: ["Econometric analysis"],
+      "container-title": ["Housing the Poor"],
+      issued: { "date-parts": [[2003]] },
+    });
     expect(decideReference("William H. Greene. Econometric Analysis. Prentice Hall. 2003.", [chapter]).verdict.kind).not.toBe("confident");
     const partial = work("10.5555/anon-2", { type: "book-chapter", title: ["Decision-making under uncertainty"], issued: { "date-parts": [[2024]] } });
     expect(decideReference("Christian Tarsney, Teruji Thomas. Moral decision-making under uncertainty. 2024.", [partial]).verdict.kind).not.toBe("confident");
     // …but a book record without authors whose whole title agrees is still the book.
-    const book = work("10.5555/anon-3", { type: "book", title: ["Applied Functional Data Analysis: Methods and Case Studies"], issued: { "date-parts": [[2002]] } });
+    const book = work("10.5555/anon-3", {
+      type: "book",
+      title: ["Applied Functional Data Analysis: Methods and Case Studies"],
+      issued: { "date-parts": [[2002]] },
+    });
     const v = decideReference("J. Ramsay, B. Silverman. Applied Functional data analysis: Methods and Case Studies. Springer. 2002.", [book]).verdict;
     expect(v.kind === "confident" && v.work.doi).toBe("10.5555/anon-3");
   });
@@ -137,26 +150,39 @@ describe("reference validator pieces", () => {
   it("stated volume, issue and pages that the record contradicts: offered, not confident", () => {
     const cermineFields = {
       title: ["CERMINE: automatic extraction of structured metadata from scientific literature"],
-      author: [{ given: "Dominika", family: "Tkaczyk" }, { given: "Paweł", family: "Szostek" }],
+      author: [
+        { given: "Dominika", family: "Tkaczyk" },
+        { given: "Paweł", family: "Szostek" },
+      ],
       "container-title": ["International Journal on Document Analysis and Recognition (IJDAR)"],
     };
     const cermine = work("10.5555/cermine", { ...cermineFields, volume: "18", issue: "4", page: "317-335" });
-    const right = "D. Tkaczyk, P. Szostek. CERMINE: automatic extraction of structured metadata from scientific literature. IJDAR, vol. 18, no. 4, pp. 317–335, 2015.";
+    const right =
+      "D. Tkaczyk, P. Szostek. CERMINE: automatic extraction of structured metadata from scientific literature. IJDAR, vol. 18, no. 4, pp. 317–335, 2015.";
     expect(decideReference(right, [cermine]).verdict.kind).toBe("confident");
     const wrong = "P. Szostek. CERMINE: automatic extraction of structured metadata from scientific literature. IJDAR, vol. 14, no. 40, pp. 310–335, 2016.";
     expect(decideReference(wrong, [cermine]).verdict.kind).toBe("ambiguous");
     // One differing detail (a typo, online pagination) is not enough to refuse.
-    const onePage = "D. Tkaczyk, P. Szostek. CERMINE: automatic extraction of structured metadata from scientific literature. IJDAR, vol. 18, no. 4, pp. 1–19, 2015.";
+    const onePage =
+      "D. Tkaczyk, P. Szostek. CERMINE: automatic extraction of structured metadata from scientific literature. IJDAR, vol. 18, no. 4, pp. 1–19, 2015.";
     expect(decideReference(onePage, [cermine]).verdict.kind).toBe("confident");
     // An article number in the record against the PDF's pages is the same article, cited another way.
     const numbered = work("10.5555/numbered", { ...cermineFields, volume: "8", issue: "5", page: "e63021" });
-    expect(decideReference("D. Tkaczyk, P. Szostek. CERMINE: automatic extraction of structured metadata from scientific literature. IJDAR. 2015;9(5):1-12.", [numbered]).verdict.kind).toBe("confident");
+    expect(
+      decideReference("D. Tkaczyk, P. Szostek. CERMINE: automatic extraction of structured metadata from scientific literature. IJDAR. 2015;9(5):1-12.", [
+        numbered,
+      ]).verdict.kind,
+    ).toBe("confident");
     expect(parseReference("Smith J. Title. J Name. 2019;12(3):45-67.").details).toEqual({ volume: "12", issue: "3", firstPage: "45" });
     expect(parseReference("Smith, J. (2019). Title. Journal, 12(3), 45–67.").details).toEqual({ volume: "12", issue: "3", firstPage: "45" });
   });
 
   it("an ACM title's '(extended abstract)' is not part of the paper's title", () => {
-    const w = work("10.5555/ext", { title: ["Query strategies for priced information (extended abstract)"], author: [{ given: "Moses", family: "Charikar" }], issued: { "date-parts": [[2000]] } });
+    const w = work("10.5555/ext", {
+      title: ["Query strategies for priced information (extended abstract)"],
+      author: [{ given: "Moses", family: "Charikar" }],
+      issued: { "date-parts": [[2000]] },
+    });
     const v = decideReference("Moses Charikar, Ronald Fagin. Query strategies for priced information. STOC. 2000.", [w]).verdict;
     expect(v.kind === "confident" && v.work.doi).toBe("10.5555/ext");
   });

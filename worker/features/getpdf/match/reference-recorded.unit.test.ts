@@ -25,7 +25,14 @@ const data = JSON.parse(readFileSync(new URL("./recorded-crossref-cases.json", i
   cases: RecordedCase[];
 };
 
-type Outcome = "confident-right" | "confident-other-version" | "confident-wrong" | "offered-with-truth" | "offered-without-truth" | "none-right" | "none-false-reject";
+type Outcome =
+  | "confident-right"
+  | "confident-other-version"
+  | "confident-wrong"
+  | "offered-with-truth"
+  | "offered-without-truth"
+  | "none-right"
+  | "none-false-reject";
 
 function outcome(c: RecordedCase, v: ReferenceVerdict): Outcome {
   const primary = c.truth.doi?.toLowerCase() ?? null;
@@ -35,7 +42,15 @@ function outcome(c: RecordedCase, v: ReferenceVerdict): Outcome {
   return primary === null ? "none-right" : "none-false-reject";
 }
 
-const ORDER: Outcome[] = ["confident-right", "confident-other-version", "confident-wrong", "offered-with-truth", "offered-without-truth", "none-right", "none-false-reject"];
+const ORDER: Outcome[] = [
+  "confident-right",
+  "confident-other-version",
+  "confident-wrong",
+  "offered-with-truth",
+  "offered-without-truth",
+  "none-right",
+  "none-false-reject",
+];
 
 describe("reference validator over recorded Crossref answers", () => {
   it("has real cases from several recorded sources, each pairing checked where the record allows", () => {
@@ -43,11 +58,16 @@ describe("reference validator over recorded Crossref answers", () => {
     expect(new Set(data.cases.map((c) => c.source.repo)).size).toBeGreaterThanOrEqual(3);
     for (const c of data.cases) {
       expect(data.commits[c.source.repo], c.id).toMatch(/^[0-9a-f]{40}$/);
-      expect(c.candidates.every((x) => mapWork(x) !== null), c.id).toBe(true);
+      expect(
+        c.candidates.every((x) => mapWork(x) !== null),
+        c.id,
+      ).toBe(true);
       if (c.cacheKey) {
         // refchecker names a cached answer by the hash of its query: the pairing is the record's own.
         const k = c.cacheKey;
-        const name = createHash("sha256").update(`crossref\0${k.method}\0${k.query}|${k.year ?? "None"}|${k.limit}`).digest("hex");
+        const name = createHash("sha256")
+          .update(`crossref\0${k.method}\0${k.query}|${k.year ?? "None"}|${k.limit}`)
+          .digest("hex");
         expect(c.source.file.endsWith(`/${name}.json`), c.id).toBe(true);
       }
     }
@@ -55,7 +75,10 @@ describe("reference validator over recorded Crossref answers", () => {
 
   it("decides each (figures printed); never confident on a work other than the cited one", () => {
     const results = data.cases.map((c) => {
-      const { verdict, judged } = decideReference(c.input, c.candidates.map((x) => mapWork(x)!));
+      const { verdict, judged } = decideReference(
+        c.input,
+        c.candidates.map((x) => mapWork(x)!),
+      );
       return { c, verdict, judged, outcome: outcome(c, verdict) };
     });
     const count = (o: Outcome, of = results) => of.filter((r) => r.outcome === o).length;
@@ -71,11 +94,20 @@ describe("reference validator over recorded Crossref answers", () => {
         line("all", results),
         line("cited work among the candidates", withTruth),
         line("cited work not among them", without),
-        ...[...new Set(results.map((r) => r.c.source.repo))].map((repo) => line(repo, results.filter((r) => r.c.source.repo === repo))),
+        ...[...new Set(results.map((r) => r.c.source.repo))].map((repo) =>
+          line(
+            repo,
+            results.filter((r) => r.c.source.repo === repo),
+          ),
+        ),
         "confident on another work:",
         ...results.filter((r) => r.outcome === "confident-wrong").map(show),
         "cited work among the candidates, not confident:",
-        ...results.filter((r) => r.outcome === "offered-with-truth" || r.outcome === "none-false-reject" || r.outcome === "offered-without-truth" && r.c.truth.doi !== null).map(show),
+        ...results
+          .filter(
+            (r) => r.outcome === "offered-with-truth" || r.outcome === "none-false-reject" || (r.outcome === "offered-without-truth" && r.c.truth.doi !== null),
+          )
+          .map(show),
       ].join("\n"),
     );
     expect(results.filter((r) => r.outcome === "confident-wrong").map((r) => r.c.id)).toEqual([]);

@@ -31,7 +31,13 @@ export type ReferenceDeps = {
   now?: number | undefined;
 };
 
-const MatchedWorkShape = z.object({ doi: z.string(), title: z.string(), year: z.number().nullable(), authors: z.array(z.string()), container: z.string().nullable() });
+const MatchedWorkShape = z.object({
+  doi: z.string(),
+  title: z.string(),
+  year: z.number().nullable(),
+  authors: z.array(z.string()),
+  container: z.string().nullable(),
+});
 /** A stored match: what Crossref's candidates decided (never "unavailable": that is asked again). */
 const StoredResolution = z.union([
   z.object({ kind: z.literal("confident"), work: MatchedWorkShape }),
@@ -45,7 +51,12 @@ const StoredResolution = z.union([
  * digits, letters) is dropped.
  */
 export function normalisedReference(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.\s]+$/, "");
 }
 
 /** How many candidates to ask Crossref for. */
