@@ -1,10 +1,11 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, useEffect, useMemo, useRef } from "react";
 import { I18nProvider } from "react-aria-components";
 import type { PageData } from "../contract/page-data";
 import type { createAppRouter } from "./router";
-import { PageDataProvider } from "./lib/page-data-context";
+import { PageDataProvider, usePageData } from "./lib/page-data-context";
+import { sessionOf } from "./lib/route-data";
 import { SsrModulesContext } from "./lib/ssr-modules";
 import { UiStateProvider } from "./lib/ui-state";
 
@@ -33,7 +34,7 @@ export function AppRoot({
           <QueryClientProvider client={queryClient}>
             <PageDataProvider initial={pageData}>
               <UiStateProvider initialTypeOfSearch={initialTypeOfSearch}>
-                <RouterProvider router={router} />
+                <AppRouter router={router} />
               </UiStateProvider>
             </PageDataProvider>
           </QueryClientProvider>
@@ -41,4 +42,21 @@ export function AppRoot({
       </SsrModulesContext.Provider>
     </StrictMode>
   );
+}
+
+/**
+ * The router, told who is signed in: its loaders read only what the session may, and when the
+ * session changes (login, logout) the current page's loaders run again for the new one.
+ */
+function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  const { isGuest, isAdmin, isSolver, isContract } = usePageData();
+  const session = useMemo(() => sessionOf({ isGuest, isAdmin, isSolver, isContract }), [isGuest, isAdmin, isSolver, isContract]);
+  const shown = useRef(session);
+  useEffect(() => {
+    if (shown.current === session) return;
+    shown.current = session;
+    void router.invalidate();
+  }, [router, session]);
+  // From the first render on, loaders wait for their data (only the hydrating load does not).
+  return <RouterProvider router={router} context={{ session, deferData: false }} />;
 }

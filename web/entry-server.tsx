@@ -13,11 +13,17 @@ import { prerender } from "react-dom/static";
 import type { RenderPage } from "../contract/page-render";
 import { AppRoot } from "./app-root";
 import { createAppRouter, createQueryClient } from "./router";
+import { emptyPageData } from "./lib/page-data";
+import { sessionOf } from "./lib/route-data";
 
 export const renderPage: RenderPage = async ({ url, pageData }) => {
   const { pathname, search } = new URL(url);
   const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [pathname + search] }) });
+  const router = createAppRouter({
+    queryClient,
+    session: sessionOf(pageData ?? emptyPageData),
+    history: createMemoryHistory({ initialEntries: [pathname + search] }),
+  });
   await router.load();
   // A redirecting route (/panel → /panel2/statistics) is left to the browser's router.
   if (router._serverResult?.type === "redirect") return { html: "", modules: [] };

@@ -6,10 +6,13 @@ import { reportHydrationError } from "./lib/hydration";
 import { initialSearchType } from "./features/home/hash-shortcuts";
 import { preloadPanels } from "./features/home/search-panel";
 import { registerServiceWorker } from "./lib/service-worker";
+import { emptyPageData, readPageData } from "./lib/page-data";
+import { sessionOf } from "./lib/route-data";
 
-const queryClient = createQueryClient();
-const router = createAppRouter({ queryClient });
 const rootElement = document.getElementById("root")!;
+const serverMarkup = !!rootElement.firstElementChild;
+const queryClient = createQueryClient();
+const router = createAppRouter({ queryClient, session: sessionOf(readPageData() ?? emptyPageData), deferData: serverMarkup });
 
 /**
  * The Worker sent this page's first screen (web/entry-server.tsx): hydrate it. First the router
@@ -26,7 +29,7 @@ async function hydrate() {
 }
 
 // Not a top-level await: the entry chunk would then keep none of the modules it shares with lazy chunks.
-if (rootElement.firstElementChild) void hydrate();
+if (serverMarkup) void hydrate();
 // No server markup (a redirecting route, or a render that failed): draw the page here, starting on
 // the search type a home hash shortcut names.
 else createRoot(rootElement).render(<AppRoot router={router} queryClient={queryClient} initialTypeOfSearch={initialSearchType()} />);

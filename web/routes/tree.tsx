@@ -1,9 +1,11 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect, type RouteComponent } from "@tanstack/react-router";
 import { RootLayout } from "./root-layout";
 import { NotFound } from "../components/shell/not-found";
 import { PageLoading } from "../components/shell/page-loading";
+import { RequireAccess } from "../components/shell/require-access";
 import { useHydrated } from "../lib/hydration";
+import { loadPageQueries, type RouterContext } from "../lib/route-data";
+import { pageLoads, type PageLoad } from "./page-loads";
 import { HomePage } from "../features/home/home-page";
 import { parseHomeSearch } from "../features/home/query-forms";
 
@@ -19,30 +21,60 @@ import { parseHomeSearch } from "../features/home/query-forms";
 type PageModule = { default: RouteComponent };
 const sitePageModules = import.meta.glob<PageModule>(["/web/routes/pages/*-page.tsx", "!/web/routes/pages/static-page.tsx"]);
 const featurePageModules = import.meta.env.SSR ? {} : import.meta.glob<PageModule>(["/web/features/*/pages/*.tsx", "!**/*.test.tsx"]);
+// What feature pages load and who they are for: the browser's alone (the server fetches nothing).
+const loads: Readonly<Record<string, PageLoad>> = import.meta.env.SSR ? {} : pageLoads;
 
-function pageModule(file: string) {
+function pageModule(file: string, load: PageLoad | undefined) {
   const staticData = { module: file.slice(1) };
   const site = sitePageModules[file];
   if (site) return { component: lazyRouteComponent(site), staticData };
   if (import.meta.env.SSR) return { component: PageLoading, staticData };
   const feature = featurePageModules[file];
   if (!feature) throw new Error(`no page module ${file}`);
-  return { component: afterHydration(lazyRouteComponent(feature)), staticData };
+  return { component: afterHydration(lazyRouteComponent(feature), load?.ownGuard ? undefined : load?.access), staticData };
 }
 
-/** A page the server left to the browser: its loading state until hydrated, as the server drew it. */
-function afterHydration(Page: RouteComponent): RouteComponent {
-  const BrowserPage = () => (useHydrated() ? <Page /> : <PageLoading />);
+/** A page the server left to the browser: its loading state until hydrated, as the server drew it; then the page, or its guard's prompt. */
+function afterHydration(Page: RouteComponent, access: PageLoad["access"]): RouteComponent {
+  const BrowserPage = () =>
+    !useHydrated() ? (
+      <PageLoading />
+    ) : access ? (
+      <RequireAccess access={access}>
+        <Page />
+      </RequireAccess>
+    ) : (
+      <Page />
+    );
   return Object.assign(BrowserPage, { preload: Page.preload });
 }
 
-export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+/** A route's loader: the page's first screen of data (web/lib/route-data.ts). */
+function pageLoader(load: PageLoad | undefined) {
+  const queries = load?.queries;
+  if (!queries) return undefined;
+  return ({ context, params, deps }: { context: RouterContext; params: Record<string, string>; deps: Record<string, unknown> }) =>
+    loadPageQueries(context, load, () => queries({ params, search: deps }));
+}
+
+/** The named search values as text (the router reads `?invoice=5` as a number). */
+function searchText<K extends string>(s: Record<string, unknown>, keys: readonly K[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const k of keys) {
+    const v = s[k];
+    if ((typeof v === "string" && v) || typeof v === "number") out[k] = String(v);
+  }
+  return out;
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFound,
 });
 
 // Generic over the path so the route tree keeps every path's literal type (typed `to` in links).
-const page = <const TPath extends string>(path: TPath, file: string) => createRoute({ getParentRoute: () => rootRoute, path, ...pageModule(file) });
+const page = <const TPath extends string>(path: TPath, file: string) =>
+  createRoute({ getParentRoute: () => rootRoute, path, ...pageModule(file, loads[path]), loader: pageLoader(loads[path]) });
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", validateSearch: parseHomeSearch, component: HomePage });
 
@@ -60,7 +92,15 @@ const sitePages = [
 
 // Feature pages (web/features/<feature>/pages).
 const featurePages = [
-  page("/payment", "/web/features/wallet/pages/payment.tsx"),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/payment",
+    // A card payment's result (?id=, from the gateway's return), an invoice to pay (?invoice=), or the return's error.
+    validateSearch: (s: Record<string, unknown>) => searchText(s, ["id", "invoice", "error"]),
+    loaderDeps: ({ search }) => search,
+    loader: pageLoader(loads["/payment"]),
+    ...pageModule("/web/features/wallet/pages/payment.tsx", loads["/payment"]),
+  }),
   page("/directaccess/$id", "/web/features/vip/pages/direct-access-page.tsx"),
   page("/directaccess/$id/$d", "/web/features/vip/pages/direct-access-page.tsx"),
   page("/password/reset", "/web/features/account/pages/password-reset.tsx"),
@@ -77,7 +117,9 @@ const featurePages = [
     getParentRoute: () => rootRoute,
     path: "/batch",
     validateSearch: (s: Record<string, unknown>): { id?: string } => (typeof s.id === "string" && s.id ? { id: s.id } : {}),
-    ...pageModule("/web/features/batch/pages/batch-page.tsx"),
+    loaderDeps: ({ search }) => search,
+    loader: pageLoader(loads["/batch"]),
+    ...pageModule("/web/features/batch/pages/batch-page.tsx", loads["/batch"]),
   }),
   page("/profile/booksAndArticles", "/web/features/getpdf/pages/books-and-articles.tsx"),
   page("/profile/offilneArticles", "/web/features/offline/pages/offline-articles.tsx"),
@@ -105,7 +147,7 @@ const featurePages = [
 ];
 
 // The partner panel's group header (/panel) and bare /panel2 open its first page.
-const panelRedirects = ["/panel", "/panel2"].map((path) =>
+const panelRedirects = (["/panel", "/panel2"] as const).map((path) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,

@@ -1,7 +1,12 @@
+import type { AppHref, AppPath } from "../../lib/route-paths";
 import { siteUrls } from "../../lib/site-urls";
 import { shellMessages as m } from "./messages";
 
-export type NavLink = { label: string; href: string; external?: boolean };
+/** A page of ours (its path checked against the route tree) or another site's. */
+export type NavLink = { label: string; href: AppPath; external?: false } | { label: string; href: string; external: true };
+
+/** A menu's link to one of our pages (the spec writes some with a trailing slash: `/admin/`). */
+export type PageLink = { label: string; href: AppHref };
 
 /** Public navigation (accounts spec §2): home, blog (external), help (external), prices, services, terms, about, contact. */
 export const publicNav: NavLink[] = [
@@ -16,7 +21,7 @@ export const publicNav: NavLink[] = [
 ];
 
 /** The regular user's menu (accounts spec §2 "User menu"), in the spec's order; logout comes last, separately. */
-export const profileLinks: NavLink[] = [
+export const profileLinks: PageLink[] = [
   { label: "حساب کاربری", href: "/profile" },
   { label: "کیف پول و تراکنش‌ها", href: "/profile/financial" },
   { label: "مقاله‌ها و کتاب‌های دانلودشده", href: "/profile/booksAndArticles" },
@@ -29,7 +34,7 @@ export const profileLinks: NavLink[] = [
   { label: "استانداردهای من", href: "/profile/standards" },
 ];
 
-export const adminLinks: NavLink[] = [
+export const adminLinks: PageLink[] = [
   { label: "داشبورد مدیریت", href: "/admin/" },
   // Named as the console names its desks: the user part of the same menu has "درخواست‌های آفلاین مقاله" (the admin's own requests).
   { label: "میز آفلاین مقاله", href: "/admin/offlineArticles" },
@@ -44,14 +49,14 @@ export const adminLinks: NavLink[] = [
   { label: "فایل‌های گزارش‌شده", href: "/admin/fileReports" },
 ];
 
-export const panelLinks: NavLink[] = [
+export const panelLinks: PageLink[] = [
   { label: "آمار", href: "/panel2/statistics" },
   { label: "کاربران سازمان", href: "/panel2/users" },
   { label: "گروه‌های کاربری", href: "/panel2/userGroup" },
   { label: "مقاله‌های دریافت‌شده", href: "/panel2/articles" },
 ];
 
-export const solverLinks: NavLink[] = [
+export const solverLinks: PageLink[] = [
   { label: "داشبورد حل‌کننده", href: "/solver" },
   { label: "فایل‌های گزارش‌شده", href: "/admin/fileReports" },
 ];

@@ -1,10 +1,10 @@
-import type { UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { QueryErrorResetBoundary, type UseQueryResult } from "@tanstack/react-query";
+import { Component, Suspense, type ReactNode } from "react";
 import { messages } from "../../lib/messages";
-import { Alert } from "./alert";
-import { Button } from "./button";
-import { Icon } from "./icon";
 import { ProgressBar } from "./progress-bar";
+import { QueryError } from "./query-error";
+
+export { QueryError };
 
 export type QueryStateProps<T> = {
   query: UseQueryResult<T>;
@@ -18,23 +18,62 @@ export type QueryStateProps<T> = {
   errorTitle?: string;
 };
 
+/** The one loading state: an indeterminate bar named for screen readers. */
+export function Loading({ label = messages.loading }: { label?: string }) {
+  return <ProgressBar isIndeterminate aria-label={label} />;
+}
+
 /** The one query state: a loading bar, or the error with a retry button, or the content. */
-export function QueryState<T>({ query, label = messages.loading, children, errorText, errorTitle }: QueryStateProps<T>) {
-  if (query.isPending) return <ProgressBar isIndeterminate aria-label={label} />;
+export function QueryState<T>({ query, label, children, errorText, errorTitle }: QueryStateProps<T>) {
+  if (query.isPending) return <Loading label={label} />;
   if (query.isError)
-    return (
-      <Alert
-        tone="error"
-        title={errorTitle}
-        action={
-          <Button size="sm" variant="outline" onPress={() => void query.refetch()} isDisabled={query.isFetching}>
-            <Icon name="refresh" size={18} />
-            {messages.retry}
-          </Button>
-        }
-      >
-        {errorText ? errorText(query.error) : query.error.message}
-      </Alert>
-    );
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} errorText={errorText} errorTitle={errorTitle} />;
   return children ? children(query.data) : null;
+}
+
+type CatchProps = { children: ReactNode; fallback(error: Error, retry: () => void): ReactNode; onReset(): void };
+
+class CatchError extends Component<CatchProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  retry = () => {
+    this.props.onReset();
+    this.setState({ error: null });
+  };
+  override render() {
+    return this.state.error ? this.props.fallback(this.state.error, this.retry) : this.props.children;
+  }
+}
+
+/**
+ * The same states for the suspending queries (`useSuspenseQuery`) below it: the loading bar while
+ * they wait, the error with a retry that asks again. A route's loader usually has the data in the
+ * cache already, so this shows only when it has not (a page or filter the loader did not load, a
+ * failed read).
+ */
+export function QueryBoundary({
+  children,
+  label,
+  errorText,
+  errorTitle,
+  renderError,
+}: {
+  children: ReactNode;
+  /** A view of its own for a failed read (a page's "not found"), instead of the error with a retry. */
+  renderError?: (error: Error, retry: () => void) => ReactNode;
+} & Pick<QueryStateProps<unknown>, "label" | "errorText" | "errorTitle">) {
+  return (
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <CatchError
+          onReset={reset}
+          fallback={renderError ?? ((error, retry) => <QueryError error={error} onRetry={retry} errorText={errorText} errorTitle={errorTitle} />)}
+        >
+          <Suspense fallback={<Loading label={label} />}>{children}</Suspense>
+        </CatchError>
+      )}
+    </QueryErrorResetBoundary>
+  );
 }

@@ -69,7 +69,7 @@ export function LicensedRows({ batchId, rows }: { batchId: string; rows: number 
           <p>{t.count(fa(q.count))}</p>
           <p className="getpdf-muted">{t.credits(fa(q.credits_available))}</p>
           {universityInfo && <p className="getpdf-muted">{t.university}</p>}
-          <div className="batch-actions">
+          <div className="getpdf-actions">
             {(payable > 0 || universityInfo) && (
               <Button variant="primary" isPending={pay.isPending} isDisabled={stale} onPress={() => pay.mutate()}>
                 {q.shortfall === 0 ? t.payAll(fa(q.count)) : payable > 0 ? t.paySome(fa(payable)) : t.payQuota}

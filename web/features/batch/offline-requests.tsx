@@ -4,6 +4,7 @@ import { toPersianDigits } from "../../../lib/digits";
 import { formatToman } from "../../../lib/format";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { Link } from "../../components/ui/link";
 import { redirectingText, useCheckout } from "../wallet/checkout";
 import { batchKeys, offlineQuoteQuery, requestOfflineMutation } from "./queries";
 
@@ -70,7 +71,7 @@ export function OfflineRequests({ batchId }: { batchId: string }) {
               </Button>
             </>
           ) : q.wallet_total === null || q.unit_price === null ? (
-            <Alert tone="warning" action={<a href="/prices">{t.prices}</a>}>
+            <Alert tone="warning" action={<Link to="/prices">{t.prices}</Link>}>
               {t.noPrice}
             </Alert>
           ) : (
@@ -78,7 +79,7 @@ export function OfflineRequests({ batchId }: { batchId: string }) {
               <p>{t.mixed(fa(q.count - q.shortfall), fa(q.shortfall), formatToman(q.unit_price), formatToman(q.wallet_total))}</p>
               {q.balance < q.wallet_total && <Alert tone="info">{t.viaGateway}</Alert>}
               {phase.kind === "redirecting" ? (
-                <div className="batch-actions" role="status">
+                <div className="getpdf-actions" role="status">
                   <span>{redirectingText(phase.seconds)}</span>
                   <Button variant="ghost" size="sm" onPress={cancel}>
                     {t.cancel}

@@ -25,7 +25,6 @@ export const batchKeys = {
   batch: (id: string) => ["batch", id] as const,
   offline: (id: string) => ["batch", id, "offline"] as const,
   licensed: (id: string) => ["batch", id, "licensed"] as const,
-  libraryNotices: ["library", "notices"] as const,
 };
 
 export const batchQuery = (id: string) =>
@@ -68,10 +67,3 @@ export const licensedQuoteQuery = (id: string, rows: number) =>
 
 /** Pays for the licensed rows with article credits; they become downloadable. */
 export const payLicensedMutation = (id: string) => mutationOptions({ mutationFn: () => call(batchApi.payLicensed, { id }) });
-
-/** The watcher's notices about papers the user received, and whether they are switched on. */
-export const libraryNoticesQuery = () =>
-  queryOptions({ queryKey: batchKeys.libraryNotices, queryFn: ({ signal }) => call(batchApi.libraryNotices, {}, { signal }) });
-
-/** Switches the notices (e-mail/SMS and in the app) on or off; answers the fresh list. */
-export const libraryNoticeSettingsMutation = () => mutationOptions({ mutationFn: (enabled: boolean) => call(batchApi.libraryNoticeSettings, { enabled }) });

@@ -1,4 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { batchApi } from "../../../contract/endpoints/batch";
 import { getpdfApi } from "../../../contract/endpoints/getpdf";
 import { walletApi } from "../../../contract/endpoints/wallet";
 import type { GetPdfResult, LibraryFilter } from "../../../contract/getpdf";
@@ -39,6 +40,7 @@ export const getpdfKeys = {
   start: (url: string, method: "post" | "get", run: number) => ["getpdf", "start", method, url, run] as const,
   check: (id: string) => ["getpdf", "check", id] as const,
   downloads: (page: number, filter: LibraryFilter = {}) => ["getpdf", "downloads", page, filter] as const,
+  libraryNotices: ["library", "notices"] as const,
 };
 
 /**
@@ -84,3 +86,10 @@ export const downloadsQuery = (page: number, filter: LibraryFilter = {}) =>
 
 /** The balances after an ok result (a licensed copy may have used a credit); the caller merges them into userInfo. */
 export const fetchBalances = (signal: AbortSignal) => call(walletApi.balance, {}, { signal });
+
+/** The library watcher's notices about papers the user received, and whether they are switched on (shown on the library page). */
+export const libraryNoticesQuery = () =>
+  queryOptions({ queryKey: getpdfKeys.libraryNotices, queryFn: ({ signal }) => call(batchApi.libraryNotices, {}, { signal }) });
+
+/** Switches the notices (e-mail/SMS and in the app) on or off; answers the fresh list. */
+export const libraryNoticeSettingsMutation = () => mutationOptions({ mutationFn: (enabled: boolean) => call(batchApi.libraryNoticeSettings, { enabled }) });

@@ -20,7 +20,7 @@ import { checkQuery, fetchBalances, startQuery } from "./queries";
 import { firstSteps, ProgressSteps, withStep, type StepLine } from "./progress-steps";
 import type { GetPdfProgress } from "../../../contract/getpdf";
 import { WorkChooser } from "./work-chooser";
-import { CitationExportMenu, citationOf } from "../batch/citation-export";
+import { CitationExportMenu, citationOf } from "../../components/citations/citation-export";
 import { ReportFile } from "../file-reports/report-file";
 import { BookCardView, BookRequestActions, CatalogBuyAction, isBookRequest } from "./book-card";
 import "./getpdf.css";

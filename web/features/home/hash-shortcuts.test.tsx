@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRouter, testPageData } from "../../lib/test-render";
 import { QueryClient } from "@tanstack/react-query";
 import { routeTree } from "../../routes/tree";
+import { sessionOf } from "../../lib/route-data";
 import { bookSourceFromHash, initialSearchType, parseHashShortcut, useHashShortcuts } from "./hash-shortcuts";
 import { homeMessages as m } from "./messages";
 
@@ -113,7 +114,11 @@ describe("home page with a hash shortcut", () => {
   });
 
   function renderHome(url: string, pageData = testPageData()) {
-    const router = createRouter({ routeTree, context: { queryClient: new QueryClient() }, history: createMemoryHistory({ initialEntries: [url] }) });
+    const router = createRouter({
+      routeTree,
+      context: { queryClient: new QueryClient(), session: sessionOf(pageData), deferData: false },
+      history: createMemoryHistory({ initialEntries: [url] }),
+    });
     renderRouter(router, { pageData });
     return router;
   }

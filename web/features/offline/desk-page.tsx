@@ -1,43 +1,25 @@
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { DeskItem, DeskQuery } from "../../../contract/offline";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState, useTransition, type FormEvent } from "react";
+import type { DeskItem } from "../../../contract/offline";
 import { PageHeading } from "../../components/shell/page-heading";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Pagination } from "../../components/ui/pagination";
+import { QueryBoundary } from "../../components/ui/query-state";
 import { Select } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
-import { ApiError } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
 import { DeskDetailPanel } from "./desk-detail";
 import { DeskFigures } from "./desk-figures";
 import { DeskNotice, type Notice } from "./desk-notice";
 import { QueueCard, taskOf, type DeskTask } from "./desk-queue";
 import { offlineUi } from "./messages";
-import { deskDetailQuery, deskListQuery } from "./queries";
+import { deskQueueQuery, EMPTY, type DeskMode, type Filters } from "./desk-queue-query";
+import { deskDetailQuery } from "./queries";
 import "./offline.css";
 import "./desk.css";
 
 const t = offlineUi.desk;
-
-export type DeskMode = "articles" | "books" | "solver";
-
-type Filters = { status: DeskQuery["status"]; kind: "" | "book" | "standard"; min_age_hours: string; q: string };
-// What needs staff first (registered, paid, in progress); what waits on the user is a filter away.
-const EMPTY: Filters = { status: "needs_staff", kind: "", min_age_hours: "", q: "" };
-
-function queryOf(mode: DeskMode, f: Filters, page: number): Partial<DeskQuery> {
-  const q: Partial<DeskQuery> = { status: f.status, page };
-  if (mode === "articles") q.group = "articles";
-  if (mode === "books") q.group = "books";
-  // The solver's dashboard is solution manuals only, for an admin too.
-  if (mode === "solver") q.group = "solutions";
-  if (mode === "books" && f.kind) q.kind = f.kind;
-  const age = Number(f.min_age_hours.replace(/[۰-۹]/g, (d) => String("۰۱۲۳۴۵۶۷۸۹".indexOf(d))));
-  if (f.min_age_hours.trim() && Number.isInteger(age) && age >= 0) q.min_age_hours = age;
-  if (f.q.trim()) q.q = f.q.trim();
-  return q;
-}
 
 /**
  * Where "save and next" goes: the next request in the queue as shown that nobody else holds (after
@@ -59,14 +41,20 @@ function usePaidNotice(paidWaiting: number | undefined, say: (n: Notice) => void
   }, [paidWaiting, say]);
 }
 
-/** The delivery desk (ours to design): /admin/offlineArticles, /admin/offlineBooks and, for solvers, /solver. */
+/** The delivery desk (ours to design): /admin/offlineArticles, /admin/offlineBooks and, for solvers, /solver. Their routes' loaders read the queue's first page. */
 export function DeskPage({ mode }: { mode: DeskMode }) {
   const { isAdmin, isSolver } = usePageData();
   const allowed = mode === "solver" ? isSolver || isAdmin : isAdmin;
   return (
     <div className="container page offline-page offline-desk">
       <PageHeading title={title(mode)} />
-      {allowed ? <DeskBody mode={mode} isAdmin={isAdmin} /> : <Alert tone="warning">{t.forbidden}</Alert>}
+      {allowed ? (
+        <QueryBoundary label={title(mode)}>
+          <DeskBody mode={mode} isAdmin={isAdmin} />
+        </QueryBoundary>
+      ) : (
+        <Alert tone="warning">{t.forbidden}</Alert>
+      )}
     </div>
   );
 }
@@ -81,10 +69,12 @@ function DeskBody({ mode, isAdmin }: { mode: DeskMode; isAdmin: boolean }) {
   // The task of the request that was open before "next" moved on: the panel says when it changes.
   const [previousTask, setPreviousTask] = useState<DeskTask | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const list = useQuery({ ...deskListQuery(queryOf(mode, filters, page)), placeholderData: keepPreviousData });
-  usePaidNotice(list.data?.paid_waiting, setNotice);
-  const shown = list.data?.items ?? [];
-  const now = list.data ? Date.parse(list.data.now) : 0;
+  // Other filters or another page replace the queue when it arrives (no loading state in between).
+  const [changing, startChange] = useTransition();
+  const { data: list } = useSuspenseQuery(deskQueueQuery(mode, filters, page));
+  usePaidNotice(list.paid_waiting, setNotice);
+  const shown = list.items;
+  const now = Date.parse(list.now);
   const current = shown.find((x) => x.id === selected) ?? null;
   const upcoming = selected ? nextAfter(shown, selected, userInfo?.id) : null;
 
@@ -95,8 +85,10 @@ function DeskBody({ mode, isAdmin }: { mode: DeskMode; isAdmin: boolean }) {
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    setFilters(draft);
-    setPage(1);
+    startChange(() => {
+      setFilters(draft);
+      setPage(1);
+    });
   };
   const open = (id: string) => {
     setPreviousTask(null);
@@ -136,39 +128,26 @@ function DeskBody({ mode, isAdmin }: { mode: DeskMode; isAdmin: boolean }) {
           />
         )}
         <TextField label={t.minAge} inputMode="numeric" value={draft.min_age_hours} onChange={(v) => setDraft({ ...draft, min_age_hours: v })} />
-        <Button type="submit" variant="outline">
+        <Button type="submit" variant="outline" isPending={changing}>
           {t.apply}
         </Button>
       </form>
 
-      <DeskNotice notice={notice} paidWaiting={list.data?.paid_waiting ?? 0} onClear={() => setNotice(null)} />
+      <DeskNotice notice={notice} paidWaiting={list.paid_waiting} onClear={() => setNotice(null)} />
 
       <div className="desk-work" data-detail-open={selected ? "true" : undefined}>
-        <section className="card desk-queue" aria-label={title(mode)} data-hidden-on-phone={selected ? "true" : undefined}>
-          {list.isPending ? (
-            <p className="offline-muted">…</p>
-          ) : list.isError ? (
-            <Alert
-              tone="error"
-              action={
-                <Button variant="outline" onPress={() => void list.refetch()}>
-                  {offlineUi.pages.retry}
-                </Button>
-              }
-            >
-              {(list.error as ApiError).message}
-            </Alert>
-          ) : list.data.items.length === 0 ? (
+        <section className="card desk-queue" aria-label={title(mode)} aria-busy={changing} data-hidden-on-phone={selected ? "true" : undefined}>
+          {list.items.length === 0 ? (
             <p className="offline-empty">{t.empty}</p>
           ) : (
             <>
-              <p className="offline-muted desk-queue__total">{t.total(list.data.total)}</p>
+              <p className="offline-muted desk-queue__total">{t.total(list.total)}</p>
               <ul className="desk-queue__list">
-                {list.data.items.map((item) => (
+                {list.items.map((item) => (
                   <QueueCard key={item.id} item={item} now={now} onOpen={() => open(item.id)} isSelected={selected === item.id} me={userInfo?.id} />
                 ))}
               </ul>
-              <Pagination page={page} pages={Math.ceil(list.data.total / list.data.per_page)} onChange={setPage} label={t.filters} />
+              <Pagination page={page} pages={Math.ceil(list.total / list.per_page)} onChange={(p) => startChange(() => setPage(p))} label={t.filters} />
             </>
           )}
         </section>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { OFFLINE_PRODUCT, type OfflineGroup, type OfflineRequestView } from "../../../contract/offline";
 import { epochMs, runningDeadline } from "../../../contract/offline-promise";
@@ -7,8 +7,8 @@ import { PageHeading } from "../../components/shell/page-heading";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { ExternalLink, LinkButton } from "../../components/ui/link";
+import { QueryBoundary } from "../../components/ui/query-state";
 import { toast } from "../../components/ui/toast";
-import type { ApiError } from "../../lib/api";
 import { usePageData } from "../../lib/page-data-context";
 import { useUiState } from "../../lib/ui-state";
 import { redirectingText, useCheckout } from "../wallet/checkout";
@@ -22,12 +22,11 @@ const t = offlineUi.pages;
 /**
  * /profile/offilneArticles, /profile/offlineBooksStandards and /profile/directBooks (books bought
  * from the book search, delivered by the desk): the user's requests with their history, price,
- * payment and delivery.
+ * payment and delivery. Their routes' loaders read the list.
  */
 export function MyRequestsPage({ group }: { group: OfflineGroup }) {
   const { isGuest } = usePageData();
   const { openDialog, openOfflineRequest } = useUiState();
-  const query = useQuery({ ...myRequestsQuery(group), enabled: !isGuest });
   const title = group === "articles" ? t.articlesTitle : group === "direct_books" ? t.directBooksTitle : t.booksTitle;
 
   return (
@@ -48,32 +47,27 @@ export function MyRequestsPage({ group }: { group: OfflineGroup }) {
         <Alert tone="info" action={<Button onPress={() => openDialog("login")}>{t.login}</Button>}>
           {t.guest}
         </Alert>
-      ) : query.isPending ? (
-        <p className="offline-muted">…</p>
-      ) : query.isError ? (
-        <Alert
-          tone="error"
-          title={t.loadError}
-          action={
-            <Button variant="outline" onPress={() => void query.refetch()}>
-              {t.retry}
-            </Button>
-          }
-        >
-          {(query.error as ApiError).message}
-        </Alert>
-      ) : query.data.requests.length === 0 ? (
-        <p className="card offline-empty">{group === "direct_books" ? t.directBooksEmpty : t.empty}</p>
       ) : (
-        <ul className="offline-list" aria-label={title}>
-          {query.data.requests.map((r) => (
-            <li key={r.id}>
-              <RequestCard request={r} group={group} />
-            </li>
-          ))}
-        </ul>
+        <QueryBoundary label={title} errorTitle={t.loadError}>
+          <RequestList group={group} title={title} />
+        </QueryBoundary>
       )}
     </div>
+  );
+}
+
+function RequestList({ group, title }: { group: OfflineGroup; title: string }) {
+  const { data } = useSuspenseQuery(myRequestsQuery(group));
+  return data.requests.length === 0 ? (
+    <p className="card offline-empty">{group === "direct_books" ? t.directBooksEmpty : t.empty}</p>
+  ) : (
+    <ul className="offline-list" aria-label={title}>
+      {data.requests.map((r) => (
+        <li key={r.id}>
+          <RequestCard request={r} group={group} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -87,6 +87,93 @@ export function ListFooter({
   );
 }
 
+/**
+ * The search panels' one form: `before` (a source choice) above the row of `inline` (a source
+ * select), the keywords and the search button (`iconSubmit`: the icon alone, named for screen
+ * readers), then `toggle` and the filters (`filtersId` and `filtersHidden` when the toggle folds them).
+ * Enter or the button submits; `onSubmit` decides whether to search.
+ */
+export function SearchForm({
+  onSubmit,
+  keywords,
+  before,
+  inline,
+  iconSubmit = false,
+  toggle,
+  filtersId,
+  filtersHidden,
+  children,
+}: {
+  onSubmit(): void;
+  keywords: { label: string; placeholder: string; value: string; onChange(v: string): void };
+  before?: ReactNode;
+  inline?: ReactNode;
+  iconSubmit?: boolean;
+  toggle?: ReactNode;
+  filtersId?: string;
+  filtersHidden?: boolean;
+  /** The filters. */
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="search-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+      role="search"
+      noValidate
+    >
+      {before}
+      <div className="search-form__main">
+        {inline}
+        <TextField
+          className="search-form__keywords"
+          label={keywords.label}
+          placeholder={keywords.placeholder}
+          value={keywords.value}
+          onChange={keywords.onChange}
+          ltr
+          name="keywords"
+          type="search"
+        />
+        {iconSubmit ? (
+          <Button type="submit" iconOnly aria-label={t.search} className="search-form__submit search-form__submit--icon">
+            <Icon name="search" size={22} />
+          </Button>
+        ) : (
+          <Button type="submit" className="search-form__submit">
+            <Icon name="search" size={20} />
+            {t.search}
+          </Button>
+        )}
+      </div>
+      {toggle}
+      <div id={filtersId} className="search-form__filters" hidden={filtersHidden}>
+        {children}
+      </div>
+    </form>
+  );
+}
+
+/** One numbered result of a list: its number, its title (left to right), then the rest of it. */
+export function SearchItem({ n, title, children }: { n: number; title: ReactNode; children: ReactNode }) {
+  return (
+    <li className="search-item card" value={n}>
+      <div className="search-item__number" aria-hidden="true">
+        {toPersianDigits(n)}
+      </div>
+      <div className="search-item__body">
+        <h3 className="search-item__title">
+          <bdi dir="ltr">{title}</bdi>
+        </h3>
+        {children}
+      </div>
+    </li>
+  );
+}
+
 /** What SearchResults reads of a `useSearchList`. */
 type ResultList = {
   busy: boolean;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminSite, AdminSiteInput } from "../../../contract/direct-access";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../lib/format";
@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
 import { Dialog } from "../../components/ui/dialog";
-import { QueryState } from "../../components/ui/query-state";
+import { QueryBoundary, QueryState } from "../../components/ui/query-state";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
@@ -25,9 +25,8 @@ import {
 
 const t = vipUi.admin;
 
-/** Sites tab: every site with its periods and pool; edit a site and its prices, manage its accounts. */
+/** Sites tab: every site with its periods and pool; edit a site and its prices, manage its accounts. The route's loader reads the sites. */
 export function AdminSites() {
-  const query = useQuery(adminSitesQuery());
   const [editing, setEditing] = useState<AdminSite | "new" | null>(null);
   const [pool, setPool] = useState<AdminSite | null>(null);
   return (
@@ -37,52 +36,57 @@ export function AdminSites() {
           {t.newSite}
         </Button>
       </div>
-      <QueryState query={query} errorTitle={vipUi.profile.loadError}>
-        {() => (
-          <DataTable caption={t.tabs.sites}>
-            <thead>
-              <tr>
-                <HeaderCell>{t.fields.name}</HeaderCell>
-                <HeaderCell>{t.period}</HeaderCell>
-                <HeaderCell>{t.pool}</HeaderCell>
-                <HeaderCell>{vipUi.table.actions}</HeaderCell>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data!.sites.map((s) => (
-                <DataRow key={s.id}>
-                  <DataCell>
-                    <bdi dir="ltr">{s.name}</bdi>
-                    {!s.active && <span className="vip-status vip-status--rejected">{t.fields.active} ✗</span>}
-                    <div className="vip-muted">{t.grantsRunning(formatNumber(s.active_grants))}</div>
-                  </DataCell>
-                  <DataCell>
-                    {s.periods.map((p) => (
-                      <div key={p.days}>
-                        {vipUi.basket.days(formatNumber(p.days))}: {formatToman(p.price)}
-                      </div>
-                    ))}
-                  </DataCell>
-                  <DataCell>{t.poolSummary(formatNumber(s.pool.total), formatNumber(s.pool.free), formatNumber(s.pool.awaiting_rotation))}</DataCell>
-                  <DataCell>
-                    <div className="vip-table__buttons">
-                      <Button size="sm" variant="outline" onPress={() => setEditing(s)}>
-                        {t.edit}
-                      </Button>
-                      <Button size="sm" variant="ghost" onPress={() => setPool(s)}>
-                        {t.pool}
-                      </Button>
-                    </div>
-                  </DataCell>
-                </DataRow>
-              ))}
-            </tbody>
-          </DataTable>
-        )}
-      </QueryState>
+      <QueryBoundary errorTitle={vipUi.profile.loadError}>
+        <SitesTable onEdit={setEditing} onPool={setPool} />
+      </QueryBoundary>
       {editing && <SiteDialog site={editing === "new" ? null : editing} close={() => setEditing(null)} />}
       {pool && <PoolDialog site={pool} close={() => setPool(null)} />}
     </div>
+  );
+}
+
+function SitesTable({ onEdit, onPool }: { onEdit(site: AdminSite): void; onPool(site: AdminSite): void }) {
+  const { data } = useSuspenseQuery(adminSitesQuery());
+  return (
+    <DataTable caption={t.tabs.sites}>
+      <thead>
+        <tr>
+          <HeaderCell>{t.fields.name}</HeaderCell>
+          <HeaderCell>{t.period}</HeaderCell>
+          <HeaderCell>{t.pool}</HeaderCell>
+          <HeaderCell>{vipUi.table.actions}</HeaderCell>
+        </tr>
+      </thead>
+      <tbody>
+        {data.sites.map((s) => (
+          <DataRow key={s.id}>
+            <DataCell>
+              <bdi dir="ltr">{s.name}</bdi>
+              {!s.active && <span className="vip-status vip-status--rejected">{t.fields.active} ✗</span>}
+              <div className="vip-muted">{t.grantsRunning(formatNumber(s.active_grants))}</div>
+            </DataCell>
+            <DataCell>
+              {s.periods.map((p) => (
+                <div key={p.days}>
+                  {vipUi.basket.days(formatNumber(p.days))}: {formatToman(p.price)}
+                </div>
+              ))}
+            </DataCell>
+            <DataCell>{t.poolSummary(formatNumber(s.pool.total), formatNumber(s.pool.free), formatNumber(s.pool.awaiting_rotation))}</DataCell>
+            <DataCell>
+              <div className="vip-table__buttons">
+                <Button size="sm" variant="outline" onPress={() => onEdit(s)}>
+                  {t.edit}
+                </Button>
+                <Button size="sm" variant="ghost" onPress={() => onPool(s)}>
+                  {t.pool}
+                </Button>
+              </div>
+            </DataCell>
+          </DataRow>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }
 

@@ -16,7 +16,7 @@ import { CountField } from "./count-field";
 import { walletUi as t } from "./messages";
 import { PurchaseSummary } from "./purchase-summary";
 import { priceQuery } from "./queries";
-import { RetryAlert } from "./retry-alert";
+import { QueryError } from "../../components/ui/query-state";
 import "./wallet.css";
 
 const CUSTOM = "custom";
@@ -116,7 +116,15 @@ function OfferBody({ close, purpose }: { close(): void; purpose: PackageOfferFor
             {t.packageOffer.limited(formatNumber(packSize), limitedUnit ? formatToman(limitedUnit) : "…")}
           </Checkbox>
           {empty && <Alert tone="warning">{t.packageOffer.empty}</Alert>}
-          {price.isError && <RetryAlert query={price} title={t.priceFailed} retryLabel={t.reinquire} />}
+          {price.isError && (
+            <QueryError
+              error={price.error}
+              onRetry={() => void price.refetch()}
+              isRetrying={price.isFetching}
+              errorTitle={t.priceFailed}
+              retryLabel={t.reinquire}
+            />
+          )}
         </div>
       )}
       <PurchaseSummary price={empty ? 0 : total} balance={balance} phase={phase} />

@@ -41,6 +41,10 @@ export const myStandardsQuery = () => queryOptions({ queryKey: walletKeys.standa
 export const transactionsQuery = (q: TransactionsQuery) =>
   queryOptions({ queryKey: walletKeys.transactions(q), queryFn: ({ signal }) => call(walletApi.transactions, q, { signal }) });
 
+/** The console's ledger search, 50 rows a page: unfiltered on page 1 as it opens (its route's loader reads that). */
+export const transactionsPageQuery = (filters: Omit<TransactionsQuery, "page" | "per_page"> = {}, page = 1) =>
+  transactionsQuery({ ...filters, page, per_page: 50 });
+
 export const invoicesQuery = () => queryOptions({ queryKey: walletKeys.invoices, queryFn: ({ signal }) => call(walletApi.invoices, {}, { signal }) });
 
 /** A standard's file status (buy, wait, link…); asking never spends. */

@@ -11,7 +11,7 @@ import { CountField } from "./count-field";
 import { walletUi as t } from "./messages";
 import { PurchaseSummary } from "./purchase-summary";
 import { priceQuery, spendStandardCredit, standardStatusQuery, useRefreshUserInfo } from "./queries";
-import { RetryAlert } from "./retry-alert";
+import { QueryError } from "../../components/ui/query-state";
 import "./wallet.css";
 
 /** Opens the file in a new tab; the tab is opened first (inside the click) so no popup blocker stops it. */
@@ -43,7 +43,7 @@ function StandardBody({ id, close }: { id: number; close(): void }) {
   });
 
   if (status.isPending) return <ProgressBar label={t.standard.loading} isIndeterminate />;
-  if (status.isError) return <RetryAlert query={status} />;
+  if (status.isError) return <QueryError error={status.error} onRetry={() => void status.refetch()} isRetrying={status.isFetching} />;
 
   const s = status.data;
   const waiting = s.standard_status === "wait" || s.standard_status === "wait_or_credit";
@@ -71,7 +71,15 @@ function StandardBody({ id, close }: { id: number; close(): void }) {
             value={count}
             onChange={setCount}
           />
-          {price.isError && <RetryAlert query={price} title={t.priceFailed} retryLabel={t.reinquire} />}
+          {price.isError && (
+            <QueryError
+              error={price.error}
+              onRetry={() => void price.refetch()}
+              isRetrying={price.isFetching}
+              errorTitle={t.priceFailed}
+              retryLabel={t.reinquire}
+            />
+          )}
           <PurchaseSummary price={total} balance={balance} phase={phase} />
         </>
       )}

@@ -30,7 +30,7 @@ type Stage = { kind: "request" } | { kind: "code"; identifier: string } | { kind
  */
 export default function PasswordReset() {
   const search = useLocation({ select: (l) => l.search as Record<string, unknown> });
-  const params = useParams({ strict: false }) as { token?: string };
+  const params = useParams({ strict: false });
   const token = typeof search.token === "string" ? search.token : params.token;
   const [stage, setStage] = useState<Stage>(token ? { kind: "code", identifier: "" } : { kind: "request" });
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
+import { useMutation, useQueryClient, useSuspenseQuery, type UseMutationOptions } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
 import { toPersianDigits } from "../../../../lib/digits";
@@ -8,9 +8,9 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { LinkButton } from "../../../components/ui/link";
 import { Cell, Column, Row, Table, TableBody, TableHeader } from "../../../components/ui/table";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import type { ApiError } from "../../../lib/api";
 import { usePageData } from "../../../lib/page-data-context";
 import { useUiState } from "../../../lib/ui-state";
 import { useForm, validate } from "../../auth/form";
@@ -22,11 +22,10 @@ import "../account.css";
 const t = accountUi.profile;
 type Ok = { status: "ok"; message: string };
 
-/** /profile: details with editing, credits, e-mail and password changes, and active sessions (issue item 9). */
+/** /profile: details with editing, credits, e-mail and password changes, and active sessions (issue item 9). Its route's loader reads the details. */
 export default function Profile() {
   const { isGuest } = usePageData();
   const { openDialog } = useUiState();
-  const query = useQuery({ ...profileDetailsQuery(), enabled: !isGuest });
 
   return (
     <div className="container page">
@@ -35,27 +34,17 @@ export default function Profile() {
         <Alert tone="info" action={<Button onPress={() => openDialog("login")}>{t.login}</Button>}>
           {t.guest}
         </Alert>
-      ) : query.isPending ? (
-        <p className="account-muted">…</p>
-      ) : query.isError ? (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="outline" onPress={() => void query.refetch()}>
-              {t.retry}
-            </Button>
-          }
-        >
-          {(query.error as ApiError).message || t.loadError}
-        </Alert>
       ) : (
-        <ProfileBody details={query.data} />
+        <QueryBoundary label={t.title} errorText={(e) => e.message || t.loadError}>
+          <ProfileBody />
+        </QueryBoundary>
       )}
     </div>
   );
 }
 
-function ProfileBody({ details }: { details: ProfileDetails }) {
+function ProfileBody() {
+  const { data: details } = useSuspenseQuery(profileDetailsQuery());
   return (
     <div className="account-grid">
       <DetailsCard details={details} />

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { universityAccessKeys, type Contract } from "../../../../contract/admin";
 import { toLatinDigits } from "../../../../lib/digits";
@@ -7,7 +7,7 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
-import { QueryState } from "../../../components/ui/query-state";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { adminUi as t } from "../messages";
@@ -181,9 +181,8 @@ function Partners({ item }: { item: Contract }) {
   );
 }
 
-/** /admin/contracts: institutions with e-mail domains, access list, quotas and their partner users. */
+/** /admin/contracts: institutions with e-mail domains, access list, quotas and their partner users. Its route's loader reads them. */
 export default function AdminContracts() {
-  const query = useQuery(contractsQuery());
   const [editing, setEditing] = useState<Contract | "new" | null>(null);
   return (
     <AdminPage heading={<PageHeading title={c.title} />}>
@@ -196,61 +195,67 @@ export default function AdminContracts() {
       )}
       <section className="card admin-card" aria-labelledby="contracts-list">
         <h2 id="contracts-list">{c.title}</h2>
-        <QueryState query={query} />
-        {query.data && (
-          <DataTable caption={c.title}>
-            <thead>
-              <tr>
-                <HeaderCell>{c.name}</HeaderCell>
-                <HeaderCell className="admin-hide-xs">{c.domains}</HeaderCell>
-                <HeaderCell className="admin-hide-xs">{c.access}</HeaderCell>
-                <HeaderCell>{c.members}</HeaderCell>
-                <HeaderCell>{c.partners}</HeaderCell>
-                <HeaderCell>{t.common.actions}</HeaderCell>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.data.map((x) => (
-                <DataRow key={x.id}>
-                  <DataCell>
-                    {x.logo && <img className="admin-logo" src={x.logo} alt="" onError={(e) => (e.currentTarget.style.display = "none")} />}
-                    {x.name} {!x.active && <span className="admin-badge admin-badge--muted">{c.inactive}</span>}
-                  </DataCell>
-                  <DataCell className="admin-hide-xs">
-                    {x.domains.map((dm) => (
-                      <bdi key={dm} dir="ltr" className="admin-badge admin-badge--muted">
-                        {dm}
-                      </bdi>
-                    ))}
-                  </DataCell>
-                  <DataCell className="admin-hide-xs">
-                    {x.access.map((k) => (
-                      <span key={k} className="admin-badge">
-                        {c.accessNames[k] ?? k}
-                        {x.quotas[k] !== undefined && ` (${formatNumber(x.quotas[k])})`}
-                      </span>
-                    ))}
-                    {x.new_access?.map((p) => (
-                      <span key={p.key} className="admin-badge admin-badge--muted">
-                        {p.description}
-                      </span>
-                    ))}
-                  </DataCell>
-                  <DataCell>{formatNumber(x.members)}</DataCell>
-                  <DataCell>
-                    <Partners item={x} />
-                  </DataCell>
-                  <DataCell>
-                    <Button size="sm" variant="outline" onPress={() => setEditing(x)} aria-label={`${t.common.edit} ${x.name}`}>
-                      {t.common.edit}
-                    </Button>
-                  </DataCell>
-                </DataRow>
-              ))}
-            </tbody>
-          </DataTable>
-        )}
+        <QueryBoundary>
+          <ContractsTable onEdit={setEditing} />
+        </QueryBoundary>
       </section>
     </AdminPage>
+  );
+}
+
+function ContractsTable({ onEdit }: { onEdit(item: Contract): void }) {
+  const { data } = useSuspenseQuery(contractsQuery());
+  return (
+    <DataTable caption={c.title}>
+      <thead>
+        <tr>
+          <HeaderCell>{c.name}</HeaderCell>
+          <HeaderCell className="admin-hide-xs">{c.domains}</HeaderCell>
+          <HeaderCell className="admin-hide-xs">{c.access}</HeaderCell>
+          <HeaderCell>{c.members}</HeaderCell>
+          <HeaderCell>{c.partners}</HeaderCell>
+          <HeaderCell>{t.common.actions}</HeaderCell>
+        </tr>
+      </thead>
+      <tbody>
+        {data.data.map((x) => (
+          <DataRow key={x.id}>
+            <DataCell>
+              {x.logo && <img className="admin-logo" src={x.logo} alt="" onError={(e) => (e.currentTarget.style.display = "none")} />}
+              {x.name} {!x.active && <span className="admin-badge admin-badge--muted">{c.inactive}</span>}
+            </DataCell>
+            <DataCell className="admin-hide-xs">
+              {x.domains.map((dm) => (
+                <bdi key={dm} dir="ltr" className="admin-badge admin-badge--muted">
+                  {dm}
+                </bdi>
+              ))}
+            </DataCell>
+            <DataCell className="admin-hide-xs">
+              {x.access.map((k) => (
+                <span key={k} className="admin-badge">
+                  {c.accessNames[k] ?? k}
+                  {x.quotas[k] !== undefined && ` (${formatNumber(x.quotas[k])})`}
+                </span>
+              ))}
+              {x.new_access?.map((p) => (
+                <span key={p.key} className="admin-badge admin-badge--muted">
+                  {p.description}
+                </span>
+              ))}
+            </DataCell>
+            <DataCell>{formatNumber(x.members)}</DataCell>
+            <DataCell>
+              <Partners item={x} />
+            </DataCell>
+            <DataCell>
+              <Button size="sm" variant="outline" onPress={() => onEdit(x)} aria-label={`${t.common.edit} ${x.name}`}>
+                {t.common.edit}
+              </Button>
+            </DataCell>
+          </DataRow>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }

@@ -1,9 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import type { AdminDashboard as Dashboard } from "../../../../contract/admin";
 import { formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { LinkButton } from "../../../components/ui/link";
-import { QueryState } from "../../../components/ui/query-state";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { ContentPanel } from "../content-panel";
 import { adminUi as t } from "../messages";
 import { AdminPage, deskSections } from "../parts";
@@ -108,13 +108,18 @@ function Stats({ d }: { d: Dashboard }) {
   );
 }
 
-/** /admin/: today's figures from the real tables, the other desks, and news and blog posts. */
+function TodayStats() {
+  const { data } = useSuspenseQuery(dashboardQuery());
+  return <Stats d={data} />;
+}
+
+/** /admin/: today's figures from the real tables, the other desks, and news and blog posts. Its route's loader reads the figures and the first news page. */
 export default function AdminDashboard() {
-  const query = useQuery(dashboardQuery());
   return (
     <AdminPage heading={<PageHeading title={t.dashboard.title} />}>
-      <QueryState query={query} />
-      {query.data && <Stats d={query.data} />}
+      <QueryBoundary>
+        <TodayStats />
+      </QueryBoundary>
       <section className="card admin-card" aria-labelledby="admin-desks">
         <h2 id="admin-desks">{t.dashboard.desks}</h2>
         <div className="admin-desks">

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { useState, useTransition, type FormEvent } from "react";
 import type { DirectBook } from "../../../../contract/admin";
 import { formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Dialog } from "../../../components/ui/dialog";
 import { Pagination } from "../../../components/ui/pagination";
-import { QueryState } from "../../../components/ui/query-state";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { adminUi as t } from "../messages";
@@ -99,25 +99,28 @@ function PriceDialog({ item, onClose }: { item: DirectBook; onClose(): void }) {
   );
 }
 
-/** /admin/directBooks: catalogue books and solution manuals sold for a price — list, search, add, edit, price. */
+/** /admin/directBooks: catalogue books and solution manuals sold for a price — list, search, add, edit, price. Its route's loader reads the first page. */
 export default function AdminDirectBooks() {
   const [draftQ, setDraftQ] = useState("");
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<DirectBook | "new" | null>(null);
   const [pricing, setPricing] = useState<DirectBook | null>(null);
-  const query = useQuery({ ...booksQuery(q, page), placeholderData: keepPreviousData });
+  // A new search or page replaces the list when it arrives (no loading state in between).
+  const [searching, startSearch] = useTransition();
   const search = (e: FormEvent) => {
     e.preventDefault();
-    setPage(1);
-    setQ(draftQ);
+    startSearch(() => {
+      setPage(1);
+      setQ(draftQ);
+    });
   };
   return (
     <AdminPage heading={<PageHeading title={b.title} />}>
       <form className="card admin-card admin-form" onSubmit={search} role="search">
         <TextField label={b.searchLabel} value={draftQ} onChange={setDraftQ} />
         <div className="admin-actions">
-          <Button type="submit" isPending={query.isFetching}>
+          <Button type="submit" isPending={searching}>
             {t.common.search}
           </Button>
           <Button variant="outline" onPress={() => setEditing("new")}>
@@ -127,65 +130,77 @@ export default function AdminDirectBooks() {
       </form>
       {editing && <BookForm key={editing === "new" ? "new" : editing.id} item={editing === "new" ? undefined : editing} onDone={() => setEditing(null)} />}
       {pricing && <PriceDialog item={pricing} onClose={() => setPricing(null)} />}
-      <section className="card admin-card" aria-labelledby="books-list">
+      <section className="card admin-card" aria-labelledby="books-list" aria-busy={searching}>
         <h2 id="books-list">{b.title}</h2>
-        <QueryState query={query} />
-        {query.data && (
-          <>
-            {query.data.data.length === 0 ? (
-              <p className="admin-muted">{t.common.empty}</p>
-            ) : (
-              <DataTable caption={b.title}>
-                <thead>
-                  <tr>
-                    <HeaderCell className="admin-hide-xs">#</HeaderCell>
-                    <HeaderCell>{b.bookTitle}</HeaderCell>
-                    <HeaderCell className="admin-hide-xs">{b.type}</HeaderCell>
-                    <HeaderCell className="admin-hide-xs">{b.isbn}</HeaderCell>
-                    <HeaderCell>{b.price}</HeaderCell>
-                    <HeaderCell>{t.common.actions}</HeaderCell>
-                  </tr>
-                </thead>
-                <tbody>
-                  {query.data.data.map((x) => (
-                    <DataRow key={x.id}>
-                      <DataCell className="admin-hide-xs">{formatNumber(x.id)}</DataCell>
-                      <DataCell className="admin-cell-title">
-                        <bdi dir="ltr">{x.title}</bdi>
-                        {x.authors && (
-                          <span className="admin-stat__note">
-                            <bdi dir="ltr">{x.authors}</bdi>
-                          </span>
-                        )}
-                      </DataCell>
-                      <DataCell className="admin-hide-xs">{b.types[x.type]}</DataCell>
-                      <DataCell className="admin-hide-xs">{x.isbn ? <bdi dir="ltr">{x.isbn}</bdi> : t.common.none}</DataCell>
-                      <DataCell>{formatToman(x.toman_price)}</DataCell>
-                      <DataCell>
-                        <div className="admin-actions">
-                          <Button size="sm" variant="outline" onPress={() => setPricing(x)} aria-label={`${b.setPrice}: ${x.title}`}>
-                            {b.setPrice}
-                          </Button>
-                          <Button size="sm" variant="ghost" onPress={() => setEditing(x)} aria-label={`${t.common.edit}: ${x.title}`}>
-                            {t.common.edit}
-                          </Button>
-                        </div>
-                      </DataCell>
-                    </DataRow>
-                  ))}
-                </tbody>
-              </DataTable>
-            )}
-            <Pagination
-              page={page}
-              pages={query.data.total_pages}
-              summary={t.common.total(formatNumber(query.data.total))}
-              onChange={setPage}
-              label={b.title}
-            />
-          </>
-        )}
+        <QueryBoundary>
+          <BooksTable q={q} page={page} onPage={(p) => startSearch(() => setPage(p))} onPrice={setPricing} onEdit={setEditing} />
+        </QueryBoundary>
       </section>
     </AdminPage>
+  );
+}
+
+function BooksTable({
+  q,
+  page,
+  onPage,
+  onPrice,
+  onEdit,
+}: {
+  q: string;
+  page: number;
+  onPage(page: number): void;
+  onPrice(book: DirectBook): void;
+  onEdit(book: DirectBook): void;
+}) {
+  const { data } = useSuspenseQuery(booksQuery(q, page));
+  return (
+    <>
+      {data.data.length === 0 ? (
+        <p className="admin-muted">{t.common.empty}</p>
+      ) : (
+        <DataTable caption={b.title}>
+          <thead>
+            <tr>
+              <HeaderCell className="admin-hide-xs">#</HeaderCell>
+              <HeaderCell>{b.bookTitle}</HeaderCell>
+              <HeaderCell className="admin-hide-xs">{b.type}</HeaderCell>
+              <HeaderCell className="admin-hide-xs">{b.isbn}</HeaderCell>
+              <HeaderCell>{b.price}</HeaderCell>
+              <HeaderCell>{t.common.actions}</HeaderCell>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.map((x) => (
+              <DataRow key={x.id}>
+                <DataCell className="admin-hide-xs">{formatNumber(x.id)}</DataCell>
+                <DataCell className="admin-cell-title">
+                  <bdi dir="ltr">{x.title}</bdi>
+                  {x.authors && (
+                    <span className="admin-stat__note">
+                      <bdi dir="ltr">{x.authors}</bdi>
+                    </span>
+                  )}
+                </DataCell>
+                <DataCell className="admin-hide-xs">{b.types[x.type]}</DataCell>
+                <DataCell className="admin-hide-xs">{x.isbn ? <bdi dir="ltr">{x.isbn}</bdi> : t.common.none}</DataCell>
+                <DataCell>{formatToman(x.toman_price)}</DataCell>
+                <DataCell>
+                  <div className="admin-actions">
+                    <Button size="sm" variant="outline" onPress={() => onPrice(x)} aria-label={`${b.setPrice}: ${x.title}`}>
+                      {b.setPrice}
+                    </Button>
+                    <Button size="sm" variant="ghost" onPress={() => onEdit(x)} aria-label={`${t.common.edit}: ${x.title}`}>
+                      {t.common.edit}
+                    </Button>
+                  </div>
+                </DataCell>
+              </DataRow>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+      <Pagination page={page} pages={data.total_pages} summary={t.common.total(formatNumber(data.total))} onChange={onPage} label={b.title} />
+    </>
   );
 }

@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { SolverList } from "../../../../contract/admin";
 import { formatNumber } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
-import { QueryState } from "../../../components/ui/query-state";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { adminUi as t } from "../messages";
@@ -15,7 +15,6 @@ import { addSolverMutation, adminKeys, removeSolverMutation, solversQuery } from
 /** /admin/solvers: who solves, their open and delivered requests on the offline desk; add or remove the role. */
 export default function AdminSolvers() {
   const qc = useQueryClient();
-  const query = useQuery(solversQuery());
   const [user, setUser] = useState("");
   const onSuccess = (list: SolverList) => {
     qc.setQueryData(adminKeys.solvers, list);
@@ -53,44 +52,49 @@ export default function AdminSolvers() {
       </form>
       <section className="card admin-card" aria-labelledby="solvers-list">
         <h2 id="solvers-list">{t.solvers.title}</h2>
-        <QueryState query={query} />
-        {query.data &&
-          (query.data.data.length === 0 ? (
-            <p className="admin-muted">{t.common.empty}</p>
-          ) : (
-            <DataTable caption={t.solvers.title}>
-              <thead>
-                <tr>
-                  <HeaderCell>{t.users.name}</HeaderCell>
-                  <HeaderCell className="admin-hide-xs">{t.users.email}</HeaderCell>
-                  <HeaderCell>{t.solvers.open}</HeaderCell>
-                  <HeaderCell>{t.solvers.delivered}</HeaderCell>
-                  <HeaderCell>{t.common.actions}</HeaderCell>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.data.map((s) => (
-                  <DataRow key={s.id}>
-                    <DataCell>{s.name}</DataCell>
-                    <DataCell className="admin-hide-xs">
-                      <bdi dir="ltr">{s.email}</bdi>
-                    </DataCell>
-                    <DataCell>{formatNumber(s.open)}</DataCell>
-                    <DataCell>{formatNumber(s.delivered)}</DataCell>
-                    <DataCell>
-                      <ConfirmButton
-                        label={t.solvers.remove}
-                        ariaLabel={`${t.solvers.remove}: ${s.name}`}
-                        question={t.solvers.confirmRemove(s.name)}
-                        onConfirm={() => remove.mutate(s.id)}
-                      />
-                    </DataCell>
-                  </DataRow>
-                ))}
-              </tbody>
-            </DataTable>
-          ))}
+        <QueryBoundary>
+          <SolversTable onRemove={(id) => remove.mutate(id)} />
+        </QueryBoundary>
       </section>
     </AdminPage>
+  );
+}
+
+function SolversTable({ onRemove }: { onRemove(id: string): void }) {
+  const { data } = useSuspenseQuery(solversQuery());
+  return data.data.length === 0 ? (
+    <p className="admin-muted">{t.common.empty}</p>
+  ) : (
+    <DataTable caption={t.solvers.title}>
+      <thead>
+        <tr>
+          <HeaderCell>{t.users.name}</HeaderCell>
+          <HeaderCell className="admin-hide-xs">{t.users.email}</HeaderCell>
+          <HeaderCell>{t.solvers.open}</HeaderCell>
+          <HeaderCell>{t.solvers.delivered}</HeaderCell>
+          <HeaderCell>{t.common.actions}</HeaderCell>
+        </tr>
+      </thead>
+      <tbody>
+        {data.data.map((s) => (
+          <DataRow key={s.id}>
+            <DataCell>{s.name}</DataCell>
+            <DataCell className="admin-hide-xs">
+              <bdi dir="ltr">{s.email}</bdi>
+            </DataCell>
+            <DataCell>{formatNumber(s.open)}</DataCell>
+            <DataCell>{formatNumber(s.delivered)}</DataCell>
+            <DataCell>
+              <ConfirmButton
+                label={t.solvers.remove}
+                ariaLabel={`${t.solvers.remove}: ${s.name}`}
+                question={t.solvers.confirmRemove(s.name)}
+                onConfirm={() => onRemove(s.id)}
+              />
+            </DataCell>
+          </DataRow>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }

@@ -1,12 +1,12 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useEffect, useState, useTransition, type FormEvent } from "react";
 import { userRoleFilters, type AdminUserRow } from "../../../../contract/admin";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Pagination } from "../../../components/ui/pagination";
-import { QueryState } from "../../../components/ui/query-state";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { adminUi as t } from "../messages";
@@ -29,20 +29,23 @@ function RoleBadges({ u }: { u: AdminUserRow }) {
   );
 }
 
-/** /admin/users: search by name, e-mail, mobile or username; one user's balances, credits, roles and activity. */
+/** /admin/users: search by name, e-mail, mobile or username; one user's balances, credits, roles and activity. Its route's loader reads the first page. */
 export default function AdminUsers() {
   const [draft, setDraft] = useState<{ q: string; role: RoleFilter }>({ q: "", role: "all" });
   const [filters, setFilters] = useState(draft);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
-  const query = useQuery({ ...usersQuery(filters.q, filters.role, page), placeholderData: keepPreviousData });
+  // A new search or page replaces the list when it arrives (no loading state in between).
+  const [searching, startSearch] = useTransition();
   useEffect(() => {
     if (selected) document.getElementById("admin-user-title")?.focus();
   }, [selected]);
   const search = (e: FormEvent) => {
     e.preventDefault();
-    setPage(1);
-    setFilters(draft);
+    startSearch(() => {
+      setPage(1);
+      setFilters(draft);
+    });
   };
   return (
     <AdminPage heading={<PageHeading title={t.users.title} />}>
@@ -54,62 +57,72 @@ export default function AdminUsers() {
           options={userRoleFilters.map((r) => [r, t.users.roles[r]] as const)}
           onChange={(role) => setDraft((d) => ({ ...d, role }))}
         />
-        <Button type="submit" isPending={query.isFetching}>
+        <Button type="submit" isPending={searching}>
           {t.common.search}
         </Button>
       </form>
       {selected && <UserDetail id={selected} onClose={() => setSelected(null)} />}
-      <section className="card admin-card" aria-labelledby="admin-users-list">
+      <section className="card admin-card" aria-labelledby="admin-users-list" aria-busy={searching}>
         <h2 id="admin-users-list">{t.users.title}</h2>
-        <QueryState query={query} />
-        {query.data && (
-          <>
-            {query.data.data.length === 0 ? (
-              <p className="admin-muted">{t.common.empty}</p>
-            ) : (
-              <DataTable caption={t.users.title}>
-                <thead>
-                  <tr>
-                    <HeaderCell>{t.users.name}</HeaderCell>
-                    <HeaderCell>{t.users.email}</HeaderCell>
-                    <HeaderCell className="admin-hide-xs">{t.users.mobile}</HeaderCell>
-                    <HeaderCell className="admin-hide-xs">{t.users.balance}</HeaderCell>
-                    <HeaderCell className="admin-hide-xs">{t.users.registered}</HeaderCell>
-                    <HeaderCell>{t.common.actions}</HeaderCell>
-                  </tr>
-                </thead>
-                <tbody>
-                  {query.data.data.map((u) => (
-                    <DataRow key={u.id}>
-                      <DataCell>
-                        {u.name} <RoleBadges u={u} />
-                      </DataCell>
-                      <DataCell>
-                        <bdi dir="ltr">{u.email}</bdi>
-                      </DataCell>
-                      <DataCell className="admin-hide-xs">{u.mobile ? <bdi dir="ltr">{u.mobile}</bdi> : t.common.none}</DataCell>
-                      <DataCell className="admin-hide-xs">{formatToman(u.balance)}</DataCell>
-                      <DataCell className="admin-hide-xs">{formatJalaliDate(u.created_at)}</DataCell>
-                      <DataCell>
-                        <Button size="sm" variant="outline" onPress={() => setSelected(u.id)} aria-label={`${t.common.view} ${u.name}`}>
-                          {t.common.view}
-                        </Button>
-                      </DataCell>
-                    </DataRow>
-                  ))}
-                </tbody>
-              </DataTable>
-            )}
-            <Pagination
-              page={page}
-              pages={query.data.total_pages}
-              summary={t.common.total(formatNumber(query.data.total))}
-              onChange={setPage}
-              label={t.users.title}
-            />
-          </>
-        )}
+        <QueryBoundary>
+          <UsersList filters={filters} page={page} onPage={(p) => startSearch(() => setPage(p))} onSelect={setSelected} />
+        </QueryBoundary>
       </section>
     </AdminPage>
+  );
+}
+
+function UsersList({
+  filters,
+  page,
+  onPage,
+  onSelect,
+}: {
+  filters: { q: string; role: RoleFilter };
+  page: number;
+  onPage(page: number): void;
+  onSelect(id: string): void;
+}) {
+  const { data } = useSuspenseQuery(usersQuery(filters.q, filters.role, page));
+  return (
+    <>
+      {data.data.length === 0 ? (
+        <p className="admin-muted">{t.common.empty}</p>
+      ) : (
+        <DataTable caption={t.users.title}>
+          <thead>
+            <tr>
+              <HeaderCell>{t.users.name}</HeaderCell>
+              <HeaderCell>{t.users.email}</HeaderCell>
+              <HeaderCell className="admin-hide-xs">{t.users.mobile}</HeaderCell>
+              <HeaderCell className="admin-hide-xs">{t.users.balance}</HeaderCell>
+              <HeaderCell className="admin-hide-xs">{t.users.registered}</HeaderCell>
+              <HeaderCell>{t.common.actions}</HeaderCell>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.map((u) => (
+              <DataRow key={u.id}>
+                <DataCell>
+                  {u.name} <RoleBadges u={u} />
+                </DataCell>
+                <DataCell>
+                  <bdi dir="ltr">{u.email}</bdi>
+                </DataCell>
+                <DataCell className="admin-hide-xs">{u.mobile ? <bdi dir="ltr">{u.mobile}</bdi> : t.common.none}</DataCell>
+                <DataCell className="admin-hide-xs">{formatToman(u.balance)}</DataCell>
+                <DataCell className="admin-hide-xs">{formatJalaliDate(u.created_at)}</DataCell>
+                <DataCell>
+                  <Button size="sm" variant="outline" onPress={() => onSelect(u.id)} aria-label={`${t.common.view} ${u.name}`}>
+                    {t.common.view}
+                  </Button>
+                </DataCell>
+              </DataRow>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+      <Pagination page={page} pages={data.total_pages} summary={t.common.total(formatNumber(data.total))} onChange={onPage} label={t.users.title} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { FileTrigger, Form } from "react-aria-components";
@@ -10,6 +10,7 @@ import { Button, buttonClass } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Icon } from "../../../components/ui/icon";
 import { ProgressBar } from "../../../components/ui/progress-bar";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { Radio, RadioGroup } from "../../../components/ui/radio-group";
 import { TextField } from "../../../components/ui/text-field";
 import { batchApi } from "../../../../contract/endpoints/batch";
@@ -108,14 +109,14 @@ function Detail({ e }: { e: BatchEntry }) {
 
 function Actions({ view }: { view: BatchView }) {
   return (
-    <div className="batch-actions">
+    <div className="getpdf-actions">
       {view.counts.ok > 0 && (
         <a className={buttonClass({ variant: "primary" })} href={hrefOf(batchApi.zip, { id: view.id })} download>
           <Icon name="download" size={18} />
           {t.zip}
         </a>
       )}
-      <div className="batch-actions__export" role="group" aria-label={t.exportLabel}>
+      <div className="getpdf-actions__export" role="group" aria-label={t.exportLabel}>
         <span>{t.exportLabel}:</span>
         <a className={buttonClass({ variant: "outline", size: "sm" })} href={hrefOf(batchApi.export, { id: view.id, format: "bibtex" })} download>
           {t.exportBibtex}
@@ -133,26 +134,10 @@ function Actions({ view }: { view: BatchView }) {
 
 function BatchTable({ id }: { id: string }) {
   const navigate = useNavigate();
-  const q = useQuery(batchQuery(id));
+  const { data: view } = useSuspenseQuery(batchQuery(id));
   const signedIn = !!usePageData().userInfo;
   const [filter, setFilter] = useState<"all" | BatchStatus>("all");
-  const view = q.data;
-  const rows = useMemo(() => (view ? view.entries.filter((e) => filter === "all" || e.status === filter) : []), [view, filter]);
-  if (q.isPending) return <ProgressBar isIndeterminate aria-label={t.title} />;
-  if (q.isError || !view)
-    return (
-      <Alert
-        tone="error"
-        title={t.failed}
-        action={
-          <Button size="sm" variant="outline" onPress={() => void q.refetch()}>
-            {t.retry}
-          </Button>
-        }
-      >
-        {q.error?.message}
-      </Alert>
-    );
+  const rows = useMemo(() => view.entries.filter((e) => filter === "all" || e.status === filter), [view, filter]);
   const total = view.entries.length;
   const done = total - view.counts.processing;
   return (
@@ -242,15 +227,21 @@ function BatchTable({ id }: { id: string }) {
   );
 }
 
-/** /batch: a whole reading list at once. */
+/** /batch: a whole reading list at once. Its route's loader starts the list's first read (?id=), which the server holds until an entry finishes. */
 export default function BatchPage() {
-  const search = useSearch({ strict: false }) as { id?: string };
+  const search = useSearch({ from: "/batch" });
   return (
     <div className="container stack getpdf-page batch-page">
       <PageHeading title={t.title}>
         <p className="getpdf-muted">{t.intro}</p>
       </PageHeading>
-      {search.id ? <BatchTable id={search.id} /> : <UploadForm />}
+      {search.id ? (
+        <QueryBoundary label={t.title} errorTitle={t.failed}>
+          <BatchTable id={search.id} />
+        </QueryBoundary>
+      ) : (
+        <UploadForm />
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useDeferredValue, useState } from "react";
 import type { FileReportDeskItem } from "../../../../contract/file-reports";
 import { fileReportReasonLabels } from "../../../../contract/labels";
 import { toPersianDigits } from "../../../../lib/digits";
@@ -9,7 +9,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { Pagination } from "../../../components/ui/pagination";
-import { ProgressBar } from "../../../components/ui/progress-bar";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { Radio, RadioGroup } from "../../../components/ui/radio-group";
 import { toast } from "../../../components/ui/toast";
 import { usePageData } from "../../../lib/page-data-context";
@@ -22,7 +22,7 @@ const t = fileReportUi.desk;
 const STATUSES = ["pending", "withdrawn", "dismissed"] as const;
 type Status = (typeof STATUSES)[number];
 
-/** /admin/fileReports: the staff desk's section for files readers reported as wrong (admins and solvers). */
+/** /admin/fileReports: the staff desk's section for files readers reported as wrong (admins and solvers). Its route's loader reads the pending reports. */
 export default function FileReportsDesk() {
   const { isAdmin, isSolver } = usePageData();
   return (
@@ -38,7 +38,9 @@ export default function FileReportsDesk() {
 function DeskBody() {
   const [status, setStatus] = useState<Status>("pending");
   const [page, setPage] = useState(1);
-  const q = useQuery({ ...fileReportDeskQuery(status, page), placeholderData: keepPreviousData });
+  // The chosen status shows at once; the list it had stays until the chosen one arrives (no loading state in between).
+  const shownStatus = useDeferredValue(status);
+  const shownPage = useDeferredValue(page);
   return (
     <>
       <RadioGroup
@@ -55,26 +57,23 @@ function DeskBody() {
           </Radio>
         ))}
       </RadioGroup>
-      {q.isPending && <ProgressBar isIndeterminate aria-label={t.title} />}
-      {q.isError && (
-        <Alert
-          tone="error"
-          title={t.failed}
-          action={
-            <Button size="sm" variant="outline" onPress={() => void q.refetch()}>
-              {t.retry}
-            </Button>
-          }
-        >
-          {q.error.message}
-        </Alert>
-      )}
-      {q.data && q.data.data.length === 0 && <Alert tone="info">{t.empty}</Alert>}
-      {q.data?.data.map((item) => (
+      <QueryBoundary label={t.title} errorTitle={t.failed}>
+        <Reports status={shownStatus} page={shownPage} onPage={setPage} busy={status !== shownStatus || page !== shownPage} />
+      </QueryBoundary>
+    </>
+  );
+}
+
+function Reports({ status, page, onPage, busy }: { status: Status; page: number; onPage(page: number): void; busy: boolean }) {
+  const { data } = useSuspenseQuery(fileReportDeskQuery(status, page));
+  if (data.data.length === 0) return <Alert tone="info">{t.empty}</Alert>;
+  return (
+    <div className="stack" aria-busy={busy}>
+      {data.data.map((item) => (
         <DeskItem key={item.file_key} item={item} />
       ))}
-      {q.data && q.data.total_pages > 1 && <Pagination page={q.data.page} pages={q.data.total_pages} onChange={setPage} label={t.caption} />}
-    </>
+      {data.total_pages > 1 && <Pagination page={data.page} pages={data.total_pages} onChange={onPage} label={t.caption} />}
+    </div>
   );
 }
 

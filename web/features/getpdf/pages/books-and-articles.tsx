@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useDeferredValue, useState } from "react";
 import type { LibraryFilter, ProfileDownload } from "../../../../contract/getpdf";
 import { getpdfApi } from "../../../../contract/endpoints/getpdf";
 import { formatJalaliDate } from "../../../../lib/format";
@@ -12,15 +12,14 @@ import { TextField } from "../../../components/ui/text-field";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Icon } from "../../../components/ui/icon";
 import { Pagination } from "../../../components/ui/pagination";
-import { ProgressBar } from "../../../components/ui/progress-bar";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { getpdfUi } from "../messages";
 import { NoticeBanners } from "../notice-banners";
 import { downloadsQuery } from "../queries";
-import { CitationExportMenu, citationOf } from "../../batch/citation-export";
-import { LibraryNotices } from "../../batch/library-notices";
+import { CitationExportMenu, citationOf } from "../../../components/citations/citation-export";
+import { LibraryNotices } from "../library-notices";
 import { ReportFile } from "../../file-reports/report-file";
 import "../getpdf.css";
-import "../../batch/batch.css";
 
 const t = getpdfUi.page;
 
@@ -75,7 +74,7 @@ function LibraryFilters({ filter, onChange }: { filter: LibraryFilter; onChange:
           {t.withNotices}
         </Checkbox>
       </form>
-      <div className="batch-actions__export" role="group" aria-label={t.exportLabel}>
+      <div className="getpdf-actions__export" role="group" aria-label={t.exportLabel}>
         <span>{t.exportLabel}:</span>
         {(["bibtex", "ris", "csljson"] as const).map((format) => (
           <a key={format} className={buttonClass({ variant: "ghost", size: "sm" })} href={exportHref(format)} download>
@@ -87,83 +86,78 @@ function LibraryFilters({ filter, onChange }: { filter: LibraryFilter; onChange:
   );
 }
 
-/** /profile/booksAndArticles: the user's link/DOI downloads, with fresh 24-hour links. */
+/** /profile/booksAndArticles: the user's link/DOI downloads, with fresh 24-hour links. Its route's loader reads the first page and the library's notices. */
 export default function BooksAndArticles() {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<LibraryFilter>({});
-  const q = useQuery({ ...downloadsQuery(page, filter), placeholderData: keepPreviousData });
-  const data = q.data;
-  const narrowed = !!(filter.q || filter.status || filter.notices);
+  // The filters show what was chosen at once; the table shows the rows it has until the chosen ones
+  // arrive (no loading state in between).
+  const shownPage = useDeferredValue(page);
+  const shownFilter = useDeferredValue(filter);
   const applyFilter = (next: LibraryFilter) => {
     setFilter(next);
     setPage(1);
   };
   return (
-    <div className="container stack getpdf-page">
+    <div className="container stack getpdf-page" aria-busy={page !== shownPage || filter !== shownFilter}>
       <PageHeading title={t.title}>
         <p className="getpdf-muted">{t.intro}</p>
       </PageHeading>
-      {q.isPending && <ProgressBar isIndeterminate aria-label={t.title} />}
-      {q.isError && (
-        <Alert
-          tone="error"
-          title={t.failed}
-          action={
-            <Button size="sm" variant="outline" onPress={() => void q.refetch()}>
-              {getpdfUi.retry}
-            </Button>
-          }
-        >
-          {q.error.message}
-        </Alert>
-      )}
       <LibraryFilters filter={filter} onChange={applyFilter} />
-      {data && data.data.length === 0 && <Alert tone="info">{narrowed ? t.noneFound : t.empty}</Alert>}
-      {data && data.data.length > 0 && (
-        <section className="card getpdf-page__card">
-          <DataTable caption={t.caption}>
-            <thead>
-              <tr>
-                <HeaderCell>{t.date}</HeaderCell>
-                <HeaderCell>{t.document}</HeaderCell>
-                <HeaderCell>{t.status}</HeaderCell>
-                <HeaderCell className="getpdf-page__source">{t.source}</HeaderCell>
-                <HeaderCell>{t.action}</HeaderCell>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((row) => (
-                <DataRow key={row.id}>
-                  <DataCell>{formatJalaliDate(row.created_at, { withTime: true })}</DataCell>
-                  <DataCell>
-                    <DocumentCell row={row} />
-                  </DataCell>
-                  <DataCell>
-                    <span className={`getpdf-badge getpdf-badge--${row.status}`}>{t.statuses[row.status] ?? row.status}</span>
-                  </DataCell>
-                  <DataCell className="getpdf-page__source">{row.source ?? "—"}</DataCell>
-                  <DataCell>
-                    <div className="batch-actions">
-                      {row.download_link ? (
-                        <a className={buttonClass({ variant: "outline", size: "sm" })} href={row.download_link} download>
-                          <Icon name="download" size={16} />
-                          {getpdfUi.download}
-                        </a>
-                      ) : (
-                        !row.doi && "—"
-                      )}
-                      {row.doi && <CitationExportMenu citation={citationOf({ doi: row.doi, title: row.title })} />}
-                      {row.file_report && <ReportFile receipt={{ download: row.id }} state={row.file_report} />}
-                    </div>
-                  </DataCell>
-                </DataRow>
-              ))}
-            </tbody>
-          </DataTable>
-          <Pagination page={data.current_page} pages={data.total_pages} onChange={setPage} label={t.caption} />
-        </section>
-      )}
+      <QueryBoundary label={t.title} errorTitle={t.failed}>
+        <Downloads page={shownPage} filter={shownFilter} onPage={setPage} />
+      </QueryBoundary>
       <LibraryNotices />
     </div>
+  );
+}
+
+function Downloads({ page, filter, onPage }: { page: number; filter: LibraryFilter; onPage(page: number): void }) {
+  const { data } = useSuspenseQuery(downloadsQuery(page, filter));
+  const narrowed = !!(filter.q || filter.status || filter.notices);
+  if (data.data.length === 0) return <Alert tone="info">{narrowed ? t.noneFound : t.empty}</Alert>;
+  return (
+    <section className="card getpdf-page__card">
+      <DataTable caption={t.caption}>
+        <thead>
+          <tr>
+            <HeaderCell>{t.date}</HeaderCell>
+            <HeaderCell>{t.document}</HeaderCell>
+            <HeaderCell>{t.status}</HeaderCell>
+            <HeaderCell className="getpdf-page__source">{t.source}</HeaderCell>
+            <HeaderCell>{t.action}</HeaderCell>
+          </tr>
+        </thead>
+        <tbody>
+          {data.data.map((row) => (
+            <DataRow key={row.id}>
+              <DataCell>{formatJalaliDate(row.created_at, { withTime: true })}</DataCell>
+              <DataCell>
+                <DocumentCell row={row} />
+              </DataCell>
+              <DataCell>
+                <span className={`getpdf-badge getpdf-badge--${row.status}`}>{t.statuses[row.status] ?? row.status}</span>
+              </DataCell>
+              <DataCell className="getpdf-page__source">{row.source ?? "—"}</DataCell>
+              <DataCell>
+                <div className="getpdf-actions">
+                  {row.download_link ? (
+                    <a className={buttonClass({ variant: "outline", size: "sm" })} href={row.download_link} download>
+                      <Icon name="download" size={16} />
+                      {getpdfUi.download}
+                    </a>
+                  ) : (
+                    !row.doi && "—"
+                  )}
+                  {row.doi && <CitationExportMenu citation={citationOf({ doi: row.doi, title: row.title })} />}
+                  {row.file_report && <ReportFile receipt={{ download: row.id }} state={row.file_report} />}
+                </div>
+              </DataCell>
+            </DataRow>
+          ))}
+        </tbody>
+      </DataTable>
+      <Pagination page={data.current_page} pages={data.total_pages} onChange={onPage} label={t.caption} />
+    </section>
   );
 }

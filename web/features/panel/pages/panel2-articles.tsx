@@ -1,5 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, useTransition } from "react";
 import { formatJalaliDate, truncateTitle } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { DataCell, DataRow, HeaderCell } from "../../../components/ui/data-table";
@@ -9,19 +8,20 @@ import { PanelTable } from "../panel-table";
 import { articlesQuery } from "../queries";
 import "../panel.css";
 
-/** /panel2/articles: members' downloads and offline requests, newest first. */
+/** /panel2/articles: members' downloads and offline requests, newest first. Its route's loader reads the first page. */
 export default function Panel2Articles() {
   const [page, setPage] = useState(1);
-  const query = useQuery({ ...articlesQuery(page), placeholderData: keepPreviousData });
+  // The next page replaces this one when it arrives (no loading state in between).
+  const [paging, startPaging] = useTransition();
   return (
-    <div className="container stack panel-page">
+    <div className="container stack panel-page" aria-busy={paging}>
       <PageHeading title={m.articles.title} />
       <PanelNav />
       <PanelTable
-        query={query}
+        query={articlesQuery(page)}
         title={m.articles.title}
         empty={m.articles.empty}
-        onPage={setPage}
+        onPage={(p) => startPaging(() => setPage(p))}
         head={
           <>
             <HeaderCell>{m.articles.date}</HeaderCell>

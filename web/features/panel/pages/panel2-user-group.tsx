@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { PanelGroup, PanelMember } from "../../../../contract/panel";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
-import { QueryState } from "../../../components/ui/query-state";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
@@ -84,11 +84,9 @@ function GroupCard({ group, candidates }: { group: PanelGroup; candidates: Panel
   );
 }
 
-/** /panel2/userGroup: the partner groups its institution's members. */
+/** /panel2/userGroup: the partner groups its institution's members. Its route's loader reads the groups and the members. */
 export default function Panel2UserGroup() {
   const qc = useQueryClient();
-  const groups = useQuery(groupsQuery());
-  const members = useQuery(usersQuery(1, ""));
   const [name, setName] = useState("");
   const create = useMutation({
     ...createGroupMutation(),
@@ -113,19 +111,24 @@ export default function Panel2UserGroup() {
           {m.groups.create}
         </Button>
       </form>
-      <QueryState query={groups} label={m.groups.title}>
-        {(g) =>
-          g.groups.length === 0 ? (
-            <p className="panel-muted">{m.groups.empty}</p>
-          ) : (
-            <div className="panel-groups">
-              {g.groups.map((group) => (
-                <GroupCard key={group.id} group={group} candidates={members.data?.data ?? []} />
-              ))}
-            </div>
-          )
-        }
-      </QueryState>
+      <QueryBoundary label={m.groups.title}>
+        <Groups />
+      </QueryBoundary>
+    </div>
+  );
+}
+
+function Groups() {
+  const { data } = useSuspenseQuery(groupsQuery());
+  // The members to add are a help, not the page: the groups are shown without waiting for them.
+  const members = useQuery(usersQuery(1, ""));
+  return data.groups.length === 0 ? (
+    <p className="panel-muted">{m.groups.empty}</p>
+  ) : (
+    <div className="panel-groups">
+      {data.groups.map((group) => (
+        <GroupCard key={group.id} group={group} candidates={members.data?.data ?? []} />
+      ))}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState, useTransition } from "react";
 import { formatJalaliDate, formatNumber } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { DataCell, DataRow, HeaderCell } from "../../../components/ui/data-table";
@@ -10,35 +10,43 @@ import { PanelTable } from "../panel-table";
 import { groupsQuery, usersQuery } from "../queries";
 import "../panel.css";
 
-/** /panel2/users: the institution's members with their downloads, requests and groups. */
+/** /panel2/users: the institution's members with their downloads, requests and groups. Its route's loader reads the first page and the groups. */
 export default function Panel2Users() {
   const [page, setPage] = useState(1);
   const [text, setText] = useState("");
   const [q, setQ] = useState("");
+  // Another search or page replaces the list when it arrives (no loading state in between).
+  const [changing, startChange] = useTransition();
   // Re-query 600 ms after typing stops (search spec §9), from page 1.
   useEffect(() => {
-    const t = setTimeout(() => {
-      setQ(text.trim());
-      setPage(1);
-    }, 600);
+    const t = setTimeout(
+      () =>
+        startChange(() => {
+          setQ(text.trim());
+          setPage(1);
+        }),
+      600,
+    );
     return () => clearTimeout(t);
   }, [text]);
-  const query = useQuery({ ...usersQuery(page, q), placeholderData: keepPreviousData });
+  // The list's own read (PanelTable) is the one that suspends; the total beside the search and the
+  // groups' names are read from the same cache without holding the page.
+  const total = useQuery(usersQuery(page, q)).data?.total;
   const groups = useQuery(groupsQuery());
   const groupName = (id: string) => groups.data?.groups.find((g) => g.id === id)?.name ?? "";
   return (
-    <div className="container stack panel-page">
+    <div className="container stack panel-page" aria-busy={changing}>
       <PageHeading title={m.users.title} />
       <PanelNav />
       <div className="panel-toolbar">
         <TextField label={m.users.search} value={text} onChange={setText} type="search" />
-        {query.data && <span className="panel-muted">{m.users.total(query.data.total)}</span>}
+        {total !== undefined && <span className="panel-muted">{m.users.total(total)}</span>}
       </div>
       <PanelTable
-        query={query}
+        query={usersQuery(page, q)}
         title={m.users.title}
         empty={m.users.empty}
-        onPage={setPage}
+        onPage={(p) => startChange(() => setPage(p))}
         head={
           <>
             <HeaderCell>{m.users.name}</HeaderCell>

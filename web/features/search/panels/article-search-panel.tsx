@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from "react";
+import { lazy, Suspense, useState } from "react";
 import {
   ARTICLE_SORTS,
   DEFAULT_PAGE_SIZE,
@@ -16,12 +16,12 @@ import { ExternalLink } from "../../../components/ui/link";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { SearchResults, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
+import { SearchForm, SearchResults, useDownloadCheck, YearRange, PanelHead, SearchItem } from "../list-parts";
 import { usePageData } from "../../../lib/page-data-context";
 import { searchUi as t } from "../messages";
 import { fetchers } from "../queries";
 import { useSearchList } from "../use-search-list";
-import { CitationExportMenu, citationOf } from "../../batch/citation-export";
+import { CitationExportMenu, citationOf } from "../../../components/citations/citation-export";
 import "../search.css";
 
 // The per-result download dialog (the link pipeline's result dialog) loads on the first download click.
@@ -90,67 +90,59 @@ function typeLabel(type: string | null): string | null {
 function ArticleItem({ item, n, onDownload }: { item: ArticleResult; n: number; onDownload(): void }) {
   const volumeIssue = t.article.volumeIssue(item.volume, item.issue);
   return (
-    <li className="search-item card" value={n}>
-      <div className="search-item__number" aria-hidden="true">
-        {toPersianDigits(n)}
-      </div>
-      <div className="search-item__body">
-        <h3 className="search-item__title">
-          <bdi dir="ltr">{item.title ?? item.doi ?? "—"}</bdi>
-        </h3>
-        {item.authors && (
-          <p className="search-item__line" dir="ltr">
-            <bdi dir="ltr">{item.authors}</bdi>
-          </p>
-        )}
-        <p className="search-item__meta">
-          {typeLabel(item.type) && <span className="search-badge">{typeLabel(item.type)}</span>}
-          {item.open_access && <span className="search-badge search-badge--free">{t.article.openAccess}</span>}
-          {item.year !== null && <span>{toPersianDigits(item.year)}</span>}
-          {volumeIssue && <span>{volumeIssue}</span>}
-          {item.publisher && (
-            <span>
-              <bdi dir="ltr">{item.publisher}</bdi>
-            </span>
-          )}
+    <SearchItem n={n} title={item.title ?? item.doi ?? "—"}>
+      {item.authors && (
+        <p className="search-item__line" dir="ltr">
+          <bdi dir="ltr">{item.authors}</bdi>
         </p>
-        {item.document_details && (
-          <p className="search-item__details" dir="ltr">
-            <bdi dir="ltr">{item.document_details}</bdi>
-          </p>
+      )}
+      <p className="search-item__meta">
+        {typeLabel(item.type) && <span className="search-badge">{typeLabel(item.type)}</span>}
+        {item.open_access && <span className="search-badge search-badge--free">{t.article.openAccess}</span>}
+        {item.year !== null && <span>{toPersianDigits(item.year)}</span>}
+        {volumeIssue && <span>{volumeIssue}</span>}
+        {item.publisher && (
+          <span>
+            <bdi dir="ltr">{item.publisher}</bdi>
+          </span>
         )}
+      </p>
+      {item.document_details && (
+        <p className="search-item__details" dir="ltr">
+          <bdi dir="ltr">{item.document_details}</bdi>
+        </p>
+      )}
+      {item.doi && (
+        <p className="search-item__doi" dir="ltr">
+          {t.doi}: <bdi dir="ltr">{item.doi}</bdi>
+        </p>
+      )}
+      <div className="search-item__actions">
+        <Button size="sm" onPress={onDownload} isDisabled={!item.doi && !item.url}>
+          <Icon name="download" size={18} />
+          {t.download}
+        </Button>
         {item.doi && (
-          <p className="search-item__doi" dir="ltr">
-            {t.doi}: <bdi dir="ltr">{item.doi}</bdi>
-          </p>
+          <CitationExportMenu
+            citation={citationOf({
+              doi: item.doi,
+              title: item.title,
+              year: item.year,
+              authors: item.authors ? item.authors.split(/\s*;\s*/) : [],
+              container: item.published_in,
+              volume: item.volume,
+              issue: item.issue,
+              publisher: item.publisher,
+            })}
+          />
         )}
-        <div className="search-item__actions">
-          <Button size="sm" onPress={onDownload} isDisabled={!item.doi && !item.url}>
-            <Icon name="download" size={18} />
-            {t.download}
-          </Button>
-          {item.doi && (
-            <CitationExportMenu
-              citation={citationOf({
-                doi: item.doi,
-                title: item.title,
-                year: item.year,
-                authors: item.authors ? item.authors.split(/\s*;\s*/) : [],
-                container: item.published_in,
-                volume: item.volume,
-                issue: item.issue,
-                publisher: item.publisher,
-              })}
-            />
-          )}
-          {item.url && (
-            <ExternalLink href={item.url} className="search-item__view">
-              <Icon name="external" size={16} /> {t.view}
-            </ExternalLink>
-          )}
-        </div>
+        {item.url && (
+          <ExternalLink href={item.url} className="search-item__view">
+            <Icon name="external" size={16} /> {t.view}
+          </ExternalLink>
+        )}
       </div>
-    </li>
+    </SearchItem>
   );
 }
 
@@ -170,8 +162,7 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
     (value: Form[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     if (!form.keywords.trim()) return void toast.error(t.noPhrase);
     if (form.source === "none") return void toast.error(t.noSource);
     list.submit(articleRequest(form));
@@ -187,8 +178,10 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
   return (
     <section className="search-pane" aria-labelledby="article-search-title">
       <PanelHead id="article-search-title" title={t.article.title} helpTitle={t.article.helpTitle} help={t.article.help} />
-      <form className="search-form" onSubmit={onSubmit} role="search" noValidate>
-        <div className="search-form__main">
+      <SearchForm
+        onSubmit={onSubmit}
+        keywords={{ label: t.keywords, placeholder: t.keywordsPlaceholder, value: form.keywords, onChange: set("keywords") }}
+        inline={
           <NativeSelect
             label={t.source}
             className="search-form__source"
@@ -200,64 +193,53 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
             description={scopusReady ? undefined : t.article.scopusNotConfigured}
             onChange={(s) => setForm((f) => ({ ...f, source: s, type: "" }))}
           />
-          <TextField
-            className="search-form__keywords"
-            label={t.keywords}
-            placeholder={t.keywordsPlaceholder}
-            value={form.keywords}
-            onChange={set("keywords")}
-            ltr
-            name="keywords"
-            type="search"
-          />
-          <Button type="submit" className="search-form__submit">
-            <Icon name="search" size={20} />
-            {t.search}
+        }
+        toggle={
+          <Button
+            variant="ghost"
+            size="sm"
+            className="search-form__toggle"
+            aria-expanded={filtersOpen}
+            aria-controls="article-filters"
+            onPress={() => setFiltersOpen((o) => !o)}
+          >
+            <Icon name={filtersOpen ? "close" : "chevronDown"} size={18} />
+            {filtersOpen ? t.hideFilters : t.showFilters}
           </Button>
-        </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="search-form__toggle"
-          aria-expanded={filtersOpen}
-          aria-controls="article-filters"
-          onPress={() => setFiltersOpen((o) => !o)}
-        >
-          <Icon name={filtersOpen ? "close" : "chevronDown"} size={18} />
-          {filtersOpen ? t.hideFilters : t.showFilters}
-        </Button>
-        <div id="article-filters" className="search-form__filters" hidden={!filtersOpen}>
-          {form.source === "cross" && (
-            <TextField label={t.article.publisher} placeholder="Elsevier" value={form.publisher} onChange={set("publisher")} ltr name="publisher" />
-          )}
-          <NativeSelect label={t.article.subject} value={form.subject} options={subjectOptions} onChange={set("subject")} />
-          {typeOptions.length > 0 && <NativeSelect label={t.article.type} value={form.type} options={[["", t.all], ...typeOptions]} onChange={set("type")} />}
-          {scopus && (
-            <>
-              <NativeSelect
-                label={t.article.searchType}
-                value={form.searchType}
-                options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)}
-                onChange={set("searchType")}
-              />
-              <NativeSelect
-                label={t.article.searchIn}
-                value={form.searchIn}
-                options={SCOPUS_SEARCH_IN.map((s) => [s, t.article.searchIn_[s]] as const)}
-                onChange={set("searchIn")}
-              />
-              <NativeSelect
-                label={t.article.language}
-                value={form.language}
-                options={[["", t.all], ...SCOPUS_LANGUAGES.map((l) => [l, t.article.languages[l] ?? l] as const)]}
-                onChange={set("language")}
-              />
-            </>
-          )}
-          <NativeSelect label={t.sort} value={form.sortBy} options={ARTICLE_SORTS.map((s) => [s, t.article.sorts[s]] as const)} onChange={set("sortBy")} />
-          <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
-        </div>
-      </form>
+        }
+        filtersId="article-filters"
+        filtersHidden={!filtersOpen}
+      >
+        {form.source === "cross" && (
+          <TextField label={t.article.publisher} placeholder="Elsevier" value={form.publisher} onChange={set("publisher")} ltr name="publisher" />
+        )}
+        <NativeSelect label={t.article.subject} value={form.subject} options={subjectOptions} onChange={set("subject")} />
+        {typeOptions.length > 0 && <NativeSelect label={t.article.type} value={form.type} options={[["", t.all], ...typeOptions]} onChange={set("type")} />}
+        {scopus && (
+          <>
+            <NativeSelect
+              label={t.article.searchType}
+              value={form.searchType}
+              options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)}
+              onChange={set("searchType")}
+            />
+            <NativeSelect
+              label={t.article.searchIn}
+              value={form.searchIn}
+              options={SCOPUS_SEARCH_IN.map((s) => [s, t.article.searchIn_[s]] as const)}
+              onChange={set("searchIn")}
+            />
+            <NativeSelect
+              label={t.article.language}
+              value={form.language}
+              options={[["", t.all], ...SCOPUS_LANGUAGES.map((l) => [l, t.article.languages[l] ?? l] as const)]}
+              onChange={set("language")}
+            />
+          </>
+        )}
+        <NativeSelect label={t.sort} value={form.sortBy} options={ARTICLE_SORTS.map((s) => [s, t.article.sorts[s]] as const)} onChange={set("sortBy")} />
+        <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
+      </SearchForm>
 
       {list.submitted && (
         <SearchResults

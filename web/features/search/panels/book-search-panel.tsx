@@ -1,5 +1,5 @@
 import { useLocation } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { BOOK_SOURCES, DEFAULT_PAGE_SIZE, LIVE_SOURCE_NAMES, MATCH_TYPES, PAGE_SIZES } from "../../../../contract/search-constants";
 import type { BookResult, BookSearchInput, BookSearchResponse, BookSource } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
@@ -8,11 +8,10 @@ import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Radio, RadioGroup } from "../../../components/ui/radio-group";
-import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { useUniversityGrants } from "../../../lib/page-data-context";
 import { bookSourceFromHash } from "../../home/hash-shortcuts";
-import { Fact, openLink, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
+import { Fact, openLink, SearchForm, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
 import { searchUi as t } from "../messages";
 import { fetchers } from "../queries";
 import { useSearchList } from "../use-search-list";
@@ -217,8 +216,7 @@ export default function BookSearchPanel(_props: Record<string, never>) {
     if (source) setForm((f) => ({ ...f, source }));
   }, [hash]);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     if (!form.keywords.trim()) return void toast.error(t.noPhrase);
     list.submit(bookRequest(form));
   };
@@ -227,35 +225,22 @@ export default function BookSearchPanel(_props: Record<string, never>) {
   return (
     <section className="search-pane" aria-labelledby="book-search-title">
       <PanelHead id="book-search-title" title={t.book.title} helpTitle={t.book.helpTitle} help={t.book.help} />
-      <form className="search-form" onSubmit={onSubmit} role="search" noValidate>
-        <RadioGroup label={t.source} value={form.source} onChange={(v) => set("source")(v as BookSource)} className="search-form__sources">
-          {BOOK_SOURCES.map((s) => (
-            <Radio key={s} value={s} appearance="chip">
-              {t.book.sources[s]}
-            </Radio>
-          ))}
-        </RadioGroup>
-        <div className="search-form__main">
-          <TextField
-            className="search-form__keywords"
-            label={t.keywords}
-            placeholder={t.keywordsPlaceholder}
-            value={form.keywords}
-            onChange={set("keywords")}
-            ltr
-            name="keywords"
-            type="search"
-          />
-          <Button type="submit" className="search-form__submit">
-            <Icon name="search" size={20} />
-            {t.search}
-          </Button>
-        </div>
-        <div className="search-form__filters">
-          <NativeSelect label={t.matchType} value={form.match} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("match")} />
-          <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
-        </div>
-      </form>
+      <SearchForm
+        onSubmit={onSubmit}
+        keywords={{ label: t.keywords, placeholder: t.keywordsPlaceholder, value: form.keywords, onChange: set("keywords") }}
+        before={
+          <RadioGroup label={t.source} value={form.source} onChange={(v) => set("source")(v as BookSource)} className="search-form__sources">
+            {BOOK_SOURCES.map((s) => (
+              <Radio key={s} value={s} appearance="chip">
+                {t.book.sources[s]}
+              </Radio>
+            ))}
+          </RadioGroup>
+        }
+      >
+        <NativeSelect label={t.matchType} value={form.match} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("match")} />
+        <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
+      </SearchForm>
 
       {list.submitted && (
         <SearchResults

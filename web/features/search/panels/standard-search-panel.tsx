@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useState, type FormEvent } from "react";
+import { lazy, Suspense, useState } from "react";
 import { DEFAULT_PAGE_SIZE, MATCH_TYPES, PAGE_SIZES } from "../../../../contract/search-constants";
 import type { StandardResult, StandardSearchInput, StandardSearchResponse } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
@@ -7,9 +7,8 @@ import { formatJalaliDate, formatToman } from "../../../../lib/format";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
-import { Fact, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
+import { Fact, SearchForm, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, PanelHead, SearchItem } from "../list-parts";
 import { searchUi as t } from "../messages";
 import { fetchers, searchOptionsQuery } from "../queries";
 import { useSearchList } from "../use-search-list";
@@ -33,40 +32,32 @@ function publicationDate(value: string | null): string | null {
 
 function StandardItem({ item, n, onRequest }: { item: StandardResult; n: number; onRequest(): void }) {
   return (
-    <li className="search-item card" value={n}>
-      <div className="search-item__number" aria-hidden="true">
-        {toPersianDigits(n)}
+    <SearchItem n={n} title={item.title}>
+      {/* §2 type 5: each field only when non-empty. */}
+      <dl className="search-facts">
+        <Fact label={t.standard.number} ltr>
+          {item.Number}
+        </Fact>
+        <Fact label={t.standard.organizationField} ltr>
+          {item.Organization}
+        </Fact>
+        <Fact label={t.standard.cdName} ltr>
+          {item.CD_name}
+        </Fact>
+        <Fact label={t.standard.publicationDate}>{publicationDate(item.Publication_Date)}</Fact>
+      </dl>
+      <div className="search-item__actions">
+        {item.free ? (
+          <span className="search-badge search-badge--free">{t.book.free}</span>
+        ) : (
+          item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>
+        )}
+        <Button size="sm" onPress={onRequest}>
+          <Icon name="download" size={18} />
+          {t.standard.requestDownload}
+        </Button>
       </div>
-      <div className="search-item__body">
-        <h3 className="search-item__title">
-          <bdi dir="ltr">{item.title}</bdi>
-        </h3>
-        {/* §2 type 5: each field only when non-empty. */}
-        <dl className="search-facts">
-          <Fact label={t.standard.number} ltr>
-            {item.Number}
-          </Fact>
-          <Fact label={t.standard.organizationField} ltr>
-            {item.Organization}
-          </Fact>
-          <Fact label={t.standard.cdName} ltr>
-            {item.CD_name}
-          </Fact>
-          <Fact label={t.standard.publicationDate}>{publicationDate(item.Publication_Date)}</Fact>
-        </dl>
-        <div className="search-item__actions">
-          {item.free ? (
-            <span className="search-badge search-badge--free">{t.book.free}</span>
-          ) : (
-            item.toman_price !== null && <span className="search-price">{formatToman(item.toman_price)}</span>
-          )}
-          <Button size="sm" onPress={onRequest}>
-            <Icon name="download" size={18} />
-            {t.standard.requestDownload}
-          </Button>
-        </div>
-      </div>
-    </li>
+    </SearchItem>
   );
 }
 
@@ -87,8 +78,7 @@ export default function StandardSearchPanel(_props: Record<string, never>) {
     (value: Form[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     if (!form.keywords.trim()) return void toast.error(t.noPhrase);
     list.submit(standardRequest(form));
   };
@@ -99,34 +89,21 @@ export default function StandardSearchPanel(_props: Record<string, never>) {
   return (
     <section className="search-pane" aria-labelledby="standard-search-title">
       <PanelHead id="standard-search-title" title={t.standard.title} helpTitle={t.standard.helpTitle} help={t.standard.help} />
-      <form className="search-form" onSubmit={onSubmit} role="search" noValidate>
-        <div className="search-form__main">
-          <TextField
-            className="search-form__keywords"
-            label={t.standard.keywordsLabel}
-            placeholder={t.standard.keywordsPlaceholder}
-            value={form.keywords}
-            onChange={set("keywords")}
-            ltr
-            name="keywords"
-            type="search"
-          />
-          <Button type="submit" iconOnly aria-label={t.search} className="search-form__submit search-form__submit--icon">
-            <Icon name="search" size={22} />
-          </Button>
-        </div>
-        <div className="search-form__filters">
-          <NativeSelect
-            label={t.standard.organization}
-            value={form.organization}
-            options={[["", t.all], ...organizations.map((o) => [o.code, o.code === o.name ? o.code : `${o.code} — ${o.name}`] as const)]}
-            onChange={set("organization")}
-            ltr
-          />
-          <NativeSelect label={t.matchType} value={form.match} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("match")} />
-          <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
-        </div>
-      </form>
+      <SearchForm
+        onSubmit={onSubmit}
+        iconSubmit
+        keywords={{ label: t.standard.keywordsLabel, placeholder: t.standard.keywordsPlaceholder, value: form.keywords, onChange: set("keywords") }}
+      >
+        <NativeSelect
+          label={t.standard.organization}
+          value={form.organization}
+          options={[["", t.all], ...organizations.map((o) => [o.code, o.code === o.name ? o.code : `${o.code} — ${o.name}`] as const)]}
+          onChange={set("organization")}
+          ltr
+        />
+        <NativeSelect label={t.matchType} value={form.match} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("match")} />
+        <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
+      </SearchForm>
 
       {list.submitted && (
         <SearchResults

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, THESIS_SORTS } from "../../../../contract/search-constants";
 import type { ThesisResult, ThesisSearchInput, ThesisSearchResponse } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
@@ -9,10 +9,9 @@ import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Radio, RadioGroup } from "../../../components/ui/radio-group";
-import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { useSearchType } from "../../../lib/ui-state";
-import { Fact, ListFooter, openLink, SearchStatus, useDownloadCheck, YearRange, PanelHead } from "../list-parts";
+import { Fact, openLink, PanelHead, SearchForm, SearchResults, useDownloadCheck, YearRange, SearchItem } from "../list-parts";
 import { searchUi as t } from "../messages";
 import { fetchers, searchOptionsQuery } from "../queries";
 import { useSearchList } from "../use-search-list";
@@ -41,48 +40,40 @@ function ThesisItem({ item, n, onDownload }: { item: ThesisResult; n: number; on
   const long = item.Abstract.length > ABSTRACT_PREVIEW + 40;
   const id = `thesis-abstract-${item.id}`;
   return (
-    <li className="search-item card" value={n}>
-      <div className="search-item__number" aria-hidden="true">
-        {toPersianDigits(n)}
-      </div>
-      <div className="search-item__body">
-        <h3 className="search-item__title">
-          <bdi dir="ltr">{item.Title}</bdi>
-        </h3>
-        <dl className="search-facts">
-          <Fact label={t.book.authors} ltr>
-            {item.Author}
-          </Fact>
-          <Fact label={t.thesis.degree}>{t.thesis.degrees[item.Degree] ?? item.Degree}</Fact>
-          <Fact label={t.thesis.department} ltr={departmentName(item.Department) === item.Department}>
-            {departmentName(item.Department)}
-          </Fact>
-          <Fact label={t.thesis.university} ltr>
-            {item.University}
-          </Fact>
-          <Fact label={t.thesis.year}>{item.Year !== null ? toPersianDigits(item.Year) : null}</Fact>
-          <Fact label={t.thesis.language}>{t.languages[item.Language] ?? item.Language}</Fact>
-        </dl>
-        {item.Abstract && (
-          <div className="search-abstract">
-            <p id={id} dir="ltr">
-              {expanded || !long ? item.Abstract : truncateTitle(item.Abstract, ABSTRACT_PREVIEW, ABSTRACT_PREVIEW + 40)}
-            </p>
-            {long && (
-              <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={id} onPress={() => setExpanded((e) => !e)}>
-                {expanded ? t.thesis.less : t.thesis.more}
-              </Button>
-            )}
-          </div>
-        )}
-        <div className="search-item__actions">
-          <Button size="sm" onPress={onDownload}>
-            <Icon name="download" size={18} />
-            {t.thesis.downloadLink}
-          </Button>
+    <SearchItem n={n} title={item.Title}>
+      <dl className="search-facts">
+        <Fact label={t.book.authors} ltr>
+          {item.Author}
+        </Fact>
+        <Fact label={t.thesis.degree}>{t.thesis.degrees[item.Degree] ?? item.Degree}</Fact>
+        <Fact label={t.thesis.department} ltr={departmentName(item.Department) === item.Department}>
+          {departmentName(item.Department)}
+        </Fact>
+        <Fact label={t.thesis.university} ltr>
+          {item.University}
+        </Fact>
+        <Fact label={t.thesis.year}>{item.Year !== null ? toPersianDigits(item.Year) : null}</Fact>
+        <Fact label={t.thesis.language}>{t.languages[item.Language] ?? item.Language}</Fact>
+      </dl>
+      {item.Abstract && (
+        <div className="search-abstract">
+          <p id={id} dir="ltr">
+            {expanded || !long ? item.Abstract : truncateTitle(item.Abstract, ABSTRACT_PREVIEW, ABSTRACT_PREVIEW + 40)}
+          </p>
+          {long && (
+            <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={id} onPress={() => setExpanded((e) => !e)}>
+              {expanded ? t.thesis.less : t.thesis.more}
+            </Button>
+          )}
         </div>
+      )}
+      <div className="search-item__actions">
+        <Button size="sm" onPress={onDownload}>
+          <Icon name="download" size={18} />
+          {t.thesis.downloadLink}
+        </Button>
       </div>
-    </li>
+    </SearchItem>
   );
 }
 
@@ -103,8 +94,7 @@ export default function ThesisSearchPanel(_props: Record<string, never>) {
     (value: Form[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     // §5: thesis search runs only for source free.
     if (source !== "free") return;
     if (!form.keywords.trim()) return void toast.error(t.noPhrase);
@@ -139,63 +129,33 @@ export default function ThesisSearchPanel(_props: Record<string, never>) {
           {t.thesis.proquestHint}
         </Alert>
       ) : (
-        <form className="search-form" onSubmit={onSubmit} role="search" noValidate>
-          <div className="search-form__main">
-            <TextField
-              className="search-form__keywords"
-              label={t.keywords}
-              placeholder={t.keywordsPlaceholder}
-              value={form.keywords}
-              onChange={set("keywords")}
-              ltr
-              name="keywords"
-              type="search"
-            />
-            <Button type="submit" className="search-form__submit">
-              <Icon name="search" size={20} />
-              {t.search}
-            </Button>
-          </div>
-          <div className="search-form__filters">
-            <NativeSelect
-              label={t.thesis.department}
-              value={form.department}
-              options={[["", t.all], ...departments.map((d) => [d, departmentName(d)] as const)]}
-              onChange={set("department")}
-            />
-            <NativeSelect
-              label={t.thesis.language}
-              value={form.language}
-              options={[["", t.all], ...languages.map((l) => [l, t.languages[l] ?? l] as const)]}
-              onChange={set("language")}
-            />
-            <NativeSelect label={t.sort} value={form.sortBy} options={THESIS_SORTS.map((s) => [s, t.thesis.sorts[s]] as const)} onChange={set("sortBy")} />
-            <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
-          </div>
-        </form>
+        <SearchForm onSubmit={onSubmit} keywords={{ label: t.keywords, placeholder: t.keywordsPlaceholder, value: form.keywords, onChange: set("keywords") }}>
+          <NativeSelect
+            label={t.thesis.department}
+            value={form.department}
+            options={[["", t.all], ...departments.map((d) => [d, departmentName(d)] as const)]}
+            onChange={set("department")}
+          />
+          <NativeSelect
+            label={t.thesis.language}
+            value={form.language}
+            options={[["", t.all], ...languages.map((l) => [l, t.languages[l] ?? l] as const)]}
+            onChange={set("language")}
+          />
+          <NativeSelect label={t.sort} value={form.sortBy} options={THESIS_SORTS.map((s) => [s, t.thesis.sorts[s]] as const)} onChange={set("sortBy")} />
+          <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
+        </SearchForm>
       )}
 
       {source === "free" && list.submitted && (
-        <div className="search-results" aria-busy={list.busy}>
-          <SearchStatus busy={list.busy} error={list.error} total={data ? data.total_results : null} capped={data?.total_capped} />
-          {data && data.data.length > 0 && (
-            <ol className="search-list" aria-label={t.resultList} start={list.firstNumber}>
-              {data.data.map((item, i) => (
-                <ThesisItem key={item.id} item={item} n={list.firstNumber + i} onDownload={() => check(() => openLink(item.Download_Link))} />
-              ))}
-            </ol>
-          )}
-          {list.last && (
-            <ListFooter
-              sizes={PAGE_SIZES.thesis}
-              count={list.count}
-              onCount={list.setCount}
-              page={list.page}
-              total={list.last.total_pages}
-              onPage={list.setPage}
-            />
-          )}
-        </div>
+        <SearchResults
+          list={list}
+          sizes={PAGE_SIZES.thesis}
+          total={data ? data.total_results : null}
+          capped={data?.total_capped}
+          items={data?.data}
+          item={(item, i) => <ThesisItem key={item.id} item={item} n={list.firstNumber + i} onDownload={() => check(() => openLink(item.Download_Link))} />}
+        />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { formatJalaliDate, formatNumber, formatToman, pricePerDay } from "../../../../lib/format";
@@ -6,9 +6,10 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ExternalLink, ExternalLinkButton, LinkButton } from "../../../components/ui/link";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
-import type { ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
 import { usePageData } from "../../../lib/page-data-context";
 import { useUiState } from "../../../lib/ui-state";
 import { basketCart } from "../../wallet/checkout";
@@ -46,37 +47,44 @@ function Secret({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** /directaccess/{id}/{d?}: how the buyer uses the site for the bought period; renewal when it has ended. */
+/** /directaccess/{id}/{d?}: how the buyer uses the site for the bought period; renewal when it has ended. Its route's loader reads the site and the buyer's access. */
 export default function DirectAccessPage() {
-  const params = useParams({ strict: false }) as { id?: string; d?: string };
+  const params = useParams({ strict: false });
   const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) return <NotFound />;
+  return (
+    <QueryBoundary renderError={(error) => <NotFound error={error} />}>
+      <Access id={id} d={params.d} />
+    </QueryBoundary>
+  );
+}
+
+/** An unknown site (or the server's message for another failure), with the way back to the site list. */
+function NotFound({ error }: { error?: Error }) {
+  return (
+    <div className="container page vip-page">
+      <PageHeading title={t.title} />
+      <Alert
+        tone="error"
+        action={
+          <LinkButton variant="outline" to="/" hash="direct">
+            {t.back}
+          </LinkButton>
+        }
+      >
+        {!error || (error instanceof ApiError && error.status === 404) ? t.notFound : error.message}
+      </Alert>
+    </div>
+  );
+}
+
+function Access({ id, d }: { id: number; d: string | undefined }) {
   const { isGuest } = usePageData();
   const { openDialog } = useUiState();
-  const query = useQuery({ ...accessQuery(id), enabled: Number.isInteger(id) && id > 0 });
-  const [days, setDays] = useState<number | null>(params.d ? Number(params.d) : null);
+  const { data } = useSuspenseQuery(accessQuery(id));
+  const [days, setDays] = useState<number | null>(d ? Number(d) : null);
   const [buying, setBuying] = useState(false);
 
-  if (!Number.isInteger(id) || id <= 0 || query.isError) {
-    const status = (query.error as ApiError | null)?.status;
-    return (
-      <div className="container page vip-page">
-        <PageHeading title={t.title} />
-        <Alert
-          tone="error"
-          action={
-            <LinkButton variant="outline" to="/" hash="direct">
-              {t.back}
-            </LinkButton>
-          }
-        >
-          {status === 404 || !query.isError ? t.notFound : (query.error as ApiError).message}
-        </Alert>
-      </div>
-    );
-  }
-  if (query.isPending) return <div className="container page vip-page">…</div>;
-
-  const data = query.data;
   const site = data.site;
   const periods = periodsOf(site);
   const chosen = periods.find((p) => p.days === days) ?? periods[0];

@@ -3,13 +3,12 @@ import { useEffect, useMemo, useState } from "react";
 import { hidesLinksFromGuest, type BasketItem, type DirectAccessSite } from "../../../../contract/direct-access";
 import { toLatinDigits } from "../../../../lib/digits";
 import { formatNumber, formatToman, pricePerDay } from "../../../../lib/format";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Icon } from "../../../components/ui/icon";
 import { ExternalLink, ExternalLinkButton, LinkButton } from "../../../components/ui/link";
 import { Pagination } from "../../../components/ui/pagination";
-import { ProgressBar } from "../../../components/ui/progress-bar";
+import { QueryState } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import type { ApiError } from "../../../lib/api";
@@ -89,27 +88,11 @@ export default function DirectAccessPanel(_props: Record<string, never>) {
 
   // §2 "Dialogs": help dialogs for types 1 to 6; this is type 6's.
   const head = <PanelHead id="direct-access-title" title={vipUi.help.title} helpTitle={vipUi.help.helpTitle} help={vipUi.help.lines} />;
-  if (query.isPending)
+  if (!query.isSuccess)
     return (
       <>
         {head}
-        <ProgressBar label={t.loading} isIndeterminate />
-      </>
-    );
-  if (query.isError)
-    return (
-      <>
-        {head}
-        <Alert
-          tone="error"
-          action={
-            <Button variant="outline" onPress={() => void query.refetch()}>
-              {t.retry}
-            </Button>
-          }
-        >
-          {t.error((query.error as ApiError).status ?? 0)}
-        </Alert>
+        <QueryState query={query} label={t.loading} errorText={(e) => t.error((e as ApiError).status ?? 0)} />
       </>
     );
 

@@ -2,10 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { UploadKind, VipServiceCard } from "../../../../contract/vip";
 import { formatNumber, formatToman } from "../../../../lib/format";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
-import { ProgressBar } from "../../../components/ui/progress-bar";
+import { QueryState } from "../../../components/ui/query-state";
 import type { ApiError } from "../../../lib/api";
 import { usePageData } from "../../../lib/page-data-context";
 import { useUiState } from "../../../lib/ui-state";
@@ -26,20 +25,7 @@ export default function VipServicesPanel(_props: Record<string, never>) {
   const [buying, setBuying] = useState<VipServiceCard | null>(null);
   const [uploading, setUploading] = useState<VipServiceCard | null>(null);
 
-  if (query.isPending) return <ProgressBar label={t.loading} isIndeterminate />;
-  if (query.isError)
-    return (
-      <Alert
-        tone="error"
-        action={
-          <Button variant="outline" onPress={() => void query.refetch()}>
-            {vipUi.table.retry}
-          </Button>
-        }
-      >
-        {vipUi.table.error((query.error as ApiError).status ?? 0)}
-      </Alert>
-    );
+  if (!query.isSuccess) return <QueryState query={query} label={t.loading} errorText={(e) => vipUi.table.error((e as ApiError).status ?? 0)} />;
 
   const guard = (then: () => void) => (isGuest ? openDialog("login") : then());
 

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useState, useTransition, type FormEvent } from "react";
 import { ledgerReasonLabel, ledgerReasons } from "../../../../contract/labels";
 import { ledgerAccounts, type TransactionsQuery } from "../../../../contract/wallet";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
@@ -8,12 +8,13 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { Pagination } from "../../../components/ui/pagination";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { walletUi as t } from "../messages";
 import { Amount } from "../ledger-amount";
-import { adjustMutation, transactionsQuery, walletKeys } from "../queries";
+import { adjustMutation, transactionsPageQuery, walletKeys } from "../queries";
 import "../wallet.css";
 
 const ANY = "any";
@@ -60,28 +61,28 @@ function AdjustForm({ user }: { user: string }) {
   );
 }
 
-/** /admin/transactions: ledger rows by user, kind and date, with totals over every match and current balances. */
+/** /admin/transactions: ledger rows by user, kind and date, with totals over every match and current balances. Its route's loader reads the first page. */
 export default function AdminTransactions() {
   const [draft, setDraft] = useState<Filters>({ user: "", account: ANY, reason: ANY, from: "", to: "" });
   const [filters, setFilters] = useState<Filters>(draft);
   const [page, setPage] = useState(1);
-  const q: TransactionsQuery = {
+  // A new search or page replaces the results when they arrive (no loading state in between).
+  const [searching, startSearch] = useTransition();
+  const q = {
     user: filters.user || undefined,
     account: filters.account === ANY ? undefined : (filters.account as TransactionsQuery["account"]),
     reason: filters.reason === ANY ? undefined : filters.reason,
     from: filters.from || undefined,
     to: filters.to || undefined,
-    page,
-    per_page: 50,
   };
-  const query = useQuery({ ...transactionsQuery(q), placeholderData: keepPreviousData });
   const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const search = (e: FormEvent) => {
     e.preventDefault();
-    setPage(1);
-    setFilters(draft);
+    startSearch(() => {
+      setPage(1);
+      setFilters(draft);
+    });
   };
-  const data = query.data;
   return (
     <div className="container wallet-page">
       <PageHeading title={t.admin.title} />
@@ -102,81 +103,87 @@ export default function AdminTransactions() {
           />
           <TextField label={t.admin.from} value={draft.from} onChange={set("from")} ltr placeholder="2025-03-21" />
           <TextField label={t.admin.to} value={draft.to} onChange={set("to")} ltr placeholder="2025-04-20" />
-          <Button type="submit" variant="primary" isPending={query.isFetching}>
+          <Button type="submit" variant="primary" isPending={searching}>
             {t.admin.search}
           </Button>
         </div>
       </form>
-      {query.isError && <Alert tone="error">{query.error.message}</Alert>}
-      {data && (
-        <>
-          <section className="card wallet-card" aria-labelledby="wallet-totals">
-            <h2 id="wallet-totals">{t.admin.totals}</h2>
-            <DataTable caption={t.admin.totals}>
-              <thead>
-                <tr>
-                  <HeaderCell>{t.admin.account}</HeaderCell>
-                  <HeaderCell>{t.admin.credited}</HeaderCell>
-                  <HeaderCell>{t.admin.debited}</HeaderCell>
-                  <HeaderCell>{t.admin.net}</HeaderCell>
-                  <HeaderCell>{t.admin.currentBalances}</HeaderCell>
-                </tr>
-              </thead>
-              <tbody>
-                {ledgerAccounts.map((a) => (
-                  <DataRow key={a}>
-                    <DataCell>{t.accounts[a]}</DataCell>
-                    <DataCell>{amountText(a, data.totals[a].credited)}</DataCell>
-                    <DataCell>{amountText(a, data.totals[a].debited)}</DataCell>
-                    <DataCell>{amountText(a, data.totals[a].net)}</DataCell>
-                    <DataCell>{amountText(a, data.balances[a])}</DataCell>
-                  </DataRow>
-                ))}
-              </tbody>
-            </DataTable>
-            <p className="wallet-muted">{t.admin.paidPayments(formatNumber(data.payments.paid_count), formatToman(data.payments.paid_amount))}</p>
-          </section>
-          {filters.user && <AdjustForm user={filters.user} />}
-          <section className="card wallet-card" aria-labelledby="wallet-rows">
-            <h2 id="wallet-rows">
-              {t.admin.rows} ({formatNumber(data.total)})
-            </h2>
-            <DataTable caption={t.admin.rows}>
-              <thead>
-                <tr>
-                  <HeaderCell>{t.financial.date}</HeaderCell>
-                  <HeaderCell>{t.admin.who}</HeaderCell>
-                  <HeaderCell>{t.financial.account}</HeaderCell>
-                  <HeaderCell>{t.financial.change}</HeaderCell>
-                  <HeaderCell>{t.financial.reason}</HeaderCell>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((r) => (
-                  <DataRow key={r.id}>
-                    <DataCell>{formatJalaliDate(r.created_at, { withTime: true })}</DataCell>
-                    <DataCell>
-                      {r.user_name}{" "}
-                      <bdi dir="ltr" className="wallet-muted">
-                        {r.user_email}
-                      </bdi>
-                    </DataCell>
-                    <DataCell>{t.accounts[r.account]}</DataCell>
-                    <DataCell>
-                      <Amount row={r} />
-                    </DataCell>
-                    <DataCell>
-                      {r.reason_title}
-                      {r.note ? ` — ${r.note}` : ""}
-                    </DataCell>
-                  </DataRow>
-                ))}
-              </tbody>
-            </DataTable>
-            <Pagination page={page} pages={data.total_pages} onChange={setPage} label={t.admin.rows} />
-          </section>
-        </>
-      )}
+      <QueryBoundary label={t.admin.title}>
+        <Results q={q} page={page} onPage={(p) => startSearch(() => setPage(p))} user={filters.user} />
+      </QueryBoundary>
     </div>
+  );
+}
+
+function Results({ q, page, onPage, user }: { q: Omit<TransactionsQuery, "page" | "per_page">; page: number; onPage(page: number): void; user: string }) {
+  const { data } = useSuspenseQuery(transactionsPageQuery(q, page));
+  return (
+    <>
+      <section className="card wallet-card" aria-labelledby="wallet-totals">
+        <h2 id="wallet-totals">{t.admin.totals}</h2>
+        <DataTable caption={t.admin.totals}>
+          <thead>
+            <tr>
+              <HeaderCell>{t.admin.account}</HeaderCell>
+              <HeaderCell>{t.admin.credited}</HeaderCell>
+              <HeaderCell>{t.admin.debited}</HeaderCell>
+              <HeaderCell>{t.admin.net}</HeaderCell>
+              <HeaderCell>{t.admin.currentBalances}</HeaderCell>
+            </tr>
+          </thead>
+          <tbody>
+            {ledgerAccounts.map((a) => (
+              <DataRow key={a}>
+                <DataCell>{t.accounts[a]}</DataCell>
+                <DataCell>{amountText(a, data.totals[a].credited)}</DataCell>
+                <DataCell>{amountText(a, data.totals[a].debited)}</DataCell>
+                <DataCell>{amountText(a, data.totals[a].net)}</DataCell>
+                <DataCell>{amountText(a, data.balances[a])}</DataCell>
+              </DataRow>
+            ))}
+          </tbody>
+        </DataTable>
+        <p className="wallet-muted">{t.admin.paidPayments(formatNumber(data.payments.paid_count), formatToman(data.payments.paid_amount))}</p>
+      </section>
+      {user && <AdjustForm user={user} />}
+      <section className="card wallet-card" aria-labelledby="wallet-rows">
+        <h2 id="wallet-rows">
+          {t.admin.rows} ({formatNumber(data.total)})
+        </h2>
+        <DataTable caption={t.admin.rows}>
+          <thead>
+            <tr>
+              <HeaderCell>{t.financial.date}</HeaderCell>
+              <HeaderCell>{t.admin.who}</HeaderCell>
+              <HeaderCell>{t.financial.account}</HeaderCell>
+              <HeaderCell>{t.financial.change}</HeaderCell>
+              <HeaderCell>{t.financial.reason}</HeaderCell>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.map((r) => (
+              <DataRow key={r.id}>
+                <DataCell>{formatJalaliDate(r.created_at, { withTime: true })}</DataCell>
+                <DataCell>
+                  {r.user_name}{" "}
+                  <bdi dir="ltr" className="wallet-muted">
+                    {r.user_email}
+                  </bdi>
+                </DataCell>
+                <DataCell>{t.accounts[r.account]}</DataCell>
+                <DataCell>
+                  <Amount row={r} />
+                </DataCell>
+                <DataCell>
+                  {r.reason_title}
+                  {r.note ? ` — ${r.note}` : ""}
+                </DataCell>
+              </DataRow>
+            ))}
+          </tbody>
+        </DataTable>
+        <Pagination page={page} pages={data.total_pages} onChange={onPage} label={t.admin.rows} />
+      </section>
+    </>
   );
 }

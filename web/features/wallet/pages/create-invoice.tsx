@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { Invoice } from "../../../../contract/wallet";
 import { formatJalaliDate, formatToman } from "../../../../lib/format";
@@ -6,6 +6,7 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api";
 import { walletUi as t } from "../messages";
@@ -14,11 +15,10 @@ import "../wallet.css";
 
 const payLink = (inv: Invoice) => `${window.location.origin}${inv.pay_url}`;
 
-/** /admin/createInvoice: an invoice with a payment link for a user or an institution (paid through the gateway). */
+/** /admin/createInvoice: an invoice with a payment link for a user or an institution (paid through the gateway). Its route's loader reads the invoices. */
 export default function CreateInvoice() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ user: "", university_id: "", title: "", amount: "" });
-  const list = useQuery(invoicesQuery());
   const create = useMutation({
     ...createInvoiceMutation(),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: walletKeys.invoices }),
@@ -76,38 +76,44 @@ export default function CreateInvoice() {
       </form>
       <section className="card wallet-card" aria-labelledby="wallet-invoices">
         <h2 id="wallet-invoices">{t.invoice.list}</h2>
-        {list.isError && <Alert tone="error">{list.error.message}</Alert>}
-        {list.data && (
-          <DataTable caption={t.invoice.list}>
-            <thead>
-              <tr>
-                <HeaderCell>{t.financial.date}</HeaderCell>
-                <HeaderCell>{t.invoice.name}</HeaderCell>
-                <HeaderCell>{t.payment.payee}</HeaderCell>
-                <HeaderCell>{t.invoice.amount}</HeaderCell>
-                <HeaderCell>{t.invoice.state}</HeaderCell>
-                <HeaderCell>{t.invoice.link}</HeaderCell>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((inv) => (
-                <DataRow key={inv.id}>
-                  <DataCell>{formatJalaliDate(inv.created_at)}</DataCell>
-                  <DataCell>{inv.title}</DataCell>
-                  <DataCell>{inv.payee}</DataCell>
-                  <DataCell>{formatToman(inv.amount)}</DataCell>
-                  <DataCell>{t.invoice.status[inv.status]}</DataCell>
-                  <DataCell>
-                    <bdi dir="ltr" className="wallet-link">
-                      {inv.pay_url}
-                    </bdi>
-                  </DataCell>
-                </DataRow>
-              ))}
-            </tbody>
-          </DataTable>
-        )}
+        <QueryBoundary label={t.invoice.list}>
+          <Invoices />
+        </QueryBoundary>
       </section>
     </div>
+  );
+}
+
+function Invoices() {
+  const { data: list } = useSuspenseQuery(invoicesQuery());
+  return (
+    <DataTable caption={t.invoice.list}>
+      <thead>
+        <tr>
+          <HeaderCell>{t.financial.date}</HeaderCell>
+          <HeaderCell>{t.invoice.name}</HeaderCell>
+          <HeaderCell>{t.payment.payee}</HeaderCell>
+          <HeaderCell>{t.invoice.amount}</HeaderCell>
+          <HeaderCell>{t.invoice.state}</HeaderCell>
+          <HeaderCell>{t.invoice.link}</HeaderCell>
+        </tr>
+      </thead>
+      <tbody>
+        {list.data.map((inv) => (
+          <DataRow key={inv.id}>
+            <DataCell>{formatJalaliDate(inv.created_at)}</DataCell>
+            <DataCell>{inv.title}</DataCell>
+            <DataCell>{inv.payee}</DataCell>
+            <DataCell>{formatToman(inv.amount)}</DataCell>
+            <DataCell>{t.invoice.status[inv.status]}</DataCell>
+            <DataCell>
+              <bdi dir="ltr" className="wallet-link">
+                {inv.pay_url}
+              </bdi>
+            </DataCell>
+          </DataRow>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }

@@ -1,18 +1,18 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useState, useTransition } from "react";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { NumberField } from "../../../components/ui/number-field";
 import { Pagination } from "../../../components/ui/pagination";
+import { QueryBoundary, QueryError } from "../../../components/ui/query-state";
 import { usePageData } from "../../../lib/page-data-context";
 import { submitGatewayForm } from "../checkout";
 import { PackageOfferDialog } from "../package-offer-dialog";
 import { walletUi as t } from "../messages";
 import { Amount } from "../ledger-amount";
 import { ledgerQuery, useBalanceQuery } from "../queries";
-import { RetryAlert } from "../retry-alert";
 import "../wallet.css";
 
 const MIN_TOPUP = 1000;
@@ -25,7 +25,9 @@ function Balances() {
   return (
     <section className="card wallet-card" aria-labelledby="wallet-balances">
       <h2 id="wallet-balances">{t.financial.balances}</h2>
-      {balance.isError && <RetryAlert query={balance} title={t.balanceFailed} />}
+      {balance.isError && (
+        <QueryError error={balance.error} onRetry={() => void balance.refetch()} isRetrying={balance.isFetching} errorTitle={t.balanceFailed} />
+      )}
       <dl className="wallet-balances">
         <div>
           <dt>{t.accounts.balance}</dt>
@@ -89,49 +91,54 @@ function TopUp() {
 
 function Ledger() {
   const [page, setPage] = useState(1);
-  const query = useQuery({ ...ledgerQuery(page), placeholderData: keepPreviousData });
+  // The next page's rows replace these when they arrive (no loading state in between).
+  const [paging, startPaging] = useTransition();
   return (
-    <section className="card wallet-card" aria-labelledby="wallet-ledger">
+    <section className="card wallet-card" aria-labelledby="wallet-ledger" aria-busy={paging}>
       <h2 id="wallet-ledger">{t.financial.ledger}</h2>
-      {query.isError ? (
-        <RetryAlert query={query} />
-      ) : query.data && query.data.total === 0 ? (
-        <p className="wallet-muted">{t.financial.empty}</p>
-      ) : (
-        <>
-          <DataTable caption={t.financial.ledgerCaption}>
-            <thead>
-              <tr>
-                <HeaderCell>{t.financial.date}</HeaderCell>
-                <HeaderCell>{t.financial.account}</HeaderCell>
-                <HeaderCell>{t.financial.change}</HeaderCell>
-                <HeaderCell>{t.financial.reason}</HeaderCell>
-              </tr>
-            </thead>
-            <tbody>
-              {(query.data?.data ?? []).map((r) => (
-                <DataRow key={r.id}>
-                  <DataCell>{formatJalaliDate(r.created_at, { withTime: true })}</DataCell>
-                  <DataCell>{t.accounts[r.account] ?? r.account}</DataCell>
-                  <DataCell>
-                    <Amount row={r} />
-                  </DataCell>
-                  <DataCell>
-                    {r.reason_title}
-                    {r.note && r.reason === "admin_adjust" ? ` — ${r.note}` : ""}
-                  </DataCell>
-                </DataRow>
-              ))}
-            </tbody>
-          </DataTable>
-          {query.data && <Pagination page={page} pages={query.data.total_pages} onChange={setPage} label={t.financial.ledger} />}
-        </>
-      )}
+      <QueryBoundary label={t.financial.ledger}>
+        <LedgerRows page={page} onPage={(p) => startPaging(() => setPage(p))} />
+      </QueryBoundary>
     </section>
   );
 }
 
-/** /profile/financial: balances and credits, top-up by card, and the ledger with Solar Hijri dates. */
+function LedgerRows({ page, onPage }: { page: number; onPage(page: number): void }) {
+  const { data } = useSuspenseQuery(ledgerQuery(page));
+  if (data.total === 0) return <p className="wallet-muted">{t.financial.empty}</p>;
+  return (
+    <>
+      <DataTable caption={t.financial.ledgerCaption}>
+        <thead>
+          <tr>
+            <HeaderCell>{t.financial.date}</HeaderCell>
+            <HeaderCell>{t.financial.account}</HeaderCell>
+            <HeaderCell>{t.financial.change}</HeaderCell>
+            <HeaderCell>{t.financial.reason}</HeaderCell>
+          </tr>
+        </thead>
+        <tbody>
+          {data.data.map((r) => (
+            <DataRow key={r.id}>
+              <DataCell>{formatJalaliDate(r.created_at, { withTime: true })}</DataCell>
+              <DataCell>{t.accounts[r.account] ?? r.account}</DataCell>
+              <DataCell>
+                <Amount row={r} />
+              </DataCell>
+              <DataCell>
+                {r.reason_title}
+                {r.note && r.reason === "admin_adjust" ? ` — ${r.note}` : ""}
+              </DataCell>
+            </DataRow>
+          ))}
+        </tbody>
+      </DataTable>
+      <Pagination page={page} pages={data.total_pages} onChange={onPage} label={t.financial.ledger} />
+    </>
+  );
+}
+
+/** /profile/financial: balances and credits, top-up by card, and the ledger with Solar Hijri dates (its route's loader reads the balance and the ledger's first page). */
 export default function Financial() {
   return (
     <div className="container wallet-page">

@@ -1,5 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
-import { useLocation, useRouter } from "@tanstack/react-router";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useRouter, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { PaymentResult } from "../../../../contract/wallet";
 import { toPersianDigits } from "../../../../lib/digits";
@@ -8,7 +8,7 @@ import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert, type AlertTone } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { LinkButton } from "../../../components/ui/link";
-import { ProgressBar } from "../../../components/ui/progress-bar";
+import { QueryBoundary } from "../../../components/ui/query-state";
 import { ApiError } from "../../../lib/api";
 import { usePageData } from "../../../lib/page-data-context";
 import { submitGatewayForm } from "../checkout";
@@ -21,9 +21,8 @@ const tones: Record<PaymentResult["status"], AlertTone> = { paid: "success", fai
 
 function PaymentView({ id }: { id: string }) {
   const router = useRouter();
-  const query = useQuery(paymentQuery(id));
+  const { data: p } = useSuspenseQuery(paymentQuery(id));
   const [seconds, setSeconds] = useState(AUTO_CONTINUE_S);
-  const p = query.data;
   const autoTo = p?.status === "paid" && p.order_status === "completed" && p.redirect ? p.redirect : null;
   useEffect(() => {
     if (!autoTo) return;
@@ -35,10 +34,7 @@ function PaymentView({ id }: { id: string }) {
     return () => clearTimeout(timer);
   }, [autoTo, seconds, router]);
 
-  if (query.isPending) return <ProgressBar isIndeterminate aria-label={t.payment.title} />;
-  if (query.isError)
-    return <Alert tone="error">{query.error instanceof ApiError && query.error.status === 404 ? t.payment.notFound : query.error.message}</Alert>;
-  const result = query.data;
+  const result = p;
   return (
     <section className="card wallet-card">
       <Alert tone={tones[result.status]} title={t.payment.status[result.status]}>
@@ -81,10 +77,7 @@ function PaymentView({ id }: { id: string }) {
 
 function InvoiceView({ id }: { id: string }) {
   const { gateways } = usePageData();
-  const query = useQuery(invoiceQuery(id));
-  if (query.isPending) return <ProgressBar isIndeterminate aria-label={t.payment.invoiceTitle} />;
-  if (query.isError) return <Alert tone="error">{query.error.message}</Alert>;
-  const inv = query.data;
+  const { data: inv } = useSuspenseQuery(invoiceQuery(id));
   return (
     <section className="card wallet-card">
       <h2>{t.payment.invoiceTitle}</h2>
@@ -109,20 +102,23 @@ function InvoiceView({ id }: { id: string }) {
   );
 }
 
-/** /payment: the result of a card payment (?id=), an invoice to pay (?invoice=), otherwise "wrong page". */
+/** A read that failed: "not found" for an unknown payment, else the server's message (no retry: the page was reached once, from the gateway or a link). */
+const failed = (error: Error) => <Alert tone="error">{error instanceof ApiError && error.status === 404 ? t.payment.notFound : error.message}</Alert>;
+
+/** /payment: the result of a card payment (?id=), an invoice to pay (?invoice=), otherwise "wrong page". Its route's loader reads the payment or the invoice. */
 export default function Payment() {
-  const searchStr = useLocation({ select: (l) => l.searchStr });
-  const params = new URLSearchParams(searchStr);
-  const id = params.get("id");
-  const invoice = params.get("invoice");
-  const error = params.get("error");
+  const { id, invoice, error } = useSearch({ from: "/payment" });
   return (
     <div className="container wallet-page">
       <PageHeading title={invoice ? t.payment.invoiceTitle : t.payment.title} />
       {id ? (
-        <PaymentView id={id} />
+        <QueryBoundary label={t.payment.title} renderError={failed}>
+          <PaymentView id={id} />
+        </QueryBoundary>
       ) : invoice ? (
-        <InvoiceView id={invoice} />
+        <QueryBoundary label={t.payment.invoiceTitle} renderError={(e) => <Alert tone="error">{e.message}</Alert>}>
+          <InvoiceView id={invoice} />
+        </QueryBoundary>
       ) : error ? (
         <Alert tone="error">{t.payment.notFound}</Alert>
       ) : (

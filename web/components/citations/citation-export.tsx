@@ -1,15 +1,15 @@
 /**
  * BibTeX, RIS and a formatted (APA-like) reference of one document, written in the browser from
  * metadata the page already holds (lib/citations' writers, the same as the reading-list export):
- * no request per export. A react-aria menu: arrow keys, Enter, Escape; copy to the clipboard or
+ * no request per export. Shared by the result dialog, the library and the article search results. A react-aria menu: arrow keys, Enter, Escape; copy to the clipboard or
  * download a file.
  */
 import { emptyCitation, type Citation } from "../../../lib/citations/entry";
 import { EXPORT_TYPES, formatCitation, writeCitations, type ExportFormat } from "../../../lib/citations";
-import { Button } from "../../components/ui/button";
-import { Icon } from "../../components/ui/icon";
-import { Menu, MenuItem, MenuSection, MenuTrigger } from "../../components/ui/menu";
-import { toast } from "../../components/ui/toast";
+import { Button } from "../ui/button";
+import { Icon } from "../ui/icon";
+import { Menu, MenuItem, MenuSection, MenuTrigger } from "../ui/menu";
+import { toast } from "../ui/toast";
 
 export const citeUi = {
   trigger: "استناد",

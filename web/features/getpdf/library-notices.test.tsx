@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../lib/test-fetch";
-import { getpdfUi } from "../getpdf/messages";
+import { getpdfUi } from "./messages";
 import { LibraryNotices, libraryNoticesUi as t } from "./library-notices";
 
 const { calls, answers } = fakeApi();

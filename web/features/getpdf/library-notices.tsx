@@ -8,8 +8,8 @@ import { formatJalaliDate } from "../../../lib/format";
 import { Checkbox } from "../../components/ui/checkbox";
 import { QueryState } from "../../components/ui/query-state";
 import { toast } from "../../components/ui/toast";
-import { getpdfUi } from "../getpdf/messages";
-import { batchKeys, libraryNoticeSettingsMutation, libraryNoticesQuery } from "./queries";
+import { getpdfUi } from "./messages";
+import { getpdfKeys, libraryNoticeSettingsMutation, libraryNoticesQuery } from "./queries";
 
 export const libraryNoticesUi = {
   title: "هشدارهای ناشر دربارهٔ مقاله‌های شما",
@@ -28,7 +28,7 @@ export function LibraryNotices() {
   const save = useMutation({
     ...libraryNoticeSettingsMutation(),
     onSuccess: (fresh) => {
-      qc.setQueryData(batchKeys.libraryNotices, fresh);
+      qc.setQueryData(getpdfKeys.libraryNotices, fresh);
       toast.success(t.saved(fresh.enabled));
     },
     onError: (err) => toast.error(err.message),
