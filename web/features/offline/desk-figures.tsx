@@ -3,6 +3,7 @@ import { useState } from "react";
 import { formatNumber } from "../../../lib/format";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
+import { Figures } from "../../components/ui/figures";
 import { TextField } from "../../components/ui/text-field";
 import { ApiError } from "../../lib/api";
 import type { Notice } from "./desk-notice";
@@ -53,28 +54,22 @@ function Dashboard({ group }: { group: "articles" | "books" }) {
   if (!q.data) return <p className="offline-muted">…</p>;
   const d = q.data;
   const open = d.open.registered + d.open.priced + d.open.paid + d.open.in_progress;
-  const figures: [string, string, boolean?, string?][] = [
-    [t.openNow, formatNumber(open)],
-    [t.medianAnswer, t.minutes(d.median_minutes_to_answer)],
-    [t.medianDeliver, t.minutes(d.median_minutes_to_deliver)],
-    [t.promiseMet, formatNumber(d.promise.met)],
-    [t.promiseBreached, formatNumber(d.promise.breached), d.promise.breached > 0],
-    [t.overdueNow, formatNumber(d.promise.overdue_now), d.promise.overdue_now > 0, "overdue-now"],
-    [t.deliveryMet, formatNumber(d.delivery.met)],
-    [t.deliveryBreached, formatNumber(d.delivery.breached), d.delivery.breached > 0],
-    [t.deliveryOverdueNow, formatNumber(d.delivery.overdue_now), d.delivery.overdue_now > 0],
-  ];
+  const bad = (n: number) => (n > 0 ? "offline-overdue" : undefined);
   return (
-    <dl className="offline-dashboard">
-      {figures.map(([label, value, bad, testId]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd className={bad ? "offline-overdue" : undefined} {...(testId ? { "data-testid": testId } : {})}>
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <Figures
+      className="offline-dashboard"
+      figures={[
+        { label: t.openNow, value: formatNumber(open) },
+        { label: t.medianAnswer, value: t.minutes(d.median_minutes_to_answer) },
+        { label: t.medianDeliver, value: t.minutes(d.median_minutes_to_deliver) },
+        { label: t.promiseMet, value: formatNumber(d.promise.met) },
+        { label: t.promiseBreached, value: formatNumber(d.promise.breached), className: bad(d.promise.breached) },
+        { label: t.overdueNow, value: formatNumber(d.promise.overdue_now), className: bad(d.promise.overdue_now), testId: "overdue-now" },
+        { label: t.deliveryMet, value: formatNumber(d.delivery.met) },
+        { label: t.deliveryBreached, value: formatNumber(d.delivery.breached), className: bad(d.delivery.breached) },
+        { label: t.deliveryOverdueNow, value: formatNumber(d.delivery.overdue_now), className: bad(d.delivery.overdue_now) },
+      ]}
+    />
   );
 }
 
