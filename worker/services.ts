@@ -210,3 +210,12 @@ function buildServices(c: Context<AppEnv>): Services {
     defer: deferOf(c),
   };
 }
+
+/**
+ * The named services of this request, as a verb's deps: a verb is handed what it declares and no more.
+ * Only the named ones are read (several are getters that read the request, a secret or build a client).
+ */
+export function pickServices<K extends keyof Services>(c: Context<AppEnv>, ...keys: K[]): Pick<Services, K> {
+  const s = services(c);
+  return Object.fromEntries(keys.map((k) => [k, s[k]])) as Pick<Services, K>;
+}

@@ -8,6 +8,7 @@ import { formatJalaliDate, formatNumber, formatToman } from "../../../lib/format
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { DataCell, DataRow, DataTable, HeaderCell } from "../../components/ui/data-table";
+import { Figures } from "../../components/ui/figures";
 import { QueryState } from "../../components/ui/query-state";
 import { Select } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
@@ -30,14 +31,11 @@ function useRefresh(id: string) {
 
 function Balances({ d }: { d: Detail }) {
   return (
-    <dl className="admin-balances" aria-label={t.users.balances}>
-      {ledgerAccounts.map((a) => (
-        <div key={a}>
-          <dt>{t.accounts[a]}</dt>
-          <dd data-testid={`admin-balance-${a}`}>{amountText(a, d.balances[a] ?? 0)}</dd>
-        </div>
-      ))}
-    </dl>
+    <Figures
+      className="admin-balances"
+      label={t.users.balances}
+      figures={ledgerAccounts.map((a) => ({ id: a, label: t.accounts[a], value: amountText(a, d.balances[a] ?? 0), testId: `admin-balance-${a}` }))}
+    />
   );
 }
 

@@ -1,17 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
-import { I18nProvider } from "react-aria-components";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { authMessages as m, CODE_STILL_VALID } from "../../../contract/auth";
 import { profileMessages } from "../../../contract/profile";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
 import { emptyPageData } from "../../lib/page-data";
-import { PageDataProvider, usePageData } from "../../lib/page-data-context";
-import { UiStateProvider, useUiState } from "../../lib/ui-state";
-import { testUser } from "../../lib/test-render";
+import { usePageData } from "../../lib/page-data-context";
+import { useUiState } from "../../lib/ui-state";
+import { renderWithRouter, testUser } from "../../lib/test-render";
 import { fakeApi, json } from "../../lib/test-fetch";
 import { AuthDialogs } from "./auth-dialogs";
 import { rememberCodeSent } from "./code-memory";
@@ -32,38 +28,43 @@ function Probe() {
 
 function renderDialogs(data: Partial<PageData> = {}) {
   const initial: PageData = { ...emptyPageData, mobileSmsConfirmation: true, ...data, isGuest: !data.userInfo };
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <Probe />
-        <AuthDialogs />
-      </>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ["/"] }) });
-  const wrap = (children: ReactNode) => (
-    <I18nProvider locale="fa-IR">
-      <QueryClientProvider client={new QueryClient()}>
-        <PageDataProvider initial={initial}>
-          <UiStateProvider>{children}</UiStateProvider>
-        </PageDataProvider>
-      </QueryClientProvider>
-    </I18nProvider>
+  return renderWithRouter(
+    <>
+      <Probe />
+      <AuthDialogs />
+    </>,
+    { pageData: initial },
   );
-  return render(wrap(<RouterProvider router={router} />));
+}
+
+/** Renders the dialogs for a guest and opens one, as the header's buttons do. */
+async function openDialog(name: "login" | "register") {
+  renderDialogs();
+  await waitFor(() => expect(ui).toBeTruthy());
+  act(() => ui.openDialog(name));
+  return screen.findByRole("dialog");
+}
+
+/** `location` with spies for where the page goes after signing in. */
+function stubLocation(pathname: string) {
+  const assign = vi.fn();
+  const reload = vi.fn();
+  vi.stubGlobal("location", { ...window.location, pathname, search: "", assign, reload });
+  return { assign, reload };
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
 const submitOf = (el: HTMLElement) => fireEvent.submit(el.closest("form")!);
+const fillLogin = (name: string, password: string) => {
+  type(authUi.login.name, name);
+  type(authUi.login.password, password);
+};
 
 describe("LoginDialog", () => {
   it("is 400 wide, shows the spec's two messages before submitting, and sends nothing", async () => {
-    renderDialogs();
-    await waitFor(() => expect(ui).toBeTruthy());
-    act(() => ui.openDialog("login"));
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await openDialog("login");
     expect((dialog.closest(".ui-modal") as HTMLElement).style.getPropertyValue("--dialog-width")).toBe("400px");
     submitOf(field(authUi.login.name));
     expect(await screen.findByText(m.loginNameRequired)).toBeTruthy();
@@ -79,15 +80,9 @@ describe("LoginDialog", () => {
   it("posts email/password (remember only when checked), keeps the first element as user info", async () => {
     const info = user({ admin: 1 });
     answers["/login"] = () => json([info]);
-    const assign = vi.fn();
-    const reload = vi.fn();
-    vi.stubGlobal("location", { ...window.location, pathname: "/", search: "", assign, reload });
-    renderDialogs();
-    await waitFor(() => expect(ui).toBeTruthy());
-    act(() => ui.openDialog("login"));
-    await screen.findByRole("dialog");
-    type(authUi.login.name, "user@daryaft.test");
-    type(authUi.login.password, "secret-password");
+    const { assign, reload } = stubLocation("/");
+    await openDialog("login");
+    fillLogin("user@daryaft.test", "secret-password");
     submitOf(field(authUi.login.name));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toEqual({ path: "/login", body: { email: "user@daryaft.test", password: "secret-password" } });
@@ -102,15 +97,9 @@ describe("LoginDialog", () => {
   it("goes to / after login when a guest's buy intent is waiting and the page is not home", async () => {
     answers["/login"] = () => json([user()]);
     localStorage.setItem("run", "buy");
-    const assign = vi.fn();
-    const reload = vi.fn();
-    vi.stubGlobal("location", { ...window.location, pathname: "/prices", search: "", assign, reload });
-    renderDialogs();
-    await waitFor(() => expect(ui).toBeTruthy());
-    act(() => ui.openDialog("login"));
-    await screen.findByRole("dialog");
-    type(authUi.login.name, "user@daryaft.test");
-    type(authUi.login.password, "secret-password");
+    const { assign, reload } = stubLocation("/prices");
+    await openDialog("login");
+    fillLogin("user@daryaft.test", "secret-password");
     submitOf(field(authUi.login.name));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("/"), { timeout: 2000 });
     expect(reload).not.toHaveBeenCalled();
@@ -118,13 +107,9 @@ describe("LoginDialog", () => {
 
   it("sends remember when the box is checked", async () => {
     answers["/login"] = () => json([user()]);
-    vi.stubGlobal("location", { ...window.location, pathname: "/", search: "", assign: vi.fn(), reload: vi.fn() });
-    renderDialogs();
-    await waitFor(() => expect(ui).toBeTruthy());
-    act(() => ui.openDialog("login"));
-    await screen.findByRole("dialog");
-    type(authUi.login.name, "09121234567");
-    type(authUi.login.password, "secret-password");
+    stubLocation("/");
+    await openDialog("login");
+    fillLogin("09121234567", "secret-password");
     fireEvent.click(screen.getByRole("checkbox", { name: authUi.login.remember }));
     submitOf(field(authUi.login.name));
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -133,12 +118,8 @@ describe("LoginDialog", () => {
 
   it("keeps the dialog open and the user a guest after a failed login", async () => {
     answers["/login"] = () => json({ status: "error", error: m.loginFailed });
-    renderDialogs();
-    await waitFor(() => expect(ui).toBeTruthy());
-    act(() => ui.openDialog("login"));
-    await screen.findByRole("dialog");
-    type(authUi.login.name, "x@y.z");
-    type(authUi.login.password, "bad-password");
+    await openDialog("login");
+    fillLogin("x@y.z", "bad-password");
     submitOf(field(authUi.login.name));
     await waitFor(() => expect(calls).toHaveLength(1));
     await waitFor(() => expect(button(authUi.login.submit).getAttribute("data-pending")).toBeNull());
@@ -149,10 +130,7 @@ describe("LoginDialog", () => {
 
 describe("RegisterDialog", () => {
   it("shows the first message per field from the shared schema and sends nothing", async () => {
-    renderDialogs();
-    await waitFor(() => expect(ui).toBeTruthy());
-    act(() => ui.openDialog("register"));
-    await screen.findByRole("dialog");
+    await openDialog("register");
     type(authUi.register.email, "someone@host");
     type(authUi.register.mobile, "0912");
     type(authUi.register.password, "1234567");
@@ -167,10 +145,7 @@ describe("RegisterDialog", () => {
 
   it("shows the server's 422 field messages", async () => {
     answers["/register"] = () => json({ message: m.emailTaken, errors: { email: [m.emailTaken] } }, 422);
-    renderDialogs();
-    await waitFor(() => expect(ui).toBeTruthy());
-    act(() => ui.openDialog("register"));
-    await screen.findByRole("dialog");
+    await openDialog("register");
     type(authUi.register.name, "نام");
     type(authUi.register.email, "taken@example.org");
     type(authUi.register.mobile, "۰۹۱۲۱۲۳۴۵۶۷");

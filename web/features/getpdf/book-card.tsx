@@ -55,6 +55,17 @@ function Fact({ label, children, ltr }: { label: string; children: string | numb
 /** The edition a book input resolved to: cover, title, authors, edition, publisher, year, ISBN, pages. */
 export function BookCardView({ book, catalog }: { book: BookCard; catalog?: CatalogOffer | null | undefined }) {
   const people = book.authors.length ? book.authors.join("، ") : book.editors.length ? `${book.editors.join("، ")} ${t.editors}` : null;
+  // Names and numbers as written (left to right), except the year and pages, in Persian digits.
+  const facts: [label: string, value: string | null | undefined, ltr: boolean][] = [
+    [t.authors, people, true],
+    [t.container, book.container, true],
+    [t.edition, book.edition, true],
+    [t.publisher, book.publisher, true],
+    [t.year, book.year !== null ? toPersianDigits(book.year) : null, false],
+    [t.isbn, book.isbn, true],
+    [t.number, book.number, true],
+    [t.pages, book.pages !== null ? toPersianDigits(book.pages) : null, false],
+  ];
   return (
     <section className="getpdf-book" aria-label={t.label[book.kind]}>
       <Cover src={book.cover} title={book.title} />
@@ -64,26 +75,11 @@ export function BookCardView({ book, catalog }: { book: BookCard; catalog?: Cata
           <bdi dir="ltr">{book.subtitle ? `${book.title}: ${book.subtitle}` : book.title}</bdi>
         </h3>
         <dl className="getpdf-book__facts">
-          <Fact label={t.authors} ltr>
-            {people}
-          </Fact>
-          <Fact label={t.container} ltr>
-            {book.container}
-          </Fact>
-          <Fact label={t.edition} ltr>
-            {book.edition}
-          </Fact>
-          <Fact label={t.publisher} ltr>
-            {book.publisher}
-          </Fact>
-          <Fact label={t.year}>{book.year !== null ? toPersianDigits(book.year) : null}</Fact>
-          <Fact label={t.isbn} ltr>
-            {book.isbn}
-          </Fact>
-          <Fact label={t.number} ltr>
-            {book.number}
-          </Fact>
-          <Fact label={t.pages}>{book.pages !== null ? toPersianDigits(book.pages) : null}</Fact>
+          {facts.map(([label, value, ltr]) => (
+            <Fact key={label} label={label} ltr={ltr}>
+              {value}
+            </Fact>
+          ))}
         </dl>
         {book.source && <p className="getpdf-muted getpdf-book__source">{t.source(book.source)}</p>}
         {catalog && (

@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { useState, type ReactNode } from "react";
-import { I18nProvider } from "react-aria-components";
+import { useState } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { GetPdfResult } from "../../../contract/getpdf";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
 import { emptyPageData } from "../../lib/page-data";
-import { PageDataProvider, usePageData } from "../../lib/page-data-context";
-import { UiStateProvider, useUiState } from "../../lib/ui-state";
-import { testUser } from "../../lib/test-render";
+import { usePageData } from "../../lib/page-data-context";
+import { useUiState } from "../../lib/ui-state";
+import { Providers, testUser } from "../../lib/test-render";
 import { resetAfterEach } from "../../lib/test-fetch";
 import { getpdfUi as t } from "./messages";
 import { ResultDialog } from "./result-dialog";
@@ -104,16 +102,11 @@ function Harness({ preset, method }: { preset?: GetPdfResult; method?: "post" | 
 
 function renderDialog(opts: { signedIn?: boolean; preset?: GetPdfResult; method?: "post" | "get" } = {}) {
   const initial: PageData = { ...emptyPageData, userInfo: opts.signedIn ? user : null, isGuest: !opts.signedIn };
-  const wrap = (children: ReactNode) => (
-    <I18nProvider locale="fa-IR">
-      <QueryClientProvider client={new QueryClient()}>
-        <PageDataProvider initial={initial}>
-          <UiStateProvider>{children}</UiStateProvider>
-        </PageDataProvider>
-      </QueryClientProvider>
-    </I18nProvider>
+  return render(
+    <Providers pageData={initial}>
+      <Harness preset={opts.preset} method={opts.method} />
+    </Providers>,
   );
-  return render(wrap(<Harness preset={opts.preset} method={opts.method} />));
 }
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

@@ -4,6 +4,7 @@
  * colleague's request asks before it is taken over, then sends the same action with take_over.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ComponentProps } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DeskDetail, DeskItem } from "../../../contract/offline";
 import { Providers, testPageData, testUser } from "../../lib/test-render";
@@ -87,15 +88,29 @@ afterEach(() => {
 
 const admin = testPageData({ isGuest: false, isAdmin: true, userInfo: testUser({ id: "usr_admin", admin: 1 }) });
 
+/** The panel for request off_1 as an admin sees it, with no previous or next task unless given. */
+function renderPanel(props: Partial<ComponentProps<typeof DeskDetailPanel>> = {}) {
+  render(
+    <Providers pageData={admin}>
+      <DeskDetailPanel
+        id="off_1"
+        isAdmin
+        previousTask={null}
+        nextTask={null}
+        onClose={() => undefined}
+        onDone={() => undefined}
+        onNotice={() => undefined}
+        {...props}
+      />
+    </Providers>,
+  );
+}
+
 describe("DeskDetailPanel", () => {
   it("puts the cursor in the price, shows a standard's number as such and the description in its own direction", async () => {
     answers.push((p) => (p === "/admin/offline/requests/off_1" ? json(detail(item())) : undefined));
     answers.push((p) => (p === "/admin/offline/solvers" ? json({ solvers: [] }) : undefined));
-    render(
-      <Providers pageData={admin}>
-        <DeskDetailPanel id="off_1" isAdmin previousTask={null} nextTask={null} onClose={() => undefined} onDone={() => undefined} onNotice={() => undefined} />
-      </Providers>,
-    );
+    renderPanel();
     const price = await screen.findByLabelText("قیمت (تومان)");
     await waitFor(() => expect(document.activeElement).toBe(price));
     // The number is labelled as a standard's number, and nothing links it to doi.org.
@@ -118,19 +133,7 @@ describe("DeskDetailPanel", () => {
       return json({ status: "ok", request: { ...held, status: "priced", price: 90_000, assigned_to: { id: "usr_admin", name: "مدیر" } }, affected: ["off_1"] });
     });
     const done: string[][] = [];
-    render(
-      <Providers pageData={admin}>
-        <DeskDetailPanel
-          id="off_1"
-          isAdmin
-          previousTask={null}
-          nextTask={null}
-          onClose={() => undefined}
-          onDone={(ids) => done.push(ids)}
-          onNotice={() => undefined}
-        />
-      </Providers>,
-    );
+    renderPanel({ onDone: (ids) => done.push(ids) });
     const price = await screen.findByLabelText("قیمت (تومان)");
     fireEvent.change(price, { target: { value: "90000" } });
     fireEvent.submit(price.closest("form")!);
@@ -181,19 +184,7 @@ describe("DeskDetailPanel", () => {
       return json({}, 500);
     });
     const done: string[][] = [];
-    render(
-      <Providers pageData={admin}>
-        <DeskDetailPanel
-          id="off_1"
-          isAdmin
-          previousTask={null}
-          nextTask="deliver"
-          onClose={() => undefined}
-          onDone={(ids) => done.push(ids)}
-          onNotice={() => undefined}
-        />
-      </Providers>,
-    );
+    renderPanel({ nextTask: "deliver", onDone: (ids) => done.push(ids) });
     const price = (await screen.findByLabelText("قیمت (تومان)")) as HTMLInputElement;
     expect(price.value).toBe("۱۵۰٬۰۰۰");
     expect(screen.getByText("قیمت پایهٔ این نوع")).toBeTruthy();
@@ -213,19 +204,7 @@ describe("DeskDetailPanel", () => {
     const paid = item({ kind: "book", code: null, more: null, status: "paid", price: 90_000 });
     answers.push((p) => (p === "/admin/offline/requests/off_1" ? json(detail(paid)) : undefined));
     answers.push((p) => (p === "/admin/offline/solvers" ? json({ solvers: [] }) : undefined));
-    render(
-      <Providers pageData={admin}>
-        <DeskDetailPanel
-          id="off_1"
-          isAdmin
-          previousTask="price"
-          nextTask={null}
-          onClose={() => undefined}
-          onDone={() => undefined}
-          onNotice={() => undefined}
-        />
-      </Providers>,
-    );
+    renderPanel({ previousTask: "price" });
     expect(await screen.findByText("کار عوض شد: از قیمت‌گذاری به تحویل.")).toBeTruthy();
     expect(screen.getByTestId("desk-detail").getAttribute("data-request")).toBe("off_1");
   });

@@ -386,7 +386,7 @@ function PriceAction({
         )}
         <input
           id={id}
-          className="visually-hidden offline-file-input"
+          className="visually-hidden ui-file-input"
           type="file"
           accept="application/pdf,.pdf"
           aria-label={t.attachFile}
@@ -396,7 +396,7 @@ function PriceAction({
           }}
           aria-invalid={!!fileError || undefined}
         />
-        <span className="offline-file-pick">
+        <span className="ui-file-pick">
           <label htmlFor={id} className="ui-button ui-button--outline ui-button--sm">
             {t.attachFile}
           </label>
@@ -557,7 +557,7 @@ function DeliverAction({
       {/* The native input stays focusable (keyboard) but hidden; its label is drawn as a button in Persian. */}
       <input
         id={`deliver-file-${id}`}
-        className="visually-hidden offline-file-input"
+        className="visually-hidden ui-file-input"
         type="file"
         accept="application/pdf,.pdf"
         aria-labelledby={`deliver-file-label-${id}`}
@@ -568,7 +568,7 @@ function DeliverAction({
         aria-invalid={!!fileError || undefined}
         {...(first ? { "data-first-field": "" } : {})}
       />
-      <span className="offline-file-pick">
+      <span className="ui-file-pick">
         <label htmlFor={`deliver-file-${id}`} className="ui-button ui-button--primary ui-button--sm">
           {t.chooseFile}
         </label>

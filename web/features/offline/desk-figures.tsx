@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseMutationOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { DeskHours, DeskPrices } from "../../../contract/offline";
 import { formatNumber } from "../../../lib/format";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
+import { Figures } from "../../components/ui/figures";
 import { TextField } from "../../components/ui/text-field";
 import { ApiError } from "../../lib/api";
 import type { Notice } from "./desk-notice";
@@ -54,115 +54,113 @@ function Dashboard({ group }: { group: "articles" | "books" }) {
   if (!q.data) return <p className="offline-muted">…</p>;
   const d = q.data;
   const open = d.open.registered + d.open.priced + d.open.paid + d.open.in_progress;
-  const figures: [string, string, boolean?, string?][] = [
-    [t.openNow, formatNumber(open)],
-    [t.medianAnswer, t.minutes(d.median_minutes_to_answer)],
-    [t.medianDeliver, t.minutes(d.median_minutes_to_deliver)],
-    [t.promiseMet, formatNumber(d.promise.met)],
-    [t.promiseBreached, formatNumber(d.promise.breached), d.promise.breached > 0],
-    [t.overdueNow, formatNumber(d.promise.overdue_now), d.promise.overdue_now > 0, "overdue-now"],
-    [t.deliveryMet, formatNumber(d.delivery.met)],
-    [t.deliveryBreached, formatNumber(d.delivery.breached), d.delivery.breached > 0],
-    [t.deliveryOverdueNow, formatNumber(d.delivery.overdue_now), d.delivery.overdue_now > 0],
-  ];
+  const bad = (n: number) => (n > 0 ? "offline-overdue" : undefined);
   return (
-    <dl className="offline-dashboard">
-      {figures.map(([label, value, bad, testId]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd className={bad ? "offline-overdue" : undefined} {...(testId ? { "data-testid": testId } : {})}>
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <Figures
+      className="offline-dashboard"
+      figures={[
+        { label: t.openNow, value: formatNumber(open) },
+        { label: t.medianAnswer, value: t.minutes(d.median_minutes_to_answer) },
+        { label: t.medianDeliver, value: t.minutes(d.median_minutes_to_deliver) },
+        { label: t.promiseMet, value: formatNumber(d.promise.met) },
+        { label: t.promiseBreached, value: formatNumber(d.promise.breached), className: bad(d.promise.breached) },
+        { label: t.overdueNow, value: formatNumber(d.promise.overdue_now), className: bad(d.promise.overdue_now), testId: "overdue-now" },
+        { label: t.deliveryMet, value: formatNumber(d.delivery.met) },
+        { label: t.deliveryBreached, value: formatNumber(d.delivery.breached), className: bad(d.delivery.breached) },
+        { label: t.deliveryOverdueNow, value: formatNumber(d.delivery.overdue_now), className: bad(d.delivery.overdue_now) },
+      ]}
+    />
   );
 }
 
 /** The operator's deadlines per kind (books' first answer is the spec's 12 hours and not here). */
 function HoursForm({ onNotice }: { onNotice(n: Notice): void }) {
   const hours = useQuery(deskHoursQuery());
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Record<keyof DeskHours, string> | null>(null);
-  const save = useMutation({
-    ...saveDeskHoursMutation(),
-    onSuccess: (saved) => {
-      onNotice({ kind: "success", text: t.hoursSaved });
-      queryClient.setQueryData(offlineKeys.hours, saved);
-      setDraft(null);
-    },
-    onError: (e) => onNotice({ kind: "error", text: e.message }),
-  });
-  if (!hours.data) return null;
-  const value = draft ?? (Object.fromEntries(Object.entries(hours.data).map(([k, v]) => [k, formatNumber(v)])) as Record<keyof DeskHours, string>);
-  const fields: [keyof DeskHours, string][] = [
-    ["answer_standard", t.hoursAnswerStandard],
-    ["deliver_book", t.hoursDeliverBook],
-    ["deliver_standard", t.hoursDeliverStandard],
-    ["deliver_article", t.hoursDeliverArticle],
-  ];
-  const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
   return (
-    <form
-      className="desk-settings-form"
-      aria-label={t.hours}
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(value);
-      }}
-    >
-      <h3>{t.hours}</h3>
-      {fields.map(([key, label]) => (
-        <TextField
-          key={key}
-          label={label}
-          inputMode="numeric"
-          value={value[key]}
-          onChange={(v) => setDraft({ ...value, [key]: v })}
-          isInvalid={!!errors[key]}
-          errorMessage={errors[key]?.join(" ")}
-        />
-      ))}
-      <Button type="submit" variant="outline" isDisabled={save.isPending}>
-        {t.hoursSave}
-      </Button>
-    </form>
+    <FiguresForm
+      title={t.hours}
+      saveLabel={t.hoursSave}
+      savedText={t.hoursSaved}
+      fields={[
+        ["answer_standard", t.hoursAnswerStandard],
+        ["deliver_book", t.hoursDeliverBook],
+        ["deliver_standard", t.hoursDeliverStandard],
+        ["deliver_article", t.hoursDeliverArticle],
+      ]}
+      data={hours.data}
+      queryKey={offlineKeys.hours}
+      mutation={saveDeskHoursMutation()}
+      onNotice={onNotice}
+    />
   );
 }
 
 /** List prices per kind: what the price field starts with when neither the group nor the catalogue has one. */
 function PricesForm({ onNotice }: { onNotice(n: Notice): void }) {
   const prices = useQuery(deskPricesQuery());
+  return (
+    <FiguresForm
+      title={t.listPrices}
+      saveLabel={t.pricesSave}
+      savedText={t.pricesSaved}
+      fields={[
+        ["book", t.listPriceBook],
+        ["standard", t.listPriceStandard],
+        ["solution", t.listPriceSolution],
+      ]}
+      data={prices.data}
+      queryKey={offlineKeys.prices}
+      mutation={saveDeskPricesMutation()}
+      onNotice={onNotice}
+    />
+  );
+}
+
+/** A form of numbers per key (blank for none), saved whole; the saved answer replaces the cached one. */
+function FiguresForm<T extends Record<string, number | null>>({
+  title,
+  saveLabel,
+  savedText,
+  fields,
+  data,
+  queryKey,
+  mutation,
+  onNotice,
+}: {
+  title: string;
+  saveLabel: string;
+  savedText: string;
+  fields: [keyof T & string, string][];
+  data: T | undefined;
+  queryKey: readonly string[];
+  mutation: UseMutationOptions<T, Error, Record<keyof T, string>>;
+  onNotice(n: Notice): void;
+}) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Record<keyof DeskPrices, string> | null>(null);
+  const [draft, setDraft] = useState<Record<keyof T, string> | null>(null);
   const save = useMutation({
-    ...saveDeskPricesMutation(),
+    ...mutation,
     onSuccess: (saved) => {
-      onNotice({ kind: "success", text: t.pricesSaved });
-      queryClient.setQueryData(offlineKeys.prices, saved);
+      onNotice({ kind: "success", text: savedText });
+      queryClient.setQueryData(queryKey, saved);
       setDraft(null);
     },
     onError: (e) => onNotice({ kind: "error", text: e.message }),
   });
-  if (!prices.data) return null;
+  if (!data) return null;
   const value =
-    draft ?? (Object.fromEntries(Object.entries(prices.data).map(([k, v]) => [k, v === null ? "" : formatNumber(v)])) as Record<keyof DeskPrices, string>);
-  const fields: [keyof DeskPrices, string][] = [
-    ["book", t.listPriceBook],
-    ["standard", t.listPriceStandard],
-    ["solution", t.listPriceSolution],
-  ];
+    draft ?? (Object.fromEntries(Object.entries<number | null>(data).map(([k, v]) => [k, v === null ? "" : formatNumber(v)])) as Record<keyof T, string>);
   const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
   return (
     <form
       className="desk-settings-form"
-      aria-label={t.listPrices}
+      aria-label={title}
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate(value);
       }}
     >
-      <h3>{t.listPrices}</h3>
+      <h3>{title}</h3>
       {fields.map(([key, label]) => (
         <TextField
           key={key}
@@ -175,7 +173,7 @@ function PricesForm({ onNotice }: { onNotice(n: Notice): void }) {
         />
       ))}
       <Button type="submit" variant="outline" isDisabled={save.isPending}>
-        {t.pricesSave}
+        {saveLabel}
       </Button>
     </form>
   );

@@ -23,14 +23,14 @@ export function FilePicker({
       </span>
       <input
         id={id}
-        className="visually-hidden vip-file-input"
+        className="visually-hidden ui-file-input"
         type="file"
         accept={accept}
         aria-labelledby={`${id}-label`}
         aria-invalid={!!error || undefined}
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
       />
-      <span className="vip-file-pick">
+      <span className="ui-file-pick">
         <label htmlFor={id} className="ui-button ui-button--outline ui-button--sm">
           {vipUi.upload.choose}
         </label>

@@ -1,4 +1,3 @@
-import { createMemoryHistory, createRootRoute, createRouter } from "@tanstack/react-router";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PageData } from "../../../contract/page-data";
@@ -7,7 +6,7 @@ import { emptyPageData } from "../../lib/page-data";
 import { usePageData } from "../../lib/page-data-context";
 import { readPendingIntent } from "../../lib/pending-intent";
 import { useUiState } from "../../lib/ui-state";
-import { renderRouter, testUser } from "../../lib/test-render";
+import { renderWithRouter, testUser } from "../../lib/test-render";
 import { walletUi as t } from "./messages";
 import { WalletDialogs } from "./wallet-dialogs";
 
@@ -56,17 +55,13 @@ function Probe() {
 
 function renderWallet(data: Partial<PageData>) {
   const initial: PageData = { ...emptyPageData, pricesPackages: packages, gateways: ["devbank"], ...data, isGuest: !data.userInfo };
-  const root = createRootRoute({
-    component: () => (
-      <>
-        <Probe />
-        <WalletDialogs />
-      </>
-    ),
-  });
-  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/"] }) });
-  renderRouter(router, { pageData: initial });
-  return router;
+  return renderWithRouter(
+    <>
+      <Probe />
+      <WalletDialogs />
+    </>,
+    { pageData: initial },
+  ).router;
 }
 
 async function openOffer() {

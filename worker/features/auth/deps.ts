@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../lib/context";
 import { readCookie } from "../../lib/cookies";
-import { services, type Services } from "../../services";
+import { pickServices, services, type Services } from "../../services";
 import { OWASP_PARAMS, TEST_PARAMS, type HashParams } from "./password";
 
 /** The parameters new hashes get: OWASP's everywhere except tests (password.ts stays free of Worker types for the seed script). */
@@ -26,18 +26,9 @@ export type AuthDeps = Pick<Services, "db" | "log" | "now" | "notifier" | "passw
 };
 
 export function authDeps(c: Context<AppEnv>): AuthDeps {
-  const s = services(c);
   return {
-    db: s.db,
-    log: s.log,
-    now: s.now,
-    notifier: s.notifier,
-    passwordPepper: s.passwordPepper,
-    signingSecret: s.signingSecret,
-    ip: s.ip,
-    origin: s.origin,
-    defer: s.defer,
-    hashParams: hashParamsFor(s.settings.environment),
+    ...pickServices(c, "db", "log", "now", "notifier", "passwordPepper", "signingSecret", "ip", "origin", "defer"),
+    hashParams: hashParamsFor(services(c).settings.environment),
     device: readCookie(c, DEVICE_COOKIE) ?? null,
   };
 }

@@ -1,6 +1,6 @@
 /** How a request reaches the getpdf verbs (the link box's routes and the reading lists' both use it). */
 import type { Context } from "hono";
-import { services } from "../../services";
+import { pickServices } from "../../services";
 import type { AppEnv } from "../../lib/context";
 import type { Background } from "../jobs/job-wait";
 import type { GetpdfContext } from "./service";
@@ -10,14 +10,8 @@ import type { GetpdfContext } from "./service";
  * GET variants never spend (a cross-site link sends the cookie on top-level navigation); POST is CSRF-checked.
  */
 export function context(c: Context<AppEnv>): GetpdfContext {
-  const s = services(c);
   return {
-    db: s.db,
-    now: s.now,
-    signingSecret: s.signingSecret,
-    job: s.job,
-    clients: s.clients,
-    bindings: s.bindings,
+    ...pickServices(c, "db", "now", "signingSecret", "job", "clients", "bindings"),
     userId: c.var.user?.id ?? null,
     maySpend: c.req.method === "POST",
     background: backgroundOf(c),

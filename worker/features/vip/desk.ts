@@ -25,8 +25,9 @@ const SCIFINDER_GUARANTEE_DAYS = 30;
 /** The request's services the desk uses (the files bucket for reports, the signing secret for links), and the admin acting. */
 export type DeskDeps = Pick<Services, "db" | "files" | "signingSecret" | "now" | "notifier" | "log" | "origin"> & { adminId: string };
 
-async function load(db: Db, id: string) {
-  const [row] = await db
+/** Service orders with their user and the user's file: what the desk shows of one. */
+function selectOrders(db: Db) {
+  return db
     .select({
       o: schema.serviceOrders,
       fileName: schema.uploads.fileName,
@@ -36,7 +37,11 @@ async function load(db: Db, id: string) {
     .from(schema.serviceOrders)
     .innerJoin(schema.users, eq(schema.users.id, schema.serviceOrders.userId))
     .leftJoin(schema.uploads, eq(schema.uploads.id, schema.serviceOrders.uploadId))
-    .where(eq(schema.serviceOrders.id, id));
+    .$dynamic();
+}
+
+async function load(db: Db, id: string) {
+  const [row] = await selectOrders(db).where(eq(schema.serviceOrders.id, id));
   return row ?? null;
 }
 
@@ -63,16 +68,7 @@ export async function deskList(
   const conds = [];
   if (filter.status) conds.push(eq(schema.serviceOrders.status, filter.status));
   if (filter.kind) conds.push(eq(schema.serviceOrders.kind, filter.kind));
-  const rows = await deps.db
-    .select({
-      o: schema.serviceOrders,
-      fileName: schema.uploads.fileName,
-      fileKey: schema.uploads.fileKey,
-      user: { id: schema.users.id, name: schema.users.name, email: schema.users.email, mobile: schema.users.mobile },
-    })
-    .from(schema.serviceOrders)
-    .innerJoin(schema.users, eq(schema.users.id, schema.serviceOrders.userId))
-    .leftJoin(schema.uploads, eq(schema.uploads.id, schema.serviceOrders.uploadId))
+  const rows = await selectOrders(deps.db)
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(desc(schema.serviceOrders.createdAt))
     .limit(300);

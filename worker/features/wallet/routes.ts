@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { OrderResponse } from "../../../contract/wallet";
 import type { AppEnv } from "../../lib/context";
-import { services } from "../../services";
+import { pickServices, services } from "../../services";
 import { bindEndpoint } from "../../lib/endpoint";
 import { adjustCredits, createInvoice, invoiceFor, listInvoices, priceTable, updatePrice } from "./admin";
 import { announceStandardRequest } from "../offline/standard-request";
@@ -17,22 +17,11 @@ import { walletApi } from "../../../contract/endpoints/wallet";
 
 export const walletRoutes = new Hono<AppEnv>();
 
-const afterPaymentDeps = (c: Context<AppEnv>): AfterPaymentDeps => {
-  const s = services(c);
-  return { db: s.db, notifier: s.notifier, log: s.log, origin: s.origin, defer: s.defer };
-};
+const afterPaymentDeps = (c: Context<AppEnv>): AfterPaymentDeps => pickServices(c, "db", "notifier", "log", "origin", "defer");
 
 const paymentDeps = (c: Context<AppEnv>): PaymentDeps => {
-  const s = services(c);
-  return {
-    db: s.db,
-    bindings: s.bindings,
-    now: s.now,
-    origin: s.origin,
-    log: s.log,
-    products: s.products,
-    receipts: (items, ctx) => sendReceipts(afterPaymentDeps(c), s.products, items, ctx),
-  };
+  const s = pickServices(c, "db", "bindings", "now", "origin", "log", "products");
+  return { ...s, receipts: (items, ctx) => sendReceipts(afterPaymentDeps(c), s.products, items, ctx) };
 };
 
 bindEndpoint(walletRoutes, walletApi.price, async (c, { body }) => c.json(await quote(c.var.db, body)));
