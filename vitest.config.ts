@@ -71,6 +71,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page's state is waited for, not timed: expect.poll's default of 1 s is a timing
+          // assertion on a 2-core machine under load (a desk list answering in 1.2 s failed a run).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
