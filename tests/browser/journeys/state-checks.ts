@@ -76,15 +76,23 @@ export async function checkState(j: Journey, page: Page, slug: string, opts: Sta
   await assertNoLatinText(page, [...NAMES, ...(opts.allow ?? [])]);
 }
 
-/** The same checks at the top, a third, two thirds and the end of the page (a floating thing covers what passes under it). */
+/**
+ * The same checks at the top, a third, two thirds and the end of the page (a floating thing covers
+ * what passes under it). Each position is taken from the page's height at that step: content that
+ * arrives as the page is scrolled (the home tabs, fetched near the viewport) makes it longer, and
+ * the end is then further down. The wait for a position scrolls there again while the page is
+ * elsewhere: content growing above it moves the page (scroll anchoring keeps what is shown in
+ * place), and a wait that only watched would never see the position it asked for.
+ */
 export async function checkWhileScrolling(j: Journey, page: Page, slug: string, opts: StateOptions = {}) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
-  for (const [i, y] of [0, height / 3, (2 * height) / 3, height].entries()) {
-    await page.evaluate((top) => window.scrollTo(0, top), Math.round(y));
-    await page.waitForFunction(
-      (top) => Math.abs(window.scrollY - top) < 2 || window.scrollY >= document.documentElement.scrollHeight - window.innerHeight - 1,
-      Math.round(y),
-    );
+  for (const [i, part] of [0, 1 / 3, 2 / 3, 1].entries()) {
+    await page.waitForFunction((part) => {
+      const end = document.documentElement.scrollHeight - window.innerHeight;
+      const top = Math.round(end * part);
+      if (Math.abs(window.scrollY - top) < 2) return true;
+      window.scrollTo(0, top);
+      return false;
+    }, part);
     await checkState(j, page, `${slug}-scroll${i}`, { ...opts, axe: i === 0 ? opts.axe : false });
   }
   await page.evaluate(() => window.scrollTo(0, 0));

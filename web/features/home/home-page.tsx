@@ -7,6 +7,7 @@ import { useNearViewport } from "../../lib/near-viewport";
 import { usePageData } from "../../lib/page-data-context";
 import { useSearchType, useUiState } from "../../lib/ui-state";
 import { toast } from "../../components/ui/toast";
+import { arrivalScroll, type ArrivalScroll } from "./arrival-scroll";
 import { useHashShortcuts } from "./hash-shortcuts";
 import { Icon } from "../../components/ui/icon";
 import { InfoBox } from "./info-box";
@@ -134,16 +135,18 @@ export function HomePage() {
   const [panelReady, setPanelReady] = useState(false);
   const [belowShown, setBelowShown] = useState(false);
   if (!belowShown && panelReady && panelType === type) setBelowShown(true);
-  const scrollWhenReady = useRef(false);
+  const scrollWhenReady = useRef<ArrivalScroll | null>(null);
   const onPanelReady = useCallback(() => setPanelReady(true), []);
   useEffect(() => {
     // A frame after the one that drew the content below the panel: scrolled in the same frame, the
     // footer would count as shown at the old page height and then pushed down.
-    if (belowShown && scrollWhenReady.current) {
-      scrollWhenReady.current = false;
-      requestAnimationFrame(() => requestAnimationFrame(scrollToSearch));
+    const later = scrollWhenReady.current;
+    if (belowShown && later) {
+      scrollWhenReady.current = null;
+      requestAnimationFrame(() => requestAnimationFrame(later.run));
     }
   }, [belowShown]);
+  useEffect(() => () => scrollWhenReady.current?.cancel(), []);
 
   useHashShortcuts({
     hash,
@@ -151,7 +154,10 @@ export function HomePage() {
     setType: (t) => {
       setTypeOfSearch(t);
       if (belowShown) scrollToSearch();
-      else scrollWhenReady.current = true;
+      else {
+        scrollWhenReady.current?.cancel();
+        scrollWhenReady.current = arrivalScroll(scrollToSearch);
+      }
     },
     clearHash: () => void navigate({ to: "/", search: (s) => s, hash: undefined, replace: true, resetScroll: false, hashScrollIntoView: false }),
   });
