@@ -5,13 +5,14 @@
 export interface Tab {
   id?: number;
   index: number;
+  windowId: number;
   url?: string;
 }
 
 export interface ExtensionApi {
   tabs: {
     query(q: { active: true; currentWindow: true }): Promise<Tab[]>;
-    create(p: { url: string; index?: number; openerTabId?: number }): Promise<Tab>;
+    create(p: { url: string; windowId?: number; index?: number; openerTabId?: number }): Promise<Tab>;
   };
   scripting: {
     executeScript<T>(p: { target: { tabId: number }; func: () => T }): Promise<{ result?: T }[]>;
@@ -26,6 +27,8 @@ export interface ExtensionApi {
 export interface OpenSiteMessage {
   type: "open";
   url: string;
+  /** The article's window: the background has no window of its own to default to. */
+  windowId?: number;
   index?: number;
   openerTabId?: number;
 }

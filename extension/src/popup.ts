@@ -24,7 +24,7 @@ function show(...children: Node[]) {
 }
 
 function openSite(tab: Tab, path: string) {
-  const message: OpenSiteMessage = { type: "open", url: `${DARYAFT_ORIGIN}${path}`, index: tab.index + 1, openerTabId: tab.id };
+  const message: OpenSiteMessage = { type: "open", url: `${DARYAFT_ORIGIN}${path}`, windowId: tab.windowId, index: tab.index + 1, openerTabId: tab.id };
   void ext.runtime.sendMessage(message);
 }
 

@@ -28,6 +28,7 @@ const unique = () => 100_000 + Math.floor(Math.random() * 899_999);
 beforeAll(async () => {
   const built = await buildExtension({ origin: baseUrl(), unpackedDir: path.join(work, "unpacked"), zipDir: null });
   unpacked = built.chromium.dir;
+  mkdirSync(downloads, { recursive: true }); // counted before the first download lands
   // A publisher's article page: the Highwire tags every publisher uses, and nothing else.
   publisher = http.createServer((req, res) => {
     const doi = decodeURIComponent(new URL(req.url ?? "/", "http://x").searchParams.get("doi") ?? "");
@@ -84,6 +85,11 @@ async function clickAction(cdp: CDPSession, id: string, url: string): Promise<st
   throw new Error("the action opened no popup");
 }
 
+/** Waits until the browser's targets satisfy `ok`. */
+async function targetsUntil(cdp: CDPSession, ok: (targets: { targetId: string; type: string; url: string }[]) => boolean) {
+  while (!ok((await cdp.send("Target.getTargets")).targetInfos)) await new Promise((r) => setTimeout(r, 100));
+}
+
 /** A protocol session on the popup (old-style, through the browser session). */
 async function popupSession(cdp: CDPSession, targetId: string) {
   const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: false });
@@ -94,11 +100,18 @@ async function popupSession(cdp: CDPSession, targetId: string) {
     const m = JSON.parse(e.message) as { id?: number; result?: unknown; error?: { message: string } };
     if (m.id != null) waiting.get(m.id)?.(m);
   });
+  // The popup closes when a tab it opened takes the focus: what was still waiting is answered, not left hanging.
+  cdp.on("Target.detachedFromTarget", (e) => {
+    if (e.sessionId !== sessionId) return;
+    for (const answer of waiting.values()) answer({ error: { message: "the popup closed" } });
+    waiting.clear();
+  });
   const send = async <T>(method: string, params: object = {}): Promise<T> => {
     const msgId = ++next;
     const answer = new Promise<{ result?: unknown; error?: { message: string } }>((ok) => waiting.set(msgId, ok));
     await cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id: msgId, method, params }) });
     const m = await answer;
+    waiting.delete(msgId);
     if (m.error) throw new Error(`${method}: ${m.error.message}`);
     return m.result as T;
   };
@@ -107,6 +120,21 @@ async function popupSession(cdp: CDPSession, targetId: string) {
   return {
     text: () => evaluate<string>("document.body.innerText"),
     evaluate,
+    /** Presses the result's button once; returns its label. The press runs after the answer, which a closing popup could lose. */
+    press: () =>
+      evaluate<string | null>(
+        "(() => { const b = document.querySelector('.result .button'); if (b) setTimeout(() => b.click()); return b?.textContent ?? null; })()",
+      ),
+    /** Opens DevTools on the popup, as "Inspect popup" does, and waits for its window. */
+    async inspect() {
+      await cdp.send("Target.openDevTools", { targetId });
+      await targetsUntil(cdp, (ts) => ts.some((t) => t.type === "page" && t.url.startsWith("devtools://")));
+    },
+    /** Closes the popup if it is still open (an inspected popup stays open when a tab takes the focus), and its DevTools with it. */
+    async close() {
+      await evaluate("window.close()").catch(() => {});
+      await targetsUntil(cdp, (ts) => !ts.some((t) => t.targetId === targetId || t.url.startsWith("devtools://")));
+    },
     async until(pattern: RegExp, ms = 45_000): Promise<string> {
       const end = Date.now() + ms;
       let last = "";
@@ -128,8 +156,7 @@ async function popupSession(cdp: CDPSession, targetId: string) {
 }
 
 describe("the extension in Chromium", () => {
-  // Known flaky (the tab the popup opens for the file is sometimes not seen): retried while that is found.
-  it("signed in: the popup shows what the page says and reaches the download from the local stack", { retry: 2, timeout: 150_000 }, async () => {
+  it("signed in: the popup shows what the page says and reaches the download from the local stack", { timeout: 150_000 }, async () => {
     const { context, id, cdp } = await launchWithExtension("signed-in");
     try {
       const site = context.pages()[0] ?? (await context.newPage());
@@ -157,34 +184,40 @@ describe("the extension in Chromium", () => {
       expect(done).toMatch(/OpenAlex/);
       await popup.screenshot("extension-popup-ok");
 
-      // The download button opens our own signed /files/ link beside the article.
-      // The download button opens our own signed /files/ link in a new tab, which the browser turns
-      // into a download (the tab closes at once, so it is seen through the protocol and the file).
+      // The download button opens our own signed /files/ link in a new tab beside the article, which
+      // the browser turns into a download (the tab closes at once, so it is seen through the protocol and the file).
       const seen: string[] = [];
       cdp.on("Target.targetCreated", (e) => seen.push(e.targetInfo.url));
       cdp.on("Target.targetInfoChanged", (e) => seen.push(e.targetInfo.url));
       // The tab may close before the protocol reports its address: its download names it too.
       context.on("page", (p) => p.on("download", (d) => seen.push(d.url())));
       await cdp.send("Target.setDiscoverTargets", { discover: true });
-      // Pressed again until a tab opens: the popup may still redraw its result (a press on the node it replaced is lost).
-      await expect
-        .poll(
-          async () => {
-            const opened = seen.find((u) => u.includes("/files/"));
-            if (!opened) await popup.evaluate("document.querySelector('.result .button')?.click()");
-            return opened;
-          },
-          { timeout: 20_000, interval: 2_000 },
-        )
-        .toBeTruthy();
+      const pdfs = () =>
+        readdirSync(downloads)
+          .map((f) => readFileSync(path.join(downloads, f)))
+          .filter((b) => b.subarray(0, 5).toString("latin1") === "%PDF-").length;
+      const before = pdfs();
+      // One press: the result is the popup's last drawing, so its button is final.
+      expect(await popup.press()).toBe("دانلود");
+      await expect.poll(() => seen.find((u) => u.includes("/files/")), { timeout: 20_000 }).toBeTruthy();
       const fileUrl = new URL(seen.find((u) => u.includes("/files/"))!);
       expect(fileUrl.origin).toBe(new URL(baseUrl()).origin);
       expect(fileUrl.pathname).toBe(`/files/doi/${doi}.pdf`);
-      const pdf = async () =>
-        readdirSync(downloads)
-          .map((f) => readFileSync(path.join(downloads, f)))
-          .find((b) => b.subarray(0, 5).toString("latin1") === "%PDF-");
-      await expect.poll(pdf, { timeout: 15_000 }).toBeTruthy();
+      await expect.poll(pdfs, { timeout: 15_000 }).toBe(before + 1);
+
+      // The same press while the popup is inspected (DevTools open on it, as "Inspect popup" does and as
+      // a protocol client attaching before the popup has loaded makes Chromium do): the background then
+      // has the DevTools window as its current window, and a tab placed by the article as opener alone was refused.
+      await popup.close();
+      await article.bringToFront();
+      const again = await popupSession(cdp, await clickAction(cdp, id, url));
+      await again.inspect();
+      expect(await again.until(/عملیات با موفقیت انجام شد/, 50_000)).toContain(doi);
+      seen.length = 0;
+      expect(await again.press()).toBe("دانلود");
+      await expect.poll(() => seen.find((u) => u.includes("/files/")), { timeout: 20_000 }).toBeTruthy();
+      expect(new URL(seen.find((u) => u.includes("/files/"))!).pathname).toBe(`/files/doi/${doi}.pdf`);
+      await expect.poll(pdfs, { timeout: 15_000 }).toBe(before + 2);
     } finally {
       await fetch(`${inject("upstreamUrl")}/__latency?ms=0`, { method: "POST" });
       await context.close();
