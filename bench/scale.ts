@@ -16,7 +16,7 @@
  * OpenAlex's 100 a second and day's allowance, Unpaywall's 100,000 a day (daily caps × --daily-scale:
  * the bench's day is a tenth of a day's traffic), answers 429 past any of them and counts it.
  *
- * The day: 500 signed-in users; 100,000 DOIs held in their libraries; a paste stream alone first
+ * The day: 500 signed-in users behind 100 addresses (campus and carrier NATs); 100,000 DOIs held in their libraries; a paste stream alone first
  * (the baseline), then 20 reading lists of 500 started together while 2,000 pastes from the 500
  * users arrive and the library watcher runs once. Reported (bench/out/scale.json): calls over any
  * limit and 429s (target 0), pastes' time to result p50/p95 under load against alone (target
@@ -56,6 +56,12 @@ const LISTS = arg("lists", QUICK ? 4 : 20);
 const LIST_SIZE = arg("list-size", QUICK ? 100 : 500);
 const LIBRARY = arg("library", QUICK ? 20_000 : 100_000);
 const PASTE_CONSUMERS = arg("paste-consumers", 2);
+/**
+ * The users reach the site from this many addresses (campus and carrier NATs: several users each).
+ * Without it every request would come from 127.0.0.1 (Miniflare sets cf-connecting-ip to the
+ * socket's address), and the per-address start allowance, not the providers, would set the pace.
+ */
+const ADDRESSES = arg("addresses", QUICK ? 20 : 100);
 const LIST_CONSUMERS = arg("list-consumers", 3);
 /** Pastes arrive at this rate (per second), through the whole loaded phase. */
 const PASTE_RATE = arg("paste-rate", 2);
@@ -269,7 +275,7 @@ async function migrate(db: D1) {
   }
 }
 
-type User = { id: string; token: string };
+type User = { id: string; token: string; address: string };
 
 async function seedUsers(db: D1, count: number, now: number): Promise<User[]> {
   const users: User[] = [];
@@ -280,7 +286,7 @@ async function seedUsers(db: D1, count: number, now: number): Promise<User[]> {
     for (let j = i; j < Math.min(count, i + 100); j++) {
       const id = `usr_bench_${j}`;
       const token = randomBytes(32).toString("base64url");
-      users.push({ id, token });
+      users.push({ id, token, address: `10.20.${j % ADDRESSES}.1` });
       stmts.push(u.bind(id, `کاربر سنجش ${j}`, `bench-${j}@daryaft.test`, now, now));
       stmts.push(s.bind(createHash("sha256").update(token).digest("hex"), id, now, now, now + 30 * 86_400_000));
     }
@@ -317,12 +323,24 @@ async function seedLibrary(db: D1, users: User[], now: number): Promise<{ rows: 
   return { rows: LIBRARY, noticed: noticed.length };
 }
 
-async function sessionFor(base: string, user: User | null): Promise<Session> {
-  const s = new Session(base);
-  if (user) {
-    s.cookies.set("daryaft_session", user.token);
-    s.cookies.set("__Host-daryaft_session", user.token);
+/** A signed-in user's session, sending the user's address as Cloudflare's edge would. */
+class UserSession extends Session {
+  constructor(
+    base: string,
+    readonly address: string,
+  ) {
+    super(base);
   }
+  /** The headers of a request of this user: the session cookie and the address. */
+  get headers(): Record<string, string> {
+    return { cookie: this.cookie, "cf-connecting-ip": this.address };
+  }
+}
+
+async function sessionFor(base: string, user: User): Promise<UserSession> {
+  const s = new UserSession(base, user.address);
+  s.cookies.set("daryaft_session", user.token);
+  s.cookies.set("__Host-daryaft_session", user.token);
   return s.init();
 }
 
@@ -376,7 +394,9 @@ globalThis.fetch = async (input, init) => {
 };
 const getWithRetry = (url: string, init: RequestInit) => fetch(url, init);
 
-type PasteResult = { ms: number; status: string; stepsMs?: number; waits?: Record<string, number> };
+type PasteResult = { ms: number; status: string; stepsMs?: number; waits?: Record<string, number>; error?: string };
+/** A paste that reached its result (a file, an offer, a "not found"): refused or failed ones have no time to result. */
+const reachedResult = (p: PasteResult) => Number.isFinite(p.ms) && p.status !== "error" && !p.status.startsWith("failed");
 
 async function readJson(res: Response, what: string): Promise<Record<string, unknown>> {
   const text = await res.text();
@@ -388,27 +408,24 @@ async function readJson(res: Response, what: string): Promise<Record<string, unk
 }
 
 /** One paste: start, then the job's own finish time (server clock, same machine) or the first terminal answer. */
-async function paste(s: Session, text: string): Promise<PasteResult> {
+async function paste(s: UserSession, text: string): Promise<PasteResult> {
   const t0 = Date.now();
   const res = await fetch(`${s.base}/getpdf/start`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-csrf-token": s.token, cookie: s.cookie },
+    headers: { "content-type": "application/json", "x-csrf-token": s.token, ...s.headers },
     body: JSON.stringify({ url: text }),
   });
   let r = await readJson(res, "POST /getpdf/start");
   const deadline = t0 + 180_000;
   while (r["status"] === "processing" && Date.now() < deadline) {
     await sleep(POLL_MS);
-    r = await readJson(
-      await getWithRetry(`${s.base}/getpdf/check?id=${encodeURIComponent(String(r["id"]))}`, { headers: { cookie: s.cookie } }),
-      "GET /getpdf/check",
-    );
+    r = await readJson(await getWithRetry(`${s.base}/getpdf/check?id=${encodeURIComponent(String(r["id"]))}`, { headers: s.headers }), "GET /getpdf/check");
   }
   let end = Date.now();
   let stepsMs: number | undefined;
   const waits: Record<string, number> = {};
   if (r["id"]) {
-    const timing = await getWithRetry(`${s.base}/dev/getpdf/job?id=${encodeURIComponent(String(r["id"]))}`, { headers: { cookie: s.cookie } })
+    const timing = await getWithRetry(`${s.base}/dev/getpdf/job?id=${encodeURIComponent(String(r["id"]))}`, { headers: s.headers })
       .then((res) => readJson(res, "GET /dev/getpdf/job"))
       .catch(() => null);
     const finished = timing?.["finished_at"];
@@ -419,12 +436,13 @@ async function paste(s: Session, text: string): Promise<PasteResult> {
       for (const x of steps) waits[x.step] = (waits[x.step] ?? 0) + x.ms;
     }
   }
-  return { ms: end - t0, status: String(r["status"]), stepsMs, waits };
+  const error = r["status"] === "error" ? String(r["error"] ?? r["message"] ?? JSON.stringify(r)).slice(0, 160) : undefined;
+  return { ms: end - t0, status: String(r["status"]), stepsMs, waits, ...(error ? { error } : {}) };
 }
 
 /** Pastes arriving at PASTE_RATE a second (exponential gaps) until `count` have arrived. */
 async function pasteStream(base: string, users: User[], count: number, popular: string[], keepGoing: () => boolean = () => true): Promise<PasteResult[]> {
-  const sessions = new Map<string, Session>();
+  const sessions = new Map<string, UserSession>();
   const results: Promise<PasteResult>[] = [];
   for (let i = 0; i < count && keepGoing(); i++) {
     const user = users[Math.floor(Math.random() * users.length)]!;
@@ -441,13 +459,13 @@ async function runList(base: string, owner: User, lines: string[]): Promise<{ ms
   const form = new FormData();
   form.set("text", lines.join("\n"));
   const t0 = Date.now();
-  const res = await fetch(`${base}/batch`, { method: "POST", body: form, headers: { cookie: s.cookie, "x-csrf-token": s.token } });
+  const res = await fetch(`${base}/batch`, { method: "POST", body: form, headers: { ...s.headers, "x-csrf-token": s.token } });
   const created = await readJson(res, "POST /batch");
   if (!res.ok) throw new Error(`POST /batch ${res.status}: ${JSON.stringify(created).slice(0, 300)}`);
   const id = String(created["id"]);
   for (;;) {
     await sleep(LIST_POLL_MS);
-    const view = await readJson(await getWithRetry(`${base}/batch/${id}`, { headers: { cookie: s.cookie } }), `GET /batch/${id}`);
+    const view = await readJson(await getWithRetry(`${base}/batch/${id}`, { headers: s.headers }), `GET /batch/${id}`);
     const counts = view["counts"] as Record<string, number>;
     if (counts["processing"] === 0) return { ms: Date.now() - t0, entries: lines.length, counts };
     if (Date.now() - t0 > 3_600_000) throw new Error(`list ${id} still processing after an hour: ${JSON.stringify(counts)}`);
@@ -509,7 +527,7 @@ async function main() {
     log(`alone: ${ALONE} pastes at ${PASTE_RATE}/s …`);
     const aloneT0 = Date.now();
     const alone = await pasteStream(base, users, ALONE, popular);
-    const aloneMs = alone.filter((p) => Number.isFinite(p.ms)).map((p) => p.ms);
+    const aloneMs = alone.filter(reachedResult).map((p) => p.ms);
     log(`alone: p50 ${pct(aloneMs, 50)} ms, p95 ${pct(aloneMs, 95)} ms (${((Date.now() - aloneT0) / 1000).toFixed(0)} s)`);
     const limitsBefore = (await (await fetch(`${upstream.url}/__limits`)).json()) as Limits;
 
@@ -521,7 +539,7 @@ async function main() {
     // Awaited below; a failure is reported there, not as an unhandled rejection meanwhile.
     lists.catch(() => undefined);
     await sleep(2_000);
-    const watch = fetch(`${base}/dev/library-watch/run`, { method: "POST", headers: { cookie: admin.cookie, "x-csrf-token": admin.token } }).then((r) =>
+    const watch = fetch(`${base}/dev/library-watch/run`, { method: "POST", headers: { ...admin.headers, "x-csrf-token": admin.token } }).then((r) =>
       readJson(r, "watcher"),
     );
     watch.catch(() => undefined);
@@ -533,7 +551,7 @@ async function main() {
     const limits = (await (await fetch(`${upstream.url}/__limits`)).json()) as Limits;
     const loadEnd = os.loadavg();
 
-    const loadedMs = pastes.filter((p) => Number.isFinite(p.ms)).map((p) => p.ms);
+    const loadedMs = pastes.filter(reachedResult).map((p) => p.ms);
     const entries = listResults.reduce((n, l) => n + l.entries, 0);
     const listSeconds = (listsEnd - t0) / 1000;
     const sum = (rec: Record<string, number>, prefix = "") =>
@@ -546,6 +564,7 @@ async function main() {
         rate_scale: RATE_SCALE,
         list_poll_ms: LIST_POLL_MS,
         users: USERS,
+        addresses: ADDRESSES,
         pastes: PASTES,
         alone: ALONE,
         lists: LISTS,
@@ -595,6 +614,9 @@ async function main() {
           50,
         ),
         statuses: Object.fromEntries([...new Set(pastes.map((p) => p.status))].map((s) => [s, pastes.filter((p) => p.status === s).length])),
+        // Pastes that got no result (refused by an allowance, failed): the run's figures hold only if this is 0.
+        without_result: pastes.length - loadedMs.length + (alone.length - aloneMs.length),
+        errors_seen: [...new Set([...alone, ...pastes].flatMap((p) => (p.error ? [p.error] : [])))].slice(0, 5),
       },
       lists: {
         entries,
