@@ -2,8 +2,8 @@
 import { pdfBytes as completePdf } from "./vip-documents";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { DeskActionOk, OfflineInsertOk, OfflineRequestList, type OfflineRequestView } from "../../../contract/offline";
-import { clientFor, makeUser, type MadeUser } from "./auth-helpers";
+import { DeskActionOk, DeskDetail, OfflineInsertOk, OfflineRequestList, type OfflineRequestView } from "../../../contract/offline";
+import { clientFor, makeUser, outbox, type MadeUser } from "./auth-helpers";
 import type { Client } from "./helpers";
 import { fund, type Funding } from "./wallet-factories";
 
@@ -54,15 +54,41 @@ export async function deskActionOk(c: Client, id: string, action: string, body: 
   return DeskActionOk.parse(json);
 }
 
-/** Multipart upload of a delivered file, as the desk page sends it. */
-export async function uploadFile(c: Client, id: string, bytes: Uint8Array, name = "book.pdf", extra: Record<string, string> = {}, now?: number) {
+/** A desk action that carries a PDF (multipart, as the desk page sends it). */
+async function postWithPdf(c: Client, path: string, fields: Record<string, string>, bytes: Uint8Array, name: string, now?: number) {
   const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set("file", new File([bytes], name, { type: "application/pdf" }));
-  for (const [k, v] of Object.entries(extra)) form.set(k, v);
-  const token = await c.token();
-  const res = await c.fetch(`/admin/offline/requests/${id}/deliver`, { method: "POST", headers: { "x-csrf-token": token }, body: form, now });
+  const res = await c.fetch(path, { method: "POST", headers: { "x-csrf-token": await c.token() }, body: form, now });
   return { res, json: (await res.json()) as Record<string, unknown> };
 }
+
+/** Multipart upload of a delivered file, as the desk page sends it. */
+export function uploadFile(c: Client, id: string, bytes: Uint8Array, name = "book.pdf", extra: Record<string, string> = {}, now?: number) {
+  return postWithPdf(c, `/admin/offline/requests/${id}/deliver`, extra, bytes, name, now);
+}
+
+/** Multipart price action with a PDF attached, as the desk sends it. */
+export function priceWithFile(c: Client, id: string, price: number, bytes: Uint8Array, name = "book.pdf", extra: Record<string, string> = {}) {
+  return postWithPdf(c, `/admin/offline/requests/${id}/price`, { price: String(price), ...extra }, bytes, name);
+}
+
+/** The desk's view of one request. */
+export async function deskDetail(c: Client, id: string) {
+  const res = await c.get(`/admin/offline/requests/${id}`);
+  expect(res.status).toBe(200);
+  return DeskDetail.parse(await res.json());
+}
+
+/** Everything the user's own API answers about their requests, as raw text (nothing may leak in it). */
+export async function userSeesRaw(c: Client) {
+  const texts = [];
+  for (const group of ["books", "articles", "direct_books"]) texts.push(await (await c.get(`/profile/offline/requests?group=${group}`)).text());
+  return texts.join("\n");
+}
+
+export const deliveredEvents = async (id: string) => (await eventsOf(id)).filter((e) => e["to_status"] === "delivered");
+export const readyNotices = async (p: Person) => (await outbox(p.user.email)).filter((x) => x.subject?.startsWith("درخواست آفلاین شما آماده است"));
 
 /** Paying a priced request the way the SPA does: a wallet order with the `offline_request` cart. */
 export async function pay(c: Client, id: string, now?: number) {

@@ -7,7 +7,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DeskAlerts, DeskDetail, OfflineRequestList } from "../../../contract/offline";
+import { DeskAlerts, OfflineRequestList } from "../../../contract/offline";
 import { createDb } from "../../../db/client";
 import { createLogger } from "../../../lib/logger";
 import worker from "../../../worker/index";
@@ -17,11 +17,12 @@ import type { OfflineDeps } from "../../../worker/features/offline/context";
 import { registerRequest } from "../../../worker/features/offline/requests";
 import { newClient, outbox, userRow } from "../helpers/auth-helpers";
 import { startGateway } from "../helpers/gateway-helpers";
-import type { Client } from "../helpers/helpers";
 import { seedDemoData } from "../helpers/helpers";
 import {
   deskAction,
   deskActionOk,
+  deliveredEvents,
+  deskDetail,
   eventsOf,
   insertArticle,
   insertBookOk,
@@ -29,9 +30,11 @@ import {
   pay,
   pdfBytes,
   person,
+  priceWithFile,
+  readyNotices,
   requestRow,
   uniqueTitle,
-  type Person,
+  userSeesRaw,
 } from "../helpers/offline-factories";
 import { balancesOf, expectLedgerConsistent } from "../helpers/wallet-factories";
 
@@ -39,30 +42,6 @@ beforeAll(async () => {
   await seedDemoData();
 });
 
-async function priceWithFile(c: Client, id: string, price: number, bytes: Uint8Array, name = "book.pdf", extra: Record<string, string> = {}) {
-  const form = new FormData();
-  form.set("price", String(price));
-  form.set("file", new File([bytes], name, { type: "application/pdf" }));
-  for (const [k, v] of Object.entries(extra)) form.set(k, v);
-  const res = await c.fetch(`/admin/offline/requests/${id}/price`, { method: "POST", headers: { "x-csrf-token": await c.token() }, body: form });
-  return { res, json: (await res.json()) as Record<string, unknown> };
-}
-
-async function detail(c: Client, id: string) {
-  const res = await c.get(`/admin/offline/requests/${id}`);
-  expect(res.status).toBe(200);
-  return DeskDetail.parse(await res.json());
-}
-
-/** Everything the user's own API answers about their offline requests, as raw text. */
-async function userSeesRaw(c: Client) {
-  const texts = [];
-  for (const group of ["books", "articles", "direct_books"]) texts.push(await (await c.get(`/profile/offline/requests?group=${group}`)).text());
-  return texts.join("\n");
-}
-
-const deliveredEvents = async (id: string) => (await eventsOf(id)).filter((e) => e["to_status"] === "delivered");
-const readyNotices = async (p: Person) => (await outbox(p.user.email)).filter((x) => x.subject?.startsWith("درخواست آفلاین شما آماده است"));
 const row = async (id: string) => (await requestRow(id))!;
 
 describe("a file attached at pricing is reached only by paying for it", () => {
@@ -200,8 +179,8 @@ describe("one edition, one piece of work — and nothing more", () => {
     expect(art.res.status, JSON.stringify(art.body)).toBe(200);
     const articleId = String(art.body["id"]);
     expect((await row(articleId))["group_key"]).not.toBe((await row(book.id))["group_key"]);
-    expect((await detail(admin.client, book.id)).group.map((g) => g.id)).not.toContain(articleId);
-    expect((await detail(admin.client, book.id)).suggestions.map((g) => g.id)).not.toContain(articleId);
+    expect((await deskDetail(admin.client, book.id)).group.map((g) => g.id)).not.toContain(articleId);
+    expect((await deskDetail(admin.client, book.id)).suggestions.map((g) => g.id)).not.toContain(articleId);
 
     // the book is priced with its file for the group, then paid; the article has only a credit spent
     await deskActionOk(admin.client, articleId, "claim", { take_over: true });
@@ -230,7 +209,7 @@ describe("one edition, one piece of work — and nothing more", () => {
     // staff find b wanted another printing (its note says so): not the same document
     await deskActionOk(admin.client, rb.id, "split", {});
     expect(await row(rb.id)).toMatchObject({ prepared_file_key: null, prepared_link: null });
-    expect((await detail(admin.client, rb.id)).request.prepared).toBeNull();
+    expect((await deskDetail(admin.client, rb.id)).request.prepared).toBeNull();
     expect((await pay(b.client, rb.id)).res.status).toBe(200);
     expect(await row(rb.id)).toMatchObject({ status: "paid", file_key: null });
     expect(await readyNotices(b)).toEqual([]);

@@ -7,50 +7,26 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DeskDetail, OfflineRequestList, offlineMessages as m } from "../../../contract/offline";
+import { OfflineRequestList, offlineMessages as m } from "../../../contract/offline";
 import { newClient, outbox } from "../helpers/auth-helpers";
 import { devbank, paymentOf, startGateway } from "../helpers/gateway-helpers";
-import type { Client } from "../helpers/helpers";
 import {
   deskAction,
   deskActionOk,
-  eventsOf,
+  deliveredEvents,
+  deskDetail,
   insertBookOk,
   myRequests,
   pay,
   pdfBytes,
   person,
+  priceWithFile,
+  readyNotices,
   requestRow,
   uniqueTitle,
-  type Person,
+  userSeesRaw,
 } from "../helpers/offline-factories";
 import { balancesOf, expectLedgerConsistent } from "../helpers/wallet-factories";
-
-/** Multipart price action with a PDF, as the desk sends it. */
-async function priceWithFile(c: Client, id: string, price: number, bytes: Uint8Array, name = "book.pdf", extra: Record<string, string> = {}) {
-  const form = new FormData();
-  form.set("price", String(price));
-  form.set("file", new File([bytes], name, { type: "application/pdf" }));
-  for (const [k, v] of Object.entries(extra)) form.set(k, v);
-  const res = await c.fetch(`/admin/offline/requests/${id}/price`, { method: "POST", headers: { "x-csrf-token": await c.token() }, body: form });
-  return { res, json: (await res.json()) as Record<string, unknown> };
-}
-
-async function detail(c: Client, id: string) {
-  const res = await c.get(`/admin/offline/requests/${id}`);
-  expect(res.status).toBe(200);
-  return DeskDetail.parse(await res.json());
-}
-
-/** Everything the user's own API answers about their requests, as raw text (nothing may leak in it). */
-async function userSeesRaw(c: Client) {
-  const texts = [];
-  for (const group of ["books", "articles", "direct_books"]) texts.push(await (await c.get(`/profile/offline/requests?group=${group}`)).text());
-  return texts.join("\n");
-}
-
-const deliveredEvents = async (id: string) => (await eventsOf(id)).filter((e) => e["to_status"] === "delivered");
-const readyNotices = async (p: Person) => (await outbox(p.user.email)).filter((x) => x.subject?.startsWith("درخواست آفلاین شما آماده است"));
 
 async function pricedWithFile(price = 60_000, funding = 200_000) {
   const user = await person({ funding: { balance: funding } });
@@ -80,7 +56,7 @@ describe("a file attached at pricing", () => {
     expect((await user.client.get(`/admin/offline/requests/${id}`)).status).toBe(403);
 
     // staff see it, with a link signed for them
-    const d = await detail(admin.client, id);
+    const d = await deskDetail(admin.client, id);
     expect(d.request.file).toBeNull();
     expect(d.request.prepared?.file?.name).toBe("the-book.pdf");
     const staffLink = d.request.prepared!.file!.download_url;
@@ -294,7 +270,7 @@ describe("the group's file", () => {
     expect((await pay(a.client, ra.id)).res.status).toBe(200);
     // another user asks for the same edition later
     const rb = await insertBookOk(b.client, { url: `${title.toUpperCase()} (2nd ed.)` });
-    const d = await detail(admin.client, rb.id);
+    const d = await deskDetail(admin.client, rb.id);
     expect(d.group.map((g) => g.id)).toEqual([ra.id]);
     expect(d.group_file).toMatchObject({ from: ra.id, name: "reuse.pdf" });
     expect(d.suggested_price).toEqual({ amount: 50_000, source: "group" });
@@ -320,6 +296,6 @@ describe("the user's answers carry nothing staff-only", () => {
     expect(raw).not.toContain("publisher's site");
     expect(raw).not.toContain("prepared");
     expect(raw).not.toContain("staff_note");
-    expect((await detail(admin.client, id)).request.staff_note).toBe("found on the publisher's site, 2nd printing");
+    expect((await deskDetail(admin.client, id)).request.staff_note).toBe("found on the publisher's site, 2nd printing");
   });
 });
