@@ -245,6 +245,49 @@ describe("crossref searchBibliographic (query.bibliographic)", () => {
   });
 });
 
+describe("crossref worksByDoi (filter=doi:…)", () => {
+  it("asks for many works in one list request and keys them by lower-case DOI, the same records getWork maps", async () => {
+    seen.length = 0;
+    const taken: string[] = [];
+    const budget = (name: string): CallBudget => ({ take: async () => (taken.push(name), { done: async () => {} }), slowDown: async () => {} });
+    const c = createCrossrefClient({
+      fetch: recordingFetch,
+      upstreamBase: fake.url,
+      mailto: "dev@daryaft.test",
+      rateLimiter: budget("single"),
+      listRateLimiter: budget("list"),
+    });
+    const works = await c.worksByDoi([
+      "10.5555/OA-Unpaywall-811",
+      "https://doi.org/10.5555/retracted-811",
+      "10.1371/journal.pone.0033693",
+      "10.5555/not-a-scenario-811",
+    ]);
+    expect(seen).toHaveLength(1);
+    expect(taken).toEqual(["list"]);
+    const u = new URL(seen[0]!);
+    expect(u.pathname).toBe("/api.crossref.org/works");
+    expect(u.searchParams.get("filter")).toBe(
+      "doi:10.5555/oa-unpaywall-811,doi:10.5555/retracted-811,doi:10.1371/journal.pone.0033693,doi:10.5555/not-a-scenario-811",
+    );
+    expect(u.searchParams.get("rows")).toBe("4");
+    // An unknown DOI is simply absent; each record is the one the single request maps.
+    expect([...works.keys()].sort()).toEqual(["10.1371/journal.pone.0033693", "10.5555/oa-unpaywall-811", "10.5555/retracted-811"]);
+    expect(works.get("10.5555/retracted-811")!.isRetracted).toBe(true);
+    expect(works.get("10.1371/journal.pone.0033693")).toEqual(await client().getWork("10.1371/journal.pone.0033693"));
+  });
+
+  it("leaves out what a filter cannot carry (a comma, not a DOI) and asks nothing for nothing", async () => {
+    seen.length = 0;
+    expect((await client().worksByDoi(["not a doi", "10.5555/a,b-1"])).size).toBe(0);
+    expect(seen).toHaveLength(0);
+    const many = Array.from({ length: 30 }, (_, i) => `10.5555/oa-unpaywall-${900 + i}`);
+    const works = await client().worksByDoi(many);
+    expect(seen).toHaveLength(1);
+    expect(works.size).toBe(20);
+  });
+});
+
 describe("crossref budgets and update feeds", () => {
   it("takes a single record's slot from one budget and a list's from the other, and reports a 429 to the budget", async () => {
     const taken: string[] = [];

@@ -198,7 +198,19 @@ export interface CrossrefClient {
   listUpdates(params: UpdateFeedParams): Promise<UpdateFeedPage>;
   /** The book records (and their chapters) carrying this ISBN (`filter=isbn:`), at most `rows`. */
   worksByIsbn(isbn: string, rows?: number): Promise<CrossrefWorkList>;
+  /**
+   * Many works by DOI in one list request (`filter=doi:a,doi:b`: a filter named twice ORs its
+   * values), keyed by lower-case DOI; a DOI Crossref does not know is absent. At most
+   * WORKS_BY_DOI_MAX; a DOI a filter cannot carry (a comma) is left out, for `getWork`.
+   */
+  worksByDoi(dois: readonly string[]): Promise<Map<string, CrossrefWork>>;
 }
+
+/** DOIs per `worksByDoi` request: a URL of a sane length and an answer of a few hundred KB. */
+export const WORKS_BY_DOI_MAX = 20;
+
+/** A DOI `filter=doi:` can carry: the filter's own separators (comma, colon after the name) stay out. */
+export const filterableDoi = (doi: string): boolean => /^10\.\d{4,9}\/[^\s,]{1,200}$/.test(doi);
 
 /**
  * The two feeds of update notices:
@@ -308,6 +320,22 @@ export function createCrossrefClient(opts: CrossrefClientOptions): CrossrefClien
       url.searchParams.set("rows", String(Math.min(Math.max(1, Math.trunc(rows)), 20)));
       const res = await get(url);
       return workList(await readJson(res, PROVIDER), res.status);
+    },
+
+    async worksByDoi(dois) {
+      const wanted = [...new Set(dois.flatMap((d) => bareDoiOrNull(d)?.toLowerCase() ?? []).filter(filterableDoi))].slice(0, WORKS_BY_DOI_MAX);
+      const found = new Map<string, CrossrefWork>();
+      if (!wanted.length) return found;
+      const url = new URL(`${BASE}/works`);
+      url.searchParams.set("filter", wanted.map((d) => `doi:${d}`).join(","));
+      url.searchParams.set("rows", String(wanted.length));
+      const res = await get(url);
+      const asked = new Set(wanted);
+      for (const work of workList(await readJson(res, PROVIDER), res.status).items) {
+        const key = work.doi.toLowerCase();
+        if (asked.has(key)) found.set(key, work);
+      }
+      return found;
     },
 
     async searchBibliographic(text, rows = 5) {

@@ -79,16 +79,13 @@ const pmcClient = (ctx: ResolveContext) =>
 /** Crossref's record of a DOI: the shared answer while fresh, else asked (and shared). Authors beyond 50 are not kept. */
 function crossrefWork(ctx: ResolveContext, doi: string): Promise<CrossrefWork | null> {
   const client = createCrossrefClient({ ...ctx.common, mailto: ctx.mail, rateLimiter: budget(ctx, "crossref") });
-  return sharedAnswer(
-    ctx.answers,
-    "crossref_work",
-    doi.toLowerCase(),
-    CrossrefWorkSchema,
-    Date.now(),
-    () => client.getWork(doi),
-    (w) => ({ ...w, authors: w.authors.slice(0, 50) }),
-  ).then((r) => r.value);
+  return sharedAnswer(ctx.answers, "crossref_work", doi.toLowerCase(), CrossrefWorkSchema, Date.now(), () => client.getWork(doi), keepCrossrefWork).then(
+    (r) => r.value,
+  );
 }
+
+/** What a shared Crossref record keeps (authors beyond 50 are not). */
+export const keepCrossrefWork = (w: CrossrefWork): CrossrefWork => ({ ...w, authors: w.authors.slice(0, 50) });
 
 /** Tries a source's candidates in order; a file must match what the metadata steps learnt. */
 async function tryOpen(ctx: ResolveContext, candidates: Candidate[], fetchDoc: DocumentFetcher): Promise<StepResult> {
