@@ -623,7 +623,8 @@ async function main() {
         seconds: Math.round(listSeconds),
         entries_per_s: Math.round((entries / listSeconds) * 100) / 100,
         share_of_crossref_ceiling: Math.round((entries / listSeconds / CROSSREF_CEILING) * 100) / 100,
-        crossref_single_calls_per_s_while_loaded: Math.round((crossrefSingle / listSeconds) * 100) / 100,
+        crossref_single_calls_per_s_while_loaded: Math.round((crossrefSingle / elapsed) * 100) / 100,
+        crossref_list_calls: (limits.served["crossref/list"] ?? 0) - (limitsBefore.served["crossref/list"] ?? 0),
         per_list_s: listResults.map((l) => Math.round(l.ms / 1000)),
         outcomes: listResults.reduce<Record<string, number>>((acc, l) => {
           for (const [k, v] of Object.entries(l.counts)) acc[k] = (acc[k] ?? 0) + v;

@@ -291,25 +291,31 @@ export function resolvedCitation(e: EntryRow): Citation {
 /**
  * How long the list's remaining entries will wait, in seconds: at the pace the list has kept so far
  * once a few entries are done (it already includes everyone else's pastes and lists), else at what
- * Crossref's budget leaves lists now (each entry is one Crossref call) shared with the other lists
- * at work. Lists wait behind pastes; the estimate moves with them.
+ * Crossref's list budget leaves lists now — the consumer asks for a batch of LIST_BATCH entries'
+ * records in one list request (queue-consumer/list-prefetch.ts) — within the list lane's own pace,
+ * shared with the other lists at work. Lists wait behind pastes; the estimate moves with them.
  */
 async function etaSeconds(ctx: GetpdfContext, batch: typeof schema.batches.$inferSelect, remaining: number, done: number): Promise<number | null> {
   if (!remaining) return null;
   const elapsed = Math.max(1, (ctx.now - batch.createdAt.getTime()) / 1000);
   if (done >= 5) return Math.ceil(remaining / Math.max(done / elapsed, 0.05));
   const outlook = await cachedOutlook(ctx);
-  const forLists = outlook ? Math.max(0.5, outlook.perSecond - outlook.pasteRate) : 8;
+  const forLists = outlook ? Math.min(LANE_ENTRIES_PER_S, Math.max(0.5, (outlook.perSecond - outlook.pasteRate) * LIST_BATCH)) : 8;
   // Lists already at work have up to LIST_IN_FLIGHT entries ahead in the lane.
-  const ahead = outlook && outlook.listRate > 0.5 ? LIST_IN_FLIGHT : 0;
+  const ahead = outlook && outlook.listRate > 0.05 ? LIST_IN_FLIGHT : 0;
   return Math.ceil((remaining + ahead) / forLists) + 5;
 }
 
-/** Crossref's budget as seen a moment ago: a read of the list page asks it at most every 10 s per isolate. */
+/** Entries whose records one list request brings (the list lane's max_batch_size, wrangler.toml). */
+const LIST_BATCH = 10;
+/** The list lane's own pace: 30 runs at once (3 invocations of 10) of about 2 s each (docs/scale.md). */
+const LANE_ENTRIES_PER_S = 15;
+
+/** Crossref's list budget as seen a moment ago: a read of the list page asks it at most every 10 s per isolate. */
 let outlookCache: { at: number; value: Awaited<ReturnType<typeof providerOutlook>> } | null = null;
 async function cachedOutlook(ctx: GetpdfContext) {
   if (outlookCache && ctx.now - outlookCache.at < 10_000) return outlookCache.value;
-  const value = await providerOutlook(ctx.bindings, "crossref");
+  const value = await providerOutlook(ctx.bindings, "crossrefList");
   outlookCache = { at: ctx.now, value };
   return value;
 }
