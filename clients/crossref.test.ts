@@ -14,6 +14,27 @@ function client(extra: { timeoutMs?: number; rateLimiter?: RateLimiter | null } 
   return createCrossrefClient({ fetch: recordingFetch, upstreamBase: fake.url, mailto: "dev@daryaft.test", rateLimiter: null, ...extra });
 }
 
+/** A client whose two budgets record which one each call took ("single" or "list") and how it ended. */
+function budgetedClient() {
+  const taken: string[] = [];
+  const reported: (number | null)[] = [];
+  const budget = (name: string): CallBudget => ({
+    take: async () => {
+      taken.push(name);
+      return { done: async (o) => void reported.push(o.status) };
+    },
+    slowDown: async () => {},
+  });
+  const c = createCrossrefClient({
+    fetch: recordingFetch,
+    upstreamBase: fake.url,
+    mailto: "dev@daryaft.test",
+    rateLimiter: budget("single"),
+    listRateLimiter: budget("list"),
+  });
+  return { c, taken, reported };
+}
+
 describe("crossref getWork", () => {
   it("maps the recorded work (tests/fixtures/crossref/work_single.json)", async () => {
     const w = await client().getWork("10.1371/journal.pone.0033693");
@@ -248,15 +269,7 @@ describe("crossref searchBibliographic (query.bibliographic)", () => {
 describe("crossref worksByDoi (filter=doi:…)", () => {
   it("asks for many works in one list request and keys them by lower-case DOI, the same records getWork maps", async () => {
     seen.length = 0;
-    const taken: string[] = [];
-    const budget = (name: string): CallBudget => ({ take: async () => (taken.push(name), { done: async () => {} }), slowDown: async () => {} });
-    const c = createCrossrefClient({
-      fetch: recordingFetch,
-      upstreamBase: fake.url,
-      mailto: "dev@daryaft.test",
-      rateLimiter: budget("single"),
-      listRateLimiter: budget("list"),
-    });
+    const { c, taken } = budgetedClient();
     const works = await c.worksByDoi([
       "10.5555/OA-Unpaywall-811",
       "https://doi.org/10.5555/retracted-811",
@@ -290,22 +303,7 @@ describe("crossref worksByDoi (filter=doi:…)", () => {
 
 describe("crossref budgets and update feeds", () => {
   it("takes a single record's slot from one budget and a list's from the other, and reports a 429 to the budget", async () => {
-    const taken: string[] = [];
-    const reported: (number | null)[] = [];
-    const budget = (name: string): CallBudget => ({
-      take: async () => {
-        taken.push(name);
-        return { done: async (o) => void reported.push(o.status) };
-      },
-      slowDown: async () => {},
-    });
-    const c = createCrossrefClient({
-      fetch: recordingFetch,
-      upstreamBase: fake.url,
-      mailto: "dev@daryaft.test",
-      rateLimiter: budget("single"),
-      listRateLimiter: budget("list"),
-    });
+    const { c, taken, reported } = budgetedClient();
     await c.getWork("10.5555/oa-unpaywall-731");
     await c.searchWorks({ query: "graphene", rows: 2 });
     await c.searchBibliographic("Open access through Unpaywall: test article 731");
