@@ -11,7 +11,7 @@ import { QueryBoundary } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { adminUi as t } from "../messages";
-import { AdminPage, FormActions, FormError, fieldError, useOnSaved } from "../parts";
+import { AdminPage, FormActions, FormError, fieldErrorProps, useOnSaved } from "../parts";
 import { adminKeys, booksQuery, priceBookMutation, saveBookMutation } from "../queries";
 
 const b = t.books;
@@ -61,8 +61,7 @@ function BookForm({ item, onDone }: { item?: DirectBook; onDone(): void }) {
             ltr={latin.includes(f)}
             isRequired={f === "title" || f === "toman_price"}
             inputMode={f === "year" || f === "pages" || f === "toman_price" ? "numeric" : undefined}
-            isInvalid={!!fieldError(save.error, f)}
-            errorMessage={fieldError(save.error, f)}
+            {...fieldErrorProps(save.error, f)}
           />
         ))}
       </div>
@@ -89,8 +88,7 @@ function PriceDialog({ item, onClose }: { item: DirectBook; onClose(): void }) {
           ltr
           inputMode="numeric"
           autoFocus
-          isInvalid={!!fieldError(save.error, "toman_price")}
-          errorMessage={fieldError(save.error, "toman_price")}
+          {...fieldErrorProps(save.error, "toman_price")}
         />
         <FormError error={save.error} shown={["toman_price"]} />
         <FormActions isPending={save.isPending} />
