@@ -19,12 +19,17 @@ type Call = { path: string; body: Record<string, unknown> | undefined };
 let calls: Call[] = [];
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** A /price that computes like the server, and an /order that answers the given user info. */
-function fakeServer(orderAnswer?: () => Response) {
+/** A /price that computes like the server (after failing `priceFailures` times), and an /order that answers the given user info. */
+function fakeServer(orderAnswer?: () => Response, { priceFailures = 0 } = {}) {
+  let failures = priceFailures;
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     calls.push({ path, body });
+    if (path === "/price" && failures > 0) {
+      failures -= 1;
+      return json({ status: "error", error: "unavailable" }, 503);
+    }
     if (path === "/price") {
       const c = { article: 0, offline_article: 0, limited_article: 0, standard: 0, ...(body as Record<string, number>) };
       const sum = c.article * unit.article + c.offline_article * unit.offline_article + c.limited_article * unit.limited_article + c.standard * unit.standard;
@@ -94,6 +99,19 @@ describe("PackageOfferDialog", () => {
     fireEvent.click(screen.getByText(/بستهٔ اعتبار محدود/));
     await waitFor(() => expect(screen.getByTestId("purchase-total").textContent).toBe("۳۹۰٬۰۰۰ تومان"));
     expect(priceBodies().at(-1)).toEqual({ article: 0, offline_article: 0, limited_article: 1 });
+  });
+
+  it("a failed price inquiry says so, and its button asks again", async () => {
+    // priceQuery retries once by itself: two failures reach the dialog.
+    fakeServer(undefined, { priceFailures: 2 });
+    renderWallet({ userInfo: user({ balance: 1_000_000 }) });
+    await openOffer();
+    expect(await screen.findByText(t.priceFailed, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId("purchase-total").textContent).toBe("…");
+    fireEvent.click(screen.getByRole("button", { name: t.reinquire }));
+    await waitFor(() => expect(screen.getByTestId("purchase-total").textContent).toBe("۲۹٬۰۰۰ تومان"));
+    expect(screen.queryByText(t.priceFailed)).toBeNull();
+    expect(priceBodies()).toHaveLength(3);
   });
 
   it("an empty package cannot be bought", async () => {
