@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { useState, type FormEvent } from "react";
 import { ledgerReasonLabel, ledgerReasons } from "../../../../contract/labels";
 import { ledgerAccounts, type TransactionsQuery } from "../../../../contract/wallet";
-import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
+import { formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -13,7 +13,7 @@ import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { walletUi as t } from "../messages";
-import { Amount } from "../ledger-amount";
+import { LedgerTable } from "../ledger-table";
 import { adjustMutation, transactionsPageQuery, walletKeys } from "../queries";
 import "../wallet.css";
 import { useListSearch } from "../../../lib/use-list-search";
@@ -140,38 +140,22 @@ function Results({ q, page, onPage, user }: { q: Omit<TransactionsQuery, "page" 
         <h2 id="wallet-rows">
           {t.admin.rows} ({formatNumber(data.total)})
         </h2>
-        <DataTable caption={t.admin.rows}>
-          <thead>
-            <tr>
-              <HeaderCell>{t.financial.date}</HeaderCell>
-              <HeaderCell>{t.admin.who}</HeaderCell>
-              <HeaderCell>{t.financial.account}</HeaderCell>
-              <HeaderCell>{t.financial.change}</HeaderCell>
-              <HeaderCell>{t.financial.reason}</HeaderCell>
-            </tr>
-          </thead>
-          <tbody>
-            {data.data.map((r) => (
-              <DataRow key={r.id}>
-                <DataCell>{formatJalaliDate(r.created_at, { withTime: true })}</DataCell>
-                <DataCell>
-                  {r.user_name}{" "}
-                  <bdi dir="ltr" className="wallet-muted">
-                    {r.user_email}
-                  </bdi>
-                </DataCell>
-                <DataCell>{t.accounts[r.account]}</DataCell>
-                <DataCell>
-                  <Amount row={r} />
-                </DataCell>
-                <DataCell>
-                  {r.reason_title}
-                  {r.note ? ` — ${r.note}` : ""}
-                </DataCell>
-              </DataRow>
-            ))}
-          </tbody>
-        </DataTable>
+        <LedgerTable
+          caption={t.admin.rows}
+          rows={data.data}
+          who={{
+            heading: t.admin.who,
+            cell: (r) => (
+              <>
+                {r.user_name}{" "}
+                <bdi dir="ltr" className="wallet-muted">
+                  {r.user_email}
+                </bdi>
+              </>
+            ),
+          }}
+          showNote={() => true}
+        />
         <Pagination page={page} pages={data.total_pages} onChange={onPage} label={t.admin.rows} />
       </section>
     </>
