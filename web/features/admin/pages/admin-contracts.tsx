@@ -68,24 +68,20 @@ function ContractForm({ item, onDone }: { item?: Contract; onDone(): void }) {
     save.mutate(bodyOf(d));
   };
   const err = (f: string) => fieldErrorProps(save.error, f);
+  /** A text field bound to the draft: its value, its change, and the server's message for it (under `errorKey`, the body's name). */
+  const bind = (key: "name" | "logo" | "domains" | "newAccess", errorKey: string = key) => ({
+    value: d[key],
+    onChange: (v: string) => setD({ ...d, [key]: v }),
+    ...err(errorKey),
+  });
   return (
     <form className="card admin-card admin-detail" onSubmit={submit} aria-labelledby="contract-form">
       <h2 id="contract-form">{item ? c.editTitle(item.name) : c.newTitle}</h2>
       <div className="admin-form">
-        <TextField label={c.name} value={d.name} onChange={(name) => setD({ ...d, name })} isRequired {...err("name")} />
-        <TextField label={c.logo} value={d.logo} onChange={(logo) => setD({ ...d, logo })} ltr placeholder="https://…" {...err("logo")} />
+        <TextField label={c.name} isRequired {...bind("name")} />
+        <TextField label={c.logo} ltr placeholder="https://…" {...bind("logo")} />
       </div>
-      <TextField
-        label={c.domains}
-        description={c.domainsHint}
-        multiline
-        rows={2}
-        ltr
-        value={d.domains}
-        onChange={(domains) => setD({ ...d, domains })}
-        isRequired
-        {...err("domains")}
-      />
+      <TextField label={c.domains} description={c.domainsHint} multiline rows={2} ltr isRequired {...bind("domains")} />
       <fieldset className="admin-form--stack" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className="ui-field__label">{c.access}</legend>
         <div className="admin-access">
@@ -108,15 +104,7 @@ function ContractForm({ item, onDone }: { item?: Contract; onDone(): void }) {
           ))}
         </div>
       </fieldset>
-      <TextField
-        label={c.newAccess}
-        description={c.newAccessHint}
-        multiline
-        rows={2}
-        value={d.newAccess}
-        onChange={(newAccess) => setD({ ...d, newAccess })}
-        {...err("new_access")}
-      />
+      <TextField label={c.newAccess} description={c.newAccessHint} multiline rows={2} {...bind("newAccess", "new_access")} />
       <Checkbox isSelected={d.active} onChange={(active) => setD({ ...d, active })}>
         {c.active}
       </Checkbox>
