@@ -4,7 +4,8 @@
  * `upstreamFetch` and tells the limiter about a 429. Clients keep their own
  * URLs, headers, accepted statuses and body checks.
  */
-import { asRecord, type Json } from "./decode";
+import type { z } from "zod";
+import { asRecord, shapeError, validateOutput, type Json } from "./decode";
 import { isCallBudget, limiterBudget, type CallBudget } from "./budget";
 import type { BudgetLimits } from "../contract/budget";
 import { UpstreamError, readJson, resolveRateLimiter, upstreamFetch, type ClientBaseOptions, type UpstreamFetchOptions } from "./http";
@@ -90,4 +91,23 @@ export async function absentOn404(res: Response): Promise<boolean> {
   if (res.status !== 404) return false;
   await res.body?.cancel();
   return true;
+}
+
+/**
+ * A lookup's one record: a 404 (kept by `acceptStatuses`) is null, no such record; a JSON object is
+ * turned into the client's record by `map` and checked against `schema`. A body that is not an
+ * object, or in which `map` finds no record (null), is a shape error naming `what`.
+ */
+export async function readLookup<S extends z.ZodType>(
+  res: Response,
+  provider: string,
+  what: string,
+  map: (body: Json) => z.input<S> | null,
+  schema: S,
+): Promise<z.output<S> | null> {
+  if (await absentOn404(res)) return null;
+  const body = await readJsonObject(res, provider);
+  const record = body ? map(body) : null;
+  if (!record) throw shapeError(provider, what, res.status);
+  return validateOutput(schema, record, provider, what);
 }

@@ -19,7 +19,7 @@ import {
   validateOutput,
   type Json,
 } from "./decode";
-import { ACCEPT_JSON, absentOn404, clientTransport, readJsonObject } from "./base";
+import { ACCEPT_JSON, clientTransport, readJsonObject, readLookup } from "./base";
 import { PROVIDER_LIMITS, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "openalex";
@@ -113,11 +113,7 @@ export function createOpenAlexClient(opts: OpenAlexClientOptions): OpenAlexClien
       // The doi: form avoids a URL inside the path (both forms are documented). With a key a
       // work by id or DOI costs nothing; without one every call counts against $0.01 a day.
       const res = await get(new URL(`${BASE}/works/doi:${encodeDoiPath(bareDoi(doi))}`), opts.apiKey ? 0 : 1, [404]);
-      if (await absentOn404(res)) return null;
-      const body = await readJsonObject(res, PROVIDER);
-      const work = body ? mapWork(body) : null;
-      if (!work) throw shapeError(PROVIDER, "work", res.status);
-      return validateOutput(OpenAlexWorkSchema, work, PROVIDER, "work");
+      return readLookup(res, PROVIDER, "work", mapWork, OpenAlexWorkSchema);
     },
 
     async searchWorks(input) {

@@ -4,22 +4,8 @@
  * 404 with an HTML page (current) or a JSON body (legacy); both mean null.
  */
 import { z } from "zod";
-import {
-  asBool,
-  asInt,
-  asRecord,
-  asRecords,
-  asString,
-  asUrl,
-  bareDoi,
-  bareDoiOrNull,
-  cleanText,
-  encodeDoiPath,
-  shapeError,
-  validateOutput,
-  type Json,
-} from "./decode";
-import { ACCEPT_JSON, absentOn404, clientTransport, readJsonObject } from "./base";
+import { asBool, asInt, asRecord, asRecords, asString, asUrl, bareDoi, bareDoiOrNull, cleanText, encodeDoiPath, type Json } from "./decode";
+import { ACCEPT_JSON, clientTransport, readLookup } from "./base";
 import { PROVIDER_LIMITS, UpstreamError, errorFromResponse, type ClientBaseOptions } from "./http";
 
 const PROVIDER = "unpaywall";
@@ -75,17 +61,13 @@ export function createUnpaywallClient(opts: UnpaywallClientOptions): UnpaywallCl
       const url = new URL(`${BASE}/${encodeDoiPath(bareDoi(doi))}`);
       url.searchParams.set("email", opts.email);
       const res = await upstream.send(url, { headers: ACCEPT_JSON }, { acceptStatuses: [404, 422] });
-      if (await absentOn404(res)) return null;
       if (res.status === 422) {
         // A missing or placeholder e-mail: a configuration problem, not a transient one.
         const e = await errorFromResponse(res, PROVIDER);
         throw new UpstreamError({ provider: PROVIDER, kind: "auth", status: 422, message: e.message, providerMessage: e.providerMessage });
       }
-      const body = await readJsonObject(res, PROVIDER);
-      if (!body) throw shapeError(PROVIDER, "record", res.status);
-      const record = mapRecord(body);
-      if (!record) throw shapeError(PROVIDER, "record without a DOI", res.status);
-      return validateOutput(UnpaywallRecordSchema, record, PROVIDER, "record");
+      // A record without a DOI maps to null: a shape error too.
+      return readLookup(res, PROVIDER, "record", mapRecord, UnpaywallRecordSchema);
     },
   };
 }

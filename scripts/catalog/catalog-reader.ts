@@ -3,6 +3,7 @@
  * CSV (RFC 4180: a header row, quoted fields may hold commas, quotes and newlines). A line that
  * cannot be decoded is yielded as an error so the import can report it and carry on.
  */
+import { CATALOG_ITEM_FIELDS } from "./catalog-record";
 
 export type DecodedLine = { line: number; record: Record<string, unknown> } | { line: number; error: string };
 
@@ -121,24 +122,7 @@ export const CSV_COLUMNS = [
   "title",
   "authors",
   "author",
-  "year",
-  "publisher",
-  "isbn",
-  "edition",
-  "pages",
-  "language",
-  "size_bytes",
-  "extension",
-  "free",
-  "license",
-  "links",
-  "toman_price",
-  "cover_url",
-  "standard_number",
-  "organization",
-  "cd_name",
-  "publication_date",
-  "keywords",
+  ...CATALOG_ITEM_FIELDS,
   "degree",
   "department",
   "university",

@@ -82,12 +82,11 @@ const ThesisRecord = z.object({
 
 export const CatalogImportRecord = z.discriminatedUnion("kind", [CatalogItemRecord, ThesisRecord]);
 export type CatalogImportRecord = z.input<typeof CatalogImportRecord>;
-/** Column order of the catalog_items upsert (snake_case = the SQL column names). */
-export const CATALOG_COLUMNS = [
-  "external_id",
-  "type",
-  "title",
-  "authors",
+/**
+ * A catalogue item's own fields, in order: the same names in the import format (its CSV header) and
+ * in catalog_items' columns.
+ */
+export const CATALOG_ITEM_FIELDS = [
   "year",
   "publisher",
   "isbn",
@@ -106,9 +105,9 @@ export const CATALOG_COLUMNS = [
   "cd_name",
   "publication_date",
   "keywords",
-  "source",
-  "created_at",
 ] as const;
+/** Column order of the catalog_items upsert (snake_case = the SQL column names). */
+export const CATALOG_COLUMNS = ["external_id", "type", "title", "authors", ...CATALOG_ITEM_FIELDS, "source", "created_at"] as const;
 
 export const THESIS_COLUMNS = [
   "external_id",

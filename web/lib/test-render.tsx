@@ -8,8 +8,8 @@ import { I18nProvider } from "react-aria-components";
 import type { PageData } from "../../contract/page-data";
 import type { UserInfo } from "../../contract/user-info";
 import { emptyPageData } from "./page-data";
-import { PageDataProvider } from "./page-data-context";
-import { UiStateProvider } from "./ui-state";
+import { PageDataProvider, usePageData } from "./page-data-context";
+import { UiStateProvider, useUiState } from "./ui-state";
 
 export function testPageData(overrides: Partial<PageData> = {}): PageData {
   return { ...emptyPageData, ...overrides };
@@ -32,6 +32,16 @@ export function testUser(overrides: Partial<UserInfo> = {}): UserInfo {
     contract: 0,
     ...overrides,
   };
+}
+
+/** The app's shared state as the last render of `<AppStateProbe />` saw it: tests open dialogs with it and read what was saved. */
+export const appState = {} as { ui: ReturnType<typeof useUiState>; page: ReturnType<typeof usePageData> };
+
+/** Rendered inside the providers (nothing on screen), it keeps `appState` current. */
+export function AppStateProbe() {
+  appState.ui = useUiState();
+  appState.page = usePageData();
+  return null;
 }
 
 export function Providers({ pageData, children }: { pageData?: PageData; children: ReactNode }) {

@@ -6,9 +6,8 @@ import type { PageData } from "../../../contract/page-data";
 import type { ProfileDetails } from "../../../contract/profile";
 import { profileMessages } from "../../../contract/profile";
 import { emptyPageData } from "../../lib/page-data";
-import { useUiState } from "../../lib/ui-state";
 import { fakeApi, json } from "../../lib/test-fetch";
-import { renderRouter } from "../../lib/test-render";
+import { renderRouter, AppStateProbe, appState } from "../../lib/test-render";
 import { accountUi } from "./messages";
 import PasswordReset from "./pages/password-reset";
 import Profile from "./pages/profile";
@@ -61,17 +60,11 @@ const details: ProfileDetails = {
   ],
 };
 
-let ui: ReturnType<typeof useUiState>;
-function Probe() {
-  ui = useUiState();
-  return null;
-}
-
 function renderPage(Page: () => React.ReactNode, data: Partial<PageData>, path = "/") {
   const rootRoute = createRootRoute({
     component: () => (
       <>
-        <Probe />
+        <AppStateProbe />
         <Outlet />
       </>
     ),
@@ -88,7 +81,7 @@ describe("/profile", () => {
     renderPage(Profile, {}, "/profile");
     await screen.findByText(t.guest);
     fireEvent.click(screen.getByRole("button", { name: t.login }));
-    await waitFor(() => expect(ui.open.login).toBe(true));
+    await waitFor(() => expect(appState.ui.open.login).toBe(true));
     expect(calls).toEqual([]);
   });
 
@@ -144,8 +137,8 @@ describe("/profile", () => {
     answers["/profile/ajax/details"] = () => json({ ...details, user: { ...userInfo, mobile_verifed: 0 } });
     renderPage(Profile, { userInfo, isGuest: false }, "/profile");
     fireEvent.click(await screen.findByRole("button", { name: t.verifyMobile }));
-    await waitFor(() => expect(ui.open.mobile).toBe(true));
-    expect(ui.mobileStep).toBe(1);
+    await waitFor(() => expect(appState.ui.open.mobile).toBe(true));
+    expect(appState.ui.mobileStep).toBe(1);
   });
 });
 

@@ -11,7 +11,7 @@ import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { adminUi as t } from "./messages";
-import { ConfirmButton, FormActions, FormError, fieldError, useOnSaved } from "./parts";
+import { ConfirmButton, FormActions, FormError, fieldErrorProps, useOnSaved } from "./parts";
 import { adminKeys, blogQuery, newsActionMutation, newsQuery, postActionMutation, saveNewsMutation, savePostMutation } from "./queries";
 
 function Status({ published }: { published: boolean }) {
@@ -31,14 +31,7 @@ function NewsForm({ item, onDone }: { item?: NewsItem; onDone(): void }) {
   };
   return (
     <form className="admin-form" onSubmit={submit}>
-      <TextField
-        label={t.news.title}
-        value={title}
-        onChange={setTitle}
-        isRequired
-        isInvalid={!!fieldError(save.error, "title")}
-        errorMessage={fieldError(save.error, "title")}
-      />
+      <TextField label={t.news.title} value={title} onChange={setTitle} isRequired {...fieldErrorProps(save.error, "title")} />
       <FormActions isPending={save.isPending} submitLabel={item ? t.common.save : t.news.add} onCancel={item && onDone} />
       <FormError error={save.error} shown={["title"]} />
     </form>
@@ -60,14 +53,7 @@ function PostForm({ item, onDone }: { item?: BlogPost; onDone(): void }) {
   };
   return (
     <form className="admin-form" onSubmit={submit}>
-      <TextField
-        label={t.blog.title}
-        value={title}
-        onChange={setTitle}
-        isRequired
-        isInvalid={!!fieldError(save.error, "post_title")}
-        errorMessage={fieldError(save.error, "post_title")}
-      />
+      <TextField label={t.blog.title} value={title} onChange={setTitle} isRequired {...fieldErrorProps(save.error, "post_title")} />
       <TextField
         label={t.blog.name}
         description={t.blog.nameHint}
@@ -75,8 +61,7 @@ function PostForm({ item, onDone }: { item?: BlogPost; onDone(): void }) {
         onChange={setName}
         ltr
         isRequired
-        isInvalid={!!fieldError(save.error, "post_name")}
-        errorMessage={fieldError(save.error, "post_name")}
+        {...fieldErrorProps(save.error, "post_name")}
       />
       <FormActions isPending={save.isPending} submitLabel={item ? t.common.save : t.blog.add} onCancel={item && onDone} />
       <FormError error={save.error} shown={["post_title", "post_name"]} />

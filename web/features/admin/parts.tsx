@@ -59,6 +59,12 @@ export function fieldError(error: unknown, field: string): string | undefined {
   return hit?.[1]?.[0];
 }
 
+/** A field's isInvalid and errorMessage from a failed mutation, spread on the field: `{...fieldErrorProps(save.error, "title")}`. */
+export function fieldErrorProps(error: unknown, field: string): { isInvalid: boolean; errorMessage: string | undefined } {
+  const message = fieldError(error, field);
+  return { isInvalid: !!message, errorMessage: message };
+}
+
 /** A mutation's error not tied to a shown field (business errors, or fields the form does not show). */
 export function FormError({ error, shown = [] }: { error: unknown; shown?: string[] }) {
   if (!error) return null;

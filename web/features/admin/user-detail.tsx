@@ -14,7 +14,7 @@ import { Select } from "../../components/ui/select";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/toast";
 import { adminUi as t } from "./messages";
-import { FormError, fieldError } from "./parts";
+import { FormError, fieldErrorProps } from "./parts";
 import { adjustCreditsMutation, adminKeys, blockMutation, contractsQuery, setRolesMutation, userQuery } from "./queries";
 
 type Detail = AdminUserDetail;
@@ -70,24 +70,8 @@ function AdjustForm({ id }: { id: string }) {
           options={ledgerAccounts.map((a) => [a, t.accounts[a]] as const)}
           onChange={(k) => setAccount(k as typeof account)}
         />
-        <TextField
-          label={t.users.delta}
-          value={delta}
-          onChange={setDelta}
-          ltr
-          inputMode="numeric"
-          isRequired
-          isInvalid={!!fieldError(adjust.error, "delta")}
-          errorMessage={fieldError(adjust.error, "delta")}
-        />
-        <TextField
-          label={t.users.reason}
-          value={reason}
-          onChange={setReason}
-          isRequired
-          isInvalid={!!fieldError(adjust.error, "reason")}
-          errorMessage={fieldError(adjust.error, "reason")}
-        />
+        <TextField label={t.users.delta} value={delta} onChange={setDelta} ltr inputMode="numeric" isRequired {...fieldErrorProps(adjust.error, "delta")} />
+        <TextField label={t.users.reason} value={reason} onChange={setReason} isRequired {...fieldErrorProps(adjust.error, "reason")} />
         <Button type="submit" isPending={adjust.isPending}>
           {t.users.adjustSubmit}
         </Button>
@@ -131,8 +115,7 @@ function RolesForm({ d }: { d: Detail }) {
           value={institution}
           options={[{ id: NO_INSTITUTION, name: t.users.noInstitution }, ...(contracts.data?.data ?? [])].map((c) => [c.id, c.name] as const)}
           onChange={setInstitution}
-          isInvalid={!!fieldError(save.error, "university_id")}
-          errorMessage={fieldError(save.error, "university_id")}
+          {...fieldErrorProps(save.error, "university_id")}
         />
       )}
       <div className="admin-actions">
@@ -166,14 +149,7 @@ function BlockForm({ d }: { d: Detail }) {
       <h3 id="admin-block">{t.users.blockTitle}</h3>
       <p className="admin-muted">{blocked ? t.users.blockedSince(formatJalaliDate(d.user.blocked_at!, { withTime: true })) : t.users.blockHint}</p>
       <div className="admin-form">
-        <TextField
-          label={t.users.reason}
-          value={reason}
-          onChange={setReason}
-          isRequired
-          isInvalid={!!fieldError(save.error, "reason")}
-          errorMessage={fieldError(save.error, "reason")}
-        />
+        <TextField label={t.users.reason} value={reason} onChange={setReason} isRequired {...fieldErrorProps(save.error, "reason")} />
         <Button type="submit" variant={blocked ? "outline" : "danger"} isPending={save.isPending}>
           {blocked ? t.users.unblock : t.users.block}
         </Button>

@@ -5,9 +5,7 @@ import { profileMessages } from "../../../contract/profile";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
 import { emptyPageData } from "../../lib/page-data";
-import { usePageData } from "../../lib/page-data-context";
-import { useUiState } from "../../lib/ui-state";
-import { renderWithRouter, testUser } from "../../lib/test-render";
+import { renderWithRouter, testUser, AppStateProbe, appState } from "../../lib/test-render";
 import { fakeApi, json } from "../../lib/test-fetch";
 import { AuthDialogs } from "./auth-dialogs";
 import { rememberCodeSent } from "./code-memory";
@@ -17,20 +15,11 @@ const user = (over: Partial<UserInfo> = {}): UserInfo => testUser({ id: "usr_1",
 
 const { calls, answers } = fakeApi();
 
-/** Exposes the shared state so a test can open dialogs and read what the dialogs saved. */
-let ui: ReturnType<typeof useUiState>;
-let page: ReturnType<typeof usePageData>;
-function Probe() {
-  ui = useUiState();
-  page = usePageData();
-  return null;
-}
-
 function renderDialogs(data: Partial<PageData> = {}) {
   const initial: PageData = { ...emptyPageData, mobileSmsConfirmation: true, ...data, isGuest: !data.userInfo };
   return renderWithRouter(
     <>
-      <Probe />
+      <AppStateProbe />
       <AuthDialogs />
     </>,
     { pageData: initial },
@@ -40,8 +29,8 @@ function renderDialogs(data: Partial<PageData> = {}) {
 /** Renders the dialogs for a guest and opens one, as the header's buttons do. */
 async function openDialog(name: "login" | "register") {
   renderDialogs();
-  await waitFor(() => expect(ui).toBeTruthy());
-  act(() => ui.openDialog(name));
+  await waitFor(() => expect(appState.ui).toBeTruthy());
+  act(() => appState.ui.openDialog(name));
   return screen.findByRole("dialog");
 }
 
@@ -73,8 +62,8 @@ describe("LoginDialog", () => {
     // The forgot-password link and the way to registration.
     expect(screen.getByRole("link", { name: authUi.login.forgot }).getAttribute("href")).toBe("/password/reset");
     fireEvent.click(button(authUi.login.toRegister));
-    await waitFor(() => expect(ui.open.register).toBe(true));
-    expect(ui.open.login).toBe(false);
+    await waitFor(() => expect(appState.ui.open.register).toBe(true));
+    expect(appState.ui.open.login).toBe(false);
   });
 
   it("posts email/password (remember only when checked), keeps the first element as user info", async () => {
@@ -86,9 +75,9 @@ describe("LoginDialog", () => {
     submitOf(field(authUi.login.name));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toEqual({ path: "/login", body: { email: "user@daryaft.test", password: "secret-password" } });
-    await waitFor(() => expect(page.userInfo?.id).toBe("usr_1"));
-    expect(page.isAdmin).toBe(true);
-    expect(page.isGuest).toBe(false);
+    await waitFor(() => expect(appState.page.userInfo?.id).toBe("usr_1"));
+    expect(appState.page.isAdmin).toBe(true);
+    expect(appState.page.isGuest).toBe(false);
     // Then the page reloads (no ?login, no pending intent).
     await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 2000 });
     expect(assign).not.toHaveBeenCalled();
@@ -123,8 +112,8 @@ describe("LoginDialog", () => {
     submitOf(field(authUi.login.name));
     await waitFor(() => expect(calls).toHaveLength(1));
     await waitFor(() => expect(button(authUi.login.submit).getAttribute("data-pending")).toBeNull());
-    expect(ui.open.login).toBe(true);
-    expect(page.userInfo).toBeNull();
+    expect(appState.ui.open.login).toBe(true);
+    expect(appState.page.userInfo).toBeNull();
   });
 });
 
@@ -160,20 +149,20 @@ describe("RegisterDialog", () => {
 describe("MobileDialog", () => {
   it("opens by itself at step 1 for an unverified number, and not for a university user", async () => {
     renderDialogs({ userInfo: user() });
-    await waitFor(() => expect(ui?.open.mobile).toBe(true));
-    expect(ui.mobileStep).toBe(1);
+    await waitFor(() => expect(appState.ui?.open.mobile).toBe(true));
+    expect(appState.ui.mobileStep).toBe(1);
     expect(await screen.findByRole("button", { name: authUi.mobile.send })).toBeTruthy();
     cleanup();
 
     renderDialogs({ userInfo: user({ mobile: null }) });
-    await waitFor(() => expect(ui?.open.mobile).toBe(true));
-    expect(ui.mobileStep).toBe(0);
+    await waitFor(() => expect(appState.ui?.open.mobile).toBe(true));
+    expect(appState.ui.mobileStep).toBe(0);
     cleanup();
 
     renderDialogs({ userInfo: user(), userType: "university" });
-    await waitFor(() => expect(ui).toBeTruthy());
+    await waitFor(() => expect(appState.ui).toBeTruthy());
     await new Promise((r) => setTimeout(r, 20));
-    expect(ui.open.mobile).toBeFalsy();
+    expect(appState.ui.open.mobile).toBeFalsy();
   });
 
   it("step 1 → 2 with a 04:00 countdown; resend appears at 00:00 and verify is disabled; change number returns to step 1", async () => {
@@ -255,9 +244,9 @@ describe("MobileDialog", () => {
     await screen.findByText("۰۴:۰۰");
     type(authUi.mobile.code, "۱۲۳۴۵۶");
     submitOf(field(authUi.mobile.code));
-    await waitFor(() => expect(ui.open.mobile).toBe(false));
+    await waitFor(() => expect(appState.ui.open.mobile).toBe(false));
     expect(calls[1]).toEqual({ path: "/profile/mobile/verify", body: { code: "123456" } });
-    expect(page.userInfo?.mobile_verifed).toBe(1);
+    expect(appState.page.userInfo?.mobile_verifed).toBe(1);
   });
 
   it("step 0 saves the number and moves to step 1 when SMS confirmation is on", async () => {
@@ -268,7 +257,7 @@ describe("MobileDialog", () => {
     fireEvent.click(button(authUi.mobile.save));
     expect(await screen.findByRole("button", { name: authUi.mobile.send })).toBeTruthy();
     expect(calls[0]).toEqual({ path: "/profile/ajax/mobile_update", body: { mobile: "09127654321" } });
-    expect(page.userInfo?.mobile).toBe("09127654321");
+    expect(appState.page.userInfo?.mobile).toBe("09127654321");
   });
 
   it("asks for the current password when the server does (a number past the account's first hour) and sends it", async () => {
@@ -295,6 +284,6 @@ describe("MobileDialog", () => {
     await screen.findByRole("button", { name: authUi.mobile.save });
     type(authUi.mobile.mobile, "09127654321");
     fireEvent.click(button(authUi.mobile.save));
-    await waitFor(() => expect(ui.open.mobile).toBe(false));
+    await waitFor(() => expect(appState.ui.open.mobile).toBe(false));
   });
 });

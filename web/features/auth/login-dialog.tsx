@@ -14,6 +14,7 @@ import { authUi } from "./messages";
 import { completeSignIn } from "./sign-in";
 import { useRef, useState } from "react";
 import "./auth.css";
+import { PasswordField } from "../../components/ui/password-field";
 
 /** Login (accounts spec §2): width 400; mobile, e-mail or username; password; remember me; forgot-password and registration links. */
 export function LoginDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange(open: boolean): void }) {
@@ -55,7 +56,7 @@ export function LoginDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenC
       <form className="auth-form" onSubmit={submit} noValidate>
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <TextField label={authUi.login.name} autoComplete="username" ltr autoFocus {...form.field("email")} />
-        <TextField label={authUi.login.password} type="password" autoComplete="current-password" ltr {...form.field("password")} />
+        <PasswordField label={authUi.login.password} {...form.field("password")} />
         <div className="auth-form__row">
           <Checkbox isSelected={remember} onChange={setRemember} name="remember">
             {authUi.login.remember}

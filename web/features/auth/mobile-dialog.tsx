@@ -15,6 +15,7 @@ import { stepAfterSave } from "./rules";
 import { codeSecondsLeft, forgetCodeSent, rememberCodeSent } from "./code-memory";
 import { CODE_COUNTDOWN_SECONDS, useCountdown } from "./use-countdown";
 import "./auth.css";
+import { PasswordField } from "../../components/ui/password-field";
 
 type Step = 0 | 1 | 2;
 
@@ -118,15 +119,7 @@ export function MobileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
 
   const mobileEmpty = !form.values.mobile.trim();
   const passwordField = askPassword && (
-    <TextField
-      label={authUi.mobile.currentPassword}
-      description={authUi.mobile.currentPasswordWhy}
-      type="password"
-      autoComplete="current-password"
-      ltr
-      autoFocus
-      {...form.field("current_password")}
-    />
+    <PasswordField label={authUi.mobile.currentPassword} description={authUi.mobile.currentPasswordWhy} autoFocus {...form.field("current_password")} />
   );
   const codeEmpty = !form.values.code.trim();
 

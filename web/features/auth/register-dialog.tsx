@@ -12,6 +12,7 @@ import { useForm, validate } from "./form";
 import { authUi } from "./messages";
 import { completeSignIn } from "./sign-in";
 import "./auth.css";
+import { PasswordField } from "../../components/ui/password-field";
 
 /** Registration (accounts spec §3, §5): the same rules as the server; a 422 shows the first message per field. */
 export function RegisterDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange(open: boolean): void }) {
@@ -49,15 +50,8 @@ export function RegisterDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOp
           ltr
           {...form.field("mobile")}
         />
-        <TextField
-          label={authUi.register.password}
-          description={authUi.register.passwordHint}
-          type="password"
-          autoComplete="new-password"
-          ltr
-          {...form.field("password")}
-        />
-        <TextField label={authUi.register.confirmation} type="password" autoComplete="new-password" ltr {...form.field("password_confirmation")} />
+        <PasswordField isNew label={authUi.register.password} description={authUi.register.passwordHint} {...form.field("password")} />
+        <PasswordField isNew label={authUi.register.confirmation} {...form.field("password_confirmation")} />
         <Button type="submit" fullWidth isPending={form.busy || done}>
           {form.busy ? authUi.working : authUi.register.submit}
         </Button>

@@ -18,6 +18,7 @@ import { offlineUi } from "./messages";
 import { deskDetailQuery, solversQuery } from "./queries";
 import { useDeskMutation, type Say } from "./use-desk-mutation";
 import { DocumentName, fileSizeMb, History, Latin, StatusBadge } from "./request-parts";
+import { serverFieldProps } from "../../lib/field-errors";
 
 const t = offlineUi.desk;
 const OPEN = new Set(["registered", "priced", "paid", "in_progress"]);
@@ -372,8 +373,7 @@ function PriceAction({
           inputMode="numeric"
           value={price}
           onChange={setPrice}
-          isInvalid={!!errors["price"]}
-          errorMessage={errors["price"]?.join(" ")}
+          {...serverFieldProps(errors["price"])}
           description={detail.suggested_price && !r.price ? t.suggestedFrom[detail.suggested_price.source] : undefined}
         />
       </div>
@@ -407,7 +407,7 @@ function PriceAction({
             {fileError}
           </span>
         )}
-        <TextField label={t.attachLink} ltr value={link} onChange={setLink} isInvalid={!!errors["link"]} errorMessage={errors["link"]?.join(" ")} />
+        <TextField label={t.attachLink} ltr value={link} onChange={setLink} {...serverFieldProps(errors["link"])} />
       </fieldset>
       {hasGroup && (
         <Checkbox isSelected={group} onChange={setGroup}>
@@ -447,13 +447,7 @@ function RejectAction({ id, onDone, onNotice, first }: { id: string; onDone(hand
           if (reason.trim()) setConfirming({ reason: reason.trim() });
         }}
       >
-        <TextField
-          label={t.rejectOther}
-          value={reason}
-          onChange={setReason}
-          isInvalid={!!m.fieldErrors["reason"]}
-          errorMessage={m.fieldErrors["reason"]?.join(" ")}
-        />
+        <TextField label={t.rejectOther} value={reason} onChange={setReason} {...serverFieldProps(m.fieldErrors["reason"])} />
         <Button type="submit" variant="ghost" size="sm" isDisabled={m.isPending || !reason.trim()}>
           {t.reject}
         </Button>
@@ -610,15 +604,7 @@ function DeliverAction({
           m.mutate({ body: { link, apply_to_group: group } });
         }}
       >
-        <TextField
-          label={t.deliverLink}
-          ltr
-          value={link}
-          onChange={setLink}
-          isDisabled={!!pending}
-          isInvalid={!!m.fieldErrors["link"]}
-          errorMessage={m.fieldErrors["link"]?.join(" ")}
-        />
+        <TextField label={t.deliverLink} ltr value={link} onChange={setLink} isDisabled={!!pending} {...serverFieldProps(m.fieldErrors["link"])} />
         <Button type="submit" variant="outline" size="sm" isDisabled={m.isPending || !link.trim()}>
           {t.deliver}
         </Button>
@@ -648,8 +634,7 @@ function AssignAction({ id, current, onNotice }: { id: string; current: string |
         value={solver || null}
         options={solvers.data.solvers.map((s) => [s.id, s.name] as const)}
         onChange={setSolver}
-        isInvalid={!!m.fieldErrors["solver_id"]}
-        errorMessage={m.fieldErrors["solver_id"]?.join(" ")}
+        {...serverFieldProps(m.fieldErrors["solver_id"])}
       />
       <Button type="submit" variant="ghost" size="sm" isDisabled={m.isPending || !solver}>
         {t.assign}
@@ -670,16 +655,7 @@ function NoteForm({ id, note, onNotice }: { id: string; note: string | null; onN
         m.mutate({ body: { note: text } });
       }}
     >
-      <TextField
-        label={t.note}
-        description={t.noteHint}
-        multiline
-        rows={2}
-        value={text}
-        onChange={setText}
-        isInvalid={!!m.fieldErrors["note"]}
-        errorMessage={m.fieldErrors["note"]?.join(" ")}
-      />
+      <TextField label={t.note} description={t.noteHint} multiline rows={2} value={text} onChange={setText} {...serverFieldProps(m.fieldErrors["note"])} />
       <Button type="submit" variant="ghost" size="sm" isDisabled={m.isPending || text === (note ?? "")}>
         {t.noteSave}
       </Button>

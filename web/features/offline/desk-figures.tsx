@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseMutationOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { DeskHours, DeskPrices } from "../../../contract/offline";
 import { formatNumber } from "../../../lib/format";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Figures } from "../../components/ui/figures";
 import { TextField } from "../../components/ui/text-field";
 import { ApiError } from "../../lib/api";
+import { serverFieldProps } from "../../lib/field-errors";
 import type { Notice } from "./desk-notice";
 import { offlineUi } from "./messages";
 import {
@@ -77,87 +77,91 @@ function Dashboard({ group }: { group: "articles" | "books" }) {
 /** The operator's deadlines per kind (books' first answer is the spec's 12 hours and not here). */
 function HoursForm({ onNotice }: { onNotice(n: Notice): void }) {
   const hours = useQuery(deskHoursQuery());
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Record<keyof DeskHours, string> | null>(null);
-  const save = useMutation({
-    ...saveDeskHoursMutation(),
-    onSuccess: (saved) => {
-      onNotice({ kind: "success", text: t.hoursSaved });
-      queryClient.setQueryData(offlineKeys.hours, saved);
-      setDraft(null);
-    },
-    onError: (e) => onNotice({ kind: "error", text: e.message }),
-  });
-  if (!hours.data) return null;
-  const value = draft ?? (Object.fromEntries(Object.entries(hours.data).map(([k, v]) => [k, formatNumber(v)])) as Record<keyof DeskHours, string>);
-  const fields: [keyof DeskHours, string][] = [
-    ["answer_standard", t.hoursAnswerStandard],
-    ["deliver_book", t.hoursDeliverBook],
-    ["deliver_standard", t.hoursDeliverStandard],
-    ["deliver_article", t.hoursDeliverArticle],
-  ];
-  const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
   return (
-    <form
-      className="desk-settings-form"
-      aria-label={t.hours}
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(value);
-      }}
-    >
-      <h3>{t.hours}</h3>
-      {fields.map(([key, label]) => (
-        <TextField
-          key={key}
-          label={label}
-          inputMode="numeric"
-          value={value[key]}
-          onChange={(v) => setDraft({ ...value, [key]: v })}
-          isInvalid={!!errors[key]}
-          errorMessage={errors[key]?.join(" ")}
-        />
-      ))}
-      <Button type="submit" variant="outline" isDisabled={save.isPending}>
-        {t.hoursSave}
-      </Button>
-    </form>
+    <FiguresForm
+      title={t.hours}
+      saveLabel={t.hoursSave}
+      savedText={t.hoursSaved}
+      fields={[
+        ["answer_standard", t.hoursAnswerStandard],
+        ["deliver_book", t.hoursDeliverBook],
+        ["deliver_standard", t.hoursDeliverStandard],
+        ["deliver_article", t.hoursDeliverArticle],
+      ]}
+      data={hours.data}
+      queryKey={offlineKeys.hours}
+      mutation={saveDeskHoursMutation()}
+      onNotice={onNotice}
+    />
   );
 }
 
 /** List prices per kind: what the price field starts with when neither the group nor the catalogue has one. */
 function PricesForm({ onNotice }: { onNotice(n: Notice): void }) {
   const prices = useQuery(deskPricesQuery());
+  return (
+    <FiguresForm
+      title={t.listPrices}
+      saveLabel={t.pricesSave}
+      savedText={t.pricesSaved}
+      fields={[
+        ["book", t.listPriceBook],
+        ["standard", t.listPriceStandard],
+        ["solution", t.listPriceSolution],
+      ]}
+      data={prices.data}
+      queryKey={offlineKeys.prices}
+      mutation={saveDeskPricesMutation()}
+      onNotice={onNotice}
+    />
+  );
+}
+
+/** A form of numbers per key (blank for none), saved whole; the saved answer replaces the cached one. */
+function FiguresForm<T extends Record<string, number | null>>({
+  title,
+  saveLabel,
+  savedText,
+  fields,
+  data,
+  queryKey,
+  mutation,
+  onNotice,
+}: {
+  title: string;
+  saveLabel: string;
+  savedText: string;
+  fields: [keyof T & string, string][];
+  data: T | undefined;
+  queryKey: readonly string[];
+  mutation: UseMutationOptions<T, Error, Record<keyof T, string>>;
+  onNotice(n: Notice): void;
+}) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Record<keyof DeskPrices, string> | null>(null);
+  const [draft, setDraft] = useState<Record<keyof T, string> | null>(null);
   const save = useMutation({
-    ...saveDeskPricesMutation(),
+    ...mutation,
     onSuccess: (saved) => {
-      onNotice({ kind: "success", text: t.pricesSaved });
-      queryClient.setQueryData(offlineKeys.prices, saved);
+      onNotice({ kind: "success", text: savedText });
+      queryClient.setQueryData(queryKey, saved);
       setDraft(null);
     },
     onError: (e) => onNotice({ kind: "error", text: e.message }),
   });
-  if (!prices.data) return null;
+  if (!data) return null;
   const value =
-    draft ?? (Object.fromEntries(Object.entries(prices.data).map(([k, v]) => [k, v === null ? "" : formatNumber(v)])) as Record<keyof DeskPrices, string>);
-  const fields: [keyof DeskPrices, string][] = [
-    ["book", t.listPriceBook],
-    ["standard", t.listPriceStandard],
-    ["solution", t.listPriceSolution],
-  ];
+    draft ?? (Object.fromEntries(Object.entries<number | null>(data).map(([k, v]) => [k, v === null ? "" : formatNumber(v)])) as Record<keyof T, string>);
   const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
   return (
     <form
       className="desk-settings-form"
-      aria-label={t.listPrices}
+      aria-label={title}
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate(value);
       }}
     >
-      <h3>{t.listPrices}</h3>
+      <h3>{title}</h3>
       {fields.map(([key, label]) => (
         <TextField
           key={key}
@@ -165,12 +169,11 @@ function PricesForm({ onNotice }: { onNotice(n: Notice): void }) {
           inputMode="numeric"
           value={value[key]}
           onChange={(v) => setDraft({ ...value, [key]: v })}
-          isInvalid={!!errors[key]}
-          errorMessage={errors[key]?.join(" ")}
+          {...serverFieldProps(errors[key])}
         />
       ))}
       <Button type="submit" variant="outline" isDisabled={save.isPending}>
-        {t.pricesSave}
+        {saveLabel}
       </Button>
     </form>
   );

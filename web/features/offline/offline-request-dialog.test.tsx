@@ -8,8 +8,8 @@ import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
 import { emptyPageData } from "../../lib/page-data";
 import { PageDataProvider } from "../../lib/page-data-context";
-import { UiStateProvider, useUiState, type OfflineRequestPrefill } from "../../lib/ui-state";
-import { testUser } from "../../lib/test-render";
+import { UiStateProvider, type OfflineRequestPrefill } from "../../lib/ui-state";
+import { testUser, AppStateProbe, appState } from "../../lib/test-render";
 import { fakeApi, json } from "../../lib/test-fetch";
 import { offlineUi } from "./messages";
 import { OfflineDialogs } from "./offline-request-dialog";
@@ -20,18 +20,12 @@ const user: UserInfo = testUser({ id: "usr_1", name: "کاربر", email: "a@b.c
 
 const { calls, answers } = fakeApi();
 
-let ui: ReturnType<typeof useUiState>;
-function Probe() {
-  ui = useUiState();
-  return null;
-}
-
 let router: AnyRouter;
 function renderDialog(data: Partial<PageData> = { userInfo: user }) {
   const root = createRootRoute({
     component: () => (
       <>
-        <Probe />
+        <AppStateProbe />
         <Outlet />
         <OfflineDialogs />
       </>
@@ -56,8 +50,8 @@ function renderDialog(data: Partial<PageData> = { userInfo: user }) {
 }
 
 async function open(prefill: OfflineRequestPrefill) {
-  await waitFor(() => expect(ui).toBeTruthy());
-  act(() => ui.openOfflineRequest(prefill));
+  await waitFor(() => expect(appState.ui).toBeTruthy());
+  act(() => appState.ui.openOfflineRequest(prefill));
   return screen.findByRole("dialog");
 }
 
@@ -144,10 +138,10 @@ describe("OfflineRequestDialog", () => {
     renderDialog();
     await open({ url: "10.1/x", kind: "article" });
     fireEvent.click(button(t.submit));
-    await waitFor(() => expect(ui.open.packageOffer).toBe(true));
-    expect(ui.open.offlineRequest).toBe(false);
+    await waitFor(() => expect(appState.ui.open.packageOffer).toBe(true));
+    expect(appState.ui.open.offlineRequest).toBe(false);
     // For the credit this request needs, and the request to come back to once paid.
-    expect(ui.packageOfferFor).toEqual({ need: "offline_article", count: 1, url: "10.1/x", doi: undefined, desc: undefined });
+    expect(appState.ui.packageOfferFor).toEqual({ need: "offline_article", count: 1, url: "10.1/x", doi: undefined, desc: undefined });
   });
 
   it("shows the generic code message for other failures", async () => {
@@ -162,8 +156,8 @@ describe("OfflineRequestDialog", () => {
     renderDialog({ userInfo: null });
     await open({ url: "A book title", doi: "10.1/y", desc: "please" });
     fireEvent.click(button(t.submit));
-    await waitFor(() => expect(ui.open.login).toBe(true));
-    expect(ui.open.offlineRequest).toBe(false);
+    await waitFor(() => expect(appState.ui.open.login).toBe(true));
+    expect(appState.ui.open.offlineRequest).toBe(false);
     expect(localStorage.getItem("run")).toBe("offline");
     expect(localStorage.getItem("run_details_url")).toBe("A book title");
     expect(localStorage.getItem("run_details_doi")).toBe("10.1/y");
@@ -181,7 +175,7 @@ describe("auto-submit", () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
-    act(() => ui.openOfflineRequest(prefill));
+    act(() => appState.ui.openOfflineRequest(prefill));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });

@@ -16,6 +16,7 @@ import { offlineUi } from "./messages";
 import { insertOfflineRequest, offlineKeys, pageOf, type InsertKind } from "./queries";
 import { useAutoSubmit } from "./use-auto-submit";
 import "./offline.css";
+import { serverFieldProps } from "../../lib/field-errors";
 
 const t = offlineUi.dialog;
 const KINDS: InsertKind[] = ["article", "book", "standard"];
@@ -152,8 +153,7 @@ function OfflineRequestForm({ prefill, close }: { prefill: OfflineRequestPrefill
         isReadOnly={!canEdit}
         isRequired
         ltr={/^[\x00-\x7f]*$/.test(url)}
-        isInvalid={!!errors.url}
-        errorMessage={errors.url?.join(" ")}
+        {...serverFieldProps(errors.url)}
         autoFocus={canEdit && !url}
       />
       {showDoi && (
@@ -163,8 +163,7 @@ function OfflineRequestForm({ prefill, close }: { prefill: OfflineRequestPrefill
           onChange={edit(setDoi)}
           isReadOnly={!canEdit}
           ltr
-          isInvalid={!!errors.doi}
-          errorMessage={errors.doi?.join(" ")}
+          {...serverFieldProps(errors.doi)}
         />
       )}
       <TextField
@@ -176,8 +175,7 @@ function OfflineRequestForm({ prefill, close }: { prefill: OfflineRequestPrefill
         // editable when can_edit is false, and editing it cancels the auto-submit like any edit.
         multiline
         rows={3}
-        isInvalid={!!errors.more}
-        errorMessage={errors.more?.join(" ")}
+        {...serverFieldProps(errors.more)}
       />
       <ul className="offline-notes">
         <li>{t.persianNotice}</li>

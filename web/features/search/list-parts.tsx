@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { toPersianDigits } from "../../../lib/digits";
-import { VISIBLE_PAGES } from "../../../contract/search-constants";
+import { MATCH_TYPES, VISIBLE_PAGES } from "../../../contract/search-constants";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -15,6 +15,9 @@ import { usePageData } from "../../lib/page-data-context";
 import { savePendingIntent, type PendingIntent } from "../../lib/pending-intent";
 import { useUiState, type OfflineRequestPrefill } from "../../lib/ui-state";
 import { searchUi as t } from "./messages";
+import type { SearchKind } from "./queries";
+
+type MatchType = (typeof MATCH_TYPES)[number];
 
 function PageSizeSelect({ sizes, value, onChange }: { sizes: readonly number[]; value: number; onChange(n: number): void }) {
   return (
@@ -36,6 +39,11 @@ export function YearRange({ from, to, onFrom, onTo }: { from: string; to: string
       <TextField label={t.yearTo} value={to} onChange={onTo} inputMode="numeric" placeholder={t.yearPlaceholder} name="year_to" />
     </div>
   );
+}
+
+/** How the keywords must match (all words, any word, the exact phrase). */
+export function MatchTypeSelect({ label = t.matchType, value, onChange }: { label?: string; value: MatchType; onChange(v: MatchType): void }) {
+  return <NativeSelect label={label} value={value} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={onChange} />;
 }
 
 /** A failed search's text: the server's Persian message, or "an error occurred, code {status}" (§8). */
@@ -176,9 +184,13 @@ export function SearchItem({ n, title, children }: { n: number; title: ReactNode
 
 /** What SearchResults reads of a `useSearchList`. */
 type ResultList = {
+  /** The form last searched with; none before the first search. */
+  submitted: object | null;
   busy: boolean;
   error: unknown;
   last: { total_pages: number } | undefined;
+  /** The page shown (none while the next one loads). */
+  data: { total_results: number; total_capped?: boolean } | undefined;
   page: number;
   count: number;
   setPage(p: number): void;
@@ -186,27 +198,24 @@ type ResultList = {
   firstNumber: number;
 };
 
-/** A submitted search's results: status line, the numbered list, the footer with pages and page size, then `children`. */
+/** A submitted search's results (nothing before the first search): status line (the total of the page shown), the numbered list, the footer with pages and page size, then `children`. */
 export function SearchResults<Item>({
   list,
   sizes,
-  total,
-  capped,
   items,
   item,
   children,
 }: {
   list: ResultList;
   sizes: readonly number[];
-  total: number | null;
-  capped?: boolean;
   items: Item[] | undefined;
   item(it: Item, i: number): ReactNode;
   children?: ReactNode;
 }) {
+  if (!list.submitted) return null;
   return (
     <div className="search-results" aria-busy={list.busy}>
-      <SearchStatus busy={list.busy} error={list.error} total={total} capped={capped} />
+      <SearchStatus busy={list.busy} error={list.error} total={list.data ? list.data.total_results : null} capped={list.data?.total_capped} />
       {items && items.length > 0 && (
         <ol className="search-list" aria-label={t.resultList} start={list.firstNumber}>
           {items.map(item)}
@@ -260,6 +269,17 @@ export function Fact({ label, children, ltr }: { label: string; children: ReactN
 /** Opens a lawful download link in a new tab. */
 export function openLink(href: string) {
   window.open(href, "_blank", "noopener,noreferrer");
+}
+
+/** A search panel (types 2 to 5): its section, named by its heading with the help button, then the form and results. */
+export function SearchPane({ kind, children }: { kind: SearchKind; children: ReactNode }) {
+  const m = t[kind];
+  return (
+    <section className="search-pane" aria-labelledby={`${kind}-search-title`}>
+      <PanelHead id={`${kind}-search-title`} title={m.title} helpTitle={m.helpTitle} help={m.help} />
+      {children}
+    </section>
+  );
 }
 
 /** A panel's heading with its help button and help dialog (§2 "help dialogs types 1 to 6"). */

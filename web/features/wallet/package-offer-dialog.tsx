@@ -14,9 +14,9 @@ import { isCheckoutBusy, useCheckout } from "./checkout";
 import { CheckoutActions } from "./checkout-actions";
 import { CountField } from "./count-field";
 import { walletUi as t } from "./messages";
+import { PriceError } from "./price-error";
 import { PurchaseSummary } from "./purchase-summary";
 import { priceQuery } from "./queries";
-import { QueryError } from "../../components/ui/query-state";
 import "./wallet.css";
 
 const CUSTOM = "custom";
@@ -116,15 +116,7 @@ function OfferBody({ close, purpose }: { close(): void; purpose: PackageOfferFor
             {t.packageOffer.limited(formatNumber(packSize), limitedUnit ? formatToman(limitedUnit) : "…")}
           </Checkbox>
           {empty && <Alert tone="warning">{t.packageOffer.empty}</Alert>}
-          {price.isError && (
-            <QueryError
-              error={price.error}
-              onRetry={() => void price.refetch()}
-              isRetrying={price.isFetching}
-              errorTitle={t.priceFailed}
-              retryLabel={t.reinquire}
-            />
-          )}
+          <PriceError price={price} />
         </div>
       )}
       <PurchaseSummary price={empty ? 0 : total} balance={balance} phase={phase} />

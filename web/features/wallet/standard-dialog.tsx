@@ -9,6 +9,7 @@ import { isCheckoutBusy, useCheckout } from "./checkout";
 import { CheckoutActions } from "./checkout-actions";
 import { CountField } from "./count-field";
 import { walletUi as t } from "./messages";
+import { PriceError } from "./price-error";
 import { PurchaseSummary } from "./purchase-summary";
 import { priceQuery, spendStandardCredit, standardStatusQuery, useRefreshUserInfo } from "./queries";
 import { QueryError } from "../../components/ui/query-state";
@@ -71,15 +72,7 @@ function StandardBody({ id, close }: { id: number; close(): void }) {
             value={count}
             onChange={setCount}
           />
-          {price.isError && (
-            <QueryError
-              error={price.error}
-              onRetry={() => void price.refetch()}
-              isRetrying={price.isFetching}
-              errorTitle={t.priceFailed}
-              retryLabel={t.reinquire}
-            />
-          )}
+          <PriceError price={price} />
           <PurchaseSummary price={total} balance={balance} phase={phase} />
         </>
       )}

@@ -3,10 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PageData } from "../../../contract/page-data";
 import type { UserInfo } from "../../../contract/user-info";
 import { emptyPageData } from "../../lib/page-data";
-import { usePageData } from "../../lib/page-data-context";
 import { readPendingIntent } from "../../lib/pending-intent";
-import { useUiState } from "../../lib/ui-state";
-import { renderWithRouter, testUser } from "../../lib/test-render";
+import { renderWithRouter, testUser, AppStateProbe, appState } from "../../lib/test-render";
 import { walletUi as t } from "./messages";
 import { WalletDialogs } from "./wallet-dialogs";
 
@@ -19,12 +17,17 @@ type Call = { path: string; body: Record<string, unknown> | undefined };
 let calls: Call[] = [];
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** A /price that computes like the server, and an /order that answers the given user info. */
-function fakeServer(orderAnswer?: () => Response) {
+/** A /price that computes like the server (after failing `priceFailures` times), and an /order that answers the given user info. */
+function fakeServer(orderAnswer?: () => Response, { priceFailures = 0 } = {}) {
+  let failures = priceFailures;
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     calls.push({ path, body });
+    if (path === "/price" && failures > 0) {
+      failures -= 1;
+      return json({ status: "error", error: "unavailable" }, 503);
+    }
     if (path === "/price") {
       const c = { article: 0, offline_article: 0, limited_article: 0, standard: 0, ...(body as Record<string, number>) };
       const sum = c.article * unit.article + c.offline_article * unit.offline_article + c.limited_article * unit.limited_article + c.standard * unit.standard;
@@ -45,19 +48,11 @@ function fakeServer(orderAnswer?: () => Response) {
   });
 }
 
-let ui: ReturnType<typeof useUiState>;
-let page: ReturnType<typeof usePageData>;
-function Probe() {
-  ui = useUiState();
-  page = usePageData();
-  return null;
-}
-
 function renderWallet(data: Partial<PageData>) {
   const initial: PageData = { ...emptyPageData, pricesPackages: packages, gateways: ["devbank"], ...data, isGuest: !data.userInfo };
   return renderWithRouter(
     <>
-      <Probe />
+      <AppStateProbe />
       <WalletDialogs />
     </>,
     { pageData: initial },
@@ -65,8 +60,8 @@ function renderWallet(data: Partial<PageData>) {
 }
 
 async function openOffer() {
-  await waitFor(() => expect(ui).toBeTruthy());
-  act(() => ui.openDialog("packageOffer"));
+  await waitFor(() => expect(appState.ui).toBeTruthy());
+  act(() => appState.ui.openDialog("packageOffer"));
   return screen.findByRole("dialog");
 }
 
@@ -96,6 +91,19 @@ describe("PackageOfferDialog", () => {
     expect(priceBodies().at(-1)).toEqual({ article: 0, offline_article: 0, limited_article: 1 });
   });
 
+  it("a failed price inquiry says so, and its button asks again", async () => {
+    // priceQuery retries once by itself: two failures reach the dialog.
+    fakeServer(undefined, { priceFailures: 2 });
+    renderWallet({ userInfo: user({ balance: 1_000_000 }) });
+    await openOffer();
+    expect(await screen.findByText(t.priceFailed, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId("purchase-total").textContent).toBe("…");
+    fireEvent.click(screen.getByRole("button", { name: t.reinquire }));
+    await waitFor(() => expect(screen.getByTestId("purchase-total").textContent).toBe("۲۹٬۰۰۰ تومان"));
+    expect(screen.queryByText(t.priceFailed)).toBeNull();
+    expect(priceBodies()).toHaveLength(3);
+  });
+
   it("an empty package cannot be bought", async () => {
     fakeServer();
     renderWallet({ userInfo: user({ balance: 1_000_000 }) });
@@ -117,7 +125,7 @@ describe("PackageOfferDialog", () => {
     await waitFor(() => expect(screen.getByTestId("purchase-total").textContent).toBe("۲۵۹٬۰۰۰ تومان"));
     expect(screen.getByText(t.fromWallet)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: t.buy }));
-    await waitFor(() => expect(page.userInfo?.unlimited_vip_credits).toBe(10));
+    await waitFor(() => expect(appState.page.userInfo?.unlimited_vip_credits).toBe(10));
     const order = calls.find((c) => c.path === "/order")!;
     expect(order.body).toMatchObject({ cart: { name: "package_1" } });
     expect(String(order.body!.idempotency_key)).toMatch(/^spa-[0-9a-f-]{36}$/);
@@ -160,8 +168,8 @@ describe("PackageOfferDialog", () => {
       json({ ...user({ balance: 955_000, offline_article_credit: 1 }), redirect: "/?getOfflineUrl=https%3A%2F%2Fx.org%2Fa", order_id: "ord_2" }),
     );
     renderWallet({ userInfo: user({ balance: 1_000_000 }) });
-    await waitFor(() => expect(ui).toBeTruthy());
-    act(() => ui.openPackageOffer({ need: "offline_article", count: 1, url: "https://x.org/a", doi: "10.1/a" }));
+    await waitFor(() => expect(appState.ui).toBeTruthy());
+    act(() => appState.ui.openPackageOffer({ need: "offline_article", count: 1, url: "https://x.org/a", doi: "10.1/a" }));
     await screen.findByRole("dialog");
     expect(screen.getByText(t.packageOffer.forOffline)).toBeTruthy();
     await waitFor(() => expect(priceBodies()[0]).toEqual({ article: 0, offline_article: 1, limited_article: 0 }));
@@ -178,8 +186,8 @@ describe("PackageOfferDialog", () => {
   it("opened for a licensed article, it preselects one article credit and buys for that document", async () => {
     fakeServer();
     renderWallet({ userInfo: user({ balance: 0 }) });
-    await waitFor(() => expect(ui).toBeTruthy());
-    act(() => ui.openPackageOffer({ need: "article", url: "10.5555/licensed-1" }));
+    await waitFor(() => expect(appState.ui).toBeTruthy());
+    act(() => appState.ui.openPackageOffer({ need: "article", url: "10.5555/licensed-1" }));
     await screen.findByRole("dialog");
     expect(screen.getByText(t.packageOffer.forArticle)).toBeTruthy();
     await waitFor(() => expect(priceBodies()[0]).toEqual({ article: 1, offline_article: 0, limited_article: 0 }));
@@ -188,11 +196,11 @@ describe("PackageOfferDialog", () => {
   it("opened plainly after an action's offer, it carries nothing of that action", async () => {
     fakeServer();
     renderWallet({ userInfo: user({ balance: 0 }) });
-    await waitFor(() => expect(ui).toBeTruthy());
-    act(() => ui.openPackageOffer({ need: "offline_article", url: "https://x.org/a" }));
-    act(() => ui.closeDialog("packageOffer"));
-    act(() => ui.openDialog("packageOffer"));
-    expect(ui.packageOfferFor).toBeNull();
+    await waitFor(() => expect(appState.ui).toBeTruthy());
+    act(() => appState.ui.openPackageOffer({ need: "offline_article", url: "https://x.org/a" }));
+    act(() => appState.ui.closeDialog("packageOffer"));
+    act(() => appState.ui.openDialog("packageOffer"));
+    expect(appState.ui.packageOfferFor).toBeNull();
   });
 
   it("a guest is asked to log in and the buy intent is kept", async () => {
@@ -201,7 +209,7 @@ describe("PackageOfferDialog", () => {
     await openOffer();
     await waitFor(() => expect(screen.getByTestId("purchase-total").textContent).toBe("۲۹٬۰۰۰ تومان"));
     fireEvent.click(screen.getByRole("button", { name: t.buy }));
-    await waitFor(() => expect(ui.open.login).toBe(true));
+    await waitFor(() => expect(appState.ui.open.login).toBe(true));
     expect(readPendingIntent()?.run).toBe("buy");
   });
 });

@@ -64,6 +64,12 @@ type OkRow = {
   withdrawn: string | null;
 };
 
+/** A download's stored file as readers see it: its access, and whether it was withdrawn (needs both left joins). */
+const storedFileState = {
+  access: schema.storedFiles.access,
+  withdrawn: schema.fileWithdrawals.fileKey,
+};
+
 /** The newest `ok` rows (the home feed dedupes them per document). */
 export async function latestOkDownloads(db: Db, limit: number): Promise<OkRow[]> {
   return db
@@ -73,8 +79,7 @@ export async function latestOkDownloads(db: Db, limit: number): Promise<OkRow[]>
       doi: schema.downloads.doi,
       jobKey: schema.downloads.jobKey,
       fileKey: schema.downloads.fileKey,
-      access: schema.storedFiles.access,
-      withdrawn: schema.fileWithdrawals.fileKey,
+      ...storedFileState,
     })
     .from(schema.downloads)
     .leftJoin(schema.storedFiles, eq(schema.storedFiles.key, schema.downloads.fileKey))
@@ -119,9 +124,8 @@ export async function userDownloadsPage(db: Db, userId: string, page: number, pe
         license: schema.downloads.license,
         fileKey: schema.downloads.fileKey,
         notices: schema.downloads.notices,
-        access: schema.storedFiles.access,
         // The wrong-file report's state: withdrawn for everyone, or reported by this user.
-        withdrawn: schema.fileWithdrawals.fileKey,
+        ...storedFileState,
         reported: schema.fileReports.id,
       })
       .from(schema.downloads)

@@ -13,6 +13,7 @@ import { formatCountdown } from "../../auth/messages";
 import { useCountdown } from "../../auth/use-countdown";
 import { accountUi } from "../messages";
 import "../account.css";
+import { PasswordField } from "../../../components/ui/password-field";
 
 const t = accountUi.reset;
 
@@ -119,8 +120,8 @@ function NewPassword({ identifier, token, onDone, onRestart }: { identifier?: st
       {sentMessage && !form.formError && <Alert tone="info">{sentMessage}</Alert>}
       {form.formError && <Alert tone="error">{form.formError}</Alert>}
       {identifier && <TextField label={t.code} inputMode="numeric" autoComplete="one-time-code" ltr autoFocus maxLength={6} {...form.field("code")} />}
-      <TextField label={t.newPassword} type="password" autoComplete="new-password" ltr autoFocus={!identifier} {...form.field("password")} />
-      <TextField label={t.confirmation} type="password" autoComplete="new-password" ltr {...form.field("password_confirmation")} />
+      <PasswordField isNew label={t.newPassword} autoFocus={!identifier} {...form.field("password")} />
+      <PasswordField isNew label={t.confirmation} {...form.field("password_confirmation")} />
       {identifier && (
         <p className="account-card__hint">
           {countdown.running ? (

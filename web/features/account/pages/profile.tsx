@@ -18,6 +18,7 @@ import { accountUi } from "../messages";
 import { endOtherSessionsMutation, endSessionMutation, profileChanges, profileDetailsQuery, profileKey } from "../queries";
 import { describeUserAgent } from "../user-agent";
 import "../account.css";
+import { PasswordField } from "../../../components/ui/password-field";
 
 const t = accountUi.profile;
 type Ok = { status: "ok"; message: string };
@@ -197,14 +198,7 @@ function EmailCard() {
       <form className="account-form" onSubmit={submit} noValidate>
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <TextField label={t.newEmail} type="email" autoComplete="email" ltr {...form.field("email")} />
-        <TextField
-          label={t.currentPassword}
-          description={t.currentPasswordWhy}
-          type="password"
-          autoComplete="current-password"
-          ltr
-          {...form.field("current_password")}
-        />
+        <PasswordField label={t.currentPassword} description={t.currentPasswordWhy} {...form.field("current_password")} />
         <div className="account-actions">
           <Button type="submit" isPending={form.busy}>
             {t.sendLink}
@@ -232,9 +226,9 @@ function PasswordCard() {
       <p className="account-card__hint">{t.changePasswordHint}</p>
       <form className="account-form" onSubmit={submit} noValidate>
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
-        <TextField label={t.currentPassword} type="password" autoComplete="current-password" ltr {...form.field("current_password")} />
-        <TextField label={t.newPassword} type="password" autoComplete="new-password" ltr {...form.field("password")} />
-        <TextField label={t.confirmation} type="password" autoComplete="new-password" ltr {...form.field("password_confirmation")} />
+        <PasswordField label={t.currentPassword} {...form.field("current_password")} />
+        <PasswordField isNew label={t.newPassword} {...form.field("password")} />
+        <PasswordField isNew label={t.confirmation} {...form.field("password_confirmation")} />
         <div className="account-actions">
           <Button type="submit" isPending={form.busy}>
             {t.submitPassword}

@@ -11,7 +11,7 @@ import { QueryBoundary } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { adminUi as t } from "../messages";
-import { AdminPage, ConfirmButton, FormActions, FormError, fieldError, useOnSaved } from "../parts";
+import { AdminPage, ConfirmButton, FormActions, FormError, fieldErrorProps, useOnSaved } from "../parts";
 import { addPartnerMutation, adminKeys, contractsQuery, removePartnerMutation, saveContractMutation } from "../queries";
 
 const c = t.contracts;
@@ -67,34 +67,21 @@ function ContractForm({ item, onDone }: { item?: Contract; onDone(): void }) {
     e.preventDefault();
     save.mutate(bodyOf(d));
   };
-  const err = (f: string) => fieldError(save.error, f);
+  const err = (f: string) => fieldErrorProps(save.error, f);
+  /** A text field bound to the draft: its value, its change, and the server's message for it (under `errorKey`, the body's name). */
+  const bind = (key: "name" | "logo" | "domains" | "newAccess", errorKey: string = key) => ({
+    value: d[key],
+    onChange: (v: string) => setD({ ...d, [key]: v }),
+    ...err(errorKey),
+  });
   return (
     <form className="card admin-card admin-detail" onSubmit={submit} aria-labelledby="contract-form">
       <h2 id="contract-form">{item ? c.editTitle(item.name) : c.newTitle}</h2>
       <div className="admin-form">
-        <TextField label={c.name} value={d.name} onChange={(name) => setD({ ...d, name })} isRequired isInvalid={!!err("name")} errorMessage={err("name")} />
-        <TextField
-          label={c.logo}
-          value={d.logo}
-          onChange={(logo) => setD({ ...d, logo })}
-          ltr
-          placeholder="https://…"
-          isInvalid={!!err("logo")}
-          errorMessage={err("logo")}
-        />
+        <TextField label={c.name} isRequired {...bind("name")} />
+        <TextField label={c.logo} ltr placeholder="https://…" {...bind("logo")} />
       </div>
-      <TextField
-        label={c.domains}
-        description={c.domainsHint}
-        multiline
-        rows={2}
-        ltr
-        value={d.domains}
-        onChange={(domains) => setD({ ...d, domains })}
-        isRequired
-        isInvalid={!!err("domains")}
-        errorMessage={err("domains")}
-      />
+      <TextField label={c.domains} description={c.domainsHint} multiline rows={2} ltr isRequired {...bind("domains")} />
       <fieldset className="admin-form--stack" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className="ui-field__label">{c.access}</legend>
         <div className="admin-access">
@@ -111,23 +98,13 @@ function ContractForm({ item, onDone }: { item?: Contract; onDone(): void }) {
                 isDisabled={!d.access[k]}
                 value={d.quotas[k]}
                 onChange={(v) => setD({ ...d, quotas: { ...d.quotas, [k]: v } })}
-                isInvalid={!!err(`quotas.${k}`)}
-                errorMessage={err(`quotas.${k}`)}
+                {...err(`quotas.${k}`)}
               />
             </div>
           ))}
         </div>
       </fieldset>
-      <TextField
-        label={c.newAccess}
-        description={c.newAccessHint}
-        multiline
-        rows={2}
-        value={d.newAccess}
-        onChange={(newAccess) => setD({ ...d, newAccess })}
-        isInvalid={!!err("new_access")}
-        errorMessage={err("new_access")}
-      />
+      <TextField label={c.newAccess} description={c.newAccessHint} multiline rows={2} {...bind("newAccess", "new_access")} />
       <Checkbox isSelected={d.active} onChange={(active) => setD({ ...d, active })}>
         {c.active}
       </Checkbox>
@@ -170,8 +147,7 @@ function Partners({ item }: { item: Contract }) {
           ltr
           value={user}
           onChange={setUser}
-          isInvalid={!!fieldError(add.error, "user")}
-          errorMessage={fieldError(add.error, "user")}
+          {...fieldErrorProps(add.error, "user")}
         />
         <Button type="submit" size="sm" variant="outline" isPending={add.isPending}>
           {c.addPartner}

@@ -1,5 +1,5 @@
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
-import { useState, useTransition, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { DirectBook } from "../../../../contract/admin";
 import { formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
@@ -11,8 +11,9 @@ import { QueryBoundary } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { adminUi as t } from "../messages";
-import { AdminPage, FormActions, FormError, fieldError, useOnSaved } from "../parts";
+import { AdminPage, FormActions, FormError, fieldErrorProps, useOnSaved } from "../parts";
 import { adminKeys, booksQuery, priceBookMutation, saveBookMutation } from "../queries";
+import { useListSearch } from "../../../lib/use-list-search";
 
 const b = t.books;
 const textFields = ["title", "authors", "year", "publisher", "isbn", "edition", "pages", "language", "extension", "cover_url", "toman_price"] as const;
@@ -61,8 +62,7 @@ function BookForm({ item, onDone }: { item?: DirectBook; onDone(): void }) {
             ltr={latin.includes(f)}
             isRequired={f === "title" || f === "toman_price"}
             inputMode={f === "year" || f === "pages" || f === "toman_price" ? "numeric" : undefined}
-            isInvalid={!!fieldError(save.error, f)}
-            errorMessage={fieldError(save.error, f)}
+            {...fieldErrorProps(save.error, f)}
           />
         ))}
       </div>
@@ -89,8 +89,7 @@ function PriceDialog({ item, onClose }: { item: DirectBook; onClose(): void }) {
           ltr
           inputMode="numeric"
           autoFocus
-          isInvalid={!!fieldError(save.error, "toman_price")}
-          errorMessage={fieldError(save.error, "toman_price")}
+          {...fieldErrorProps(save.error, "toman_price")}
         />
         <FormError error={save.error} shown={["toman_price"]} />
         <FormActions isPending={save.isPending} />
@@ -101,20 +100,9 @@ function PriceDialog({ item, onClose }: { item: DirectBook; onClose(): void }) {
 
 /** /admin/directBooks: catalogue books and solution manuals sold for a price — list, search, add, edit, price. Its route's loader reads the first page. */
 export default function AdminDirectBooks() {
-  const [draftQ, setDraftQ] = useState("");
-  const [q, setQ] = useState("");
-  const [page, setPage] = useState(1);
+  const { draft: draftQ, setDraft: setDraftQ, filters: q, page, searching, search, goTo } = useListSearch("");
   const [editing, setEditing] = useState<DirectBook | "new" | null>(null);
   const [pricing, setPricing] = useState<DirectBook | null>(null);
-  // A new search or page replaces the list when it arrives (no loading state in between).
-  const [searching, startSearch] = useTransition();
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    startSearch(() => {
-      setPage(1);
-      setQ(draftQ);
-    });
-  };
   return (
     <AdminPage heading={<PageHeading title={b.title} />}>
       <form className="card admin-card admin-form" onSubmit={search} role="search">
@@ -133,7 +121,7 @@ export default function AdminDirectBooks() {
       <section className="card admin-card" aria-labelledby="books-list" aria-busy={searching}>
         <h2 id="books-list">{b.title}</h2>
         <QueryBoundary>
-          <BooksTable q={q} page={page} onPage={(p) => startSearch(() => setPage(p))} onPrice={setPricing} onEdit={setEditing} />
+          <BooksTable q={q} page={page} onPage={goTo} onPrice={setPricing} onEdit={setEditing} />
         </QueryBoundary>
       </section>
     </AdminPage>

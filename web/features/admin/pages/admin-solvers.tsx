@@ -9,7 +9,7 @@ import { QueryBoundary } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { adminUi as t } from "../messages";
-import { AdminPage, ConfirmButton, FormError, fieldError } from "../parts";
+import { AdminPage, ConfirmButton, FormError, fieldErrorProps } from "../parts";
 import { addSolverMutation, adminKeys, removeSolverMutation, solversQuery } from "../queries";
 
 /** /admin/solvers: who solves, their open and delivered requests on the offline desk; add or remove the role. */
@@ -36,15 +36,7 @@ export default function AdminSolvers() {
   return (
     <AdminPage heading={<PageHeading title={t.solvers.title} />}>
       <form className="card admin-card admin-form" onSubmit={submit} aria-label={t.solvers.add}>
-        <TextField
-          label={t.solvers.user}
-          value={user}
-          onChange={setUser}
-          ltr
-          isRequired
-          isInvalid={!!fieldError(add.error, "user")}
-          errorMessage={fieldError(add.error, "user")}
-        />
+        <TextField label={t.solvers.user} value={user} onChange={setUser} ltr isRequired {...fieldErrorProps(add.error, "user")} />
         <Button type="submit" isPending={add.isPending}>
           {t.solvers.add}
         </Button>

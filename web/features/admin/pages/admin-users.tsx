@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useEffect, useState, useTransition, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { userRoleFilters, type AdminUserRow } from "../../../../contract/admin";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
@@ -13,6 +13,7 @@ import { adminUi as t } from "../messages";
 import { AdminPage } from "../parts";
 import { usersQuery, type RoleFilter } from "../queries";
 import { UserDetail } from "../user-detail";
+import { useListSearch } from "../../../lib/use-list-search";
 
 function RoleBadges({ u }: { u: AdminUserRow }) {
   return (
@@ -31,22 +32,11 @@ function RoleBadges({ u }: { u: AdminUserRow }) {
 
 /** /admin/users: search by name, e-mail, mobile or username; one user's balances, credits, roles and activity. Its route's loader reads the first page. */
 export default function AdminUsers() {
-  const [draft, setDraft] = useState<{ q: string; role: RoleFilter }>({ q: "", role: "all" });
-  const [filters, setFilters] = useState(draft);
-  const [page, setPage] = useState(1);
+  const { draft, setDraft, filters, page, searching, search, goTo } = useListSearch<{ q: string; role: RoleFilter }>({ q: "", role: "all" });
   const [selected, setSelected] = useState<string | null>(null);
-  // A new search or page replaces the list when it arrives (no loading state in between).
-  const [searching, startSearch] = useTransition();
   useEffect(() => {
     if (selected) document.getElementById("admin-user-title")?.focus();
   }, [selected]);
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    startSearch(() => {
-      setPage(1);
-      setFilters(draft);
-    });
-  };
   return (
     <AdminPage heading={<PageHeading title={t.users.title} />}>
       <form className="card admin-card admin-form" onSubmit={search} role="search">
@@ -65,7 +55,7 @@ export default function AdminUsers() {
       <section className="card admin-card" aria-labelledby="admin-users-list" aria-busy={searching}>
         <h2 id="admin-users-list">{t.users.title}</h2>
         <QueryBoundary>
-          <UsersList filters={filters} page={page} onPage={(p) => startSearch(() => setPage(p))} onSelect={setSelected} />
+          <UsersList filters={filters} page={page} onPage={goTo} onSelect={setSelected} />
         </QueryBoundary>
       </section>
     </AdminPage>

@@ -1,26 +1,16 @@
 import { lazy, Suspense, useState } from "react";
-import {
-  ARTICLE_SORTS,
-  DEFAULT_PAGE_SIZE,
-  MATCH_TYPES,
-  PAGE_SIZES,
-  SCOPUS_LANGUAGES,
-  SCOPUS_SEARCH_IN,
-  SUBJECT_AREAS,
-} from "../../../../contract/search-constants";
-import type { ArticleResult, ArticleSearchInput, ArticleSearchResponse } from "../../../../contract/search";
+import { ARTICLE_SORTS, MATCH_TYPES, PAGE_SIZES, SCOPUS_LANGUAGES, SCOPUS_SEARCH_IN, SUBJECT_AREAS } from "../../../../contract/search-constants";
+import type { ArticleResult, ArticleSearchInput } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { ExternalLink } from "../../../components/ui/link";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { TextField } from "../../../components/ui/text-field";
-import { toast } from "../../../components/ui/toast";
-import { SearchForm, SearchResults, useDownloadCheck, YearRange, PanelHead, SearchItem } from "../list-parts";
+import { MatchTypeSelect, SearchForm, SearchResults, useDownloadCheck, YearRange, SearchPane, SearchItem } from "../list-parts";
 import { usePageData } from "../../../lib/page-data-context";
 import { searchUi as t } from "../messages";
-import { fetchers } from "../queries";
-import { useSearchList } from "../use-search-list";
+import { useSearchPanel } from "../use-search-panel";
 import { CitationExportMenu, citationOf } from "../../../components/citations/citation-export";
 import "../search.css";
 
@@ -148,25 +138,15 @@ function ArticleItem({ item, n, onDownload }: { item: ArticleResult; n: number; 
 
 /** Type 2: article search in Scopus or Crossref (search spec §2, §3). */
 export default function ArticleSearchPanel(_props: Record<string, never>) {
-  const [form, setForm] = useState<Form>(initial);
+  const { form, setForm, set, list, submit } = useSearchPanel({
+    kind: "article",
+    initial,
+    toRequest: articleRequest,
+    refuse: (f) => (f.source === "none" ? t.noSource : null),
+  });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [dialogUrl, setDialogUrl] = useState<string | null>(null);
   const check = useDownloadCheck();
-  const list = useSearchList<ArticleRequest, ArticleSearchResponse>({
-    kind: "article",
-    defaultCount: DEFAULT_PAGE_SIZE.article,
-    fetch: (body, signal) => fetchers.article(body, signal),
-  });
-  const set =
-    <K extends keyof Form>(key: K) =>
-    (value: Form[K]) =>
-      setForm((f) => ({ ...f, [key]: value }));
-
-  const onSubmit = () => {
-    if (!form.keywords.trim()) return void toast.error(t.noPhrase);
-    if (form.source === "none") return void toast.error(t.noSource);
-    list.submit(articleRequest(form));
-  };
 
   const scopus = form.source === "scopus";
   // The page data says whether this server has a Scopus key; without one every Scopus search would
@@ -176,10 +156,9 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
   const data = list.data;
 
   return (
-    <section className="search-pane" aria-labelledby="article-search-title">
-      <PanelHead id="article-search-title" title={t.article.title} helpTitle={t.article.helpTitle} help={t.article.help} />
+    <SearchPane kind="article">
       <SearchForm
-        onSubmit={onSubmit}
+        onSubmit={submit}
         keywords={{ label: t.keywords, placeholder: t.keywordsPlaceholder, value: form.keywords, onChange: set("keywords") }}
         inline={
           <NativeSelect
@@ -217,12 +196,7 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
         {typeOptions.length > 0 && <NativeSelect label={t.article.type} value={form.type} options={[["", t.all], ...typeOptions]} onChange={set("type")} />}
         {scopus && (
           <>
-            <NativeSelect
-              label={t.article.searchType}
-              value={form.searchType}
-              options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)}
-              onChange={set("searchType")}
-            />
+            <MatchTypeSelect label={t.article.searchType} value={form.searchType} onChange={set("searchType")} />
             <NativeSelect
               label={t.article.searchIn}
               value={form.searchIn}
@@ -241,27 +215,24 @@ export default function ArticleSearchPanel(_props: Record<string, never>) {
         <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
       </SearchForm>
 
-      {list.submitted && (
-        <SearchResults
-          list={list}
-          sizes={PAGE_SIZES.article}
-          total={data ? data.total_results : null}
-          items={data?.data}
-          item={(item, i) => (
-            <ArticleItem
-              key={`${item.doi ?? item.url ?? i}-${i}`}
-              item={item}
-              n={list.firstNumber + i}
-              onDownload={() => check(() => setDialogUrl(item.doi ?? item.url))}
-            />
-          )}
-        />
-      )}
+      <SearchResults
+        list={list}
+        sizes={PAGE_SIZES.article}
+        items={data?.data}
+        item={(item, i) => (
+          <ArticleItem
+            key={`${item.doi ?? item.url ?? i}-${i}`}
+            item={item}
+            n={list.firstNumber + i}
+            onDownload={() => check(() => setDialogUrl(item.doi ?? item.url))}
+          />
+        )}
+      />
       {dialogUrl && (
         <Suspense fallback={null}>
           <ResultDialog url={dialogUrl} method="post" isOpen onOpenChange={(open) => !open && setDialogUrl(null)} />
         </Suspense>
       )}
-    </section>
+    </SearchPane>
   );
 }

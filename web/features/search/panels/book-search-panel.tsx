@@ -1,20 +1,17 @@
 import { useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { BOOK_SOURCES, DEFAULT_PAGE_SIZE, LIVE_SOURCE_NAMES, MATCH_TYPES, PAGE_SIZES } from "../../../../contract/search-constants";
+import { BOOK_SOURCES, LIVE_SOURCE_NAMES, MATCH_TYPES, PAGE_SIZES } from "../../../../contract/search-constants";
 import type { BookResult, BookSearchInput, BookSearchResponse, BookSource } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
 import { formatToman } from "../../../../lib/format";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
-import { NativeSelect } from "../../../components/ui/native-select";
 import { Radio, RadioGroup } from "../../../components/ui/radio-group";
-import { toast } from "../../../components/ui/toast";
 import { useUniversityGrants } from "../../../lib/page-data-context";
 import { bookSourceFromHash } from "../../home/hash-shortcuts";
-import { Fact, openLink, SearchForm, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, PanelHead } from "../list-parts";
+import { Fact, openLink, MatchTypeSelect, SearchForm, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, SearchPane } from "../list-parts";
 import { searchUi as t } from "../messages";
-import { fetchers } from "../queries";
-import { useSearchList } from "../use-search-list";
+import { useSearchPanel } from "../use-search-panel";
 import "../search.css";
 
 // Loaded when a signed-in user asks for a standard or buys a book: the wallet's purchase flow stays out of this chunk.
@@ -184,28 +181,23 @@ function BookItem({ item, n, onGet, onLink, onFetch }: { item: BookResult; n: nu
 
 /** Type 3: books, solution manuals, standards and reports from the catalogue (search spec §2, §3). */
 export default function BookSearchPanel(_props: Record<string, never>) {
-  const [form, setForm] = useState<Form>(() => ({
-    source: sourceFromHash() ?? (landingSourceUsed ? null : landingSource) ?? "all",
-    keywords: "",
-    match: "all",
-    yearFrom: "",
-    yearTo: "",
-  }));
+  const { form, setForm, set, list, submit } = useSearchPanel({
+    kind: "book",
+    initial: (): Form => ({
+      source: sourceFromHash() ?? (landingSourceUsed ? null : landingSource) ?? "all",
+      keywords: "",
+      match: "all",
+      yearFrom: "",
+      yearTo: "",
+    }),
+    toRequest: bookRequest,
+  });
   const [standardId, setStandardId] = useState<number | null>(null);
   const [buying, setBuying] = useState<BookResult | null>(null);
   const [fetching, setFetching] = useState<string | null>(null);
   const universityBooks = useUniversityGrants("book_download");
   const check = useDownloadCheck();
   const requestOffline = useOfflineRequest();
-  const list = useSearchList<Omit<BookSearchInput, "page" | "count">, BookSearchResponse>({
-    kind: "book",
-    defaultCount: DEFAULT_PAGE_SIZE.book,
-    fetch: (body, signal) => fetchers.book(body, signal),
-  });
-  const set =
-    <K extends keyof Form>(key: K) =>
-    (value: Form[K]) =>
-      setForm((f) => ({ ...f, [key]: value }));
   // A shortcut followed while this panel is already shown (e.g. a #solution link) also picks the source.
   const hash = useLocation({ select: (l) => l.hash });
   useEffect(() => {
@@ -214,19 +206,14 @@ export default function BookSearchPanel(_props: Record<string, never>) {
   useEffect(() => {
     const source = sourceFromHash(hash);
     if (source) setForm((f) => ({ ...f, source }));
-  }, [hash]);
+  }, [hash, setForm]);
 
-  const onSubmit = () => {
-    if (!form.keywords.trim()) return void toast.error(t.noPhrase);
-    list.submit(bookRequest(form));
-  };
   const data = list.data;
 
   return (
-    <section className="search-pane" aria-labelledby="book-search-title">
-      <PanelHead id="book-search-title" title={t.book.title} helpTitle={t.book.helpTitle} help={t.book.help} />
+    <SearchPane kind="book">
       <SearchForm
-        onSubmit={onSubmit}
+        onSubmit={submit}
         keywords={{ label: t.keywords, placeholder: t.keywordsPlaceholder, value: form.keywords, onChange: set("keywords") }}
         before={
           <RadioGroup label={t.source} value={form.source} onChange={(v) => set("source")(v as BookSource)} className="search-form__sources">
@@ -238,41 +225,37 @@ export default function BookSearchPanel(_props: Record<string, never>) {
           </RadioGroup>
         }
       >
-        <NativeSelect label={t.matchType} value={form.match} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("match")} />
+        <MatchTypeSelect value={form.match} onChange={set("match")} />
         <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
       </SearchForm>
 
-      {list.submitted && (
-        <SearchResults
-          list={list}
-          sizes={PAGE_SIZES.book}
-          total={data ? data.total_results : null}
-          capped={data?.total_capped}
-          items={data?.results}
-          item={(item, i) => (
-            <BookItem
-              key={item.id}
-              item={item}
-              n={list.firstNumber + i}
-              onLink={(href) => check(() => openLink(href))}
-              onFetch={(ref) => check(() => setFetching(ref))}
-              onGet={() =>
-                check(
-                  // A standard opens its dialog; a priced book is bought (then delivered by the desk);
-                  // a book without a price is ordered offline, prefilled with its ISBN or title.
-                  item.type === 2
-                    ? () => setStandardId(item.id)
-                    : item.toman_price !== null
-                      ? () => setBuying(item)
-                      : () => requestOffline({ kind: "book", url: item.ISBN ? `ISBN ${item.ISBN}` : item.Title, desc: item.ISBN ? item.Title : undefined }),
-                )
-              }
-            />
-          )}
-        >
-          <LiveSourcesNote live={data?.live} />
-        </SearchResults>
-      )}
+      <SearchResults
+        list={list}
+        sizes={PAGE_SIZES.book}
+        items={data?.results}
+        item={(item, i) => (
+          <BookItem
+            key={item.id}
+            item={item}
+            n={list.firstNumber + i}
+            onLink={(href) => check(() => openLink(href))}
+            onFetch={(ref) => check(() => setFetching(ref))}
+            onGet={() =>
+              check(
+                // A standard opens its dialog; a priced book is bought (then delivered by the desk);
+                // a book without a price is ordered offline, prefilled with its ISBN or title.
+                item.type === 2
+                  ? () => setStandardId(item.id)
+                  : item.toman_price !== null
+                    ? () => setBuying(item)
+                    : () => requestOffline({ kind: "book", url: item.ISBN ? `ISBN ${item.ISBN}` : item.Title, desc: item.ISBN ? item.Title : undefined }),
+              )
+            }
+          />
+        )}
+      >
+        <LiveSourcesNote live={data?.live} />
+      </SearchResults>
 
       {/* In the flow, not floating over the results: the shell's offline button steps aside for it (shell.css). */}
       <aside className="search-offline-prompt search-offline-prompt--inline search-offline-prompt--book" aria-label={t.book.offlineButton}>
@@ -307,6 +290,6 @@ export default function BookSearchPanel(_props: Record<string, never>) {
           <StandardDialog id={standardId} isOpen onOpenChange={(open) => !open && setStandardId(null)} />
         </Suspense>
       )}
-    </section>
+    </SearchPane>
   );
 }

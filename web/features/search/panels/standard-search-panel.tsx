@@ -1,23 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { DEFAULT_PAGE_SIZE, MATCH_TYPES, PAGE_SIZES } from "../../../../contract/search-constants";
-import type { StandardResult, StandardSearchInput, StandardSearchResponse } from "../../../../contract/search";
+import { MATCH_TYPES, PAGE_SIZES } from "../../../../contract/search-constants";
+import type { StandardResult, StandardSearchInput } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
 import { formatJalaliDate, formatToman } from "../../../../lib/format";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { toast } from "../../../components/ui/toast";
-import { Fact, SearchForm, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, PanelHead, SearchItem } from "../list-parts";
+import { Fact, MatchTypeSelect, SearchForm, SearchResults, useDownloadCheck, useOfflineRequest, YearRange, SearchPane, SearchItem } from "../list-parts";
 import { searchUi as t } from "../messages";
-import { fetchers, searchOptionsQuery } from "../queries";
-import { useSearchList } from "../use-search-list";
+import { searchOptionsQuery } from "../queries";
+import { useSearchPanel } from "../use-search-panel";
 import "../search.css";
 
 // Loaded when a signed-in user asks for a standard: the wallet's purchase flow stays out of this chunk.
 const StandardDialog = lazy(() => import("../../wallet/standard-dialog").then((m) => ({ default: m.StandardDialog })));
 
 type Form = { keywords: string; organization: string; match: (typeof MATCH_TYPES)[number]; yearFrom: string; yearTo: string };
+const blank: Form = { keywords: "", organization: "", match: "all", yearFrom: "", yearTo: "" };
 
 export function standardRequest(f: Form): Omit<StandardSearchInput, "page" | "count"> {
   return { keywords: f.keywords.trim(), organization: f.organization, type: f.match, year_from: f.yearFrom, year_to: f.yearTo };
@@ -63,34 +63,23 @@ function StandardItem({ item, n, onRequest }: { item: StandardResult; n: number;
 
 /** Type 5 (old-standard flag): standards by title, code or keywords, organisation and year (search spec §2). */
 export default function StandardSearchPanel(_props: Record<string, never>) {
-  const [form, setForm] = useState<Form>({ keywords: "", organization: "", match: "all", yearFrom: "", yearTo: "" });
+  const { form, set, list, submit } = useSearchPanel({
+    kind: "standard",
+    initial: blank,
+    toRequest: standardRequest,
+  });
   const [standardId, setStandardId] = useState<number | null>(null);
   const options = useQuery(searchOptionsQuery());
   const check = useDownloadCheck();
   const requestOffline = useOfflineRequest();
-  const list = useSearchList<Omit<StandardSearchInput, "page" | "count">, StandardSearchResponse>({
-    kind: "standard",
-    defaultCount: DEFAULT_PAGE_SIZE.standard,
-    fetch: (body, signal) => fetchers.standard(body, signal),
-  });
-  const set =
-    <K extends keyof Form>(key: K) =>
-    (value: Form[K]) =>
-      setForm((f) => ({ ...f, [key]: value }));
-
-  const onSubmit = () => {
-    if (!form.keywords.trim()) return void toast.error(t.noPhrase);
-    list.submit(standardRequest(form));
-  };
   const data = list.data;
   const organizations = options.data?.organizations ?? [];
   const requestStandard = () => requestOffline({ kind: "standard", url: (list.submitted?.keywords as string | undefined) ?? form.keywords.trim() });
 
   return (
-    <section className="search-pane" aria-labelledby="standard-search-title">
-      <PanelHead id="standard-search-title" title={t.standard.title} helpTitle={t.standard.helpTitle} help={t.standard.help} />
+    <SearchPane kind="standard">
       <SearchForm
-        onSubmit={onSubmit}
+        onSubmit={submit}
         iconSubmit
         keywords={{ label: t.standard.keywordsLabel, placeholder: t.standard.keywordsPlaceholder, value: form.keywords, onChange: set("keywords") }}
       >
@@ -101,38 +90,34 @@ export default function StandardSearchPanel(_props: Record<string, never>) {
           onChange={set("organization")}
           ltr
         />
-        <NativeSelect label={t.matchType} value={form.match} options={MATCH_TYPES.map((m) => [m, t.matchTypes[m]] as const)} onChange={set("match")} />
+        <MatchTypeSelect value={form.match} onChange={set("match")} />
         <YearRange from={form.yearFrom} to={form.yearTo} onFrom={set("yearFrom")} onTo={set("yearTo")} />
       </SearchForm>
 
-      {list.submitted && (
-        <SearchResults
-          list={list}
-          sizes={PAGE_SIZES.standard}
-          total={data ? data.total_results : null}
-          capped={data?.total_capped}
-          items={data?.data}
-          item={(item, i) => <StandardItem key={item.id} item={item} n={list.firstNumber + i} onRequest={() => check(() => setStandardId(item.id))} />}
-        >
-          {data && (
-            <aside className="search-offline-prompt search-offline-prompt--inline" aria-label={t.standard.requestStandard}>
-              <div>
-                <strong>{t.standard.notFound}</strong>
-                <span className="search-muted"> {t.standard.notFoundHint}</span>
-              </div>
-              <Button variant={data.data.length === 0 ? "primary" : "secondary"} size="sm" onPress={requestStandard}>
-                <Icon name="offline" size={18} />
-                {t.standard.requestStandard}
-              </Button>
-            </aside>
-          )}
-        </SearchResults>
-      )}
+      <SearchResults
+        list={list}
+        sizes={PAGE_SIZES.standard}
+        items={data?.data}
+        item={(item, i) => <StandardItem key={item.id} item={item} n={list.firstNumber + i} onRequest={() => check(() => setStandardId(item.id))} />}
+      >
+        {data && (
+          <aside className="search-offline-prompt search-offline-prompt--inline" aria-label={t.standard.requestStandard}>
+            <div>
+              <strong>{t.standard.notFound}</strong>
+              <span className="search-muted"> {t.standard.notFoundHint}</span>
+            </div>
+            <Button variant={data.data.length === 0 ? "primary" : "secondary"} size="sm" onPress={requestStandard}>
+              <Icon name="offline" size={18} />
+              {t.standard.requestStandard}
+            </Button>
+          </aside>
+        )}
+      </SearchResults>
       {standardId !== null && (
         <Suspense fallback={null}>
           <StandardDialog id={standardId} isOpen onOpenChange={(open) => !open && setStandardId(null)} />
         </Suspense>
       )}
-    </section>
+    </SearchPane>
   );
 }

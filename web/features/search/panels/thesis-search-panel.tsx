@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, THESIS_SORTS } from "../../../../contract/search-constants";
-import type { ThesisResult, ThesisSearchInput, ThesisSearchResponse } from "../../../../contract/search";
+import { PAGE_SIZES, THESIS_SORTS } from "../../../../contract/search-constants";
+import type { ThesisResult, ThesisSearchInput } from "../../../../contract/search";
 import { toPersianDigits } from "../../../../lib/digits";
 import { truncateTitle } from "../../../../lib/format";
 import { Alert } from "../../../components/ui/alert";
@@ -9,17 +9,17 @@ import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Radio, RadioGroup } from "../../../components/ui/radio-group";
-import { toast } from "../../../components/ui/toast";
 import { useSearchType } from "../../../lib/ui-state";
-import { Fact, openLink, PanelHead, SearchForm, SearchResults, useDownloadCheck, YearRange, SearchItem } from "../list-parts";
+import { Fact, openLink, SearchPane, SearchForm, SearchResults, useDownloadCheck, YearRange, SearchItem } from "../list-parts";
 import { searchUi as t } from "../messages";
-import { fetchers, searchOptionsQuery } from "../queries";
-import { useSearchList } from "../use-search-list";
+import { searchOptionsQuery } from "../queries";
+import { useSearchPanel } from "../use-search-panel";
 import "../search.css";
 import { departmentName } from "../department-names";
 
 type Source = "free" | "proquest";
 type Form = { keywords: string; department: string; language: string; sortBy: (typeof THESIS_SORTS)[number]; yearFrom: string; yearTo: string };
+const blank: Form = { keywords: "", department: "", language: "", sortBy: "relevance", yearFrom: "", yearTo: "" };
 
 export function thesisRequest(f: Form): Omit<ThesisSearchInput, "page" | "count"> {
   return {
@@ -80,33 +80,22 @@ function ThesisItem({ item, n, onDownload }: { item: ThesisResult; n: number; on
 /** Type 4: thesis search. Only the free catalogue is searchable; ProQuest points to direct access (type 6). */
 export default function ThesisSearchPanel(_props: Record<string, never>) {
   const [source, setSource] = useState<Source>("free");
-  const [form, setForm] = useState<Form>({ keywords: "", department: "", language: "", sortBy: "relevance", yearFrom: "", yearTo: "" });
+  const { form, set, list, submit } = useSearchPanel({ kind: "thesis", initial: blank, toRequest: thesisRequest });
   const { setTypeOfSearch } = useSearchType();
   const options = useQuery(searchOptionsQuery());
   const check = useDownloadCheck();
-  const list = useSearchList<Omit<ThesisSearchInput, "page" | "count">, ThesisSearchResponse>({
-    kind: "thesis",
-    defaultCount: DEFAULT_PAGE_SIZE.thesis,
-    fetch: (body, signal) => fetchers.thesis(body, signal),
-  });
-  const set =
-    <K extends keyof Form>(key: K) =>
-    (value: Form[K]) =>
-      setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = () => {
     // §5: thesis search runs only for source free.
     if (source !== "free") return;
-    if (!form.keywords.trim()) return void toast.error(t.noPhrase);
-    list.submit(thesisRequest(form));
+    submit();
   };
   const data = list.data;
   const departments = options.data?.departments ?? [];
   const languages = options.data?.languages ?? [];
 
   return (
-    <section className="search-pane" aria-labelledby="thesis-search-title">
-      <PanelHead id="thesis-search-title" title={t.thesis.title} helpTitle={t.thesis.helpTitle} help={t.thesis.help} />
+    <SearchPane kind="thesis">
       <RadioGroup label={t.source} value={source} onChange={(v) => setSource(v as Source)} className="search-form__sources">
         {(["proquest", "free"] as const).map((s) => (
           <Radio key={s} value={s} appearance="chip">
@@ -147,16 +136,14 @@ export default function ThesisSearchPanel(_props: Record<string, never>) {
         </SearchForm>
       )}
 
-      {source === "free" && list.submitted && (
+      {source === "free" && (
         <SearchResults
           list={list}
           sizes={PAGE_SIZES.thesis}
-          total={data ? data.total_results : null}
-          capped={data?.total_capped}
           items={data?.data}
           item={(item, i) => <ThesisItem key={item.id} item={item} n={list.firstNumber + i} onDownload={() => check(() => openLink(item.Download_Link))} />}
         />
       )}
-    </section>
+    </SearchPane>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useState, useTransition, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { ledgerReasonLabel, ledgerReasons } from "../../../../contract/labels";
 import { ledgerAccounts, type TransactionsQuery } from "../../../../contract/wallet";
-import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
+import { formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -13,9 +13,10 @@ import { Select } from "../../../components/ui/select";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/toast";
 import { walletUi as t } from "../messages";
-import { Amount } from "../ledger-amount";
+import { LedgerTable } from "../ledger-table";
 import { adjustMutation, transactionsPageQuery, walletKeys } from "../queries";
 import "../wallet.css";
+import { useListSearch } from "../../../lib/use-list-search";
 
 const ANY = "any";
 const amountText = (account: string, n: number) => (account === "balance" ? formatToman(n) : formatNumber(n));
@@ -63,11 +64,7 @@ function AdjustForm({ user }: { user: string }) {
 
 /** /admin/transactions: ledger rows by user, kind and date, with totals over every match and current balances. Its route's loader reads the first page. */
 export default function AdminTransactions() {
-  const [draft, setDraft] = useState<Filters>({ user: "", account: ANY, reason: ANY, from: "", to: "" });
-  const [filters, setFilters] = useState<Filters>(draft);
-  const [page, setPage] = useState(1);
-  // A new search or page replaces the results when they arrive (no loading state in between).
-  const [searching, startSearch] = useTransition();
+  const { draft, setDraft, filters, page, searching, search, goTo } = useListSearch<Filters>({ user: "", account: ANY, reason: ANY, from: "", to: "" });
   const q = {
     user: filters.user || undefined,
     account: filters.account === ANY ? undefined : (filters.account as TransactionsQuery["account"]),
@@ -76,13 +73,6 @@ export default function AdminTransactions() {
     to: filters.to || undefined,
   };
   const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    startSearch(() => {
-      setPage(1);
-      setFilters(draft);
-    });
-  };
   return (
     <div className="container wallet-page">
       <PageHeading title={t.admin.title} />
@@ -109,7 +99,7 @@ export default function AdminTransactions() {
         </div>
       </form>
       <QueryBoundary label={t.admin.title}>
-        <Results q={q} page={page} onPage={(p) => startSearch(() => setPage(p))} user={filters.user} />
+        <Results q={q} page={page} onPage={goTo} user={filters.user} />
       </QueryBoundary>
     </div>
   );
@@ -150,38 +140,22 @@ function Results({ q, page, onPage, user }: { q: Omit<TransactionsQuery, "page" 
         <h2 id="wallet-rows">
           {t.admin.rows} ({formatNumber(data.total)})
         </h2>
-        <DataTable caption={t.admin.rows}>
-          <thead>
-            <tr>
-              <HeaderCell>{t.financial.date}</HeaderCell>
-              <HeaderCell>{t.admin.who}</HeaderCell>
-              <HeaderCell>{t.financial.account}</HeaderCell>
-              <HeaderCell>{t.financial.change}</HeaderCell>
-              <HeaderCell>{t.financial.reason}</HeaderCell>
-            </tr>
-          </thead>
-          <tbody>
-            {data.data.map((r) => (
-              <DataRow key={r.id}>
-                <DataCell>{formatJalaliDate(r.created_at, { withTime: true })}</DataCell>
-                <DataCell>
-                  {r.user_name}{" "}
-                  <bdi dir="ltr" className="wallet-muted">
-                    {r.user_email}
-                  </bdi>
-                </DataCell>
-                <DataCell>{t.accounts[r.account]}</DataCell>
-                <DataCell>
-                  <Amount row={r} />
-                </DataCell>
-                <DataCell>
-                  {r.reason_title}
-                  {r.note ? ` — ${r.note}` : ""}
-                </DataCell>
-              </DataRow>
-            ))}
-          </tbody>
-        </DataTable>
+        <LedgerTable
+          caption={t.admin.rows}
+          rows={data.data}
+          who={{
+            heading: t.admin.who,
+            cell: (r) => (
+              <>
+                {r.user_name}{" "}
+                <bdi dir="ltr" className="wallet-muted">
+                  {r.user_email}
+                </bdi>
+              </>
+            ),
+          }}
+          showNote={() => true}
+        />
         <Pagination page={page} pages={data.total_pages} onChange={onPage} label={t.admin.rows} />
       </section>
     </>

@@ -12,6 +12,7 @@ import { ApiError } from "../../../lib/api";
 import { walletUi as t } from "../messages";
 import { createInvoiceMutation, invoicesQuery, walletKeys } from "../queries";
 import "../wallet.css";
+import { serverFieldProps } from "../../../lib/field-errors";
 
 const payLink = (inv: Invoice) => `${window.location.origin}${inv.pay_url}`;
 
@@ -34,23 +35,9 @@ export default function CreateInvoice() {
       <PageHeading title={t.invoice.title} />
       <form className="card wallet-card" onSubmit={submit}>
         <div className="wallet-filters">
-          <TextField label={t.invoice.user} value={form.user} onChange={set("user")} ltr isInvalid={!!errors.user} errorMessage={errors.user?.join(" ")} />
-          <TextField
-            label={t.invoice.university}
-            value={form.university_id}
-            onChange={set("university_id")}
-            ltr
-            isInvalid={!!errors.university_id}
-            errorMessage={errors.university_id?.join(" ")}
-          />
-          <TextField
-            label={t.invoice.name}
-            value={form.title}
-            onChange={set("title")}
-            isRequired
-            isInvalid={!!errors.title}
-            errorMessage={errors.title?.join(" ")}
-          />
+          <TextField label={t.invoice.user} value={form.user} onChange={set("user")} ltr {...serverFieldProps(errors.user)} />
+          <TextField label={t.invoice.university} value={form.university_id} onChange={set("university_id")} ltr {...serverFieldProps(errors.university_id)} />
+          <TextField label={t.invoice.name} value={form.title} onChange={set("title")} isRequired {...serverFieldProps(errors.title)} />
           <TextField
             label={t.invoice.amount}
             value={form.amount}
@@ -58,8 +45,7 @@ export default function CreateInvoice() {
             ltr
             inputMode="numeric"
             isRequired
-            isInvalid={!!errors.amount}
-            errorMessage={errors.amount?.join(" ")}
+            {...serverFieldProps(errors.amount)}
           />
           <Button type="submit" variant="primary" isPending={create.isPending}>
             {t.invoice.submit}

@@ -3,7 +3,6 @@ import { useState, useTransition } from "react";
 import { formatJalaliDate, formatNumber, formatToman } from "../../../../lib/format";
 import { PageHeading } from "../../../components/shell/page-heading";
 import { Button } from "../../../components/ui/button";
-import { DataCell, DataRow, DataTable, HeaderCell } from "../../../components/ui/data-table";
 import { NumberField } from "../../../components/ui/number-field";
 import { Pagination } from "../../../components/ui/pagination";
 import { QueryBoundary, QueryError } from "../../../components/ui/query-state";
@@ -11,7 +10,7 @@ import { usePageData } from "../../../lib/page-data-context";
 import { submitGatewayForm } from "../checkout";
 import { PackageOfferDialog } from "../package-offer-dialog";
 import { walletUi as t } from "../messages";
-import { Amount } from "../ledger-amount";
+import { LedgerTable } from "../ledger-table";
 import { ledgerQuery, useBalanceQuery } from "../queries";
 import "../wallet.css";
 
@@ -108,31 +107,7 @@ function LedgerRows({ page, onPage }: { page: number; onPage(page: number): void
   if (data.total === 0) return <p className="wallet-muted">{t.financial.empty}</p>;
   return (
     <>
-      <DataTable caption={t.financial.ledgerCaption}>
-        <thead>
-          <tr>
-            <HeaderCell>{t.financial.date}</HeaderCell>
-            <HeaderCell>{t.financial.account}</HeaderCell>
-            <HeaderCell>{t.financial.change}</HeaderCell>
-            <HeaderCell>{t.financial.reason}</HeaderCell>
-          </tr>
-        </thead>
-        <tbody>
-          {data.data.map((r) => (
-            <DataRow key={r.id}>
-              <DataCell>{formatJalaliDate(r.created_at, { withTime: true })}</DataCell>
-              <DataCell>{t.accounts[r.account] ?? r.account}</DataCell>
-              <DataCell>
-                <Amount row={r} />
-              </DataCell>
-              <DataCell>
-                {r.reason_title}
-                {r.note && r.reason === "admin_adjust" ? ` — ${r.note}` : ""}
-              </DataCell>
-            </DataRow>
-          ))}
-        </tbody>
-      </DataTable>
+      <LedgerTable caption={t.financial.ledgerCaption} rows={data.data} showNote={(r) => r.reason === "admin_adjust"} />
       <Pagination page={page} pages={data.total_pages} onChange={onPage} label={t.financial.ledger} />
     </>
   );
