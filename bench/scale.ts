@@ -55,14 +55,14 @@ const ALONE = arg("alone", QUICK ? 60 : 200);
 const LISTS = arg("lists", QUICK ? 4 : 20);
 const LIST_SIZE = arg("list-size", QUICK ? 100 : 500);
 const LIBRARY = arg("library", QUICK ? 20_000 : 100_000);
-const PASTE_CONSUMERS = arg("paste-consumers", 2);
+const PASTE_CONSUMERS = arg("paste-consumers", 3);
 /**
  * The users reach the site from this many addresses (campus and carrier NATs: several users each).
  * Without it every request would come from 127.0.0.1 (Miniflare sets cf-connecting-ip to the
  * socket's address), and the per-address start allowance, not the providers, would set the pace.
  */
 const ADDRESSES = arg("addresses", QUICK ? 20 : 100);
-const LIST_CONSUMERS = arg("list-consumers", 3);
+const LIST_CONSUMERS = arg("list-consumers", 2);
 /** Pastes arrive at this rate (per second), through the whole loaded phase. */
 const PASTE_RATE = arg("paste-rate", 2);
 /** A paste's result is polled every second (the page polls every 3 s; the time is the job's own finish time). */

@@ -308,8 +308,8 @@ async function etaSeconds(ctx: GetpdfContext, batch: typeof schema.batches.$infe
 
 /** Entries whose records one list request brings (the list lane's max_batch_size, wrangler.toml). */
 const LIST_BATCH = 10;
-/** The list lane's own pace: 30 runs at once (3 invocations of 10) of about 2 s each (docs/scale.md). */
-const LANE_ENTRIES_PER_S = 15;
+/** The list lane's own pace: 20 runs at once (2 invocations of 10) of about 2 s each (docs/scale.md). */
+const LANE_ENTRIES_PER_S = 10;
 
 /** Crossref's list budget as seen a moment ago: a read of the list page asks it at most every 10 s per isolate. */
 let outlookCache: { at: number; value: Awaited<ReturnType<typeof providerOutlook>> } | null = null;
