@@ -185,6 +185,21 @@ function recordedWorks(): Map<string, Record<string, unknown>> {
   return out;
 }
 
+/** A work's record by DOI: a known book, a scenario's work, or a recorded one. */
+function workOf(doi: string, s: Scenario | null): Record<string, unknown> | undefined {
+  return crossrefBookWork(doi) ?? (s ? scenarioWork(s) : recordedWorks().get(doi.toLowerCase()));
+}
+
+/** The work-list envelope of a filtered request (every item on one page). */
+function filteredList(items: Record<string, unknown>[], rows: number) {
+  return {
+    status: "ok",
+    "message-type": "work-list",
+    "message-version": "1.0.0",
+    message: { facets: {}, "total-results": items.length, items, "items-per-page": rows, query: { "start-index": 0, "search-terms": null } },
+  };
+}
+
 function getWork(req: FakeRequest, doi: string, hit: (k: string) => void): FakeResponse {
   hit(doi.toLowerCase());
   for (const key of req.query.keys()) {
@@ -194,7 +209,7 @@ function getWork(req: FakeRequest, doi: string, hit: (k: string) => void): FakeR
   const mode = failModeOfScenario(s);
   if (mode) return failResponse(mode);
   const headers = headersFor(req);
-  const work = crossrefBookWork(doi) ?? (s ? scenarioWork(s) : recordedWorks().get(doi.toLowerCase()));
+  const work = workOf(doi, s);
   if (!work) return text(404, fixtureText("crossref/work_not_found_404.txt"), "text/plain", headers);
   return json(200, { status: "ok", "message-type": "work", "message-version": "1.0.0", message: work }, headers);
 }
@@ -437,34 +452,17 @@ function searchWorks(req: FakeRequest, hit: (k: string) => void): FakeResponse {
       hit(`list:${doi.toLowerCase()}`);
       const s = scenarioOf(doi);
       if (failModeOfScenario(s)) return [];
-      return [crossrefBookWork(doi) ?? (s ? scenarioWork(s) : recordedWorks().get(doi.toLowerCase()))].filter((w) => w !== undefined && w !== null);
+      const work = workOf(doi, s);
+      return work ? [work] : [];
     });
-    return json(
-      200,
-      {
-        status: "ok",
-        "message-type": "work-list",
-        "message-version": "1.0.0",
-        message: { facets: {}, "total-results": items.length, items, "items-per-page": rows, query: { "start-index": 0, "search-terms": null } },
-      },
-      headers,
-    );
+    return json(200, filteredList(items, rows), headers);
   }
   const isbn = filters.get("isbn");
   if (isbn !== undefined) {
     // A book's record by one of its ISBNs (hyphens ignored), as the isbn filter finds it.
     const book = OA_BOOK_ISBNS.includes(isbn.replace(/-/g, "")) ? crossrefBookWork(OA_BOOK_DOI) : null;
     const items = book ? [book] : [];
-    return json(
-      200,
-      {
-        status: "ok",
-        "message-type": "work-list",
-        "message-version": "1.0.0",
-        message: { facets: {}, "total-results": items.length, items, "items-per-page": rows, query: { "start-index": 0, "search-terms": null } },
-      },
-      headers,
-    );
+    return json(200, filteredList(items, rows), headers);
   }
   const fromYear = Number((filters.get("from-pub-date") ?? "").slice(0, 4)) || 2015;
   const untilYear = Number((filters.get("until-pub-date") ?? "").slice(0, 4)) || 2024;
