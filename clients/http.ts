@@ -402,6 +402,11 @@ export const PROVIDER_LIMITS = {
   crossref: { perSecond: 9, burst: 1, concurrency: 3 },
   /** Crossref polite pool, lists (queries, filters: reference matching, search, the notice feed): 3 a second, 3 at once. */
   crossrefList: { perSecond: 2.5, burst: 1, concurrency: 3 },
+  /**
+   * Not a provider: reading-list entries started a second (queue-consumer/list-pace.ts), Crossref's
+   * 10 single records a second in entries less a margin, no cap at once (a turn is not a call).
+   */
+  listEntries: { perSecond: 9, burst: 1 },
   /** 100,000 calls/day per e-mail; no per-second figure is published, 10/s and 10 at once keep bursts polite. */
   unpaywall: { perSecond: 10, burst: 1, concurrency: 10, perDay: 80_000 },
   /**

@@ -15,6 +15,7 @@ import { jobMessages } from "../contract/jobs/messages";
 import { resolveDocument, type ChainOutcome, type ResolveDeps } from "./resolve";
 import { LeaseScope } from "./memory";
 import { storeDocument } from "./store";
+import { paceListEntry } from "./list-pace";
 import { createLogger } from "../lib/logger";
 
 export type ConsumerDeps = {
@@ -72,6 +73,7 @@ export async function processFetchMessage(
     // A list run's minute starts when it is taken up, not when it entered its lane.
     const startedAt = lane === "list" ? (claim.state?.claimedAt ?? body.startedAt) : body.startedAt;
     let priority: Priority = claim.state?.lane ?? lane;
+    if (priority === "list") await paceListEntry(env);
     // A paste joined this list run: its remaining calls go first.
     const reports = reporter(stub, body.runId, (moved) => (priority = moved));
     const outcome = await deps.resolve({ ...body, startedAt }, env, {

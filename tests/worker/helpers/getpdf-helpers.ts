@@ -10,7 +10,7 @@ import { defaultConsumerDeps, processFetchMessage, type ConsumerDeps } from "../
 import { signingSecret } from "../../../worker/env";
 import { makeTicket } from "../../../worker/features/getpdf/ticket";
 import { JOB_STORAGE_KEY, fetchJobStub } from "../../../worker/features/jobs/fetch-job";
-import { emptyMeta, idleState, type FetchJobMessage, type JobState } from "../../../contract/jobs/job-state";
+import { emptyMeta, idleState, type FetchJobMessage, type JobState, type Lane } from "../../../contract/jobs/job-state";
 import type { Client } from "./helpers";
 
 // pdf.js (1.6 MB, queue-consumer/pdf-text.ts) is loaded on the first verification; the test
@@ -90,8 +90,8 @@ export function isPdf(bytes: ArrayBuffer): boolean {
 
 export type DirectJob = { key: string; runId: string; id: string; message: FetchJobMessage };
 
-/** A processing job for `raw`, as start() leaves it, but with no queue message sent. */
-export async function seedProcessingJob(raw: string, startedAt = Date.now()): Promise<DirectJob> {
+/** A processing job for `raw`, as start() (or a reading list, lane "list") leaves it, but with no queue message sent. */
+export async function seedProcessingJob(raw: string, startedAt = Date.now(), lane?: Lane): Promise<DirectJob> {
   const identified = identify(raw);
   const key = jobKeyFor(identified);
   if (!key) throw new Error(`no job key for ${raw}`);
@@ -106,12 +106,13 @@ export async function seedProcessingJob(raw: string, startedAt = Date.now()): Pr
     startedAt,
     runs: 1,
     meta: { ...emptyMeta(), doi: identified.doi },
+    ...(lane ? { lane } : {}),
   };
   await runInDurableObject(fetchJobStub(env, key), (_instance, ctx) => {
     ctx.storage.kv.put(JOB_STORAGE_KEY, state);
   });
   const { id } = await makeTicket(signingSecret(env), key, startedAt);
-  return { key, runId, id, message: { key, runId, startedAt, input } };
+  return { key, runId, id, message: { key, runId, startedAt, input, ...(lane ? { lane } : {}) } };
 }
 
 /** Delivers `job`'s message to the consumer once, as delivery number `attempts`, and reports ack/retry. */

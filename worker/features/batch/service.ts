@@ -22,6 +22,7 @@ import { publicHost } from "../getpdf/present";
 import { EntryDeferred, checkDownloadWithJob, startDownload, ticketJobKey, type GetpdfContext } from "../getpdf/service";
 import { takeStarts, type StartWho } from "../getpdf/start-limit";
 import { providerOutlook } from "../../../clients/limiters";
+import { PROVIDER_LIMITS } from "../../../clients/http";
 import type { JobState } from "../../../contract/jobs/job-state";
 import type { IngestedEntry } from "./ingest";
 import { KIND_TEXT } from "./watch";
@@ -308,8 +309,8 @@ async function etaSeconds(ctx: GetpdfContext, batch: typeof schema.batches.$infe
 
 /** Entries whose records one list request brings (the list lane's max_batch_size, wrangler.toml). */
 const LIST_BATCH = 10;
-/** The list lane's own pace: 20 runs at once (2 invocations of 10) of about 2 s each (docs/scale.md). */
-const LANE_ENTRIES_PER_S = 10;
+/** The list lane's own pace: entries start at most this often across the deployment (queue-consumer/list-pace.ts). */
+const LANE_ENTRIES_PER_S = PROVIDER_LIMITS.listEntries.perSecond;
 
 /** Crossref's list budget as seen a moment ago: a read of the list page asks it at most every 10 s per isolate. */
 let outlookCache: { at: number; value: Awaited<ReturnType<typeof providerOutlook>> } | null = null;
