@@ -6,8 +6,13 @@
  * invocations allow and crowd what pastes need besides the providers (the job objects, D1, the
  * document hosts). The pace is Crossref's ceiling in entries (its 10 single records a second, less
  * a margin): lists still finish at the rate the service could sustain without the list request.
- * Each entry takes one slot of its own budget at claim (one Durable Object, shared by every
- * consumer invocation); a run a paste has joined does not wait.
+ *
+ * Each list-lane message takes one turn of its own budget (one Durable Object, shared by every
+ * consumer invocation) before it claims its run: the wait is spent in the lane, not out of the
+ * run's 60 s, and a paste that joins the run meanwhile still moves it to the paste lane (the list
+ * message is then refused at claim). The lane's invocations bound the waiters (2 × 10, wrangler.toml),
+ * so a turn comes within about 2 s; past MAX_TURN_WAIT_MS the entry goes on rather than fail (the
+ * providers' own budgets still hold).
  */
 import { UpstreamError } from "../clients/http";
 import { providerBudget } from "../clients/limiters";
@@ -15,12 +20,14 @@ import { createLogger } from "../lib/logger";
 
 const log = createLogger("queue");
 
-/** Waits for the entry's turn. Never fails the entry: past the wait allowed it goes on (the providers' own budgets still hold). */
+/** Longest wait for a turn. */
+export const MAX_TURN_WAIT_MS = 10_000;
+
+/** Waits for the entry's turn. Never fails the entry. */
 export async function paceListEntry(env: Cloudflare.Env): Promise<void> {
   try {
-    const slot = await providerBudget(env, "listEntries", "list", { timeoutMs: 1_000 }).take();
-    // A turn, not a call: nothing is held.
-    await slot.done({ status: null });
+    // A turn, not a call: nothing is held, so there is nothing to hand back (the lease lapses on its own).
+    await providerBudget(env, "listEntries", "list", { maxWaitMs: MAX_TURN_WAIT_MS, timeoutMs: 1_000 }).take();
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;
     log.warn("list.pace_refused", { detail: err.message });

@@ -65,6 +65,7 @@ export async function processFetchMessage(
   const leases = new LeaseScope();
   try {
     const lane: Lane = body.lane ?? queueLane;
+    if (lane === "list") await paceListEntry(env);
     const claim = await stub.claim({ runId: body.runId, attempt: message.attempts, lane });
     if (!claim.proceed) {
       message.ack();
@@ -73,7 +74,6 @@ export async function processFetchMessage(
     // A list run's minute starts when it is taken up, not when it entered its lane.
     const startedAt = lane === "list" ? (claim.state?.claimedAt ?? body.startedAt) : body.startedAt;
     let priority: Priority = claim.state?.lane ?? lane;
-    if (priority === "list") await paceListEntry(env);
     // A paste joined this list run: its remaining calls go first.
     const reports = reporter(stub, body.runId, (moved) => (priority = moved));
     const outcome = await deps.resolve({ ...body, startedAt }, env, {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, idColumn } from "./columns";
 import { users } from "./users";
@@ -64,6 +65,8 @@ export const batchEntries = sqliteTable(
     primaryKey({ columns: [t.batchId, t.position] }),
     // entries that hold a file: a withdrawn file's entries are checked again
     index("batch_entries_file_idx").on(t.fileKey),
+    // entries in the list lane now (the list page's first wait estimate): as large as the work in flight, not the stored lists
+    index("batch_entries_in_flight_idx").on(t.batchId).where(sql`${t.status} = 'processing' and ${t.ticket} is not null`),
   ],
 );
 

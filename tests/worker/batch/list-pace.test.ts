@@ -1,9 +1,10 @@
 /**
  * Reading-list entries keep a pace of their own across the deployment (queue-consumer/list-pace.ts):
- * each list entry takes one turn of the `listEntries` budget when the consumer claims it, pastes
- * take none, and turns come no faster than its rate whoever asks. Without the pace, lists whose
- * Crossref records come in one list request run as fast as the lane allows and slow pastes down
- * (docs/scale.md, "Measured").
+ * each list-lane message takes one turn of the `listEntries` budget before the consumer claims its
+ * run, pastes take none, and turns come no faster than its rate whoever asks. Without the pace,
+ * lists whose Crossref records come in one list request run as fast as the lane allows and slow
+ * pastes down (docs/scale.md, "Measured"). The list page's first estimate shares the pace with the
+ * other lists in the lane.
  */
 import { env as workerEnv } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,10 @@ import type { ProviderBudgetApi, TakeRequest } from "../../../contract/budget";
 import type { BudgetNamespace } from "../../../clients/budget";
 import { PROVIDER_LIMITS } from "../../../clients/http";
 import { paceListEntry } from "../../../queue-consumer/list-pace";
+import { makeUser } from "../helpers/auth-helpers";
+import { createBatch, readBatch } from "../helpers/batch-helpers";
 import { deliver, jobState, scenarioDoi, seedProcessingJob, uniqueN } from "../helpers/getpdf-helpers";
+import { signedInClient } from "../helpers/wallet-factories";
 
 const env = () => workerEnv as Cloudflare.Env;
 
@@ -37,7 +41,7 @@ function recordingBudgets(suffix: string) {
 }
 
 describe("reading-list entries' pace", () => {
-  it("a list entry takes one turn when claimed; a paste takes none", async () => {
+  it("a list entry takes one turn before its claim; a paste takes none", async () => {
     const budgets = recordingBudgets(`claim-${uniqueN()}`);
     const turns = () => budgets.takes.filter((t) => t.key === "listEntries");
 
@@ -65,4 +69,21 @@ describe("reading-list entries' pace", () => {
     expect(elapsed).toBeGreaterThanOrEqual(((n - 1) / PROVIDER_LIMITS.listEntries.perSecond) * 1000 - 50);
     expect(budgets.takes).toHaveLength(n);
   }, 30_000);
+
+  it("the list page's first estimate shares the pace with the other lists in the lane", async () => {
+    // Slow entries (the fake's upstream-slow: ~5 s each) keep both lists' first entries in the lane.
+    const slow = (n: number) => Array.from({ length: n }, () => scenarioDoi("upstream-slow", uniqueN())).join("\n");
+    const first = await signedInClient((await makeUser()).id);
+    const running = await createBatch(first, { text: slow(60) });
+    await readBatch(first, running.id);
+
+    const second = await signedInClient((await makeUser()).id);
+    const list = await createBatch(second, { text: slow(20) });
+    const view = await readBatch(second, list.id);
+    expect(view.counts.processing).toBe(20);
+    // Alone: 20 entries at the pace, ceil(20 / 9) + 5 = 8 s. Beside one list at work (or more, from
+    // other test files): at least twice the entries' share.
+    const pace = PROVIDER_LIMITS.listEntries.perSecond;
+    expect(view.eta_seconds).toBeGreaterThanOrEqual(Math.ceil((20 * 2) / pace) + 5);
+  }, 60_000);
 });

@@ -10,7 +10,7 @@
  * pasting them one by one. Entries past the allowance wait, unstarted and shown as waiting, until a
  * later read finds room. A read checks only entries whose last check is older than CHECK_DUE_MS.
  */
-import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { batchTexts, type BatchEntry, type BatchStatus, type BatchView } from "../../../contract/batch";
 import type { Citation } from "../../../lib/citations";
 import { schema, type Db } from "../../../db/client";
@@ -291,20 +291,34 @@ export function resolvedCitation(e: EntryRow): Citation {
 
 /**
  * How long the list's remaining entries will wait, in seconds: at the pace the list has kept so far
- * once a few entries are done (it already includes everyone else's pastes and lists), else at what
- * Crossref's list budget leaves lists now — the consumer asks for a batch of LIST_BATCH entries'
- * records in one list request (queue-consumer/list-prefetch.ts) — within the list lane's own pace,
- * shared with the other lists at work. Lists wait behind pastes; the estimate moves with them.
+ * once a few entries are done (it already includes everyone else's pastes and lists), else at the
+ * lists' pace (queue-consumer/list-pace.ts) or what Crossref's list budget leaves lists now if that
+ * is less — the consumer asks for a batch of LIST_BATCH entries' records in one list request
+ * (queue-consumer/list-prefetch.ts) — shared evenly with the other lists that have entries in the
+ * lane (each keeps up to LIST_IN_FLIGHT there, so each gets an even share while it lasts). Lists
+ * wait behind pastes; the estimate moves with them.
  */
 async function etaSeconds(ctx: GetpdfContext, batch: typeof schema.batches.$inferSelect, remaining: number, done: number): Promise<number | null> {
   if (!remaining) return null;
   const elapsed = Math.max(1, (ctx.now - batch.createdAt.getTime()) / 1000);
   if (done >= 5) return Math.ceil(remaining / Math.max(done / elapsed, 0.05));
   const outlook = await cachedOutlook(ctx);
-  const forLists = outlook ? Math.min(LANE_ENTRIES_PER_S, Math.max(0.5, (outlook.perSecond - outlook.pasteRate) * LIST_BATCH)) : 8;
-  // Lists already at work have up to LIST_IN_FLIGHT entries ahead in the lane.
-  const ahead = outlook && outlook.listRate > 0.05 ? LIST_IN_FLIGHT : 0;
-  return Math.ceil((remaining + ahead) / forLists) + 5;
+  const forLists = outlook ? Math.min(LANE_ENTRIES_PER_S, Math.max(0.5, (outlook.perSecond - outlook.pasteRate) * LIST_BATCH)) : LANE_ENTRIES_PER_S;
+  const others = await otherListsInLane(ctx.db, batch.id);
+  return Math.ceil((remaining * (others + 1)) / forLists) + 5;
+}
+
+/**
+ * Other lists with entries in the list lane now. The literal conditions match the partial index
+ * batch_entries_in_flight_idx, so the count reads the entries in flight, not every stored list.
+ */
+async function otherListsInLane(db: Db, batchId: string): Promise<number> {
+  const be = schema.batchEntries;
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${be.batchId})` })
+    .from(be)
+    .where(and(sql`${be.status} = 'processing' and ${be.ticket} is not null`, ne(be.batchId, batchId)));
+  return Number(row?.n ?? 0);
 }
 
 /** Entries whose records one list request brings (the list lane's max_batch_size, wrangler.toml). */
