@@ -1,1 +1,1 @@
-CREATE INDEX `batch_entries_in_flight_idx` ON `batch_entries` (`batch_id`) WHERE "batch_entries"."status" = 'processing' and "batch_entries"."ticket" is not null;
+CREATE INDEX `batch_entries_in_flight_idx` ON `batch_entries` (`updated_at`,`batch_id`) WHERE "batch_entries"."status" = 'processing' and "batch_entries"."ticket" is not null;

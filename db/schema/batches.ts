@@ -65,8 +65,8 @@ export const batchEntries = sqliteTable(
     primaryKey({ columns: [t.batchId, t.position] }),
     // entries that hold a file: a withdrawn file's entries are checked again
     index("batch_entries_file_idx").on(t.fileKey),
-    // entries in the list lane now (the list page's first wait estimate): as large as the work in flight, not the stored lists
-    index("batch_entries_in_flight_idx").on(t.batchId).where(sql`${t.status} = 'processing' and ${t.ticket} is not null`),
+    // entries started and not yet ended, by last change (the list page's first wait estimate reads the recent ones)
+    index("batch_entries_in_flight_idx").on(t.updatedAt, t.batchId).where(sql`${t.status} = 'processing' and ${t.ticket} is not null`),
   ],
 );
 

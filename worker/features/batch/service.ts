@@ -10,7 +10,7 @@
  * pasting them one by one. Entries past the allowance wait, unstarted and shown as waiting, until a
  * later read finds room. A read checks only entries whose last check is older than CHECK_DUE_MS.
  */
-import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { batchTexts, type BatchEntry, type BatchStatus, type BatchView } from "../../../contract/batch";
 import type { Citation } from "../../../lib/citations";
 import { schema, type Db } from "../../../db/client";
@@ -304,22 +304,30 @@ async function etaSeconds(ctx: GetpdfContext, batch: typeof schema.batches.$infe
   if (done >= 5) return Math.ceil(remaining / Math.max(done / elapsed, 0.05));
   const outlook = await cachedOutlook(ctx);
   const forLists = outlook ? Math.min(LANE_ENTRIES_PER_S, Math.max(0.5, (outlook.perSecond - outlook.pasteRate) * LIST_BATCH)) : LANE_ENTRIES_PER_S;
-  const others = await otherListsInLane(ctx.db, batch.id);
+  const others = await otherListsInLane(ctx, batch.id);
   return Math.ceil((remaining * (others + 1)) / forLists) + 5;
 }
 
 /**
- * Other lists with entries in the list lane now. The literal conditions match the partial index
- * batch_entries_in_flight_idx, so the count reads the entries in flight, not every stored list.
+ * Other lists at work in the list lane: with an entry in flight that started or moved lately. A list
+ * whose page is read keeps starting entries as others finish; one nobody reads stops refilling and
+ * drops out (its entries' rows are only updated by reads). The literal conditions match the partial
+ * index batch_entries_in_flight_idx, so the count reads the recent entries in flight, not every
+ * stored list.
  */
-async function otherListsInLane(db: Db, batchId: string): Promise<number> {
+async function otherListsInLane(ctx: GetpdfContext, batchId: string): Promise<number> {
   const be = schema.batchEntries;
-  const [row] = await db
+  const [row] = await ctx.db
     .select({ n: sql<number>`count(distinct ${be.batchId})` })
     .from(be)
-    .where(and(sql`${be.status} = 'processing' and ${be.ticket} is not null`, ne(be.batchId, batchId)));
+    .where(
+      and(sql`${be.status} = 'processing' and ${be.ticket} is not null`, gt(be.updatedAt, new Date(ctx.now - AT_WORK_WITHIN_MS)), ne(be.batchId, batchId)),
+    );
   return Number(row?.n ?? 0);
 }
+
+/** A list counts as at work while one of its entries in flight started or moved this recently. */
+const AT_WORK_WITHIN_MS = 60_000;
 
 /** Entries whose records one list request brings (the list lane's max_batch_size, wrangler.toml). */
 const LIST_BATCH = 10;
